@@ -1,0 +1,48 @@
+import table from "../data/zip-codes.json";
+
+export interface ZipCode {
+  zip: string;
+  city: string;
+  state: string;
+  county: string;
+  countyFips: string;
+  latitude: number;
+  longitude: number;
+  /** IANA time zone, e.g. America/Phoenix. */
+  ianaZone: string;
+}
+
+type Row = [string, string, string, string, string, number, number, string];
+
+const byZip = new Map<string, ZipCode>();
+const byCityState = new Map<string, ZipCode[]>();
+const citiesByState = new Map<string, Set<string>>();
+
+for (const [zip, city, state, county, countyFips, latitude, longitude, ianaZone] of table.rows as Row[]) {
+  const entry = { zip, city, state, county, countyFips, latitude, longitude, ianaZone };
+  byZip.set(zip, entry);
+  const key = `${city.toUpperCase()}|${state}`;
+  byCityState.set(key, [...(byCityState.get(key) ?? []), entry]);
+  if (!citiesByState.has(state)) citiesByState.set(state, new Set());
+  citiesByState.get(state)!.add(city.toUpperCase());
+}
+
+export function zipCode(zip: string): ZipCode | undefined {
+  return byZip.get(zip);
+}
+
+/** The ZIP codes of a city (upper-case name) in a state. */
+export function zipsOfCity(city: string, state: string): readonly ZipCode[] {
+  return byCityState.get(`${city}|${state}`) ?? [];
+}
+
+/** Upper-case city names of a state. */
+export function citiesOf(state: string): ReadonlySet<string> {
+  return citiesByState.get(state) ?? new Set();
+}
+
+export function isCity(city: string, state: string): boolean {
+  if (state) return citiesOf(state).has(city);
+  for (const cities of citiesByState.values()) if (cities.has(city)) return true;
+  return false;
+}
