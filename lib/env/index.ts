@@ -19,6 +19,9 @@ export const EnvSchema = z
     ORG_MAX_LTV: z.coerce.number().gt(0).max(1).default(0.8),
     /** Where embedded mode keeps its files (PGlite data, the generated secret). */
     DATA_DIR: z.string().min(1).default(".data"),
+    /** The standalone embedded service (`npm run sandbox`): its port and its token (generated when unset). */
+    PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+    SANDBOX_TOKEN: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.PROPERTY_API_BASE_URL && !env.PROPERTY_API_TOKEN) {

@@ -6,3 +6,4 @@ export * from "./schemas/common";
 export * from "./schemas/normalize";
 export * from "./schemas/operations";
 export * from "./schemas/property-summary";
+export * from "./schemas/report";

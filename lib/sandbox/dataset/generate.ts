@@ -9,9 +9,10 @@ export const DEFAULT_SEED = "property-data-service/v1";
 const LOTS_PER_SIDE = 23;
 
 const GRADES: readonly (readonly [Grade, number])[] = [["FAIR", 12], ["AVERAGE", 50], ["GOOD", 30], ["EXCELLENT", 8]];
-const GRADE_FACTOR: Record<Grade, number> = { FAIR: 0.88, AVERAGE: 1, GOOD: 1.1, EXCELLENT: 1.24 };
+/** What quality and condition do to a home's value; the valuation adjusts comparables by the same recorded facts. */
+export const GRADE_FACTOR: Record<Grade, number> = { FAIR: 0.88, AVERAGE: 1, GOOD: 1.1, EXCELLENT: 1.24 };
 const CONDITIONS: readonly (readonly [Condition, number])[] = [["POOR", 5], ["FAIR", 15], ["AVERAGE", 45], ["GOOD", 28], ["EXCELLENT", 7]];
-const CONDITION_FACTOR: Record<Condition, number> = { POOR: 0.82, FAIR: 0.93, AVERAGE: 1, GOOD: 1.06, EXCELLENT: 1.13 };
+export const CONDITION_FACTOR: Record<Condition, number> = { POOR: 0.82, FAIR: 0.93, AVERAGE: 1, GOOD: 1.06, EXCELLENT: 1.13 };
 const WARM = new Set(["AZ", "TX", "GA"]);
 
 function apn(random: Random, state: string): string {

@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgSchema, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** Tables of the embedded Property Data Service: what a real vendor would keep on its side. */
+export const sandbox = pgSchema("sandbox");
+
+export const sandboxOwners = sandbox.table(
+  "owners",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The token handed out as `ownerID` (the spec also calls it userID). */
+    ownerToken: text("owner_token").notNull().unique(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** The address as the client sent it, and its standardized key. */
+    address: text().notNull(),
+    addressKey: text("address_key").notNull(),
+    propertyId: integer("property_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One owner object per person and address: creating it again returns the same token.
+    uniqueIndex("owners_person_address").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.addressKey),
+  ],
+);
+
+/** Tables of the app itself. */
+export const app = pgSchema("app");
+
+export const users = app.table(
+  "users",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text({ enum: ["homeowner", "loan_officer", "admin"] }).notNull(),
+    /** The service's owner token once the homeowner has created their owner record. */
+    ownerId: text("owner_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email").on(sql`lower(${t.email})`), index("users_owner").on(t.ownerId)],
+);

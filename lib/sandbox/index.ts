@@ -1,0 +1,3 @@
+export { createSandboxHandler } from "./handler";
+export type { SandboxHandler, SandboxOptions } from "./handler";
+export { getDataset, AS_OF } from "./dataset";
