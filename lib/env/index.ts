@@ -19,6 +19,14 @@ export const EnvSchema = z
     ORG_MAX_LTV: z.coerce.number().gt(0).max(1).default(0.8),
     /** Where embedded mode keeps its files (PGlite data, the generated secret). */
     DATA_DIR: z.string().min(1).default(".data"),
+    /** How the valuation is branded: the service's name, logo, and the disclaimer shown with every estimate. */
+    BRAND_PROVIDER_NAME: z.string().min(1).default("Property Data Service"),
+    BRAND_LOGO_URL: z.string().min(1).default("/brand/property-data-service.svg"),
+    BRAND_DISCLAIMER: z
+      .string()
+      .min(1)
+      .default("This is an automated estimate of market value, not an appraisal. Use it as a starting point, not as the price."),
+    BRAND_METHODOLOGY_URL: z.string().min(1).default("/how-estimates-work"),
     /** The standalone embedded service (`npm run sandbox`): its port and its token (generated when unset). */
     PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     SANDBOX_TOKEN: optionalString,
@@ -47,6 +55,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 /** The validated configuration of this process: the only place that reads process.env. */
 export const env: Env = parseEnv(process.env);
+
+/** The service's branding, handed to the one component that shows a valuation. */
+export const brand = {
+  provider: env.BRAND_PROVIDER_NAME,
+  logoUrl: env.BRAND_LOGO_URL,
+  disclaimer: env.BRAND_DISCLAIMER,
+  methodologyUrl: env.BRAND_METHODOLOGY_URL,
+};
+export type Brand = typeof brand;
 
 /** Embedded mode: no vendor account, the in-process service is the upstream and demo data is allowed. */
 export const embedded = env.PROPERTY_API_BASE_URL === undefined;

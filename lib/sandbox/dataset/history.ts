@@ -10,7 +10,7 @@ const AS_OF_YEAR = Number(AS_OF.slice(0, 4));
 const addYears = (date: string, years: number) => `${Number(date.slice(0, 4)) + years}${date.slice(4)}`;
 const round = (value: number, to: number) => Math.round(value / to) * to;
 
-export function person(random: Random, last = random.pick(LAST_NAMES)): Person {
+export function person(random: Random, last: string = random.pick(LAST_NAMES)): Person {
   return {
     kind: "person",
     first: random.pick(FIRST_NAMES),

@@ -1,0 +1,36 @@
+import type { Metadata, Viewport } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Homeowner Dashboard", template: "%s · Homeowner Dashboard" },
+  description: "What your home is worth, what you owe on it and what you could borrow against it, in one place.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <header className="border-b border-slate-200 bg-white">
+          <nav aria-label="Main" className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
+            <Link href="/" className="text-lg font-semibold text-brand-700">
+              Homeowner Dashboard
+            </Link>
+            <Link href="/example" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+              Example property
+            </Link>
+          </nav>
+        </header>
+        <main id="main" className="mx-auto max-w-5xl px-4 py-10">
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}

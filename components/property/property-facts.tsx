@@ -1,0 +1,59 @@
+import type { PropertyFacts } from "@/lib/services/properties";
+import { formatDate, formatUsd } from "@/components/valuation/format";
+
+const number = new Intl.NumberFormat("en-US");
+
+export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
+  const groups: { title: string; rows: [string, string][] }[] = [
+    {
+      title: "The home",
+      rows: [
+        ["Type", facts.propertyType],
+        ["Year built", String(facts.yearBuilt)],
+        ["Living area", `${number.format(facts.livingSqft)} sq ft`],
+        ["Lot", `${number.format(facts.lotSqft)} sq ft`],
+        ["Bathrooms", `${facts.bathsTotal} (${facts.bathsFull} full)`],
+        ["Stories", String(facts.stories)],
+      ],
+    },
+    {
+      title: "Construction",
+      rows: [
+        ["Construction", facts.construction.toLowerCase()],
+        ["Roof", facts.roof.toLowerCase()],
+        ["Parking", facts.parking],
+        ["Heating", facts.heating.toLowerCase()],
+        ["Cooling", facts.cooling.toLowerCase()],
+      ],
+    },
+    {
+      title: "Sale and taxes",
+      rows: [
+        ["Last sale", `${formatUsd(facts.lastSale.amount)} on ${formatDate(facts.lastSale.date)}`],
+        ["Occupancy", facts.ownerOccupied ? "Owner occupied" : "Absentee owner"],
+        [`Assessed value (${facts.assessment.year})`, formatUsd(facts.assessment.assessedValue)],
+        ["Market value (assessor)", formatUsd(facts.assessment.marketValue)],
+        ["Property tax", formatUsd(facts.assessment.tax)],
+      ],
+    },
+  ];
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      {groups.map((group) => (
+        <section key={group.title} aria-labelledby={`facts-${group.title}`} className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id={`facts-${group.title}`} className="font-semibold">
+            {group.title}
+          </h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            {group.rows.map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-4">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="text-right font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { getDatabase } from "@/lib/db";
+import { embedded, env } from "@/lib/env";
+import { createPropertyApiClient, type PropertyApiClient } from "@/lib/property-api";
+import { createSandboxHandler, type SandboxHandler } from "@/lib/sandbox";
+
+interface Upstream {
+  client: PropertyApiClient;
+  /** The embedded service when it is the upstream (its usage counter is read by tests and the admin page). */
+  sandbox: SandboxHandler | undefined;
+}
+
+function createUpstream(): Upstream {
+  if (!embedded) {
+    return {
+      client: createPropertyApiClient({
+        baseUrl: env.PROPERTY_API_BASE_URL!,
+        token: env.PROPERTY_API_TOKEN!,
+        fetch: (request) => fetch(request),
+        timeoutMs: env.PROPERTY_API_TIMEOUT_MS,
+      }),
+      sandbox: undefined,
+    };
+  }
+  // In-process: the same client, headers and schemas as over HTTP, with the embedded handler as the transport.
+  const token = env.PROPERTY_API_TOKEN ?? `embedded_${randomBytes(24).toString("base64url")}`;
+  const sandbox = createSandboxHandler({ token, db: async () => (await getDatabase()).db });
+  return {
+    client: createPropertyApiClient({ baseUrl: "http://embedded.property-data.invalid", token, fetch: sandbox, timeoutMs: env.PROPERTY_API_TIMEOUT_MS }),
+    sandbox,
+  };
+}
+
+const globalForUpstream = globalThis as unknown as { upstream?: Upstream };
+
+/** The Property Data Service client of this process; its token never leaves the server. */
+export function upstream(): Upstream {
+  return (globalForUpstream.upstream ??= createUpstream());
+}
