@@ -78,16 +78,17 @@ export function valueProperty(dataset: IndexedDataset, subject: Property, date =
 }
 
 /**
- * Last month's value from the same comparables, as they stood then: those sold since are left out and the rest
- * are brought to last month's date, so the change reflects the market and the new sales, not a new sample.
+ * Last month's value from the same comparables as they stood then: each brought to last month's date, and those
+ * sold since then counting for half, since last month's model had not seen them. The change then reflects the
+ * market's move and the newest sales, not a different sample.
  */
 export function valueLastMonth(subject: Property, current: Valuation): Valuation {
   const market = MARKETS.find((m) => m.zip === subject.address.zip)!;
   const date = monthsBefore(current.date, 1);
-  const earlier = current.comparables.filter((c) => c.sale.date <= date);
-  const comparables = (earlier.length >= 3 ? earlier : current.comparables).map((c) => ({
+  const comparables = current.comparables.map((c) => ({
     ...c,
     adjustedPrice: c.adjustedPrice * timeAdjustment(market.growth, current.date, date),
+    weight: c.sale.date > date ? c.weight / 2 : c.weight,
   }));
   return estimate(subject, comparables, date);
 }
