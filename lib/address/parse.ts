@@ -84,7 +84,8 @@ function takeUnit(tokens: string[], parts: StreetParts): string[] {
   }
   // A bare trailing number after a suffix is an unknown-designator unit: "123 Main St 5".
   const last = tokens.at(-1);
-  if (tokens.length >= 3 && last && /^\d+[A-Z]?$/.test(last) && SUFFIXES.has(tokens.at(-2)!)) {
+  const before = tokens.at(-2) ?? "";
+  if (tokens.length >= 3 && last && /^\d+[A-Z]?$/.test(last) && SUFFIXES.has(before) && !HIGHWAY_WORDS.has(before)) {
     parts.unitType = UNKNOWN_UNIT;
     parts.unitNumber = last;
     return tokens.slice(0, -1);
