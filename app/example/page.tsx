@@ -4,37 +4,44 @@ import { PropertyFactsList } from "@/components/property/property-facts";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { brand } from "@/lib/env";
 import { PropertyApiError } from "@/lib/property-api";
-import { propertyFacts } from "@/lib/services/properties";
+import { propertyFacts, type PropertyFacts } from "@/lib/services/properties";
 
 export const metadata: Metadata = { title: "Example property" };
 
 /** The spec's own example address. */
 const EXAMPLE_ADDRESS = "2800 N 24th St, Phoenix, AZ 85008";
 
+async function load(): Promise<PropertyFacts | PropertyApiError> {
+  try {
+    return await propertyFacts(EXAMPLE_ADDRESS);
+  } catch (error) {
+    if (error instanceof PropertyApiError) return error;
+    throw error;
+  }
+}
+
 export default async function ExamplePage() {
   await connection();
-  try {
-    const facts = await propertyFacts(EXAMPLE_ADDRESS);
-    return (
-      <div className="space-y-6">
-        <div>
-          <p className="text-sm font-medium text-slate-600">Example property</p>
-          <h1 className="text-3xl font-bold">{facts.address}</h1>
-          <p className="text-slate-700">
-            {facts.county} · APN {facts.apn}
-          </p>
-        </div>
-        <ServiceEstimate {...facts.estimate} brand={brand} />
-        <PropertyFactsList facts={facts} />
-      </div>
-    );
-  } catch (error) {
-    if (!(error instanceof PropertyApiError)) throw error;
+  const facts = await load();
+  if (facts instanceof PropertyApiError) {
     return (
       <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-5">
         <h1 className="text-xl font-semibold">The property could not be loaded</h1>
-        <p className="mt-2">{error.message}. Please try again in a moment.</p>
+        <p className="mt-2">{facts.message}. Please try again in a moment.</p>
       </div>
     );
   }
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm font-medium text-slate-600">Example property</p>
+        <h1 className="text-3xl font-bold">{facts.address}</h1>
+        <p className="text-slate-700">
+          {facts.county} · APN {facts.apn}
+        </p>
+      </div>
+      <ServiceEstimate {...facts.estimate} brand={brand} />
+      <PropertyFactsList facts={facts} />
+    </div>
+  );
 }

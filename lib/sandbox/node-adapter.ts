@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 /** Serves a web-standard handler from Node's HTTP server. */
 export function toNodeHandler(handler: (request: Request) => Promise<Response>, origin: string): RequestListener {
@@ -19,7 +20,7 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>, 
       } as RequestInit);
       const response = await handler(request);
       outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-      if (response.body) Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).pipe(outgoing);
+      if (response.body) Readable.fromWeb(response.body as WebReadableStream).pipe(outgoing);
       else outgoing.end();
     } catch (error) {
       console.error("sandbox server:", error);

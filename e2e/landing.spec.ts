@@ -1,0 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test("the landing page says what the product is and leads to the example", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("what your home is worth");
+  await expectNoSeriousViolations(page);
+  await page.getByRole("link", { name: "See an example property" }).click();
+  await expect(page).toHaveURL(/\/example$/);
+});
+
+test("the example property is looked up through the service and shown with its branded estimate", async ({ page }, testInfo) => {
+  await page.goto("/example");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^2800 N 24th St, Phoenix, AZ 85008/);
+  await expect(page.getByText("Maricopa County")).toBeVisible();
+  const estimate = page.getByTestId("service-estimate");
+  await expect(estimate).toContainText("Service Estimate");
+  await expect(estimate).toContainText("Valuation provided by Property Data Service");
+  await expect(estimate).toContainText(/\$\d{3},\d{3}/);
+  await expect(page.getByRole("heading", { name: "Sale and taxes" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await testInfo.attach("example-desktop", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await testInfo.attach("example-phone", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+});
