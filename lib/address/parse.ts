@@ -95,18 +95,30 @@ function takeUnit(tokens: string[], parts: StreetParts): string[] {
 
 function parseSpecialStreet(tokens: string[]): StreetParts | undefined {
   const line = tokens.join(" ");
-  const poBox = /^(?:P ?O ?|POST OFFICE |POST )?(?:BOX|BX|POB|DRAWER) #? ?([A-Z0-9-]+)$/.exec(line);
-  if (poBox) return { ...emptyStreet(), kind: "po-box", name: "PO BOX", number: poBox[1]! };
-  const route = /^(?:RR|RURAL ROUTE|RURAL RTE|RFD|RD|RT|ROUTE) ?#? ?(\d+)(?: BOX #? ?([A-Z0-9-]+))?$/.exec(line);
+  const poBox = /^(?:P ?O ?|POST OFFICE |POST )?(?:BOX|BX|POB|DRAWER)(?: #? ?([A-Z0-9-]+))?$/.exec(line);
+  if (poBox && (poBox[1] || /^(P ?O|POST)/.test(line))) return { ...emptyStreet(), kind: "po-box", name: "PO BOX", number: poBox[1] ?? "" };
+  const route = /^(RR|RURAL ROUTE|RURAL RTE|RFD|RT|ROUTE|HC|HCR|HIGHWAY CONTRACT|STAR ROUTE) ?#? ?(\d+)(?: (?:BOX|BX) #? ?([A-Z0-9-]+))?$/.exec(line);
   if (route && !HOUSE_NUMBER.test(tokens[0]!)) {
-    return { ...emptyStreet(), kind: "rural-route", name: "RR", number: route[1]!, box: route[2] ?? "" };
+    const contract = /^(HC|HCR|HIGHWAY CONTRACT|STAR ROUTE)$/.test(route[1]!);
+    return { ...emptyStreet(), kind: "rural-route", name: contract ? "HC" : "RR", number: route[2]!, box: route[3] ?? "" };
   }
   return undefined;
 }
 
+/** "N W" (from "N.W.") is one directional. */
+function joinSplitDirectionals(tokens: string[]): string[] {
+  const joined: string[] = [];
+  for (const token of tokens) {
+    const previous = joined.at(-1);
+    if ((previous === "N" || previous === "S") && (token === "E" || token === "W")) joined[joined.length - 1] = previous + token;
+    else joined.push(token);
+  }
+  return joined;
+}
+
 /** Parses a street line ("2800 North 24th Street Apt #5") into its Publication 28 parts. */
 export function parseStreet(line: string | string[]): StreetParts {
-  let tokens = (typeof line === "string" ? tokenize(line) : line).filter((t) => t !== ",");
+  let tokens = joinSplitDirectionals((typeof line === "string" ? tokenize(line) : line).filter((t) => t !== ","));
   const special = parseSpecialStreet(tokens);
   if (special) return special;
 
@@ -174,7 +186,7 @@ function takeState(tokens: string[]): { state: string; rest: string[] } {
   for (let words = Math.min(MAX_STATE_WORDS, rest.length - 1); words >= 1; words--) {
     const tail = rest.slice(-words);
     if (tail.includes(",")) continue;
-    const code = STATES.get(tail.join(" "));
+    const code = STATES.get(tail.join(" ")) ?? (tail.every((t) => t.length === 1) ? STATES.get(tail.join("")) : undefined);
     if (code) return { state: code, rest: rest.slice(0, -words) };
   }
   return { state: "", rest };

@@ -3,7 +3,7 @@ import { addressKey, displayCase, formattedStreetName, streetLine } from "@/lib/
 import { AddressRequest, type NormalizeResponseWire } from "@/lib/property-api";
 import type { IndexedDataset } from "./dataset";
 import { MARKETS } from "./dataset/markets";
-import { timeZoneInfo } from "./geo/time-zones";
+import { timeZoneInfo } from "@/lib/address/time-zones";
 import { resolveAddress } from "./resolve";
 
 type NormalizedWire = NormalizeResponseWire["results"]["addresses"][number];

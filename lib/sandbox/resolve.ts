@@ -1,6 +1,6 @@
-import { addressKey, parseAddress, streetLine, tokenize, type AddressParts } from "@/lib/address";
-import { buildingKey, streetKey, type IndexedDataset, type Property } from "./dataset";
-import { isCity, zipCode, zipsOfCity, type ZipCode } from "./geo/zip-codes";
+import { addressKey, citiesOf, isCity, parseAddress, streetLine, tokenize, zipCode, zipsOfCity, type AddressParts, type ZipCode } from "@/lib/address";
+import { buildingKey, streetKey, type IndexedDataset, type Property, type StreetName } from "./dataset";
+import { distance as editDistance } from "fastest-levenshtein";
 
 export type DpvCode = "Y" | "S" | "D" | "N" | "";
 
@@ -17,55 +17,73 @@ export interface Resolution {
   error?: string;
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
+/** Spelling slack allowed for a name of this length: none for short names, where one letter is another name. */
+const slack = (name: string) => (name.length >= 8 ? 2 : name.length >= 5 ? 1 : 0);
+
+function closestCity(city: string, state: string): string | undefined {
+  let best: string | undefined;
+  let bestDistance = slack(city) + 1;
+  for (const candidate of citiesOf(state)) {
+    const distance = editDistance(city, candidate);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
-  return row[b.length]!;
+  return best;
 }
 
 /** Checks city, state and ZIP against each other, correcting what the ZIP table shows to be wrong. */
 function settleCityStateZip(dataset: IndexedDataset, parts: AddressParts, footnotes: Set<string>): ZipCode | undefined {
-  let zip = parts.zip ? zipCode(parts.zip) : undefined;
-  const cityZips = parts.city && parts.state ? zipsOfCity(parts.city, parts.state) : [];
-  const inDataSet = (candidate: ZipCode) => dataset.byKey.has(addressKey({ ...parts, city: candidate.city.toUpperCase(), state: candidate.state, zip: candidate.zip }));
+  const given = { city: parts.city, state: parts.state, zip: parts.zip };
+  const zip = parts.zip ? zipCode(parts.zip) : undefined;
+  const state = parts.state || zip?.state || "";
+  let city = parts.city;
+  if (city && state && !isCity(city, state)) city = closestCity(city, state) ?? city;
 
-  // A ZIP that is not the city's, while the street is known in one of the city's ZIPs: the ZIP was wrong.
-  if (cityZips.length && (!zip || !cityZips.some((z) => z.zip === zip!.zip))) {
-    const right = cityZips.find(inDataSet) ?? (!zip ? cityZips[0] : undefined);
-    if (right) {
-      if (parts.zip) footnotes.add("A");
-      zip = right;
-    }
+  const cityZips = city && state ? zipsOfCity(city, state) : [];
+  const candidates = [...(zip ? [zip] : []), ...cityZips.filter((z) => z !== zip)];
+  const existsIn = (candidate: ZipCode) => {
+    const trial = { ...parts, city: candidate.city.toUpperCase(), state: candidate.state, zip: candidate.zip };
+    settleStreet(dataset, trial, new Set());
+    return dataset.byKey.has(addressKey(trial)) || dataset.buildings.has(buildingKey(trial));
+  };
+  // Trust the pairing under which the address exists; else the ZIP as given; else the city's first ZIP.
+  const chosen =
+    candidates.find(existsIn) ??
+    (zip && (!cityZips.length || cityZips.includes(zip)) ? zip : (cityZips[0] ?? zip));
+  if (!chosen) return undefined;
+
+  Object.assign(parts, { city: chosen.city.toUpperCase(), state: chosen.state, zip: chosen.zip });
+  if (given.zip && given.zip !== chosen.zip) footnotes.add("A");
+  if ((given.city && given.city !== parts.city) || (given.state && given.state !== parts.state)) footnotes.add("B");
+  return chosen;
+}
+
+/**
+ * A street the ZIP does not know as written may be one it knows with a typo, or without its directional or suffix:
+ * take it when exactly one street of the ZIP fits.
+ */
+function settleStreet(dataset: IndexedDataset, parts: AddressParts, footnotes: Set<string>): void {
+  if (parts.kind !== "street" || dataset.streets.has(streetKey(parts))) return;
+  const streets = dataset.streetsByZip.get(parts.zip) ?? [];
+  const fits = (street: StreetName, exactName: boolean) =>
+    (exactName ? street.name === parts.name : editDistance(street.name, parts.name) <= slack(parts.name)) &&
+    (!parts.suffix || street.suffix === parts.suffix) &&
+    (!parts.preDirectional || street.preDirectional === parts.preDirectional) &&
+    (!parts.postDirectional || street.postDirectional === parts.postDirectional);
+  for (const exactName of [true, false]) {
+    const matches = streets.filter((street) => fits(street, exactName));
+    if (matches.length !== 1) continue;
+    Object.assign(parts, matches[0]);
+    footnotes.add(exactName ? "L" : "M");
+    return;
   }
-  if (!zip) return undefined;
-  const preferred = zip.city.toUpperCase();
-  if (parts.state && parts.state !== zip.state) footnotes.add("B");
-  if (parts.city && parts.city !== preferred && !cityZips.some((z) => z.zip === zip!.zip)) {
-    // A misspelt city (or one that does not match the ZIP) takes the ZIP's city.
-    if (!isCity(parts.city, zip.state) || editDistance(parts.city, preferred) <= 2) footnotes.add("B");
-    else footnotes.add("C");
-  }
-  parts.city = preferred;
-  parts.state = zip.state;
-  parts.zip = zip.zip;
-  return zip;
 }
 
 function deliveryPoint(dataset: IndexedDataset, parts: AddressParts, footnotes: Set<string>): Pick<Resolution, "property" | "dpvMatchCode" | "dpvFootnotes"> {
-  if (parts.kind === "po-box") {
-    return parts.number ? { property: undefined, dpvMatchCode: "N", dpvFootnotes: "AAA1" } : { property: undefined, dpvMatchCode: "N", dpvFootnotes: "AAP1" };
-  }
+  const none = (dpvFootnotes: string) => ({ property: undefined, dpvMatchCode: "N" as const, dpvFootnotes });
+  if (parts.kind === "po-box") return none(parts.number ? "AAM3" : "AAP1");
   if (!parts.number) {
     footnotes.add("F");
-    return { property: undefined, dpvMatchCode: "N", dpvFootnotes: "AAM1" };
+    return none("AAM1");
   }
   const exact = dataset.byKey.get(addressKey(parts));
   if (exact) return { property: exact, dpvMatchCode: "Y", dpvFootnotes: "AABB" };
@@ -87,8 +105,9 @@ function deliveryPoint(dataset: IndexedDataset, parts: AddressParts, footnotes: 
       return { property: withoutUnit, dpvMatchCode: "S", dpvFootnotes: "AACC" };
     }
   }
-  footnotes.add(dataset.streets.has(streetKey(parts)) ? "W" : "F");
-  return { property: undefined, dpvMatchCode: "N", dpvFootnotes: dataset.streets.has(streetKey(parts)) ? "AAM3" : "A1" };
+  const knownStreet = dataset.streets.has(streetKey(parts));
+  footnotes.add(knownStreet ? "W" : "F");
+  return none(knownStreet ? "AAM3" : "A1");
 }
 
 /** Standardizes an address written on one line and finds the property it names. */
@@ -96,16 +115,17 @@ export function resolveAddress(dataset: IndexedDataset, line: string): Resolutio
   const parts = parseAddress(line, { isCity });
   const footnotes = new Set<string>();
   const empty = { property: undefined, dpvMatchCode: "" as const, dpvFootnotes: "" };
-  if (!parts.name && parts.kind === "street") return { parts, zip: undefined, footnotes: [], ...empty, error: "no street name was found" };
+  if (!parts.name && parts.kind === "street") return { parts, zip: undefined, footnotes: ["C"], ...empty, error: "no street name was found" };
   if (!parts.zip && !(parts.city && parts.state)) {
     return { parts, zip: undefined, footnotes: ["C"], ...empty, error: "a ZIP code, or a city and state, is required" };
   }
   const zip = settleCityStateZip(dataset, parts, footnotes);
   if (!zip) return { parts, zip: undefined, footnotes: ["C"], ...empty, error: "the city, state and ZIP code do not match a US ZIP code" };
 
+  const typed = tokenize(line.split(",")[0] ?? "").join(" ");
+  settleStreet(dataset, parts, footnotes);
   // "N": abbreviations were standardized, i.e. the street as typed is not already in its standard form.
-  const typed = line.split(",")[0] ?? "";
-  if (tokenize(typed).join(" ") !== streetLine(parts)) footnotes.add("N");
+  if (!footnotes.has("M") && !footnotes.has("L") && typed !== streetLine(parts) && line.includes(",")) footnotes.add("N");
   const point = deliveryPoint(dataset, parts, footnotes);
   if (point.property) parts.zip4 = point.property.address.zip4;
   return { parts, zip, footnotes: [...footnotes].sort(), ...point };
@@ -115,8 +135,7 @@ export function resolveAddress(dataset: IndexedDataset, line: string): Resolutio
 export function findProperty(dataset: IndexedDataset, line: string): { property: Property } | { error: string; status: 400 | 404 } {
   const resolution = resolveAddress(dataset, line);
   if (resolution.error) return { error: `address: ${resolution.error}`, status: 400 };
-  if (resolution.property && resolution.dpvMatchCode === "Y") return { property: resolution.property };
-  if (resolution.dpvMatchCode === "D") return { error: "The address names a building with several units; add the unit number", status: 404 };
   if (resolution.property) return { property: resolution.property };
+  if (resolution.dpvMatchCode === "D") return { error: "The address names a building with several units; add the unit number", status: 404 };
   return { error: "No property was found at that address", status: 404 };
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PropertySummary } from "@/lib/property-api";
-import { timeZoneInfo } from "../geo/time-zones";
-import { zipCode } from "../geo/zip-codes";
+import { timeZoneInfo } from "@/lib/address/time-zones";
+import { zipCode } from "@/lib/address/zip-codes";
 import { propertySummary } from "../summary";
 import { valueLastMonth, valueProperty } from "../valuation";
 import { generateDataset } from "./generate";

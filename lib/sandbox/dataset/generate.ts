@@ -1,5 +1,5 @@
 import { parseStreet, streetLine, oneLine, type AddressParts } from "@/lib/address";
-import { zipCode } from "../geo/zip-codes";
+import { zipCode } from "@/lib/address/zip-codes";
 import { AS_OF, makeAssessments, makeLoans, makeOwners, makeSales, ownerName } from "./history";
 import { MARKETS, type Market, type StreetSpec } from "./markets";
 import { createRandom, type Random } from "./random";

@@ -13,9 +13,13 @@ export interface IndexedDataset extends Dataset {
   buildings: Map<string, Property[]>;
   /** Street name and ZIP → the house numbers on it, to tell a bad number on a known street. */
   streets: Map<string, Set<string>>;
+  /** The named streets of each ZIP, to recognize a street written with a typo or without its directional. */
+  streetsByZip: Map<string, StreetName[]>;
   /** Sales by ZIP, newest first, with the property sold: the pool of comparables. */
   salesByZip: Map<string, { property: Property; sale: Sale }[]>;
 }
+
+export type StreetName = Pick<AddressParts, "preDirectional" | "name" | "suffix" | "postDirectional">;
 
 export const buildingKey = (parts: AddressParts) => `${streetLine(parts, { unit: false })}|${parts.zip}`;
 export const streetKey = (parts: AddressParts) =>
@@ -28,6 +32,7 @@ function index(dataset: Dataset): IndexedDataset {
     byKey: new Map(),
     buildings: new Map(),
     streets: new Map(),
+    streetsByZip: new Map(),
     salesByZip: new Map(),
   };
   for (const property of dataset.properties) {
@@ -38,7 +43,11 @@ function index(dataset: Dataset): IndexedDataset {
       indexed.buildings.set(key, [...(indexed.buildings.get(key) ?? []), property]);
     }
     const street = streetKey(property.address);
-    if (!indexed.streets.has(street)) indexed.streets.set(street, new Set());
+    if (!indexed.streets.has(street)) {
+      indexed.streets.set(street, new Set());
+      const { preDirectional, name, suffix, postDirectional, zip } = property.address;
+      indexed.streetsByZip.set(zip, [...(indexed.streetsByZip.get(zip) ?? []), { preDirectional, name, suffix, postDirectional }]);
+    }
     indexed.streets.get(street)!.add(property.address.number);
     const sales = indexed.salesByZip.get(property.address.zip) ?? [];
     for (const sale of property.sales) if (!sale.interFamily) sales.push({ property, sale });

@@ -1,4 +1,4 @@
-import table from "../data/zip-codes.json";
+import table from "./data/zip-codes.json";
 
 export interface ZipCode {
   zip: string;
