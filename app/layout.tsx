@@ -1,6 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { ROLE_LABELS } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/auth/session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -10,7 +13,8 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const user = await currentUser().catch(() => undefined);
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
@@ -22,9 +26,23 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/" className="text-lg font-semibold text-brand-700">
               Homeowner Dashboard
             </Link>
-            <Link href="/example" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-              Example property
-            </Link>
+            <div className="flex items-center gap-4">
+              <Link href="/example" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+                Example property
+              </Link>
+              {user ? (
+                <>
+                  <span className="hidden text-sm text-slate-600 sm:inline">
+                    {user.email} · {ROLE_LABELS[user.role]}
+                  </span>
+                  <SignOutButton />
+                </>
+              ) : (
+                <Link href="/login" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+                  Sign in
+                </Link>
+              )}
+            </div>
           </nav>
         </header>
         <main id="main" className="mx-auto max-w-5xl px-4 py-10">

@@ -8,12 +8,13 @@ import { join } from "node:path";
 import { env } from "@/lib/env";
 import { openDatabase } from "@/lib/db/client";
 import { createSandboxHandler, getDataset } from "@/lib/sandbox";
+import { parseFaults } from "@/lib/sandbox/faults";
 import { toNodeHandler } from "@/lib/sandbox/node-adapter";
 
 const token = env.SANDBOX_TOKEN ?? `sbx_${randomBytes(18).toString("base64url")}`;
 const port = env.PORT ?? 4010;
 const database = openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, "sandbox-pglite") });
-const handler = createSandboxHandler({ token, db: async () => (await database).db });
+const handler = createSandboxHandler({ token, db: async () => (await database).db, faults: parseFaults(env.SANDBOX_FAULTS) });
 
 await database;
 const { properties } = getDataset();

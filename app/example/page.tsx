@@ -4,7 +4,8 @@ import { PropertyFactsList } from "@/components/property/property-facts";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { brand } from "@/lib/env";
 import { PropertyApiError } from "@/lib/property-api";
-import { propertyFacts, type PropertyFacts } from "@/lib/services/properties";
+import type { PropertyFacts } from "@/lib/services/dto";
+import { propertyFacts } from "@/lib/services/properties";
 
 export const metadata: Metadata = { title: "Example property" };
 

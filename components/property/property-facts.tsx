@@ -1,4 +1,4 @@
-import type { PropertyFacts } from "@/lib/services/properties";
+import type { PropertyFacts } from "@/lib/services/dto";
 import { formatDate, formatUsd } from "@/components/valuation/format";
 
 const number = new Intl.NumberFormat("en-US");

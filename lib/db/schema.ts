@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgSchema, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgSchema, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Tables of the embedded Property Data Service: what a real vendor would keep on its side. */
 export const sandbox = pgSchema("sandbox");
@@ -39,4 +39,38 @@ export const users = app.table(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email").on(sql`lower(${t.email})`), index("users_owner").on(t.ownerId)],
+);
+
+/** Sign-in failures per email, for back-off and lockout. */
+export const signInFailures = app.table("sign_in_failures", {
+  email: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Settings an admin changes at run time. */
+export const settings = app.table("settings", {
+  key: text().primaryKey(),
+  numberValue: real("number_value"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per request that could have reached the service: who, what, for which address, and whether it did. */
+export const upstreamCalls = app.table(
+  "upstream_calls",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id"),
+    operation: text().notNull(),
+    /** MD5 of the standardized address (or of the owner id); never the address itself. */
+    addressHash: text("address_hash"),
+    /** The address as standardized, for the officer's own history. */
+    addressLabel: text("address_label"),
+    outcome: text({ enum: ["miss", "hit", "coalesced", "stale", "error"] }).notNull(),
+    /** Billable requests this call spent upstream (a normalization batch spends one per address it sent). */
+    billable: integer().notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("upstream_calls_created").on(t.createdAt), index("upstream_calls_user").on(t.userId, t.createdAt)],
 );

@@ -6,6 +6,8 @@ const optionalString = z.preprocess((value) => (value === "" ? undefined : value
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** Set by Next.js: the phase (build or serve) this process is in. */
+    NEXT_PHASE: z.string().optional(),
     /** The real Property Data Service; unset means the embedded one, called in-process. */
     PROPERTY_API_BASE_URL: optionalUrl,
     PROPERTY_API_TOKEN: optionalString,
@@ -14,7 +16,28 @@ export const EnvSchema = z
     DATABASE_URL: optionalUrl,
     /** Redis for the shared cache and rate limits; unset means in memory (one instance). */
     REDIS_URL: optionalUrl,
+    /** Signs session tokens; generated once and kept in DATA_DIR in embedded mode, required otherwise. */
     NEXTAUTH_SECRET: optionalString,
+    /** The app's public URL (next-auth's own variable); https makes session cookies Secure. */
+    NEXTAUTH_URL: optionalUrl,
+    /** An admin created at start when no account has this email (how a fresh production install gets its first). */
+    BOOTSTRAP_ADMIN_EMAIL: z.preprocess((value) => (value === "" ? undefined : value), z.email().optional()),
+    BOOTSTRAP_ADMIN_PASSWORD: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(12).optional()),
+    /** How long answers stay fresh in the cache, per operation, in seconds. */
+    CACHE_TTL_NORMALIZE: z.coerce.number().int().min(0).default(30 * 86_400),
+    CACHE_TTL_VERIFY: z.coerce.number().int().min(0).default(86_400),
+    CACHE_TTL_VALUATION: z.coerce.number().int().min(0).default(86_400),
+    CACHE_TTL_EQUITY: z.coerce.number().int().min(0).default(86_400),
+    CACHE_TTL_SUMMARY: z.coerce.number().int().min(0).default(7 * 86_400),
+    CACHE_TTL_REPORT: z.coerce.number().int().min(0).default(86_400),
+    CACHE_TTL_OWNER_DATA: z.coerce.number().int().min(0).default(3_600),
+    /** How long past its freshness an answer may still be served, marked stale, when the service fails. */
+    CACHE_STALE_SECONDS: z.coerce.number().int().min(0).default(7 * 86_400),
+    /** Requests that can reach the service, per minute: per signed-in user and per IP address. */
+    RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /** Faults the embedded service injects, for tests: e.g. `rate=0.3,kinds=5xx+429+timeout+malformed+slow`. */
+    SANDBOX_FAULTS: optionalString,
     /** The organization's maximum loan-to-value ratio for available equity. */
     ORG_MAX_LTV: z.coerce.number().gt(0).max(1).default(0.8),
     /** Where embedded mode keeps its files (PGlite data, the generated secret). */
@@ -32,6 +55,12 @@ export const EnvSchema = z
     SANDBOX_TOKEN: optionalString,
   })
   .superRefine((env, ctx) => {
+    if (env.PROPERTY_API_BASE_URL && !env.NEXTAUTH_SECRET && env.NODE_ENV === "production") {
+      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "is required when PROPERTY_API_BASE_URL is set" });
+    }
+    if (env.BOOTSTRAP_ADMIN_EMAIL && !env.BOOTSTRAP_ADMIN_PASSWORD) {
+      ctx.addIssue({ code: "custom", path: ["BOOTSTRAP_ADMIN_PASSWORD"], message: "is required with BOOTSTRAP_ADMIN_EMAIL (12 characters at least)" });
+    }
     if (env.PROPERTY_API_BASE_URL && !env.PROPERTY_API_TOKEN) {
       ctx.addIssue({
         code: "custom",

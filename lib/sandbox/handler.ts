@@ -1,11 +1,14 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Operation } from "@/lib/property-api";
-import { errorResponse, HttpError } from "./http";
+import { FaultConfig, injectFault } from "./faults";
+import { errorResponse, HttpError, readJson } from "./http";
 import { createOperations, type ServiceOptions } from "./service";
 
 export interface SandboxOptions extends ServiceOptions {
   /** The API token every request must carry in `Authorization`. */
   token: string;
+  /** Faults to inject, for tests; changeable at run time with `PUT /_sandbox/faults`. */
+  faults?: FaultConfig;
 }
 
 const ROUTES: Record<string, { method: "GET" | "POST"; operation: Operation }> = {
@@ -29,6 +32,7 @@ function authorized(header: string | null, token: string): boolean {
 export type SandboxHandler = ((request: Request) => Promise<Response>) & {
   /** Billable requests per operation since this handler was made. */
   usage: () => Record<Operation, number>;
+  setFaults: (faults: FaultConfig | undefined) => void;
 };
 
 /** The embedded Property Data Service as a web-standard handler: `(Request) => Promise<Response>`. */
@@ -37,6 +41,8 @@ export function createSandboxHandler(options: SandboxOptions): SandboxHandler {
   const operations = createOperations(options, (operation, n = 1) => {
     usage[operation] += n;
   });
+
+  let faults = options.faults;
 
   const handler = async (request: Request): Promise<Response> => {
     const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
@@ -48,11 +54,22 @@ export function createSandboxHandler(options: SandboxOptions): SandboxHandler {
         const total = Object.values(usage).reduce((sum, n) => sum + n, 0);
         return Response.json({ operations: { ...usage }, total });
       }
+      if (path === "/_sandbox/faults") {
+        if (request.method === "DELETE") faults = undefined;
+        else if (request.method === "PUT") {
+          const parsed = FaultConfig.safeParse(await readJson(request));
+          if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message, parsed.error.issues[0]!.path.join("."));
+          faults = parsed.data;
+        }
+        return Response.json({ faults: faults ?? null });
+      }
       const route = ROUTES[path];
       if (!route) return errorResponse(404, `No operation at ${path}`);
       if (request.method !== route.method) {
         return errorResponse(405, `${path} accepts ${route.method} only`, {}, { Allow: route.method });
       }
+      const fault = await injectFault(faults, request);
+      if (fault instanceof Response) return fault;
       return await operations[route.operation](request);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.field ? { field: error.field } : {});
@@ -60,5 +77,10 @@ export function createSandboxHandler(options: SandboxOptions): SandboxHandler {
       return errorResponse(500, "Unexpected server error");
     }
   };
-  return Object.assign(handler, { usage: () => ({ ...usage }) });
+  return Object.assign(handler, {
+    usage: () => ({ ...usage }),
+    setFaults: (next: FaultConfig | undefined) => {
+      faults = next;
+    },
+  });
 }

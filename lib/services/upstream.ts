@@ -4,6 +4,7 @@ import { getDatabase } from "@/lib/db";
 import { embedded, env } from "@/lib/env";
 import { createPropertyApiClient, type PropertyApiClient } from "@/lib/property-api";
 import { createSandboxHandler, type SandboxHandler } from "@/lib/sandbox";
+import { parseFaults } from "@/lib/sandbox/faults";
 
 interface Upstream {
   client: PropertyApiClient;
@@ -25,7 +26,7 @@ function createUpstream(): Upstream {
   }
   // In-process: the same client, headers and schemas as over HTTP, with the embedded handler as the transport.
   const token = env.PROPERTY_API_TOKEN ?? `embedded_${randomBytes(24).toString("base64url")}`;
-  const sandbox = createSandboxHandler({ token, db: async () => (await getDatabase()).db });
+  const sandbox = createSandboxHandler({ token, db: async () => (await getDatabase()).db, faults: parseFaults(env.SANDBOX_FAULTS) });
   return {
     client: createPropertyApiClient({ baseUrl: "http://embedded.property-data.invalid", token, fetch: sandbox, timeoutMs: env.PROPERTY_API_TIMEOUT_MS }),
     sandbox,

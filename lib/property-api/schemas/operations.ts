@@ -128,6 +128,7 @@ export type VerifyHomeownerRequest = z.input<typeof VerifyHomeownerRequest>;
 export type VerifyHomeownerResponse = z.output<typeof VerifyHomeownerResponse>;
 export type AvmResponse = z.output<typeof AvmResponse>;
 export type AvmResponseWire = z.input<typeof AvmResponse>;
+export type ServiceEstimate = z.output<typeof ServiceEstimate>;
 export type HomeEquityRequest = z.input<typeof HomeEquityRequest>;
 export type HomeEquitySummary = z.output<typeof HomeEquitySummary>;
 export type HomeEquitySummaryWire = z.input<typeof HomeEquityShape>;

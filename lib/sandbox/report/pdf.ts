@@ -95,6 +95,8 @@ export function renderReportPdf(report: PropertyReport): ReadableStream<Uint8Arr
   const { count } = doc.bufferedPageRange();
   for (let page = 0; page < count; page++) {
     doc.switchToPage(page);
+    // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
     doc.font("Helvetica").fontSize(8).fillColor(MUTED);
     const bottom = doc.page.height - MARGIN + 16;
     doc.text(`${report.address.oneLine}  ·  ${report.branding.provider}`, MARGIN, bottom, { width, lineBreak: false });

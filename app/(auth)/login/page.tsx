@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { LoginForm } from "@/components/auth/login-form";
+import { embedded } from "@/lib/env";
+import { DEMO_ACCOUNTS } from "@/lib/services/bootstrap";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+/** Only same-site paths: a callback URL must never send people to another site. */
+function safeCallback(value: string | string[] | undefined): string {
+  const path = Array.isArray(value) ? value[0] : value;
+  return path && path.startsWith("/") && !path.startsWith("//") ? path : "/";
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const callbackUrl = safeCallback((await searchParams).callbackUrl);
+  return (
+    <div className="mx-auto max-w-md space-y-6">
+      <h1 className="text-3xl font-bold">Sign in</h1>
+      <div className="rounded-xl border border-slate-200 bg-white p-6">
+        <LoginForm callbackUrl={callbackUrl} />
+      </div>
+      <p className="text-sm text-slate-700">
+        New here?{" "}
+        <Link href="/signup" className="font-medium text-brand-700 underline">
+          Create a homeowner account
+        </Link>
+      </p>
+      {embedded && (
+        <section aria-labelledby="demo-accounts" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-sm">
+          <h2 id="demo-accounts" className="font-semibold">
+            Demo accounts
+          </h2>
+          <p className="mt-1 text-slate-700">This install runs on the embedded data set, so these accounts exist:</p>
+          <table className="mt-3 w-full text-left">
+            <thead>
+              <tr>
+                <th scope="col" className="pb-1">Role</th>
+                <th scope="col" className="pb-1">Email</th>
+                <th scope="col" className="pb-1">Password</th>
+              </tr>
+            </thead>
+            <tbody>
+              {DEMO_ACCOUNTS.map((account) => (
+                <tr key={account.email}>
+                  <td className="py-0.5">{account.role.replace("_", " ")}</td>
+                  <td className="py-0.5 font-mono">{account.email}</td>
+                  <td className="py-0.5 font-mono">{account.password}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import type { Route } from "next";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+
+export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(undefined);
+    const result = await signIn("credentials", { redirect: false, email: form.get("email"), password: form.get("password") });
+    setPending(false);
+    if (!result || result.error) {
+      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong email or password.");
+      return;
+    }
+    router.push(callbackUrl as Route);
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

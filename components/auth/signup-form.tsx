@@ -1,0 +1,70 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import type { Route } from "next";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+
+interface Problems {
+  message?: string;
+  fields?: Record<string, string>;
+}
+
+export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: number; next: string }) {
+  const router = useRouter();
+  const [problems, setProblems] = useState<Problems>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const credentials = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+    setPending(true);
+    setProblems({});
+    try {
+      const response = await fetch("/api/signup", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(credentials) });
+      if (!response.ok) {
+        const { error } = (await response.json()) as { error: Problems };
+        setProblems(error);
+        return;
+      }
+      const result = await signIn("credentials", { redirect: false, ...credentials });
+      if (result?.error) {
+        setProblems({ message: "Your account was created, but signing in failed. Please sign in." });
+        return;
+      }
+      router.push(next as Route);
+      router.refresh();
+    } catch {
+      setProblems({ message: "The network failed. Check your connection and try again." });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {problems.message && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {problems.message}
+        </p>
+      )}
+      <Field label="Email" name="email" type="email" autoComplete="email" required error={problems.fields?.email} />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={minPasswordLength}
+        hint={`At least ${minPasswordLength} characters.`}
+        error={problems.fields?.password}
+      />
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Creating your account…" : "Create account"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import type { InputHTMLAttributes } from "react";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+}
+
+/** A labelled input whose error and hint are announced with it. */
+export function Field({ label, name, error, hint, ...input }: FieldProps) {
+  const described = [error ? `${name}-error` : "", hint ? `${name}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={name} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm aria-invalid:border-red-600"
+        {...input}
+      />
+      {hint && (
+        <p id={`${name}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${name}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

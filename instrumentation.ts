@@ -1,0 +1,6 @@
+// Runs once when a server process starts: migrate the database and create the accounts a fresh install needs.
+export async function register() {
+  // Next.js replaces process.env.NEXT_RUNTIME at build time, which keeps the Node-only start-up out of the edge bundle.
+  // eslint-disable-next-line no-restricted-properties
+  if (process.env.NEXT_RUNTIME === "nodejs") await (await import("./lib/services/start")).start();
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
+
+/** The app's own API: what each route accepts. The OpenAPI document is generated from these. */
+
+const text = (field: string, max: number) =>
+  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+
+export const Address = text("address", 300).describe("A full address: street, city, state and ZIP code");
+const Ltv = z.coerce.number({ error: "must be a number" }).gt(0, "must be greater than 0").max(1, "must be at most 1 (100%)");
+
+export const NormalizeBody = z.object({
+  requests: z
+    .array(
+      z.object({
+        street: text("street", 200),
+        city: text("city", 100),
+        state: text("state", 50),
+        zip: text("zip", 10),
+        requestId: z.union([z.string().max(100), z.number()]).nullable().optional(),
+      }),
+    )
+    .min(1, "list at least one address")
+    .max(100, "at most 100 addresses at a time"),
+});
+
+export const VerifyBody = z.object({ firstName: text("firstName", 100), lastName: text("lastName", 100), address: Address });
+export const AddressBody = z.object({ address: Address });
+export const EquityBody = z.object({ address: Address, maxLTV: Ltv.optional().describe("Maximum loan-to-value; the organization's when omitted") });
+export const AddressQuery = z.object({ address: Address });
+export const ReportQuery = z.object({
+  address: Address,
+  applicant_name: text("applicant_name", 200),
+  format: z.enum(["pdf", "html", "json"], { error: "format must be pdf, html or json" }).default("pdf"),
+});
+export const OwnerBody = z.object({ firstName: text("firstName", 100), lastName: text("lastName", 100), address: Address });
+
+const Email = z.email("must be an email address").max(320).transform((email) => email.toLowerCase());
+const Password = z
+  .string({ error: "password is required" })
+  .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`);
+export const SignUpBody = z.object({ email: Email, password: Password });
+export const CreateUserBody = z.object({ email: Email, password: Password, role: z.enum(["loan_officer", "admin"], { error: "role must be loan_officer or admin" }) });
+export const SettingsBody = z.object({ orgMaxLtv: Ltv });
+
+export const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+});

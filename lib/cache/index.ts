@@ -1,0 +1,81 @@
+import "server-only";
+import Redis from "ioredis";
+import { LRUCache } from "lru-cache";
+import { env } from "@/lib/env";
+
+export interface Entry<T> {
+  value: T;
+  /** When the answer was stored, ms since the epoch. */
+  storedAt: number;
+  /** Until when it is fresh; after that it is only served, marked stale, when the service fails. */
+  freshUntil: number;
+}
+
+export interface Cache {
+  get<T>(key: string): Promise<Entry<T> | undefined>;
+  set<T>(key: string, value: T, ttlSeconds: number): Promise<void>;
+  /** Takes a short lock (single-flight across instances); false when someone else holds it. */
+  lock(key: string, ms: number): Promise<boolean>;
+  unlock(key: string): Promise<void>;
+  kind: "memory" | "redis";
+}
+
+function memoryCache(staleSeconds: number): Cache {
+  const entries = new LRUCache<string, Entry<unknown>>({ max: 50_000, ttl: 1000, ttlAutopurge: false });
+  const locks = new Map<string, number>();
+  return {
+    kind: "memory",
+    async get<T>(key: string) {
+      return entries.get(key) as Entry<T> | undefined;
+    },
+    async set(key, value, ttlSeconds) {
+      const now = Date.now();
+      entries.set(key, { value, storedAt: now, freshUntil: now + ttlSeconds * 1000 }, { ttl: (ttlSeconds + staleSeconds) * 1000 });
+    },
+    async lock(key, ms) {
+      const now = Date.now();
+      if ((locks.get(key) ?? 0) > now) return false;
+      locks.set(key, now + ms);
+      return true;
+    },
+    async unlock(key) {
+      locks.delete(key);
+    },
+  };
+}
+
+function redisCache(url: string, staleSeconds: number): Cache {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  redis.on("error", () => {
+    // Reported where a command fails; the client reconnects by itself.
+  });
+  return {
+    kind: "redis",
+    async get<T>(key: string) {
+      const raw = await redis.get(`cache:${key}`);
+      return raw ? (JSON.parse(raw) as Entry<T>) : undefined;
+    },
+    async set(key, value, ttlSeconds) {
+      const now = Date.now();
+      const entry = JSON.stringify({ value, storedAt: now, freshUntil: now + ttlSeconds * 1000 });
+      await redis.set(`cache:${key}`, entry, "EX", Math.max(1, ttlSeconds + staleSeconds));
+    },
+    async lock(key, ms) {
+      return (await redis.set(`lock:${key}`, "1", "PX", ms, "NX")) === "OK";
+    },
+    async unlock(key) {
+      await redis.del(`lock:${key}`);
+    },
+  };
+}
+
+const globalForCache = globalThis as unknown as { appCache?: Cache };
+
+/** The answer cache: in memory for one instance, Redis (REDIS_URL) when several share it. */
+export function getCache(): Cache {
+  return (globalForCache.appCache ??= env.REDIS_URL ? redisCache(env.REDIS_URL, env.CACHE_STALE_SECONDS) : memoryCache(env.CACHE_STALE_SECONDS));
+}
+
+export function redisClient(): Redis | undefined {
+  return env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+}

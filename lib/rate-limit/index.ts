@@ -1,0 +1,41 @@
+import "server-only";
+import type Redis from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { redisClient } from "@/lib/cache";
+import { env } from "@/lib/env";
+
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many requests. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`);
+  }
+}
+
+interface Limiters {
+  user: RateLimiterAbstract;
+  ip: RateLimiterAbstract;
+}
+
+function create(redis: Redis | undefined): Limiters {
+  const make = (keyPrefix: string, points: number) =>
+    redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: 60, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: 60 }) })
+      : new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+  return { user: make("rl:user", env.RATE_LIMIT_USER_PER_MINUTE), ip: make("rl:ip", env.RATE_LIMIT_IP_PER_MINUTE) };
+}
+
+const globalForLimits = globalThis as unknown as { rateLimiters?: Limiters };
+
+/**
+ * Spends one request of the caller's per-user and per-IP allowances (per minute); throws RateLimitedError with the
+ * seconds to wait once either is used up. In memory by default, Redis when REDIS_URL is set.
+ */
+export async function spend(userId: number | undefined, ip: string): Promise<void> {
+  const limiters = (globalForLimits.rateLimiters ??= create(redisClient()));
+  try {
+    await limiters.ip.consume(ip);
+    if (userId !== undefined) await limiters.user.consume(String(userId));
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    throw error;
+  }
+}

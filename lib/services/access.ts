@@ -1,0 +1,36 @@
+import "server-only";
+import { standardize } from "@/lib/address";
+import type { Role, SessionUser } from "@/lib/auth/roles";
+import { AppError, forbidden, unauthorized } from "./errors";
+import type { Caller } from "./gateway";
+import { ownedAddressKeys } from "./owners";
+
+export function requireRole(user: SessionUser | undefined, roles: readonly Role[]): SessionUser {
+  if (!user) throw unauthorized();
+  if (!roles.includes(user.role)) throw forbidden();
+  return user;
+}
+
+const STAFF: readonly Role[] = ["loan_officer", "admin"];
+
+/** The standardized key of an address, or a 400 naming the field when it cannot be read as one. */
+export function addressKeyOf(address: string, field = "address"): { key: string; label: string } {
+  const { parts, key } = standardize(address);
+  if (!parts.name || !(parts.zip || (parts.city && parts.state))) {
+    throw new AppError(400, "invalid_request", `${field}: write the full address with street, city, state and ZIP code`, { [field]: "must be a full address with street, city, state and ZIP code" });
+  }
+  return { key, label: key };
+}
+
+/**
+ * Loan officers and admins may look up any address; a homeowner only the properties of their own owner record.
+ * Someone else's property is a 403, whether or not it exists.
+ */
+export async function assertMayRead(caller: Caller & { user: SessionUser }, key: string): Promise<void> {
+  const { user } = caller;
+  if (STAFF.includes(user.role)) return;
+  if (user.role !== "homeowner") throw forbidden();
+  if (!user.ownerId) throw forbidden("Create your owner record first to see your properties.");
+  const owned = await ownedAddressKeys(caller, user.ownerId);
+  if (!owned.has(key)) throw forbidden("This property is not one of yours.");
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import { createUser, EmailTakenError, findUserByEmail, linkOwner } from "@/lib/auth/users";
+import type { Role } from "@/lib/auth/roles";
+import { getDatabase } from "@/lib/db";
+import { embedded, env } from "@/lib/env";
+import { upstream } from "./upstream";
+
+/** Demo accounts of embedded mode; the homeowner owns two homes in the data set. Never created with a real upstream. */
+export const DEMO_ACCOUNTS = [
+  { email: "homeowner@example.com", password: "homeowner-demo", role: "homeowner" },
+  { email: "officer@example.com", password: "officer-demo", role: "loan_officer" },
+  { email: "admin@example.com", password: "admin-demo", role: "admin" },
+] as const satisfies readonly { email: string; password: string; role: Role }[];
+
+export const DEMO_OWNER = { firstName: "Matthew", lastName: "Sanchez", address: "3901 Wallingford Ave N, Seattle, WA 98103" };
+
+async function ensureUser(email: string, password: string, role: Role) {
+  const existing = await findUserByEmail(email);
+  if (existing) return existing;
+  try {
+    await createUser({ email, password, role });
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+  }
+  return (await findUserByEmail(email))!;
+}
+
+/** Brings a fresh install to life: migrations, the bootstrap admin, and in embedded mode the demo accounts. */
+export async function bootstrap(): Promise<void> {
+  await getDatabase();
+  if (env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD) await ensureUser(env.BOOTSTRAP_ADMIN_EMAIL, env.BOOTSTRAP_ADMIN_PASSWORD, "admin");
+  if (!embedded) return;
+  for (const account of DEMO_ACCOUNTS) {
+    const user = await ensureUser(account.email, account.password, account.role);
+    if (account.role === "homeowner" && !user.ownerId) {
+      const { ownerID } = await upstream().client.createOwner(DEMO_OWNER);
+      await linkOwner(user.id, ownerID);
+    }
+  }
+}

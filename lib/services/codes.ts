@@ -1,0 +1,48 @@
+/** What the service's codes mean, in words (field-reference.md). Shared by the API's answers and the pages. */
+export const DPV_MEANINGS: Record<string, string> = {
+  Y: "Confirmed: the address is a deliverable address.",
+  S: "Confirmed without its unit: the unit given was not recognized.",
+  D: "Confirmed building, but a unit number is needed.",
+  N: "Not confirmed: the address is not deliverable.",
+  "": "Not looked up.",
+};
+
+export const DPV_FOOTNOTES: Record<string, string> = {
+  AA: "Street, city, state and ZIP code are valid",
+  A1: "No ZIP+4 match",
+  BB: "All components confirmed",
+  CC: "Unit not recognized (and not required)",
+  C1: "Unit not recognized (and required)",
+  N1: "The building needs a unit and none was given",
+  M1: "House number missing",
+  M3: "House number invalid",
+  P1: "Box number missing",
+  F1: "Military address",
+  G1: "General delivery",
+  U1: "Unique ZIP code",
+  TA: "Matched by dropping a trailing letter",
+  RR: "Private mailbox with its number",
+  R1: "Private mailbox without its number",
+};
+
+export const FOOTNOTES: Record<string, string> = {
+  A: "ZIP code corrected",
+  B: "City or state spelling fixed",
+  C: "City, state and ZIP code do not match",
+  F: "Address not found",
+  H: "Unit number missing",
+  L: "A part of the address was changed",
+  M: "Street spelling fixed",
+  N: "Abbreviations standardized",
+  S: "Unit not recognized",
+  W: "Not a valid delivery address",
+};
+
+/** "AABB" → its two-letter codes explained; "A#N#" → its letters explained. */
+export const explainDpvFootnotes = (codes: string) => (codes.match(/.{2}/g) ?? []).map((code) => DPV_FOOTNOTES[code] ?? code);
+export const explainFootnotes = (codes: string) => [...codes.matchAll(/([A-Z])#/g)].map(([, letter]) => FOOTNOTES[letter!] ?? letter!);
+
+export const ABSENTEE_MEANINGS: Record<string, string> = {
+  "OWNER OCCUPIED": "The owner lives here",
+  "ABSENTEE(MAIL AND SITUS NOT =)": "The owner's mail goes elsewhere (absentee owner)",
+};

@@ -1,0 +1,43 @@
+import { BrokenCircuitError } from "cockatiel";
+import { PropertyApiError } from "@/lib/property-api";
+import { RateLimitedError } from "@/lib/rate-limit";
+
+/** An error with the HTTP status, code and message a person can act on; route handlers answer with it as is. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const forbidden = (message = "You are not allowed to do this.") => new AppError(403, "forbidden", message);
+export const unauthorized = () => new AppError(401, "unauthorized", "Sign in to continue.");
+
+/** What an upstream failure means to the person who asked. The service's own wording is kept for 400 and 404. */
+export function fromUpstream(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof RateLimitedError) return new AppError(429, "rate_limited", error.message, undefined, error.retryAfterSeconds);
+  if (error instanceof BrokenCircuitError) {
+    return new AppError(503, "upstream_unavailable", "The property data service is not answering right now. Please try again in a minute.", undefined, 30);
+  }
+  if (!(error instanceof PropertyApiError)) throw error;
+  switch (true) {
+    case error.status === 400:
+      return new AppError(400, "invalid_request", error.message.replace(/^address: /, "The address: "));
+    case error.status === 404:
+      return new AppError(404, "not_found", error.message || "No property was found at that address.");
+    case error.kind === "timeout":
+      return new AppError(504, "upstream_timeout", "The property data service took too long to answer. Please try again.");
+    case error.status === 429:
+      return new AppError(503, "upstream_busy", "The property data service is busy. Please try again shortly.", undefined, error.retryAfterSeconds ?? 30);
+    case error.status === 401 || error.status === 403:
+      return new AppError(502, "upstream_refused", "The property data service refused this app's credentials. An administrator has to check the API token.");
+    default:
+      return new AppError(502, "upstream_error", "The property data service had a problem answering. Please try again.");
+  }
+}

@@ -1,0 +1,171 @@
+import "server-only";
+import { BrokenCircuitError } from "cockatiel";
+import type { SessionUser } from "@/lib/auth/roles";
+import { getCache } from "@/lib/cache";
+import type { Operation } from "@/lib/property-api";
+import { spend } from "@/lib/rate-limit";
+import { fromUpstream } from "./errors";
+import { meter, type Outcome } from "./meter";
+import { resilient } from "./resilience";
+
+export interface Caller {
+  user?: SessionUser;
+  /** The client's address, for the per-IP rate limit. */
+  ip: string;
+}
+
+export interface Call<T> {
+  operation: Operation;
+  /** What makes two calls the same: the standardized address and whatever else the answer depends on. */
+  key: string;
+  /** A readable label for the meter (the standardized address). */
+  label?: string;
+  ttlSeconds: number;
+  /** Billable requests one upstream call spends (a normalization batch: one per address). */
+  billable?: number;
+  /** Safe to retry: the call changes nothing upstream. */
+  idempotent?: boolean;
+  fetch: () => Promise<T>;
+}
+
+export interface Answer<T> {
+  value: T;
+  /** Served from the cache after the service failed. */
+  stale: boolean;
+  /** When the answer was fetched from the service. */
+  fetchedAt: number;
+}
+
+const inFlight = new Map<string, Promise<{ answer: Answer<unknown>; called: boolean }>>();
+const LOCK_MS = 15_000;
+const POLL_MS = 50;
+
+async function safely<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error("cache:", error instanceof Error ? error.message : error);
+    return fallback;
+  }
+}
+
+/**
+ * Answers from the cache when it can; otherwise makes one upstream call however many ask at once (in this process,
+ * and across instances through the cache's lock), caches it, and meters every request. When the service fails and
+ * an older answer is cached, serves that one marked stale.
+ */
+export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answer<T>> {
+  const cache = getCache();
+  const cacheKey = `${call.operation}:${call.key}`;
+  const record = (outcome: Outcome, billable = 0) =>
+    meter({ userId: caller.user?.id, operation: call.operation, key: call.key, label: call.label, outcome, billable });
+
+  const cached = await safely(() => cache.get<T>(cacheKey), undefined);
+  if (cached && cached.freshUntil > Date.now()) {
+    await record("hit");
+    return { value: cached.value, stale: false, fetchedAt: cached.storedAt };
+  }
+
+  const pending = inFlight.get(cacheKey) as Promise<{ answer: Answer<T>; called: boolean }> | undefined;
+  if (pending) {
+    const { answer } = await pending;
+    await record("coalesced");
+    return answer;
+  }
+
+  // Only a call that may reach the service spends the caller's allowance.
+  await spend(caller.user?.id, caller.ip).catch((error: unknown) => Promise.reject(fromUpstream(error)));
+
+  const flight = (async (): Promise<{ answer: Answer<T>; called: boolean }> => {
+    const locked = await safely(() => cache.lock(cacheKey, LOCK_MS), true);
+    if (!locked) {
+      // Another instance is fetching this very answer: wait for it to land in the cache.
+      for (let waited = 0; waited < LOCK_MS; waited += POLL_MS) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        const landed = await safely(() => cache.get<T>(cacheKey), undefined);
+        if (landed && landed.freshUntil > Date.now()) return { answer: { value: landed.value, stale: false, fetchedAt: landed.storedAt }, called: false };
+      }
+    }
+    try {
+      const value = await resilient(call.idempotent ?? true, call.fetch);
+      await safely(() => cache.set(cacheKey, value, call.ttlSeconds), undefined);
+      return { answer: { value, stale: false, fetchedAt: Date.now() }, called: true };
+    } finally {
+      if (locked) await safely(() => cache.unlock(cacheKey), undefined);
+    }
+  })();
+  inFlight.set(cacheKey, flight);
+  try {
+    const { answer, called } = await flight;
+    await record(called ? "miss" : "coalesced", called ? (call.billable ?? 1) : 0);
+    return answer;
+  } catch (error) {
+    const appError = fromUpstream(error);
+    if (cached && appError.status >= 500) {
+      await record("stale");
+      return { value: cached.value, stale: true, fetchedAt: cached.storedAt };
+    }
+    await record("error", error instanceof BrokenCircuitError ? 0 : (call.billable ?? 1));
+    throw appError;
+  } finally {
+    inFlight.delete(cacheKey);
+  }
+}
+
+export interface BatchItem<I> {
+  key: string;
+  label?: string;
+  input: I;
+}
+
+/**
+ * A batch operation (normalization): each item is cached on its own key; the items the cache lacks go upstream in one
+ * call, spending one billable request each. Repeated items in a batch are asked for once.
+ */
+export async function cachedBatch<I, T>(
+  caller: Caller,
+  call: { operation: Operation; items: BatchItem<I>[]; ttlSeconds: number; fetch: (inputs: I[]) => Promise<T[]> },
+): Promise<Answer<T>[]> {
+  const cache = getCache();
+  const cacheKey = (key: string) => `${call.operation}:${key}`;
+  const record = (item: BatchItem<I>, outcome: Outcome, billable = 0) =>
+    meter({ userId: caller.user?.id, operation: call.operation, key: item.key, label: item.label, outcome, billable });
+
+  const cached = await Promise.all(call.items.map((item) => safely(() => cache.get<T>(cacheKey(item.key)), undefined)));
+  const answers = new Map<string, Answer<T>>();
+  const missing = new Map<string, BatchItem<I>>();
+  call.items.forEach((item, i) => {
+    const entry = cached[i];
+    if (entry && entry.freshUntil > Date.now()) answers.set(item.key, { value: entry.value, stale: false, fetchedAt: entry.storedAt });
+    else missing.set(item.key, item);
+  });
+  await Promise.all(call.items.filter((item) => answers.has(item.key) && !missing.has(item.key)).map((item) => record(item, "hit")));
+
+  if (missing.size) {
+    await spend(caller.user?.id, caller.ip).catch((error: unknown) => Promise.reject(fromUpstream(error)));
+    const items = [...missing.values()];
+    try {
+      const values = await resilient(true, () => call.fetch(items.map((item) => item.input)));
+      await Promise.all(
+        items.map(async (item, i) => {
+          answers.set(item.key, { value: values[i]!, stale: false, fetchedAt: Date.now() });
+          await safely(() => cache.set(cacheKey(item.key), values[i]!, call.ttlSeconds), undefined);
+          await record(item, "miss", 1);
+        }),
+      );
+    } catch (error) {
+      const appError = fromUpstream(error);
+      const staleAll = items.every((item) => cached[call.items.indexOf(item)]);
+      if (appError.status < 500 || !staleAll) {
+        await Promise.all(items.map((item) => record(item, "error", error instanceof BrokenCircuitError ? 0 : 1)));
+        throw appError;
+      }
+      for (const item of items) {
+        const entry = cached[call.items.indexOf(item)]!;
+        answers.set(item.key, { value: entry.value, stale: true, fetchedAt: entry.storedAt });
+        await record(item, "stale");
+      }
+    }
+  }
+  return call.items.map((item) => answers.get(item.key)!);
+}

@@ -1,0 +1,114 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { AddressRequest, ReportFormat } from "@/lib/property-api";
+import { standardize } from "@/lib/address";
+import { assertMayRead, addressKeyOf } from "./access";
+import { toEquity, toNormalizedAddress, toPropertyFacts, toValuation, toVerification, type NormalizedAddressDto } from "./dto";
+import { cachedBatch, cachedCall, type Caller } from "./gateway";
+import type { SessionUser } from "@/lib/auth/roles";
+import { upstream } from "./upstream";
+
+type SignedIn = Caller & { user: SessionUser };
+
+/**
+ * Normalizes addresses. Each is cached by its standardized form, so a repeat, or another spelling of the same
+ * address, costs nothing; the rest go upstream in one batch.
+ */
+export async function normalize(caller: SignedIn, requests: AddressRequest[]): Promise<NormalizedAddressDto[]> {
+  const items = requests.map((request) => {
+    const { key } = standardize(`${request.street}, ${request.city}, ${request.state} ${request.zip}`);
+    return { key, label: key, input: { ...request, requestId: null } };
+  });
+  const answers = await cachedBatch(caller, {
+    operation: "normalizeAddresses",
+    items,
+    ttlSeconds: env.CACHE_TTL_NORMALIZE,
+    fetch: async (inputs) => (await upstream().client.normalizeAddresses(inputs)).results.addresses,
+  });
+  return answers.map((answer, i) => {
+    const requestId = requests[i]!.requestId;
+    return { ...toNormalizedAddress(answer.value), requestId: requestId === undefined || requestId === null ? null : String(requestId) };
+  });
+}
+
+export async function verifyHomeowner(caller: SignedIn, input: { firstName: string; lastName: string; address: string }) {
+  const { key, label } = addressKeyOf(input.address);
+  const answer = await cachedCall(caller, {
+    operation: "verifyHomeowner",
+    key: `${key}|${input.firstName.trim().toUpperCase()}|${input.lastName.trim().toUpperCase()}`,
+    label,
+    ttlSeconds: env.CACHE_TTL_VERIFY,
+    fetch: () => upstream().client.verifyHomeowner(input),
+  });
+  return { ...toVerification(answer.value), stale: answer.stale };
+}
+
+export async function valuation(caller: SignedIn, address: string) {
+  const { key, label } = addressKeyOf(address);
+  await assertMayRead(caller, key);
+  const answer = await cachedCall(caller, {
+    operation: "valuationEstimate",
+    key,
+    label,
+    ttlSeconds: env.CACHE_TTL_VALUATION,
+    fetch: () => upstream().client.valuationEstimate(address),
+  });
+  return { ...toValuation(answer.value["Service Estimate"]), stale: answer.stale };
+}
+
+/** Equity at any maximum LTV from one cached upstream answer at the organization's. */
+export async function equity(caller: SignedIn, address: string, maxLtv = env.ORG_MAX_LTV) {
+  const { key, label } = addressKeyOf(address);
+  await assertMayRead(caller, key);
+  const answer = await cachedCall(caller, {
+    operation: "homeEquitySummary",
+    key,
+    label,
+    ttlSeconds: env.CACHE_TTL_EQUITY,
+    fetch: () => upstream().client.homeEquitySummary(address, env.ORG_MAX_LTV),
+  });
+  return { ...toEquity(answer.value, maxLtv), stale: answer.stale };
+}
+
+export async function propertySummary(caller: SignedIn, address: string) {
+  const { key, label } = addressKeyOf(address);
+  await assertMayRead(caller, key);
+  const answer = await cachedCall(caller, {
+    operation: "propertySummary",
+    key,
+    label,
+    ttlSeconds: env.CACHE_TTL_SUMMARY,
+    fetch: () => upstream().client.propertySummary(address),
+  });
+  return { ...toPropertyFacts(answer.value.propertySummary), stale: answer.stale };
+}
+
+export interface ReportDownload {
+  contentType: string;
+  filename: string;
+  body: Uint8Array;
+  stale: boolean;
+}
+
+/** The report file, cached as bytes (read once from the service's stream) by address, applicant and format. */
+export async function report(caller: SignedIn, input: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportDownload> {
+  const { key, label } = addressKeyOf(input.address);
+  await assertMayRead(caller, key);
+  const answer = await cachedCall(caller, {
+    operation: "propertyReport",
+    key: `${key}|${input.applicantName.trim().toUpperCase()}|${input.format}`,
+    label,
+    ttlSeconds: env.CACHE_TTL_REPORT,
+    fetch: async () => {
+      const file = await upstream().client.propertyReport(input);
+      return { contentType: file.contentType, base64: Buffer.from(await new Response(file.body).arrayBuffer()).toString("base64") };
+    },
+  });
+  const slug = label.split(",")[0]!.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return {
+    contentType: answer.value.contentType,
+    filename: `property-report-${slug}.${input.format}`,
+    body: Buffer.from(answer.value.base64, "base64"),
+    stale: answer.stale,
+  };
+}

@@ -1,0 +1,73 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { getDatabase } from "@/lib/db";
+import { upstreamCalls } from "@/lib/db/schema";
+import type { Operation } from "@/lib/property-api";
+
+export type Outcome = (typeof upstreamCalls.$inferInsert)["outcome"];
+
+export const hashKey = (key: string) => createHash("md5").update(key).digest("hex");
+
+/** Records one request that could have reached the service. Metering never fails the request it records. */
+export async function meter(entry: { userId?: number; operation: Operation; key: string; label?: string; outcome: Outcome; billable: number }) {
+  try {
+    const { db } = await getDatabase();
+    await db.insert(upstreamCalls).values({
+      userId: entry.userId ?? null,
+      operation: entry.operation,
+      addressHash: hashKey(entry.key),
+      addressLabel: entry.label ?? null,
+      outcome: entry.outcome,
+      billable: entry.billable,
+    });
+  } catch (error) {
+    console.error("meter: could not record an upstream call", error);
+  }
+}
+
+export interface UsageRow {
+  operation: string;
+  upstreamCalls: number;
+  billableRequests: number;
+  cacheHits: number;
+  stale: number;
+  errors: number;
+}
+
+async function usageSince(since: Date | undefined): Promise<UsageRow[]> {
+  const { db } = await getDatabase();
+  const rows = await db
+    .select({
+      operation: upstreamCalls.operation,
+      upstreamCalls: sql<number>`count(*) filter (where ${upstreamCalls.outcome} in ('miss', 'error'))`.mapWith(Number),
+      billableRequests: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number),
+      cacheHits: sql<number>`count(*) filter (where ${upstreamCalls.outcome} in ('hit', 'coalesced'))`.mapWith(Number),
+      stale: sql<number>`count(*) filter (where ${upstreamCalls.outcome} = 'stale')`.mapWith(Number),
+      errors: sql<number>`count(*) filter (where ${upstreamCalls.outcome} = 'error')`.mapWith(Number),
+    })
+    .from(upstreamCalls)
+    .where(since ? gte(upstreamCalls.createdAt, since) : undefined)
+    .groupBy(upstreamCalls.operation)
+    .orderBy(upstreamCalls.operation);
+  return rows;
+}
+
+/** Upstream calls and cache hits per operation, today (UTC) and in total. */
+export async function usageSummary() {
+  const today = new Date();
+  today.setUTCHours(0, 0, 0, 0);
+  const [todayRows, totalRows] = await Promise.all([usageSince(today), usageSince(undefined)]);
+  return { today: todayRows, total: totalRows };
+}
+
+/** A user's recent lookups, newest first (for the loan officer's history). */
+export async function recentCalls(userId: number, limit = 20) {
+  const { db } = await getDatabase();
+  return db
+    .select({ operation: upstreamCalls.operation, address: upstreamCalls.addressLabel, outcome: upstreamCalls.outcome, at: upstreamCalls.createdAt })
+    .from(upstreamCalls)
+    .where(and(eq(upstreamCalls.userId, userId), sql`${upstreamCalls.addressLabel} is not null`))
+    .orderBy(desc(upstreamCalls.createdAt))
+    .limit(limit);
+}
