@@ -1,12 +1,30 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const alias = {
+  "@": fileURLToPath(new URL(".", import.meta.url)),
+  "server-only": fileURLToPath(new URL("./lib/testing/server-only.ts", import.meta.url)),
+};
+
 export default defineConfig({
-  resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)), "server-only": fileURLToPath(new URL("./lib/testing/server-only.ts", import.meta.url)) } },
+  resolve: { alias },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          // The built app and the standalone service, started once for all files; the files share them, so one at a time.
+          globalSetup: ["tests/integration/setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -16,7 +16,7 @@ async function load(): Promise<PropertyFacts | PropertyApiError> {
   try {
     return await propertyFacts(EXAMPLE_ADDRESS);
   } catch (error) {
-    if (error instanceof PropertyApiError) return error;
+    if (PropertyApiError.is(error)) return error;
     throw error;
   }
 }
@@ -24,7 +24,7 @@ async function load(): Promise<PropertyFacts | PropertyApiError> {
 export default async function ExamplePage() {
   await connection();
   const facts = await load();
-  if (facts instanceof PropertyApiError) {
+  if (PropertyApiError.is(facts)) {
     return (
       <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-5">
         <h1 className="text-xl font-semibold">The property could not be loaded</h1>

@@ -87,7 +87,7 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
       const caller = { user: user as SessionUser, ip: clientIp(request) };
       return await handler({ request, user: user as Context<B, Q, R>["user"], caller, body: body as Out<B>, query: query as Out<Q> });
     } catch (error) {
-      if (error instanceof AppError) return errorResponse(error);
+      if (AppError.is(error)) return errorResponse(error);
       console.error("route:", request.method, new URL(request.url).pathname, error);
       return errorResponse(new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
     }

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import Redis from "ioredis";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
@@ -44,7 +45,7 @@ function memoryCache(staleSeconds: number): Cache {
   };
 }
 
-function redisCache(url: string, staleSeconds: number): Cache {
+function redisCache(url: string, staleSeconds: number, namespace: string): Cache {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
   redis.on("error", () => {
     // Reported where a command fails; the client reconnects by itself.
@@ -52,19 +53,19 @@ function redisCache(url: string, staleSeconds: number): Cache {
   return {
     kind: "redis",
     async get<T>(key: string) {
-      const raw = await redis.get(`cache:${key}`);
+      const raw = await redis.get(`${namespace}:cache:${key}`);
       return raw ? (JSON.parse(raw) as Entry<T>) : undefined;
     },
     async set(key, value, ttlSeconds) {
       const now = Date.now();
       const entry = JSON.stringify({ value, storedAt: now, freshUntil: now + ttlSeconds * 1000 });
-      await redis.set(`cache:${key}`, entry, "EX", Math.max(1, ttlSeconds + staleSeconds));
+      await redis.set(`${namespace}:cache:${key}`, entry, "EX", Math.max(1, ttlSeconds + staleSeconds));
     },
     async lock(key, ms) {
-      return (await redis.set(`lock:${key}`, "1", "PX", ms, "NX")) === "OK";
+      return (await redis.set(`${namespace}:lock:${key}`, "1", "PX", ms, "NX")) === "OK";
     },
     async unlock(key) {
-      await redis.del(`lock:${key}`);
+      await redis.del(`${namespace}:lock:${key}`);
     },
   };
 }
@@ -73,7 +74,14 @@ const globalForCache = globalThis as unknown as { appCache?: Cache };
 
 /** The answer cache: in memory for one instance, Redis (REDIS_URL) when several share it. */
 export function getCache(): Cache {
-  return (globalForCache.appCache ??= env.REDIS_URL ? redisCache(env.REDIS_URL, env.CACHE_STALE_SECONDS) : memoryCache(env.CACHE_STALE_SECONDS));
+  return (globalForCache.appCache ??= env.REDIS_URL
+    ? redisCache(env.REDIS_URL, env.CACHE_STALE_SECONDS, `${env.CACHE_NAMESPACE}:${upstreamId()}`)
+    : memoryCache(env.CACHE_STALE_SECONDS));
+}
+
+/** Answers of different upstreams never mix: the embedded service's, or a short hash of the real one's URL. */
+function upstreamId(): string {
+  return env.PROPERTY_API_BASE_URL ? createHash("sha256").update(env.PROPERTY_API_BASE_URL).digest("hex").slice(0, 8) : "embedded";
 }
 
 export function redisClient(): Redis | undefined {

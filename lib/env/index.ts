@@ -31,11 +31,16 @@ export const EnvSchema = z
     CACHE_TTL_SUMMARY: z.coerce.number().int().min(0).default(7 * 86_400),
     CACHE_TTL_REPORT: z.coerce.number().int().min(0).default(86_400),
     CACHE_TTL_OWNER_DATA: z.coerce.number().int().min(0).default(3_600),
+    /** Prefixes every cache and rate-limit key, so apps or test runs sharing one Redis keep apart. */
+    CACHE_NAMESPACE: z.string().regex(/^[\w.-]+$/).default("v1"),
     /** How long past its freshness an answer may still be served, marked stale, when the service fails. */
     CACHE_STALE_SECONDS: z.coerce.number().int().min(0).default(7 * 86_400),
     /** Requests that can reach the service, per minute: per signed-in user and per IP address. */
     RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /** Transient upstream failures in a row that open the circuit breaker, and how long it stays open. */
+    CIRCUIT_BREAKER_FAILURES: z.coerce.number().int().min(1).default(5),
+    CIRCUIT_BREAKER_HALF_OPEN_MS: z.coerce.number().int().min(100).default(10_000),
     /** Faults the embedded service injects, for tests: e.g. `rate=0.3,kinds=5xx+429+timeout+malformed+slow`. */
     SANDBOX_FAULTS: optionalString,
     /** The organization's maximum loan-to-value ratio for available equity. */

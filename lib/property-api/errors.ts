@@ -51,9 +51,17 @@ export class PropertyApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
+  /**
+   * True for a PropertyApiError from any copy of this module: a bundler may load it more than once (Next.js does,
+   * per route), and `instanceof` then fails across copies.
+   */
+  static is(error: unknown): error is PropertyApiError {
+    return error instanceof Error && error.name === "PropertyApiError" && typeof (error as PropertyApiError).status === "number";
+  }
+
   /** Worth trying again later: a timeout, no answer, a 429 or a 5xx. */
   get retryable(): boolean {
-    return this.kind === "timeout" || this.kind === "network" || this.status === 429 || this.status >= 500;
+    return isRetryable(this);
   }
 }
 
@@ -63,4 +71,9 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   if (Number.isFinite(seconds)) return Math.max(0, seconds);
   const date = Date.parse(header);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** A timeout, no answer, a 429 or a 5xx: worth trying again later. */
+export function isRetryable(error: Pick<PropertyApiError, "kind" | "status">): boolean {
+  return error.kind === "timeout" || error.kind === "network" || error.status === 429 || error.status >= 500;
 }

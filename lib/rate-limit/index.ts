@@ -20,7 +20,8 @@ function create(redis: Redis | undefined): Limiters {
     redis
       ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: 60, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: 60 }) })
       : new RateLimiterMemory({ keyPrefix, points, duration: 60 });
-  return { user: make("rl:user", env.RATE_LIMIT_USER_PER_MINUTE), ip: make("rl:ip", env.RATE_LIMIT_IP_PER_MINUTE) };
+  const prefix = `${env.CACHE_NAMESPACE}:rl`;
+  return { user: make(`${prefix}:user`, env.RATE_LIMIT_USER_PER_MINUTE), ip: make(`${prefix}:ip`, env.RATE_LIMIT_IP_PER_MINUTE) };
 }
 
 const globalForLimits = globalThis as unknown as { rateLimiters?: Limiters };

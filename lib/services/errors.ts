@@ -4,6 +4,13 @@ import { RateLimitedError } from "@/lib/rate-limit";
 
 /** An error with the HTTP status, code and message a person can act on; route handlers answer with it as is. */
 export class AppError extends Error {
+  override readonly name = "AppError";
+
+  /** True for an AppError from any copy of this module (Next.js may bundle it once per route). */
+  static is(error: unknown): error is AppError {
+    return error instanceof Error && error.name === "AppError" && typeof (error as AppError).status === "number";
+  }
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -20,12 +27,12 @@ export const unauthorized = () => new AppError(401, "unauthorized", "Sign in to 
 
 /** What an upstream failure means to the person who asked. The service's own wording is kept for 400 and 404. */
 export function fromUpstream(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+  if (AppError.is(error)) return error;
   if (error instanceof RateLimitedError) return new AppError(429, "rate_limited", error.message, undefined, error.retryAfterSeconds);
-  if (error instanceof BrokenCircuitError) {
+  if (error instanceof BrokenCircuitError || (error instanceof Error && error.name === "BrokenCircuitError")) {
     return new AppError(503, "upstream_unavailable", "The property data service is not answering right now. Please try again in a minute.", undefined, 30);
   }
-  if (!(error instanceof PropertyApiError)) throw error;
+  if (!PropertyApiError.is(error)) throw error;
   switch (true) {
     case error.status === 400:
       return new AppError(400, "invalid_request", error.message.replace(/^address: /, "The address: "));

@@ -36,7 +36,9 @@ export interface Answer<T> {
   fetchedAt: number;
 }
 
-const inFlight = new Map<string, Promise<{ answer: Answer<unknown>; called: boolean }>>();
+// Shared by every route bundle of the process (Next.js may load this module once per route).
+const globalForFlights = globalThis as unknown as { upstreamInFlight?: Map<string, Promise<{ answer: Answer<unknown>; called: boolean }>> };
+const inFlight = (globalForFlights.upstreamInFlight ??= new Map());
 const LOCK_MS = 15_000;
 const POLL_MS = 50;
 

@@ -33,11 +33,11 @@ export const ErrorBody = z
   .object({
     message: z.string().optional(),
     error: z.union([z.string(), z.object({ message: z.string().optional() }).loose()]).optional(),
-    status: z.object({ text: z.string().optional() }).loose().optional(),
+    status: z.union([z.number(), z.object({ text: z.string().optional() }).loose()]).optional(),
   })
   .loose()
   .transform((body) => {
     if (body.message) return body.message;
     if (typeof body.error === "string") return body.error;
-    return body.error?.message ?? body.status?.text;
+    return body.error?.message ?? (typeof body.status === "object" ? body.status.text : undefined);
   });

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import { oneLine } from "@/lib/address";
+import { getDataset } from "@/lib/sandbox/dataset";
+import type { AppInfo } from "./setup";
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
+}
+
+/** Signs in through next-auth's credentials endpoint, the way the login form does; returns the session cookie. */
+export async function signIn(app: AppInfo, email: string, password: string): Promise<string> {
+  const csrf = await fetch(`${app.url}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const response = await fetch(`${app.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  const session = response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
+  if (!session) throw new Error(`sign-in failed for ${email}: ${response.status}`);
+  return session.split(";")[0]!;
+}
+
+export async function call(app: AppInfo, method: string, path: string, options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
+  const response = await fetch(`${app.url}${path}`, {
+    method,
+    headers: { ...(options.cookie ? { Cookie: options.cookie } : {}), ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}), ...options.headers },
+    body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+  });
+  const type = response.headers.get("content-type") ?? "";
+  const body = type.includes("json") ? await response.json() : await response.arrayBuffer();
+  return { status: response.status, headers: response.headers, body };
+}
+
+export const unique = () => randomBytes(4).toString("hex");
+
+/** Data-set houses (no units), a distinct slice per caller so tests do not share cached answers. */
+export function houses(from: number, count: number): string[] {
+  const all = getDataset().properties.filter((p) => p.kind !== "CONDOMINIUM" && !p.vacant);
+  return all.slice(from, from + count).map((p) => oneLine({ ...p.address, zip4: "" }));
+}
+
+export interface People {
+  admin: string;
+  officer: string;
+  owner: string;
+  otherOwner: string;
+  ownerAddress: string;
+  otherAddress: string;
+}
+
+/** An admin, a new loan officer, and two new homeowners each with an owner record for a house of their own. */
+export async function people(app: AppInfo, addresses: [string, string]): Promise<People> {
+  const admin = await signIn(app, app.admin.email, app.admin.password);
+  const run = unique();
+  const officerEmail = `officer-${run}@example.com`;
+  const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email: officerEmail, password: "officer-password", role: "loan_officer" } });
+  if (created.status !== 201) throw new Error(`could not create officer: ${JSON.stringify(created.body)}`);
+  const homeowner = async (address: string, name: string) => {
+    const email = `${name}-${run}@example.com`;
+    await call(app, "POST", "/api/signup", { body: { email, password: "homeowner-password" } });
+    const cookie = await signIn(app, email, "homeowner-password");
+    const owner = await call(app, "POST", "/api/owners", { cookie, body: { firstName: "Test", lastName: name, address } });
+    if (owner.status !== 201) throw new Error(`could not create owner: ${JSON.stringify(owner.body)}`);
+    return cookie;
+  };
+  return {
+    admin,
+    officer: await signIn(app, officerEmail, "officer-password"),
+    owner: await homeowner(addresses[0], "Owner"),
+    otherOwner: await homeowner(addresses[1], "Other"),
+    ownerAddress: addresses[0],
+    otherAddress: addresses[1],
+  };
+}
+
+/** Billable requests the service has counted so far, per operation. */
+export async function serviceUsage(app: AppInfo, sandbox: { url: string; token: string }, admin: string): Promise<Record<string, number>> {
+  if (app.name === "http") return (await (await fetch(`${sandbox.url}/_sandbox/usage`, { headers: { Authorization: sandbox.token } })).json()).operations;
+  return (await call(app, "GET", "/api/admin/usage", { cookie: admin })).body.embeddedService;
+}
+
+/** The app's own meter: upstream calls and cache hits for an operation, in total. */
+export async function meterFor(app: AppInfo, admin: string, operation: string): Promise<{ upstreamCalls: number; cacheHits: number }> {
+  const usage = (await call(app, "GET", "/api/admin/usage", { cookie: admin })).body;
+  const row = usage.total.find((r: { operation: string }) => r.operation === operation);
+  return { upstreamCalls: row?.upstreamCalls ?? 0, cacheHits: row?.cacheHits ?? 0 };
+}

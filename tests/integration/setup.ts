@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+
+export interface Apps {
+  /** The app on the embedded service, in-process. */
+  embedded: AppInfo;
+  /** The app on the standalone service, over HTTP. */
+  http: AppInfo;
+  sandbox: { url: string; token: string };
+}
+export interface AppInfo {
+  name: "embedded" | "http";
+  url: string;
+  admin: { email: string; password: string };
+  userLimitPerMinute: number;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    apps: Apps;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not start in time`);
+}
+
+/** Starts the standalone service and the built app twice: on the embedded service, and on the standalone one over HTTP. */
+export default async function setup(project: TestProject) {
+  const run = randomBytes(4).toString("hex");
+  const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), "integration-")));
+  const children: ChildProcess[] = [];
+  const shared = { DATABASE_URL: process.env.DATABASE_URL ?? "", REDIS_URL: process.env.REDIS_URL ?? "", CACHE_NAMESPACE: `it-${run}` };
+  const start = (command: string, args: string[], env: Record<string, string>) => {
+    const child = spawn(command, args, { env: { ...process.env, ...shared, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+    children.push(child);
+    return child;
+  };
+
+  const sandboxPort = await freePort();
+  const sandbox = { url: `http://127.0.0.1:${sandboxPort}`, token: `it-token-${run}` };
+  const sandboxProcess = start("node_modules/.bin/tsx", ["scripts/sandbox-server.ts"], { PORT: String(sandboxPort), SANDBOX_TOKEN: sandbox.token, DATA_DIR: dirs[0]! });
+
+  const [embeddedPort, httpPort] = [await freePort(), await freePort()];
+  const httpAdmin = { email: `admin-${run}@example.com`, password: `admin-password-${run}` };
+  const embedded = start("node_modules/.bin/next", ["start", "-p", String(embeddedPort)], {
+    DATA_DIR: dirs[1]!,
+    PROPERTY_API_BASE_URL: "",
+    RATE_LIMIT_USER_PER_MINUTE: "2000",
+    RATE_LIMIT_IP_PER_MINUTE: "5000",
+  });
+  const http = start("node_modules/.bin/next", ["start", "-p", String(httpPort)], {
+    DATA_DIR: dirs[2]!,
+    PROPERTY_API_BASE_URL: sandbox.url,
+    PROPERTY_API_TOKEN: sandbox.token,
+    PROPERTY_API_TIMEOUT_MS: "1500",
+    NEXTAUTH_SECRET: `secret-${run}`,
+    BOOTSTRAP_ADMIN_EMAIL: httpAdmin.email,
+    BOOTSTRAP_ADMIN_PASSWORD: httpAdmin.password,
+    RATE_LIMIT_USER_PER_MINUTE: "40",
+    // Fault tests fail on purpose many times in a row; the breaker has its own test below at a lower threshold.
+    CIRCUIT_BREAKER_FAILURES: "1000",
+    // Verification answers go stale after a second, so the stale path can be seen.
+    CACHE_TTL_VERIFY: "1",
+    RATE_LIMIT_IP_PER_MINUTE: "5000",
+  });
+  await waitFor(`${sandbox.url}/_sandbox/usage`, sandboxProcess, "sandbox");
+  await Promise.all([waitFor(`http://127.0.0.1:${embeddedPort}/api/openapi.json`, embedded, "embedded app"), waitFor(`http://127.0.0.1:${httpPort}/api/openapi.json`, http, "http app")]);
+
+  project.provide("apps", {
+    embedded: { name: "embedded", url: `http://127.0.0.1:${embeddedPort}`, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 2000 },
+    http: { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40 },
+    sandbox,
+  });
+
+  return async () => {
+    for (const child of children) child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  };
+}
