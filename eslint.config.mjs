@@ -11,7 +11,7 @@ const config = [
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration from lib/env." }],
     },
   },
-  { files: ["lib/env/**", "lib/testing/**", "scripts/**", "*.config.*", "e2e/**", "**/*.test.ts"], rules: { "no-restricted-properties": "off" } },
+  { files: ["lib/env/**", "lib/testing/**", "tests/**", "bench/**", "scripts/**", "*.config.*", "e2e/**", "**/*.test.ts"], rules: { "no-restricted-properties": "off" } },
 ];
 
 export default config;

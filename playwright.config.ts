@@ -38,6 +38,6 @@ export default defineConfig({
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
-    env: { DATA_DIR: ".data/e2e", DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "" },
+    env: { DATA_DIR: ".data/e2e", DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", PROPERTY_API_TOKEN: process.env.CANARY_TOKEN ?? "" },
   },
 });

@@ -1,11 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
+import { expect, expectNoSeriousViolations, test } from "./fixtures";
 
 test("the landing page says what the product is and leads to the example", async ({ page }) => {
   await page.goto("/");

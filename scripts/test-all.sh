@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, types, unit and contract tests (embedded defaults, then PostgreSQL when DATABASE_URL is
-# set), the production build, and the Playwright journeys in Chromium. Ends with one line: "N passed, N failed".
+# The whole test suite: lint, types, unit and contract tests, the production build, integration tests against the
+# built app (embedded defaults, then PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set), and the Playwright
+# journeys in Chromium. Ends with one line: "N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p reports && rm -f reports/*.json
 status=0
 step() { echo; echo "── $1"; shift; "$@" || status=1; }
+vitest() { local report=$1; shift; npx vitest run "$@" --reporter=default --reporter=json --outputFile="reports/$report.json"; }
+
+# A token that must never reach a browser: the build and the journeys run with it, and the canary check looks for it.
+export CANARY_TOKEN="canary-$(date +%s)-$RANDOM$RANDOM"
 
 step "lint" npx eslint .
 step "types" npx tsc --noEmit
-step "unit and contract tests (embedded defaults)" \
-  env -u DATABASE_URL -u REDIS_URL npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json
+step "unit and contract tests (embedded defaults)" env -u DATABASE_URL -u REDIS_URL bash -c "$(declare -f vitest); vitest unit --project unit"
 if [ -n "${DATABASE_URL:-}" ]; then
-  step "database tests against DATABASE_URL" \
-    npx vitest run lib/sandbox/contract.test.ts --reporter=default --reporter=json --outputFile=reports/vitest-postgres.json
+  step "contract tests against DATABASE_URL" vitest unit-postgres --project unit lib/sandbox/contract.test.ts
 fi
-step "build" npx next build
-step "end-to-end (Playwright)" npx playwright test
+step "build (with the canary token)" env PROPERTY_API_TOKEN="$CANARY_TOKEN" npx next build
+step "integration (embedded defaults)" env -u DATABASE_URL -u REDIS_URL bash -c "$(declare -f vitest); vitest integration --project integration"
+if [ -n "${DATABASE_URL:-}" ] || [ -n "${REDIS_URL:-}" ]; then
+  step "integration against DATABASE_URL and REDIS_URL" vitest integration-services --project integration
+fi
+step "end-to-end (Playwright)" env PROPERTY_API_TOKEN="$CANARY_TOKEN" npx playwright test
+step "the token never reaches a browser" node scripts/check-canary.mjs
 
-node scripts/test-summary.mjs reports/vitest.json reports/vitest-postgres.json reports/playwright.json || status=1
+node scripts/test-summary.mjs reports/*.json || status=1
 exit $status

@@ -27,7 +27,8 @@ export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: num
       const response = await fetch("/api/signup", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(credentials) });
       if (!response.ok) {
         const { error } = (await response.json()) as { error: Problems };
-        setProblems(error);
+        // Field problems are shown beside their fields; the summary only points at them.
+        setProblems(error.fields ? { message: "Please fix the highlighted fields.", fields: error.fields } : error);
         return;
       }
       const result = await signIn("credentials", { redirect: false, ...credentials });

@@ -1,0 +1,30 @@
+import { expect, expectNoSeriousViolations, test } from "./fixtures";
+
+test("a person signs up as a homeowner, is signed in, and signs out", async ({ page }) => {
+  const email = `e2e-${Date.now()}@example.com`;
+  await page.goto("/signup");
+  await expectNoSeriousViolations(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Please fix the highlighted fields.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/must be at least 10 characters/);
+  await page.getByLabel("Password").fill("a-good-long-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(`${email} · Homeowner`)).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+});
+
+test("the sign-in page lists the demo accounts, refuses a wrong password plainly, and signs the officer in", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Demo accounts" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByLabel("Email").fill("officer@example.com");
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Wrong" })).toHaveText("Wrong email or password.");
+  await page.getByLabel("Password").fill("officer-demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("officer@example.com · Loan officer")).toBeVisible();
+});
