@@ -9,6 +9,10 @@ export interface ServiceEstimateProps {
   confidence: number;
   date: string;
   brand: Brand;
+  /** `compact` for cards: the same facts in less room. */
+  variant?: "full" | "compact";
+  /** A heading id, when several estimates share a page. */
+  id?: string;
 }
 
 /** Below this confidence score the range leads and the point estimate steps back. */
@@ -16,35 +20,40 @@ export const LOW_CONFIDENCE = 50;
 
 /**
  * The only way a valuation is shown: the estimate's name, its range and date, "Valuation provided by" the service
- * with its logo, and the disclaimer. The service's branding rule requires all of it wherever a value appears.
+ * with its logo, and the disclaimer with a link to how it is made. The service's branding rule requires all of it
+ * wherever a value appears.
  */
-export function ServiceEstimate({ value, low, high, confidence, date, brand }: ServiceEstimateProps) {
+export function ServiceEstimate({ value, low, high, confidence, date, brand, variant = "full", id = "service-estimate" }: ServiceEstimateProps) {
   const lowConfidence = confidence < LOW_CONFIDENCE;
+  const compact = variant === "compact";
+  const Heading = compact ? "h3" : "h2";
   return (
-    <section data-testid="service-estimate" aria-labelledby="service-estimate-title" className="rounded-xl border border-brand-700/30 bg-brand-50 p-5">
-      <h2 id="service-estimate-title" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+    <section data-testid="service-estimate" aria-labelledby={`${id}-title`} className={`rounded-xl border border-brand-700/30 bg-brand-50 ${compact ? "p-3" : "p-5"}`}>
+      <Heading id={`${id}-title`} className="text-xs font-semibold uppercase tracking-wide text-brand-700">
         Service Estimate
-      </h2>
+      </Heading>
       {lowConfidence ? (
-        <p className="mt-1 text-2xl font-bold">
+        <p className={`${compact ? "text-xl" : "text-2xl"} mt-1 font-bold`}>
           {formatUsd(low)} – {formatUsd(high)}
         </p>
       ) : (
-        <p className="mt-1 text-3xl font-bold">{formatUsd(value)}</p>
+        <p className={`${compact ? "text-2xl" : "text-3xl"} mt-1 font-bold`}>{formatUsd(value)}</p>
       )}
       <p className="mt-1 text-sm text-slate-700">
-        {lowConfidence ? `Too few similar sales for a single figure (confidence ${confidence}/100).` : `Range ${formatUsd(low)} – ${formatUsd(high)} · confidence ${confidence}/100`}
+        {lowConfidence
+          ? `Too few similar sales for a single figure (confidence ${confidence}/100).`
+          : `Range ${formatUsd(low)} – ${formatUsd(high)}${compact ? "" : ` · confidence ${confidence}/100`}`}
         {" · "}as of {formatDate(date)}
       </p>
-      <p className="mt-3 flex items-center gap-2 text-sm text-slate-800">
+      <p className="mt-2 flex items-center gap-2 text-xs text-slate-800">
         {/* eslint-disable-next-line @next/next/no-img-element -- the logo may be any configured URL */}
-        <img src={brand.logoUrl} alt="" width={20} height={20} />
+        <img src={brand.logoUrl} alt="" width={16} height={16} />
         <span>
           Valuation provided by <strong>{brand.provider}</strong>
         </span>
       </p>
-      <p className="mt-2 text-xs text-slate-600">
-        {brand.disclaimer}{" "}
+      <p className="mt-1 text-xs text-slate-600">
+        {compact ? "An estimate, not an appraisal." : brand.disclaimer}{" "}
         <a href={brand.methodologyUrl} className="underline">
           How this estimate is made
         </a>

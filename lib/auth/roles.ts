@@ -7,6 +7,7 @@ export interface SessionUser {
   role: Role;
   /** The service's owner token, once a homeowner has created their owner record. */
   ownerId: string | null;
+  name: string | null;
 }
 
 export const ROLE_LABELS: Record<Role, string> = { homeowner: "Homeowner", loan_officer: "Loan officer", admin: "Admin" };

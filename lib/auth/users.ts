@@ -7,7 +7,7 @@ import type { Role, SessionUser } from "./roles";
 
 export type UserRow = typeof users.$inferSelect;
 
-const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, role: row.role, ownerId: row.ownerId });
+const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, role: row.role, ownerId: row.ownerId, name: row.name });
 
 export async function findUserById(id: number): Promise<SessionUser | undefined> {
   const { db } = await getDatabase();
@@ -39,11 +39,11 @@ export async function createUser(input: { email: string; password: string; role:
 }
 
 /** Links a homeowner to their owner record once; a second link keeps the first. Returns the owner id in force. */
-export async function linkOwner(userId: number, ownerId: string): Promise<string> {
+export async function linkOwner(userId: number, ownerId: string, name?: string): Promise<string> {
   const { db } = await getDatabase();
   const [row] = await db
     .update(users)
-    .set({ ownerId: sql`coalesce(${users.ownerId}, ${ownerId})` })
+    .set({ ownerId: sql`coalesce(${users.ownerId}, ${ownerId})`, name: sql`coalesce(${users.name}, ${name ?? null})` })
     .where(eq(users.id, userId))
     .returning();
   return row!.ownerId!;

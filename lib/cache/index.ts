@@ -46,7 +46,8 @@ function memoryCache(staleSeconds: number): Cache {
 }
 
 function redisCache(url: string, staleSeconds: number, namespace: string): Cache {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  // Commands wait for the connection (at start) but never long: a slow or absent Redis is a cache miss, not a hang.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 500 });
   redis.on("error", () => {
     // Reported where a command fails; the client reconnects by itself.
   });
@@ -85,5 +86,5 @@ function upstreamId(): string {
 }
 
 export function redisClient(): Redis | undefined {
-  return env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  return env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 500 }) : undefined;
 }

@@ -36,6 +36,8 @@ export const users = app.table(
     role: text({ enum: ["homeowner", "loan_officer", "admin"] }).notNull(),
     /** The service's owner token once the homeowner has created their owner record. */
     ownerId: text("owner_id"),
+    /** The name given with the owner record: what reports are prepared for. */
+    name: text(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email").on(sql`lower(${t.email})`), index("users_owner").on(t.ownerId)],

@@ -34,7 +34,7 @@ export async function bootstrap(): Promise<void> {
     const user = await ensureUser(account.email, account.password, account.role);
     if (account.role === "homeowner" && !user.ownerId) {
       const { ownerID } = await upstream().client.createOwner(DEMO_OWNER);
-      await linkOwner(user.id, ownerID);
+      await linkOwner(user.id, ownerID, `${DEMO_OWNER.firstName} ${DEMO_OWNER.lastName}`);
     }
   }
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import type { AddressRequest, ReportFormat } from "@/lib/property-api";
-import { standardize } from "@/lib/address";
+import { standardize, streetLine } from "@/lib/address";
 import { assertMayRead, addressKeyOf } from "./access";
 import { toEquity, toNormalizedAddress, toPropertyFacts, toValuation, toVerification, type NormalizedAddressDto } from "./dto";
 import { cachedBatch, cachedCall, type Caller } from "./gateway";
@@ -29,6 +29,15 @@ export async function normalize(caller: SignedIn, requests: AddressRequest[]): P
     const requestId = requests[i]!.requestId;
     return { ...toNormalizedAddress(answer.value), requestId: requestId === undefined || requestId === null ? null : String(requestId) };
   });
+}
+
+/** The standardized form of an address typed on one line: one normalization, cached like any other. */
+export async function suggestAddress(caller: SignedIn, address: string): Promise<NormalizedAddressDto> {
+  addressKeyOf(address);
+  const { parts } = standardize(address);
+  const street = streetLine(parts);
+  const [result] = await normalize(caller, [{ street, city: parts.city || "-", state: parts.state || "-", zip: parts.zip || "-" }]);
+  return result!;
 }
 
 export async function verifyHomeowner(caller: SignedIn, input: { firstName: string; lastName: string; address: string }) {

@@ -59,7 +59,7 @@ export async function createOwnerFor(caller: Caller & { user: SessionUser }, inp
     idempotent: false,
     fetch: () => upstream().client.createOwner(input),
   });
-  const ownerId = await linkOwner(caller.user.id, answer.value.ownerID);
+  const ownerId = await linkOwner(caller.user.id, answer.value.ownerID, `${input.firstName.trim()} ${input.lastName.trim()}`);
   return { ownerId, created: ownerId === answer.value.ownerID };
 }
 

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Sign in" };
 /** Only same-site paths: a callback URL must never send people to another site. */
 function safeCallback(value: string | string[] | undefined): string {
   const path = Array.isArray(value) ? value[0] : value;
-  return path && path.startsWith("/") && !path.startsWith("//") ? path : "/";
+  return path && path.startsWith("/") && !path.startsWith("//") ? path : "/start";
 }
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -11,7 +11,7 @@ export default function SignUpPage() {
       <h1 className="text-3xl font-bold">Create your homeowner account</h1>
       <p className="text-slate-700">See what your home is worth, what you owe and what you could borrow, for every home you own.</p>
       <div className="rounded-xl border border-slate-200 bg-white p-6">
-        <SignUpForm minPasswordLength={MIN_PASSWORD_LENGTH} next="/" />
+        <SignUpForm minPasswordLength={MIN_PASSWORD_LENGTH} next="/onboarding" />
       </div>
       <p className="text-sm text-slate-700">
         Already have an account?{" "}

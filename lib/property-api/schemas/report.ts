@@ -41,6 +41,11 @@ export const PropertyReport = z.object({
     high: z.number(),
     confidenceScore: z.number(),
   }),
+  /** The numbers behind the report's charts. */
+  charts: z.object({
+    valueRanges: z.array(z.object({ label: z.string(), low: z.number(), high: z.number() })),
+    assessments: z.array(z.object({ year: z.number().int(), market: z.number(), assessed: z.number() })),
+  }),
   sections: z.array(ReportSection).length(REPORT_SECTION_IDS.length),
 });
 

@@ -14,6 +14,10 @@ function section(s: ReportSection): string {
   return `<section id="${s.id}" aria-labelledby="${s.id}-title"><h2 id="${s.id}-title">${escapeHtml(s.title)}</h2><dl>${facts}</dl>${table}${note}</section>`;
 }
 
+const LOGO =
+  '<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" style="vertical-align:middle;margin-right:8px"><rect width="32" height="32" rx="7" fill="#0f5132"/>' +
+  '<path d="M6 16.5 16 8l10 8.5V26h-7v-6h-6v6H6z" fill="#fff"/><circle cx="23.5" cy="9.5" r="3.5" fill="#86efac"/></svg>';
+
 /** A standalone, accessible HTML page of the report, with a print stylesheet. */
 export function renderReportHtml(report: PropertyReport): string {
   const money = (n: number) => `$${n.toLocaleString("en-US")}`;
@@ -31,7 +35,7 @@ th,td{text-align:left;padding:6px;border-bottom:1px solid #e5e7eb}th{background:
 </style></head><body>
 <header><h1>${escapeHtml(report.title)}</h1><p>${escapeHtml(report.address.oneLine)}<br>Prepared for ${escapeHtml(report.applicantName)} on ${report.generatedAt.slice(0, 10)}</p></header>
 <main>
-<aside class="estimate" aria-label="${escapeHtml(report.branding.estimateName)}"><strong>${escapeHtml(report.branding.estimateName)}: ${money(report.valuation.value)}</strong>
+<aside class="estimate" aria-label="${escapeHtml(report.branding.estimateName)}">${LOGO}<strong>${escapeHtml(report.branding.estimateName)}: ${money(report.valuation.value)}</strong>
 <p>Range ${money(report.valuation.low)} – ${money(report.valuation.high)}, confidence ${report.valuation.confidenceScore}/100, as of ${report.valuation.eventDate}.<br>
 Valuation provided by ${escapeHtml(report.branding.provider)}. ${escapeHtml(report.branding.disclaimer)}</p></aside>
 <nav aria-label="Contents"><h2>Contents</h2><ol>${report.sections.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join("")}</ol></nav>

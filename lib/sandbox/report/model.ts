@@ -2,7 +2,7 @@ import { displayCase, oneLine } from "@/lib/address";
 import type { PropertyReport, ReportSection } from "@/lib/property-api";
 import type { IndexedDataset, Property } from "../dataset";
 import { ownerName } from "../dataset/history";
-import { computeEquity } from "../equity";
+import { computeEquity, conditionRange } from "../equity";
 import { valueProperty } from "../valuation";
 
 export const SERVICE_BRAND = {
@@ -17,12 +17,15 @@ const usd = (value: number) => `$${Math.round(value).toLocaleString("en-US")}`;
 const sqft = (value: number) => `${value.toLocaleString("en-US")} sq ft`;
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 const title = (value: string) => displayCase(value);
-const facts = (entries: [string, string | number][]) => entries.map(([label, value]) => ({ label, value: String(value) }));
+/** Facts in order; a value the records lack says so rather than being made up. */
+const facts = (entries: [string, string | number | undefined | null][]) =>
+  entries.map(([label, value]) => ({ label, value: value === undefined || value === null || value === "" ? "Not available" : String(value) }));
 
 /** The fourteen sections of the report, built from the property's records. */
 export function buildReport(dataset: IndexedDataset, property: Property, applicantName: string, maxLTV = 0.8, now = new Date()): PropertyReport {
   const valuation = valueProperty(dataset, property);
   const equity = computeEquity(valuation, property.loans, maxLTV);
+  const conditions = conditionRange(valuation);
   const assessment = property.assessments.at(-1)!;
   const lastSale = property.sales.at(-1)!;
   const sections: ReportSection[] = [
@@ -179,6 +182,15 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
     address: { oneLine: oneLine(property.address), apn: property.apn, county: property.county },
     branding: SERVICE_BRAND,
     valuation: { eventDate: valuation.date, value: valuation.value, low: valuation.low, high: valuation.high, confidenceScore: valuation.score },
+    charts: {
+      valueRanges: [
+        { label: "Estimate range", low: valuation.low, high: valuation.high },
+        { label: "Poor condition", low: conditions.avmpoorlow, high: conditions.avmpoorhigh },
+        { label: "Good condition", low: conditions.avmgoodlow, high: conditions.avmgoodhigh },
+        { label: "Excellent condition", low: conditions.avmexcellentlow, high: conditions.avmexcellenthigh },
+      ],
+      assessments: property.assessments.map((a) => ({ year: a.year, market: a.marketValue, assessed: a.assessedValue })),
+    },
     sections,
   };
 }

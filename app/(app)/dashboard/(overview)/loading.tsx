@@ -1,0 +1,16 @@
+export default function Loading() {
+  return (
+    <div className="space-y-6" aria-busy="true" aria-label="Loading your homes">
+      <div className="h-9 w-56 animate-pulse rounded bg-slate-200" />
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1].map((i) => (
+          <div key={i} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
+            <div className="h-6 w-2/3 animate-pulse rounded bg-slate-200" />
+            <div className="h-32 animate-pulse rounded-xl bg-slate-100" />
+            <div className="h-10 animate-pulse rounded bg-slate-100" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PropertyCard } from "@/components/property/property-card";
+import { brand } from "@/lib/env";
+import { AppError } from "@/lib/services/errors";
+import { ownerData, type OwnerDataDto } from "@/lib/services/owners";
+import { requirePageUser } from "@/lib/services/pages";
+
+export const metadata: Metadata = { title: "Your homes" };
+
+async function load(caller: Awaited<ReturnType<typeof requirePageUser>>): Promise<OwnerDataDto | AppError> {
+  try {
+    return await ownerData(caller, caller.user.ownerId!);
+  } catch (error) {
+    if (AppError.is(error)) return error;
+    throw error;
+  }
+}
+
+export default async function DashboardPage() {
+  const caller = await requirePageUser(["homeowner"], "/dashboard");
+  if (!caller.user.ownerId) {
+    return (
+      <div className="mx-auto max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-white p-8 text-center">
+        <h1 className="text-2xl font-bold">Welcome! Let’s find your home.</h1>
+        <p className="text-slate-700">Add your address and we will show what your home is worth, what you owe on it and what you could borrow.</p>
+        <Link href="/onboarding" className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900">
+          Add your home
+        </Link>
+      </div>
+    );
+  }
+  const data = await load(caller);
+  if (AppError.is(data)) {
+    return (
+      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6">
+        <h1 className="text-xl font-semibold">Your homes could not be loaded</h1>
+        <p className="mt-2">{data.message}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold">Your homes</h1>
+        <p className="text-slate-700">
+          {data.properties.length} {data.properties.length === 1 ? "property" : "properties"} in public records under your name.
+          {data.stale && " The service is not answering right now, so these figures may be a little out of date."}
+        </p>
+      </div>
+      {data.properties.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-6">No property is recorded under your owner record yet.</p>
+      ) : (
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {data.properties.map((property) => (
+            <PropertyCard key={property.propertyId} property={property} brand={brand} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ValueRangeChartLazy } from "@/components/charts/value-range-chart-lazy";
+import { EquityPanel } from "@/components/equity/equity-panel";
+import { PropertyFactsList } from "@/components/property/property-facts";
+import { ReportDownload } from "@/components/report/report-download";
+import { formatUsd } from "@/components/valuation/format";
+import { ServiceEstimate } from "@/components/valuation/service-estimate";
+import { brand, env } from "@/lib/env";
+import { valuation } from "@/lib/services/lookups";
+import { ownerData } from "@/lib/services/owners";
+import { requirePageUser } from "@/lib/services/pages";
+
+export const metadata: Metadata = { title: "Your home" };
+
+export default async function PropertyPage({ params }: { params: Promise<{ propertyId: string }> }) {
+  const { propertyId } = await params;
+  const caller = await requirePageUser(["homeowner"], `/dashboard/properties/${propertyId}`);
+  if (!caller.user.ownerId || !/^\d+$/.test(propertyId)) notFound();
+  const data = await ownerData(caller, caller.user.ownerId);
+  const property = data.properties.find((p) => String(p.propertyId) === propertyId);
+  // Someone else's property looks exactly like one that does not exist.
+  if (!property) notFound();
+  const { facts, equity } = property;
+  const estimate = await valuation(caller, facts.address);
+  const change = estimate.changeAmount;
+  const [street, ...rest] = facts.address.split(", ");
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <Link href="/dashboard" className="text-sm text-brand-700 underline">
+          ← All your homes
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold">{street}</h1>
+        <p className="text-slate-700">
+          {rest.join(", ")} · {facts.county}
+        </p>
+      </div>
+
+      <section aria-labelledby="valuation-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="valuation-title" className="text-xl font-semibold">
+          What it is worth
+        </h2>
+        <div className="grid gap-6 md:grid-cols-2">
+          <div className="space-y-3">
+            <ServiceEstimate value={estimate.value} low={estimate.low} high={estimate.high} confidence={estimate.confidence} date={estimate.eventDate} brand={brand} id="valuation-estimate" />
+            <p className="text-sm text-slate-700">
+              Since last month: <strong className={change >= 0 ? "text-brand-700" : "text-red-700"}>{change >= 0 ? "+" : "−"}{formatUsd(Math.abs(change))}</strong> ({estimate.changePercent > 0 ? "+" : ""}
+              {estimate.changePercent.toFixed(1)}%)
+            </p>
+            <dl className="grid grid-cols-3 gap-2 text-sm">
+              {(["poor", "good", "excellent"] as const).map((condition) => (
+                <div key={condition} className="rounded-lg bg-slate-50 p-2">
+                  <dt className="capitalize text-slate-600">In {condition} condition</dt>
+                  <dd className="font-medium">
+                    {formatUsd(estimate.conditions[condition].low)} – {formatUsd(estimate.conditions[condition].high)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <ValueRangeChartLazy
+            value={estimate.value}
+            ranges={[
+              { label: "Estimate range", ...estimate },
+              { label: "Poor condition", ...estimate.conditions.poor },
+              { label: "Good condition", ...estimate.conditions.good },
+              { label: "Excellent condition", ...estimate.conditions.excellent },
+            ]}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="equity-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="equity-title" className="text-xl font-semibold">
+          Your equity
+        </h2>
+        <EquityPanel equity={equity} orgMaxLtv={env.ORG_MAX_LTV} />
+      </section>
+
+      <section aria-labelledby="facts-title" className="space-y-4">
+        <h2 id="facts-title" className="text-xl font-semibold">
+          Property facts
+        </h2>
+        <PropertyFactsList facts={facts} />
+      </section>
+
+      <section aria-labelledby="report-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="report-title" className="text-xl font-semibold">
+          Property report
+        </h2>
+        <p className="text-sm text-slate-700">Every record about this home in one document: ownership, loans, taxes, sales, comparable sales and the valuation.</p>
+        <ReportDownload address={facts.address} applicantName={caller.user.name ?? caller.user.email} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { OnboardingForm } from "@/components/address/onboarding-form";
+import { requirePageUser } from "@/lib/services/pages";
+
+export const metadata: Metadata = { title: "Add your home" };
+
+export default async function OnboardingPage() {
+  const { user } = await requirePageUser(["homeowner"], "/onboarding");
+  if (user.ownerId) redirect("/dashboard");
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold">Add your home</h1>
+        <p className="mt-2 text-slate-700">
+          Tell us who you are and where you live. We find your home in public records and show every property you own, with its value and your equity.
+        </p>
+      </div>
+      <div className="rounded-2xl border border-slate-200 bg-white p-6">
+        <OnboardingForm />
+      </div>
+    </div>
+  );
+}

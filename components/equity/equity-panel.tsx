@@ -1,0 +1,77 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useId, useState } from "react";
+import { formatUsd } from "@/components/valuation/format";
+import type { EquityDto } from "@/lib/services/dto";
+
+const EquityChart = dynamic(() => import("@/components/charts/equity-chart"), { ssr: false, loading: () => <div className="h-52 animate-pulse rounded-lg bg-slate-100" /> });
+
+const LOAN_NAMES = { primary: "Primary mortgage", second: "Second loan", third: "Third loan" } as const;
+
+/** Equity at the organization's maximum LTV, with a what-if slider that recomputes on the page, without a call. */
+export function EquityPanel({ equity, orgMaxLtv }: { equity: EquityDto; orgMaxLtv: number }) {
+  const [maxLtv, setMaxLtv] = useState(orgMaxLtv);
+  const sliderId = useId();
+  const available = (value: number) => Math.max(0, value * maxLtv - equity.totalLoanBalance);
+  const rows: [string, string][] = [
+    ["Service Estimate", formatUsd(equity.estimate)],
+    ["Total loan balance", formatUsd(equity.totalLoanBalance)],
+    ["Total equity", formatUsd(equity.totalEquity)],
+    ["Loan-to-value", `${(equity.ltv * 100).toFixed(1)}%`],
+  ];
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div className="space-y-4">
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="text-lg font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="rounded-xl bg-brand-50 p-4">
+          <label htmlFor={sliderId} className="block text-sm font-medium">
+            Maximum loan-to-value: <strong>{Math.round(maxLtv * 100)}%</strong>
+            {maxLtv === orgMaxLtv ? " (your lender's)" : ""}
+          </label>
+          <input
+            id={sliderId}
+            type="range"
+            min={0.5}
+            max={1}
+            step={0.01}
+            value={maxLtv}
+            onChange={(event) => setMaxLtv(Number(event.target.value))}
+            aria-valuetext={`${Math.round(maxLtv * 100)} percent`}
+            className="mt-2 w-full accent-brand-700"
+          />
+          <p className="mt-3 text-sm text-slate-700">Available to borrow</p>
+          <p className="text-2xl font-bold" aria-live="polite" data-testid="available-equity">
+            {formatUsd(available(equity.estimate))}
+          </p>
+          <p className="text-sm text-slate-600">
+            Range {formatUsd(available(equity.estimateLow))} – {formatUsd(available(equity.estimateHigh))}
+          </p>
+        </div>
+        <div>
+          <h3 className="text-sm font-semibold">Loans on record</h3>
+          {equity.loans.length === 0 ? (
+            <p className="text-sm text-slate-600">No active loans are recorded against this home.</p>
+          ) : (
+            <ul className="mt-1 space-y-1 text-sm">
+              {equity.loans.map((loan) => (
+                <li key={loan.position} className="flex justify-between border-b border-slate-100 py-1">
+                  <span>{LOAN_NAMES[loan.position]}</span>
+                  <span className="font-medium">{formatUsd(loan.balance)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <EquityChart loans={equity.totalLoanBalance} equity={equity.totalEquity} available={available(equity.estimate)} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import Link from "next/link";
+import type { Route } from "next";
+import { ServiceEstimate } from "@/components/valuation/service-estimate";
+import { formatUsd } from "@/components/valuation/format";
+import type { Brand } from "@/lib/env";
+import type { OwnedProperty } from "@/lib/services/owners";
+
+export function PropertyCard({ property, brand }: { property: OwnedProperty; brand: Brand }) {
+  const { facts, equity } = property;
+  const [street, ...rest] = facts.address.split(", ");
+  const titleId = `property-${property.propertyId}`;
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div>
+        <h2 id={titleId} className="text-lg font-semibold">
+          <Link href={`/dashboard/properties/${property.propertyId}` as Route} className="hover:underline">
+            {street}
+          </Link>
+        </h2>
+        <p className="text-sm text-slate-600">{rest.join(", ")}</p>
+      </div>
+      <ServiceEstimate {...facts.estimate} brand={brand} variant="compact" id={`estimate-${property.propertyId}`} />
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-slate-600">Total equity</dt>
+          <dd className="text-lg font-semibold">{formatUsd(equity.totalEquity)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Loan-to-value</dt>
+          <dd className="text-lg font-semibold">{(equity.ltv * 100).toFixed(1)}%</dd>
+        </div>
+      </dl>
+      <Link href={`/dashboard/properties/${property.propertyId}` as Route} className="mt-auto text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+        See valuation, equity and facts<span className="sr-only"> for {street}</span> →
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+
+type Format = "pdf" | "html" | "json";
+
+/** Downloads the report with a progress bar; failures are said in words, and the button can be pressed again. */
+export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { address: string; applicantName: string; formats?: Format[] }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const download = useMutation({
+    mutationFn: async (format: Format) => {
+      setProgress(0);
+      const query = new URLSearchParams({ address, applicant_name: applicantName, format });
+      const response = await fetch(`/api/property/report?${query}`);
+      if (!response.ok) {
+        const body = await response.json().catch(() => undefined);
+        throw new Error(body?.error?.message ?? "The report could not be made. Please try again.");
+      }
+      const total = Number(response.headers.get("Content-Length")) || 0;
+      const reader = response.body!.getReader();
+      const chunks: Uint8Array<ArrayBuffer>[] = [];
+      let received = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value as Uint8Array<ArrayBuffer>);
+        received += value.byteLength;
+        if (total) setProgress(Math.round((received / total) * 100));
+      }
+      const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? `property-report.${format}`;
+      const url = URL.createObjectURL(new Blob(chunks, { type: response.headers.get("Content-Type") ?? undefined }));
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+    onSettled: () => setProgress(null),
+  });
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap gap-2">
+        {formats.map((format) => (
+          <button
+            key={format}
+            type="button"
+            disabled={download.isPending}
+            onClick={() => download.mutate(format)}
+            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+          >
+            Download report ({format.toUpperCase()})
+          </button>
+        ))}
+      </div>
+      {progress !== null && (
+        <div role="progressbar" aria-label="Report download" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full max-w-sm rounded bg-slate-200">
+          <div className="h-2 rounded bg-brand-600" style={{ width: `${progress}%` }} />
+        </div>
+      )}
+      {download.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {download.error.message}
+        </p>
+      )}
+      {download.isSuccess && <p className="text-sm text-slate-600">The report was downloaded.</p>}
+    </div>
+  );
+}

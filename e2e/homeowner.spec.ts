@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { expect, expectNoSeriousViolations, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function screenshots(page: Page, name: string, attach: (name: string, body: Buffer) => Promise<void>) {
+  await attach(`${name}-desktop`, await page.screenshot({ fullPage: true }));
+  await page.setViewportSize({ width: 360, height: 800 });
+  await attach(`${name}-phone`, await page.screenshot({ fullPage: true }));
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("a new homeowner signs up, adds a messily typed home, and sees it valued with its equity and report", async ({ page }, testInfo) => {
+  const attach = (name: string, body: Buffer) => testInfo.attach(name, { body, contentType: "image/png" });
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(`owner-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("a-good-long-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page.getByRole("heading", { name: "Add your home" })).toBeVisible();
+  await page.getByLabel("First name").fill("Casey");
+  await page.getByLabel("Last name").fill("Rivera");
+  await page.getByLabel("Home address").fill("2800 north 24th street, phoenix arizona 85008");
+  await expect(page.getByText("Did you mean")).toContainText("2800 N 24th St, Phoenix, AZ 85008");
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "onboarding", attach);
+  await page.getByRole("button", { name: "Add my home" }).click();
+
+  await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
+  const card = page.getByRole("article").filter({ hasText: "2800 N 24th St" });
+  await expect(card.getByTestId("service-estimate")).toContainText("Valuation provided by Property Data Service");
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "dashboard", attach);
+
+  await card.getByRole("link", { name: "2800 N 24th St", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "What it is worth" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your equity" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Property facts" })).toBeVisible();
+  await expect(page.getByTestId("service-estimate")).toContainText("Service Estimate");
+  await expect(page.locator(".recharts-wrapper").first()).toBeVisible();
+
+  const available = page.getByTestId("available-equity");
+  const before = await available.textContent();
+  await page.getByLabel(/Maximum loan-to-value/).fill("0.95");
+  await expect(available).not.toHaveText(before!);
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "property", attach);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download report (PDF)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^property-report-2800-n-24th-st.*\.pdf$/);
+  const bytes = readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+});
+
+test("the demo homeowner sees both homes", async ({ page }) => {
+  await signIn(page, "homeowner@example.com", "homeowner-demo");
+  await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(2);
+  await expect(page.getByRole("article").filter({ hasText: "3901 Wallingford Ave N" })).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: "2744 N 24th St" })).toBeVisible();
+});
+
+test("another homeowner cannot open the demo homeowner's property page or report", async ({ page, request }) => {
+  await signIn(page, "homeowner@example.com", "homeowner-demo");
+  await page.getByRole("article").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/dashboard\/properties\/\d+$/);
+  const propertyUrl = page.url();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(`stranger-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("a-good-long-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Add your home" })).toBeVisible();
+  const response = await page.goto(propertyUrl);
+  expect(response!.status()).toBe(404);
+  const report = await page.request.get(`/api/property/report?address=${encodeURIComponent("3901 Wallingford Ave N, Seattle, WA 98103")}&applicant_name=x`);
+  expect(report.status()).toBe(403);
+  void request;
+});

@@ -1,0 +1,71 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { PropertyReport, REPORT_SECTION_IDS } from "@/lib/property-api";
+import { getDataset } from "../dataset";
+import { renderReportHtml } from "./html";
+import { buildReport, SERVICE_BRAND } from "./model";
+import { renderReportPdf } from "./pdf";
+
+const dataset = getDataset();
+const example = dataset.byKey.get("2800 N 24TH ST, PHOENIX, AZ 85008")!;
+const dir = mkdtempSync(join(tmpdir(), "report-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const TITLES = [
+  "Property details", "Flood zone", "Utilities", "Legal information", "Interior", "Ownership", "Building",
+  "External improvements", "Tax and assessment", "Sales history", "Active mortgages", "Equity analysis",
+  "Recently sold comparables", "Automated valuation models",
+];
+
+describe("the report model", () => {
+  it("has the fourteen sections of the spec, in order", () => {
+    const report = buildReport(dataset, example, "Ada Byron");
+    expect(report.sections.map((s) => s.title)).toEqual(TITLES);
+    expect(report.sections.map((s) => s.id)).toEqual([...REPORT_SECTION_IDS]);
+  });
+
+  it("parses with its published schema for a sample of 100 properties", () => {
+    for (const property of dataset.properties.filter((_, i) => i % 29 === 0).slice(0, 100)) {
+      const parsed = PropertyReport.safeParse(JSON.parse(JSON.stringify(buildReport(dataset, property, "Sample Applicant"))));
+      expect(parsed.success, parsed.error?.message).toBe(true);
+    }
+  });
+
+  it("lists at least five recently sold comparables with distance, size, price and price per square foot", () => {
+    const comparables = buildReport(dataset, example, "A").sections.find((s) => s.id === "recently-sold-comparables")!;
+    expect(comparables.table!.columns).toEqual(["Address", "Sold", "Price", "Living area", "Price / sq ft", "Distance"]);
+    expect(comparables.table!.rows.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("the PDF", () => {
+  it("is searchable text with every section title, the applicant, the address and the branding", async () => {
+    const bytes = new Uint8Array(await new Response(renderReportPdf(buildReport(dataset, example, "Ada Byron"))).arrayBuffer());
+    const file = join(dir, "report.pdf");
+    writeFileSync(file, bytes);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString().replace(/[ \t]+/g, " ");
+    for (const title of TITLES) expect(text).toContain(title);
+    expect(text).toContain("Prepared for Ada Byron");
+    expect(text).toContain("2800 N 24th St, Phoenix, AZ 85008");
+    expect(text).toContain(`Valuation provided by ${SERVICE_BRAND.provider}`);
+    expect(text).toContain("not an appraisal");
+    expect(text).toMatch(/Page 1 of \d+/);
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file]).toString())![1]);
+    expect(pages).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("the HTML", () => {
+  it("is a standalone page with a heading per section and tables with headers", () => {
+    const html = renderReportHtml(buildReport(dataset, example, "<script>alert(1)</script>"));
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    for (const title of TITLES) expect(html).toContain(`>${title}</h2>`);
+    expect(html).toContain('<th scope="col">');
+    expect(html).toContain("@media print");
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+});
