@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Every journey also proves the API token never reaches the browser: each response the page receives is searched
@@ -37,4 +37,33 @@ export async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** Full-page screenshots at desktop and phone width, kept as files in the test's output folder and attached. */
+export async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const [label, width] of [["desktop", 1280], ["phone", 360]] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    const path = testInfo.outputPath(`${name}-${label}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`${name}-${label}`, { path, contentType: "image/png" });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * Every valuation amount on the page sits inside the branded `service-estimate` component: the amounts shown in the
+ * boxes are read, and the rest of the page must not show them.
+ */
+export async function expectValuationsBranded(page: Page) {
+  const outside = await page.evaluate(() => {
+    const boxes = [...document.querySelectorAll('[data-testid="service-estimate"]')];
+    const amounts = new Set(boxes.flatMap((box) => box.textContent?.match(/\$\d{1,3}(,\d{3})+/g) ?? []));
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    // Equity figures are not valuations, even when (with no loans) equity equals the estimate.
+    clone.querySelectorAll('[data-testid="service-estimate"], [data-equity], script, style').forEach((node) => node.remove());
+    const rest = clone.textContent ?? "";
+    return { boxes: boxes.length, leaked: [...amounts].filter((amount) => rest.includes(amount)) };
+  });
+  expect(outside.boxes).toBeGreaterThan(0);
+  expect(outside.leaked, "valuation amounts shown outside the branded component").toEqual([]);
 }

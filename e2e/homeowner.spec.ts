@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, expectNoSeriousViolations, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, expectValuationsBranded, screenshots, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 async function signIn(page: Page, email: string, password: string) {
@@ -9,15 +9,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-async function screenshots(page: Page, name: string, attach: (name: string, body: Buffer) => Promise<void>) {
-  await attach(`${name}-desktop`, await page.screenshot({ fullPage: true }));
-  await page.setViewportSize({ width: 360, height: 800 });
-  await attach(`${name}-phone`, await page.screenshot({ fullPage: true }));
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test("a new homeowner signs up, adds a messily typed home, and sees it valued with its equity and report", async ({ page }, testInfo) => {
-  const attach = (name: string, body: Buffer) => testInfo.attach(name, { body, contentType: "image/png" });
   await page.goto("/signup");
   await page.getByLabel("Email").fill(`owner-${Date.now()}@example.com`);
   await page.getByLabel("Password").fill("a-good-long-password");
@@ -29,14 +21,15 @@ test("a new homeowner signs up, adds a messily typed home, and sees it valued wi
   await page.getByLabel("Home address").fill("2800 north 24th street, phoenix arizona 85008");
   await expect(page.getByText("Did you mean")).toContainText("2800 N 24th St, Phoenix, AZ 85008");
   await expectNoSeriousViolations(page);
-  await screenshots(page, "onboarding", attach);
+  await screenshots(page, testInfo, "onboarding");
   await page.getByRole("button", { name: "Add my home" }).click();
 
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   const card = page.getByRole("article").filter({ hasText: "2800 N 24th St" });
   await expect(card.getByTestId("service-estimate")).toContainText("Valuation provided by Property Data Service");
   await expectNoSeriousViolations(page);
-  await screenshots(page, "dashboard", attach);
+  await expectValuationsBranded(page);
+  await screenshots(page, testInfo, "dashboard");
 
   await card.getByRole("link", { name: "2800 N 24th St", exact: true }).click();
   await expect(page.getByRole("heading", { name: "What it is worth" })).toBeVisible();
@@ -50,7 +43,8 @@ test("a new homeowner signs up, adds a messily typed home, and sees it valued wi
   await page.getByLabel(/Maximum loan-to-value/).fill("0.95");
   await expect(available).not.toHaveText(before!);
   await expectNoSeriousViolations(page);
-  await screenshots(page, "property", attach);
+  await expectValuationsBranded(page);
+  await screenshots(page, testInfo, "property");
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download report (PDF)" }).click();

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousViolations, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, expectValuationsBranded, screenshots, test } from "./fixtures";
 
 test("the landing page says what the product is and leads to the example", async ({ page }) => {
   await page.goto("/");
@@ -18,7 +18,6 @@ test("the example property is looked up through the service and shown with its b
   await expect(estimate).toContainText(/\$\d{3},\d{3}/);
   await expect(page.getByRole("heading", { name: "Sale and taxes" })).toBeVisible();
   await expectNoSeriousViolations(page);
-  await testInfo.attach("example-desktop", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
-  await page.setViewportSize({ width: 360, height: 800 });
-  await testInfo.attach("example-phone", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  await expectValuationsBranded(page);
+  await screenshots(page, testInfo, "example");
 });

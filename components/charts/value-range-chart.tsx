@@ -20,7 +20,7 @@ export default function ValueRangeChart({ ranges, value }: { ranges: ValueRange[
     <figure className="m-0">
       <div className="h-56 w-full" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 8, bottom: 8 }} accessibilityLayer={false}>
+          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 24, bottom: 8 }} accessibilityLayer={false}>
             <CartesianGrid horizontal={false} stroke="#e5e7eb" />
             <XAxis type="number" domain={[min, max]} tickFormatter={short} fontSize={12} />
             <YAxis type="category" dataKey="name" width={130} fontSize={12} />

@@ -15,15 +15,15 @@ export function EquityPanel({ equity, orgMaxLtv }: { equity: EquityDto; orgMaxLt
   const sliderId = useId();
   const available = (value: number) => Math.max(0, value * maxLtv - equity.totalLoanBalance);
   const rows: [string, string][] = [
-    ["Service Estimate", formatUsd(equity.estimate)],
     ["Total loan balance", formatUsd(equity.totalLoanBalance)],
     ["Total equity", formatUsd(equity.totalEquity)],
     ["Loan-to-value", `${(equity.ltv * 100).toFixed(1)}%`],
   ];
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div data-equity className="grid gap-6 md:grid-cols-2">
       <div className="space-y-4">
-        <dl className="grid grid-cols-2 gap-3 text-sm">
+        <p className="text-sm text-slate-600">Computed from the Service Estimate above and the loans on record.</p>
+        <dl className="grid grid-cols-3 gap-3 text-sm">
           {rows.map(([label, value]) => (
             <div key={label}>
               <dt className="text-slate-600">{label}</dt>

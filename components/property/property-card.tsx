@@ -20,7 +20,7 @@ export function PropertyCard({ property, brand }: { property: OwnedProperty; bra
         <p className="text-sm text-slate-600">{rest.join(", ")}</p>
       </div>
       <ServiceEstimate {...facts.estimate} brand={brand} variant="compact" id={`estimate-${property.propertyId}`} />
-      <dl className="grid grid-cols-2 gap-3 text-sm">
+      <dl data-equity className="grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-slate-600">Total equity</dt>
           <dd className="text-lg font-semibold">{formatUsd(equity.totalEquity)}</dd>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Brand } from "@/lib/env";
 import { formatDate, formatUsd } from "./format";
 
@@ -13,6 +14,8 @@ export interface ServiceEstimateProps {
   variant?: "full" | "compact";
   /** A heading id, when several estimates share a page. */
   id?: string;
+  /** More about this estimate (its change, condition ranges, a chart), shown inside the branded box. */
+  children?: ReactNode;
 }
 
 /** Below this confidence score the range leads and the point estimate steps back. */
@@ -23,7 +26,7 @@ export const LOW_CONFIDENCE = 50;
  * with its logo, and the disclaimer with a link to how it is made. The service's branding rule requires all of it
  * wherever a value appears.
  */
-export function ServiceEstimate({ value, low, high, confidence, date, brand, variant = "full", id = "service-estimate" }: ServiceEstimateProps) {
+export function ServiceEstimate({ value, low, high, confidence, date, brand, variant = "full", id = "service-estimate", children }: ServiceEstimateProps) {
   const lowConfidence = confidence < LOW_CONFIDENCE;
   const compact = variant === "compact";
   const Heading = compact ? "h3" : "h2";
@@ -45,6 +48,7 @@ export function ServiceEstimate({ value, low, high, confidence, date, brand, var
           : `Range ${formatUsd(low)} – ${formatUsd(high)}${compact ? "" : ` · confidence ${confidence}/100`}`}
         {" · "}as of {formatDate(date)}
       </p>
+      {children && <div className="mt-4">{children}</div>}
       <p className="mt-2 flex items-center gap-2 text-xs text-slate-800">
         {/* eslint-disable-next-line @next/next/no-img-element -- the logo may be any configured URL */}
         <img src={brand.logoUrl} alt="" width={16} height={16} />

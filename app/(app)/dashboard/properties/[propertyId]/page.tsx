@@ -43,34 +43,36 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
         <h2 id="valuation-title" className="text-xl font-semibold">
           What it is worth
         </h2>
-        <div className="grid gap-6 md:grid-cols-2">
-          <div className="space-y-3">
-            <ServiceEstimate value={estimate.value} low={estimate.low} high={estimate.high} confidence={estimate.confidence} date={estimate.eventDate} brand={brand} id="valuation-estimate" />
-            <p className="text-sm text-slate-700">
-              Since last month: <strong className={change >= 0 ? "text-brand-700" : "text-red-700"}>{change >= 0 ? "+" : "−"}{formatUsd(Math.abs(change))}</strong> ({estimate.changePercent > 0 ? "+" : ""}
-              {estimate.changePercent.toFixed(1)}%)
-            </p>
-            <dl className="grid grid-cols-3 gap-2 text-sm">
-              {(["poor", "good", "excellent"] as const).map((condition) => (
-                <div key={condition} className="rounded-lg bg-slate-50 p-2">
-                  <dt className="capitalize text-slate-600">In {condition} condition</dt>
-                  <dd className="font-medium">
-                    {formatUsd(estimate.conditions[condition].low)} – {formatUsd(estimate.conditions[condition].high)}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+        <ServiceEstimate value={estimate.value} low={estimate.low} high={estimate.high} confidence={estimate.confidence} date={estimate.eventDate} brand={brand} id="valuation-estimate">
+          <div className="grid gap-6 md:grid-cols-2">
+            <div className="space-y-3">
+              <p className="text-sm text-slate-700">
+                Since last month: <strong className={change >= 0 ? "text-brand-700" : "text-red-700"}>{change >= 0 ? "+" : "−"}{formatUsd(Math.abs(change))}</strong> (
+                {estimate.changePercent > 0 ? "+" : ""}
+                {estimate.changePercent.toFixed(1)}%)
+              </p>
+              <dl className="grid grid-cols-3 gap-2 text-sm">
+                {(["poor", "good", "excellent"] as const).map((condition) => (
+                  <div key={condition} className="rounded-lg bg-white p-2">
+                    <dt className="text-slate-600">In {condition} condition</dt>
+                    <dd className="font-medium">
+                      {formatUsd(estimate.conditions[condition].low)} – {formatUsd(estimate.conditions[condition].high)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+            <ValueRangeChartLazy
+              value={estimate.value}
+              ranges={[
+                { label: "Estimate range", ...estimate },
+                { label: "Poor condition", ...estimate.conditions.poor },
+                { label: "Good condition", ...estimate.conditions.good },
+                { label: "Excellent condition", ...estimate.conditions.excellent },
+              ]}
+            />
           </div>
-          <ValueRangeChartLazy
-            value={estimate.value}
-            ranges={[
-              { label: "Estimate range", ...estimate },
-              { label: "Poor condition", ...estimate.conditions.poor },
-              { label: "Good condition", ...estimate.conditions.good },
-              { label: "Excellent condition", ...estimate.conditions.excellent },
-            ]}
-          />
-        </div>
+        </ServiceEstimate>
       </section>
 
       <section aria-labelledby="equity-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
