@@ -26,10 +26,25 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/" className="text-lg font-semibold text-brand-700">
               Homeowner Dashboard
             </Link>
-            <div className="flex items-center gap-4">
+            <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1">
               <Link href="/example" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
                 Example property
               </Link>
+              {user?.role === "homeowner" && (
+                <Link href="/dashboard" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+                  Your homes
+                </Link>
+              )}
+              {(user?.role === "loan_officer" || user?.role === "admin") && (
+                <Link href="/lookup" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+                  Lookup
+                </Link>
+              )}
+              {user?.role === "admin" && (
+                <Link href="/admin" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+                  Admin
+                </Link>
+              )}
               {user ? (
                 <>
                   <span className="hidden text-sm text-slate-600 sm:inline">

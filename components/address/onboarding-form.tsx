@@ -6,24 +6,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { fetchJson, type ApiProblem as Problem } from "@/lib/client/fetch-json";
 import type { NormalizedAddressDto } from "@/lib/services/dto";
-
-interface Problem {
-  message: string;
-  fields?: Record<string, string>;
-}
-
-async function post<T>(path: string, body: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  } catch {
-    throw { message: "The network failed. Check your connection and try again; nothing was lost." } satisfies Problem;
-  }
-  const json = await response.json().catch(() => undefined);
-  if (!response.ok) throw (json?.error ?? { message: "Something went wrong. Please try again." }) as Problem;
-  return json as T;
-}
 
 /** Waits until the person stops typing, so one normalization is spent per settled address, not per key. */
 function useSettled(value: string, ms = 600): string {
@@ -41,13 +25,13 @@ export function OnboardingForm() {
   const settled = useSettled(address.trim());
   const suggestion = useQuery({
     queryKey: ["address-suggestion", settled],
-    queryFn: () => post<NormalizedAddressDto>("/api/address/suggest", { address: settled }),
+    queryFn: () => fetchJson<NormalizedAddressDto>("/api/address/suggest", { body: { address: settled } }),
     enabled: settled.length >= 12 && /\d/.test(settled),
     retry: false,
     staleTime: Infinity,
   });
   const create = useMutation<{ ownerId: string }, Problem, { firstName: string; lastName: string; address: string }>({
-    mutationFn: (input) => post("/api/owners", input),
+    mutationFn: (body) => fetchJson("/api/owners", { body }),
     onSuccess: () => {
       router.push("/dashboard" as Route);
       router.refresh();

@@ -6,6 +6,7 @@ import { assertMayRead, addressKeyOf } from "./access";
 import { toEquity, toNormalizedAddress, toPropertyFacts, toValuation, toVerification, type NormalizedAddressDto } from "./dto";
 import { cachedBatch, cachedCall, type Caller } from "./gateway";
 import type { SessionUser } from "@/lib/auth/roles";
+import { orgMaxLtv } from "./settings";
 import { upstream } from "./upstream";
 
 type SignedIn = Caller & { user: SessionUser };
@@ -66,7 +67,8 @@ export async function valuation(caller: SignedIn, address: string) {
 }
 
 /** Equity at any maximum LTV from one cached upstream answer at the organization's. */
-export async function equity(caller: SignedIn, address: string, maxLtv = env.ORG_MAX_LTV) {
+export async function equity(caller: SignedIn, address: string, requestedLtv?: number) {
+  const maxLtv = requestedLtv ?? (await orgMaxLtv());
   const { key, label } = addressKeyOf(address);
   await assertMayRead(caller, key);
   const answer = await cachedCall(caller, {

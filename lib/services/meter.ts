@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
-import { upstreamCalls } from "@/lib/db/schema";
+import { upstreamCalls, users } from "@/lib/db/schema";
 import type { Operation } from "@/lib/property-api";
 
 export type Outcome = (typeof upstreamCalls.$inferInsert)["outcome"];
@@ -70,4 +70,51 @@ export async function recentCalls(userId: number, limit = 20) {
     .where(and(eq(upstreamCalls.userId, userId), sql`${upstreamCalls.addressLabel} is not null`))
     .orderBy(desc(upstreamCalls.createdAt))
     .limit(limit);
+}
+
+/** Billable requests a user spent today (UTC). */
+export async function billableToday(userId: number): Promise<number> {
+  const { db } = await getDatabase();
+  const today = new Date();
+  today.setUTCHours(0, 0, 0, 0);
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number) })
+    .from(upstreamCalls)
+    .where(and(eq(upstreamCalls.userId, userId), gte(upstreamCalls.createdAt, today)));
+  return row?.total ?? 0;
+}
+
+/** Billable requests and cache hits per day (UTC), for the last `days` days. */
+export async function usageByDay(days = 14) {
+  const { db } = await getDatabase();
+  const since = new Date(Date.now() - days * 86_400_000);
+  const day = sql<string>`to_char(date_trunc('day', ${upstreamCalls.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      billable: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number),
+      hits: sql<number>`count(*) filter (where ${upstreamCalls.outcome} in ('hit', 'coalesced'))`.mapWith(Number),
+      requests: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(upstreamCalls)
+    .where(gte(upstreamCalls.createdAt, since))
+    .groupBy(day)
+    .orderBy(day);
+}
+
+/** Billable requests and cache hits per user, most spent first. */
+export async function usageByUser() {
+  const { db } = await getDatabase();
+  return db
+    .select({
+      email: sql<string>`coalesce(${users.email}, 'widget or system')`,
+      billable: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number),
+      hits: sql<number>`count(*) filter (where ${upstreamCalls.outcome} in ('hit', 'coalesced'))`.mapWith(Number),
+      requests: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(upstreamCalls)
+    .leftJoin(users, eq(users.id, upstreamCalls.userId))
+    .groupBy(users.email)
+    .orderBy(desc(sql`coalesce(sum(${upstreamCalls.billable}), 0)`))
+    .limit(50);
 }

@@ -5,6 +5,7 @@ import type { SessionUser } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import { toEquity, toPropertyFacts, type EquityDto, type PropertyFacts } from "./dto";
 import { cachedCall, type Caller } from "./gateway";
+import { orgMaxLtv } from "./settings";
 import { upstream } from "./upstream";
 
 export interface OwnedProperty {
@@ -27,13 +28,14 @@ export async function ownerData(caller: Caller, ownerId: string): Promise<OwnerD
     ttlSeconds: env.CACHE_TTL_OWNER_DATA,
     fetch: () => upstream().client.retrieveOwnerData(ownerId),
   });
+  const maxLtv = await orgMaxLtv();
   return {
     ownerId,
     stale: answer.stale,
     properties: answer.value.properties.map((p) => ({
       propertyId: p.propertySummary.identifier.propertyId ?? p.propertySummary.identifier.Id ?? 0,
       facts: toPropertyFacts(p.propertySummary),
-      equity: toEquity(p, env.ORG_MAX_LTV),
+      equity: toEquity(p, maxLtv),
     })),
   };
 }

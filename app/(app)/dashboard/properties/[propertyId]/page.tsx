@@ -7,7 +7,7 @@ import { PropertyFactsList } from "@/components/property/property-facts";
 import { ReportDownload } from "@/components/report/report-download";
 import { formatUsd } from "@/components/valuation/format";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
-import { brand, env } from "@/lib/env";
+import { brand } from "@/lib/env";
 import { valuation } from "@/lib/services/lookups";
 import { ownerData } from "@/lib/services/owners";
 import { requirePageUser } from "@/lib/services/pages";
@@ -79,7 +79,7 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
         <h2 id="equity-title" className="text-xl font-semibold">
           Your equity
         </h2>
-        <EquityPanel equity={equity} orgMaxLtv={env.ORG_MAX_LTV} />
+        <EquityPanel equity={equity} orgMaxLtv={equity.maxLtv} />
       </section>
 
       <section aria-labelledby="facts-title" className="space-y-4">

@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import { CreateOfficerForm, MaxLtvForm } from "@/components/admin/admin-forms";
+import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
+import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
+import { requirePageUser } from "@/lib/services/pages";
+import { orgMaxLtv } from "@/lib/services/settings";
+
+export const metadata: Metadata = { title: "Admin" };
+
+const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).toFixed(1)}%` : "—");
+
+export default async function AdminPage() {
+  await requirePageUser(["admin"], "/admin");
+  const [summary, days, byUser, ltv] = await Promise.all([usageSummary(), usageByDay(14), usageByUser(), orgMaxLtv()]);
+  const total = summary.total.reduce((acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }), { calls: 0, hits: 0, billable: 0 });
+  const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-5";
+  return (
+    <div className="space-y-8">
+      <h1 className="text-3xl font-bold">Admin</h1>
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="officer-title" className={card}>
+          <h2 id="officer-title" className="text-lg font-semibold">Add a loan officer</h2>
+          <CreateOfficerForm />
+        </section>
+        <section aria-labelledby="ltv-title" className={card}>
+          <h2 id="ltv-title" className="text-lg font-semibold">Organization&apos;s maximum loan-to-value</h2>
+          <p className="text-sm text-slate-700">Available equity everywhere is computed at this ratio.</p>
+          <MaxLtvForm current={ltv} />
+        </section>
+      </div>
+      <section aria-labelledby="usage-title" className={card}>
+        <h2 id="usage-title" className="text-lg font-semibold">What the service costs</h2>
+        <p className="text-sm text-slate-700">
+          In total: <strong>{total.billable}</strong> billable requests in {total.calls} upstream calls; {total.hits} answers from the cache (cache hit rate{" "}
+          <strong data-testid="cache-hit-rate">{pct(total.hits, total.hits + total.calls)}</strong>).
+        </p>
+        <UsageChartLazy days={days} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <table className="w-full text-left text-sm">
+            <caption className="pb-2 text-left font-medium">Per operation (today / total)</caption>
+            <thead>
+              <tr className="border-b">
+                <th scope="col" className="p-1">Operation</th>
+                <th scope="col" className="p-1">Billable</th>
+                <th scope="col" className="p-1">Cache hits</th>
+                <th scope="col" className="p-1">Hit rate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.total.map((row) => {
+                const today = summary.today.find((t) => t.operation === row.operation);
+                return (
+                  <tr key={row.operation} className="border-b border-slate-100">
+                    <th scope="row" className="p-1 font-normal">{row.operation}</th>
+                    <td className="p-1">{today?.billableRequests ?? 0} / {row.billableRequests}</td>
+                    <td className="p-1">{today?.cacheHits ?? 0} / {row.cacheHits}</td>
+                    <td className="p-1">{pct(row.cacheHits, row.cacheHits + row.upstreamCalls)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <table className="w-full text-left text-sm">
+            <caption className="pb-2 text-left font-medium">Per user</caption>
+            <thead>
+              <tr className="border-b">
+                <th scope="col" className="p-1">User</th>
+                <th scope="col" className="p-1">Billable</th>
+                <th scope="col" className="p-1">Cache hits</th>
+              </tr>
+            </thead>
+            <tbody>
+              {byUser.map((row) => (
+                <tr key={row.email} className="border-b border-slate-100">
+                  <th scope="row" className="p-1 font-normal">{row.email}</th>
+                  <td className="p-1">{row.billable}</td>
+                  <td className="p-1">{row.hits}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { Route } from "next";
+import { BatchLookup } from "@/components/lookup/batch-lookup";
+import { LookupWorkspace } from "@/components/lookup/lookup-workspace";
+import { brand } from "@/lib/env";
+import { billableToday, recentCalls } from "@/lib/services/meter";
+import { requirePageUser } from "@/lib/services/pages";
+
+export const metadata: Metadata = { title: "Look up an address" };
+
+export default async function LookupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { user } = await requirePageUser(["loan_officer", "admin"], "/lookup");
+  const params = await searchParams;
+  const address = typeof params.address === "string" ? params.address : undefined;
+  const applicant = typeof params.applicant === "string" ? params.applicant : "";
+  const [recent, spent] = await Promise.all([recentCalls(user.id, 60), billableToday(user.id)]);
+  const history = [...new Map(recent.map((r) => [r.address!, r])).values()].slice(0, 8);
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
+      <div className="space-y-8">
+        <h1 className="text-3xl font-bold">Look up an address</h1>
+        <LookupWorkspace brand={brand} initial={address ? { address, applicant } : undefined} key={address ?? "new"} />
+        <section aria-labelledby="batch-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 id="batch-title" className="text-lg font-semibold">
+            Batch: standardize many addresses
+          </h2>
+          <BatchLookup />
+        </section>
+      </div>
+      <aside aria-labelledby="history-title" className="space-y-3">
+        <h2 id="history-title" className="text-lg font-semibold">
+          Your recent lookups
+        </h2>
+        <p className="text-sm text-slate-700">
+          Billable calls you spent today: <strong data-testid="billable-today">{spent}</strong>
+        </p>
+        {history.length === 0 ? (
+          <p className="text-sm text-slate-600">None yet.</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {history.map((h) => (
+              <li key={h.address}>
+                <Link href={`/lookup?address=${encodeURIComponent(h.address!)}` as Route} className="text-brand-700 underline">
+                  {h.address}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="text-xs text-slate-600">Reopening a recent lookup answers from the cache while it is fresh, at no cost.</p>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+/** Billable requests and cache hits per day. */
+export default function UsageChart({ days }: { days: { day: string; billable: number; hits: number }[] }) {
+  return (
+    <figure className="m-0">
+      <div className="h-64 w-full" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={days} margin={{ left: 0, right: 8, top: 8, bottom: 8 }} accessibilityLayer={false}>
+            <CartesianGrid vertical={false} stroke="#e5e7eb" />
+            <XAxis dataKey="day" fontSize={12} />
+            <YAxis allowDecimals={false} fontSize={12} width={40} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="billable" name="Billable calls" fill="#0f5132" isAnimationActive={false} />
+            <Bar dataKey="hits" name="Cache hits" fill="#86efac" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="sr-only">{days.map((d) => `${d.day}: ${d.billable} billable calls, ${d.hits} cache hits.`).join(" ")}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { EquityPanel } from "@/components/equity/equity-panel";
+import { PropertyFactsList } from "@/components/property/property-facts";
+import { ServiceEstimate } from "@/components/valuation/service-estimate";
+import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
+import type { Brand } from "@/lib/env";
+import type { EquityDto, PropertyFacts, ValuationDto, VerificationDto } from "@/lib/services/dto";
+
+export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Loading, failure and stale states every panel shares; each panel loads on its own. */
+function Loaded<T>({ query, label, children }: { query: { isPending: boolean; error: unknown; data?: T }; label: string; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <div className="h-24 animate-pulse rounded-lg bg-slate-100" aria-label={`Loading ${label}`} role="status" />;
+  if (query.error) return <p role="alert" className="text-sm text-red-700">{(query.error as ApiProblem).message}</p>;
+  const stale = (query.data as { stale?: boolean } | undefined)?.stale;
+  return (
+    <>
+      {stale && <p className="text-sm text-amber-800">The service is not answering; this is the last answer we have.</p>}
+      {children(query.data as T)}
+    </>
+  );
+}
+
+/** "John & Mary Smith" → first names "John & Mary", last name "Smith". */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/);
+  return { firstName: words.slice(0, -1).join(" ") || words[0] || "", lastName: words.length > 1 ? words.at(-1)! : "" };
+}
+
+export function VerificationPanel({ address, applicant }: { address: string; applicant: string }) {
+  const { firstName, lastName } = splitName(applicant);
+  const query = useQuery({
+    queryKey: ["verify", address, applicant],
+    queryFn: () => fetchJson<VerificationDto & { stale: boolean }>("/api/homeowner/verify", { body: { firstName, lastName, address } }),
+    enabled: !!lastName,
+  });
+  if (!lastName) return <p className="text-sm text-slate-700">Enter the applicant&apos;s first and last name to verify them.</p>;
+  return (
+    <Loaded query={query} label="verification">
+      {(v) => (
+        <div className="space-y-3 text-sm">
+          <p className={`text-lg font-semibold ${v.isVerified ? "text-brand-700" : "text-red-700"}`} data-testid="verification-result">
+            {v.isVerified ? `✓ ${applicant} is verified as an owner` : `✗ ${applicant} is not verified as an owner`}
+          </p>
+          <div>
+            <label htmlFor="match-score" className="text-slate-600">
+              Match score {Math.round(v.matchScore * 100)}%
+            </label>
+            <meter id="match-score" min={0} max={1} low={0.5} high={0.8} optimum={1} value={v.matchScore} className="block w-full" />
+          </div>
+          <dl className="grid grid-cols-2 gap-2">
+            <div>
+              <dt className="text-slate-600">Owner-occupied</dt>
+              <dd className="font-medium">{v.ownerOccupied ? "Yes" : "No"}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Corporate owner</dt>
+              <dd className="font-medium">{v.corporateOwner ? "Yes" : "No"}</dd>
+            </div>
+          </dl>
+          <div>
+            <h3 className="font-medium">Owners on record</h3>
+            <ul className="list-inside list-disc">
+              {v.owners.map((o) => (
+                <li key={`${o.lastName}-${o.firstNameAndInitial}`}>{[o.firstNameAndInitial, o.lastName].filter(Boolean).join(" ")}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+    </Loaded>
+  );
+}
+
+export function ValuationPanel({ address, brand }: { address: string; brand: Brand }) {
+  const query = useQuery({ queryKey: ["avm", address], queryFn: () => fetchJson<ValuationDto>("/api/avm", { body: { address } }) });
+  return (
+    <Loaded query={query} label="valuation">
+      {(v) => <ServiceEstimate value={v.value} low={v.low} high={v.high} confidence={v.confidence} date={v.eventDate} brand={brand} id="lookup-estimate" />}
+    </Loaded>
+  );
+}
+
+export function EquityLookupPanel({ address }: { address: string }) {
+  const query = useQuery({ queryKey: ["equity", address], queryFn: () => fetchJson<EquityDto>("/api/home-equity-summary", { body: { address } }) });
+  return <Loaded query={query} label="equity">{(e) => <EquityPanel equity={e} orgMaxLtv={e.maxLtv} />}</Loaded>;
+}
+
+export function SummaryPanel({ address }: { address: string }) {
+  const query = useQuery({
+    queryKey: ["summary", address],
+    queryFn: () => fetchJson<PropertyFacts>(`/api/property/summary?${new URLSearchParams({ address })}`),
+  });
+  return <Loaded query={query} label="property facts">{(facts) => <PropertyFactsList facts={facts} />}</Loaded>;
+}
