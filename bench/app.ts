@@ -1,0 +1,41 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AppInfo } from "../tests/integration/setup";
+
+/** The built app (`npm run build` first) on its embedded defaults, on a port of its own, with a fresh data folder. */
+export async function startApp(port: number): Promise<{ app: AppInfo; stop: () => void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
+  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PROPERTY_API_BASE_URL: "",
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      RATE_LIMIT_USER_PER_MINUTE: "1000000",
+      RATE_LIMIT_IP_PER_MINUTE: "1000000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const app: AppInfo = { name: "embedded", url: `http://127.0.0.1:${port}`, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1e6 };
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${app.url}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  // The demo accounts are created at start; wait until sign-in works.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  return {
+    app,
+    stop: () => {
+      server.kill("SIGTERM");
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * `npm run bench:pages`: what the homeowner's pages cost a browser, on the built app (`npm run build` first): the
+ * first-load JavaScript of each page (gzip), and a Lighthouse performance score measured in Chromium.
+ */
+import { existsSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { call, signIn } from "../tests/integration/client";
+import { startApp } from "./app";
+
+const { app, stop } = await startApp(3457);
+try {
+  const cookie = await signIn(app, "homeowner@example.com", "homeowner-demo");
+  const data = (await call(app, "GET", "/api/owner-data", { cookie })).body as { properties: { propertyId: number }[] };
+  const pages = [
+    ["/dashboard", "/dashboard"],
+    ["property page", `/dashboard/properties/${data.properties[0]!.propertyId}`],
+    ["/example (signed out)", "/example"],
+  ] as const;
+
+  async function firstLoadJs(path: string, withCookie: boolean): Promise<number> {
+    const html = await (await fetch(`${app.url}${path}`, { headers: withCookie ? { Cookie: cookie } : {} })).text();
+    const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!))];
+    let total = 0;
+    for (const src of scripts) total += gzipSync(Buffer.from(await (await fetch(new URL(src, app.url))).arrayBuffer())).byteLength;
+    return total;
+  }
+
+  const chromePath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  console.log(`\nHomeowner pages on the built app (Lighthouse ${"desktop"} preset, Chromium)\n`);
+  console.log(`${"page".padEnd(26)}${"first-load JS (gzip)".padStart(22)}${"performance".padStart(14)}`);
+  try {
+    for (const [name, path] of pages) {
+      const withCookie = path !== "/example";
+      const js = await firstLoadJs(path, withCookie);
+      const result = await lighthouse(
+        `${app.url}${path}`,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: withCookie ? { Cookie: cookie } : undefined },
+        { extends: "lighthouse:default", settings: { formFactor: "desktop", screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: "simulate" } },
+      );
+      const score = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+      console.log(`${name.padEnd(26)}${`${(js / 1024).toFixed(1)} kB`.padStart(22)}${String(score).padStart(14)}`);
+    }
+  } finally {
+    await chrome.kill();
+  }
+} finally {
+  stop();
+}
