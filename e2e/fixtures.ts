@@ -13,11 +13,12 @@ export const test = base.extend<{ tokenWatch: void }>({
       const pending: Promise<void>[] = [];
       if (token) {
         page.on("response", (response) => {
+          // A body that never completes (a stream cut off by a navigation) is given up on after a few seconds.
+          const body = Promise.race([response.body(), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000))]);
           pending.push(
-            response
-              .body()
-              .then((body) => {
-                if (body.includes(token)) leaks.push(response.url());
+            body
+              .then((bytes) => {
+                if (bytes?.includes(token)) leaks.push(response.url());
               })
               .catch(() => undefined),
           );

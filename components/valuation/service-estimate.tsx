@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { Brand } from "@/lib/env";
-import { formatDate, formatUsd } from "./format";
+import { estimateContent } from "./estimate-content";
+
+export { LOW_CONFIDENCE } from "./estimate-content";
 
 export interface ServiceEstimateProps {
   value: number;
@@ -18,48 +20,33 @@ export interface ServiceEstimateProps {
   children?: ReactNode;
 }
 
-/** Below this confidence score the range leads and the point estimate steps back. */
-export const LOW_CONFIDENCE = 50;
-
 /**
- * The only way a valuation is shown: the estimate's name, its range and date, "Valuation provided by" the service
- * with its logo, and the disclaimer with a link to how it is made. The service's branding rule requires all of it
- * wherever a value appears.
+ * The only way the app shows a valuation: every part the service's branding rule requires (estimate-content.ts),
+ * in one box that carries `data-testid="service-estimate"`.
  */
-export function ServiceEstimate({ value, low, high, confidence, date, brand, variant = "full", id = "service-estimate", children }: ServiceEstimateProps) {
-  const lowConfidence = confidence < LOW_CONFIDENCE;
+export function ServiceEstimate({ variant = "full", id = "service-estimate", children, ...estimate }: ServiceEstimateProps) {
   const compact = variant === "compact";
+  const content = estimateContent({ ...estimate, compact });
   const Heading = compact ? "h3" : "h2";
   return (
     <section data-testid="service-estimate" aria-labelledby={`${id}-title`} className={`rounded-xl border border-brand-700/30 bg-brand-50 ${compact ? "p-3" : "p-5"}`}>
       <Heading id={`${id}-title`} className="text-xs font-semibold uppercase tracking-wide text-brand-700">
-        Service Estimate
+        {content.title}
       </Heading>
-      {lowConfidence ? (
-        <p className={`${compact ? "text-xl" : "text-2xl"} mt-1 font-bold`}>
-          {formatUsd(low)} – {formatUsd(high)}
-        </p>
-      ) : (
-        <p className={`${compact ? "text-2xl" : "text-3xl"} mt-1 font-bold`}>{formatUsd(value)}</p>
-      )}
-      <p className="mt-1 text-sm text-slate-700">
-        {lowConfidence
-          ? `Too few similar sales for a single figure (confidence ${confidence}/100).`
-          : `Range ${formatUsd(low)} – ${formatUsd(high)}${compact ? "" : ` · confidence ${confidence}/100`}`}
-        {" · "}as of {formatDate(date)}
-      </p>
+      <p className={`${compact ? "text-2xl" : "text-3xl"} mt-1 font-bold`}>{content.headline}</p>
+      <p className="mt-1 text-sm text-slate-700">{content.detail}</p>
       {children && <div className="mt-4">{children}</div>}
       <p className="mt-2 flex items-center gap-2 text-xs text-slate-800">
         {/* eslint-disable-next-line @next/next/no-img-element -- the logo may be any configured URL */}
-        <img src={brand.logoUrl} alt="" width={16} height={16} />
+        <img src={content.attribution.logoUrl} alt="" width={16} height={16} />
         <span>
-          Valuation provided by <strong>{brand.provider}</strong>
+          {content.attribution.prefix} <strong>{content.attribution.provider}</strong>
         </span>
       </p>
       <p className="mt-1 text-xs text-slate-600">
-        {compact ? "An estimate, not an appraisal." : brand.disclaimer}{" "}
-        <a href={brand.methodologyUrl} className="underline">
-          How this estimate is made
+        {content.disclaimer}{" "}
+        <a href={content.methodology.href} className="underline">
+          {content.methodology.text}
         </a>
       </p>
     </section>

@@ -47,3 +47,30 @@ export const SettingsBody = z.object({ orgMaxLtv: Ltv });
 export const ErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
 });
+
+/** An origin a site embeds from: scheme, host and port, nothing else. */
+const Origin = z
+  .url({ error: "must be an origin such as https://bank.example" })
+  .refine((value) => /^https?:$/.test(new URL(value).protocol), "must be http or https")
+  .refine((value) => new URL(value).pathname === "/" && !new URL(value).search, "must be an origin, without a path")
+  .transform((value) => new URL(value).origin);
+
+export const SiteBody = z.object({
+  name: text("name", 100),
+  allowedOrigins: z.array(Origin).min(1, "list at least one origin").max(20, "at most 20 origins"),
+  dailyBudget: z.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(1_000_000),
+});
+
+export const WidgetBody = z.object({ key: text("key", 100), address: Address });
+
+export const WidgetQuery = z.object({
+  key: text("key", 100),
+  address: z.string().trim().max(300).optional(),
+  accent: z
+    .string()
+    .regex(/^#?[0-9a-fA-F]{6}$/, "accent must be a colour like 0f5132")
+    .transform((value) => `#${value.replace("#", "")}`)
+    .optional(),
+  theme: z.enum(["light", "dark"], { error: "theme must be light or dark" }).default("light"),
+  parent: z.string().max(300).optional(),
+});

@@ -38,9 +38,16 @@ export const users = app.table(
     ownerId: text("owner_id"),
     /** The name given with the owner record: what reports are prepared for. */
     name: text(),
+    /** A partner's member (embedded dashboard): the site that vouches for them and its id for them. */
+    partnerSiteId: integer("partner_site_id"),
+    partnerMemberId: text("partner_member_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email").on(sql`lower(${t.email})`), index("users_owner").on(t.ownerId)],
+  (t) => [
+    uniqueIndex("users_email").on(sql`lower(${t.email})`),
+    index("users_owner").on(t.ownerId),
+    uniqueIndex("users_partner_member").on(t.partnerSiteId, t.partnerMemberId),
+  ],
 );
 
 /** Sign-in failures per email, for back-off and lockout. */
@@ -70,9 +77,36 @@ export const upstreamCalls = app.table(
     /** The address as standardized, for the officer's own history. */
     addressLabel: text("address_label"),
     outcome: text({ enum: ["miss", "hit", "coalesced", "stale", "error"] }).notNull(),
+    /** The widget site the request came through, if any (its daily budget counts these). */
+    siteId: integer("site_id"),
     /** Billable requests this call spent upstream (a normalization batch spends one per address it sent). */
     billable: integer().notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("upstream_calls_created").on(t.createdAt), index("upstream_calls_user").on(t.userId, t.createdAt)],
+  (t) => [
+    index("upstream_calls_created").on(t.createdAt),
+    index("upstream_calls_user").on(t.userId, t.createdAt),
+    index("upstream_calls_site").on(t.siteId, t.createdAt),
+  ],
 );
+
+/** Sites that embed the home-value widget or the dashboard: who may frame them and what they may spend. */
+export const widgetSites = app.table("widget_sites", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  /** Public: goes in the embed code. */
+  siteKey: text("site_key").notNull().unique(),
+  /** The signing secret for partner tokens, encrypted (AES-256-GCM); shown to the admin once. */
+  secretEncrypted: text("secret_encrypted").notNull(),
+  allowedOrigins: text("allowed_origins").array().notNull(),
+  dailyBudget: integer("daily_budget").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Partner tokens already used: each is good once. */
+export const partnerTokenUses = app.table("partner_token_uses", {
+  jti: text().primaryKey(),
+  siteId: integer("site_id").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+});

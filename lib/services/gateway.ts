@@ -12,6 +12,8 @@ export interface Caller {
   user?: SessionUser;
   /** The client's address, for the per-IP rate limit. */
   ip: string;
+  /** The widget site the request came through; its budget is checked before any call that costs money. */
+  site?: { id: number; assertBudget: () => Promise<void> };
 }
 
 export interface Call<T> {
@@ -60,7 +62,7 @@ export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answ
   const cache = getCache();
   const cacheKey = `${call.operation}:${call.key}`;
   const record = (outcome: Outcome, billable = 0) =>
-    meter({ userId: caller.user?.id, operation: call.operation, key: call.key, label: call.label, outcome, billable });
+    meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: call.key, label: call.label, outcome, billable });
 
   const cached = await safely(() => cache.get<T>(cacheKey), undefined);
   if (cached && cached.freshUntil > Date.now()) {
@@ -75,7 +77,8 @@ export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answ
     return answer;
   }
 
-  // Only a call that may reach the service spends the caller's allowance.
+  // Only a call that may reach the service spends the caller's allowance (and a widget site's budget).
+  await caller.site?.assertBudget();
   await spend(caller.user?.id, caller.ip).catch((error: unknown) => Promise.reject(fromUpstream(error)));
 
   const flight = (async (): Promise<{ answer: Answer<T>; called: boolean }> => {
@@ -131,7 +134,7 @@ export async function cachedBatch<I, T>(
   const cache = getCache();
   const cacheKey = (key: string) => `${call.operation}:${key}`;
   const record = (item: BatchItem<I>, outcome: Outcome, billable = 0) =>
-    meter({ userId: caller.user?.id, operation: call.operation, key: item.key, label: item.label, outcome, billable });
+    meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: item.key, label: item.label, outcome, billable });
 
   const cached = await Promise.all(call.items.map((item) => safely(() => cache.get<T>(cacheKey(item.key)), undefined)));
   const answers = new Map<string, Answer<T>>();
@@ -144,6 +147,7 @@ export async function cachedBatch<I, T>(
   await Promise.all(call.items.filter((item) => answers.has(item.key) && !missing.has(item.key)).map((item) => record(item, "hit")));
 
   if (missing.size) {
+    await caller.site?.assertBudget();
     await spend(caller.user?.id, caller.ip).catch((error: unknown) => Promise.reject(fromUpstream(error)));
     const items = [...missing.values()];
     try {

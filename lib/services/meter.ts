@@ -10,11 +10,12 @@ export type Outcome = (typeof upstreamCalls.$inferInsert)["outcome"];
 export const hashKey = (key: string) => createHash("md5").update(key).digest("hex");
 
 /** Records one request that could have reached the service. Metering never fails the request it records. */
-export async function meter(entry: { userId?: number; operation: Operation; key: string; label?: string; outcome: Outcome; billable: number }) {
+export async function meter(entry: { userId?: number; siteId?: number; operation: Operation; key: string; label?: string; outcome: Outcome; billable: number }) {
   try {
     const { db } = await getDatabase();
     await db.insert(upstreamCalls).values({
       userId: entry.userId ?? null,
+      siteId: entry.siteId ?? null,
       operation: entry.operation,
       addressHash: hashKey(entry.key),
       addressLabel: entry.label ?? null,
@@ -117,4 +118,16 @@ export async function usageByUser() {
     .groupBy(users.email)
     .orderBy(desc(sql`coalesce(sum(${upstreamCalls.billable}), 0)`))
     .limit(50);
+}
+
+/** Billable requests a widget site spent today (UTC). */
+export async function siteSpentToday(siteId: number): Promise<number> {
+  const { db } = await getDatabase();
+  const today = new Date();
+  today.setUTCHours(0, 0, 0, 0);
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number) })
+    .from(upstreamCalls)
+    .where(and(eq(upstreamCalls.siteId, siteId), gte(upstreamCalls.createdAt, today)));
+  return row?.total ?? 0;
 }

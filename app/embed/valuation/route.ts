@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { clientIp } from "@/lib/api/route";
+import { WidgetQuery } from "@/lib/api/schemas";
+import { AppError } from "@/lib/services/errors";
+import { findSite, originOf, widgetValuation } from "@/lib/services/sites";
+import { widgetHtml } from "@/lib/services/widget-page";
+
+function page(status: number, message: string, headers: HeadersInit = {}) {
+  return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Home value</title></head><body><main><p role="alert">${message}</p></main></body></html>`, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", ...headers },
+  });
+}
+
+// GET /embed/valuation?key=…[&address=…][&accent=0f5132][&theme=light|dark]: the home-value widget, framed only by
+// the site's own origins.
+export async function GET(request: Request) {
+  const url = new URL(request.url);
+  const query = WidgetQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) return page(400, `The widget's settings are wrong: ${query.error.issues[0]!.message}.`);
+  const site = await findSite(query.data.key);
+  if (!site) return page(404, "This widget's site key is not registered.");
+
+  // Where the frame lives: the Referer's origin (or what the loader says), trusted only when the site listed it.
+  const claimed = originOf(request.headers.get("referer")) ?? originOf(query.data.parent);
+  const parentOrigin = claimed && site.allowedOrigins.includes(claimed) ? claimed : undefined;
+
+  let valuation;
+  let error: string | undefined;
+  if (query.data.address) {
+    try {
+      valuation = await widgetValuation(site, clientIp(request), query.data.address);
+    } catch (caught) {
+      if (!AppError.is(caught)) throw caught;
+      if (caught.status === 429) return page(429, caught.message, { "Retry-After": String(caught.retryAfterSeconds ?? 60) });
+      error = caught.status === 400 ? "Please enter a full address with street, city, state and ZIP code." : caught.message;
+    }
+  }
+  const nonce = randomBytes(16).toString("base64");
+  const html = widgetHtml({
+    siteKey: site.siteKey,
+    theme: query.data.theme,
+    accent: query.data.accent ?? "#0f5132",
+    parentOrigin,
+    parent: query.data.parent,
+    address: query.data.address,
+    valuation,
+    error,
+    nonce,
+    appOrigin: url.origin,
+  });
+  return new Response(html, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": [
+        "default-src 'none'",
+        "style-src 'unsafe-inline'",
+        "img-src 'self'",
+        `script-src 'nonce-${nonce}'`,
+        "form-action 'self'",
+        "base-uri 'none'",
+        `frame-ancestors ${site.allowedOrigins.join(" ")}`,
+      ].join("; "),
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

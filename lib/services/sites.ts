@@ -1,0 +1,105 @@
+import "server-only";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { standardize } from "@/lib/address";
+import { authSecret } from "@/lib/auth/secret";
+import { getDatabase } from "@/lib/db";
+import { widgetSites } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { addressKeyOf } from "./access";
+import { toValuation } from "./dto";
+import { AppError } from "./errors";
+import { cachedCall, type Caller } from "./gateway";
+import { siteSpentToday } from "./meter";
+import { upstream } from "./upstream";
+
+export type Site = typeof widgetSites.$inferSelect;
+
+const key = () => createHash("sha256").update(`${authSecret()}:widget-site-secrets`).digest();
+
+/** AES-256-GCM with a key derived from the app's secret: `iv.tag.ciphertext`, base64url. */
+function encrypt(secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key(), iv);
+  const data = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString("base64url")).join(".");
+}
+
+export function siteSecret(site: Site): string {
+  const [iv, tag, data] = site.secretEncrypted.split(".").map((part) => Buffer.from(part, "base64url")) as [Buffer, Buffer, Buffer];
+  const decipher = createDecipheriv("aes-256-gcm", key(), iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(data), decipher.final()]).toString("utf8");
+}
+
+/** Registers a site; the secret is returned this once and kept only encrypted. */
+export async function createSite(input: { name: string; allowedOrigins: string[]; dailyBudget: number }) {
+  const { db } = await getDatabase();
+  const siteKey = `site_${randomBytes(12).toString("base64url")}`;
+  const secret = `sec_${randomBytes(32).toString("base64url")}`;
+  const [site] = await db.insert(widgetSites).values({ ...input, siteKey, secretEncrypted: encrypt(secret) }).returning();
+  return { site: site!, siteKey, siteSecret: secret };
+}
+
+export async function listSites() {
+  const { db } = await getDatabase();
+  return db.select().from(widgetSites).orderBy(desc(widgetSites.createdAt));
+}
+
+const globalForSites = globalThis as unknown as { siteCache?: Map<string, { site: Site | undefined; until: number }> };
+
+/** A site by its public key, remembered for half a minute (the widget asks on every load). */
+export async function findSite(siteKey: string): Promise<Site | undefined> {
+  const cache = (globalForSites.siteCache ??= new Map());
+  const known = cache.get(siteKey);
+  if (known && known.until > Date.now()) return known.site;
+  const { db } = await getDatabase();
+  const [site] = await db.select().from(widgetSites).where(eq(widgetSites.siteKey, siteKey));
+  cache.set(siteKey, { site, until: Date.now() + 30_000 });
+  return site;
+}
+
+function secondsToMidnightUtc(): number {
+  const midnight = new Date();
+  midnight.setUTCHours(24, 0, 0, 0);
+  return Math.max(1, Math.ceil((midnight.getTime() - Date.now()) / 1000));
+}
+
+/** The widget's caller: its IP for the per-IP limit, and the site's daily budget checked before any paid call. */
+export function widgetCaller(site: Site, ip: string): Caller {
+  return {
+    ip,
+    site: {
+      id: site.id,
+      assertBudget: async () => {
+        if ((await siteSpentToday(site.id)) >= site.dailyBudget) {
+          throw new AppError(429, "budget_exhausted", "This site has used today's home-value lookups. Please try again tomorrow.", undefined, secondsToMidnightUtc());
+        }
+      },
+    },
+  };
+}
+
+/** The valuation for the widget, through the same cache and single-flight as everyone's. */
+export async function widgetValuation(site: Site, ip: string, address: string) {
+  const { key: cacheKey, label } = addressKeyOf(address);
+  const answer = await cachedCall(widgetCaller(site, ip), {
+    operation: "valuationEstimate",
+    key: cacheKey,
+    label,
+    ttlSeconds: env.CACHE_TTL_VALUATION,
+    fetch: () => upstream().client.valuationEstimate(address),
+  });
+  return { ...toValuation(answer.value["Service Estimate"]), stale: answer.stale, address: standardize(address).key };
+}
+
+/** `https://bank.example:8443/path` → `https://bank.example:8443`; undefined for anything that is not http(s). */
+export function originOf(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
