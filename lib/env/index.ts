@@ -38,6 +38,8 @@ export const EnvSchema = z
     /** Requests that can reach the service, per minute: per signed-in user and per IP address. */
     RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /** Widget lookups per visitor IP per minute (anyone on the internet can reach the widget). */
+    WIDGET_RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** Transient upstream failures in a row that open the circuit breaker, and how long it stays open. */
     CIRCUIT_BREAKER_FAILURES: z.coerce.number().int().min(1).default(5),
     CIRCUIT_BREAKER_HALF_OPEN_MS: z.coerce.number().int().min(100).default(10_000),

@@ -13,6 +13,7 @@ export class RateLimitedError extends Error {
 interface Limiters {
   user: RateLimiterAbstract;
   ip: RateLimiterAbstract;
+  widgetIp: RateLimiterAbstract;
 }
 
 function create(redis: Redis | undefined): Limiters {
@@ -21,7 +22,11 @@ function create(redis: Redis | undefined): Limiters {
       ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: 60, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: 60 }) })
       : new RateLimiterMemory({ keyPrefix, points, duration: 60 });
   const prefix = `${env.CACHE_NAMESPACE}:rl`;
-  return { user: make(`${prefix}:user`, env.RATE_LIMIT_USER_PER_MINUTE), ip: make(`${prefix}:ip`, env.RATE_LIMIT_IP_PER_MINUTE) };
+  return {
+    user: make(`${prefix}:user`, env.RATE_LIMIT_USER_PER_MINUTE),
+    ip: make(`${prefix}:ip`, env.RATE_LIMIT_IP_PER_MINUTE),
+    widgetIp: make(`${prefix}:widget-ip`, env.WIDGET_RATE_LIMIT_IP_PER_MINUTE),
+  };
 }
 
 const globalForLimits = globalThis as unknown as { rateLimiters?: Limiters };
@@ -30,10 +35,10 @@ const globalForLimits = globalThis as unknown as { rateLimiters?: Limiters };
  * Spends one request of the caller's per-user and per-IP allowances (per minute); throws RateLimitedError with the
  * seconds to wait once either is used up. In memory by default, Redis when REDIS_URL is set.
  */
-export async function spend(userId: number | undefined, ip: string): Promise<void> {
+export async function spend(userId: number | undefined, ip: string, widget = false): Promise<void> {
   const limiters = (globalForLimits.rateLimiters ??= create(redisClient()));
   try {
-    await limiters.ip.consume(ip);
+    await (widget ? limiters.widgetIp : limiters.ip).consume(ip);
     if (userId !== undefined) await limiters.user.consume(String(userId));
   } catch (error) {
     if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));

@@ -79,7 +79,7 @@ export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answ
 
   // Only a call that may reach the service spends the caller's allowance (and a widget site's budget).
   await caller.site?.assertBudget();
-  await spend(caller.user?.id, caller.ip).catch((error: unknown) => Promise.reject(fromUpstream(error)));
+  await spend(caller.user?.id, caller.ip, !!caller.site).catch((error: unknown) => Promise.reject(fromUpstream(error)));
 
   const flight = (async (): Promise<{ answer: Answer<T>; called: boolean }> => {
     const locked = await safely(() => cache.lock(cacheKey, LOCK_MS), true);
@@ -148,7 +148,7 @@ export async function cachedBatch<I, T>(
 
   if (missing.size) {
     await caller.site?.assertBudget();
-    await spend(caller.user?.id, caller.ip).catch((error: unknown) => Promise.reject(fromUpstream(error)));
+    await spend(caller.user?.id, caller.ip, !!caller.site).catch((error: unknown) => Promise.reject(fromUpstream(error)));
     const items = [...missing.values()];
     try {
       const values = await resilient(true, () => call.fetch(items.map((item) => item.input)));

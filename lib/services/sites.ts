@@ -103,3 +103,24 @@ export function originOf(value: string | null | undefined): string | undefined {
     return undefined;
   }
 }
+
+export const DEMO_SITE = { name: "Demo site (embedded mode)", siteKey: "site_demo", dailyBudget: 500 };
+export const BLOCKED_DEMO_SITE = { name: "Demo of a blocked origin", siteKey: "site_demo_blocked", allowedOrigins: ["https://partner-bank.example"], dailyBudget: 10 };
+
+/**
+ * Embedded mode's demo sites: one that the app's own origin may frame (the origin is added on first use), and one
+ * that only a faraway origin may, to show a blocked frame.
+ */
+export async function ensureDemoSites(appOrigin: string): Promise<void> {
+  const { db } = await getDatabase();
+  const demo = await findSite(DEMO_SITE.siteKey);
+  if (!demo) {
+    await db.insert(widgetSites).values({ ...DEMO_SITE, allowedOrigins: [appOrigin], secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) }).onConflictDoNothing();
+  } else if (!demo.allowedOrigins.includes(appOrigin)) {
+    await db.update(widgetSites).set({ allowedOrigins: [...demo.allowedOrigins, appOrigin] }).where(eq(widgetSites.id, demo.id));
+  }
+  if (!(await findSite(BLOCKED_DEMO_SITE.siteKey))) {
+    await db.insert(widgetSites).values({ ...BLOCKED_DEMO_SITE, secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) }).onConflictDoNothing();
+  }
+  globalForSites.siteCache?.clear();
+}

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { CreateOfficerForm, MaxLtvForm } from "@/components/admin/admin-forms";
+import { SiteForm } from "@/components/admin/site-form";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/services/pages";
 import { orgMaxLtv } from "@/lib/services/settings";
+import { listSites } from "@/lib/services/sites";
 
 export const metadata: Metadata = { title: "Admin" };
 
@@ -11,7 +14,9 @@ const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).
 
 export default async function AdminPage() {
   await requirePageUser(["admin"], "/admin");
-  const [summary, days, byUser, ltv] = await Promise.all([usageSummary(), usageByDay(14), usageByUser(), orgMaxLtv()]);
+  const [summary, days, byUser, ltv, sites] = await Promise.all([usageSummary(), usageByDay(14), usageByUser(), orgMaxLtv(), listSites()]);
+  const list = await headers();
+  const appOrigin = `${list.get("x-forwarded-proto") ?? "http"}://${list.get("host")}`;
   const total = summary.total.reduce((acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }), { calls: 0, hits: 0, billable: 0 });
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-5";
   return (
@@ -28,6 +33,33 @@ export default async function AdminPage() {
           <MaxLtvForm current={ltv} />
         </section>
       </div>
+      <section aria-labelledby="sites-title" className={card}>
+        <h2 id="sites-title" className="text-lg font-semibold">Widget sites</h2>
+        <SiteForm appOrigin={appOrigin} />
+        {sites.length > 0 && (
+          <table className="w-full text-left text-sm">
+            <caption className="pb-2 text-left font-medium">Registered sites</caption>
+            <thead>
+              <tr className="border-b">
+                <th scope="col" className="p-1">Site</th>
+                <th scope="col" className="p-1">Key</th>
+                <th scope="col" className="p-1">Origins</th>
+                <th scope="col" className="p-1">Daily budget</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sites.map((site) => (
+                <tr key={site.id} className="border-b border-slate-100">
+                  <th scope="row" className="p-1 font-normal">{site.name}</th>
+                  <td className="p-1 font-mono">{site.siteKey}</td>
+                  <td className="p-1">{site.allowedOrigins.join(", ")}</td>
+                  <td className="p-1">{site.dailyBudget}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
       <section aria-labelledby="usage-title" className={card}>
         <h2 id="usage-title" className="text-lg font-semibold">What the service costs</h2>
         <p className="text-sm text-slate-700">

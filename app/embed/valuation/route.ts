@@ -21,9 +21,9 @@ export async function GET(request: Request) {
   const site = await findSite(query.data.key);
   if (!site) return page(404, "This widget's site key is not registered.");
 
-  // Where the frame lives: the Referer's origin (or what the loader says), trusted only when the site listed it.
-  const claimed = originOf(request.headers.get("referer")) ?? originOf(query.data.parent);
-  const parentOrigin = claimed && site.allowedOrigins.includes(claimed) ? claimed : undefined;
+  // Where the frame lives: what the loader says, or the Referer's origin on first load; used only as the exact target
+  // of resize messages, and only when the site listed it.
+  const parentOrigin = [originOf(query.data.parent), originOf(request.headers.get("referer"))].find((o) => o && site.allowedOrigins.includes(o));
 
   let valuation;
   let error: string | undefined;

@@ -1,0 +1,86 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoSeriousViolations, screenshots, test } from "./fixtures";
+
+const ADDRESSES = ["2800 N 24th St, Phoenix, AZ 85008", "2605 N 24th St, Phoenix, AZ 85008", "2604 N 24th St, Phoenix, AZ 85008", "2618 N 24th St, Phoenix, AZ 85008", "2632 N 24th St, Phoenix, AZ 85008"];
+
+/** A partner's own web server on another origin, serving a page that embeds the widget with one line. */
+async function partnerSite(appUrl: string): Promise<{ origin: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const key = new URL(request.url ?? "/", "http://x").searchParams.get("key") ?? "";
+    response.writeHead(200, { "Content-Type": "text/html" });
+    response.end(`<!doctype html><html lang="en"><head><title>Partner</title></head><body><h1>Partner bank</h1><script src="${appUrl}/embed.js" data-site-key="${key}" async></script></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function registerSite(page: Page, allowedOrigins: string[], dailyBudget: number): Promise<string> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByLabel("Password").fill("admin-demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
+  const response = await page.request.post("/api/admin/sites", { data: { name: `e2e ${Date.now()}`, allowedOrigins, dailyBudget } });
+  expect(response.status()).toBe(201);
+  return (await response.json()).siteKey;
+}
+
+const widgetCall = (request: APIRequestContext, origin: string, key: string, address: string) =>
+  request.post("/api/widget/valuation", { data: { key, address }, headers: { Origin: origin, "X-Forwarded-For": `198.51.100.${origin.length % 200}` } });
+
+test("a partner page on an allowed origin embeds the widget with one line, gets a branded valuation, and the frame fits its content", async ({ page, baseURL }) => {
+  const allowed = await partnerSite(baseURL!);
+  const blocked = await partnerSite(baseURL!);
+  try {
+    const key = await registerSite(page, [allowed.origin], 50);
+    await page.goto(`${allowed.origin}/?key=${key}`);
+    const frame = page.frameLocator("iframe[title='What is my home worth?']");
+    await frame.getByLabel("Your address").fill(ADDRESSES[0]!);
+    await frame.getByRole("button", { name: "Get estimate" }).click();
+    const estimate = frame.getByTestId("service-estimate");
+    await expect(estimate).toContainText("Service Estimate");
+    await expect(estimate).toContainText("Valuation provided by Property Data Service");
+    await expect(estimate).toContainText("not an appraisal");
+    await expect.poll(async () => (await page.locator("iframe").boundingBox())!.height).toBeGreaterThan(260);
+
+    // Another origin: the browser refuses the frame, and the API refuses the key.
+    await page.goto(`${blocked.origin}/?key=${key}`);
+    await expect(page.locator("iframe")).toHaveCount(1);
+    await page.waitForTimeout(1000);
+    const child = page.frames().find((f) => f !== page.mainFrame())!;
+    expect(await child.getByRole("heading", { name: "What is my home worth?" }).count()).toBe(0);
+    expect(await child.getByTestId("service-estimate").count()).toBe(0);
+    const refused = await widgetCall(page.request, blocked.origin, key, ADDRESSES[0]!);
+    expect(refused.status()).toBe(403);
+  } finally {
+    allowed.server.close();
+    blocked.server.close();
+  }
+});
+
+test("the site's daily budget answers 429 with Retry-After once spent, while cached addresses stay free", async ({ page }) => {
+  const origin = "https://budget.example";
+  const key = await registerSite(page, [origin], 2);
+  expect((await widgetCall(page.request, origin, key, ADDRESSES[1]!)).status()).toBe(200);
+  expect((await widgetCall(page.request, origin, key, ADDRESSES[2]!)).status()).toBe(200);
+  // A cached address costs nothing, so it is still answered.
+  expect((await widgetCall(page.request, origin, key, ADDRESSES[1]!)).status()).toBe(200);
+  const over = await widgetCall(page.request, origin, key, ADDRESSES[3]!);
+  expect(over.status()).toBe(429);
+  expect(Number(over.headers()["retry-after"])).toBeGreaterThan(0);
+  expect((await over.json()).error.code).toBe("budget_exhausted");
+});
+
+test("the demo page shows the widget working, the snippet, and a blocked frame", async ({ page }, testInfo) => {
+  await page.goto("/embed/demo");
+  await expect(page.getByRole("heading", { name: "Embed the home-value widget" })).toBeVisible();
+  await expect(page.getByText('data-site-key="site_demo"').first()).toBeVisible();
+  const frame = page.frameLocator("#widget-demo iframe");
+  await frame.getByLabel("Your address").fill(ADDRESSES[4]!);
+  await frame.getByRole("button", { name: "Get estimate" }).click();
+  await expect(frame.getByTestId("service-estimate")).toContainText("Valuation provided by");
+  await expectNoSeriousViolations(page);
+  await screenshots(page, testInfo, "embed-demo");
+});

@@ -1,0 +1,47 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { call, houses, signIn } from "./client";
+
+describe("the widget's API", () => {
+  const app = inject("apps").embedded;
+  const origin = "https://widget-it.example";
+  let key: string;
+  beforeAll(async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const site = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "integration", allowedOrigins: [origin], dailyBudget: 1000 } });
+    expect(site.status).toBe(201);
+    key = site.body.siteKey;
+  });
+  const ask = (address: string, from = origin, ip = "203.0.113.9") =>
+    call(app, "POST", "/api/widget/valuation", { body: { key, address }, headers: { Origin: from, "X-Forwarded-For": ip } });
+
+  it("answers an allowed origin with CORS for exactly that origin", async () => {
+    const [address] = houses(500, 1);
+    const reply = await ask(address!, origin, "203.0.113.1");
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("access-control-allow-origin")).toBe(origin);
+    expect(reply.body).toMatchObject({ value: expect.any(Number), low: expect.any(Number), high: expect.any(Number) });
+  });
+
+  it("refuses another origin, a missing origin and an unknown key", async () => {
+    const [address] = houses(501, 1);
+    expect((await ask(address!, "https://elsewhere.example")).status).toBe(403);
+    expect((await call(app, "POST", "/api/widget/valuation", { body: { key, address } })).status).toBe(403);
+    expect((await call(app, "POST", "/api/widget/valuation", { body: { key: "site_unknown", address }, headers: { Origin: origin } })).status).toBe(403);
+  });
+
+  it("limits one visitor to 20 paid lookups a minute: 429 with Retry-After", async () => {
+    const statuses: number[] = [];
+    for (const address of houses(510, 22)) statuses.push((await ask(address, origin, "203.0.113.77")).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses.at(-1)).toBe(429);
+    // Another visitor is not held back.
+    expect((await ask(houses(540, 1)[0]!, origin, "203.0.113.78")).status).toBe(200);
+  });
+
+  it("refuses a site registration with a bad origin or budget, naming the field", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const reply = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "x", allowedOrigins: ["https://ok.example/path"], dailyBudget: 0 } });
+    expect(reply.status).toBe(400);
+    expect(Object.keys(reply.body.error.fields)).toEqual(expect.arrayContaining(["allowedOrigins.0", "dailyBudget"]));
+  });
+});
