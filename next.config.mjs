@@ -7,8 +7,8 @@ const nextConfig = {
   async headers() {
     return [
       {
-        // Only the widget may be framed (by its site's origins, set per request); nothing else, anywhere.
-        source: "/((?!embed/valuation).*)",
+        // Only the widget and the partner dashboard may be framed (by their site's origins, set per request).
+        source: "/((?!embed/valuation|embed/dashboard).*)",
         headers: [
           { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
           { key: "X-Frame-Options", value: "DENY" },

@@ -1,16 +1,29 @@
+import { decode } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
+import { authSecret } from "@/lib/auth/secret";
 
 const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 
+const sessionCookie = (request: NextRequest) => SESSION_COOKIES.map((name) => request.cookies.get(name)?.value).find(Boolean);
+
 /**
- * Sends people without a session cookie to sign in. Only a convenience: every page and route checks the session and
- * the role itself.
+ * Two jobs at the edge of the app, neither of them the access check (pages and routes do that):
+ * - people without a session cookie are sent to sign in;
+ * - the partner dashboard may be framed only by the origins its partner session names.
  */
-export function proxy(request: NextRequest) {
-  if (SESSION_COOKIES.some((name) => request.cookies.has(name))) return NextResponse.next();
+export async function proxy(request: NextRequest) {
+  const cookie = sessionCookie(request);
+  if (request.nextUrl.pathname.startsWith("/embed/dashboard/view")) {
+    const token = cookie ? await decode({ token: cookie, secret: authSecret() }).catch(() => null) : null;
+    const origins = Array.isArray(token?.frameOrigins) ? (token.frameOrigins as string[]).filter((o) => /^https?:\/\/[^\s;,']+$/.test(o)) : [];
+    const response = NextResponse.next();
+    response.headers.set("Content-Security-Policy", `frame-ancestors ${origins.length ? origins.join(" ") : "'none'"}`);
+    return response;
+  }
+  if (cookie) return NextResponse.next();
   const login = new URL("/login", request.url);
   login.searchParams.set("callbackUrl", request.nextUrl.pathname + request.nextUrl.search);
   return NextResponse.redirect(login);
 }
 
-export const config = { matcher: ["/dashboard/:path*", "/onboarding", "/lookup/:path*", "/admin/:path*"] };
+export const config = { matcher: ["/dashboard/:path*", "/onboarding", "/lookup/:path*", "/admin/:path*", "/embed/dashboard/view"] };

@@ -1,9 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import Link from "next/link";
 import type { ReactNode } from "react";
-import { SignOutButton } from "@/components/auth/sign-out-button";
-import { ROLE_LABELS } from "@/lib/auth/roles";
-import { currentUser } from "@/lib/auth/session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -13,57 +9,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  const user = await currentUser().catch(() => undefined);
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-          Skip to content
-        </a>
-        <header className="border-b border-slate-200 bg-white">
-          <nav aria-label="Main" className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
-            <Link href="/" className="text-lg font-semibold text-brand-700">
-              Homeowner Dashboard
-            </Link>
-            <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1">
-              <Link href="/example" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-                Example property
-              </Link>
-              {user?.role === "homeowner" && (
-                <Link href="/dashboard" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-                  Your homes
-                </Link>
-              )}
-              {(user?.role === "loan_officer" || user?.role === "admin") && (
-                <Link href="/lookup" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-                  Lookup
-                </Link>
-              )}
-              {user?.role === "admin" && (
-                <Link href="/admin" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-                  Admin
-                </Link>
-              )}
-              {user ? (
-                <>
-                  <span className="hidden text-sm text-slate-600 sm:inline">
-                    {user.email} · {ROLE_LABELS[user.role]}
-                  </span>
-                  <SignOutButton />
-                </>
-              ) : (
-                <Link href="/login" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-                  Sign in
-                </Link>
-              )}
-            </div>
-          </nav>
-        </header>
-        <main id="main" className="mx-auto max-w-5xl px-4 py-10">
-          {children}
-        </main>
-      </body>
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
     </html>
   );
 }

@@ -5,7 +5,8 @@ import { formatUsd } from "@/components/valuation/format";
 import type { Brand } from "@/lib/env";
 import type { OwnedProperty } from "@/lib/services/owners";
 
-export function PropertyCard({ property, brand }: { property: OwnedProperty; brand: Brand }) {
+/** A home at a glance; `details` links to its page (not inside a partner's frame, where that page cannot open). */
+export function PropertyCard({ property, brand, details = true }: { property: OwnedProperty; brand: Brand; details?: boolean }) {
   const { facts, equity } = property;
   const [street, ...rest] = facts.address.split(", ");
   const titleId = `property-${property.propertyId}`;
@@ -13,9 +14,13 @@ export function PropertyCard({ property, brand }: { property: OwnedProperty; bra
     <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div>
         <h2 id={titleId} className="text-lg font-semibold">
-          <Link href={`/dashboard/properties/${property.propertyId}` as Route} className="hover:underline">
-            {street}
-          </Link>
+          {details ? (
+            <Link href={`/dashboard/properties/${property.propertyId}` as Route} className="hover:underline">
+              {street}
+            </Link>
+          ) : (
+            street
+          )}
         </h2>
         <p className="text-sm text-slate-600">{rest.join(", ")}</p>
       </div>
@@ -30,9 +35,11 @@ export function PropertyCard({ property, brand }: { property: OwnedProperty; bra
           <dd className="text-lg font-semibold">{(equity.ltv * 100).toFixed(1)}%</dd>
         </div>
       </dl>
-      <Link href={`/dashboard/properties/${property.propertyId}` as Route} className="mt-auto text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-        See valuation, equity and facts<span className="sr-only"> for {street}</span> →
-      </Link>
+      {details && (
+        <Link href={`/dashboard/properties/${property.propertyId}` as Route} className="mt-auto text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+          See valuation, equity and facts<span className="sr-only"> for {street}</span> →
+        </Link>
+      )}
     </article>
   );
 }

@@ -10,5 +10,5 @@ export const POST = route({ roles: ["admin"], body: SiteBody }, async ({ body })
 
 // GET /api/admin/sites: the registered sites, without their secrets
 export const GET = route({ roles: ["admin"] }, async () =>
-  Response.json({ sites: (await listSites()).map(({ secretEncrypted: _, ...site }) => site) }),
+  Response.json({ sites: (await listSites()).map(({ id, name, siteKey, allowedOrigins, dailyBudget, createdAt }) => ({ id, name, siteKey, allowedOrigins, dailyBudget, createdAt })) }),
 );

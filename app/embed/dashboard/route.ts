@@ -1,0 +1,23 @@
+import { clientIp } from "@/lib/api/route";
+import { AppError } from "@/lib/services/errors";
+import { memberAccount, partnerSessionCookie, verifyPartnerToken } from "@/lib/services/partners";
+
+function refusal(status: number, message: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Home dashboard</title><style>body{font:15px system-ui,sans-serif;margin:24px;color:#1f2937}</style></head><body><main><h1>We could not open your home dashboard</h1><p role="alert">${message.replace(/[<>&]/g, "")}</p></main></body></html>`;
+  // The refusal may show inside any partner's frame; it reveals nothing and does nothing.
+  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } });
+}
+
+// GET /embed/dashboard?token=…: a partner's signed token for its member → that member's session, then the dashboard
+export async function GET(request: Request) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token) return refusal(401, "This page needs a sign-in link from your bank's site.");
+  try {
+    const { site, claims } = await verifyPartnerToken(token);
+    const user = await memberAccount(site, claims, clientIp(request));
+    return new Response(null, { status: 303, headers: { Location: "/embed/dashboard/view", "Set-Cookie": await partnerSessionCookie(user, site), "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (AppError.is(error)) return refusal(error.status, error.message);
+    throw error;
+  }
+}

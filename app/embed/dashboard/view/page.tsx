@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { PropertyCard } from "@/components/property/property-card";
+import { currentUser } from "@/lib/auth/session";
+import { brand } from "@/lib/env";
+import { AppError } from "@/lib/services/errors";
+import { ownerData } from "@/lib/services/owners";
+
+export const metadata: Metadata = { title: "Your home dashboard" };
+
+/** The homeowner dashboard inside a partner's frame, for the member its token named (proxy.ts sets who may frame it). */
+export default async function PartnerDashboardPage() {
+  const user = await currentUser();
+  if (!user?.ownerId) {
+    return (
+      <main className="p-6">
+        <h1 className="text-xl font-semibold">Your home dashboard</h1>
+        <p role="alert" className="mt-2">Please open the dashboard again from your bank&apos;s site.</p>
+      </main>
+    );
+  }
+  const ip = (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
+  let data;
+  try {
+    data = await ownerData({ user, ip }, user.ownerId);
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    return (
+      <main className="p-6">
+        <p role="alert">{error.message}</p>
+      </main>
+    );
+  }
+  return (
+    <main className="space-y-4 p-4">
+      <h1 className="text-2xl font-bold">Your homes{user.name ? `, ${user.name.split(" ")[0]}` : ""}</h1>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {data.properties.map((property) => (
+          <PropertyCard key={property.propertyId} property={property} brand={brand} details={false} />
+        ))}
+      </div>
+    </main>
+  );
+}

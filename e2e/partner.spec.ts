@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
+import { SignJWT } from "jose";
+import { expect, test } from "./fixtures";
+
+/** The partner bank's own page on another origin, framing the dashboard URL it was given. */
+async function partnerPage(): Promise<{ origin: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const src = new URL(request.url ?? "/", "http://x").searchParams.get("src") ?? "";
+    response.writeHead(200, { "Content-Type": "text/html" });
+    response.end(`<!doctype html><html lang="en"><head><title>Online banking</title></head><body><h1>Online banking</h1><iframe title="Home dashboard" src="${src.replace(/"/g, "&quot;")}" style="width:900px;height:700px"></iframe></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function registerPartner(page: Page, origin: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByLabel("Password").fill("admin-demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
+  const response = await page.request.post("/api/admin/sites", { data: { name: "Partner bank", allowedOrigins: [origin], dailyBudget: 100 } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { siteKey: string; siteSecret: string };
+}
+
+function sign(site: { siteKey: string; siteSecret: string }, options: { memberId: string; expiresAt?: number; issuedAt?: number; secret?: string }) {
+  return new SignJWT({ email: "member@partner.example", given_name: "Morgan", family_name: "Lee", address: "2604 N 24th St, Phoenix, AZ 85008" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuer(site.siteKey)
+    .setSubject(options.memberId)
+    .setIssuedAt(options.issuedAt)
+    .setExpirationTime(options.expiresAt ?? "5m")
+    .setJti(randomUUID())
+    .sign(new TextEncoder().encode(options.secret ?? site.siteSecret));
+}
+
+test("a partner page on another origin shows its member's dashboard from a freshly signed token; replayed, expired and tampered tokens are refused", async ({ page, baseURL }) => {
+  const partner = await partnerPage();
+  try {
+    const site = await registerPartner(page, partner.origin);
+    const framed = (token: string) => page.goto(`${partner.origin}/?src=${encodeURIComponent(`${baseURL}/embed/dashboard?token=${token}`)}`);
+    const frame = page.frameLocator("iframe[title='Home dashboard']");
+
+    const token = await sign(site, { memberId: `member-${Date.now()}` });
+    await framed(token);
+    await expect(frame.getByRole("heading", { name: /^Your homes, Morgan/ })).toBeVisible();
+    await expect(frame.getByRole("article").filter({ hasText: "2604 N 24th St" })).toBeVisible();
+    await expect(frame.getByTestId("service-estimate").first()).toContainText("Valuation provided by Property Data Service");
+
+    await framed(token);
+    await expect(frame.getByRole("alert")).toContainText("already used");
+
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await sign(site, { memberId: "m2", issuedAt: now - 600, expiresAt: now - 330 });
+    await framed(expired);
+    await expect(frame.getByRole("alert")).toContainText("expired");
+
+    const [head, body, signature] = (await sign(site, { memberId: "m3" })).split(".");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), sub: "someone-else" })).toString("base64url");
+    await framed(`${head}.${forged}.${signature}`);
+    await expect(frame.getByRole("alert")).toContainText("signature is not valid");
+
+    const foreign = await sign(site, { memberId: "m4", secret: "sec_not_this_sites_secret_0123456789" });
+    await framed(foreign);
+    await expect(frame.getByRole("alert")).toContainText("signature is not valid");
+  } finally {
+    partner.server.close();
+  }
+});

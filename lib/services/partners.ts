@@ -1,0 +1,107 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { decodeJwt, jwtVerify } from "jose";
+import { encode } from "next-auth/jwt";
+import { z } from "zod";
+import { hashPassword } from "@/lib/auth/password";
+import type { SessionUser } from "@/lib/auth/roles";
+import { authSecret } from "@/lib/auth/secret";
+import { findUserById } from "@/lib/auth/users";
+import { getDatabase } from "@/lib/db";
+import { partnerTokenUses, users } from "@/lib/db/schema";
+import { AppError } from "./errors";
+import { createOwnerFor } from "./owners";
+import { findSite, siteSecret, type Site } from "./sites";
+
+/** A partner token lives at most this long. */
+export const MAX_TOKEN_SECONDS = 300;
+export const PARTNER_SESSION_SECONDS = 8 * 60 * 60;
+
+const Claims = z.object({
+  iss: z.string(),
+  sub: z.string().min(1).max(200),
+  email: z.email(),
+  given_name: z.string().trim().min(1).max(100),
+  family_name: z.string().trim().min(1).max(100),
+  address: z.string().trim().min(5).max(300),
+  iat: z.number().int(),
+  exp: z.number().int(),
+  jti: z.string().min(8).max(200),
+});
+export type PartnerClaims = z.infer<typeof Claims>;
+
+const refuse = (status: 401 | 403, message: string) => new AppError(status, "partner_token_refused", message);
+
+/**
+ * Checks a partner's token: signed HS256 with the secret of the site it names (`iss`), all claims present, at most
+ * five minutes long and not expired, and never used before (its `jti` is spent here).
+ */
+export async function verifyPartnerToken(token: string): Promise<{ site: Site; claims: PartnerClaims }> {
+  let issuer: string | undefined;
+  try {
+    issuer = decodeJwt(token).iss;
+  } catch {
+    throw refuse(401, "This sign-in link is not a valid token.");
+  }
+  const site = issuer ? await findSite(issuer) : undefined;
+  if (!site) throw refuse(403, "This sign-in link comes from a site that is not registered.");
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(siteSecret(site)), { algorithms: ["HS256"], issuer: site.siteKey }));
+  } catch (error) {
+    const expired = error instanceof Error && "code" in error && error.code === "ERR_JWT_EXPIRED";
+    throw refuse(401, expired ? "This sign-in link has expired. Please open the dashboard again from your bank's site." : "This sign-in link's signature is not valid.");
+  }
+  const claims = Claims.safeParse(payload);
+  if (!claims.success) throw refuse(401, `This sign-in link is missing ${claims.error.issues[0]!.path.join(".")}.`);
+  if (claims.data.exp - claims.data.iat > MAX_TOKEN_SECONDS) throw refuse(401, "This sign-in link lives longer than five minutes, which is not allowed.");
+  const { db } = await getDatabase();
+  const [spent] = await db
+    .insert(partnerTokenUses)
+    .values({ jti: claims.data.jti, siteId: site.id, expiresAt: new Date(claims.data.exp * 1000) })
+    .onConflictDoNothing()
+    .returning();
+  if (!spent) throw refuse(401, "This sign-in link was already used. Please open the dashboard again from your bank's site.");
+  return { site, claims: claims.data };
+}
+
+/** The member's account (made on first visit, with no password) and owner record. */
+export async function memberAccount(site: Site, claims: PartnerClaims, ip: string): Promise<SessionUser> {
+  const { db } = await getDatabase();
+  const find = () => db.select().from(users).where(and(eq(users.partnerSiteId, site.id), eq(users.partnerMemberId, claims.sub)));
+  let [row] = await find();
+  if (!row) {
+    await db
+      .insert(users)
+      .values({
+        email: `member-${site.id}-${randomBytes(8).toString("hex")}@partner.invalid`,
+        passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
+        role: "homeowner",
+        partnerSiteId: site.id,
+        partnerMemberId: claims.sub,
+      })
+      .onConflictDoNothing();
+    [row] = await find();
+  }
+  let user = (await findUserById(row!.id))!;
+  if (!user.ownerId) {
+    await createOwnerFor({ user, ip }, { firstName: claims.given_name, lastName: claims.family_name, address: claims.address });
+    user = (await findUserById(row!.id))!;
+  }
+  return user;
+}
+
+/**
+ * A session for the member inside the partner's frame: the usual session token, marked with the site and the
+ * origins that may frame it, in a partitioned cookie (it lives only under the partner's site, and works where
+ * third-party cookies are blocked).
+ */
+export async function partnerSessionCookie(user: SessionUser, site: Site): Promise<string> {
+  const token = await encode({
+    token: { uid: user.id, role: user.role, site: site.id, frameOrigins: site.allowedOrigins },
+    secret: authSecret(),
+    maxAge: PARTNER_SESSION_SECONDS,
+  });
+  return `next-auth.session-token=${token}; Path=/; Max-Age=${PARTNER_SESSION_SECONDS}; HttpOnly; Secure; SameSite=None; Partitioned`;
+}
