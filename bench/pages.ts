@@ -49,6 +49,22 @@ try {
   } finally {
     await chrome.kill();
   }
+
+  // The widget: what a visitor's browser loads, and how long a valuation takes once the answer is cached.
+  await fetch(`${app.url}/embed/demo`); // registers the demo site for this origin
+  const widgetUrl = `${app.url}/embed/valuation?key=site_demo&address=${encodeURIComponent("2800 N 24th St, Phoenix, AZ 85008")}`;
+  const html = await (await fetch(widgetUrl, { headers: { Referer: `${app.url}/embed/demo` } })).text();
+  const external = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].length;
+  const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join("");
+  const times: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const start = performance.now();
+    await (await fetch(widgetUrl)).text();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`\nwidget: first-load JavaScript ${(gzipSync(inline).byteLength / 1024).toFixed(2)} kB gzip (${external} external scripts, one inline), page ${(gzipSync(html).byteLength / 1024).toFixed(1)} kB gzip`);
+  console.log(`widget: time to a valuation on a warm cache p50 ${times[25]!.toFixed(1)} ms, p95 ${times[47]!.toFixed(1)} ms (server, loopback)`);
 } finally {
   stop();
 }
