@@ -1,3 +1,5 @@
+import { PAGE_CSP } from "./lib/security/csp.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its WebAssembly and pdfkit its font metrics from their package folders at run time.
@@ -5,16 +7,18 @@ const nextConfig = {
   poweredByHeader: false,
   typedRoutes: true,
   async headers() {
+    const everywhere = [
+      { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" },
+      { key: "X-Content-Type-Options", value: "nosniff" },
+      { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+      { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
+    ];
     return [
+      { source: "/:path*", headers: everywhere },
       {
         // Only the widget and the partner dashboard may be framed (by their site's origins, set per request).
         source: "/((?!embed/valuation|embed/dashboard).*)",
-        headers: [
-          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-        ],
+        headers: [{ key: "Content-Security-Policy", value: PAGE_CSP }, { key: "X-Frame-Options", value: "DENY" }],
       },
     ];
   },

@@ -1,6 +1,7 @@
 import { decode } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
+import { PAGE_CSP } from "@/lib/security/csp.mjs";
 
 const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 
@@ -17,7 +18,8 @@ export async function proxy(request: NextRequest) {
     const token = cookie ? await decode({ token: cookie, secret: authSecret() }).catch(() => null) : null;
     const origins = Array.isArray(token?.frameOrigins) ? (token.frameOrigins as string[]).filter((o) => /^https?:\/\/[^\s;,']+$/.test(o)) : [];
     const response = NextResponse.next();
-    response.headers.set("Content-Security-Policy", `frame-ancestors ${origins.length ? origins.join(" ") : "'none'"}`);
+    const ancestors = origins.length ? origins.join(" ") : "'none'";
+    response.headers.set("Content-Security-Policy", PAGE_CSP.replace("frame-ancestors 'none'", `frame-ancestors ${ancestors}`));
     return response;
   }
   if (cookie) return NextResponse.next();

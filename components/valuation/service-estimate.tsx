@@ -1,17 +1,9 @@
 import type { ReactNode } from "react";
-import type { Brand } from "@/lib/env";
-import { estimateContent } from "./estimate-content";
+import { estimateContent, type EstimateInput } from "./estimate-content";
 
 export { LOW_CONFIDENCE } from "./estimate-content";
 
-export interface ServiceEstimateProps {
-  value: number;
-  low: number;
-  high: number;
-  /** Confidence score 0–100. */
-  confidence: number;
-  date: string;
-  brand: Brand;
+export interface ServiceEstimateProps extends Omit<EstimateInput, "compact"> {
   /** `compact` for cards: the same facts in less room. */
   variant?: "full" | "compact";
   /** A heading id, when several estimates share a page. */

@@ -14,6 +14,8 @@ type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 interface RouteOptions<B extends Schema, Q extends Schema> {
   /** Who may call it; `public` for anyone. */
   roles: readonly Role[] | "public";
+  /** Accepts state-changing requests from other origins (the widget API, which checks them itself). */
+  crossOrigin?: boolean;
   body?: B;
   query?: Q;
 }
@@ -34,6 +36,21 @@ export function errorResponse(error: AppError): Response {
   const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
   const body = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
   return Response.json(body, { status: error.status, headers });
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A state-changing request from a browser carries Origin; it must be this app's (a cross-site form or fetch is not). */
+export function sameOrigin(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return true;
+  const origin = request.headers.get("origin");
+  if (!origin) return true; // not a browser request, or a same-origin navigation that sends none
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 function invalid(error: z.ZodError, where: "body" | "query"): AppError {
@@ -70,6 +87,9 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
 ) {
   return async (request: Request): Promise<Response> => {
     try {
+      if (!options.crossOrigin && !sameOrigin(request)) {
+        throw new AppError(403, "cross_origin", "Requests that change something must come from this app's own pages.");
+      }
       const found = await userFromRequest(request);
       const user = options.roles === "public" ? found : requireRole(found, options.roles);
       let body: unknown;

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { upstreamCalls, users } from "@/lib/db/schema";
 import type { Operation } from "@/lib/property-api";
@@ -56,9 +56,7 @@ async function usageSince(since: Date | undefined): Promise<UsageRow[]> {
 
 /** Upstream calls and cache hits per operation, today (UTC) and in total. */
 export async function usageSummary() {
-  const today = new Date();
-  today.setUTCHours(0, 0, 0, 0);
-  const [todayRows, totalRows] = await Promise.all([usageSince(today), usageSince(undefined)]);
+  const [todayRows, totalRows] = await Promise.all([usageSince(startOfTodayUtc()), usageSince(undefined)]);
   return { today: todayRows, total: totalRows };
 }
 
@@ -73,17 +71,26 @@ export async function recentCalls(userId: number, limit = 20) {
     .limit(limit);
 }
 
-/** Billable requests a user spent today (UTC). */
-export async function billableToday(userId: number): Promise<number> {
-  const { db } = await getDatabase();
+function startOfTodayUtc(): Date {
   const today = new Date();
   today.setUTCHours(0, 0, 0, 0);
+  return today;
+}
+
+async function billableToday(who: SQL): Promise<number> {
+  const { db } = await getDatabase();
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number) })
     .from(upstreamCalls)
-    .where(and(eq(upstreamCalls.userId, userId), gte(upstreamCalls.createdAt, today)));
+    .where(and(who, gte(upstreamCalls.createdAt, startOfTodayUtc())));
   return row?.total ?? 0;
 }
+
+/** Billable requests a user spent today (UTC). */
+export const userSpentToday = (userId: number) => billableToday(eq(upstreamCalls.userId, userId));
+
+/** Billable requests a widget site spent today (UTC): what its daily budget counts. */
+export const siteSpentToday = (siteId: number) => billableToday(eq(upstreamCalls.siteId, siteId));
 
 /** Billable requests and cache hits per day (UTC), for the last `days` days. */
 export async function usageByDay(days = 14) {
@@ -120,14 +127,3 @@ export async function usageByUser() {
     .limit(50);
 }
 
-/** Billable requests a widget site spent today (UTC). */
-export async function siteSpentToday(siteId: number): Promise<number> {
-  const { db } = await getDatabase();
-  const today = new Date();
-  today.setUTCHours(0, 0, 0, 0);
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number) })
-    .from(upstreamCalls)
-    .where(and(eq(upstreamCalls.siteId, siteId), gte(upstreamCalls.createdAt, today)));
-  return row?.total ?? 0;
-}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, houses, people, type People } from "./client";
+import { call, credentialsCallback, houses, people, type People } from "./client";
 
 type Who = "signedOut" | "owner" | "otherOwner" | "officer";
 
@@ -74,15 +74,7 @@ describe("sign-in", () => {
 
   it("says the same for a wrong email and a wrong password, and locks after repeated failures", async () => {
     const attempt = async (email: string, password: string) => {
-      const csrf = await fetch(`${app.url}/api/auth/csrf`);
-      const { csrfToken } = await csrf.json();
-      const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-      const response = await fetch(`${app.url}/api/auth/callback/credentials`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
-        body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-      });
+      const response = await credentialsCallback(app, email, password);
       return decodeURIComponent(new URL((await response.json()).url).searchParams.get("error") ?? "");
     };
     const email = `nobody-${Date.now()}@example.com`;

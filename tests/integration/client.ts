@@ -9,17 +9,22 @@ export interface Reply {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
 }
 
-/** Signs in through next-auth's credentials endpoint, the way the login form does; returns the session cookie. */
-export async function signIn(app: AppInfo, email: string, password: string): Promise<string> {
+/** Posts credentials to next-auth's credentials endpoint, the way the login form does. */
+export async function credentialsCallback(app: AppInfo, email: string, password: string): Promise<Response> {
   const csrf = await fetch(`${app.url}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const response = await fetch(`${app.url}/api/auth/callback/credentials`, {
+  return fetch(`${app.url}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
   });
+}
+
+/** Signs in; returns the session cookie. */
+export async function signIn(app: AppInfo, email: string, password: string): Promise<string> {
+  const response = await credentialsCallback(app, email, password);
   const session = response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
   if (!session) throw new Error(`sign-in failed for ${email}: ${response.status}`);
   return session.split(";")[0]!;

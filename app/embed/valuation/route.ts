@@ -55,6 +55,7 @@ export async function GET(request: Request) {
       "Cache-Control": "no-store",
       "Content-Security-Policy": [
         "default-src 'none'",
+        "object-src 'none'",
         "style-src 'unsafe-inline'",
         "img-src 'self'",
         `script-src 'nonce-${nonce}'`,

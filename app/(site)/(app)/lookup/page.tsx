@@ -4,7 +4,7 @@ import type { Route } from "next";
 import { BatchLookup } from "@/components/lookup/batch-lookup";
 import { LookupWorkspace } from "@/components/lookup/lookup-workspace";
 import { brand } from "@/lib/env";
-import { billableToday, recentCalls } from "@/lib/services/meter";
+import { userSpentToday, recentCalls } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/services/pages";
 
 export const metadata: Metadata = { title: "Look up an address" };
@@ -14,7 +14,7 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const address = typeof params.address === "string" ? params.address : undefined;
   const applicant = typeof params.applicant === "string" ? params.applicant : "";
-  const [recent, spent] = await Promise.all([recentCalls(user.id, 60), billableToday(user.id)]);
+  const [recent, spent] = await Promise.all([recentCalls(user.id, 60), userSpentToday(user.id)]);
   const history = [...new Map(recent.map((r) => [r.address!, r])).values()].slice(0, 8);
 
   return (

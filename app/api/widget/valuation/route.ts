@@ -27,7 +27,7 @@ export async function OPTIONS(request: Request) {
 }
 
 // POST /api/widget/valuation: the branded valuation for a site's own page (no sign-in; origin, budget, per-IP limit)
-export const POST = route({ roles: "public", body: WidgetBody }, async ({ request, body }) => {
+export const POST = route({ roles: "public", crossOrigin: true, body: WidgetBody }, async ({ request, body }) => {
   const { site, origin } = await allowedSite(request, body.key);
   try {
     return Response.json(await widgetValuation(site, clientIp(request), body.address), { headers: cors(origin) });

@@ -1,0 +1,53 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { call, credentialsCallback, signIn } from "./client";
+
+describe("security headers", () => {
+  const app = inject("apps").embedded;
+  beforeAll(async () => {
+    await fetch(`${app.url}/embed/demo`); // registers the demo widget site
+  });
+
+  const KINDS: { kind: string; path: string; framedBy: string | null }[] = [
+    { kind: "a public page", path: "/", framedBy: null },
+    { kind: "the sign-in page", path: "/login", framedBy: null },
+    { kind: "a protected page (redirect)", path: "/dashboard", framedBy: null },
+    { kind: "an API route", path: "/api/health", framedBy: null },
+    { kind: "the widget", path: "/embed/valuation?key=site_demo", framedBy: "site" },
+    { kind: "the partner dashboard without a partner session", path: "/embed/dashboard/view", framedBy: "'none'" },
+  ];
+
+  it.each(KINDS)("on $kind", async ({ path, framedBy }) => {
+    const response = await fetch(`${app.url}${path}`, { redirect: "manual" });
+    const h = response.headers;
+    expect(h.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(h.get("x-content-type-options")).toBe("nosniff");
+    expect(h.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    if (!path.startsWith("/embed/valuation")) expect(h.get("permissions-policy")).toContain("camera=()");
+    const csp = h.get("content-security-policy") ?? "";
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/base-uri '(self|none)'/);
+    if (framedBy === null) {
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(h.get("x-frame-options")).toBe("DENY");
+    } else if (framedBy === "site") {
+      expect(csp).toMatch(/frame-ancestors http:\/\/127\.0\.0\.1:\d+/);
+      expect(h.get("x-frame-options")).toBeNull();
+    } else {
+      expect(csp).toContain(`frame-ancestors ${framedBy}`);
+    }
+  });
+
+  it("refuses a state-changing request from another site's page", async () => {
+    const officer = await signIn(app, "officer@example.com", "officer-demo");
+    const reply = await call(app, "POST", "/api/avm", { cookie: officer, body: { address: "2800 N 24th St, Phoenix, AZ 85008" }, headers: { Origin: "https://evil.example" } });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error.code).toBe("cross_origin");
+  });
+
+  it("sets the session cookie HttpOnly and SameSite=Lax", async () => {
+    const response = await credentialsCallback(app, "officer@example.com", "officer-demo");
+    const session = response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+  });
+});
