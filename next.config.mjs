@@ -3,7 +3,7 @@ import { PAGE_CSP } from "./lib/security/csp.mjs";
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its WebAssembly and pdfkit its font metrics from their package folders at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pdfkit"],
+  serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "pino"],
   poweredByHeader: false,
   typedRoutes: true,
   async headers() {

@@ -1,10 +1,12 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { userFromRequest } from "@/lib/auth/session";
 import { requireRole } from "@/lib/services/access";
 import { AppError } from "@/lib/services/errors";
 import type { Caller } from "@/lib/services/gateway";
+import { log, requestContext } from "@/lib/log";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -86,6 +88,14 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
   handler: (context: Context<B, Q, R>) => Promise<Response>,
 ) {
   return async (request: Request): Promise<Response> => {
+    const incoming = request.headers.get("x-request-id");
+    const requestId = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+    const response = await requestContext.run({ requestId }, () => handle(request));
+    response.headers.set("X-Request-Id", requestId);
+    return response;
+  };
+
+  async function handle(request: Request): Promise<Response> {
     try {
       if (!options.crossOrigin && !sameOrigin(request)) {
         throw new AppError(403, "cross_origin", "Requests that change something must come from this app's own pages.");
@@ -108,8 +118,8 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
       return await handler({ request, user: user as Context<B, Q, R>["user"], caller, body: body as Out<B>, query: query as Out<Q> });
     } catch (error) {
       if (AppError.is(error)) return errorResponse(error);
-      console.error("route:", request.method, new URL(request.url).pathname, error);
+      log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error in a route");
       return errorResponse(new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
     }
-  };
+  }
 }

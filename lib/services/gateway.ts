@@ -7,6 +7,7 @@ import { spend } from "@/lib/rate-limit";
 import { fromUpstream } from "./errors";
 import { meter, type Outcome } from "./meter";
 import { resilient } from "./resilience";
+import { log } from "@/lib/log";
 
 export interface Caller {
   user?: SessionUser;
@@ -48,7 +49,7 @@ async function safely<T>(work: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    console.error("cache:", error instanceof Error ? error.message : error);
+    log.warn({ err: error }, "cache unavailable; answering without it");
     return fallback;
   }
 }

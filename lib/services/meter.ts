@@ -4,6 +4,7 @@ import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { upstreamCalls, users } from "@/lib/db/schema";
 import type { Operation } from "@/lib/property-api";
+import { log } from "@/lib/log";
 
 export type Outcome = (typeof upstreamCalls.$inferInsert)["outcome"];
 
@@ -23,7 +24,7 @@ export async function meter(entry: { userId?: number; siteId?: number; operation
       billable: entry.billable,
     });
   } catch (error) {
-    console.error("meter: could not record an upstream call", error);
+    log.error({ err: error }, "meter: could not record an upstream call");
   }
 }
 

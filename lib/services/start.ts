@@ -1,5 +1,6 @@
 import { env } from "@/lib/env";
 import { bootstrap } from "./bootstrap";
+import { log } from "@/lib/log";
 
 /** Server start: bootstrap, unless this is the build collecting pages. A failure is logged, not fatal. */
 export async function start(): Promise<void> {
@@ -8,6 +9,6 @@ export async function start(): Promise<void> {
     await bootstrap();
   } catch (error) {
     // Pages still render; routes that need the database answer with a clear error until it is back.
-    console.error("bootstrap failed:", error);
+    log.error({ err: error }, "bootstrap failed");
   }
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { getDatabase } from "@/lib/db";
 import { embedded, env } from "@/lib/env";
-import { createPropertyApiClient, type PropertyApiClient } from "@/lib/property-api";
+import { requestContext } from "@/lib/log";
+import { createPropertyApiClient, type Fetch, type PropertyApiClient } from "@/lib/property-api";
 import { createSandboxHandler, type SandboxHandler } from "@/lib/sandbox";
 import { parseFaults } from "@/lib/sandbox/faults";
 
@@ -12,13 +13,22 @@ interface Upstream {
   sandbox: SandboxHandler | undefined;
 }
 
+/** Sends the id of the request being served along with every upstream call, so both sides' logs line up. */
+function withRequestId(fetch: Fetch): Fetch {
+  return (request) => {
+    const requestId = requestContext.getStore()?.requestId;
+    if (requestId) request.headers.set("X-Request-Id", requestId);
+    return fetch(request);
+  };
+}
+
 function createUpstream(): Upstream {
   if (!embedded) {
     return {
       client: createPropertyApiClient({
         baseUrl: env.PROPERTY_API_BASE_URL!,
         token: env.PROPERTY_API_TOKEN!,
-        fetch: (request) => fetch(request),
+        fetch: withRequestId((request) => fetch(request)),
         timeoutMs: env.PROPERTY_API_TIMEOUT_MS,
       }),
       sandbox: undefined,
@@ -28,7 +38,7 @@ function createUpstream(): Upstream {
   const token = env.PROPERTY_API_TOKEN ?? `embedded_${randomBytes(24).toString("base64url")}`;
   const sandbox = createSandboxHandler({ token, db: async () => (await getDatabase()).db, faults: parseFaults(env.SANDBOX_FAULTS) });
   return {
-    client: createPropertyApiClient({ baseUrl: "http://embedded.property-data.invalid", token, fetch: sandbox, timeoutMs: env.PROPERTY_API_TIMEOUT_MS }),
+    client: createPropertyApiClient({ baseUrl: "http://embedded.property-data.invalid", token, fetch: withRequestId(sandbox), timeoutMs: env.PROPERTY_API_TIMEOUT_MS }),
     sandbox,
   };
 }

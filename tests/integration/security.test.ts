@@ -51,3 +51,20 @@ describe("security headers", () => {
     expect(session).toMatch(/SameSite=Lax/i);
   });
 });
+
+describe("operations", () => {
+  const apps = inject("apps");
+
+  it.each(["embedded", "http"] as const)("reports the database, cache and service as reachable (%s)", async (name) => {
+    const reply = await call(apps[name], "GET", "/api/health?deep=1");
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: "ok", checks: { database: "ok", cache: "ok", upstream: "ok" } });
+  });
+
+  it("gives every API answer a request id, and keeps one it was given", async () => {
+    const fresh = await call(apps.embedded, "GET", "/api/owner-data");
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    const kept = await call(apps.embedded, "GET", "/api/owner-data", { headers: { "X-Request-Id": "trace-12345678" } });
+    expect(kept.headers.get("x-request-id")).toBe("trace-12345678");
+  });
+});

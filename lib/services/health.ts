@@ -1,0 +1,35 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getCache } from "@/lib/cache";
+import { getDatabase } from "@/lib/db";
+import { embedded, env } from "@/lib/env";
+import { upstream } from "./upstream";
+
+type Check = "ok" | string;
+
+async function check(work: () => Promise<unknown>, timeoutMs = 2000): Promise<Check> {
+  try {
+    await Promise.race([work(), new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs))]);
+    return "ok";
+  } catch (error) {
+    return error instanceof Error ? error.message : "failed";
+  }
+}
+
+/** Whether the database, the cache and the property data service answer (a readiness probe). */
+export async function readiness() {
+  const checks = {
+    database: await check(async () => (await getDatabase()).db.execute(sql`select 1`)),
+    cache: await check(async () => {
+      const cache = getCache();
+      await cache.set("health:probe", Date.now(), 5);
+      if (!(await cache.get("health:probe"))) throw new Error("wrote and read nothing back");
+    }),
+    upstream: await check(async () => {
+      // Any HTTP answer means the service is reachable; no billable operation is called.
+      if (embedded) return upstream().sandbox!.usage();
+      await fetch(env.PROPERTY_API_BASE_URL!, { method: "HEAD", signal: AbortSignal.timeout(2000) });
+    }),
+  };
+  return { status: Object.values(checks).every((c) => c === "ok") ? "ok" : "degraded", checks };
+}
