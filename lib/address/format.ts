@@ -42,3 +42,9 @@ export function oneLine(parts: AddressParts): string {
   const zip = parts.zip4 ? `${parts.zip}-${parts.zip4}` : parts.zip;
   return `${displayCase(streetLine(parts))}, ${displayCase(parts.city)}, ${parts.state} ${zip}`.trim();
 }
+
+/** A standardized key written for people: "2800 N 24TH ST, PHOENIX, AZ 85008" → "2800 N 24th St, Phoenix, AZ 85008". */
+export function displayKey(key: string): string {
+  const [street = "", city = "", stateZip = ""] = key.split(", ");
+  return [displayCase(street), displayCase(city), stateZip].filter(Boolean).join(", ");
+}

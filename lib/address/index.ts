@@ -1,6 +1,6 @@
 export { parseAddress, parseStreet, tokenize } from "./parse";
 export type { AddressParts, ParseOptions, StreetParts } from "./parse";
-export { addressKey, displayCase, formattedStreetName, oneLine, streetLine } from "./format";
+export { addressKey, displayCase, displayKey, formattedStreetName, oneLine, streetLine } from "./format";
 export { standardize } from "./standardize";
 export { isStateCode } from "./tables";
 export { citiesOf, isCity, zipCode, zipsOfCity } from "./zip-codes";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, oneLine, parseAddress, parseStreet, streetLine } from "./index";
+import { addressKey, displayKey, oneLine, parseAddress, parseStreet, streetLine } from "./index";
 import { DIRECTIONALS, STATES, SUFFIXES, UNITS } from "./tables";
 
 describe("Publication 28 tables", () => {
@@ -52,6 +52,11 @@ describe("parseAddress", () => {
   it("gives every spelling of one address one key", () => {
     const spellings = ["2800 North 24th Street, Phoenix, Arizona 85008", "2800 n 24th st phoenix az 85008", "2800 N. 24TH ST., PHOENIX, AZ 85008-1114"];
     expect(new Set(spellings.map((s) => addressKey(parseAddress(s, { isCity: (c) => c === "PHOENIX" })))).size).toBe(1);
+  });
+
+  it("writes a standardized key for people", () => {
+    expect(displayKey("2800 N 24TH ST, PHOENIX, AZ 85008")).toBe("2800 N 24th St, Phoenix, AZ 85008");
+    expect(displayKey("3802 STONE WAY N, SEATTLE, WA 98103")).toBe("3802 Stone Way N, Seattle, WA 98103");
   });
 
   it("writes addresses for people the way the spec does", () => {

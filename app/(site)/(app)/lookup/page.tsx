@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { Route } from "next";
 import { BatchLookup } from "@/components/lookup/batch-lookup";
 import { LookupWorkspace } from "@/components/lookup/lookup-workspace";
+import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import { userSpentToday, recentCalls } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/services/pages";
@@ -42,8 +43,8 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
           <ul className="space-y-1 text-sm">
             {history.map((h) => (
               <li key={h.address}>
-                <Link href={`/lookup?address=${encodeURIComponent(h.address!)}` as Route} className="text-brand-700 underline">
-                  {h.address}
+                <Link href={`/lookup?address=${encodeURIComponent(displayKey(h.address!))}` as Route} className="text-brand-700 underline">
+                  {displayKey(h.address!)}
                 </Link>
               </li>
             ))}
