@@ -49,9 +49,16 @@ export async function linkOwner(userId: number, ownerId: string, name?: string):
   return row!.ownerId!;
 }
 
-export async function setRole(userId: number, role: Role): Promise<void> {
+/** Changes a role; false when no such user. Sessions re-read the user, so it applies to the next request. */
+export async function setRole(userId: number, role: Role): Promise<boolean> {
   const { db } = await getDatabase();
-  await db.update(users).set({ role }).where(eq(users.id, userId));
+  return (await db.update(users).set({ role }).where(eq(users.id, userId)).returning({ id: users.id })).length > 0;
+}
+
+/** Deletes an account; false when no such user. Its sessions stop working at the next request. */
+export async function deleteUser(userId: number): Promise<boolean> {
+  const { db } = await getDatabase();
+  return (await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id })).length > 0;
 }
 
 /** After this many failures in a row, sign-in for the email is locked for LOCK_MINUTES. */

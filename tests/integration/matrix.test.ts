@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { call, houses, people, signIn, unique, type People } from "./client";
+
+type Who = "signedOut" | "homeownerA" | "homeownerB" | "officer" | "admin" | "widget";
+const WHO: Who[] = ["signedOut", "homeownerA", "homeownerB", "officer", "admin", "widget"];
+
+interface Context extends People {
+  propertyA: number;
+  siteKey: string;
+}
+
+interface Row {
+  what: string;
+  method: "GET" | "POST";
+  path: (c: Context) => string;
+  body?: (c: Context) => unknown;
+  /** Expected status per caller, in the order of WHO. */
+  expect: [number, number, number, number, number, number];
+}
+
+const R = 307; // sent to sign in (or onward)
+// The widget caller is another site's page: its state-changing requests are refused as cross-origin (403) before
+// anything else is looked at; only the widget's own API accepts its origin.
+const WIDGET_ORIGIN = "https://matrix-widget.example";
+
+/** Every page and route × every kind of caller, from this one table. */
+const MATRIX: Row[] = [
+  { what: "page /", method: "GET", path: () => "/", expect: [200, 200, 200, 200, 200, 200] },
+  { what: "page /example", method: "GET", path: () => "/example", expect: [200, 200, 200, 200, 200, 200] },
+  { what: "page /login", method: "GET", path: () => "/login", expect: [200, 200, 200, 200, 200, 200] },
+  { what: "page /embed/demo", method: "GET", path: () => "/embed/demo", expect: [200, 200, 200, 200, 200, 200] },
+  { what: "page /onboarding", method: "GET", path: () => "/onboarding", expect: [R, R, R, 404, 404, R] },
+  { what: "page /dashboard", method: "GET", path: () => "/dashboard", expect: [R, 200, 200, 404, 404, R] },
+  { what: "page A's property", method: "GET", path: (c) => `/dashboard/properties/${c.propertyA}`, expect: [R, 200, 404, 404, 404, R] },
+  { what: "page /lookup", method: "GET", path: () => "/lookup", expect: [R, 404, 404, 200, 200, R] },
+  { what: "page /admin", method: "GET", path: () => "/admin", expect: [R, 404, 404, 404, 200, R] },
+  { what: "POST /api/address/normalize", method: "POST", path: () => "/api/address/normalize", body: () => ({ requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] }), expect: [401, 403, 403, 200, 200, 403] },
+  { what: "POST /api/address/suggest", method: "POST", path: () => "/api/address/suggest", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 200, 200, 200, 403] },
+  { what: "POST /api/homeowner/verify", method: "POST", path: () => "/api/homeowner/verify", body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }), expect: [401, 403, 403, 200, 200, 403] },
+  { what: "POST /api/avm (A's home)", method: "POST", path: () => "/api/avm", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 403, 200, 200, 403] },
+  { what: "POST /api/home-equity-summary (A's home)", method: "POST", path: () => "/api/home-equity-summary", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 403, 200, 200, 403] },
+  { what: "GET /api/property/summary (A's home)", method: "GET", path: (c) => `/api/property/summary?address=${encodeURIComponent(c.ownerAddress)}`, expect: [401, 200, 403, 200, 200, 401] },
+  { what: "GET /api/property/report (A's home)", method: "GET", path: (c) => `/api/property/report?format=json&applicant_name=A&address=${encodeURIComponent(c.ownerAddress)}`, expect: [401, 200, 403, 200, 200, 401] },
+  { what: "POST /api/owners", method: "POST", path: () => "/api/owners", body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }), expect: [401, 200, 200, 403, 403, 403] },
+  { what: "GET /api/owner-data", method: "GET", path: () => "/api/owner-data", expect: [401, 200, 200, 403, 403, 401] },
+  { what: "GET /api/admin/usage", method: "GET", path: () => "/api/admin/usage", expect: [401, 403, 403, 403, 200, 401] },
+  { what: "GET /api/admin/sites", method: "GET", path: () => "/api/admin/sites", expect: [401, 403, 403, 403, 200, 401] },
+  { what: "GET /api/admin/settings", method: "GET", path: () => "/api/admin/settings", expect: [401, 403, 403, 403, 200, 401] },
+  { what: "POST /api/widget/valuation", method: "POST", path: () => "/api/widget/valuation", body: (c) => ({ key: c.siteKey, address: c.ownerAddress }), expect: [403, 403, 403, 403, 403, 200] },
+  { what: "GET /api/openapi.json", method: "GET", path: () => "/api/openapi.json", expect: [200, 200, 200, 200, 200, 200] },
+  { what: "GET /api/health", method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200, 200, 200] },
+];
+
+describe("access control matrix (embedded service)", () => {
+  const app = inject("apps").embedded;
+  let c: Context;
+  beforeAll(async () => {
+    const [mine, theirs] = houses(600, 2) as [string, string];
+    const p = await people(app, [mine, theirs]);
+    const data = await call(app, "GET", "/api/owner-data", { cookie: p.owner });
+    const site = await call(app, "POST", "/api/admin/sites", { cookie: p.admin, body: { name: "matrix", allowedOrigins: [WIDGET_ORIGIN], dailyBudget: 1000 } });
+    c = { ...p, propertyA: data.body.properties[0].propertyId, siteKey: site.body.siteKey };
+  });
+
+  it.each(MATRIX)("$what", async (row) => {
+    const cookies: Record<Who, string | undefined> = { signedOut: undefined, homeownerA: c.owner, homeownerB: c.otherOwner, officer: c.officer, admin: c.admin, widget: undefined };
+    const statuses: number[] = [];
+    for (const who of WHO) {
+      const reply = await fetch(`${app.url}${row.path(c)}`, {
+        method: row.method,
+        redirect: "manual",
+        headers: {
+          ...(cookies[who] ? { Cookie: cookies[who]! } : {}),
+          ...(who === "widget" ? { Origin: WIDGET_ORIGIN } : {}),
+          ...(row.body ? { "Content-Type": "application/json" } : {}),
+        },
+        body: row.body ? JSON.stringify(row.body(c)) : undefined,
+      });
+      statuses.push(reply.status);
+      await reply.arrayBuffer();
+    }
+    expect(Object.fromEntries(WHO.map((who, i) => [who, statuses[i]]))).toEqual(Object.fromEntries(WHO.map((who, i) => [who, row.expect[i]])));
+  });
+
+  it("applies a changed role and a deleted account on the very next request", async () => {
+    const email = `changing-${unique()}@example.com`;
+    const created = await call(app, "POST", "/api/admin/users", { cookie: c.admin, body: { email, password: "officer-password", role: "loan_officer" } });
+    const session = await signIn(app, email, "officer-password");
+    const normalize = () => call(app, "POST", "/api/address/normalize", { cookie: session, body: { requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] } });
+    expect((await normalize()).status).toBe(200);
+    expect((await call(app, "PATCH", `/api/admin/users/${created.body.id}`, { cookie: c.admin, body: { role: "homeowner" } })).status).toBe(200);
+    expect((await normalize()).status).toBe(403);
+    expect((await call(app, "DELETE", `/api/admin/users/${created.body.id}`, { cookie: c.admin })).status).toBe(204);
+    expect((await normalize()).status).toBe(401);
+  });
+});
