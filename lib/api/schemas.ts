@@ -49,11 +49,18 @@ export const ErrorBody = z.object({
 });
 
 /** An origin a site embeds from: scheme, host and port, nothing else. */
-const Origin = z
-  .url({ error: "must be an origin such as https://bank.example" })
-  .refine((value) => /^https?:$/.test(new URL(value).protocol), "must be http or https")
-  .refine((value) => new URL(value).pathname === "/" && !new URL(value).search, "must be an origin, without a path")
-  .transform((value) => new URL(value).origin);
+const Origin = z.string({ error: "must be an origin such as https://bank.example" }).transform((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "must be an origin such as https://bank.example" });
+    return z.NEVER;
+  }
+  if (!/^https?:$/.test(url.protocol)) ctx.addIssue({ code: "custom", message: "must be http or https" });
+  else if (url.pathname !== "/" || url.search || url.hash) ctx.addIssue({ code: "custom", message: "must be an origin, without a path" });
+  return url.origin;
+});
 
 export const SiteBody = z.object({
   name: text("name", 100),
