@@ -11,6 +11,7 @@ import { isCity, parseAddress } from "@/lib/address";
 import { openDatabase } from "@/lib/db/client";
 import { createSandboxHandler } from "@/lib/sandbox";
 import type { Expected } from "../scripts/build-address-benchmark";
+import { record } from "./record";
 
 interface Case {
   source: string;
@@ -101,3 +102,12 @@ for (let i = 0; i < 10; i++) times.push(await batch());
 times.sort((a, b) => a - b);
 console.log(`\n1,000-address batch through /address/normalize: p50 ${times[5]!.toFixed(1)} ms, best ${times[0]!.toFixed(1)} ms, worst ${times.at(-1)!.toFixed(1)} ms`);
 await database.close();
+const ours = results.find((r) => r.name === "lib/address")!;
+record("addresses", {
+  "labelled addresses": cases.length,
+  "exactly right: lib/address": pct(ours.exact),
+  "exactly right: parse-address": pct(results.find((r) => r.name === "parse-address")!.exact),
+  "exactly right: addresser": pct(results.find((r) => r.name === "addresser")!.exact),
+  "lib/address addresses per second": Math.round(ours.perSecond),
+  "1,000-address batch p50 (ms)": times[5]!.toFixed(1),
+});

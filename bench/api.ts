@@ -6,6 +6,7 @@
 import autocannon from "autocannon";
 import { call, signIn } from "../tests/integration/client";
 import { startApp } from "./app";
+import { record } from "./record";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const { app, stop } = await startApp(3456);
@@ -30,6 +31,13 @@ try {
   console.log(row("GET /api/health (trivial)", health));
   console.log(row("GET /api/property/summary (cached)", summary));
   const requests = summary.requests.total;
+  record("API (32 connections)", {
+    "health req/s": Math.round(health.requests.average),
+    "health p50 / p99 (ms)": `${health.latency.p50} / ${health.latency.p99}`,
+    "cached summary req/s": Math.round(summary.requests.average),
+    "cached summary p50 / p99 (ms)": `${summary.latency.p50} / ${summary.latency.p99}`,
+    "upstream calls per 100 summary requests": (((upstreamAfter - upstreamBefore) / summary.requests.total) * 100).toFixed(3),
+  });
   console.log(`\nupstream calls per 100 summary requests: ${(((upstreamAfter - upstreamBefore) / requests) * 100).toFixed(3)} (${upstreamAfter - upstreamBefore} calls for ${requests.toLocaleString("en-US")} requests)`);
 } finally {
   stop();

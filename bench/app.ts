@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { AppInfo } from "../tests/integration/setup";
 
 /** The built app (`npm run build` first) on its embedded defaults, on a port of its own, with a fresh data folder. */
-export async function startApp(port: number): Promise<{ app: AppInfo; stop: () => void }> {
+export async function startApp(port: number): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
   const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
     env: {
@@ -33,6 +33,7 @@ export async function startApp(port: number): Promise<{ app: AppInfo; stop: () =
   await new Promise((resolve) => setTimeout(resolve, 1500));
   return {
     app,
+    pid: server.pid!,
     stop: () => {
       server.kill("SIGTERM");
       rmSync(dataDir, { recursive: true, force: true });

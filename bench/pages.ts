@@ -8,8 +8,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { call, signIn } from "../tests/integration/client";
 import { startApp } from "./app";
+import { record } from "./record";
 
 const { app, stop } = await startApp(3457);
+const pageFigures: Record<string, string | number> = {};
 try {
   const cookie = await signIn(app, "homeowner@example.com", "homeowner-demo");
   const data = (await call(app, "GET", "/api/owner-data", { cookie })).body as { properties: { propertyId: number }[] };
@@ -45,6 +47,8 @@ try {
       );
       const score = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
       console.log(`${name.padEnd(26)}${`${(js / 1024).toFixed(1)} kB`.padStart(22)}${String(score).padStart(14)}`);
+      pageFigures[`${name}: first-load JS gzip (kB)`] = (js / 1024).toFixed(1);
+      pageFigures[`${name}: Lighthouse performance`] = score;
     }
   } finally {
     await chrome.kill();
@@ -64,6 +68,9 @@ try {
   }
   times.sort((a, b) => a - b);
   console.log(`\nwidget: first-load JavaScript ${(gzipSync(inline).byteLength / 1024).toFixed(2)} kB gzip (${external} external scripts, one inline), page ${(gzipSync(html).byteLength / 1024).toFixed(1)} kB gzip`);
+  pageFigures["widget: first-load JS gzip (kB)"] = (gzipSync(inline).byteLength / 1024).toFixed(2);
+  pageFigures["widget: warm valuation p50 (ms)"] = times[25]!.toFixed(1);
+  record("pages", pageFigures);
   console.log(`widget: time to a valuation on a warm cache p50 ${times[25]!.toFixed(1)} ms, p95 ${times[47]!.toFixed(1)} ms (server, loopback)`);
 } finally {
   stop();

@@ -9,6 +9,7 @@ import { getDataset } from "@/lib/sandbox/dataset";
 import { renderReportHtml } from "@/lib/sandbox/report/html";
 import { buildReport } from "@/lib/sandbox/report/model";
 import { renderReportPdf } from "@/lib/sandbox/report/pdf";
+import { record } from "./record";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const dataset = getDataset();
@@ -46,3 +47,10 @@ console.log(`${"renderer".padEnd(28)}${"p50".padStart(10)}${"p95".padStart(10)}$
 console.log(`${"pdfkit (this app)".padEnd(28)}${`${pdfkit.p50.toFixed(1)} ms`.padStart(10)}${`${pdfkit.p95.toFixed(1)} ms`.padStart(10)}${kb(pdfkit.size).padStart(12)}`);
 console.log(`${"headless Chromium from HTML".padEnd(28)}${`${headless.p50.toFixed(1)} ms`.padStart(10)}${`${headless.p95.toFixed(1)} ms`.padStart(10)}${kb(headless.size).padStart(12)}`);
 console.log(`\npdfkit is ${(headless.p50 / pdfkit.p50).toFixed(1)}× faster at the median`);
+record("property report (PDF)", {
+  "pdfkit p50 (ms)": pdfkit.p50.toFixed(1),
+  "pdfkit p95 (ms)": pdfkit.p95.toFixed(1),
+  "pdfkit size (KB)": Math.round(pdfkit.size / 1024),
+  "headless Chromium p50 (ms)": headless.p50.toFixed(1),
+  "speed-up at the median": `${(headless.p50 / pdfkit.p50).toFixed(1)}×`,
+});
