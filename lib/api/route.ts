@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { userFromRequest } from "@/lib/auth/session";
 import { requireRole } from "@/lib/services/access";
-import { AppError } from "@/lib/services/errors";
+import { AppError, isUnavailable } from "@/lib/services/errors";
 import type { Caller } from "@/lib/services/gateway";
 import { log, requestContext } from "@/lib/log";
 
@@ -118,6 +118,10 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
       return await handler({ request, user: user as Context<B, Q, R>["user"], caller, body: body as Out<B>, query: query as Out<Q> });
     } catch (error) {
       if (AppError.is(error)) return errorResponse(error);
+      if (isUnavailable(error)) {
+        log.warn({ err: error }, "a backing service is unavailable");
+        return errorResponse(new AppError(503, "unavailable", "The app's database is not answering right now. Please try again in a minute.", undefined, 30));
+      }
       log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error in a route");
       return errorResponse(new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
     }

@@ -48,3 +48,15 @@ export function fromUpstream(error: unknown): AppError {
       return new AppError(502, "upstream_error", "The property data service had a problem answering. Please try again.");
   }
 }
+
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECT_TIMEOUT", "57P01", "57P03", "08000", "08001", "08003", "08006"]);
+
+/** True when an error (or what caused it) is a database or cache that cannot be reached, not a bug. */
+export function isUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    if (e instanceof AggregateError && e.errors.some(isUnavailable)) return true;
+  }
+  return false;
+}

@@ -68,3 +68,18 @@ describe("operations", () => {
     expect(kept.headers.get("x-request-id")).toBe("trace-12345678");
   });
 });
+
+describe("when the database does not answer", () => {
+  const app = inject("apps").noDatabase;
+
+  it("answers 503 with a message, and says so in the readiness check", async () => {
+    const signUp = await call(app, "POST", "/api/signup", { body: { email: "x@example.com", password: "a-long-password" } });
+    expect(signUp.status).toBe(503);
+    expect(signUp.body.error.message).toMatch(/database is not answering/);
+    expect(Number(signUp.headers.get("retry-after"))).toBeGreaterThan(0);
+    const health = await call(app, "GET", "/api/health?deep=1");
+    expect(health.status).toBe(503);
+    expect(health.body.checks.database).not.toBe("ok");
+    expect((await call(app, "GET", "/api/health")).status).toBe(200);
+  });
+});

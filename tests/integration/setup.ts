@@ -11,6 +11,8 @@ export interface Apps {
   embedded: AppInfo;
   /** The app on the standalone service, over HTTP. */
   http: AppInfo;
+  /** The app with a PostgreSQL that does not answer. */
+  noDatabase: AppInfo;
   sandbox: { url: string; token: string };
 }
 export interface AppInfo {
@@ -52,7 +54,7 @@ async function waitFor(url: string, child: ChildProcess, name: string): Promise<
 /** Starts the standalone service and the built app twice: on the embedded service, and on the standalone one over HTTP. */
 export default async function setup(project: TestProject) {
   const run = randomBytes(4).toString("hex");
-  const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), "integration-")));
+  const dirs = [0, 1, 2, 3].map(() => mkdtempSync(join(tmpdir(), "integration-")));
   const children: ChildProcess[] = [];
   const shared = { DATABASE_URL: process.env.DATABASE_URL ?? "", REDIS_URL: process.env.REDIS_URL ?? "", CACHE_NAMESPACE: `it-${run}` };
   const start = (command: string, args: string[], env: Record<string, string>) => {
@@ -65,7 +67,7 @@ export default async function setup(project: TestProject) {
   const sandbox = { url: `http://127.0.0.1:${sandboxPort}`, token: `it-token-${run}` };
   const sandboxProcess = start("node_modules/.bin/tsx", ["scripts/sandbox-server.ts"], { PORT: String(sandboxPort), SANDBOX_TOKEN: sandbox.token, DATA_DIR: dirs[0]! });
 
-  const [embeddedPort, httpPort] = [await freePort(), await freePort()];
+  const [embeddedPort, httpPort, noDatabasePort, deadPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const httpAdmin = { email: `admin-${run}@example.com`, password: `admin-password-${run}` };
   const embedded = start("node_modules/.bin/next", ["start", "-p", String(embeddedPort)], {
     DATA_DIR: dirs[1]!,
@@ -88,12 +90,19 @@ export default async function setup(project: TestProject) {
     CACHE_TTL_VERIFY: "1",
     RATE_LIMIT_IP_PER_MINUTE: "5000",
   });
+  const noDatabase = start("node_modules/.bin/next", ["start", "-p", String(noDatabasePort)], {
+    DATA_DIR: dirs[3]!,
+    PROPERTY_API_BASE_URL: "",
+    DATABASE_URL: `postgres://nobody@127.0.0.1:${deadPort}/none`,
+  });
   await waitFor(`${sandbox.url}/_sandbox/usage`, sandboxProcess, "sandbox");
+  await waitFor(`http://127.0.0.1:${noDatabasePort}/api/health`, noDatabase, "app without a database");
   await Promise.all([waitFor(`http://127.0.0.1:${embeddedPort}/api/openapi.json`, embedded, "embedded app"), waitFor(`http://127.0.0.1:${httpPort}/api/openapi.json`, http, "http app")]);
 
   project.provide("apps", {
     embedded: { name: "embedded", url: `http://127.0.0.1:${embeddedPort}`, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 2000 },
     http: { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40 },
+    noDatabase: { name: "embedded", url: `http://127.0.0.1:${noDatabasePort}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 },
     sandbox,
   });
 
