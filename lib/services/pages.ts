@@ -10,6 +10,10 @@ export async function requirePageUser(roles: readonly Role[], path: string): Pro
   const user = await currentUser();
   if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(path)}`);
   if (!roles.includes(user.role)) notFound();
-  const forwarded = (await headers()).get("x-forwarded-for");
-  return { user, ip: forwarded?.split(",")[0]?.trim() || "local" };
+  return { user, ip: await pageIp() };
+}
+
+/** The visitor's address for the per-IP limit, from the proxy's X-Forwarded-For. */
+export async function pageIp(): Promise<string> {
+  return (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
 }

@@ -1,34 +1,33 @@
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { PropertyFactsList } from "@/components/property/property-facts";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { brand } from "@/lib/env";
-import { PropertyApiError } from "@/lib/property-api";
 import type { PropertyFacts } from "@/lib/services/dto";
-import { propertyFacts } from "@/lib/services/properties";
+import { AppError } from "@/lib/services/errors";
+import { pageIp } from "@/lib/services/pages";
+import { publicPropertyFacts } from "@/lib/services/properties";
 
 export const metadata: Metadata = { title: "Example property" };
 
 /** The spec's own example address. */
 const EXAMPLE_ADDRESS = "2800 N 24th St, Phoenix, AZ 85008";
 
-async function load(): Promise<PropertyFacts | PropertyApiError> {
+async function load(): Promise<PropertyFacts | AppError> {
   try {
-    return await propertyFacts(EXAMPLE_ADDRESS);
+    return await publicPropertyFacts({ ip: await pageIp() }, EXAMPLE_ADDRESS);
   } catch (error) {
-    if (PropertyApiError.is(error)) return error;
+    if (AppError.is(error)) return error;
     throw error;
   }
 }
 
 export default async function ExamplePage() {
-  await connection();
   const facts = await load();
-  if (PropertyApiError.is(facts)) {
+  if (AppError.is(facts)) {
     return (
       <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-5">
         <h1 className="text-xl font-semibold">The property could not be loaded</h1>
-        <p className="mt-2">{facts.message}. Please try again in a moment.</p>
+        <p className="mt-2">{facts.message}</p>
       </div>
     );
   }

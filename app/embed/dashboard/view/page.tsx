@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { PropertyCard } from "@/components/property/property-card";
 import { currentUser } from "@/lib/auth/session";
 import { brand } from "@/lib/env";
 import { AppError } from "@/lib/services/errors";
 import { ownerData } from "@/lib/services/owners";
+import { pageIp } from "@/lib/services/pages";
 
 export const metadata: Metadata = { title: "Your home dashboard" };
 
@@ -19,10 +19,9 @@ export default async function PartnerDashboardPage() {
       </main>
     );
   }
-  const ip = (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
   let data;
   try {
-    data = await ownerData({ user, ip }, user.ownerId);
+    data = await ownerData({ user, ip: await pageIp() }, user.ownerId);
   } catch (error) {
     if (!AppError.is(error)) throw error;
     return (
