@@ -53,6 +53,11 @@ test("the demo loan officer looks up a messy address, verifies the applicant, va
   const html = (await downloadText(page, "HTML")).body.toString();
   for (const title of ["Property details", "Flood zone", "Sales history", "Automated valuation models"]) expect(html).toContain(`>${title}</h2>`);
   expect(html.match(/<section id=/g)).toHaveLength(14);
+  // The HTML report on its own, checked with axe like the app's pages.
+  const reportPage = await page.context().newPage();
+  await reportPage.setContent(html);
+  await expectNoSeriousViolations(reportPage);
+  await reportPage.close();
   const json = JSON.parse((await downloadText(page, "JSON")).body.toString());
   expect(PropertyReport.safeParse(json).success).toBe(true);
   expect(json.applicantName).toBe("Patrick Lindqvist");
