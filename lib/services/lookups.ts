@@ -3,9 +3,10 @@ import { env } from "@/lib/env";
 import type { AddressRequest, ReportFormat } from "@/lib/property-api";
 import { standardize, streetLine } from "@/lib/address";
 import { assertMayRead, addressKeyOf } from "./access";
-import { toEquity, toNormalizedAddress, toPropertyFacts, toValuation, toVerification, type NormalizedAddressDto } from "./dto";
+import { toEquity, toNormalizedAddress, toValuation, toVerification, type NormalizedAddressDto } from "./dto";
 import { cachedBatch, cachedCall, type Caller } from "./gateway";
 import type { SessionUser } from "@/lib/auth/roles";
+import { propertyFacts } from "./properties";
 import { orgMaxLtv } from "./settings";
 import { upstream } from "./upstream";
 
@@ -82,16 +83,9 @@ export async function equity(caller: SignedIn, address: string, requestedLtv?: n
 }
 
 export async function propertySummary(caller: SignedIn, address: string) {
-  const { key, label } = addressKeyOf(address);
+  const { key } = addressKeyOf(address);
   await assertMayRead(caller, key);
-  const answer = await cachedCall(caller, {
-    operation: "propertySummary",
-    key,
-    label,
-    ttlSeconds: env.CACHE_TTL_SUMMARY,
-    fetch: () => upstream().client.propertySummary(address),
-  });
-  return { ...toPropertyFacts(answer.value.propertySummary), stale: answer.stale };
+  return propertyFacts(caller, address);
 }
 
 export interface ReportDownload {

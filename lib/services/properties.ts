@@ -6,10 +6,10 @@ import { cachedCall, type Caller } from "./gateway";
 import { upstream } from "./upstream";
 
 /**
- * The facts of an address for a public page (the example): through the same cache, single-flight, meter and per-IP
- * limit as every other call, so a popular page costs one billable call a week, not one per visit.
+ * The facts of an address, through the cache, single-flight, meter and limits like every call. No access check:
+ * callers check first (lookups.propertySummary), or show a public address (the example page).
  */
-export async function publicPropertyFacts(caller: Caller, address: string): Promise<PropertyFacts> {
+export async function propertyFacts(caller: Caller, address: string): Promise<PropertyFacts> {
   const { key, label } = addressKeyOf(address);
   const answer = await cachedCall(caller, {
     operation: "propertySummary",

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { createPropertyApiClient } from "@/lib/property-api";
 import { createSandboxHandler } from "@/lib/sandbox";
 import { toNodeHandler } from "@/lib/sandbox/node-adapter";
@@ -9,7 +10,7 @@ export const TEST_TOKEN = "test-token-0123456789";
 
 /** A database for a test: the PostgreSQL of DATABASE_URL when set, else a throwaway in-memory PGlite. */
 export function testDatabase(): Promise<DatabaseHandle> {
-  return openDatabase({ url: process.env.DATABASE_URL || undefined, dataDir: "memory://" });
+  return openDatabase({ url: env.DATABASE_URL, dataDir: "memory://" });
 }
 
 /** The embedded service in-process and, on demand, over real HTTP on a free port. */

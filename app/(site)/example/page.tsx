@@ -5,7 +5,7 @@ import { brand } from "@/lib/env";
 import type { PropertyFacts } from "@/lib/services/dto";
 import { AppError } from "@/lib/services/errors";
 import { pageIp } from "@/lib/services/pages";
-import { publicPropertyFacts } from "@/lib/services/properties";
+import { propertyFacts } from "@/lib/services/properties";
 
 export const metadata: Metadata = { title: "Example property" };
 
@@ -14,7 +14,7 @@ const EXAMPLE_ADDRESS = "2800 N 24th St, Phoenix, AZ 85008";
 
 async function load(): Promise<PropertyFacts | AppError> {
   try {
-    return await publicPropertyFacts({ ip: await pageIp() }, EXAMPLE_ADDRESS);
+    return await propertyFacts({ ip: await pageIp() }, EXAMPLE_ADDRESS);
   } catch (error) {
     if (AppError.is(error)) return error;
     throw error;
