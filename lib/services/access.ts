@@ -16,7 +16,10 @@ const STAFF: readonly Role[] = ["loan_officer", "admin"];
 /** The standardized key of an address, or a 400 naming the field when it cannot be read as one. */
 export function addressKeyOf(address: string, field = "address"): { key: string; label: string } {
   const { parts, key } = standardize(address);
-  if (!parts.name || !(parts.zip || (parts.city && parts.state))) {
+  const numbered = parts.kind === "rural-route" || parts.kind === "po-box" ? !!parts.number : /^\d/.test(parts.number);
+  const place = parts.zip || (/[A-Z]/.test(parts.city) && parts.state);
+  // Without a house number and a ZIP code (or a city and state) no service could find it: refuse before spending.
+  if (!parts.name || !numbered || !place) {
     throw new AppError(400, "invalid_request", `${field}: write the full address with street, city, state and ZIP code`, { [field]: "must be a full address with street, city, state and ZIP code" });
   }
   return { key, label: key };

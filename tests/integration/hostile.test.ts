@@ -4,7 +4,15 @@ import { call, serviceUsage, signIn } from "./client";
 
 /** JSON values of every shape, and strings that are not addresses (so every body below is invalid). */
 const junk = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }));
-const notAnAddress = fc.oneof(fc.string({ maxLength: 12 }).filter((s) => !/\d.*[a-z].*\d{5}/i.test(s)), junk);
+// Strings without digits: no house number, so never an address, however the letters fall.
+const notAnAddress = fc.oneof(
+  fc.string({ maxLength: 12 }).filter((s) => !/\d/.test(s)),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+);
 
 const ROUTES: { path: string; body: fc.Arbitrary<unknown> }[] = [
   { path: "/api/avm", body: fc.record({ address: notAnAddress }, { requiredKeys: [] }) },
