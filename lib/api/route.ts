@@ -5,7 +5,7 @@ import type { Role, SessionUser } from "@/lib/auth/roles";
 import { userFromRequest } from "@/lib/auth/session";
 import { requireRole } from "@/lib/services/access";
 import { AppError, isUnavailable } from "@/lib/services/errors";
-import type { Caller } from "@/lib/services/gateway";
+import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { log, requestContext } from "@/lib/log";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -31,7 +31,7 @@ interface Context<B extends Schema, Q extends Schema, R> {
 }
 
 export function clientIp(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+  return visitorIp(request.headers);
 }
 
 export function errorResponse(error: AppError): Response {

@@ -60,3 +60,13 @@ export function isUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** For pages: the value, or the AppError a person should read instead (anything else is a bug and is thrown). */
+export async function orAppError<T>(work: Promise<T>): Promise<T | AppError> {
+  try {
+    return await work;
+  } catch (error) {
+    if (AppError.is(error)) return error;
+    throw error;
+  }
+}

@@ -17,6 +17,11 @@ export interface Caller {
   site?: { id: number; assertBudget: () => Promise<void> };
 }
 
+/** The visitor's address for the per-IP limits: the proxy's X-Forwarded-For (first hop), else X-Real-IP. */
+export function visitorIp(headers: Headers): string {
+  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "local";
+}
+
 export interface Call<T> {
   operation: Operation;
   /** What makes two calls the same: the standardized address and whatever else the answer depends on. */

@@ -54,9 +54,15 @@ export async function verifyHomeowner(caller: SignedIn, input: { firstName: stri
   return { ...toVerification(answer.value), stale: answer.stale };
 }
 
+/** The standardized key of an address the caller may read (400 when it is no address, 403 when not theirs). */
+async function readable(caller: SignedIn, address: string): Promise<{ key: string; label: string }> {
+  const found = addressKeyOf(address);
+  await assertMayRead(caller, found.key);
+  return found;
+}
+
 export async function valuation(caller: SignedIn, address: string) {
-  const { key, label } = addressKeyOf(address);
-  await assertMayRead(caller, key);
+  const { key, label } = await readable(caller, address);
   const answer = await cachedCall(caller, {
     operation: "valuationEstimate",
     key,
@@ -70,8 +76,7 @@ export async function valuation(caller: SignedIn, address: string) {
 /** Equity at any maximum LTV from one cached upstream answer at the organization's. */
 export async function equity(caller: SignedIn, address: string, requestedLtv?: number) {
   const maxLtv = requestedLtv ?? (await orgMaxLtv());
-  const { key, label } = addressKeyOf(address);
-  await assertMayRead(caller, key);
+  const { key, label } = await readable(caller, address);
   const answer = await cachedCall(caller, {
     operation: "homeEquitySummary",
     key,
@@ -83,8 +88,7 @@ export async function equity(caller: SignedIn, address: string, requestedLtv?: n
 }
 
 export async function propertySummary(caller: SignedIn, address: string) {
-  const { key } = addressKeyOf(address);
-  await assertMayRead(caller, key);
+  await readable(caller, address);
   return propertyFacts(caller, address);
 }
 
@@ -97,8 +101,7 @@ export interface ReportDownload {
 
 /** The report file, cached as bytes (read once from the service's stream) by address, applicant and format. */
 export async function report(caller: SignedIn, input: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportDownload> {
-  const { key, label } = addressKeyOf(input.address);
-  await assertMayRead(caller, key);
+  const { key, label } = await readable(caller, input.address);
   const answer = await cachedCall(caller, {
     operation: "propertyReport",
     key: `${key}|${input.applicantName.trim().toUpperCase()}|${input.format}`,

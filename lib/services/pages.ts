@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
-import type { Caller } from "./gateway";
+import { visitorIp, type Caller } from "./gateway";
 
 /** The signed-in user of a page with one of the roles, or off to sign in (or home, for the wrong role). */
 export async function requirePageUser(roles: readonly Role[], path: string): Promise<Caller & { user: SessionUser }> {
@@ -13,7 +13,7 @@ export async function requirePageUser(roles: readonly Role[], path: string): Pro
   return { user, ip: await pageIp() };
 }
 
-/** The visitor's address for the per-IP limit, from the proxy's X-Forwarded-For. */
+/** The visitor's address for the per-IP limit of a page's calls. */
 export async function pageIp(): Promise<string> {
-  return (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
+  return visitorIp(await headers());
 }

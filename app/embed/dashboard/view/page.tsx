@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { PropertyCard } from "@/components/property/property-card";
 import { currentUser } from "@/lib/auth/session";
 import { brand } from "@/lib/env";
-import { AppError } from "@/lib/services/errors";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { AppError, orAppError } from "@/lib/services/errors";
 import { ownerData } from "@/lib/services/owners";
 import { pageIp } from "@/lib/services/pages";
 
@@ -19,14 +20,11 @@ export default async function PartnerDashboardPage() {
       </main>
     );
   }
-  let data;
-  try {
-    data = await ownerData({ user, ip: await pageIp() }, user.ownerId);
-  } catch (error) {
-    if (!AppError.is(error)) throw error;
+  const data = await orAppError(ownerData({ user, ip: await pageIp() }, user.ownerId));
+  if (AppError.is(data)) {
     return (
       <main className="p-6">
-        <p role="alert">{error.message}</p>
+        <ErrorPanel title="Your homes could not be loaded" message={data.message} />
       </main>
     );
   }

@@ -2,20 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
-import { AppError } from "@/lib/services/errors";
-import { ownerData, type OwnerDataDto } from "@/lib/services/owners";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { AppError, orAppError } from "@/lib/services/errors";
+import { ownerData } from "@/lib/services/owners";
 import { requirePageUser } from "@/lib/services/pages";
 
 export const metadata: Metadata = { title: "Your homes" };
-
-async function load(caller: Awaited<ReturnType<typeof requirePageUser>>): Promise<OwnerDataDto | AppError> {
-  try {
-    return await ownerData(caller, caller.user.ownerId!);
-  } catch (error) {
-    if (AppError.is(error)) return error;
-    throw error;
-  }
-}
 
 export default async function DashboardPage() {
   const caller = await requirePageUser(["homeowner"], "/dashboard");
@@ -30,15 +22,8 @@ export default async function DashboardPage() {
       </div>
     );
   }
-  const data = await load(caller);
-  if (AppError.is(data)) {
-    return (
-      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6">
-        <h1 className="text-xl font-semibold">Your homes could not be loaded</h1>
-        <p className="mt-2">{data.message}</p>
-      </div>
-    );
-  }
+  const data = await orAppError(ownerData(caller, caller.user.ownerId));
+  if (AppError.is(data)) return <ErrorPanel title="Your homes could not be loaded" message={data.message} />;
   return (
     <div className="space-y-6">
       <div>
