@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import Redis from "ioredis";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 
 export interface Entry<T> {
   value: T;
@@ -45,12 +46,28 @@ function memoryCache(staleSeconds: number): Cache {
   };
 }
 
-function redisCache(url: string, staleSeconds: number, namespace: string): Cache {
-  // Commands wait for the connection (at start) but never long: a slow or absent Redis is a cache miss, not a hang.
+/**
+ * A Redis connection whose commands wait for the connection (at start) but never long: a slow or absent Redis is a
+ * cache miss or the in-memory limiter, not a hang. It reconnects by itself; an outage is logged once, and its end.
+ */
+function connect(url: string, purpose: string): Redis {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 500 });
-  redis.on("error", () => {
-    // Reported where a command fails; the client reconnects by itself.
+  let down = false;
+  redis.on("error", (error: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: error, purpose }, "redis: not answering; going on without it until it is back");
   });
+  redis.on("ready", () => {
+    if (!down) return;
+    down = false;
+    log.info({ purpose }, "redis: back");
+  });
+  return redis;
+}
+
+function redisCache(url: string, staleSeconds: number, namespace: string): Cache {
+  const redis = connect(url, "cache");
   return {
     kind: "redis",
     async get<T>(key: string) {
@@ -85,6 +102,6 @@ function upstreamId(): string {
   return env.PROPERTY_API_BASE_URL ? createHash("sha256").update(env.PROPERTY_API_BASE_URL).digest("hex").slice(0, 8) : "embedded";
 }
 
-export function redisClient(): Redis | undefined {
-  return env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 500 }) : undefined;
+export function redisClient(purpose: string): Redis | undefined {
+  return env.REDIS_URL ? connect(env.REDIS_URL, purpose) : undefined;
 }

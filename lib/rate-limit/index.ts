@@ -36,7 +36,7 @@ const globalForLimits = globalThis as unknown as { rateLimiters?: Limiters };
  * seconds to wait once either is used up. In memory by default, Redis when REDIS_URL is set.
  */
 export async function spend(userId: number | undefined, ip: string, widget = false): Promise<void> {
-  const limiters = (globalForLimits.rateLimiters ??= create(redisClient()));
+  const limiters = (globalForLimits.rateLimiters ??= create(redisClient("rate limits")));
   try {
     await (widget ? limiters.widgetIp : limiters.ip).consume(ip);
     if (userId !== undefined) await limiters.user.consume(String(userId));

@@ -1,17 +1,16 @@
 import type { Metadata } from "next";
 import { PropertyCard } from "@/components/property/property-card";
-import { currentUser } from "@/lib/auth/session";
 import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { ownerData } from "@/lib/services/owners";
-import { pageIp } from "@/lib/services/pages";
+import { pageIp, pageUser } from "@/lib/services/pages";
 
 export const metadata: Metadata = { title: "Your home dashboard" };
 
 /** The homeowner dashboard inside a partner's frame, for the member its token named (proxy.ts sets who may frame it). */
 export default async function PartnerDashboardPage() {
-  const user = await currentUser();
+  const user = await pageUser();
   if (!user?.ownerId) {
     return (
       <main className="p-6">

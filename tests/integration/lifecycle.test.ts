@@ -1,0 +1,190 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { createSandboxHandler } from "@/lib/sandbox";
+import { toNodeHandler } from "@/lib/sandbox/node-adapter";
+import type { AppInfo } from "./setup";
+import { call, houses, signIn, unique } from "./client";
+import { exited, freePort, startNext, waitFor } from "./processes";
+
+/**
+ * The app's own processes, stopped and started by the tests: killed in the middle of onboarding, and asked to shut
+ * down while a request is still running. Each test keeps the data folder (or the PostgreSQL of DATABASE_URL) across
+ * restarts, the way a real deployment does.
+ */
+
+const run = unique();
+
+/** The owner tokens the service holds for a last name (PGlite answers `{ rows }`, postgres-js an array). */
+async function ownersNamed(db: DatabaseHandle["db"], lastName: string): Promise<string[]> {
+  const result = (await db.execute(sql`select owner_token from sandbox.owners where last_name = ${lastName}`)) as unknown as { owner_token: string }[] | { rows: { owner_token: string }[] };
+  return (Array.isArray(result) ? result : result.rows).map((row) => row.owner_token);
+}
+
+const street = (address: string) => address.split(",")[0]!;
+const streetsOf = (ownerData: { properties: { facts: { address: string } }[] }) => ownerData.properties.map((p) => street(p.facts.address));
+
+async function newHomeowner(app: AppInfo, name: string): Promise<{ cookie: string; email: string }> {
+  const email = `${name.toLowerCase()}-${run}@example.com`;
+  const signUp = await call(app, "POST", "/api/signup", { body: { email, password: "homeowner-password" } });
+  expect(signUp.status).toBe(201);
+  return { email, cookie: await signIn(app, email, "homeowner-password") };
+}
+
+/** One app process after another on the same port, data and secret, as a supervisor would restart it. */
+function appProcess(env: Record<string, string>) {
+  let child: ChildProcess | undefined;
+  const info = { url: "", port: 0 };
+  const app: AppInfo = { name: env.PROPERTY_API_BASE_URL ? "http" : "embedded", url: "", admin: { email: "", password: "" }, userLimitPerMinute: 0 };
+  return {
+    app,
+    get child() {
+      return child!;
+    },
+    async start() {
+      info.port ||= await freePort();
+      app.url = `http://127.0.0.1:${info.port}`;
+      child = startNext(info.port, { NEXTAUTH_URL: app.url, NEXTAUTH_SECRET: `secret-${run}`, CACHE_NAMESPACE: `life-${run}`, ...env });
+      await waitFor(`${app.url}/api/health`, child, "app");
+    },
+    async kill(signal: NodeJS.Signals = "SIGKILL") {
+      child?.kill(signal);
+      if (child) await exited(child);
+    },
+  };
+}
+
+describe("the app restarted in the middle of onboarding (a service over HTTP)", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "lifecycle-"));
+  const token = `life-token-${run}`;
+  let service: Server;
+  let serviceDb: DatabaseHandle;
+  /** Runs after the service has answered an operation and before the answer is sent back. */
+  let beforeReply: ((path: string) => Promise<void>) | undefined;
+  let appProc: ReturnType<typeof appProcess>;
+
+  beforeAll(async () => {
+    serviceDb = await openDatabase({ dataDir: "memory://" });
+    const handler = createSandboxHandler({ token, db: async () => serviceDb.db });
+    const port = await freePort();
+    const serve = toNodeHandler(async (request) => {
+      const response = await handler(request);
+      await beforeReply?.(new URL(request.url).pathname);
+      return response;
+    }, `http://127.0.0.1:${port}`);
+    service = createServer(serve).listen(port, "127.0.0.1");
+    appProc = appProcess({ DATA_DIR: dataDir, PROPERTY_API_BASE_URL: `http://127.0.0.1:${port}`, PROPERTY_API_TOKEN: token, PROPERTY_API_TIMEOUT_MS: "5000" });
+    await appProc.start();
+  });
+
+  afterAll(async () => {
+    await appProc.kill("SIGTERM");
+    service.close();
+    await serviceDb.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("killed after the service created the owner and before the app linked it: the retry links that owner, no second one", async () => {
+    const { app } = appProc;
+    const lastName = `Restart${run}`;
+    const { cookie, email } = await newHomeowner(app, lastName);
+    const address = houses(820, 1)[0]!;
+    const body = { firstName: "Robin", lastName, address };
+
+    beforeReply = async (path) => {
+      if (path === "/create-owner") await appProc.kill("SIGKILL");
+    };
+    await expect(call(app, "POST", "/api/owners", { cookie, body })).rejects.toThrow();
+    beforeReply = undefined;
+    const created = await ownersNamed(serviceDb.db, lastName);
+    expect(created).toHaveLength(1);
+
+    await appProc.start();
+    // The account survived the crash, and the session it had still works.
+    expect((await call(app, "GET", "/api/owner-data", { cookie })).body.error.code).toBe("no_owner");
+    expect(await signIn(app, email, "homeowner-password")).toMatch(/^next-auth/);
+
+    const retry = await call(app, "POST", "/api/owners", { cookie, body });
+    expect(retry.status).toBe(201);
+    expect(retry.body.ownerId).toBe(created[0]);
+    expect(await ownersNamed(serviceDb.db, lastName)).toEqual(created);
+
+    const dashboard = await call(app, "GET", "/api/owner-data", { cookie });
+    expect(dashboard.status).toBe(200);
+    expect(streetsOf(dashboard.body)).toContain(street(address));
+  });
+
+  it("shuts down gracefully: a request in flight at SIGTERM is answered, new connections are refused", async () => {
+    const { app } = appProc;
+    const lastName = `Shutdown${run}`;
+    const { cookie } = await newHomeowner(app, lastName);
+    const address = houses(821, 1)[0]!;
+    beforeReply = async (path) => {
+      if (path === "/create-owner") await new Promise((resolve) => setTimeout(resolve, 1500));
+    };
+    const inFlight = call(app, "POST", "/api/owners", { cookie, body: { firstName: "Sam", lastName, address } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const exit = exited(appProc.child);
+    appProc.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+
+    const answer = await inFlight;
+    beforeReply = undefined;
+    expect(answer.status).toBe(201);
+    expect(await exit).toBe(143);
+
+    // What it wrote while shutting down is there after the restart.
+    await appProc.start();
+    expect((await call(app, "GET", "/api/owner-data", { cookie })).status).toBe(200);
+  });
+});
+
+describe("the app killed at random moments of onboarding (embedded service and database)", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "lifecycle-embedded-"));
+  const appProc = appProcess({ DATA_DIR: dataDir, PROPERTY_API_BASE_URL: "" });
+
+  beforeAll(() => appProc.start());
+  afterAll(async () => {
+    await appProc.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("loses no account and no owner, and creates no duplicate, wherever the kill lands", async () => {
+    const { app } = appProc;
+    const addresses = houses(830, 4);
+    const people: { lastName: string; cookie: string; address: string }[] = [];
+    for (const [i, delayMs] of [0, 20, 60, 150].entries()) {
+      const lastName = `Crash${i}${run}`;
+      const { cookie } = await newHomeowner(app, lastName);
+      const address = addresses[i]!;
+      people.push({ lastName, cookie, address });
+      const attempt = call(app, "POST", "/api/owners", { cookie, body: { firstName: "Alex", lastName, address } }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await appProc.kill("SIGKILL");
+      await attempt;
+      await appProc.start();
+    }
+    for (const { lastName, cookie, address } of people) {
+      const retry = await call(app, "POST", "/api/owners", { cookie, body: { firstName: "Alex", lastName, address } });
+      expect([200, 201]).toContain(retry.status);
+      const dashboard = await call(app, "GET", "/api/owner-data", { cookie });
+      expect(dashboard.status).toBe(200);
+      expect(streetsOf(dashboard.body)).toContain(street(address));
+    }
+
+    await appProc.kill("SIGTERM");
+    const database = await openDatabase({ url: process.env.DATABASE_URL || undefined, dataDir: join(dataDir, "pglite") });
+    try {
+      for (const { lastName } of people) expect(await ownersNamed(database.db, lastName)).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+    await appProc.start();
+  });
+});

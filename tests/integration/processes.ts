@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, connect, type Server, type Socket } from "node:net";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once `url` answers below 500; rejects when the process exits first or nothing answers in 90 s. */
+export async function waitFor(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited with ${child.exitCode ?? child.signalCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not start in time`);
+}
+
+/** The built app (`next build` first) on a port, with the environment given on top of this process's. */
+export function startNext(port: number, env: Record<string, string>, stderr: "inherit" | "pipe" = "inherit"): ChildProcess {
+  return spawn("node_modules/.bin/next", ["start", "-p", String(port)], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", stderr] });
+}
+
+/** Resolves with the exit code (or signal) once the process has ended. */
+export function exited(child: ChildProcess): Promise<number | NodeJS.Signals> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode ?? child.signalCode!);
+  return new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal!)));
+}
+
+export interface TcpProxy {
+  port: number;
+  /** Stops listening and drops every open connection: to the app, the service behind it has gone away. */
+  cut(): Promise<void>;
+  /** Listens again on the same port: the service is back. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A TCP relay in front of a service (PostgreSQL, Redis), so a test can take the service away and bring it back. */
+export async function tcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  const port = await freePort();
+  let server: Server | undefined;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("close", () => sockets.delete(socket));
+          socket.on("error", () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      }).listen(port, "127.0.0.1", resolve);
+    });
+  const cut = async () => {
+    const closing = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    for (const socket of sockets) socket.destroy();
+    server = undefined;
+    await closing;
+  };
+  await listen();
+  return { port, cut, restore: listen, close: cut };
+}
