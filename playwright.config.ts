@@ -1,11 +1,25 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { FAULTS_LOG } from "./e2e/faults-server";
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://localhost:${PORT}`;
+// A second app whose embedded service fails 30% of its answers, for the journeys under faults (e2e/faults.spec.ts).
+const FAULTS_PORT = PORT + 1;
+const faultsURL = `http://localhost:${FAULTS_PORT}`;
 
 /** Debian's Chromium where it is installed (Playwright cannot download browsers here); Playwright's own elsewhere. */
 const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => path && existsSync(path));
+
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: systemChromium
+    ? {
+        executablePath: systemChromium,
+        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      }
+    : {},
+};
 
 export default defineConfig({
   testDir: "./e2e",
@@ -19,25 +33,35 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
+    { name: "chromium", testIgnore: /faults\.spec\.ts/, use: { ...browser } },
+    { name: "faults", testMatch: /faults\.spec\.ts/, use: { ...browser, baseURL: faultsURL } },
+  ],
+  webServer: [
     {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: systemChromium
-          ? {
-              executablePath: systemChromium,
-              args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-            }
-          : {},
+      // The built app on the embedded defaults, with its own data folder so a running dev server is not disturbed.
+      command: `npx next start -p ${PORT}`,
+      url: baseURL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { DATA_DIR: ".data/e2e", DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", PROPERTY_API_TOKEN: process.env.CANARY_TOKEN ?? "" },
+    },
+    {
+      // The same app with a misbehaving service: 30% of answers fail (5xx, 429, timeouts, malformed JSON, slow). Its
+      // log goes to a file the journeys read at the end; owner data goes stale after 2 s so stale answers get served.
+      command: `rm -rf .data/e2e-faults && mkdir -p .data/e2e-faults && exec npx next start -p ${FAULTS_PORT} > ${FAULTS_LOG} 2>&1`,
+      url: faultsURL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: {
+        DATA_DIR: ".data/e2e-faults",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        PROPERTY_API_BASE_URL: "",
+        PROPERTY_API_TOKEN: process.env.CANARY_TOKEN ?? "",
+        SANDBOX_FAULTS: "rate=0.3,kinds=5xx+429+timeout+malformed+slow,latencyMs=1000",
+        PROPERTY_API_TIMEOUT_MS: "3000",
+        CACHE_TTL_OWNER_DATA: "2",
       },
     },
   ],
-  webServer: {
-    // The built app on the embedded defaults, with its own data folder so a running dev server is not disturbed.
-    command: `npx next start -p ${PORT}`,
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    env: { DATA_DIR: ".data/e2e", DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", PROPERTY_API_TOKEN: process.env.CANARY_TOKEN ?? "" },
-  },
 });

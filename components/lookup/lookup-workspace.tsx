@@ -34,7 +34,10 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
     const form = new FormData(event.currentTarget);
     const parts = ["street", "city", "state", "zip"].map((name) => String(form.get(name) ?? "").trim());
     const line = String(form.get("address") ?? "").trim() || (parts.every(Boolean) ? `${parts[0]}, ${parts[1]}, ${parts[2]} ${parts[3]}` : "");
-    if (line) setLookup({ address: line, applicant: String(form.get("applicant") ?? "").trim() });
+    if (!line) return;
+    setLookup({ address: line, applicant: String(form.get("applicant") ?? "").trim() });
+    // The same address again after a failure: its query key has not changed, so ask again explicitly.
+    if (line === lookup?.address && normalized.error) void normalized.refetch();
   }
 
   const result = normalized.data;

@@ -21,9 +21,26 @@ export function Panel({ title, id, children }: { title: string; id: string; chil
 }
 
 /** Loading, failure and stale states every panel shares; each panel loads on its own. */
-function Loaded<T>({ query, label, children }: { query: { isPending: boolean; error: unknown; data?: T }; label: string; children: (data: T) => ReactNode }) {
-  if (query.isPending) return <div className="h-24 animate-pulse rounded-lg bg-slate-100" aria-label={`Loading ${label}`} role="status" />;
-  if (query.error) return <p role="alert" className="text-sm text-red-700">{(query.error as ApiProblem).message}</p>;
+function Loaded<T>({
+  query,
+  label,
+  children,
+}: {
+  query: { isPending: boolean; isFetching: boolean; error: unknown; data?: T; refetch: () => unknown };
+  label: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending || (query.error && query.isFetching)) return <div className="h-24 animate-pulse rounded-lg bg-slate-100" aria-label={`Loading ${label}`} role="status" />;
+  if (query.error) {
+    return (
+      <div role="alert" className="space-y-2 text-sm text-red-700">
+        <p>{(query.error as ApiProblem).message}</p>
+        <button type="button" onClick={() => query.refetch()} className="rounded-lg border border-red-300 bg-white px-3 py-1 font-semibold text-red-800 hover:bg-red-50">
+          Try again<span className="sr-only">: {label}</span>
+        </button>
+      </div>
+    );
+  }
   const stale = (query.data as { stale?: boolean } | undefined)?.stale;
   return (
     <>

@@ -3,6 +3,7 @@ import { createUser, EmailTakenError, findUserByEmail, linkOwner } from "@/lib/a
 import type { Role } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { embedded, env } from "@/lib/env";
+import { isRetryable, PropertyApiError } from "@/lib/property-api";
 import { upstream } from "./upstream";
 
 /** Demo accounts of embedded mode; the homeowner owns two homes in the data set. Never created with a real upstream. */
@@ -30,11 +31,26 @@ export async function bootstrap(): Promise<void> {
   await getDatabase();
   if (env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD) await ensureUser(env.BOOTSTRAP_ADMIN_EMAIL, env.BOOTSTRAP_ADMIN_PASSWORD, "admin");
   if (!embedded) return;
-  for (const account of DEMO_ACCOUNTS) {
-    const user = await ensureUser(account.email, account.password, account.role);
-    if (account.role === "homeowner" && !user.ownerId) {
+  // Every account first: the owner record below needs the service, which may be failing (SANDBOX_FAULTS).
+  const users = [];
+  for (const account of DEMO_ACCOUNTS) users.push(await ensureUser(account.email, account.password, account.role));
+  const homeowner = users.find((user) => user.role === "homeowner")!;
+  if (!homeowner.ownerId) await linkDemoOwner(homeowner.id);
+}
+
+/**
+ * Creates the demo homeowner's owner record, asking again on a transient failure (the same person and address always
+ * give the same owner, so asking twice creates nothing twice).
+ */
+async function linkDemoOwner(userId: number, attempts = 8): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
       const { ownerID } = await upstream().client.createOwner(DEMO_OWNER);
-      await linkOwner(user.id, ownerID, `${DEMO_OWNER.firstName} ${DEMO_OWNER.lastName}`);
+      await linkOwner(userId, ownerID, `${DEMO_OWNER.firstName} ${DEMO_OWNER.lastName}`);
+      return;
+    } catch (error) {
+      if (attempt >= attempts || !PropertyApiError.is(error) || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }
   }
 }

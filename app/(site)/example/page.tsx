@@ -14,7 +14,7 @@ const EXAMPLE_ADDRESS = "2800 N 24th St, Phoenix, AZ 85008";
 
 export default async function ExamplePage() {
   const facts = await orAppError(propertyFacts({ ip: await pageIp() }, EXAMPLE_ADDRESS));
-  if (AppError.is(facts)) return <ErrorPanel title="The property could not be loaded" message={facts.message} />;
+  if (AppError.is(facts)) return <ErrorPanel title="The property could not be loaded" message={facts.message} retryHref="/example" />;
   return (
     <div className="space-y-6">
       <div>

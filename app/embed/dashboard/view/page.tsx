@@ -23,7 +23,7 @@ export default async function PartnerDashboardPage() {
   if (AppError.is(data)) {
     return (
       <main className="p-6">
-        <ErrorPanel title="Your homes could not be loaded" message={data.message} />
+        <ErrorPanel title="Your homes could not be loaded" message={data.message} retryHref="/embed/dashboard/view" />
       </main>
     );
   }

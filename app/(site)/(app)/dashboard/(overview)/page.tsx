@@ -23,7 +23,7 @@ export default async function DashboardPage() {
     );
   }
   const data = await orAppError(ownerData(caller, caller.user.ownerId));
-  if (AppError.is(data)) return <ErrorPanel title="Your homes could not be loaded" message={data.message} />;
+  if (AppError.is(data)) return <ErrorPanel title="Your homes could not be loaded" message={data.message} retryHref="/dashboard" />;
   return (
     <div className="space-y-6">
       <div>

@@ -11,6 +11,8 @@ import { brand } from "@/lib/env";
 import { valuation } from "@/lib/services/lookups";
 import { ownerData } from "@/lib/services/owners";
 import { requirePageUser } from "@/lib/services/pages";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { AppError, orAppError } from "@/lib/services/errors";
 
 export const metadata: Metadata = { title: "Your home" };
 
@@ -18,13 +20,15 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
   const { propertyId } = await params;
   const caller = await requirePageUser(["homeowner"], `/dashboard/properties/${propertyId}`);
   if (!caller.user.ownerId || !/^\d+$/.test(propertyId)) notFound();
-  const data = await ownerData(caller, caller.user.ownerId);
+  const path = `/dashboard/properties/${propertyId}`;
+  const data = await orAppError(ownerData(caller, caller.user.ownerId));
+  if (AppError.is(data)) return <ErrorPanel title="This home could not be loaded" message={data.message} retryHref={path} />;
   const property = data.properties.find((p) => String(p.propertyId) === propertyId);
   // Someone else's property looks exactly like one that does not exist.
   if (!property) notFound();
   const { facts, equity } = property;
-  const estimate = await valuation(caller, facts.address);
-  const change = estimate.changeAmount;
+  // The estimate is its own call: when it fails, the rest of the page is still worth showing.
+  const estimate = await orAppError(valuation(caller, facts.address));
   const [street, ...rest] = facts.address.split(", ");
 
   return (
@@ -43,36 +47,45 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
         <h2 id="valuation-title" className="text-xl font-semibold">
           What it is worth
         </h2>
-        <ServiceEstimate value={estimate.value} low={estimate.low} high={estimate.high} confidence={estimate.confidence} date={estimate.eventDate} brand={brand} id="valuation-estimate">
-          <div className="grid gap-6 md:grid-cols-2">
-            <div className="space-y-3">
-              <p className="text-sm text-slate-700">
-                Since last month: <strong className={change >= 0 ? "text-brand-700" : "text-red-700"}>{change >= 0 ? "+" : "−"}{formatUsd(Math.abs(change))}</strong> (
-                {estimate.changePercent > 0 ? "+" : ""}
-                {estimate.changePercent.toFixed(1)}%)
-              </p>
-              <dl className="grid grid-cols-3 gap-2 text-sm">
-                {(["poor", "good", "excellent"] as const).map((condition) => (
-                  <div key={condition} className="rounded-lg bg-white p-2">
-                    <dt className="text-slate-600">In {condition} condition</dt>
-                    <dd className="font-medium">
-                      {formatUsd(estimate.conditions[condition].low)} – {formatUsd(estimate.conditions[condition].high)}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+        {AppError.is(estimate) ? (
+          <ErrorPanel title="The estimate could not be loaded" message={estimate.message} retryHref={path} nested />
+        ) : (
+          <ServiceEstimate value={estimate.value} low={estimate.low} high={estimate.high} confidence={estimate.confidence} date={estimate.eventDate} brand={brand} id="valuation-estimate">
+            <div className="grid gap-6 md:grid-cols-2">
+              <div className="space-y-3">
+                <p className="text-sm text-slate-700">
+                  Since last month:{" "}
+                  <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>
+                    {estimate.changeAmount >= 0 ? "+" : "−"}
+                    {formatUsd(Math.abs(estimate.changeAmount))}
+                  </strong>{" "}
+                  (
+                  {estimate.changePercent > 0 ? "+" : ""}
+                  {estimate.changePercent.toFixed(1)}%)
+                </p>
+                <dl className="grid grid-cols-3 gap-2 text-sm">
+                  {(["poor", "good", "excellent"] as const).map((condition) => (
+                    <div key={condition} className="rounded-lg bg-white p-2">
+                      <dt className="text-slate-600">In {condition} condition</dt>
+                      <dd className="font-medium">
+                        {formatUsd(estimate.conditions[condition].low)} – {formatUsd(estimate.conditions[condition].high)}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+              <ValueRangeChartLazy
+                value={estimate.value}
+                ranges={[
+                  { label: "Estimate range", ...estimate },
+                  { label: "Poor condition", ...estimate.conditions.poor },
+                  { label: "Good condition", ...estimate.conditions.good },
+                  { label: "Excellent condition", ...estimate.conditions.excellent },
+                ]}
+              />
             </div>
-            <ValueRangeChartLazy
-              value={estimate.value}
-              ranges={[
-                { label: "Estimate range", ...estimate },
-                { label: "Poor condition", ...estimate.conditions.poor },
-                { label: "Good condition", ...estimate.conditions.good },
-                { label: "Excellent condition", ...estimate.conditions.excellent },
-              ]}
-            />
-          </div>
-        </ServiceEstimate>
+          </ServiceEstimate>
+        )}
       </section>
 
       <section aria-labelledby="equity-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
