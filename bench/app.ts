@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AppInfo } from "../tests/integration/setup";
@@ -11,14 +11,15 @@ export async function startApp(port: number): Promise<{ app: AppInfo; stop: () =
     env: {
       ...process.env,
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+      REDIS_URL: process.env.BENCH_REDIS_URL ?? "",
       PROPERTY_API_BASE_URL: "",
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       RATE_LIMIT_USER_PER_MINUTE: "1000000",
       RATE_LIMIT_IP_PER_MINUTE: "1000000",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // BENCH_LOG=file keeps the server's JSON log, to see what went wrong under load.
+    stdio: ["ignore", process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "w") : "ignore", "inherit"],
   });
   const app: AppInfo = { name: "embedded", url: `http://127.0.0.1:${port}`, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1e6 };
   for (let i = 0; i < 240; i++) {
