@@ -34,6 +34,6 @@ export async function assertMayRead(caller: Caller & { user: SessionUser }, key:
   if (STAFF.includes(user.role)) return;
   if (user.role !== "homeowner") throw forbidden();
   if (!user.ownerId) throw forbidden("Create your owner record first to see your properties.");
-  const owned = await ownedAddressKeys(caller, user.ownerId);
+  const owned = caller.ownedKeys ?? (await ownedAddressKeys(caller, user.ownerId));
   if (!owned.has(key)) throw forbidden("This property is not one of yours.");
 }

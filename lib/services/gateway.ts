@@ -15,6 +15,8 @@ export interface Caller {
   ip: string;
   /** The widget site the request came through; its budget is checked before any call that costs money. */
   site?: { id: number; assertBudget: () => Promise<void> };
+  /** The homeowner's own properties' keys, when this request has already read them: spares the access check a read. */
+  ownedKeys?: Set<string>;
 }
 
 /** The visitor's address for the per-IP limits: the proxy's X-Forwarded-For (first hop), else X-Real-IP. */

@@ -42,7 +42,10 @@ export async function ownerData(caller: Caller, ownerId: string): Promise<OwnerD
 
 /** The standardized keys of the addresses an owner owns, for access checks. */
 export async function ownedAddressKeys(caller: Caller, ownerId: string): Promise<Set<string>> {
-  const data = await ownerData(caller, ownerId);
+  return ownedKeysOf(await ownerData(caller, ownerId));
+}
+
+export function ownedKeysOf(data: OwnerDataDto): Set<string> {
   return new Set(data.properties.map((p) => standardize(p.facts.address).key));
 }
 

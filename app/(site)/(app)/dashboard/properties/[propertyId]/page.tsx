@@ -9,7 +9,7 @@ import { formatUsd } from "@/components/valuation/format";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { brand } from "@/lib/env";
 import { valuation } from "@/lib/services/lookups";
-import { ownerData } from "@/lib/services/owners";
+import { ownerData, ownedKeysOf } from "@/lib/services/owners";
 import { requirePageUser } from "@/lib/services/pages";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
@@ -28,7 +28,7 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
   if (!property) notFound();
   const { facts, equity } = property;
   // The estimate is its own call: when it fails, the rest of the page is still worth showing.
-  const estimate = await orAppError(valuation(caller, facts.address));
+  const estimate = await orAppError(valuation({ ...caller, ownedKeys: ownedKeysOf(data) }, facts.address));
   const [street, ...rest] = facts.address.split(", ");
 
   return (
