@@ -1,10 +1,17 @@
 import "server-only";
 import type Redis from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { redisClient } from "@/lib/cache";
 import { env } from "@/lib/env";
 
 export class RateLimitedError extends Error {
+  override readonly name = "RateLimitedError";
+
+  /** True for a RateLimitedError from any copy of this module (pages and route handlers each bundle their own). */
+  static is(error: unknown): error is RateLimitedError {
+    return error instanceof Error && error.name === "RateLimitedError" && typeof (error as RateLimitedError).retryAfterSeconds === "number";
+  }
+
   constructor(readonly retryAfterSeconds: number) {
     super(`Too many requests. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`);
   }
@@ -41,7 +48,13 @@ export async function spend(userId: number | undefined, ip: string, widget = fal
     await (widget ? limiters.widgetIp : limiters.ip).consume(ip);
     if (userId !== undefined) await limiters.user.consume(String(userId));
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    // The limiters are shared by every bundle of this module (pages and route handlers each have one), so the refusal
+    // may be another copy's RateLimiterRes: recognise it by its shape, not with instanceof.
+    if (isRefusal(error)) throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
     throw error;
   }
+}
+
+function isRefusal(error: unknown): error is RateLimiterRes {
+  return typeof error === "object" && error !== null && !(error instanceof Error) && typeof (error as RateLimiterRes).msBeforeNext === "number";
 }

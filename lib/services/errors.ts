@@ -1,4 +1,4 @@
-import { BrokenCircuitError } from "cockatiel";
+import { isBrokenCircuitError } from "cockatiel";
 import { PropertyApiError } from "@/lib/property-api";
 import { RateLimitedError } from "@/lib/rate-limit";
 
@@ -28,8 +28,9 @@ export const unauthorized = () => new AppError(401, "unauthorized", "Sign in to 
 /** What an upstream failure means to the person who asked. The service's own wording is kept for 400 and 404. */
 export function fromUpstream(error: unknown): AppError {
   if (AppError.is(error)) return error;
-  if (error instanceof RateLimitedError) return new AppError(429, "rate_limited", error.message, undefined, error.retryAfterSeconds);
-  if (error instanceof BrokenCircuitError || (error instanceof Error && error.name === "BrokenCircuitError")) {
+  if (RateLimitedError.is(error)) return new AppError(429, "rate_limited", error.message, undefined, error.retryAfterSeconds);
+  // Not instanceof: Next.js bundles cockatiel once per route, and the breaker may belong to another copy.
+  if (isBrokenCircuitError(error)) {
     return new AppError(503, "upstream_unavailable", "The property data service is not answering right now. Please try again in a minute.", undefined, 30);
   }
   if (!PropertyApiError.is(error)) throw error;

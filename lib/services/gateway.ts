@@ -1,5 +1,5 @@
 import "server-only";
-import { BrokenCircuitError } from "cockatiel";
+import { isBrokenCircuitError } from "cockatiel";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getCache } from "@/lib/cache";
 import type { Operation } from "@/lib/property-api";
@@ -118,7 +118,7 @@ export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answ
       await record("stale");
       return { value: cached.value, stale: true, fetchedAt: cached.storedAt };
     }
-    await record("error", error instanceof BrokenCircuitError ? 0 : (call.billable ?? 1));
+    await record("error", isBrokenCircuitError(error) ? 0 : (call.billable ?? 1));
     throw appError;
   } finally {
     inFlight.delete(cacheKey);
@@ -171,7 +171,7 @@ export async function cachedBatch<I, T>(
       const appError = fromUpstream(error);
       const staleAll = items.every((item) => cached[call.items.indexOf(item)]);
       if (appError.status < 500 || !staleAll) {
-        await Promise.all(items.map((item) => record(item, "error", error instanceof BrokenCircuitError ? 0 : 1)));
+        await Promise.all(items.map((item) => record(item, "error", isBrokenCircuitError(error) ? 0 : 1)));
         throw appError;
       }
       for (const item of items) {

@@ -59,33 +59,48 @@ function appProcess(env: Record<string, string>) {
   };
 }
 
+/** The embedded service on a port of this test's own, with a hook between its answer and its reply, and faults. */
+async function ownService() {
+  const token = `life-token-${unique()}`;
+  const database = await openDatabase({ dataDir: "memory://" });
+  const handler = createSandboxHandler({ token, db: async () => database.db });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const hooks: { beforeReply?: (path: string) => Promise<void> } = {};
+  const serve = toNodeHandler(async (request) => {
+    const response = await handler(request);
+    await hooks.beforeReply?.(new URL(request.url).pathname);
+    return response;
+  }, url);
+  const server: Server = createServer(serve).listen(port, "127.0.0.1");
+  return {
+    url,
+    token,
+    db: database.db,
+    /** Runs after the service has answered an operation and before the answer is sent back. */
+    hooks,
+    faults: (config: unknown) => fetch(`${url}/_sandbox/faults`, { method: config ? "PUT" : "DELETE", headers: { Authorization: token }, body: config ? JSON.stringify(config) : undefined }),
+    close: async () => {
+      server.close();
+      await database.close();
+    },
+  };
+}
+
 describe("the app restarted in the middle of onboarding (a service over HTTP)", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "lifecycle-"));
-  const token = `life-token-${run}`;
-  let service: Server;
-  let serviceDb: DatabaseHandle;
-  /** Runs after the service has answered an operation and before the answer is sent back. */
-  let beforeReply: ((path: string) => Promise<void>) | undefined;
+  let service: Awaited<ReturnType<typeof ownService>>;
   let appProc: ReturnType<typeof appProcess>;
 
   beforeAll(async () => {
-    serviceDb = await openDatabase({ dataDir: "memory://" });
-    const handler = createSandboxHandler({ token, db: async () => serviceDb.db });
-    const port = await freePort();
-    const serve = toNodeHandler(async (request) => {
-      const response = await handler(request);
-      await beforeReply?.(new URL(request.url).pathname);
-      return response;
-    }, `http://127.0.0.1:${port}`);
-    service = createServer(serve).listen(port, "127.0.0.1");
-    appProc = appProcess({ DATA_DIR: dataDir, PROPERTY_API_BASE_URL: `http://127.0.0.1:${port}`, PROPERTY_API_TOKEN: token, PROPERTY_API_TIMEOUT_MS: "5000" });
+    service = await ownService();
+    appProc = appProcess({ DATA_DIR: dataDir, PROPERTY_API_BASE_URL: service.url, PROPERTY_API_TOKEN: service.token, PROPERTY_API_TIMEOUT_MS: "5000" });
     await appProc.start();
   });
 
   afterAll(async () => {
     await appProc.kill("SIGTERM");
-    service.close();
-    await serviceDb.close();
+    await service.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -96,12 +111,12 @@ describe("the app restarted in the middle of onboarding (a service over HTTP)", 
     const address = houses(820, 1)[0]!;
     const body = { firstName: "Robin", lastName, address };
 
-    beforeReply = async (path) => {
+    service.hooks.beforeReply = async (path) => {
       if (path === "/create-owner") await appProc.kill("SIGKILL");
     };
     await expect(call(app, "POST", "/api/owners", { cookie, body })).rejects.toThrow();
-    beforeReply = undefined;
-    const created = await ownersNamed(serviceDb.db, lastName);
+    service.hooks.beforeReply = undefined;
+    const created = await ownersNamed(service.db, lastName);
     expect(created).toHaveLength(1);
 
     await appProc.start();
@@ -112,7 +127,7 @@ describe("the app restarted in the middle of onboarding (a service over HTTP)", 
     const retry = await call(app, "POST", "/api/owners", { cookie, body });
     expect(retry.status).toBe(201);
     expect(retry.body.ownerId).toBe(created[0]);
-    expect(await ownersNamed(serviceDb.db, lastName)).toEqual(created);
+    expect(await ownersNamed(service.db, lastName)).toEqual(created);
 
     const dashboard = await call(app, "GET", "/api/owner-data", { cookie });
     expect(dashboard.status).toBe(200);
@@ -124,7 +139,7 @@ describe("the app restarted in the middle of onboarding (a service over HTTP)", 
     const lastName = `Shutdown${run}`;
     const { cookie } = await newHomeowner(app, lastName);
     const address = houses(821, 1)[0]!;
-    beforeReply = async (path) => {
+    service.hooks.beforeReply = async (path) => {
       if (path === "/create-owner") await new Promise((resolve) => setTimeout(resolve, 1500));
     };
     const inFlight = call(app, "POST", "/api/owners", { cookie, body: { firstName: "Sam", lastName, address } });
@@ -135,7 +150,7 @@ describe("the app restarted in the middle of onboarding (a service over HTTP)", 
     await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
 
     const answer = await inFlight;
-    beforeReply = undefined;
+    service.hooks.beforeReply = undefined;
     expect(answer.status).toBe(201);
     expect(await exit).toBe(143);
 
@@ -186,5 +201,67 @@ describe("the app killed at random moments of onboarding (embedded service and d
       await database.close();
     }
     await appProc.start();
+  });
+});
+
+describe("the circuit breaker, shared by the app's pages and its routes", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "lifecycle-breaker-"));
+  let service: Awaited<ReturnType<typeof ownService>>;
+  let appProc: ReturnType<typeof appProcess>;
+
+  beforeAll(async () => {
+    service = await ownService();
+    // Two failures in a row open the breaker for 3 s; owner data is never fresh, so every read asks the service.
+    appProc = appProcess({
+      DATA_DIR: dataDir,
+      PROPERTY_API_BASE_URL: service.url,
+      PROPERTY_API_TOKEN: service.token,
+      CIRCUIT_BREAKER_FAILURES: "2",
+      CIRCUIT_BREAKER_HALF_OPEN_MS: "3000",
+      CACHE_TTL_OWNER_DATA: "0",
+    });
+    await appProc.start();
+  });
+
+  afterAll(async () => {
+    await appProc.kill("SIGTERM");
+    await service.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("opened by a route, it gives pages the last answer marked stale or a message, never a 500; then it closes", async () => {
+    const { app } = appProc;
+    const lastName = `Breaker${run}`;
+    const { cookie } = await newHomeowner(app, lastName);
+    const address = houses(840, 1)[0]!;
+    expect((await call(app, "POST", "/api/owners", { cookie, body: { firstName: "Kim", lastName, address } })).status).toBe(201);
+    const fresh = await call(app, "GET", "/api/owner-data", { cookie });
+    expect(fresh.body.stale).toBe(false);
+    const propertyId = fresh.body.properties[0].propertyId;
+
+    await service.faults({ rate: 1, kinds: ["5xx"] });
+    try {
+      // A route fails twice (a try and a retry): the breaker opens. The route still answers, from the cache.
+      const during = await call(app, "GET", "/api/owner-data", { cookie });
+      expect(during.status).toBe(200);
+      expect(during.body.stale).toBe(true);
+
+      // Pages are bundled apart from routes, so the breaker's refusal comes from another copy of cockatiel.
+      const dashboard = await fetch(`${app.url}/dashboard`, { headers: { cookie } });
+      expect(dashboard.status).toBe(200);
+      expect(await dashboard.text()).toContain("may be a little out of date");
+      const property = await fetch(`${app.url}/dashboard/properties/${propertyId}`, { headers: { cookie } });
+      expect(property.status).toBe(200);
+      const html = await property.text();
+      expect(html).toContain("The estimate could not be loaded");
+      expect(html).toContain("not answering right now");
+    } finally {
+      await service.faults(null);
+    }
+
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    const after = await call(app, "GET", "/api/owner-data", { cookie });
+    expect(after.status).toBe(200);
+    expect(after.body.stale).toBe(false);
   });
 });

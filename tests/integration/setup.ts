@@ -61,7 +61,7 @@ export default async function setup(project: TestProject) {
     BOOTSTRAP_ADMIN_EMAIL: httpAdmin.email,
     BOOTSTRAP_ADMIN_PASSWORD: httpAdmin.password,
     RATE_LIMIT_USER_PER_MINUTE: "40",
-    // Fault tests fail on purpose many times in a row; the breaker has its own test below at a lower threshold.
+    // Fault tests fail on purpose many times in a row; the breaker has its own test (lifecycle.test.ts).
     CIRCUIT_BREAKER_FAILURES: "1000",
     // Verification answers go stale after a second, so the stale path can be seen.
     CACHE_TTL_VERIFY: "1",
