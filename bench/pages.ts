@@ -35,7 +35,7 @@ try {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
   console.log(`\nHomeowner pages on the built app (Lighthouse ${"desktop"} preset, Chromium)\n`);
-  console.log(`${"page".padEnd(26)}${"first-load JS (gzip)".padStart(22)}${"performance".padStart(14)}`);
+  console.log(`${"page".padEnd(26)}${"first-load JS (gzip)".padStart(22)}${"performance".padStart(14)}   what it is made of`);
   try {
     for (const [name, path] of pages) {
       const withCookie = path !== "/example";
@@ -46,7 +46,10 @@ try {
         { extends: "lighthouse:default", settings: { formFactor: "desktop", screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: "simulate" } },
       );
       const score = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
-      console.log(`${name.padEnd(26)}${`${(js / 1024).toFixed(1)} kB`.padStart(22)}${String(score).padStart(14)}`);
+      // The metrics the score is made of, so a low score says where to look.
+      const metric = (id: string) => result?.lhr.audits[id]?.displayValue ?? "?";
+      const parts = `FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`;
+      console.log(`${name.padEnd(26)}${`${(js / 1024).toFixed(1)} kB`.padStart(22)}${String(score).padStart(14)}   ${parts}`);
       pageFigures[`${name}: first-load JS gzip (kB)`] = (js / 1024).toFixed(1);
       pageFigures[`${name}: Lighthouse performance`] = score;
     }

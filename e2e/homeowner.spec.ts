@@ -36,7 +36,8 @@ test("a new homeowner signs up, adds a messily typed home, and sees it valued wi
   await expect(page.getByRole("heading", { name: "Your equity" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Property facts" })).toBeVisible();
   await expect(page.getByTestId("service-estimate")).toContainText("Service Estimate");
-  await expect(page.locator(".recharts-wrapper").first()).toBeVisible();
+  await expect(page.getByRole("figure", { name: /Estimate range/ })).toBeVisible();
+  await expect(page.getByRole("figure", { name: /available to borrow/ })).toBeVisible();
 
   const available = page.getByTestId("available-equity");
   const before = await available.textContent();

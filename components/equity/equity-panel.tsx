@@ -1,11 +1,10 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useId, useState } from "react";
+import { EquityBars } from "@/components/charts/equity-bars";
 import { formatUsd } from "@/components/valuation/format";
 import type { EquityDto } from "@/lib/services/dto";
 
-const EquityChart = dynamic(() => import("@/components/charts/equity-chart"), { ssr: false, loading: () => <div className="h-52 animate-pulse rounded-lg bg-slate-100" /> });
 
 const LOAN_NAMES = { primary: "Primary mortgage", second: "Second loan", third: "Third loan" } as const;
 
@@ -71,7 +70,7 @@ export function EquityPanel({ equity, orgMaxLtv }: { equity: EquityDto; orgMaxLt
           )}
         </div>
       </div>
-      <EquityChart loans={equity.totalLoanBalance} equity={equity.totalEquity} available={available(equity.estimate)} />
+      <EquityBars loans={equity.totalLoanBalance} equity={equity.totalEquity} available={available(equity.estimate)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ValueRangeChartLazy } from "@/components/charts/value-range-chart-lazy";
+import { ValueRangeChart } from "@/components/charts/value-range-chart";
 import { EquityPanel } from "@/components/equity/equity-panel";
 import { PropertyFactsList } from "@/components/property/property-facts";
 import { ReportDownload } from "@/components/report/report-download";
@@ -74,7 +74,7 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
                   ))}
                 </dl>
               </div>
-              <ValueRangeChartLazy
+              <ValueRangeChart
                 value={estimate.value}
                 ranges={[
                   { label: "Estimate range", ...estimate },
