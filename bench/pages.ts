@@ -1,6 +1,7 @@
 /**
  * `npm run bench:pages`: what the homeowner's pages cost a browser, on the built app (`npm run build` first): the
- * first-load JavaScript of each page (gzip), and a Lighthouse performance score measured in Chromium.
+ * first-load JavaScript of each page (gzip), and a Lighthouse performance score measured in Chromium, with the
+ * metrics it is made of. `BENCH_LCP=1` also prints each page's largest-contentful-paint element and its phases.
  */
 import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -50,6 +51,7 @@ try {
       const metric = (id: string) => result?.lhr.audits[id]?.displayValue ?? "?";
       const parts = `FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`;
       console.log(`${name.padEnd(26)}${`${(js / 1024).toFixed(1)} kB`.padStart(22)}${String(score).padStart(14)}   ${parts}`);
+      if (process.env.BENCH_LCP) console.log(JSON.stringify(result?.lhr.audits["largest-contentful-paint-element"]?.details).slice(0, 1500));
       pageFigures[`${name}: first-load JS gzip (kB)`] = (js / 1024).toFixed(1);
       pageFigures[`${name}: Lighthouse performance`] = score;
     }
