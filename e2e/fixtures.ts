@@ -68,3 +68,20 @@ export async function expectValuationsBranded(page: Page) {
   expect(outside.boxes).toBeGreaterThan(0);
   expect(outside.leaked, "valuation amounts shown outside the branded component").toEqual([]);
 }
+
+/** Signs in through the login form. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Creates a homeowner account through the sign-up form; the new homeowner lands on onboarding. */
+export async function signUp(page: Page, email: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a-good-long-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Add your home" })).toBeVisible();
+}

@@ -1,21 +1,8 @@
 import { readFileSync } from "node:fs";
-import { expect, expectNoSeriousViolations, expectValuationsBranded, screenshots, test } from "./fixtures";
-import type { Page } from "@playwright/test";
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+import { expect, expectNoSeriousViolations, expectValuationsBranded, screenshots, signIn, signUp, test } from "./fixtures";
 
 test("a new homeowner signs up, adds a messily typed home, and sees it valued with its equity and report", async ({ page }, testInfo) => {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(`owner-${Date.now()}@example.com`);
-  await page.getByLabel("Password").fill("a-good-long-password");
-  await page.getByRole("button", { name: "Create account" }).click();
-
-  await expect(page.getByRole("heading", { name: "Add your home" })).toBeVisible();
+  await signUp(page, `owner-${Date.now()}@example.com`);
   await page.getByLabel("First name").fill("Casey");
   await page.getByLabel("Last name").fill("Rivera");
   await page.getByLabel("Home address").fill("2800 north 24th street, phoenix arizona 85008");
@@ -71,11 +58,7 @@ test("another homeowner cannot open the demo homeowner's property page or report
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(`stranger-${Date.now()}@example.com`);
-  await page.getByLabel("Password").fill("a-good-long-password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Add your home" })).toBeVisible();
+  await signUp(page, `stranger-${Date.now()}@example.com`);
   const response = await page.goto(propertyUrl);
   expect(response!.status()).toBe(404);
   const report = await page.request.get(`/api/property/report?address=${encodeURIComponent("3901 Wallingford Ave N, Seattle, WA 98103")}&applicant_name=x`);

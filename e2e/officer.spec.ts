@@ -1,14 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { PropertyReport } from "@/lib/property-api/schemas/report";
-import { expect, expectNoSeriousViolations, expectValuationsBranded, screenshots, test } from "./fixtures";
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+import { expect, expectNoSeriousViolations, expectValuationsBranded, screenshots, signIn, test } from "./fixtures";
 
 async function downloadText(page: Page, format: string): Promise<{ name: string; body: Buffer }> {
   const download = page.waitForEvent("download");

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { SignJWT } from "jose";
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 
 /** The partner bank's own page on another origin, framing the dashboard URL it was given. */
 async function partnerPage(): Promise<{ origin: string; server: Server }> {
@@ -17,10 +17,7 @@ async function partnerPage(): Promise<{ origin: string; server: Server }> {
 }
 
 async function registerPartner(page: Page, origin: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("admin-demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, "admin@example.com", "admin-demo");
   await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
   const response = await page.request.post("/api/admin/sites", { data: { name: "Partner bank", allowedOrigins: [origin], dailyBudget: 100 } });
   expect(response.status()).toBe(201);

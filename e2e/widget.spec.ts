@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, screenshots, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, screenshots, signIn, test } from "./fixtures";
 
 // Addresses no other journey looks up, so the first lookups here really cost (the budget counts paid lookups only).
 const BUDGET_ADDRESSES = ["2617 Marion St, Denver, CO 80205", "2631 Marion St, Denver, CO 80205", "2645 Marion St, Denver, CO 80205"];
@@ -19,10 +19,7 @@ async function partnerSite(appUrl: string): Promise<{ origin: string; server: Se
 }
 
 async function registerSite(page: Page, allowedOrigins: string[], dailyBudget: number): Promise<string> {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill("admin-demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, "admin@example.com", "admin-demo");
   await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
   const response = await page.request.post("/api/admin/sites", { data: { name: `e2e ${Date.now()}`, allowedOrigins, dailyBudget } });
   expect(response.status()).toBe(201);

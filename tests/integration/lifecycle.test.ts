@@ -39,7 +39,7 @@ async function newHomeowner(app: AppInfo, name: string): Promise<{ cookie: strin
 /** One app process after another on the same port, data and secret, as a supervisor would restart it. */
 function appProcess(env: Record<string, string>) {
   let child: ChildProcess | undefined;
-  const info = { url: "", port: 0 };
+  let port = 0;
   const app: AppInfo = { name: env.PROPERTY_API_BASE_URL ? "http" : "embedded", url: "", admin: { email: "", password: "" }, userLimitPerMinute: 0 };
   return {
     app,
@@ -47,9 +47,9 @@ function appProcess(env: Record<string, string>) {
       return child!;
     },
     async start() {
-      info.port ||= await freePort();
-      app.url = `http://127.0.0.1:${info.port}`;
-      child = startNext(info.port, { NEXTAUTH_URL: app.url, NEXTAUTH_SECRET: `secret-${run}`, CACHE_NAMESPACE: `life-${run}`, ...env });
+      port ||= await freePort();
+      app.url = `http://127.0.0.1:${port}`;
+      child = startNext(port, { NEXTAUTH_URL: app.url, NEXTAUTH_SECRET: `secret-${run}`, CACHE_NAMESPACE: `life-${run}`, ...env });
       await waitFor(`${app.url}/api/health`, child, "app");
     },
     async kill(signal: NodeJS.Signals = "SIGKILL") {
@@ -87,39 +87,42 @@ async function ownService() {
   };
 }
 
-describe("the app restarted in the middle of onboarding (a service over HTTP)", () => {
+/** For a describe block: the app on a service of the test's own, with a data folder; cleaned up after the block. */
+function appOnOwnService(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "lifecycle-"));
-  let service: Awaited<ReturnType<typeof ownService>>;
-  let appProc: ReturnType<typeof appProcess>;
-
+  const handle = {} as { service: Awaited<ReturnType<typeof ownService>>; proc: ReturnType<typeof appProcess> };
   beforeAll(async () => {
-    service = await ownService();
-    appProc = appProcess({ DATA_DIR: dataDir, PROPERTY_API_BASE_URL: service.url, PROPERTY_API_TOKEN: service.token, PROPERTY_API_TIMEOUT_MS: "5000" });
-    await appProc.start();
+    handle.service = await ownService();
+    handle.proc = appProcess({ DATA_DIR: dataDir, PROPERTY_API_BASE_URL: handle.service.url, PROPERTY_API_TOKEN: handle.service.token, ...env });
+    await handle.proc.start();
   });
-
   afterAll(async () => {
-    await appProc.kill("SIGTERM");
-    await service.close();
+    await handle.proc.kill("SIGTERM");
+    await handle.service.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  return handle;
+}
+
+describe("the app restarted in the middle of onboarding (a service over HTTP)", () => {
+  const ctx = appOnOwnService({ PROPERTY_API_TIMEOUT_MS: "5000" });
 
   it("killed after the service created the owner and before the app linked it: the retry links that owner, no second one", async () => {
-    const { app } = appProc;
+    const { app } = ctx.proc;
     const lastName = `Restart${run}`;
     const { cookie, email } = await newHomeowner(app, lastName);
     const address = houses(820, 1)[0]!;
     const body = { firstName: "Robin", lastName, address };
 
-    service.hooks.beforeReply = async (path) => {
-      if (path === "/create-owner") await appProc.kill("SIGKILL");
+    ctx.service.hooks.beforeReply = async (path) => {
+      if (path === "/create-owner") await ctx.proc.kill("SIGKILL");
     };
     await expect(call(app, "POST", "/api/owners", { cookie, body })).rejects.toThrow();
-    service.hooks.beforeReply = undefined;
-    const created = await ownersNamed(service.db, lastName);
+    ctx.service.hooks.beforeReply = undefined;
+    const created = await ownersNamed(ctx.service.db, lastName);
     expect(created).toHaveLength(1);
 
-    await appProc.start();
+    await ctx.proc.start();
     // The account survived the crash, and the session it had still works.
     expect((await call(app, "GET", "/api/owner-data", { cookie })).body.error.code).toBe("no_owner");
     expect(await signIn(app, email, "homeowner-password")).toMatch(/^next-auth/);
@@ -127,7 +130,7 @@ describe("the app restarted in the middle of onboarding (a service over HTTP)", 
     const retry = await call(app, "POST", "/api/owners", { cookie, body });
     expect(retry.status).toBe(201);
     expect(retry.body.ownerId).toBe(created[0]);
-    expect(await ownersNamed(service.db, lastName)).toEqual(created);
+    expect(await ownersNamed(ctx.service.db, lastName)).toEqual(created);
 
     const dashboard = await call(app, "GET", "/api/owner-data", { cookie });
     expect(dashboard.status).toBe(200);
@@ -135,27 +138,27 @@ describe("the app restarted in the middle of onboarding (a service over HTTP)", 
   });
 
   it("shuts down gracefully: a request in flight at SIGTERM is answered, new connections are refused", async () => {
-    const { app } = appProc;
+    const { app } = ctx.proc;
     const lastName = `Shutdown${run}`;
     const { cookie } = await newHomeowner(app, lastName);
     const address = houses(821, 1)[0]!;
-    service.hooks.beforeReply = async (path) => {
+    ctx.service.hooks.beforeReply = async (path) => {
       if (path === "/create-owner") await new Promise((resolve) => setTimeout(resolve, 1500));
     };
     const inFlight = call(app, "POST", "/api/owners", { cookie, body: { firstName: "Sam", lastName, address } });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const exit = exited(appProc.child);
-    appProc.child.kill("SIGTERM");
+    const exit = exited(ctx.proc.child);
+    ctx.proc.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 100));
     await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
 
     const answer = await inFlight;
-    service.hooks.beforeReply = undefined;
+    ctx.service.hooks.beforeReply = undefined;
     expect(answer.status).toBe(201);
     expect(await exit).toBe(143);
 
     // What it wrote while shutting down is there after the restart.
-    await appProc.start();
+    await ctx.proc.start();
     expect((await call(app, "GET", "/api/owner-data", { cookie })).status).toBe(200);
   });
 });
@@ -205,32 +208,11 @@ describe("the app killed at random moments of onboarding (embedded service and d
 });
 
 describe("the circuit breaker, shared by the app's pages and its routes", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "lifecycle-breaker-"));
-  let service: Awaited<ReturnType<typeof ownService>>;
-  let appProc: ReturnType<typeof appProcess>;
-
-  beforeAll(async () => {
-    service = await ownService();
-    // Two failures in a row open the breaker for 3 s; owner data is never fresh, so every read asks the service.
-    appProc = appProcess({
-      DATA_DIR: dataDir,
-      PROPERTY_API_BASE_URL: service.url,
-      PROPERTY_API_TOKEN: service.token,
-      CIRCUIT_BREAKER_FAILURES: "2",
-      CIRCUIT_BREAKER_HALF_OPEN_MS: "3000",
-      CACHE_TTL_OWNER_DATA: "0",
-    });
-    await appProc.start();
-  });
-
-  afterAll(async () => {
-    await appProc.kill("SIGTERM");
-    await service.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  // Two failures in a row open the breaker for 3 s; owner data is never fresh, so every read asks the service.
+  const ctx = appOnOwnService({ CIRCUIT_BREAKER_FAILURES: "2", CIRCUIT_BREAKER_HALF_OPEN_MS: "3000", CACHE_TTL_OWNER_DATA: "0" });
 
   it("opened by a route, it gives pages the last answer marked stale or a message, never a 500; then it closes", async () => {
-    const { app } = appProc;
+    const { app } = ctx.proc;
     const lastName = `Breaker${run}`;
     const { cookie } = await newHomeowner(app, lastName);
     const address = houses(840, 1)[0]!;
@@ -239,7 +221,7 @@ describe("the circuit breaker, shared by the app's pages and its routes", () => 
     expect(fresh.body.stale).toBe(false);
     const propertyId = fresh.body.properties[0].propertyId;
 
-    await service.faults({ rate: 1, kinds: ["5xx"] });
+    await ctx.service.faults({ rate: 1, kinds: ["5xx"] });
     try {
       // A route fails twice (a try and a retry): the breaker opens. The route still answers, from the cache.
       const during = await call(app, "GET", "/api/owner-data", { cookie });
@@ -256,7 +238,7 @@ describe("the circuit breaker, shared by the app's pages and its routes", () => 
       expect(html).toContain("The estimate could not be loaded");
       expect(html).toContain("not answering right now");
     } finally {
-      await service.faults(null);
+      await ctx.service.faults(null);
     }
 
     await new Promise((resolve) => setTimeout(resolve, 3_200));
