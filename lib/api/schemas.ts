@@ -81,3 +81,12 @@ export const WidgetQuery = z.object({
   theme: z.enum(["light", "dark"], { error: "theme must be light or dark" }).default("light"),
   parent: z.string().max(300).optional(),
 });
+
+export const InviteBody = z.object({ email: Email, firstName: text("firstName", 100), lastName: text("lastName", 100), address: Address });
+const Token = text("token", 200);
+export const AcceptInvitationBody = z.object({ token: Token, password: z.string().max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`).optional() });
+export const CodeBody = z.object({ code: z.string({ error: "code is required" }).trim().regex(/^\d{6}$/, "must be the 6 digits printed in the letter") });
+export const ResetRequestBody = z.object({ email: Email });
+export const ResetBody = z.object({ token: Token, password: Password });
+export const ChangePasswordBody = z.object({ currentPassword: z.string({ error: "currentPassword is required" }).min(1, "currentPassword is required").max(MAX_PASSWORD_LENGTH), newPassword: Password });
+export const OutboxQuery = z.object({ to: z.string().trim().max(320).optional(), kind: z.enum(["email", "letter"], { error: "kind must be email or letter" }).optional() });

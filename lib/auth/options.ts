@@ -1,52 +1,78 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { cookies } from "next/headers";
 import { z } from "zod";
-import { env } from "@/lib/env";
+import { visitorIp } from "@/lib/services/gateway";
+import { DEVICE_COOKIE, deviceCookie } from "./device";
 import { MAX_PASSWORD_LENGTH } from "./password";
 import { ROLES, type Role } from "./roles";
 import { authSecret } from "./secret";
+import { endSession, secureCookies, SESSION_SECONDS, startSession } from "./sessions";
 import { checkCredentials } from "./users";
 
 const Credentials = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(MAX_PASSWORD_LENGTH) });
 
-/** Sessions live in a signed JWT carrying the user's id and role; every request re-reads the user (see session.ts). */
+/** Sets a cookie given as a Set-Cookie value on the response of the route handler being served. */
+async function setCookie(header: string) {
+  const [pair, ...attributes] = header.split("; ");
+  const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
+  const maxAge = Number(attributes.find((a) => a.startsWith("Max-Age="))?.slice(8));
+  (await cookies()).set(name, value, { path: "/", maxAge, httpOnly: true, sameSite: "lax", secure: secureCookies });
+}
+
+/**
+ * Sessions live in a signed JWT carrying the user's id, role and session id; every request re-reads the user and
+ * checks that the session is still live (see session.ts), so signing out ends it on the server too.
+ */
 export const authOptions: NextAuthOptions = {
   secret: authSecret(),
-  session: { strategy: "jwt", maxAge: 8 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_SECONDS },
   pages: { signIn: "/login" },
-  useSecureCookies: env.NODE_ENV === "production" && !!env.NEXTAUTH_URL?.startsWith("https://"),
+  useSecureCookies: secureCookies,
   providers: [
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = Credentials.safeParse(raw);
         // One message for every failure, so it never tells which part was wrong.
         if (!parsed.success) throw new Error("Wrong email or password.");
-        const result = await checkCredentials(parsed.data.email, parsed.data.password);
-        if (result.ok) return { id: String(result.user.id), email: result.user.email, role: result.user.role };
-        if (result.reason === "locked") {
-          const minutes = Math.ceil((result.retryAfterSeconds ?? 60) / 60);
-          throw new Error(`Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+        const jar = await cookies();
+        const ip = visitorIp(new Headers(request?.headers as Record<string, string> | undefined));
+        const result = await checkCredentials(parsed.data.email, parsed.data.password, { ip, deviceCookie: jar.get(DEVICE_COOKIE)?.value });
+        if (result.ok) {
+          if (result.device === "new") await setCookie(deviceCookie(result.user.email));
+          return { id: String(result.user.id), email: result.user.email, role: result.user.role };
+        }
+        if (result.reason === "throttled") {
+          const wait = result.retryAfterSeconds < 90 ? `${result.retryAfterSeconds} seconds` : `${Math.ceil(result.retryAfterSeconds / 60)} minutes`;
+          throw new Error(`Too many sign-in attempts. Try again in ${wait}, or reset your password.`);
         }
         throw new Error("Wrong email or password.");
       },
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
+    async jwt({ token, user }) {
       if (user) {
         token.uid = Number(user.id);
         token.role = (user as { role?: Role }).role;
+        token.sid = await startSession(Number(user.id));
       }
       return token;
     },
     session({ session, token }) {
       if (session.user && typeof token.uid === "number" && ROLES.includes(token.role as Role)) {
-        Object.assign(session.user, { id: token.uid, role: token.role });
+        Object.assign(session.user, { id: token.uid, role: token.role, sid: token.sid });
       }
       return session;
+    },
+  },
+  events: {
+    // Signing out ends the session on the server: a copy of the cookie is worthless from then on.
+    async signOut({ token }) {
+      await endSession(token?.sid);
     },
   },
 };

@@ -5,9 +5,11 @@ export interface SessionUser {
   id: number;
   email: string;
   role: Role;
-  /** The service's owner token, once a homeowner has created their owner record. */
+  /** The service's owner token, once the homeowner has proved they own the home (never before). */
   ownerId: string | null;
   name: string | null;
+  /** The live session the request came with. */
+  sessionId?: string;
 }
 
 export const ROLE_LABELS: Record<Role, string> = { homeowner: "Homeowner", loan_officer: "Loan officer", admin: "Admin" };

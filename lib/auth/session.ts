@@ -5,22 +5,30 @@ import type { NextRequest } from "next/server";
 import { authOptions } from "./options";
 import type { Role, SessionUser } from "./roles";
 import { authSecret } from "./secret";
+import { isLiveSession } from "./sessions";
 import { findUserById } from "./users";
 
+/** The user behind a session, read again from the database, when the session is still live. */
+async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefined> {
+  if (typeof id !== "number") return undefined;
+  const [user, live] = await Promise.all([findUserById(id), isLiveSession(id, sid)]);
+  return user && live ? { ...user, sessionId: sid as string } : undefined;
+}
+
 /**
- * The signed-in user of a page, read again from the database on every request: a deleted account or a changed role
- * takes effect at once, not when the session token expires.
+ * The signed-in user of a page, read again from the database on every request: a deleted account, a changed role or
+ * an ended session takes effect at once, not when the session token expires.
  */
 export async function currentUser(): Promise<SessionUser | undefined> {
   const session = await getServerSession(authOptions);
-  const id = (session?.user as { id?: number } | undefined)?.id;
-  return typeof id === "number" ? findUserById(id) : undefined;
+  const user = session?.user as { id?: number; sid?: string } | undefined;
+  return liveUser(user?.id, user?.sid);
 }
 
 /** The signed-in user of an API request, from its session cookie or an `Authorization: Bearer` session token. */
 export async function userFromRequest(request: Request): Promise<SessionUser | undefined> {
   const token = await getToken({ req: request as unknown as NextRequest, secret: authSecret() });
-  return typeof token?.uid === "number" ? findUserById(token.uid) : undefined;
+  return liveUser(token?.uid, token?.sid);
 }
 
 export function hasRole(user: SessionUser | undefined, roles: readonly Role[]): user is SessionUser {

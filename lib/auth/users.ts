@@ -1,9 +1,11 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
-import { signInFailures, users } from "@/lib/db/schema";
+import { users } from "@/lib/db/schema";
+import { trustedDevice } from "./device";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import type { Role, SessionUser } from "./roles";
+import { clearAttempts, takeAttempt } from "./throttle";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -38,15 +40,42 @@ export async function createUser(input: { email: string; password: string; role:
   return toSessionUser(row);
 }
 
-/** Links a homeowner to their owner record once; a second link keeps the first. Returns the owner id in force. */
-export async function linkOwner(userId: number, ownerId: string, name?: string): Promise<string> {
+export class OwnerTakenError extends Error {
+  constructor() {
+    super("This home's owner record already belongs to another account");
+  }
+}
+
+/**
+ * Links a homeowner to the owner record they proved they own (`proof` says how). An account holds one owner record
+ * and an owner record one account (a unique index): linking a record another account holds throws OwnerTakenError.
+ * Linking the one the account already holds again changes nothing.
+ */
+export async function linkVerifiedOwner(userId: number, ownerId: string, proof: NonNullable<UserRow["ownerProof"]>, name?: string): Promise<void> {
   const { db } = await getDatabase();
-  const [row] = await db
-    .update(users)
-    .set({ ownerId: sql`coalesce(${users.ownerId}, ${ownerId})`, name: sql`coalesce(${users.name}, ${name ?? null})` })
-    .where(eq(users.id, userId))
-    .returning();
-  return row!.ownerId!;
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ ownerId, ownerVerifiedAt: new Date(), ownerProof: proof, name: sql`coalesce(${users.name}, ${name ?? null})` })
+      .where(and(eq(users.id, userId), or(isNull(users.ownerId), eq(users.ownerId, ownerId))))
+      .returning({ id: users.id });
+    if (!row) throw new OwnerTakenError();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new OwnerTakenError();
+    throw error;
+  }
+}
+
+/** PostgreSQL's unique_violation, whichever driver (or wrapper) reports it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === "23505") return true;
+  return false;
+}
+
+/** Sets a new password (already checked against the policy). */
+export async function setPassword(userId: number, password: string): Promise<void> {
+  const { db } = await getDatabase();
+  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
 }
 
 /** Changes a role; false when no such user. Sessions re-read the user, so it applies to the next request. */
@@ -61,36 +90,25 @@ export async function deleteUser(userId: number): Promise<boolean> {
   return (await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id })).length > 0;
 }
 
-/** After this many failures in a row, sign-in for the email is locked for LOCK_MINUTES. */
-export const MAX_FAILURES = 5;
-export const LOCK_MINUTES = 15;
-
-export type SignInResult = { ok: true; user: SessionUser } | { ok: false; reason: "invalid" | "locked"; retryAfterSeconds?: number };
+export type SignInResult =
+  | { ok: true; user: SessionUser; device: "trusted" | "new" }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /**
- * Checks an email and password. A wrong email and a wrong password look the same to the caller and take as long;
- * repeated failures slow down (a growing delay) and then lock the email for a while.
+ * Checks an email and password. A wrong email and a wrong password look the same and take as long. Every attempt is
+ * counted before the password is checked: per email and per client IP for browsers the account has not signed in
+ * from, per device for a browser that carries the account's device cookie. Past a free allowance each key waits a
+ * growing time, so guessing is slow, and the owner's own browser still gets in while strangers are throttled.
  */
-export async function checkCredentials(email: string, password: string): Promise<SignInResult> {
-  const { db } = await getDatabase();
+export async function checkCredentials(email: string, password: string, client: { ip: string; deviceCookie?: string }): Promise<SignInResult> {
   const key = email.trim().toLowerCase();
-  const [failure] = await db.select().from(signInFailures).where(eq(signInFailures.email, key));
-  if (failure?.lockedUntil && failure.lockedUntil.getTime() > Date.now()) {
-    return { ok: false, reason: "locked", retryAfterSeconds: Math.ceil((failure.lockedUntil.getTime() - Date.now()) / 1000) };
-  }
+  const device = trustedDevice(client.deviceCookie, key);
+  const wait = device ? await takeAttempt("device", device) : (await takeAttempt("ip", client.ip)) || (await takeAttempt("email", key));
+  if (wait) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
   const user = await findUserByEmail(key);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-  if (user && valid) {
-    if (failure) await db.delete(signInFailures).where(eq(signInFailures.email, key));
-    return { ok: true, user: toSessionUser(user) };
-  }
-  const failures = (failure?.lockedUntil ? 0 : (failure?.failures ?? 0)) + 1;
-  const lockedUntil = failures >= MAX_FAILURES ? new Date(Date.now() + LOCK_MINUTES * 60_000) : null;
-  await db
-    .insert(signInFailures)
-    .values({ email: key, failures, lockedUntil })
-    .onConflictDoUpdate({ target: signInFailures.email, set: { failures, lockedUntil, lastFailureAt: new Date() } });
-  // Back-off: each failure in a row makes the next answer slower.
-  await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 150 * 2 ** (failures - 1))));
-  return lockedUntil ? { ok: false, reason: "locked", retryAfterSeconds: LOCK_MINUTES * 60 } : { ok: false, reason: "invalid" };
+  if (!user || !valid) return { ok: false, reason: "invalid" };
+  await clearAttempts(device ? "device" : "email", device ?? key);
+  return { ok: true, user: toSessionUser(user), device: device ? "trusted" : "new" };
 }

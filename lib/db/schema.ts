@@ -34,8 +34,14 @@ export const users = app.table(
     email: text().notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text({ enum: ["homeowner", "loan_officer", "admin"] }).notNull(),
-    /** The service's owner token once the homeowner has created their owner record. */
+    /**
+     * The service's owner token, set only once the person has proved they own the home (an invitation, a partner's
+     * token or a mailed code): everything private is read through it. One owner record belongs to one account.
+     */
     ownerId: text("owner_id"),
+    /** When and how ownership was proved: `invitation`, `partner`, `mail` or `demo`. */
+    ownerVerifiedAt: timestamp("owner_verified_at", { withTimezone: true }),
+    ownerProof: text("owner_proof", { enum: ["invitation", "partner", "mail", "demo"] }),
     /** The name given with the owner record: what reports are prepared for. */
     name: text(),
     /** A partner's member (embedded dashboard): the site that vouches for them and its id for them. */
@@ -45,18 +51,116 @@ export const users = app.table(
   },
   (t) => [
     uniqueIndex("users_email").on(sql`lower(${t.email})`),
-    index("users_owner").on(t.ownerId),
+    uniqueIndex("users_owner").on(t.ownerId),
     uniqueIndex("users_partner_member").on(t.partnerSiteId, t.partnerMemberId),
   ],
 );
 
-/** Sign-in failures per email, for back-off and lockout. */
-export const signInFailures = app.table("sign_in_failures", {
-  email: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
+/**
+ * Sign-in attempts per key (`email:…`, `ip:…`, `device:…`): each attempt is counted before the password is checked,
+ * and past a free allowance the key must wait a growing time before its next attempt.
+ */
+export const signInThrottle = app.table("sign_in_throttle", {
+  key: text().primaryKey(),
+  attempts: integer().notNull().default(0),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull().defaultNow(),
+  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Live sessions: a session token is honoured only while its row is here (sign-out and "everywhere" delete rows). */
+export const sessions = app.table(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+/** Password reset links: the SHA-256 of the token, good once for 30 minutes. */
+export const passwordResets = app.table("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A homeowner's claim on a home before proof: the deed matched the name they gave, so the owner record exists, but
+ * the account sees only what is public until it proves control. One claim per account.
+ */
+export const ownershipClaims = app.table("ownership_claims", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  ownerId: text("owner_id").notNull(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  /** The standardized address and its key. */
+  address: text().notNull(),
+  addressKey: text("address_key").notNull(),
+  matchScore: real("match_score").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Codes mailed to a property address: the SHA-256 of the code, 30 days to use it, a few tries. */
+export const ownershipLetters = app.table(
+  "ownership_letters",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addressKey: text("address_key").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ownership_letters_user").on(t.userId, t.createdAt)],
+);
+
+/** An officer's invitation of a client to one home: the SHA-256 of the link's token, single use, 7 days. */
+export const invitations = app.table("invitations", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  tokenHash: text("token_hash").notNull().unique(),
+  email: text().notNull(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  address: text().notNull(),
+  ownerId: text("owner_id").notNull(),
+  invitedBy: integer("invited_by"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  acceptedBy: integer("accepted_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Mail and letters of the embedded defaults (and a copy of what was sent otherwise): read by admins at /admin/outbox. */
+export const outbox = app.table(
+  "outbox",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    kind: text({ enum: ["email", "letter"] }).notNull(),
+    /** An email address, or the name and postal address of a letter. */
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    /** `outbox` when it was kept here only; `smtp` or `postal` when it was handed on. */
+    delivery: text().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("outbox_created").on(t.createdAt)],
+);
 
 /** Settings an admin changes at run time. */
 export const settings = app.table("settings", {

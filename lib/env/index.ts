@@ -38,6 +38,8 @@ export const EnvSchema = z
     /** Requests that can reach the service, per minute: per signed-in user and per IP address. */
     RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /** Homeowner accounts one IP address may create per hour. */
+    RATE_LIMIT_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** Widget lookups per visitor IP per minute (anyone on the internet can reach the widget). */
     WIDGET_RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** Transient upstream failures in a row that open the circuit breaker, and how long it stays open. */
@@ -57,6 +59,12 @@ export const EnvSchema = z
       .min(1)
       .default("This is an automated estimate of market value, not an appraisal. Use it as a starting point, not as the price."),
     BRAND_METHODOLOGY_URL: z.string().min(1).default("/how-estimates-work"),
+    /** Mail: SMTP when set (`smtp://user:pass@host:587`); unset keeps every message in the outbox (`/admin/outbox`). */
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default("Home dashboard <no-reply@localhost>"),
+    /** A print-and-mail provider for the letters with ownership codes; unset keeps letters in the outbox. */
+    POSTAL_API_URL: optionalUrl,
+    POSTAL_API_KEY: optionalString,
     /** The standalone embedded service (`npm run sandbox`): its port and its token (generated when unset). */
     PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     SANDBOX_TOKEN: optionalString,
@@ -67,6 +75,9 @@ export const EnvSchema = z
     }
     if (env.BOOTSTRAP_ADMIN_EMAIL && !env.BOOTSTRAP_ADMIN_PASSWORD) {
       ctx.addIssue({ code: "custom", path: ["BOOTSTRAP_ADMIN_PASSWORD"], message: "is required with BOOTSTRAP_ADMIN_EMAIL (12 characters at least)" });
+    }
+    if (env.POSTAL_API_URL && !env.POSTAL_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["POSTAL_API_KEY"], message: "is required when POSTAL_API_URL is set" });
     }
     if (env.PROPERTY_API_BASE_URL && !env.PROPERTY_API_TOKEN) {
       ctx.addIssue({
@@ -103,3 +114,6 @@ export type Brand = typeof brand;
 
 /** Embedded mode: no vendor account, the in-process service is the upstream and demo data is allowed. */
 export const embedded = env.PROPERTY_API_BASE_URL === undefined;
+
+/** The app's public origin, for links in mail: NEXTAUTH_URL, never a request's Host header (which anyone can set). */
+export const appOrigin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${env.PORT ?? 3000}`;

@@ -4,6 +4,7 @@ import type { Role, SessionUser } from "@/lib/auth/roles";
 import { AppError, forbidden, unauthorized } from "./errors";
 import type { Caller } from "./gateway";
 import { ownedAddressKeys } from "./owners";
+import { claimOf } from "./ownership";
 
 export function requireRole(user: SessionUser | undefined, roles: readonly Role[]): SessionUser {
   if (!user) throw unauthorized();
@@ -26,14 +27,21 @@ export function addressKeyOf(address: string, field = "address"): { key: string;
 }
 
 /**
- * Loan officers and admins may look up any address; a homeowner only the properties of their own owner record.
- * Someone else's property is a 403, whether or not it exists.
+ * Loan officers and admins may look up any address. A homeowner may read the properties of the owner record they
+ * proved is theirs; before proof, only the public facts and estimate of the home they claimed. Someone else's
+ * property is a 403, whether or not it exists.
  */
-export async function assertMayRead(caller: Caller & { user: SessionUser }, key: string): Promise<void> {
+export async function assertMayRead(caller: Caller & { user: SessionUser }, key: string, scope: "public" | "private"): Promise<void> {
   const { user } = caller;
   if (STAFF.includes(user.role)) return;
   if (user.role !== "homeowner") throw forbidden();
-  if (!user.ownerId) throw forbidden("Create your owner record first to see your properties.");
+  if (!user.ownerId) {
+    const claim = await claimOf(user.id);
+    if (!claim) throw forbidden("Add your home first to see it.");
+    if (claim.addressKey !== key) throw forbidden("This property is not one of yours.");
+    if (scope === "private") throw forbidden("Prove you own this home to see its loans, equity and report: ask for a code by mail on your dashboard.");
+    return;
+  }
   const owned = caller.ownedKeys ?? (await ownedAddressKeys(caller, user.ownerId));
   if (!owned.has(key)) throw forbidden("This property is not one of yours.");
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { createUser, EmailTakenError, findUserByEmail, linkOwner } from "@/lib/auth/users";
+import { createUser, EmailTakenError, findUserByEmail, linkVerifiedOwner } from "@/lib/auth/users";
 import type { Role } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { embedded, env } from "@/lib/env";
@@ -46,7 +46,8 @@ async function linkDemoOwner(userId: number, attempts = 8): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       const { ownerID } = await upstream().client.createOwner(DEMO_OWNER);
-      await linkOwner(userId, ownerID, `${DEMO_OWNER.firstName} ${DEMO_OWNER.lastName}`);
+      // The demo homeowner is the one account proved by fiat: the data set is ours.
+      await linkVerifiedOwner(userId, ownerID, "demo", `${DEMO_OWNER.firstName} ${DEMO_OWNER.lastName}`);
       return;
     } catch (error) {
       if (attempt >= attempts || !PropertyApiError.is(error) || !isRetryable(error)) throw error;

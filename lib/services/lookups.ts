@@ -3,7 +3,8 @@ import { env } from "@/lib/env";
 import type { AddressRequest, ReportFormat } from "@/lib/property-api";
 import { standardize, streetLine } from "@/lib/address";
 import { assertMayRead, addressKeyOf } from "./access";
-import { toEquity, toNormalizedAddress, toValuation, toVerification, type NormalizedAddressDto } from "./dto";
+import { toEquity, toNormalizedAddress, toValuation, type NormalizedAddressDto } from "./dto";
+import { verifyPerson, type Person } from "./ownership";
 import { cachedBatch, cachedCall, type Caller } from "./gateway";
 import type { SessionUser } from "@/lib/auth/roles";
 import { propertyFacts } from "./properties";
@@ -42,27 +43,23 @@ export async function suggestAddress(caller: SignedIn, address: string): Promise
   return result!;
 }
 
-export async function verifyHomeowner(caller: SignedIn, input: { firstName: string; lastName: string; address: string }) {
-  const { key, label } = addressKeyOf(input.address);
-  const answer = await cachedCall(caller, {
-    operation: "verifyHomeowner",
-    key: `${key}|${input.firstName.trim().toUpperCase()}|${input.lastName.trim().toUpperCase()}`,
-    label,
-    ttlSeconds: env.CACHE_TTL_VERIFY,
-    fetch: () => upstream().client.verifyHomeowner(input),
-  });
-  return { ...toVerification(answer.value), stale: answer.stale };
+export async function verifyHomeowner(caller: SignedIn, input: Person) {
+  const { verification, stale } = await verifyPerson(caller, input);
+  return { ...verification, stale };
 }
 
-/** The standardized key of an address the caller may read (400 when it is no address, 403 when not theirs). */
-async function readable(caller: SignedIn, address: string): Promise<{ key: string; label: string }> {
+/**
+ * The standardized key of an address the caller may read (400 when it is no address, 403 when not theirs). Public
+ * reads (facts, the estimate) are open to a homeowner's unproven claim; private ones need proof of ownership.
+ */
+async function readable(caller: SignedIn, address: string, scope: "public" | "private"): Promise<{ key: string; label: string }> {
   const found = addressKeyOf(address);
-  await assertMayRead(caller, found.key);
+  await assertMayRead(caller, found.key, scope);
   return found;
 }
 
 export async function valuation(caller: SignedIn, address: string) {
-  const { key, label } = await readable(caller, address);
+  const { key, label } = await readable(caller, address, "public");
   const answer = await cachedCall(caller, {
     operation: "valuationEstimate",
     key,
@@ -76,7 +73,7 @@ export async function valuation(caller: SignedIn, address: string) {
 /** Equity at any maximum LTV from one cached upstream answer at the organization's. */
 export async function equity(caller: SignedIn, address: string, requestedLtv?: number) {
   const maxLtv = requestedLtv ?? (await orgMaxLtv());
-  const { key, label } = await readable(caller, address);
+  const { key, label } = await readable(caller, address, "private");
   const answer = await cachedCall(caller, {
     operation: "homeEquitySummary",
     key,
@@ -88,7 +85,7 @@ export async function equity(caller: SignedIn, address: string, requestedLtv?: n
 }
 
 export async function propertySummary(caller: SignedIn, address: string) {
-  await readable(caller, address);
+  await readable(caller, address, "public");
   return propertyFacts(caller, address);
 }
 
@@ -101,7 +98,7 @@ export interface ReportDownload {
 
 /** The report file, cached as bytes (read once from the service's stream) by address, applicant and format. */
 export async function report(caller: SignedIn, input: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportDownload> {
-  const { key, label } = await readable(caller, input.address);
+  const { key, label } = await readable(caller, input.address, "private");
   const answer = await cachedCall(caller, {
     operation: "propertyReport",
     key: `${key}|${input.applicantName.trim().toUpperCase()}|${input.format}`,

@@ -1,10 +1,11 @@
 import "server-only";
 import { standardize } from "@/lib/address";
-import { linkOwner } from "@/lib/auth/users";
 import type { SessionUser } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import { toEquity, toPropertyFacts, type EquityDto, type PropertyFacts } from "./dto";
 import { cachedCall, type Caller } from "./gateway";
+import { verificationState, type VerificationState } from "./ownership";
+import { propertyFacts } from "./properties";
 import { orgMaxLtv } from "./settings";
 import { upstream } from "./upstream";
 
@@ -15,12 +16,11 @@ export interface OwnedProperty {
 }
 
 export interface OwnerDataDto {
-  ownerId: string;
   properties: OwnedProperty[];
   stale: boolean;
 }
 
-/** The dashboard's data for an owner record: every property with its facts and equity. */
+/** The dashboard's data for a proved owner record: every property with its facts and equity (the owner id stays here). */
 export async function ownerData(caller: Caller, ownerId: string): Promise<OwnerDataDto> {
   const answer = await cachedCall(caller, {
     operation: "retrieveOwnerData",
@@ -30,7 +30,6 @@ export async function ownerData(caller: Caller, ownerId: string): Promise<OwnerD
   });
   const maxLtv = await orgMaxLtv();
   return {
-    ownerId,
     stale: answer.stale,
     properties: answer.value.properties.map((p) => ({
       propertyId: p.propertySummary.identifier.propertyId ?? p.propertySummary.identifier.Id ?? 0,
@@ -49,22 +48,21 @@ export function ownedKeysOf(data: OwnerDataDto): Set<string> {
   return new Set(data.properties.map((p) => standardize(p.facts.address).key));
 }
 
-/**
- * Creates the homeowner's owner record and links it to their account, once: a second call returns the owner already
- * linked without calling the service again.
- */
-export async function createOwnerFor(caller: Caller & { user: SessionUser }, input: { firstName: string; lastName: string; address: string }) {
-  if (caller.user.ownerId) return { ownerId: caller.user.ownerId, created: false };
-  const { key } = standardize(input.address);
-  const answer = await cachedCall(caller, {
-    operation: "createOwner",
-    key: `${key}|${input.firstName.trim().toUpperCase()}|${input.lastName.trim().toUpperCase()}`,
-    label: key,
-    ttlSeconds: 60,
-    idempotent: false,
-    fetch: () => upstream().client.createOwner(input),
-  });
-  const ownerId = await linkOwner(caller.user.id, answer.value.ownerID, `${input.firstName.trim()} ${input.lastName.trim()}`);
-  return { ownerId, created: ownerId === answer.value.ownerID };
+export interface ClaimedProperty {
+  propertyId: number;
+  facts: PropertyFacts;
 }
 
+/** What a homeowner's account may see: nothing yet, the public side of a claimed home, or everything once proved. */
+export type HomeownerView =
+  | { verified: false; properties: []; verification: null; stale: false }
+  | { verified: false; properties: [ClaimedProperty]; verification: VerificationState; stale: boolean }
+  | ({ verified: true; verification: null } & OwnerDataDto);
+
+export async function homeownerView(caller: Caller & { user: SessionUser }): Promise<HomeownerView> {
+  if (caller.user.ownerId) return { verified: true, verification: null, ...(await ownerData(caller, caller.user.ownerId)) };
+  const verification = await verificationState(caller.user.id);
+  if (!verification) return { verified: false, properties: [], verification: null, stale: false };
+  const facts = await propertyFacts(caller, verification.address);
+  return { verified: false, properties: [{ propertyId: facts.id ?? 0, facts }], verification, stale: !!facts.stale };
+}

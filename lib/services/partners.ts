@@ -2,16 +2,16 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { decodeJwt, jwtVerify } from "jose";
-import { encode } from "next-auth/jwt";
 import { z } from "zod";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/auth/secret";
+import { sessionCookie } from "@/lib/auth/sessions";
 import { findUserById } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 import { partnerTokenUses, users } from "@/lib/db/schema";
 import { AppError } from "./errors";
-import { createOwnerFor } from "./owners";
+import { deedCheck, ownerRecordFor, proveOwnership } from "./ownership";
 import { findSite, siteSecret, type Site } from "./sites";
 
 /** A partner token lives at most this long. */
@@ -84,12 +84,14 @@ export async function memberAccount(site: Site, claims: PartnerClaims, ip: strin
       .onConflictDoNothing();
     [row] = await find();
   }
-  let user = (await findUserById(row!.id))!;
-  if (!user.ownerId) {
-    await createOwnerFor({ user, ip }, { firstName: claims.given_name, lastName: claims.family_name, address: claims.address });
-    user = (await findUserById(row!.id))!;
-  }
-  return user;
+  const user = (await findUserById(row!.id))!;
+  if (user.ownerId) return user;
+  // The partner vouches for its member, but the home must still be theirs on the deed, like any other claim.
+  const person = { firstName: claims.given_name, lastName: claims.family_name, address: claims.address };
+  const caller = { user, ip };
+  const { key } = await deedCheck(caller, person);
+  await proveOwnership(user.id, await ownerRecordFor(caller, person, key), "partner", `${person.firstName} ${person.lastName}`);
+  return (await findUserById(row!.id))!;
 }
 
 /**
@@ -97,11 +99,6 @@ export async function memberAccount(site: Site, claims: PartnerClaims, ip: strin
  * origins that may frame it, in a partitioned cookie (it lives only under the partner's site, and works where
  * third-party cookies are blocked).
  */
-export async function partnerSessionCookie(user: SessionUser, site: Site): Promise<string> {
-  const token = await encode({
-    token: { uid: user.id, role: user.role, site: site.id, frameOrigins: site.allowedOrigins },
-    secret: authSecret(),
-    maxAge: PARTNER_SESSION_SECONDS,
-  });
-  return `next-auth.session-token=${token}; Path=/; Max-Age=${PARTNER_SESSION_SECONDS}; HttpOnly; Secure; SameSite=None; Partitioned`;
+export function partnerSessionCookie(user: SessionUser, site: Site): Promise<string> {
+  return sessionCookie(user, { claims: { site: site.id, frameOrigins: site.allowedOrigins }, seconds: PARTNER_SESSION_SECONDS, partitioned: true });
 }

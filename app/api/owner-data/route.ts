@@ -1,9 +1,10 @@
 import { route } from "@/lib/api/route";
 import { AppError } from "@/lib/services/errors";
-import { ownerData } from "@/lib/services/owners";
+import { homeownerView } from "@/lib/services/owners";
 
-// GET /api/owner-data: the signed-in homeowner's properties (the owner id comes from the account, never the request)
-export const GET = route({ roles: ["homeowner"] }, async ({ caller, user }) => {
-  if (!user.ownerId) throw new AppError(404, "no_owner", "Create your owner record first: POST /api/owners.");
-  return Response.json(await ownerData(caller, user.ownerId));
+// GET /api/owner-data: the signed-in homeowner's homes: every one with equity once proved, the claimed one's public facts before
+export const GET = route({ roles: ["homeowner"] }, async ({ caller }) => {
+  const view = await homeownerView(caller);
+  if (!view.verified && !view.verification) throw new AppError(404, "no_owner", "Add your home first: POST /api/owners.");
+  return Response.json(view);
 });

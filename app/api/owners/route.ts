@@ -1,9 +1,9 @@
 import { route } from "@/lib/api/route";
 import { OwnerBody } from "@/lib/api/schemas";
-import { createOwnerFor } from "@/lib/services/owners";
+import { claimHome } from "@/lib/services/ownership";
 
-// POST /api/owners: create the signed-in homeowner's owner record and link it, once
+// POST /api/owners: claim a home for the signed-in homeowner (the deed must name them); proof comes after
 export const POST = route({ roles: ["homeowner"], body: OwnerBody }, async ({ caller, body }) => {
-  const result = await createOwnerFor(caller, body);
+  const result = await claimHome(caller, body);
   return Response.json(result, { status: result.created ? 201 : 200 });
 });

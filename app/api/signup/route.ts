@@ -1,15 +1,9 @@
 import { route } from "@/lib/api/route";
 import { SignUpBody } from "@/lib/api/schemas";
-import { createUser, EmailTakenError } from "@/lib/auth/users";
-import { AppError } from "@/lib/services/errors";
+import { signUp } from "@/lib/services/accounts";
 
-// POST /api/signup: anyone may create a homeowner account
-export const POST = route({ roles: "public", body: SignUpBody }, async ({ body }) => {
-  try {
-    const user = await createUser({ ...body, role: "homeowner" });
-    return Response.json({ id: user.id, email: user.email, role: user.role }, { status: 201 });
-  } catch (error) {
-    if (error instanceof EmailTakenError) throw new AppError(409, "email_taken", error.message, { email: "is already registered" });
-    throw error;
-  }
+// POST /api/signup: anyone may create a homeowner account (a few per hour from one address)
+export const POST = route({ roles: "public", body: SignUpBody }, async ({ body, caller }) => {
+  const user = await signUp(body, caller.ip);
+  return Response.json({ id: user.id, email: user.email, role: user.role }, { status: 201 });
 });

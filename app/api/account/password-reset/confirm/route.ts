@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/route";
+import { ResetBody } from "@/lib/api/schemas";
+import { signedIn } from "@/lib/api/sign-in";
+import { resetPassword } from "@/lib/services/accounts";
+
+// POST /api/account/password-reset/confirm: a new password with the emailed link; every old session ends, this browser signs in
+export const POST = route({ roles: "public", body: ResetBody }, async ({ body }) => {
+  const user = await resetPassword(body.token, body.password);
+  return signedIn(user, { email: user.email });
+});

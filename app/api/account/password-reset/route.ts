@@ -1,0 +1,9 @@
+import { route } from "@/lib/api/route";
+import { ResetRequestBody } from "@/lib/api/schemas";
+import { requestPasswordReset } from "@/lib/services/accounts";
+
+// POST /api/account/password-reset: email a reset link; the answer never says whether the email has an account
+export const POST = route({ roles: "public", body: ResetRequestBody }, async ({ body, caller }) => {
+  await requestPasswordReset(body.email, caller.ip);
+  return Response.json({ message: "If an account uses this email, a link to reset its password is on its way. It works for 30 minutes." }, { status: 202 });
+});

@@ -1,0 +1,61 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, ne } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
+import { getDatabase } from "@/lib/db";
+import { sessions } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import type { SessionUser } from "./roles";
+import { authSecret } from "./secret";
+
+/** How long a session lasts (next-auth's maxAge uses the same). */
+export const SESSION_SECONDS = 8 * 60 * 60;
+
+/** Session cookies are Secure (and carry the __Secure- prefix) when the app is served over https. */
+export const secureCookies = env.NODE_ENV === "production" && !!env.NEXTAUTH_URL?.startsWith("https://");
+export const SESSION_COOKIE = secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+
+/** Starts a session: its row is what makes the session token good (see `liveSession`). */
+export async function startSession(userId: number, seconds = SESSION_SECONDS): Promise<string> {
+  const { db } = await getDatabase();
+  const id = randomBytes(18).toString("base64url");
+  await db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + seconds * 1000) });
+  return id;
+}
+
+export async function isLiveSession(userId: number, sessionId: unknown): Promise<boolean> {
+  if (typeof sessionId !== "string") return false;
+  const { db } = await getDatabase();
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+  return !!row;
+}
+
+/** Ends one session (sign-out): its cookie is worthless from the next request on. */
+export async function endSession(sessionId: unknown): Promise<void> {
+  if (typeof sessionId !== "string") return;
+  const { db } = await getDatabase();
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of an account, or every one but `keep` (a password change keeps the session that made it). */
+export async function endAllSessions(userId: number, keep?: string): Promise<number> {
+  const { db } = await getDatabase();
+  const where = keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId);
+  return (await db.delete(sessions).where(where).returning({ id: sessions.id })).length;
+}
+
+/**
+ * A signed-in session made outside next-auth's sign-in form (an accepted invitation, a reset password, a partner's
+ * member): the same JWT next-auth reads, with a live session row behind it. Returns the Set-Cookie value.
+ */
+export async function sessionCookie(user: SessionUser, options: { claims?: Record<string, unknown>; seconds?: number; partitioned?: boolean } = {}): Promise<string> {
+  const seconds = options.seconds ?? SESSION_SECONDS;
+  const sid = await startSession(user.id, seconds);
+  const token = await encode({ token: { uid: user.id, role: user.role, sid, ...options.claims }, secret: authSecret(), maxAge: seconds });
+  // A partner's frame is another site: its cookie must be SameSite=None, Secure and partitioned.
+  if (options.partitioned) return `next-auth.session-token=${token}; Path=/; Max-Age=${seconds}; HttpOnly; Secure; SameSite=None; Partitioned`;
+  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Lax${secureCookies ? "; Secure" : ""}`;
+}

@@ -1,0 +1,52 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDatabase } from "@/lib/db";
+import { signInThrottle } from "@/lib/db/schema";
+
+/** Attempts allowed without waiting, per kind of key; past them each attempt waits twice as long as the last. */
+export const FREE_ATTEMPTS = { email: 5, ip: 20, device: 10 } as const;
+const MAX_WAIT_SECONDS = 15 * 60;
+/** A key whose last attempt is older than this starts again from zero. */
+const FORGET_AFTER = "24 hours";
+
+export type ThrottleKind = keyof typeof FREE_ATTEMPTS;
+
+/** Seconds to wait after the n-th attempt: 0 within the free allowance, then 2, 4, 8 … up to 15 minutes. */
+export function waitAfter(attempts: number, free: number): number {
+  return attempts <= free ? 0 : Math.min(MAX_WAIT_SECONDS, 2 ** (attempts - free));
+}
+
+/**
+ * Counts an attempt for a key before the password is checked, in one statement: the row is updated only when the
+ * key is not waiting, so guesses sent in parallel are counted one by one and only the allowed ones go through.
+ * Returns 0 when the attempt may go ahead, else the seconds left to wait.
+ */
+export async function takeAttempt(kind: ThrottleKind, value: string): Promise<number> {
+  const { db } = await getDatabase();
+  const key = `${kind}:${value}`;
+  const free = FREE_ATTEMPTS[kind];
+  const t = signInThrottle;
+  const next = sql`case when ${t.lastAttemptAt} < now() - interval '${sql.raw(FORGET_AFTER)}' then 1 else ${t.attempts} + 1 end`;
+  const [taken] = await db
+    .insert(t)
+    .values({ key, attempts: 1, blockedUntil: sql`now()`, lastAttemptAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        attempts: next,
+        blockedUntil: sql`now() + make_interval(secs => least(${MAX_WAIT_SECONDS}, case when ${next} <= ${free} then 0 else power(2, ${next} - ${free}) end))`,
+        lastAttemptAt: sql`now()`,
+      },
+      setWhere: sql`${t.blockedUntil} <= now()`,
+    })
+    .returning({ attempts: t.attempts });
+  if (taken) return 0;
+  const [row] = await db.select({ wait: sql<number>`ceil(extract(epoch from ${t.blockedUntil} - now()))::int` }).from(t).where(sql`${t.key} = ${key}`);
+  return Math.max(1, row?.wait ?? 1);
+}
+
+/** Forgets a key's attempts (after a successful sign-in through it). */
+export async function clearAttempts(kind: ThrottleKind, value: string): Promise<void> {
+  const { db } = await getDatabase();
+  await db.delete(signInThrottle).where(sql`${signInThrottle.key} = ${`${kind}:${value}`}`);
+}

@@ -1,0 +1,1 @@
+DROP TABLE "app"."sign_in_failures" CASCADE;

@@ -1,0 +1,61 @@
+import type { Message } from "./transport";
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain message as text and as simple HTML: a greeting, paragraphs and at most one button. */
+function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): Message {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join("\n\n");
+  const html = [
+    `<!doctype html><html lang="en"><body style="font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:560px;margin:24px auto">`,
+    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    action ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#0f5132;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(action.label)}</a></p><p style="font-size:13px;color:#475569">Or paste this link into your browser: ${escape(action.url)}</p>` : "",
+    `</body></html>`,
+  ].join("");
+  return { to, subject, text, html };
+}
+
+export function invitationMessage(input: { to: string; name: string; address: string; url: string; invitedBy: string; expires: Date }): Message {
+  return compose(
+    input.to,
+    `Your home dashboard for ${input.address}`,
+    [
+      `Hello ${input.name},`,
+      `${input.invitedBy} invited you to your home dashboard for ${input.address}: what your home is worth, what you owe on it and what you could borrow.`,
+      `The link works once, until ${input.expires.toUTCString()}. If you did not expect this, you can ignore it.`,
+    ],
+    { label: "Open your home dashboard", url: input.url },
+  );
+}
+
+export function passwordResetMessage(input: { to: string; url: string }): Message {
+  return compose(
+    input.to,
+    "Reset your password",
+    [
+      "Someone (we hope you) asked to reset the password of your home dashboard account.",
+      "The link works once, for 30 minutes. If you did not ask, ignore this message: your password stays as it is.",
+    ],
+    { label: "Choose a new password", url: input.url },
+  );
+}
+
+export function letterSentMessage(input: { to: string; address: string }): Message {
+  return compose(input.to, "A letter with your code is on its way", [
+    `We mailed a letter with a 6-digit code to ${input.address}. It usually arrives within 5 business days.`,
+    "When it comes, sign in and enter the code on your dashboard to see your loans and equity. The code works for 30 days.",
+  ]);
+}
+
+export function ownershipLetter(input: { name: string; address: string; code: string; expires: Date; origin: string }) {
+  return {
+    name: input.name,
+    address: input.address,
+    subject: "Your home dashboard verification code",
+    text: [
+      `Dear ${input.name},`,
+      `Someone asked to see the loans and equity of this home on the home dashboard (${input.origin}). If it was you, sign in and enter this code on your dashboard:`,
+      input.code,
+      `It works until ${input.expires.toDateString()}. If you did not ask, you can throw this letter away: without the code, nobody sees your loans.`,
+    ].join("\n\n"),
+  };
+}

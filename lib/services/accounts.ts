@@ -1,0 +1,117 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { weakPasswordReason } from "@/lib/auth/password-policy";
+import { verifyPassword } from "@/lib/auth/password";
+import type { SessionUser } from "@/lib/auth/roles";
+import { endAllSessions } from "@/lib/auth/sessions";
+import { createUser, EmailTakenError, findUserByEmail, findUserById, setPassword } from "@/lib/auth/users";
+import { redisClient } from "@/lib/cache";
+import { getDatabase } from "@/lib/db";
+import { passwordResets } from "@/lib/db/schema";
+import { appOrigin, env } from "@/lib/env";
+import { passwordResetMessage } from "@/lib/mail/messages";
+import { sendMail } from "@/lib/mail/transport";
+import { AppError } from "./errors";
+
+const RESET_MINUTES = 30;
+const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** Per-IP (and per-email) limits on what strangers can make the app do: create accounts, send reset mail. */
+const globalForLimits = globalThis as unknown as { accountLimiters?: Record<"signup" | "resetIp" | "resetEmail", RateLimiterAbstract> };
+function limiters() {
+  if (globalForLimits.accountLimiters) return globalForLimits.accountLimiters;
+  const redis = redisClient("account limits");
+  const make = (name: string, points: number, duration: number) => {
+    const keyPrefix = `${env.CACHE_NAMESPACE}:rl:${name}`;
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+    return redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory }) : memory;
+  };
+  return (globalForLimits.accountLimiters = {
+    signup: make("signup", env.RATE_LIMIT_SIGNUP_PER_HOUR, 3600),
+    resetIp: make("reset-ip", 10, 3600),
+    resetEmail: make("reset-email", 3, 3600),
+  });
+}
+
+async function limit(limiter: RateLimiterAbstract, key: string, message: string) {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (error instanceof Error) throw error;
+    const seconds = Math.max(1, Math.ceil((error as { msBeforeNext: number }).msBeforeNext / 1000));
+    throw new AppError(429, "rate_limited", message, undefined, seconds);
+  }
+}
+
+function assertStrong(password: string, inputs: string[]) {
+  const weak = weakPasswordReason(password, inputs);
+  if (weak) throw new AppError(400, "weak_password", `password ${weak}`, { password: weak });
+}
+
+/** Anyone may create a homeowner account, a few per hour from one address; the password must be hard to guess. */
+export async function signUp(input: { email: string; password: string }, ip: string): Promise<SessionUser> {
+  assertStrong(input.password, [input.email]);
+  await limit(limiters().signup, ip, "Too many accounts were created from your network. Please try again later.");
+  try {
+    return await createUser({ ...input, role: "homeowner" });
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw new AppError(409, "email_taken", error.message, { email: "is already registered" });
+    throw error;
+  }
+}
+
+/**
+ * Emails a single-use reset link good for 30 minutes, when the email has an account. The answer is the same either
+ * way (so it never tells whether an email is registered); both the address and the email are rate-limited.
+ */
+export async function requestPasswordReset(email: string, ip: string): Promise<void> {
+  await limit(limiters().resetIp, ip, "Too many reset requests from your network. Please try again later.");
+  const user = await findUserByEmail(email);
+  // Partners' members have no password of their own; they come in through their bank.
+  if (!user || user.partnerSiteId !== null) return;
+  try {
+    await limiters().resetEmail.consume(user.email);
+  } catch {
+    return; // already sent a few: say the same, send nothing more
+  }
+  const token = randomBytes(32).toString("base64url");
+  const { db } = await getDatabase();
+  await db.insert(passwordResets).values({ tokenHash: hash(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
+  await sendMail(passwordResetMessage({ to: user.email, url: `${appOrigin}/reset-password?token=${token}` }));
+}
+
+/** Sets a new password with a reset link (once), and ends every session of the account. */
+export async function resetPassword(token: string, password: string): Promise<SessionUser> {
+  const { db } = await getDatabase();
+  const r = passwordResets;
+  const live = and(eq(r.tokenHash, hash(token)), isNull(r.usedAt), gt(r.expiresAt, new Date()));
+  const [pending] = await db.select().from(r).where(live);
+  const refused = new AppError(400, "reset_link_invalid", "This reset link is not valid any more (they work once, for 30 minutes). Please ask for a new one.", { token: "is used, expired or unknown" });
+  if (!pending) throw refused;
+  const user = await findUserById(pending.userId);
+  if (!user) throw refused;
+  assertStrong(password, [user.email]);
+  const [used] = await db.update(r).set({ usedAt: new Date() }).where(live).returning();
+  if (!used) throw refused;
+  await setPassword(user.id, password);
+  await endAllSessions(user.id);
+  return user;
+}
+
+/** Changes the password of the signed-in account; every other session of it ends. */
+export async function changePassword(user: SessionUser, current: string, next: string): Promise<void> {
+  const row = await findUserByEmail(user.email);
+  if (!row || !(await verifyPassword(current, row.passwordHash))) {
+    throw new AppError(400, "wrong_password", "currentPassword: that is not your current password", { currentPassword: "is not your current password" });
+  }
+  assertStrong(next, [user.email]);
+  await setPassword(user.id, next);
+  await endAllSessions(user.id, user.sessionId);
+}
+
+/** Ends every session of an account (the owner's "sign out everywhere", or an admin's). */
+export async function signOutEverywhere(userId: number): Promise<number> {
+  return endAllSessions(userId);
+}

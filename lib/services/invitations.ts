@@ -1,0 +1,88 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/roles";
+import { createUser, findUserByEmail, findUserById } from "@/lib/auth/users";
+import { weakPasswordReason } from "@/lib/auth/password-policy";
+import { getDatabase } from "@/lib/db";
+import { invitations } from "@/lib/db/schema";
+import { appOrigin } from "@/lib/env";
+import { invitationMessage } from "@/lib/mail/messages";
+import { sendMail } from "@/lib/mail/transport";
+import { AppError } from "./errors";
+import type { Caller } from "./gateway";
+import { deedCheck, ownerRecordFor, proveOwnership, type Person } from "./ownership";
+import { propertyFacts } from "./properties";
+
+const INVITATION_DAYS = 7;
+const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/**
+ * A loan officer (or admin) invites a client to one home: the deed must name the client, the owner record is made,
+ * and a single-use link good for 7 days is emailed. Whoever opens it proves control of that email, which is the
+ * officer's vouching that the person owns the home.
+ */
+export async function invite(caller: Caller & { user: SessionUser }, input: Person & { email: string }) {
+  const { key } = await deedCheck(caller, input, "client");
+  const ownerId = await ownerRecordFor(caller, input, key);
+  const { address } = await propertyFacts(caller, input.address);
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+  const { db } = await getDatabase();
+  const [row] = await db
+    .insert(invitations)
+    .values({ tokenHash: hash(token), email: input.email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), address, ownerId, invitedBy: caller.user.id, expiresAt })
+    .returning({ id: invitations.id });
+  await sendMail(
+    invitationMessage({ to: input.email, name: input.firstName.trim(), address, url: `${appOrigin}/invite?token=${token}`, invitedBy: caller.user.name ?? caller.user.email, expires: expiresAt }),
+  );
+  return { id: row!.id, email: input.email, address, expiresAt: expiresAt.toISOString() };
+}
+
+async function openInvitation(token: string) {
+  const { db } = await getDatabase();
+  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, hash(token)));
+  if (!row) throw new AppError(404, "invitation_not_found", "This invitation link is not valid. Please check that you copied all of it, or ask your loan officer for a new one.");
+  if (row.acceptedAt) throw new AppError(410, "invitation_used", "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.");
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(410, "invitation_expired", "This invitation has expired (they last 7 days). Please ask your loan officer for a new one.");
+  return row;
+}
+
+/** What the invitation page shows: who it is for, which home, and whether the email already has an account. */
+export async function invitationPreview(token: string) {
+  const row = await openInvitation(token);
+  const account = await findUserByEmail(row.email);
+  return { email: row.email, name: `${row.firstName} ${row.lastName}`, address: row.address, hasAccount: !!account, expiresAt: row.expiresAt.toISOString() };
+}
+
+/**
+ * Accepts an invitation once: makes the account (with the password chosen here) or uses the one the email already
+ * has, and links the home as proved by invitation. Used by two people at once, it works for one.
+ */
+export async function acceptInvitation(token: string, password: string | undefined): Promise<SessionUser> {
+  const preview = await openInvitation(token);
+  const existing = await findUserByEmail(preview.email);
+  if (existing && existing.role !== "homeowner") throw new AppError(409, "not_a_homeowner", "This email belongs to a staff account; invitations are for homeowners.");
+  if (!existing) {
+    if (!password) throw new AppError(400, "invalid_request", "password: choose a password for your account", { password: "is required" });
+    const weak = weakPasswordReason(password, [preview.email, preview.firstName, preview.lastName]);
+    if (weak) throw new AppError(400, "weak_password", `password ${weak}`, { password: weak });
+  }
+  const { db } = await getDatabase();
+  const [taken] = await db
+    .update(invitations)
+    .set({ acceptedAt: new Date() })
+    .where(and(eq(invitations.id, preview.id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())))
+    .returning();
+  if (!taken) throw new AppError(410, "invitation_used", "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.");
+  try {
+    const user = existing ? { id: existing.id } : await createUser({ email: preview.email, password: password!, role: "homeowner" });
+    await proveOwnership(user.id, preview.ownerId, "invitation", `${preview.firstName} ${preview.lastName}`);
+    await db.update(invitations).set({ acceptedBy: user.id }).where(eq(invitations.id, preview.id));
+    return (await findUserById(user.id))!;
+  } catch (error) {
+    // Nothing was linked: the link stays good for a second try (after the conflict is sorted out).
+    await db.update(invitations).set({ acceptedAt: null }).where(eq(invitations.id, preview.id));
+    throw error;
+  }
+}

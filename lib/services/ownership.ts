@@ -1,0 +1,195 @@
+import "server-only";
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/roles";
+import { authSecret } from "@/lib/auth/secret";
+import { linkVerifiedOwner, OwnerTakenError } from "@/lib/auth/users";
+import { getDatabase } from "@/lib/db";
+import { ownershipClaims, ownershipLetters } from "@/lib/db/schema";
+import { appOrigin, env } from "@/lib/env";
+import { letterSentMessage, ownershipLetter } from "@/lib/mail/messages";
+import { sendLetter, sendMail } from "@/lib/mail/transport";
+import { addressKeyOf } from "./access";
+import { AppError } from "./errors";
+import { cachedCall, type Caller } from "./gateway";
+import { propertyFacts } from "./properties";
+import { upstream } from "./upstream";
+import { toVerification } from "./dto";
+
+type SignedIn = Caller & { user: SessionUser };
+export type Claim = typeof ownershipClaims.$inferSelect;
+
+const LETTER_DAYS = 30;
+const CODE_TRIES = 5;
+/** A letter costs money: at most this many per account in LETTER_DAYS, and one at a time for a week. */
+const LETTERS_PER_PERIOD = 3;
+const RESEND_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  address: string;
+}
+
+const personKey = (key: string, p: Person) => `${key}|${p.firstName.trim().toUpperCase()}|${p.lastName.trim().toUpperCase()}`;
+
+/** The service's homeowner verification of a person at an address: how well the name matches the deed. */
+export async function verifyPerson(caller: SignedIn, person: Person) {
+  const { key, label } = addressKeyOf(person.address);
+  const answer = await cachedCall(caller, {
+    operation: "verifyHomeowner",
+    key: personKey(key, person),
+    label,
+    ttlSeconds: env.CACHE_TTL_VERIFY,
+    fetch: () => upstream().client.verifyHomeowner(person),
+  });
+  return { key, label, verification: toVerification(answer.value), stale: answer.stale };
+}
+
+/** The deed check before any owner record exists: a name that does not match is refused kindly. */
+export async function deedCheck(caller: SignedIn, person: Person, who: "you" | "client" = "you") {
+  const { key, label, verification } = await verifyPerson(caller, person);
+  if (!verification.isVerified) {
+    const whose = who === "you" ? "your name as it is written on your deed or tax bill" : "the client's name as it is written on the deed";
+    throw new AppError(
+      422,
+      "not_on_deed",
+      `The name on the deed does not match ${person.firstName.trim()} ${person.lastName.trim()} at this address. Please check ${whose}; if the home is in a trust or a company's name, ask your loan officer for an invitation.`,
+      { lastName: "does not match the owner names on the deed" },
+    );
+  }
+  return { key, label, score: verification.matchScore };
+}
+
+/** The service's owner record for a verified person (the same person and address always give the same one). */
+export async function ownerRecordFor(caller: SignedIn, person: Person, key: string): Promise<string> {
+  const answer = await cachedCall(caller, {
+    operation: "createOwner",
+    key: personKey(key, person),
+    label: key,
+    ttlSeconds: 60,
+    idempotent: false,
+    fetch: () => upstream().client.createOwner(person),
+  });
+  return answer.value.ownerID;
+}
+
+export async function claimOf(userId: number): Promise<Claim | undefined> {
+  const { db } = await getDatabase();
+  const [claim] = await db.select().from(ownershipClaims).where(eq(ownershipClaims.userId, userId));
+  return claim;
+}
+
+/**
+ * A homeowner's claim on a home: the deed must name them, then the owner record is created and kept beside the
+ * account, unproven. The account sees only the home's public facts and estimate until it proves control. Asking
+ * again with the same name and address changes nothing; another home or name replaces an unproven claim.
+ */
+export async function claimHome(caller: SignedIn, person: Person): Promise<{ verified: boolean; created: boolean; address?: string }> {
+  if (caller.user.ownerId) return { verified: true, created: false };
+  const existing = await claimOf(caller.user.id);
+  const { key } = addressKeyOf(person.address);
+  if (existing && personKey(existing.addressKey, existing) === personKey(key, person)) return { verified: false, created: false, address: existing.address };
+  const { score } = await deedCheck(caller, person);
+  const ownerId = await ownerRecordFor(caller, person, key);
+  const facts = await propertyFacts(caller, person.address);
+  const claim = { userId: caller.user.id, ownerId, firstName: person.firstName.trim(), lastName: person.lastName.trim(), address: facts.address, addressKey: key, matchScore: score };
+  const { db } = await getDatabase();
+  await db.insert(ownershipClaims).values(claim).onConflictDoUpdate({ target: ownershipClaims.userId, set: { ...claim, createdAt: new Date() } });
+  return { verified: false, created: true, address: facts.address };
+}
+
+/** What the account has done towards proof: the claim, the letter on its way, and whether another may be asked for. */
+export async function verificationState(userId: number) {
+  const claim = await claimOf(userId);
+  if (!claim) return undefined;
+  const { db } = await getDatabase();
+  const letters = await db
+    .select()
+    .from(ownershipLetters)
+    .where(and(eq(ownershipLetters.userId, userId), gt(ownershipLetters.createdAt, new Date(Date.now() - LETTER_DAYS * DAY_MS))))
+    .orderBy(desc(ownershipLetters.createdAt));
+  const latest = letters.find((l) => l.addressKey === claim.addressKey);
+  const active = latest && !latest.usedAt && latest.attempts < CODE_TRIES && latest.expiresAt.getTime() > Date.now() ? latest : undefined;
+  const nextLetterAt =
+    letters.length >= LETTERS_PER_PERIOD
+      ? new Date(letters.at(-1)!.createdAt.getTime() + LETTER_DAYS * DAY_MS)
+      : active && active.createdAt.getTime() + RESEND_DAYS * DAY_MS > Date.now()
+        ? new Date(active.createdAt.getTime() + RESEND_DAYS * DAY_MS)
+        : undefined;
+  return {
+    address: claim.address,
+    addressKey: claim.addressKey,
+    name: `${claim.firstName} ${claim.lastName}`,
+    letter: active ? { sentAt: active.createdAt.toISOString(), expiresAt: active.expiresAt.toISOString(), triesLeft: CODE_TRIES - active.attempts } : null,
+    nextLetterAt: nextLetterAt?.toISOString() ?? null,
+  };
+}
+export type VerificationState = NonNullable<Awaited<ReturnType<typeof verificationState>>>;
+
+const codeHash = (userId: number, code: string) => createHmac("sha256", `ownership-code:${authSecret()}`).update(`${userId}:${code}`).digest("base64url");
+
+/** Mails a 6-digit code to the claimed home's address (and tells the account by email that it is on its way). */
+export async function requestLetter(user: SessionUser): Promise<VerificationState> {
+  if (user.ownerId) throw new AppError(409, "already_verified", "You have already proved you own your home.");
+  const state = await verificationState(user.id);
+  if (!state) throw new AppError(409, "no_claim", "Add your home first: we mail the code to its address.");
+  if (state.nextLetterAt) {
+    const when = new Date(state.nextLetterAt).toDateString();
+    throw new AppError(429, "letter_limit", `A letter is already on its way or you asked for several recently. You can ask for another on ${when}.`, undefined, Math.ceil((Date.parse(state.nextLetterAt) - Date.now()) / 1000));
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const expires = new Date(Date.now() + LETTER_DAYS * DAY_MS);
+  const { db } = await getDatabase();
+  await db.insert(ownershipLetters).values({ userId: user.id, addressKey: state.addressKey, codeHash: codeHash(user.id, code), expiresAt: expires });
+  await sendLetter(ownershipLetter({ name: state.name, address: state.address, code, expires, origin: appOrigin }));
+  await sendMail(letterSentMessage({ to: user.email, address: state.address }));
+  return (await verificationState(user.id))!;
+}
+
+/**
+ * Checks a code from the letter. Each try is counted before it is compared, so tries sent in parallel cannot
+ * exceed the allowance; the right code links the owner record to the account, proved by mail.
+ */
+export async function confirmCode(user: SessionUser, code: string): Promise<void> {
+  if (user.ownerId) throw new AppError(409, "already_verified", "You have already proved you own your home.");
+  const claim = await claimOf(user.id);
+  if (!claim) throw new AppError(409, "no_claim", "Add your home first.");
+  const { db } = await getDatabase();
+  const l = ownershipLetters;
+  const latest = db
+    .select({ id: l.id })
+    .from(l)
+    .where(and(eq(l.userId, user.id), eq(l.addressKey, claim.addressKey), isNull(l.usedAt), gt(l.expiresAt, new Date())))
+    .orderBy(desc(l.createdAt))
+    .limit(1);
+  const [letter] = await db
+    .update(l)
+    .set({ attempts: sql`${l.attempts} + 1` })
+    .where(and(sql`${l.id} = (${latest})`, sql`${l.attempts} < ${CODE_TRIES}`))
+    .returning();
+  if (!letter) throw new AppError(400, "no_code", "There is no code waiting for this home, or it was tried too many times. Ask for a new letter.", { code: "has no letter waiting for it" });
+  const expected = Buffer.from(letter.codeHash);
+  const given = Buffer.from(codeHash(user.id, code.trim()));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    const left = CODE_TRIES - letter.attempts;
+    throw new AppError(400, "wrong_code", left ? `That is not the code in the letter. ${left} ${left === 1 ? "try" : "tries"} left.` : "That is not the code in the letter, and it cannot be tried again. Ask for a new letter.", { code: "does not match the letter" });
+  }
+  await proveOwnership(user.id, claim.ownerId, "mail", `${claim.firstName} ${claim.lastName}`);
+  await db.update(l).set({ usedAt: new Date() }).where(eq(l.id, letter.id));
+}
+
+/** Links the owner record the account proved it owns, and forgets the claim that led there. */
+export async function proveOwnership(userId: number, ownerId: string, proof: "invitation" | "partner" | "mail" | "demo", name: string): Promise<void> {
+  try {
+    await linkVerifiedOwner(userId, ownerId, proof, name);
+  } catch (error) {
+    if (error instanceof OwnerTakenError) {
+      throw new AppError(409, "owner_taken", "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.");
+    }
+    throw error;
+  }
+  const { db } = await getDatabase();
+  await db.delete(ownershipClaims).where(eq(ownershipClaims.userId, userId));
+}
