@@ -2,6 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import type { Route } from "next";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -39,6 +40,11 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Signing in…" : "Sign in"}
       </Button>
+      <p className="text-sm">
+        <Link href="/forgot-password" className="font-medium text-brand-700 underline">
+          Forgot your password?
+        </Link>
+      </p>
     </form>
   );
 }

@@ -60,7 +60,7 @@ export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: num
         autoComplete="new-password"
         required
         minLength={minPasswordLength}
-        hint={`At least ${minPasswordLength} characters.`}
+        hint={`At least ${minPasswordLength} characters and hard to guess: a few unrelated words work well.`}
         error={problems.fields?.password}
       />
       <Button type="submit" disabled={pending} className="w-full">

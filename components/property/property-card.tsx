@@ -3,11 +3,15 @@ import type { Route } from "next";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { formatUsd } from "@/components/valuation/format";
 import type { Brand } from "@/lib/env";
-import type { OwnedProperty } from "@/lib/services/owners";
+import type { ClaimedProperty, OwnedProperty } from "@/lib/services/owners";
 
-/** A home at a glance; `details` links to its page (not inside a partner's frame, where that page cannot open). */
-export function PropertyCard({ property, brand, details = true }: { property: OwnedProperty; brand: Brand; details?: boolean }) {
-  const { facts, equity } = property;
+/**
+ * A home at a glance; `details` links to its page (not inside a partner's frame, where that page cannot open). A home
+ * not yet proved to be the account's shows no equity: only what is public.
+ */
+export function PropertyCard({ property, brand, details = true }: { property: OwnedProperty | ClaimedProperty; brand: Brand; details?: boolean }) {
+  const { facts } = property;
+  const equity = "equity" in property ? (property as OwnedProperty).equity : undefined;
   const [street, ...rest] = facts.address.split(", ");
   const titleId = `property-${property.propertyId}`;
   return (
@@ -25,19 +29,23 @@ export function PropertyCard({ property, brand, details = true }: { property: Ow
         <p className="text-sm text-slate-600">{rest.join(", ")}</p>
       </div>
       <ServiceEstimate {...facts.estimate} brand={brand} variant="compact" id={`estimate-${property.propertyId}`} />
-      <dl data-equity className="grid grid-cols-2 gap-3 text-sm">
-        <div>
-          <dt className="text-slate-600">Total equity</dt>
-          <dd className="text-lg font-semibold">{formatUsd(equity.totalEquity)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Loan-to-value</dt>
-          <dd className="text-lg font-semibold">{(equity.ltv * 100).toFixed(1)}%</dd>
-        </div>
-      </dl>
+      {equity ? (
+        <dl data-equity className="grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-slate-600">Total equity</dt>
+            <dd className="text-lg font-semibold">{formatUsd(equity.totalEquity)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Loan-to-value</dt>
+            <dd className="text-lg font-semibold">{(equity.ltv * 100).toFixed(1)}%</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-700">Equity and loans: shown once you verify this home is yours.</p>
+      )}
       {details && (
         <Link href={`/dashboard/properties/${property.propertyId}` as Route} className="mt-auto text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-          See valuation, equity and facts<span className="sr-only"> for {street}</span> →
+          {equity ? "See valuation, equity and facts" : "See valuation and facts"}<span className="sr-only"> for {street}</span> →
         </Link>
       )}
     </article>

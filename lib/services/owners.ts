@@ -66,3 +66,8 @@ export async function homeownerView(caller: Caller & { user: SessionUser }): Pro
   const facts = await propertyFacts(caller, verification.address);
   return { verified: false, properties: [{ propertyId: facts.id ?? 0, facts }], verification, stale: !!facts.stale };
 }
+
+/** A home's equity, when the account has proved it owns it. */
+export function equityOf(property: OwnedProperty | ClaimedProperty): EquityDto | undefined {
+  return "equity" in property ? (property as OwnedProperty).equity : undefined;
+}

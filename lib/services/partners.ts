@@ -5,7 +5,6 @@ import { decodeJwt, jwtVerify } from "jose";
 import { z } from "zod";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/roles";
-import { authSecret } from "@/lib/auth/secret";
 import { sessionCookie } from "@/lib/auth/sessions";
 import { findUserById } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { CreateOfficerForm, MaxLtvForm } from "@/components/admin/admin-forms";
+import { InviteClientForm } from "@/components/auth/account-forms";
 import { SiteForm } from "@/components/admin/site-form";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
@@ -21,11 +23,21 @@ export default async function AdminPage() {
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-5";
   return (
     <div className="space-y-8">
-      <h1 className="text-3xl font-bold">Admin</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-bold">Admin</h1>
+        <Link href="/admin/outbox" className="font-semibold text-brand-700 underline">
+          Outbox: mail and letters sent
+        </Link>
+      </div>
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="officer-title" className={card}>
           <h2 id="officer-title" className="text-lg font-semibold">Add a loan officer</h2>
           <CreateOfficerForm />
+        </section>
+        <section aria-labelledby="invite-title" className={card}>
+          <h2 id="invite-title" className="text-lg font-semibold">Invite a client to their home</h2>
+          <p className="text-sm text-slate-700">The deed must name the client. The emailed link signs them in as the verified owner.</p>
+          <InviteClientForm />
         </section>
         <section aria-labelledby="ltv-title" className={card}>
           <h2 id="ltv-title" className="text-lg font-semibold">Organization&apos;s maximum loan-to-value</h2>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { Route } from "next";
+import { InviteClientForm } from "@/components/auth/account-forms";
 import { BatchLookup } from "@/components/lookup/batch-lookup";
 import { LookupWorkspace } from "@/components/lookup/lookup-workspace";
 import { displayKey } from "@/lib/address/format";
@@ -28,6 +29,16 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
             Batch: standardize many addresses
           </h2>
           <BatchLookup />
+        </section>
+        <section aria-labelledby="invite-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 id="invite-title" className="text-lg font-semibold">
+            Invite a client to their home dashboard
+          </h2>
+          <p className="text-sm text-slate-700">
+            The deed must name your client. They get a link by email that works once, for 7 days, and signs them in as the verified owner: their loans and equity, and
+            your next conversation about them.
+          </p>
+          <InviteClientForm />
         </section>
       </div>
       <aside aria-labelledby="history-title" className="space-y-3">

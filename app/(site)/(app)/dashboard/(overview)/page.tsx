@@ -1,17 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
-import { ownerData } from "@/lib/services/owners";
+import { homeownerView } from "@/lib/services/owners";
 import { requirePageUser } from "@/lib/services/pages";
 
 export const metadata: Metadata = { title: "Your homes" };
 
 export default async function DashboardPage() {
   const caller = await requirePageUser(["homeowner"], "/dashboard");
-  if (!caller.user.ownerId) {
+  const view = await orAppError(homeownerView(caller));
+  if (AppError.is(view)) return <ErrorPanel title="Your homes could not be loaded" message={view.message} retryHref="/dashboard" />;
+  if (!view.verified && !view.verification) {
     return (
       <div className="mx-auto max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-white p-8 text-center">
         <h1 className="text-2xl font-bold">Welcome! Let’s find your home.</h1>
@@ -22,22 +25,24 @@ export default async function DashboardPage() {
       </div>
     );
   }
-  const data = await orAppError(ownerData(caller, caller.user.ownerId));
-  if (AppError.is(data)) return <ErrorPanel title="Your homes could not be loaded" message={data.message} retryHref="/dashboard" />;
+  const count = view.properties.length;
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-3xl font-bold">Your homes</h1>
         <p className="text-slate-700">
-          {data.properties.length} {data.properties.length === 1 ? "property" : "properties"} in public records under your name.
-          {data.stale && " The service is not answering right now, so these figures may be a little out of date."}
+          {view.verified
+            ? `${count} ${count === 1 ? "property" : "properties"} in public records under your name.`
+            : "The home you added. Verify it is yours to see your loans, your equity and any other home you own."}
+          {view.stale && " The service is not answering right now, so these figures may be a little out of date."}
         </p>
       </div>
-      {data.properties.length === 0 ? (
+      {view.verification && <VerifyPanel state={view.verification} />}
+      {count === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6">No property is recorded under your owner record yet.</p>
       ) : (
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {data.properties.map((property) => (
+          {view.properties.map((property) => (
             <PropertyCard key={property.propertyId} property={property} brand={brand} />
           ))}
         </div>

@@ -9,7 +9,8 @@ import { formatUsd } from "@/components/valuation/format";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { brand } from "@/lib/env";
 import { valuation } from "@/lib/services/lookups";
-import { ownerData, ownedKeysOf } from "@/lib/services/owners";
+import { equityOf, homeownerView, ownedKeysOf } from "@/lib/services/owners";
+import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { requirePageUser } from "@/lib/services/pages";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
@@ -19,16 +20,18 @@ export const metadata: Metadata = { title: "Your home" };
 export default async function PropertyPage({ params }: { params: Promise<{ propertyId: string }> }) {
   const { propertyId } = await params;
   const caller = await requirePageUser(["homeowner"], `/dashboard/properties/${propertyId}`);
-  if (!caller.user.ownerId || !/^\d+$/.test(propertyId)) notFound();
+  if (!/^\d+$/.test(propertyId)) notFound();
   const path = `/dashboard/properties/${propertyId}`;
-  const data = await orAppError(ownerData(caller, caller.user.ownerId));
-  if (AppError.is(data)) return <ErrorPanel title="This home could not be loaded" message={data.message} retryHref={path} />;
-  const property = data.properties.find((p) => String(p.propertyId) === propertyId);
+  const view = await orAppError(homeownerView(caller));
+  if (AppError.is(view)) return <ErrorPanel title="This home could not be loaded" message={view.message} retryHref={path} />;
+  const property = view.properties.find((p) => String(p.propertyId) === propertyId);
   // Someone else's property looks exactly like one that does not exist.
   if (!property) notFound();
-  const { facts, equity } = property;
+  const { facts } = property;
+  // Before proof of ownership, only the public half: facts and the estimate.
+  const equity = equityOf(property);
   // The estimate is its own call: when it fails, the rest of the page is still worth showing.
-  const estimate = await orAppError(valuation({ ...caller, ownedKeys: ownedKeysOf(data) }, facts.address));
+  const estimate = await orAppError(valuation(view.verified ? { ...caller, ownedKeys: ownedKeysOf(view) } : caller, facts.address));
   const [street, ...rest] = facts.address.split(", ");
 
   return (
@@ -88,12 +91,16 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
         )}
       </section>
 
-      <section aria-labelledby="equity-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="equity-title" className="text-xl font-semibold">
-          Your equity
-        </h2>
-        <EquityPanel equity={equity} orgMaxLtv={equity.maxLtv} />
-      </section>
+      {equity ? (
+        <section aria-labelledby="equity-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+          <h2 id="equity-title" className="text-xl font-semibold">
+            Your equity
+          </h2>
+          <EquityPanel equity={equity} orgMaxLtv={equity.maxLtv} />
+        </section>
+      ) : (
+        view.verification && <VerifyPanel state={view.verification} />
+      )}
 
       <section aria-labelledby="facts-title" className="space-y-4">
         <h2 id="facts-title" className="text-xl font-semibold">
@@ -102,13 +109,15 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
         <PropertyFactsList facts={facts} />
       </section>
 
-      <section aria-labelledby="report-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="report-title" className="text-xl font-semibold">
-          Property report
-        </h2>
-        <p className="text-sm text-slate-700">Every record about this home in one document: ownership, loans, taxes, sales, comparable sales and the valuation.</p>
-        <ReportDownload address={facts.address} applicantName={caller.user.name ?? caller.user.email} />
-      </section>
+      {equity && (
+        <section aria-labelledby="report-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
+          <h2 id="report-title" className="text-xl font-semibold">
+            Property report
+          </h2>
+          <p className="text-sm text-slate-700">Every record about this home in one document: ownership, loans, taxes, sales, comparable sales and the valuation.</p>
+          <ReportDownload address={facts.address} applicantName={caller.user.name ?? caller.user.email} />
+        </section>
+      )}
     </div>
   );
 }

@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { readOutbox } from "@/lib/mail/outbox";
+import { requirePageUser } from "@/lib/services/pages";
+
+export const metadata: Metadata = { title: "Outbox" };
+
+const when = (date: Date) => date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+/** What the app sent: emails as their recipients see them, letters as printed. Without SMTP_URL, nothing else sends them. */
+export default async function OutboxPage() {
+  await requirePageUser(["admin"], "/admin/outbox");
+  const messages = await readOutbox({}, 50);
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link href="/admin" className="text-sm text-brand-700 underline">
+          ← Admin
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold">Outbox</h1>
+        <p className="text-slate-700">
+          The latest 50 emails and letters. On the embedded defaults they are only kept here; with SMTP or a print-and-mail provider, a copy without its links and codes is kept.
+        </p>
+      </div>
+      {messages.length === 0 && <p className="rounded-xl border border-slate-200 bg-white p-6">Nothing has been sent yet.</p>}
+      <ol className="space-y-5">
+        {messages.map((message) => (
+          <li key={message.id}>
+            <article aria-labelledby={`message-${message.id}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+              <header className="space-y-1">
+                <h2 id={`message-${message.id}`} className="text-lg font-semibold">
+                  {message.subject}
+                </h2>
+                <p className="text-sm text-slate-700">
+                  {message.kind === "letter" ? "Letter" : "Email"} to <span className="whitespace-pre-line font-medium">{message.recipient}</span> · {when(message.createdAt)} ·{" "}
+                  {message.delivery === "outbox" ? "kept here only" : `sent by ${message.delivery}`}
+                </p>
+              </header>
+              {message.html ? (
+                // The email as its recipient sees it, in a frame that runs nothing.
+                <iframe title={`Email: ${message.subject}`} srcDoc={message.html} sandbox="" className="h-72 w-full rounded-lg border border-slate-200 bg-white" />
+              ) : (
+                <pre className="whitespace-pre-wrap rounded-lg border border-slate-200 bg-amber-50 p-4 font-serif text-sm">{message.text}</pre>
+              )}
+            </article>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

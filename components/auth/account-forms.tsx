@@ -1,0 +1,112 @@
+"use client";
+
+import type { Route } from "next";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
+
+/** One form posting its fields as JSON to an API route: a summary alert, field errors beside their fields, then `done`. */
+function useJsonForm(path: string, extra: Record<string, string>, done: (result: unknown) => void) {
+  const [problem, setProblem] = useState<ApiProblem>();
+  const [pending, setPending] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = { ...Object.fromEntries(new FormData(event.currentTarget) as unknown as Iterable<[string, string]>), ...extra };
+    setPending(true);
+    setProblem(undefined);
+    try {
+      done(await fetchJson(path, { body }));
+    } catch (error) {
+      setProblem(error as ApiProblem);
+    } finally {
+      setPending(false);
+    }
+  }
+  return { problem, pending, submit };
+}
+
+function Alert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {children}
+    </p>
+  );
+}
+
+const PASSWORD_HINT = "At least 10 characters and hard to guess: a few unrelated words work well.";
+
+/** Accepts an invitation: a password for a new account (none when the email has one), then the dashboard. */
+export function AcceptInvitationForm({ token, hasAccount }: { token: string; hasAccount: boolean }) {
+  const router = useRouter();
+  const { problem, pending, submit } = useJsonForm("/api/invitations/accept", { token }, () => {
+    router.push("/dashboard" as Route);
+    router.refresh();
+  });
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {problem && <Alert>{problem.message}</Alert>}
+      {!hasAccount && <Field label="Choose a password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={problem?.fields?.password} />}
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Opening your dashboard…" : hasAccount ? "Accept and sign in" : "Create my account"}
+      </Button>
+    </form>
+  );
+}
+
+export function ForgotPasswordForm() {
+  const [sent, setSent] = useState<string>();
+  const { problem, pending, submit } = useJsonForm("/api/account/password-reset", {}, (result) => setSent((result as { message: string }).message));
+  if (sent) return <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2">{sent}</p>;
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {problem && <Alert>{problem.message}</Alert>}
+      <Field label="Email" name="email" type="email" autoComplete="email" required error={problem?.fields?.email} />
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Sending…" : "Email me a reset link"}
+      </Button>
+    </form>
+  );
+}
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const router = useRouter();
+  const { problem, pending, submit } = useJsonForm("/api/account/password-reset/confirm", { token }, () => {
+    router.push("/start" as Route);
+    router.refresh();
+  });
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {problem && <Alert>{problem.message}</Alert>}
+      <Field label="New password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={problem?.fields?.password} />
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Saving…" : "Set my new password"}
+      </Button>
+    </form>
+  );
+}
+
+/** A loan officer's (or admin's) invitation of a client to one home. */
+export function InviteClientForm() {
+  const [sent, setSent] = useState<string>();
+  const { problem, pending, submit } = useJsonForm("/api/invitations", {}, (result) => {
+    const invitation = result as { email: string; address: string };
+    setSent(`Invitation sent to ${invitation.email} for ${invitation.address}. The link works once, for 7 days.`);
+  });
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {problem && <Alert>{problem.message}</Alert>}
+      {sent && <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">{sent}</p>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Client's first name" name="firstName" autoComplete="off" required error={problem?.fields?.firstName} />
+        <Field label="Client's last name" name="lastName" autoComplete="off" required error={problem?.fields?.lastName} />
+      </div>
+      <Field label="Client's email" name="email" type="email" autoComplete="off" required error={problem?.fields?.email} />
+      <Field label="Home address" name="address" autoComplete="off" required hint="As on the deed: street, city, state and ZIP code." error={problem?.fields?.address} />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Checking the deed…" : "Send invitation"}
+      </Button>
+    </form>
+  );
+}
