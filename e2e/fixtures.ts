@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Every journey also proves the API token never reaches the browser: each response the page receives is searched
@@ -84,4 +84,27 @@ export async function signUp(page: Page, email: string) {
   await page.getByLabel("Password").fill("a-good-long-password");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Add your home" })).toBeVisible();
+}
+
+/**
+ * What the admin reads in the outbox (/admin/outbox), in a browser of its own: the newest letter's 6-digit code for
+ * an address, or the newest email's link for a recipient.
+ */
+export async function fromOutbox(browser: Browser, what: { letterTo: string } | { emailTo: string }): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await signIn(admin, "admin@example.com", "admin-demo");
+    await expect(admin.getByRole("heading", { name: "Admin" })).toBeVisible();
+    await admin.goto("/admin/outbox");
+    const kind = "letterTo" in what ? "Letter" : "Email";
+    const to = "letterTo" in what ? what.letterTo : what.emailTo;
+    const message = admin.getByRole("article").filter({ hasText: `${kind} to` }).filter({ hasText: to }).first();
+    await expect(message).toBeVisible();
+    if ("letterTo" in what) return (await message.locator("pre").textContent())!.match(/\b\d{6}\b/)![0];
+    const html = (await message.locator("iframe").getAttribute("srcdoc"))!;
+    return html.match(/href="([^"]+)"/)![1]!.replace(/&#38;/g, "&");
+  } finally {
+    await context.close();
+  }
 }

@@ -1,19 +1,47 @@
 import { readFileSync } from "node:fs";
-import { expect, expectNoSeriousViolations, expectValuationsBranded, screenshots, signIn, signUp, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, expectValuationsBranded, fromOutbox, screenshots, signIn, signUp, test } from "./fixtures";
 
-test("a new homeowner signs up, adds a messily typed home, and sees it valued with its equity and report", async ({ page }, testInfo) => {
+test("a new homeowner signs up, adds a messily typed home, proves it with the mailed code, and sees it valued with its equity and report", async ({ page, browser }, testInfo) => {
   await signUp(page, `owner-${Date.now()}@example.com`);
+  // A name the deed does not carry is refused kindly, and nothing is created.
   await page.getByLabel("First name").fill("Casey");
   await page.getByLabel("Last name").fill("Rivera");
   await page.getByLabel("Home address").fill("2800 north 24th street, phoenix arizona 85008");
   await expect(page.getByText("Did you mean")).toContainText("2800 N 24th St, Phoenix, AZ 85008");
+  await page.getByRole("button", { name: "Add my home" }).click();
+  await expect(page.getByText("The name on the deed does not match Casey Rivera", { exact: false })).toBeVisible();
+
+  await page.getByLabel("First name").fill("Patrick");
+  await page.getByLabel("Last name").fill("Lindqvist");
   await expectNoSeriousViolations(page);
   await screenshots(page, testInfo, "onboarding");
   await page.getByRole("button", { name: "Add my home" }).click();
 
+  // Before proof: the public facts and the branded estimate, no loans, no equity, no report.
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   const card = page.getByRole("article").filter({ hasText: "2800 N 24th St" });
   await expect(card.getByTestId("service-estimate")).toContainText("Valuation provided by Property Data Service");
+  await expect(page.getByRole("heading", { name: "Verify to see your loans and equity" })).toBeVisible();
+  await expect(page.getByText("Loan-to-value")).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await screenshots(page, testInfo, "dashboard-unverified");
+  await card.getByRole("link", { name: "2800 N 24th St", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "What it is worth" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your equity" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Download report/ })).toHaveCount(0);
+  await page.goto("/dashboard");
+
+  // The code travels by post to the home (here: the outbox an admin reads); a wrong one is refused with the tries left.
+  await page.getByRole("button", { name: "Mail me a code" }).click();
+  await expect(page.getByLabel("Code from the letter")).toBeVisible();
+  await page.getByLabel("Code from the letter").fill("000000");
+  await page.getByRole("button", { name: "Verify my home" }).click();
+  await expect(page.getByText(/tries left/)).toBeVisible();
+  const code = await fromOutbox(browser, { letterTo: "2800 N 24th St" });
+  await page.getByLabel("Code from the letter").fill(code);
+  await page.getByRole("button", { name: "Verify my home" }).click();
+  await expect(page.getByRole("heading", { name: "Verify to see your loans and equity" })).toHaveCount(0);
+  await expect(card.getByText("Loan-to-value")).toBeVisible();
   await expectNoSeriousViolations(page);
   await expectValuationsBranded(page);
   await screenshots(page, testInfo, "dashboard");
@@ -48,6 +76,36 @@ test("the demo homeowner sees both homes", async ({ page }) => {
   await expect(page.getByRole("article")).toHaveCount(2);
   await expect(page.getByRole("article").filter({ hasText: "3901 Wallingford Ave N" })).toBeVisible();
   await expect(page.getByRole("article").filter({ hasText: "2744 N 24th St" })).toBeVisible();
+});
+
+test("a client invited by a loan officer opens the emailed link, chooses a password and lands on the verified dashboard", async ({ page, browser }, testInfo) => {
+  const email = `client-${Date.now()}@example.com`;
+  await signIn(page, "officer@example.com", "officer-demo");
+  await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
+  const invite = page.getByRole("region", { name: "Invite a client to their home dashboard" });
+  await invite.getByLabel("Client's first name").fill("John");
+  await invite.getByLabel("Client's last name").fill("Fitzgerald");
+  await invite.getByLabel("Client's email").fill(email);
+  await invite.getByLabel("Home address").fill("2605 N 24th St, Phoenix, AZ 85008");
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite.getByRole("status")).toContainText(`Invitation sent to ${email}`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  const link = await fromOutbox(browser, { emailTo: email });
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await expect(page.getByText(`Welcome, John Fitzgerald`)).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await screenshots(page, testInfo, "invitation");
+  await page.getByLabel("Choose a password").fill("a-good-long-password");
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: "2605 N 24th St" }).getByText("Loan-to-value")).toBeVisible();
+
+  // The link works once.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await expect(page.getByText(/already used/)).toBeVisible();
 });
 
 test("another homeowner cannot open the demo homeowner's property page or report", async ({ page, request }) => {

@@ -25,7 +25,7 @@ async function registerPartner(page: Page, origin: string) {
 }
 
 function sign(site: { siteKey: string; siteSecret: string }, options: { memberId: string; expiresAt?: number; issuedAt?: number; secret?: string }) {
-  return new SignJWT({ email: "member@partner.example", given_name: "Morgan", family_name: "Lee", address: "2604 N 24th St, Phoenix, AZ 85008" })
+  return new SignJWT({ email: "member@partner.example", given_name: "Isabel", family_name: "Brown", address: "2604 N 24th St, Phoenix, AZ 85008" })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuer(site.siteKey)
     .setSubject(options.memberId)
@@ -44,7 +44,7 @@ test("a partner page on another origin shows its member's dashboard from a fresh
 
     const token = await sign(site, { memberId: `member-${Date.now()}` });
     await framed(token);
-    await expect(frame.getByRole("heading", { name: /^Your homes, Morgan/ })).toBeVisible();
+    await expect(frame.getByRole("heading", { name: /^Your homes, Isabel/ })).toBeVisible();
     await expect(frame.getByRole("article").filter({ hasText: "2604 N 24th St" })).toBeVisible();
     await expect(frame.getByTestId("service-estimate").first()).toContainText("Valuation provided by Property Data Service");
 

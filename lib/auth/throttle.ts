@@ -50,3 +50,12 @@ export async function clearAttempts(kind: ThrottleKind, value: string): Promise<
   const { db } = await getDatabase();
   await db.delete(signInThrottle).where(sql`${signInThrottle.key} = ${`${kind}:${value}`}`);
 }
+
+/** Gives back the attempt a successful sign-in took from a shared key (a client IP counts failures, not people). */
+export async function refundAttempt(kind: ThrottleKind, value: string): Promise<void> {
+  const { db } = await getDatabase();
+  await db
+    .update(signInThrottle)
+    .set({ attempts: sql`greatest(${signInThrottle.attempts} - 1, 0)` })
+    .where(sql`${signInThrottle.key} = ${`${kind}:${value}`}`);
+}

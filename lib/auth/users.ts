@@ -5,7 +5,7 @@ import { users } from "@/lib/db/schema";
 import { trustedDevice } from "./device";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import type { Role, SessionUser } from "./roles";
-import { clearAttempts, takeAttempt } from "./throttle";
+import { clearAttempts, refundAttempt, takeAttempt } from "./throttle";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -109,6 +109,7 @@ export async function checkCredentials(email: string, password: string, client: 
   const user = await findUserByEmail(key);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) return { ok: false, reason: "invalid" };
-  await clearAttempts(device ? "device" : "email", device ?? key);
+  if (device) await clearAttempts("device", device);
+  else await Promise.all([clearAttempts("email", key), refundAttempt("ip", client.ip)]);
   return { ok: true, user: toSessionUser(user), device: device ? "trusted" : "new" };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { oneLine } from "@/lib/address";
 import { getDataset } from "@/lib/sandbox/dataset";
+import { peopleOf } from "@/lib/sandbox/verify";
 import type { AppInfo } from "./setup";
 
 export interface Reply {
@@ -43,10 +44,49 @@ export async function call(app: AppInfo, method: string, path: string, options: 
 
 export const unique = () => randomBytes(4).toString("hex");
 
-/** Data-set houses (no units), a distinct slice per caller so tests do not share cached answers. */
+/** Data-set houses (no units) owned by people, a distinct slice per caller so tests do not share cached answers. */
 export function houses(from: number, count: number): string[] {
-  const all = getDataset().properties.filter((p) => p.kind !== "CONDOMINIUM" && !p.vacant);
+  const all = getDataset().properties.filter((p) => p.kind !== "CONDOMINIUM" && !p.vacant && peopleOf(p).length > 0);
   return all.slice(from, from + count).map((p) => oneLine({ ...p.address, zip4: "" }));
+}
+
+/** The first person the deed of a data-set house names (public record: anyone can read it). */
+export function deedName(address: string): { firstName: string; lastName: string } {
+  const property = getDataset().properties.find((p) => oneLine({ ...p.address, zip4: "" }) === address);
+  const person = property && peopleOf(property)[0];
+  if (!person) throw new Error(`no person on the deed of ${address}`);
+  return { firstName: person.first, lastName: person.last };
+}
+
+/** The session cookie an answer set (sign-in, an accepted invitation, a reset password). */
+export function sessionFrom(response: { headers: Headers }): string | undefined {
+  return response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))?.split(";")[0];
+}
+
+/** The newest message of the outbox to a recipient (read by an admin), with the token of its link if it has one. */
+export async function latestMail(app: AppInfo, admin: string, to: string, kind: "email" | "letter" = "email") {
+  const reply = await call(app, "GET", `/api/admin/outbox?kind=${kind}&to=${encodeURIComponent(to)}`, { cookie: admin });
+  const message = reply.body.messages?.[0] as { subject: string; text: string; html: string | null; recipient: string } | undefined;
+  if (!message) throw new Error(`no ${kind} to ${to} in the outbox`);
+  return { ...message, token: message.text.match(/token=([\w-]+)/)?.[1], code: message.text.match(/\b(\d{6})\b/)?.[1] };
+}
+
+/** A homeowner invited by an admin to a house and signed in through the invitation: proved owner of that house. */
+export async function invitedHomeowner(app: AppInfo, admin: string, address: string, email = `owner-${unique()}@example.com`): Promise<string> {
+  const invited = await call(app, "POST", "/api/invitations", { cookie: admin, body: { email, ...deedName(address), address } });
+  if (invited.status !== 201) throw new Error(`could not invite: ${JSON.stringify(invited.body)}`);
+  const { token } = await latestMail(app, admin, email);
+  const accepted = await fetch(`${app.url}/api/invitations/accept`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, password: "a-good-long-password" }) });
+  const cookie = sessionFrom(accepted);
+  if (accepted.status !== 200 || !cookie) throw new Error(`could not accept the invitation: ${accepted.status} ${await accepted.text()}`);
+  return cookie;
+}
+
+/** A new homeowner account, signed in, with no home yet. */
+export async function newAccount(app: AppInfo, email = `someone-${unique()}@example.com`): Promise<{ cookie: string; email: string }> {
+  const created = await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } });
+  if (created.status !== 201) throw new Error(`could not sign up: ${JSON.stringify(created.body)}`);
+  return { cookie: await signIn(app, email, "a-good-long-password"), email };
 }
 
 export interface People {
@@ -58,26 +98,18 @@ export interface People {
   otherAddress: string;
 }
 
-/** An admin, a new loan officer, and two new homeowners each with an owner record for a house of their own. */
+/** An admin, a new loan officer, and two homeowners each proved owner (by invitation) of a house of their own. */
 export async function people(app: AppInfo, addresses: [string, string]): Promise<People> {
   const admin = await signIn(app, app.admin.email, app.admin.password);
   const run = unique();
   const officerEmail = `officer-${run}@example.com`;
   const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email: officerEmail, password: "officer-password", role: "loan_officer" } });
   if (created.status !== 201) throw new Error(`could not create officer: ${JSON.stringify(created.body)}`);
-  const homeowner = async (address: string, name: string) => {
-    const email = `${name}-${run}@example.com`;
-    await call(app, "POST", "/api/signup", { body: { email, password: "homeowner-password" } });
-    const cookie = await signIn(app, email, "homeowner-password");
-    const owner = await call(app, "POST", "/api/owners", { cookie, body: { firstName: "Test", lastName: name, address } });
-    if (owner.status !== 201) throw new Error(`could not create owner: ${JSON.stringify(owner.body)}`);
-    return cookie;
-  };
   return {
     admin,
     officer: await signIn(app, officerEmail, "officer-password"),
-    owner: await homeowner(addresses[0], "Owner"),
-    otherOwner: await homeowner(addresses[1], "Other"),
+    owner: await invitedHomeowner(app, admin, addresses[0]),
+    otherOwner: await invitedHomeowner(app, admin, addresses[1]),
     ownerAddress: addresses[0],
     otherAddress: addresses[1],
   };

@@ -1,21 +1,23 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, houses, people, signIn, unique, type People } from "./client";
+import { call, deedName, houses, newAccount, people, signIn, unique, type People } from "./client";
 
-type Who = "signedOut" | "homeownerA" | "homeownerB" | "officer" | "admin" | "widget";
-const WHO: Who[] = ["signedOut", "homeownerA", "homeownerB", "officer", "admin", "widget"];
+type Who = "signedOut" | "homeownerA" | "homeownerB" | "officer" | "admin" | "widget" | "claimant";
+/** `claimant` typed A's deed names (public record) at A's address, and has proved nothing. */
+const WHO: Who[] = ["signedOut", "homeownerA", "homeownerB", "officer", "admin", "widget", "claimant"];
 
 interface Context extends People {
   propertyA: number;
   siteKey: string;
+  claimant: string;
 }
 
 interface Row {
   what: string;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   path: (c: Context) => string;
   body?: (c: Context) => unknown;
   /** Expected status per caller, in the order of WHO. */
-  expect: [number, number, number, number, number, number];
+  expect: [number, number, number, number, number, number, number];
 }
 
 const R = 307; // sent to sign in (or onward)
@@ -25,31 +27,44 @@ const WIDGET_ORIGIN = "https://matrix-widget.example";
 
 /** Every page and route × every kind of caller, from this one table. */
 const MATRIX: Row[] = [
-  { what: "page /", method: "GET", path: () => "/", expect: [200, 200, 200, 200, 200, 200] },
-  { what: "page /example", method: "GET", path: () => "/example", expect: [200, 200, 200, 200, 200, 200] },
-  { what: "page /login", method: "GET", path: () => "/login", expect: [200, 200, 200, 200, 200, 200] },
-  { what: "page /embed/demo", method: "GET", path: () => "/embed/demo", expect: [200, 200, 200, 200, 200, 200] },
-  { what: "page /onboarding", method: "GET", path: () => "/onboarding", expect: [R, R, R, 404, 404, R] },
-  { what: "page /dashboard", method: "GET", path: () => "/dashboard", expect: [R, 200, 200, 404, 404, R] },
-  { what: "page A's property", method: "GET", path: (c) => `/dashboard/properties/${c.propertyA}`, expect: [R, 200, 404, 404, 404, R] },
-  { what: "page /lookup", method: "GET", path: () => "/lookup", expect: [R, 404, 404, 200, 200, R] },
-  { what: "page /admin", method: "GET", path: () => "/admin", expect: [R, 404, 404, 404, 200, R] },
-  { what: "POST /api/address/normalize", method: "POST", path: () => "/api/address/normalize", body: () => ({ requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] }), expect: [401, 403, 403, 200, 200, 403] },
-  { what: "POST /api/address/suggest", method: "POST", path: () => "/api/address/suggest", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 200, 200, 200, 403] },
-  { what: "POST /api/homeowner/verify", method: "POST", path: () => "/api/homeowner/verify", body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }), expect: [401, 403, 403, 200, 200, 403] },
-  { what: "POST /api/avm (A's home)", method: "POST", path: () => "/api/avm", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 403, 200, 200, 403] },
-  { what: "POST /api/home-equity-summary (A's home)", method: "POST", path: () => "/api/home-equity-summary", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 403, 200, 200, 403] },
-  { what: "GET /api/property/summary (A's home)", method: "GET", path: (c) => `/api/property/summary?address=${encodeURIComponent(c.ownerAddress)}`, expect: [401, 200, 403, 200, 200, 401] },
-  { what: "GET /api/property/report (A's home)", method: "GET", path: (c) => `/api/property/report?format=json&applicant_name=A&address=${encodeURIComponent(c.ownerAddress)}`, expect: [401, 200, 403, 200, 200, 401] },
-  { what: "POST /api/owners", method: "POST", path: () => "/api/owners", body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }), expect: [401, 200, 200, 403, 403, 403] },
-  { what: "GET /api/owner-data", method: "GET", path: () => "/api/owner-data", expect: [401, 200, 200, 403, 403, 401] },
-  { what: "GET /api/admin/usage", method: "GET", path: () => "/api/admin/usage", expect: [401, 403, 403, 403, 200, 401] },
-  { what: "GET /api/admin/sites", method: "GET", path: () => "/api/admin/sites", expect: [401, 403, 403, 403, 200, 401] },
-  { what: "GET /api/admin/settings", method: "GET", path: () => "/api/admin/settings", expect: [401, 403, 403, 403, 200, 401] },
-  { what: "POST /api/widget/valuation", method: "POST", path: () => "/api/widget/valuation", body: (c) => ({ key: c.siteKey, address: c.ownerAddress }), expect: [403, 403, 403, 403, 403, 200] },
-  { what: "GET /api/openapi.json", method: "GET", path: () => "/api/openapi.json", expect: [200, 200, 200, 200, 200, 200] },
-  { what: "GET /api/health", method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200, 200, 200] },
+  { what: "page /", method: "GET", path: () => "/", expect: [200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /example", method: "GET", path: () => "/example", expect: [200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /login", method: "GET", path: () => "/login", expect: [200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /embed/demo", method: "GET", path: () => "/embed/demo", expect: [200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /onboarding", method: "GET", path: () => "/onboarding", expect: [R, R, R, 404, 404, R, 200] },
+  { what: "page /dashboard", method: "GET", path: () => "/dashboard", expect: [R, 200, 200, 404, 404, R, 200] },
+  { what: "page A's property", method: "GET", path: (c) => `/dashboard/properties/${c.propertyA}`, expect: [R, 200, 404, 404, 404, R, 200] },
+  { what: "page /lookup", method: "GET", path: () => "/lookup", expect: [R, 404, 404, 200, 200, R, 404] },
+  { what: "page /admin", method: "GET", path: () => "/admin", expect: [R, 404, 404, 404, 200, R, 404] },
+  { what: "POST /api/address/normalize", method: "POST", path: () => "/api/address/normalize", body: () => ({ requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] }), expect: [401, 403, 403, 200, 200, 403, 403] },
+  { what: "POST /api/address/suggest", method: "POST", path: () => "/api/address/suggest", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 200, 200, 200, 403, 200] },
+  { what: "POST /api/homeowner/verify", method: "POST", path: () => "/api/homeowner/verify", body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }), expect: [401, 403, 403, 200, 200, 403, 403] },
+  { what: "POST /api/avm (A's home)", method: "POST", path: () => "/api/avm", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 403, 200, 200, 403, 200] },
+  { what: "POST /api/home-equity-summary (A's home)", method: "POST", path: () => "/api/home-equity-summary", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 403, 200, 200, 403, 403] },
+  { what: "GET /api/property/summary (A's home)", method: "GET", path: (c) => `/api/property/summary?address=${encodeURIComponent(c.ownerAddress)}`, expect: [401, 200, 403, 200, 200, 401, 200] },
+  { what: "GET /api/property/report (A's home)", method: "GET", path: (c) => `/api/property/report?format=json&applicant_name=A&address=${encodeURIComponent(c.ownerAddress)}`, expect: [401, 200, 403, 200, 200, 401, 403] },
+  { what: "POST /api/owners", method: "POST", path: () => "/api/owners", body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }), expect: [401, 200, 200, 403, 403, 403, 422] },
+  { what: "GET /api/owner-data", method: "GET", path: () => "/api/owner-data", expect: [401, 200, 200, 403, 403, 401, 200] },
+  { what: "GET /api/admin/usage", method: "GET", path: () => "/api/admin/usage", expect: [401, 403, 403, 403, 200, 401, 403] },
+  { what: "GET /api/admin/sites", method: "GET", path: () => "/api/admin/sites", expect: [401, 403, 403, 403, 200, 401, 403] },
+  { what: "GET /api/admin/settings", method: "GET", path: () => "/api/admin/settings", expect: [401, 403, 403, 403, 200, 401, 403] },
+  { what: "POST /api/widget/valuation", method: "POST", path: () => "/api/widget/valuation", body: (c) => ({ key: c.siteKey, address: c.ownerAddress }), expect: [403, 403, 403, 403, 403, 200, 403] },
+  { what: "POST /api/ownership/letter", method: "POST", path: () => "/api/ownership/letter", expect: [401, 409, 409, 403, 403, 403, 201] },
+  { what: "POST /api/ownership/code (wrong)", method: "POST", path: () => "/api/ownership/code", body: () => ({ code: "000000" }), expect: [401, 409, 409, 403, 403, 403, 400] },
+  { what: "POST /api/invitations", method: "POST", path: () => "/api/invitations", body: (c) => ({ email: `invited-${unique()}@example.com`, ...deedName(c.ownerAddress), address: c.ownerAddress }), expect: [401, 403, 403, 201, 201, 403, 403] },
+  { what: "POST /api/invitations/accept (unknown token)", method: "POST", path: () => "/api/invitations/accept", body: () => ({ token: "not-a-real-token", password: "a-good-long-password" }), expect: [404, 404, 404, 404, 404, 403, 404] },
+  { what: "POST /api/account/password-reset", method: "POST", path: () => "/api/account/password-reset", body: () => ({ email: `nobody-${unique()}@example.com` }), expect: [202, 202, 202, 202, 202, 403, 202] },
+  { what: "DELETE /api/admin/users/:id/sessions", method: "DELETE", path: () => "/api/admin/users/999999/sessions", expect: [401, 403, 403, 403, 200, 403, 403] },
+  { what: "GET /api/admin/outbox", method: "GET", path: () => "/api/admin/outbox", expect: [401, 403, 403, 403, 200, 401, 403] },
+  { what: "page /admin/outbox", method: "GET", path: () => "/admin/outbox", expect: [R, 404, 404, 404, 200, R, 404] },
+  { what: "page /forgot-password", method: "GET", path: () => "/forgot-password", expect: [200, 200, 200, 200, 200, 200, 200] },
+  { what: "GET /api/openapi.json", method: "GET", path: () => "/api/openapi.json", expect: [200, 200, 200, 200, 200, 200, 200] },
+  { what: "GET /api/health", method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200, 200, 200, 200] },
 ];
+
+/** What only a proved owner may see, as it appears in pages (labels) and in API answers (fields). */
+const PRIVATE = ["Loan-to-value", "Total equity", "Total loan balance", "Loans on record", "Download report", "totalLoanBalance", "totalEquity", "availableEquity", '"ltv"', '"loans"', '"ownerId"', "own_"];
+const privateMarkers = (text: string) => PRIVATE.filter((marker) => text.includes(marker));
 
 describe("access control matrix (embedded service)", () => {
   const app = inject("apps").embedded;
@@ -59,11 +74,14 @@ describe("access control matrix (embedded service)", () => {
     const p = await people(app, [mine, theirs]);
     const data = await call(app, "GET", "/api/owner-data", { cookie: p.owner });
     const site = await call(app, "POST", "/api/admin/sites", { cookie: p.admin, body: { name: "matrix", allowedOrigins: [WIDGET_ORIGIN], dailyBudget: 1000 } });
-    c = { ...p, propertyA: data.body.properties[0].propertyId, siteKey: site.body.siteKey };
+    const claimant = await newAccount(app);
+    const claimed = await call(app, "POST", "/api/owners", { cookie: claimant.cookie, body: { ...deedName(mine), address: mine } });
+    expect(claimed.status).toBe(201);
+    c = { ...p, propertyA: data.body.properties[0].propertyId, siteKey: site.body.siteKey, claimant: claimant.cookie };
   });
 
   it.each(MATRIX)("$what", async (row) => {
-    const cookies: Record<Who, string | undefined> = { signedOut: undefined, homeownerA: c.owner, homeownerB: c.otherOwner, officer: c.officer, admin: c.admin, widget: undefined };
+    const cookies: Record<Who, string | undefined> = { signedOut: undefined, homeownerA: c.owner, homeownerB: c.otherOwner, officer: c.officer, admin: c.admin, widget: undefined, claimant: c.claimant };
     const statuses: number[] = [];
     for (const who of WHO) {
       const reply = await fetch(`${app.url}${row.path(c)}`, {
@@ -77,9 +95,21 @@ describe("access control matrix (embedded service)", () => {
         body: row.body ? JSON.stringify(row.body(c)) : undefined,
       });
       statuses.push(reply.status);
-      await reply.arrayBuffer();
+      const text = await reply.text();
+      // Before proof, no answer carries a loan, an LTV, an equity figure or the owner's other home.
+      if (who === "claimant") expect(privateMarkers(text), `${row.what} as the claimant`).toEqual([]);
     }
     expect(Object.fromEntries(WHO.map((who, i) => [who, statuses[i]]))).toEqual(Object.fromEntries(WHO.map((who, i) => [who, row.expect[i]])));
+  });
+
+  it("shows a proved owner what the claimant of the same home cannot see (the check above can fail)", async () => {
+    const page = await (await fetch(`${app.url}/dashboard/properties/${c.propertyA}`, { headers: { Cookie: c.owner } })).text();
+    const data = await (await fetch(`${app.url}/api/owner-data`, { headers: { Cookie: c.owner } })).text();
+    expect(privateMarkers(page)).toEqual(expect.arrayContaining(["Loan-to-value", "Total equity", "Download report"]));
+    expect(privateMarkers(data)).toEqual(expect.arrayContaining(["totalEquity", '"ltv"']));
+    const claimantPage = await (await fetch(`${app.url}/dashboard/properties/${c.propertyA}`, { headers: { Cookie: c.claimant } })).text();
+    expect(claimantPage).toContain("Verify to see your loans and equity");
+    expect(claimantPage).toContain("Valuation provided by");
   });
 
   it("applies a changed role and a deleted account on the very next request", async () => {
