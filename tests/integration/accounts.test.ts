@@ -1,0 +1,257 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChildProcess } from "node:child_process";
+import { call, deedName, houses, sessionFrom, unique } from "./client";
+import { exited, freePort, startNext, waitFor } from "./processes";
+import type { AppInfo } from "./setup";
+
+/**
+ * Accounts under attack and mail through a real SMTP server: an app of this file's own (its throttles and limits
+ * must not spill into the shared apps), sending its mail to an SMTP server started here. It trusts one proxy hop,
+ * so each test can speak from a client address of its own with X-Forwarded-For.
+ */
+
+interface Mail {
+  to: string;
+  raw: string;
+}
+
+/** Quoted-printable soft breaks and escapes undone, enough to read links and codes. */
+const decode = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+const run = unique();
+const mails: Mail[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), "accounts-"));
+const admin = { email: `admin-${run}@example.com`, password: `admin-password-${run}` };
+const app: AppInfo = { name: "embedded", url: "", admin, userLimitPerMinute: 0 };
+let child: ChildProcess;
+let smtp: SMTPServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw: decode(raw) });
+        callback();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  const port = await freePort();
+  app.url = `http://127.0.0.1:${port}`;
+  child = startNext(port, {
+    DATA_DIR: dataDir,
+    PROPERTY_API_BASE_URL: "",
+    NEXTAUTH_URL: app.url,
+    NEXTAUTH_SECRET: `secret-${run}`,
+    CACHE_NAMESPACE: `accounts-${run}`,
+    BOOTSTRAP_ADMIN_EMAIL: admin.email,
+    BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "Home dashboard <no-reply@dashboard.example>",
+    TRUSTED_PROXY_HOPS: "1",
+    RATE_LIMIT_SIGNUP_PER_HOUR: "3",
+  });
+  await waitFor(`${app.url}/api/health`, child, "accounts app");
+});
+
+afterAll(async () => {
+  child?.kill("SIGTERM");
+  if (child) await exited(child);
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A client address of its own for each caller, as the trusted proxy in front would say. */
+const from = (ip: string) => ({ "X-Forwarded-For": ip });
+
+/** Signs in through next-auth as the login form does, from an address, with the cookies a browser would carry. */
+async function attempt(email: string, password: string, options: { ip: string; cookies?: string[] }) {
+  const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers: from(options.ip) });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = [...csrf.headers.getSetCookie().map((c) => c.split(";")[0]!), ...(options.cookies ?? [])].join("; ");
+  const response = await fetch(`${app.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies, ...from(options.ip) },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  const error = decodeURIComponent(new URL((await response.json()).url).searchParams.get("error") ?? "");
+  const set = response.headers.getSetCookie();
+  return { error, session: sessionFrom(response), device: set.find((c) => c.startsWith("hd_device="))?.split(";")[0] };
+}
+
+async function account(ip: string, email = `person-${unique()}@example.com`) {
+  const created = await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" }, headers: from(ip) });
+  expect(created.status).toBe(201);
+  return email;
+}
+
+/** Waits for a message to arrive at the SMTP server. */
+async function mailTo(to: string, since = 0): Promise<Mail> {
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const mail = mails.slice(since).find((m) => m.to === to);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+const owns = async (session: string) => (await call(app, "GET", "/api/owner-data", { cookie: session })).status;
+
+describe("sign-in under attack", () => {
+  it("lets 6 of 45 parallel guesses be checked, and the owner's own browser in while the attack goes on", async () => {
+    const email = await account("10.0.0.1");
+    const owner = await attempt(email, "a-good-long-password", { ip: "10.0.0.1" });
+    expect(owner.session).toBeTruthy();
+    expect(owner.device).toBeTruthy();
+
+    const guesses = await Promise.all(Array.from({ length: 45 }, (_, i) => attempt(email, `guess-number-${i}`, { ip: "10.6.6.6" })));
+    const checked = guesses.filter((g) => g.error === "Wrong email or password.");
+    const throttled = guesses.filter((g) => g.error.startsWith("Too many sign-in attempts"));
+    expect(checked.length).toBeLessThanOrEqual(6);
+    expect(checked.length + throttled.length).toBe(45);
+
+    // The attack goes on; the owner's browser carries its device cookie and gets in in the middle of it.
+    const [burst, back] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, (_, i) => attempt(email, `more-guesses-${i}`, { ip: "10.6.6.7" }))),
+      attempt(email, "a-good-long-password", { ip: "10.0.0.1", cookies: [owner.device!] }),
+    ]);
+    expect(back.error).toBe("");
+    expect(back.session).toBeTruthy();
+    expect(burst.filter((g) => g.error === "Wrong email or password.").length).toBeLessThanOrEqual(1);
+    // A device cookie is good only for its own account, and cannot be forged.
+    const other = await account("10.0.0.2");
+    expect((await attempt(other, "wrong-password-1", { ip: "10.0.0.2", cookies: [owner.device!] })).error).toBe("Wrong email or password.");
+    const forged = `${owner.device!.slice(0, -3)}abc`;
+    const stranger = await Promise.all([
+      ...Array.from({ length: 3 }, (_, i) => attempt(email, `still-guessing-${i}`, { ip: "10.6.6.8" })),
+      attempt(email, "wrong-but-forged", { ip: "10.7.7.8", cookies: [forged] }),
+    ]);
+    // The forged cookie counts as a stranger's browser: it gets no attempt of its own while the account is throttled.
+    expect(stranger.filter((g) => g.error.startsWith("Too many sign-in attempts")).length).toBeGreaterThanOrEqual(3);
+  }, 90_000);
+
+  it("says the same for an unknown email and a wrong password", async () => {
+    const email = await account("10.1.0.1");
+    expect((await attempt(`nobody-${unique()}@example.com`, "wrong-password-1", { ip: "10.1.0.2" })).error).toBe("Wrong email or password.");
+    expect((await attempt(email, "wrong-password-1", { ip: "10.1.0.3" })).error).toBe("Wrong email or password.");
+  });
+
+  it("throttles one address guessing across many accounts", async () => {
+    const results = [];
+    for (let i = 0; i < 24; i++) results.push((await attempt(`spray-${i}-${unique()}@example.com`, "Winter2026!", { ip: "10.9.9.9" })).error);
+    expect(results.slice(0, 20).every((e) => e === "Wrong email or password.")).toBe(true);
+    expect(results.slice(20).some((e) => e.startsWith("Too many sign-in attempts"))).toBe(true);
+    // Another address is not affected.
+    expect((await attempt(`spray-x-${unique()}@example.com`, "Winter2026!", { ip: "10.9.9.10" })).error).toBe("Wrong email or password.");
+  }, 60_000);
+});
+
+describe("sessions", () => {
+  it("signing out makes that session cookie useless on the server", async () => {
+    const email = await account("10.2.0.1");
+    const { session } = await attempt(email, "a-good-long-password", { ip: "10.2.0.1" });
+    expect(await owns(session!)).toBe(404); // signed in: no home yet
+    const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers: { Cookie: session! } });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookies = [session!, ...csrf.headers.getSetCookie().map((c) => c.split(";")[0]!)].join("; ");
+    await fetch(`${app.url}/api/auth/signout`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies }, body: new URLSearchParams({ csrfToken, json: "true" }) });
+    expect(await owns(session!)).toBe(401);
+  });
+
+  it("a password change ends the account's other sessions and keeps this one", async () => {
+    const email = await account("10.2.0.2");
+    const here = (await attempt(email, "a-good-long-password", { ip: "10.2.0.2" })).session!;
+    const there = (await attempt(email, "a-good-long-password", { ip: "10.2.0.3" })).session!;
+    const weak = await call(app, "POST", "/api/account/password", { cookie: here, body: { currentPassword: "a-good-long-password", newPassword: "password1234" } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error.fields.newPassword ?? weak.body.error.fields.password).toMatch(/easy to guess/);
+    const wrong = await call(app, "POST", "/api/account/password", { cookie: here, body: { currentPassword: "not-my-password", newPassword: "another-long-passphrase" } });
+    expect(wrong.body.error.fields.currentPassword).toBeTruthy();
+    expect((await call(app, "POST", "/api/account/password", { cookie: here, body: { currentPassword: "a-good-long-password", newPassword: "another-long-passphrase" } })).status).toBe(200);
+    expect(await owns(here)).toBe(404);
+    expect(await owns(there)).toBe(401);
+    expect((await attempt(email, "a-good-long-password", { ip: "10.2.0.4" })).error).toBe("Wrong email or password.");
+    expect((await attempt(email, "another-long-passphrase", { ip: "10.2.0.4" })).session).toBeTruthy();
+  });
+
+  it("an admin signs a user out everywhere", async () => {
+    const email = `person-${unique()}@example.com`;
+    const { id } = (await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" }, headers: from("10.2.0.5") })).body;
+    const session = (await attempt(email, "a-good-long-password", { ip: "10.2.0.5" })).session!;
+    const second = (await attempt(email, "a-good-long-password", { ip: "10.2.0.7" })).session!;
+    const adminSession = (await attempt(admin.email, admin.password, { ip: "10.2.0.6" })).session!;
+    const ended = await call(app, "DELETE", `/api/admin/users/${id}/sessions`, { cookie: adminSession });
+    expect(ended.body.ended).toBe(2);
+    expect(await owns(session)).toBe(401);
+    expect(await owns(second)).toBe(401);
+  });
+});
+
+describe("mail through SMTP", () => {
+  it("delivers an invitation whose link signs the client in as the verified owner", async () => {
+    const adminSession = (await attempt(admin.email, admin.password, { ip: "10.3.0.1" })).session!;
+    const email = `client-${unique()}@example.com`;
+    const address = houses(860, 1)[0]!;
+    const since = mails.length;
+    expect((await call(app, "POST", "/api/invitations", { cookie: adminSession, body: { email, ...deedName(address), address } })).status).toBe(201);
+    const mail = await mailTo(email, since);
+    expect(mail.raw).toContain("From: Home dashboard <no-reply@dashboard.example>");
+    const link = mail.raw.match(new RegExp(`${app.url}/invite\\?token=([\\w-]+)`));
+    expect(link).toBeTruthy();
+    const accepted = await fetch(`${app.url}/api/invitations/accept`, { method: "POST", headers: { "Content-Type": "application/json", ...from("10.3.0.2") }, body: JSON.stringify({ token: link![1], password: "a-good-long-password" }) });
+    expect(accepted.status).toBe(200);
+    const data = await call(app, "GET", "/api/owner-data", { cookie: sessionFrom(accepted)! });
+    expect(data.body.verified).toBe(true);
+    // The copy the outbox keeps of mail sent on has no usable link.
+    const outbox = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: adminSession });
+    expect(outbox.body.messages[0].delivery).toBe("smtp");
+    expect(outbox.body.messages[0].text).not.toContain(link![1]);
+  });
+
+  it("resets a forgotten password with a single-use link, answering the same for an unknown email", async () => {
+    const email = await account("10.4.0.1");
+    const old = (await attempt(email, "a-good-long-password", { ip: "10.4.0.1" })).session!;
+    const since = mails.length;
+    const known = await call(app, "POST", "/api/account/password-reset", { body: { email }, headers: from("10.4.0.2") });
+    const unknown = await call(app, "POST", "/api/account/password-reset", { body: { email: `nobody-${unique()}@example.com` }, headers: from("10.4.0.2") });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(unknown.body).toEqual(known.body);
+    const mail = await mailTo(email, since);
+    const token = mail.raw.match(/reset-password\?token=([\w-]+)/)![1]!;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mails.slice(since).filter((m) => m.to.startsWith("nobody-"))).toHaveLength(0);
+
+    const weak = await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "password123" } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error.fields.password).toMatch(/easy to guess/);
+    const reset = await fetch(`${app.url}/api/account/password-reset/confirm`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, password: "a-brand-new-passphrase" }) });
+    expect(reset.status).toBe(200);
+    expect(await owns(sessionFrom(reset)!)).toBe(404);
+    expect(await owns(old)).toBe(401);
+    expect((await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "yet-another-passphrase" } })).status).toBe(400);
+    expect((await attempt(email, "a-brand-new-passphrase", { ip: "10.4.0.3" })).session).toBeTruthy();
+  });
+});
+
+describe("sign-up", () => {
+  it("refuses an easy password with the field named, and limits accounts per address", async () => {
+    const weak = await call(app, "POST", "/api/signup", { body: { email: `weak-${unique()}@example.com`, password: "qwertyuiop12" }, headers: from("10.5.0.1") });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error.fields.password).toMatch(/easy to guess/);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call(app, "POST", "/api/signup", { body: { email: `many-${i}-${unique()}@example.com`, password: "a-good-long-password" }, headers: from("10.5.0.9") })).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect((await call(app, "POST", "/api/signup", { body: { email: `elsewhere-${unique()}@example.com`, password: "a-good-long-password" }, headers: from("10.5.0.10") })).status).toBe(201);
+  });
+});
