@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { getDatabase } from "@/lib/db";
 import { sessions } from "@/lib/db/schema";
@@ -8,18 +8,22 @@ import { env } from "@/lib/env";
 import type { SessionUser } from "./roles";
 import { authSecret } from "./secret";
 
-/** How long a session lasts (next-auth's maxAge uses the same). */
+/** A session ends after this long without a request (next-auth renews the token as it is used). */
 export const SESSION_SECONDS = 8 * 60 * 60;
+/** However much it is used, a session ends after this long: its row goes, and the next sign-in starts a new one. */
+const SESSION_MAX_SECONDS = 30 * 86_400;
 
 /** Session cookies are Secure (and carry the __Secure- prefix) when the app is served over https. */
 export const secureCookies = env.NODE_ENV === "production" && !!env.NEXTAUTH_URL?.startsWith("https://");
 export const SESSION_COOKIE = secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 
-/** Starts a session: its row is what makes the session token good (see `liveSession`). */
-export async function startSession(userId: number, seconds = SESSION_SECONDS): Promise<string> {
+/** Starts a session: its row is what makes the session token good (see `isLiveSession`). */
+export async function startSession(userId: number): Promise<string> {
   const { db } = await getDatabase();
   const id = randomBytes(18).toString("base64url");
-  await db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + seconds * 1000) });
+  // The account's sessions that ran out go as a new one starts, so the table holds live sessions only.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  await db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_MAX_SECONDS * 1000) });
   return id;
 }
 
@@ -53,7 +57,7 @@ export async function endAllSessions(userId: number, keep?: string): Promise<num
  */
 export async function sessionCookie(user: SessionUser, options: { claims?: Record<string, unknown>; seconds?: number; partitioned?: boolean } = {}): Promise<string> {
   const seconds = options.seconds ?? SESSION_SECONDS;
-  const sid = await startSession(user.id, seconds);
+  const sid = await startSession(user.id);
   const token = await encode({ token: { uid: user.id, role: user.role, sid, ...options.claims }, secret: authSecret(), maxAge: seconds });
   // A partner's frame is another site: its cookie must be SameSite=None, Secure and partitioned.
   if (options.partitioned) return `next-auth.session-token=${token}; Path=/; Max-Age=${seconds}; HttpOnly; Secure; SameSite=None; Partitioned`;
