@@ -1,4 +1,6 @@
-import { describe, expect, inject, it } from "vitest";
+import { SignJWT } from "jose";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { call, houses, signIn, unique } from "./client";
 
 // Findings of the security review, each proved against the built app.
 
@@ -39,5 +41,47 @@ describe("a chunked body with no Content-Length", () => {
     // Socket buffers take a few MB more; reading it all would pull the whole 100 MB.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(pulled).toBeLessThan(total / 5);
+  });
+});
+
+describe("a partner token", () => {
+  const app = inject("apps").embedded;
+  let site: { siteKey: string; siteSecret: string };
+  beforeAll(async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const reply = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "partner review", allowedOrigins: ["https://bank-review.example"], dailyBudget: 100 } });
+    expect(reply.status).toBe(201);
+    site = reply.body;
+  });
+  const open = async (iat: number, exp: number) => {
+    const token = await new SignJWT({ email: `member-${unique()}@example.com`, given_name: "Ada", family_name: "Byron", address: houses(300, 1)[0]! })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setIssuer(site.siteKey)
+      .setSubject(`member-${unique()}`)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .setJti(`jti-${unique()}-${unique()}`)
+      .sign(new TextEncoder().encode(site.siteSecret));
+    const response = await fetch(`${app.url}/embed/dashboard?token=${token}`, { redirect: "manual" });
+    return { status: response.status, text: await response.text() };
+  };
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it("dated a year ahead is refused, with a message that says why", async () => {
+    const iat = now() + 365 * 86_400;
+    const reply = await open(iat, iat + 300);
+    expect(reply.status).toBe(401);
+    expect(reply.text).toMatch(/dated in the future/);
+  });
+
+  it("that expires before it was issued is refused", async () => {
+    const reply = await open(now() + 50, now() + 10);
+    expect(reply.status).toBe(401);
+    expect(reply.text).toMatch(/expires before it was issued/);
+  });
+
+  it("issued a few seconds ahead (clock skew) still works", async () => {
+    const reply = await open(now() + 20, now() + 200);
+    expect(reply.status).toBe(303);
   });
 });
