@@ -85,3 +85,24 @@ describe("a partner token", () => {
     expect(reply.status).toBe(303);
   });
 });
+
+describe("the organization's maximum LTV", () => {
+  const app = inject("apps").embedded;
+
+  it.each([true, [0.6], "0x1", "0.6", null, {}, 1e-300, 0, -0.1, 1.5, 0.001])("refuses %j with 400 naming orgMaxLtv", async (orgMaxLtv) => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const reply = await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.fields).toHaveProperty("orgMaxLtv");
+  });
+
+  it("takes a number from 0.01 to 1", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const before = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body.orgMaxLtv;
+    try {
+      for (const orgMaxLtv of [0.01, 1, 0.75]) expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } })).body).toEqual({ orgMaxLtv });
+    } finally {
+      await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv: before } });
+    }
+  });
+});
