@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
+import { isSafeOrigin } from "@/lib/security/origins";
 
 /** The app's own API: what each route accepts. The OpenAPI document is generated from these. */
 
@@ -65,6 +66,7 @@ const Origin = z.string({ error: "must be an origin such as https://bank.example
   }
   if (!/^https?:$/.test(url.protocol)) ctx.addIssue({ code: "custom", message: "must be http or https" });
   else if (url.pathname !== "/" || url.search || url.hash) ctx.addIssue({ code: "custom", message: "must be an origin, without a path" });
+  else if (!isSafeOrigin(url.origin)) ctx.addIssue({ code: "custom", message: "must be a plain host name: letters, digits, dots and hyphens, no wildcard" });
   return url.origin;
 });
 

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, houses, signIn, unique } from "./client";
+import { call, houses, rawCall, signIn, unique } from "./client";
 
 // Findings of the security review, each proved against the built app.
 
@@ -41,6 +41,35 @@ describe("a chunked body with no Content-Length", () => {
     // Socket buffers take a few MB more; reading it all would pull the whole 100 MB.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(pulled).toBeLessThan(total / 5);
+  });
+});
+
+describe("the widget demo's frame-ancestors", () => {
+  const app = inject("apps").embedded;
+  const port = new URL(app.url).port;
+  const expected = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  const ancestorsOf = async (key: string) => {
+    const csp = (await fetch(`${app.url}/embed/valuation?key=${key}`)).headers.get("content-security-policy") ?? "";
+    return /frame-ancestors ([^;]*)/.exec(csp)![1]!.split(" ");
+  };
+
+  it("come from configuration, whatever Host the demo page is asked with", async () => {
+    for (const host of ["*", "evil.example", "*.example", "127.0.0.1:1 http://*", "x; script-src *", "localhost:1"]) {
+      expect((await rawCall(app, "GET", "/embed/demo", { headers: { Host: host } })).status).toBeLessThan(500);
+    }
+    expect(await ancestorsOf("site_demo")).toEqual(expected);
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const sites = (await call(app, "GET", "/api/admin/sites", { cookie: admin })).body.sites as { siteKey: string; allowedOrigins: string[] }[];
+    expect(sites.find((site) => site.siteKey === "site_demo")!.allowedOrigins).toEqual(expected);
+  });
+
+  it("are never a wildcard: a site cannot be registered with one", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    for (const origin of ["http://*", "https://*.example", "http://*:8080"]) {
+      const reply = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "wildcard", allowedOrigins: [origin], dailyBudget: 10 } });
+      expect(reply.status, origin).toBe(400);
+      expect(reply.body.error.fields).toHaveProperty(["allowedOrigins.0"]);
+    }
   });
 });
 
