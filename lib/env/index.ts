@@ -38,6 +38,12 @@ export const EnvSchema = z
     /** Requests that can reach the service, per minute: per signed-in user and per IP address. */
     RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /**
+     * Proxies of ours in front of the app, each appending its peer to X-Forwarded-For. 0: the client is the socket's
+     * peer and any X-Forwarded-For it sends is ignored; N: the N-th address from the right end of the header as the
+     * proxies sent it (1 with one load balancer: the address it appended last).
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(20).default(0),
     /** Widget lookups per visitor IP per minute (anyone on the internet can reach the widget). */
     WIDGET_RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** Transient upstream failures in a row that open the circuit breaker, and how long it stays open. */

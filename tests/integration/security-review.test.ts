@@ -1,6 +1,12 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { SignJWT } from "jose";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { AppInfo } from "./setup";
 import { call, houses, rawCall, signIn, unique } from "./client";
+import { freePort, startNext, waitFor } from "./processes";
 
 // Findings of the security review, each proved against the built app.
 
@@ -133,5 +139,55 @@ describe("the organization's maximum LTV", () => {
     } finally {
       await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv: before } });
     }
+  });
+});
+
+describe("the client's address", () => {
+  const widget = async (app: AppInfo, allowedOrigin: string) => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const site = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: `ip ${unique()}`, allowedOrigins: [allowedOrigin], dailyBudget: 1000 } });
+    expect(site.status).toBe(201);
+    return (address: string, forwardedFor: string, from?: string) =>
+      rawCall(app, "POST", "/api/widget/valuation", { body: { key: site.body.siteKey, address }, headers: { Origin: allowedOrigin, "X-Forwarded-For": forwardedFor }, from });
+  };
+
+  it("is the socket's, not X-Forwarded-For, with no trusted proxy: a new header each time still meets the per-visitor limit", async () => {
+    const app = inject("apps").embedded;
+    const ask = await widget(app, "https://ip-review.example");
+    const statuses: number[] = [];
+    // A source address of this test's own, so no other test's lookups share the visitor's allowance (20 a minute).
+    for (const [i, address] of houses(700, 22).entries()) statuses.push((await ask(address, `198.51.100.${i + 1}`, "127.0.0.31")).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses.slice(20)).toEqual([429, 429]);
+    // Another socket address is another visitor.
+    expect((await ask(houses(730, 1)[0]!, "198.51.100.1", "127.0.0.32")).status).toBe(200);
+  });
+
+  describe("behind one trusted proxy (TRUSTED_PROXY_HOPS=1)", () => {
+    let child: ChildProcess;
+    let dir: string;
+    const app: AppInfo = { name: "embedded", url: "", admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 0 };
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), "integration-hops-"));
+      const port = await freePort();
+      app.url = `http://127.0.0.1:${port}`;
+      child = startNext(port, { DATA_DIR: dir, PROPERTY_API_BASE_URL: "", DATABASE_URL: "", REDIS_URL: "", TRUSTED_PROXY_HOPS: "1", WIDGET_RATE_LIMIT_IP_PER_MINUTE: "3" });
+      await waitFor(`${app.url}/api/health`, child, "app behind a proxy");
+    });
+    afterAll(() => {
+      child?.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("counts the address the proxy appended: distinct ones are distinct visitors, and what the client wrote before it is ignored", async () => {
+      const ask = await widget(app, "https://ip-proxy.example");
+      const addresses = houses(740, 8);
+      const statuses = [];
+      // The proxy appends the client's address; a client may have sent anything before it.
+      for (const forged of ["", "1.1.1.1, ", "2.2.2.2, ", "3.3.3.3, "]) statuses.push((await ask(addresses[statuses.length]!, `${forged}198.51.100.7`)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect((await ask(addresses[4]!, "198.51.100.8")).status).toBe(200);
+      expect((await ask(addresses[5]!, "1.1.1.1, 198.51.100.9")).status).toBe(200);
+    });
   });
 });
