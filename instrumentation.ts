@@ -2,5 +2,9 @@
 export async function register() {
   // Next.js replaces process.env.NEXT_RUNTIME at build time, which keeps the Node-only start-up out of the edge bundle.
   // eslint-disable-next-line no-restricted-properties
-  if (process.env.NEXT_RUNTIME === "nodejs") await (await import("./lib/services/start")).start();
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    // First, so that as few requests as possible arrive before the client's address is recorded (those get "unknown").
+    (await import("./lib/security/client-address")).installClientAddress();
+    await (await import("./lib/services/start")).start();
+  }
 }

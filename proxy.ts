@@ -2,6 +2,7 @@ import { decode } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
 import { PAGE_CSP } from "@/lib/security/csp.mjs";
+import { frameAncestors } from "@/lib/security/origins";
 
 const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 
@@ -16,9 +17,8 @@ export async function proxy(request: NextRequest) {
   const cookie = sessionCookie(request);
   if (request.nextUrl.pathname.startsWith("/embed/dashboard/view")) {
     const token = cookie ? await decode({ token: cookie, secret: authSecret() }).catch(() => null) : null;
-    const origins = Array.isArray(token?.frameOrigins) ? (token.frameOrigins as string[]).filter((o) => /^https?:\/\/[^\s;,']+$/.test(o)) : [];
+    const ancestors = frameAncestors(Array.isArray(token?.frameOrigins) ? token.frameOrigins : []);
     const response = NextResponse.next();
-    const ancestors = origins.length ? origins.join(" ") : "'none'";
     response.headers.set("Content-Security-Policy", PAGE_CSP.replace("frame-ancestors 'none'", `frame-ancestors ${ancestors}`));
     return response;
   }

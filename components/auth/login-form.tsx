@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { safeCallbackPath } from "@/lib/security/safe-path";
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
@@ -24,7 +25,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong email or password.");
       return;
     }
-    router.push(callbackUrl as Route);
+    // Checked again here: whatever hands this form a callback, sign-in never leaves the site.
+    router.push(safeCallbackPath(callbackUrl) as Route);
     router.refresh();
   }
 

@@ -8,6 +8,7 @@ import { parseAddress } from "@/lib/address/parse";
 import { streetLine } from "@/lib/address/format";
 import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
 import type { NormalizedAddressDto } from "@/lib/services/dto";
+import { toCsv } from "./csv";
 
 export const MAX_BATCH = 100;
 
@@ -39,7 +40,7 @@ export function readRows(text: string): Row[] {
 }
 
 function download(rows: Row[]) {
-  const csv = Papa.unparse(
+  const csv = toCsv(
     rows.map((r) => ({
       line: r.line,
       input: r.input,

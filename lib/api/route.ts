@@ -65,11 +65,33 @@ function invalid(error: z.ZodError, where: "body" | "query"): AppError {
   return new AppError(400, "invalid_request", reason.startsWith(field.split(".").at(-1)!) ? reason : `${field}: ${reason}`, fields);
 }
 
+const tooLarge = () => new AppError(413, "too_large", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+
+/**
+ * The body as text, read only up to MAX_BODY_BYTES: a chunked body has no Content-Length to refuse up front, so the
+ * stream is counted as it arrives and cancelled once past the limit, never buffered whole.
+ */
+async function readLimited(request: Request): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 async function readBody(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) throw new AppError(413, "too_large", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new AppError(413, "too_large", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+  const text = await readLimited(request);
   if (!text.trim()) throw new AppError(400, "invalid_request", "The request body is empty; send a JSON object.", { body: "is required" });
   try {
     return JSON.parse(text);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
+import { isSafeOrigin } from "@/lib/security/origins";
 
 /** The app's own API: what each route accepts. The OpenAPI document is generated from these. */
 
@@ -7,7 +8,13 @@ const text = (field: string, max: number) =>
   z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
 
 export const Address = text("address", 300).describe("A full address: street, city, state and ZIP code");
-const Ltv = z.coerce.number({ error: "must be a number" }).gt(0, "must be greater than 0").max(1, "must be at most 1 (100%)");
+/**
+ * A loan-to-value ratio: a JSON number from 0.01 to 1. No coercion: `true`, `[0.6]` and `"0x1"` are not ratios, and a
+ * tiny number such as 1e-300 is refused here rather than by the database's real column.
+ */
+const Ltv = z.number({ error: "must be a number" }).min(0.01, "must be at least 0.01 (1%)").max(1, "must be at most 1 (100%)");
+/** The request's `maxLTV`: a number, or a plain decimal string ("0.8") as the service's own API takes it. */
+const LtvParam = z.union([Ltv, z.string().regex(/^\d*\.?\d+$/).transform(Number).pipe(Ltv)], { error: "must be a number from 0.01 to 1" });
 
 export const NormalizeBody = z.object({
   requests: z
@@ -26,7 +33,7 @@ export const NormalizeBody = z.object({
 
 export const VerifyBody = z.object({ firstName: text("firstName", 100), lastName: text("lastName", 100), address: Address });
 export const AddressBody = z.object({ address: Address });
-export const EquityBody = z.object({ address: Address, maxLTV: Ltv.optional().describe("Maximum loan-to-value; the organization's when omitted") });
+export const EquityBody = z.object({ address: Address, maxLTV: LtvParam.optional().describe("Maximum loan-to-value; the organization's when omitted") });
 export const AddressQuery = z.object({ address: Address });
 export const ReportQuery = z.object({
   address: Address,
@@ -59,6 +66,7 @@ const Origin = z.string({ error: "must be an origin such as https://bank.example
   }
   if (!/^https?:$/.test(url.protocol)) ctx.addIssue({ code: "custom", message: "must be http or https" });
   else if (url.pathname !== "/" || url.search || url.hash) ctx.addIssue({ code: "custom", message: "must be an origin, without a path" });
+  else if (!isSafeOrigin(url.origin)) ctx.addIssue({ code: "custom", message: "must be a plain host name: letters, digits, dots and hyphens, no wildcard" });
   return url.origin;
 });
 

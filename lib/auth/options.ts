@@ -3,7 +3,8 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { cookies } from "next/headers";
 import { z } from "zod";
-import { visitorIp } from "@/lib/services/gateway";
+import { env } from "@/lib/env";
+import { clientIpOf } from "@/lib/security/client-address";
 import { DEVICE_COOKIE, deviceCookie } from "./device";
 import { MAX_PASSWORD_LENGTH } from "./password";
 import { ROLES, type Role } from "./roles";
@@ -39,7 +40,7 @@ export const authOptions: NextAuthOptions = {
         // One message for every failure, so it never tells which part was wrong.
         if (!parsed.success) throw new Error("Wrong email or password.");
         const jar = await cookies();
-        const ip = visitorIp(new Headers(request?.headers as Record<string, string> | undefined));
+        const ip = clientIpOf(new Headers(request?.headers as Record<string, string> | undefined), env.TRUSTED_PROXY_HOPS);
         const result = await checkCredentials(parsed.data.email, parsed.data.password, { ip, deviceCookie: jar.get(DEVICE_COOKIE)?.value });
         if (result.ok) {
           if (result.device === "new") await setCookie(deviceCookie(result.user.email));

@@ -40,6 +40,12 @@ export const EnvSchema = z
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /** Homeowner accounts one IP address may create per hour. */
     RATE_LIMIT_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /**
+     * Proxies of ours in front of the app, each appending its peer to X-Forwarded-For. 0: the client is the socket's
+     * peer and any X-Forwarded-For it sends is ignored; N: the N-th address from the right end of the header as the
+     * proxies sent it (1 with one load balancer: the address it appended last).
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(20).default(0),
     /** Widget lookups per visitor IP per minute (anyone on the internet can reach the widget). */
     WIDGET_RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** Transient upstream failures in a row that open the circuit breaker, and how long it stays open. */

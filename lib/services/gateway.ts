@@ -2,8 +2,10 @@ import "server-only";
 import { isBrokenCircuitError } from "cockatiel";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getCache } from "@/lib/cache";
+import { env } from "@/lib/env";
 import type { Operation } from "@/lib/property-api";
 import { spend } from "@/lib/rate-limit";
+import { clientIpOf } from "@/lib/security/client-address";
 import { fromUpstream } from "./errors";
 import { meter, type Outcome } from "./meter";
 import { resilient } from "./resilience";
@@ -19,9 +21,12 @@ export interface Caller {
   ownedKeys?: Set<string>;
 }
 
-/** The visitor's address for the per-IP limits: the proxy's X-Forwarded-For (first hop), else X-Real-IP. */
+/**
+ * The visitor's address, for every per-IP limit and log line: the socket's peer, or with TRUSTED_PROXY_HOPS the address
+ * our outermost proxy saw; never an address the client chose (see lib/security/client-address.ts).
+ */
 export function visitorIp(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "local";
+  return clientIpOf(headers, env.TRUSTED_PROXY_HOPS);
 }
 
 export interface Call<T> {

@@ -16,6 +16,8 @@ import { findSite, siteSecret, type Site } from "./sites";
 /** A partner token lives at most this long. */
 export const MAX_TOKEN_SECONDS = 300;
 export const PARTNER_SESSION_SECONDS = 8 * 60 * 60;
+/** How far ahead of this server's clock a partner's clock may be when it signs (`iat`). */
+export const CLOCK_SKEW_SECONDS = 60;
 
 const Claims = z.object({
   iss: z.string(),
@@ -33,8 +35,9 @@ export type PartnerClaims = z.infer<typeof Claims>;
 const refuse = (status: 401 | 403, message: string) => new AppError(status, "partner_token_refused", message);
 
 /**
- * Checks a partner's token: signed HS256 with the secret of the site it names (`iss`), all claims present, at most
- * five minutes long and not expired, and never used before (its `jti` is spent here).
+ * Checks a partner's token: signed HS256 with the secret of the site it names (`iss`), all claims present, issued
+ * no later than now (give or take a minute of clock skew), at most five minutes long and not expired, and never used
+ * before (its `jti` is spent here). A future `iat` would otherwise make a five-minute token valid for as long as wanted.
  */
 export async function verifyPartnerToken(token: string): Promise<{ site: Site; claims: PartnerClaims }> {
   let issuer: string | undefined;
@@ -54,6 +57,10 @@ export async function verifyPartnerToken(token: string): Promise<{ site: Site; c
   }
   const claims = Claims.safeParse(payload);
   if (!claims.success) throw refuse(401, `This sign-in link is missing ${claims.error.issues[0]!.path.join(".")}.`);
+  if (claims.data.iat > Math.floor(Date.now() / 1000) + CLOCK_SKEW_SECONDS) {
+    throw refuse(401, "This sign-in link is dated in the future (its iat is later than now), which is not allowed. The bank's server clock may be wrong.");
+  }
+  if (claims.data.exp <= claims.data.iat) throw refuse(401, "This sign-in link expires before it was issued (its exp is not after its iat).");
   if (claims.data.exp - claims.data.iat > MAX_TOKEN_SECONDS) throw refuse(401, "This sign-in link lives longer than five minutes, which is not allowed.");
   const { db } = await getDatabase();
   const [spent] = await db

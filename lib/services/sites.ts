@@ -6,6 +6,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { getDatabase } from "@/lib/db";
 import { widgetSites } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { isSafeOrigin } from "@/lib/security/origins";
 import { addressKeyOf } from "./access";
 import { toValuation } from "./dto";
 import { AppError } from "./errors";
@@ -34,6 +35,8 @@ export function siteSecret(site: Site): string {
 
 /** Registers a site; the secret is returned this once and kept only encrypted. */
 export async function createSite(input: { name: string; allowedOrigins: string[]; dailyBudget: number }) {
+  const unsafe = input.allowedOrigins.find((origin) => !isSafeOrigin(origin));
+  if (unsafe !== undefined) throw new AppError(400, "invalid_request", `${unsafe} is not an origin a site can be framed from.`, { allowedOrigins: "must be origins such as https://bank.example" });
   const { db } = await getDatabase();
   const siteKey = `site_${randomBytes(12).toString("base64url")}`;
   const secret = `sec_${randomBytes(32).toString("base64url")}`;
@@ -108,16 +111,28 @@ export const DEMO_SITE = { name: "Demo site (embedded mode)", siteKey: "site_dem
 export const BLOCKED_DEMO_SITE = { name: "Demo of a blocked origin", siteKey: "site_demo_blocked", allowedOrigins: ["https://partner-bank.example"], dailyBudget: 10 };
 
 /**
- * Embedded mode's demo sites: one that the app's own origin may frame (the origin is added on first use), and one
- * that only a faraway origin may, to show a blocked frame.
+ * The origins the app itself is served from, for the demo site: NEXTAUTH_URL's when set, else this process on
+ * loopback (`next dev` and `next start` listen on PORT). Never the request's Host header, which the client writes.
  */
-export async function ensureDemoSites(appOrigin: string): Promise<void> {
+export function appOrigins(): [string, ...string[]] {
+  const configured = originOf(env.NEXTAUTH_URL);
+  if (configured && isSafeOrigin(configured)) return [configured];
+  const port = env.PORT ?? 3000;
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
+/**
+ * Embedded mode's demo sites: one that the app's own origins may frame (set from configuration, which also clears
+ * anything else stored there), and one that only a faraway origin may, to show a blocked frame.
+ */
+export async function ensureDemoSites(): Promise<void> {
   const { db } = await getDatabase();
+  const origins = appOrigins();
   const demo = await findSite(DEMO_SITE.siteKey);
   if (!demo) {
-    await db.insert(widgetSites).values({ ...DEMO_SITE, allowedOrigins: [appOrigin], secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) }).onConflictDoNothing();
-  } else if (!demo.allowedOrigins.includes(appOrigin)) {
-    await db.update(widgetSites).set({ allowedOrigins: [...demo.allowedOrigins, appOrigin] }).where(eq(widgetSites.id, demo.id));
+    await db.insert(widgetSites).values({ ...DEMO_SITE, allowedOrigins: origins, secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) }).onConflictDoNothing();
+  } else if (demo.allowedOrigins.join(" ") !== origins.join(" ")) {
+    await db.update(widgetSites).set({ allowedOrigins: origins }).where(eq(widgetSites.id, demo.id));
   }
   if (!(await findSite(BLOCKED_DEMO_SITE.siteKey))) {
     await db.insert(widgetSites).values({ ...BLOCKED_DEMO_SITE, secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) }).onConflictDoNothing();

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { oneLine } from "@/lib/address";
 import { getDataset } from "@/lib/sandbox/dataset";
 import { peopleOf } from "@/lib/sandbox/verify";
@@ -126,4 +127,28 @@ export async function meterFor(app: AppInfo, admin: string, operation: string): 
   const usage = (await call(app, "GET", "/api/admin/usage", { cookie: admin })).body;
   const row = usage.total.find((r: { operation: string }) => r.operation === operation);
   return { upstreamCalls: row?.upstreamCalls ?? 0, cacheHits: row?.cacheHits ?? 0 };
+}
+
+/**
+ * A request through node:http, for what fetch will not send: a Host header of the test's choosing, or a source
+ * address (`from`, any of 127.0.0.0/8 on loopback) so that one machine can be several visitors by socket address.
+ */
+export async function rawCall(app: AppInfo, method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; from?: string } = {}): Promise<Reply> {
+  const url = new URL(path, app.url);
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers = { ...(body !== undefined ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {}), ...options.headers };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: options.from }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
+        resolve({ status: res.statusCode ?? 0, headers: responseHeaders, body: (res.headers["content-type"] ?? "").includes("json") ? JSON.parse(text) : text });
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }

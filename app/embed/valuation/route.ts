@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { clientIp } from "@/lib/api/route";
 import { WidgetQuery } from "@/lib/api/schemas";
+import { frameAncestors } from "@/lib/security/origins";
 import { AppError } from "@/lib/services/errors";
 import { findSite, originOf, widgetValuation } from "@/lib/services/sites";
 import { widgetHtml } from "@/lib/services/widget-page";
@@ -61,7 +62,7 @@ export async function GET(request: Request) {
         `script-src 'nonce-${nonce}'`,
         "form-action 'self'",
         "base-uri 'none'",
-        `frame-ancestors ${site.allowedOrigins.join(" ")}`,
+        `frame-ancestors ${frameAncestors(site.allowedOrigins)}`,
       ].join("; "),
       "Referrer-Policy": "strict-origin-when-cross-origin",
       "X-Content-Type-Options": "nosniff",

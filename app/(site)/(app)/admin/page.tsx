@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Link from "next/link";
 import { CreateOfficerForm, MaxLtvForm } from "@/components/admin/admin-forms";
 import { InviteClientForm } from "@/components/auth/account-forms";
 import { SiteForm } from "@/components/admin/site-form";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
+import { appOrigin } from "@/lib/env";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/services/pages";
 import { orgMaxLtv } from "@/lib/services/settings";
@@ -17,8 +17,6 @@ const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).
 export default async function AdminPage() {
   await requirePageUser(["admin"], "/admin");
   const [summary, days, byUser, ltv, sites] = await Promise.all([usageSummary(), usageByDay(14), usageByUser(), orgMaxLtv(), listSites()]);
-  const list = await headers();
-  const appOrigin = `${list.get("x-forwarded-proto") ?? "http"}://${list.get("host")}`;
   const total = summary.total.reduce((acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }), { calls: 0, hits: 0, billable: 0 });
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-5";
   return (

@@ -2,18 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LoginForm } from "@/components/auth/login-form";
 import { embedded } from "@/lib/env";
+import { safeCallbackPath } from "@/lib/security/safe-path";
 import { DEMO_ACCOUNTS } from "@/lib/services/bootstrap";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-/** Only same-site paths: a callback URL must never send people to another site. */
-function safeCallback(value: string | string[] | undefined): string {
-  const path = Array.isArray(value) ? value[0] : value;
-  return path && path.startsWith("/") && !path.startsWith("//") ? path : "/start";
-}
-
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const callbackUrl = safeCallback((await searchParams).callbackUrl);
+  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl);
   return (
     <div className="mx-auto max-w-md space-y-6">
       <h1 className="text-3xl font-bold">Sign in</h1>

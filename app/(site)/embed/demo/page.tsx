@@ -1,16 +1,14 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Script from "next/script";
 import { EmbedCode } from "@/components/embed/embed-code";
 import { embedded } from "@/lib/env";
-import { BLOCKED_DEMO_SITE, DEMO_SITE, ensureDemoSites } from "@/lib/services/sites";
+import { appOrigins, BLOCKED_DEMO_SITE, DEMO_SITE, ensureDemoSites } from "@/lib/services/sites";
 
 export const metadata: Metadata = { title: "Embed the home-value widget" };
 
 export default async function EmbedDemoPage() {
-  const list = await headers();
-  const origin = `${list.get("x-forwarded-proto") ?? "http"}://${list.get("host")}`;
-  if (embedded) await ensureDemoSites(origin);
+  const [origin] = appOrigins();
+  if (embedded) await ensureDemoSites();
   return (
     <div className="space-y-8">
       <div>
