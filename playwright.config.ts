@@ -38,8 +38,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The built app on the embedded defaults, with its own data folder so a running dev server is not disturbed.
-      command: `npx next start -p ${PORT}`,
+      // The built app on the embedded defaults, with its own data folder so a running dev server is not disturbed; a
+      // fresh one each run, since homes proved by one run's journeys cannot be proved again by another account.
+      command: `rm -rf .data/e2e && exec npx next start -p ${PORT}`,
       url: baseURL,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

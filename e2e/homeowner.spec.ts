@@ -86,7 +86,7 @@ test("a client invited by a loan officer opens the emailed link, chooses a passw
   await invite.getByLabel("Client's first name").fill("John");
   await invite.getByLabel("Client's last name").fill("Fitzgerald");
   await invite.getByLabel("Client's email").fill(email);
-  await invite.getByLabel("Home address").fill("2605 N 24th St, Phoenix, AZ 85008");
+  await invite.getByLabel("Client's home address").fill("2605 N 24th St, Phoenix, AZ 85008");
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(invite.getByRole("status")).toContainText(`Invitation sent to ${email}`);
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -99,11 +99,11 @@ export function InviteClientForm() {
       {problem && <Alert>{problem.message}</Alert>}
       {sent && <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">{sent}</p>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Client's first name" name="firstName" autoComplete="off" required error={problem?.fields?.firstName} />
-        <Field label="Client's last name" name="lastName" autoComplete="off" required error={problem?.fields?.lastName} />
+        <Field label="Client's first name" name="firstName" id="invite-first-name" autoComplete="off" required error={problem?.fields?.firstName} />
+        <Field label="Client's last name" name="lastName" id="invite-last-name" autoComplete="off" required error={problem?.fields?.lastName} />
       </div>
-      <Field label="Client's email" name="email" type="email" autoComplete="off" required error={problem?.fields?.email} />
-      <Field label="Home address" name="address" autoComplete="off" required hint="As on the deed: street, city, state and ZIP code." error={problem?.fields?.address} />
+      <Field label="Client's email" name="email" id="invite-email" type="email" autoComplete="off" required error={problem?.fields?.email} />
+      <Field label="Client's home address" name="address" id="invite-address" autoComplete="off" required hint="As on the deed: street, city, state and ZIP code." error={problem?.fields?.address} />
       <Button type="submit" disabled={pending}>
         {pending ? "Checking the deed…" : "Send invitation"}
       </Button>

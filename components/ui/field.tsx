@@ -8,15 +8,15 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input whose error and hint are announced with it. */
-export function Field({ label, name, error, hint, ...input }: FieldProps) {
-  const described = [error ? `${name}-error` : "", hint ? `${name}-hint` : ""].filter(Boolean).join(" ") || undefined;
+export function Field({ label, name, error, hint, id = name, ...input }: FieldProps) {
+  const described = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1">
-      <label htmlFor={name} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
       <input
-        id={name}
+        id={id}
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
@@ -24,12 +24,12 @@ export function Field({ label, name, error, hint, ...input }: FieldProps) {
         {...input}
       />
       {hint && (
-        <p id={`${name}-hint`} className="text-xs text-slate-600">
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${name}-error`} className="text-sm text-red-700">
+        <p id={`${id}-error`} className="text-sm text-red-700">
           {error}
         </p>
       )}

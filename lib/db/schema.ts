@@ -155,7 +155,7 @@ export const outbox = app.table(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
-    /** `outbox` when it was kept here only; `smtp` or `postal` when it was handed on. */
+    /** `outbox` when it was kept here only; `smtp` or `postal` when it was handed on; `failed` when that failed. */
     delivery: text().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -54,7 +54,7 @@ export const EnvSchema = z
     /** Faults the embedded service injects, for tests: e.g. `rate=0.3,kinds=5xx+429+timeout+malformed+slow`. */
     SANDBOX_FAULTS: optionalString,
     /** The organization's maximum loan-to-value ratio for available equity. */
-    ORG_MAX_LTV: z.coerce.number().gt(0).max(1).default(0.8),
+    ORG_MAX_LTV: z.coerce.number().min(0.01).max(1).default(0.8),
     /** Where embedded mode keeps its files (PGlite data, the generated secret). */
     DATA_DIR: z.string().min(1).default(".data"),
     /** How the valuation is branded: the service's name, logo, and the disclaimer shown with every estimate. */

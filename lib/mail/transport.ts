@@ -20,6 +20,11 @@ export interface Letter {
   text: string;
 }
 
+/** The mail server refused or could not be reached; the message is kept in the outbox, marked `failed`. */
+export class MailError extends Error {
+  override readonly name = "MailError";
+}
+
 let smtp: nodemailer.Transporter | undefined;
 const transporter = () => (smtp ??= nodemailer.createTransport(env.SMTP_URL!));
 
@@ -28,9 +33,20 @@ const transporter = () => (smtp ??= nodemailer.createTransport(env.SMTP_URL!));
  * way the outbox keeps a record and the log a line (never the body: it may hold a sign-in link).
  */
 export async function sendMail(message: Message): Promise<void> {
-  if (env.SMTP_URL) await transporter().sendMail({ from: env.MAIL_FROM, ...message });
-  await keep({ kind: "email", recipient: message.to, subject: message.subject, text: env.SMTP_URL ? redact(message.text) : message.text, html: env.SMTP_URL ? null : message.html, delivery: env.SMTP_URL ? "smtp" : "outbox" });
-  log.info({ to: message.to, subject: message.subject, delivery: env.SMTP_URL ? "smtp" : "outbox" }, "mail sent");
+  if (!env.SMTP_URL) {
+    await keep({ kind: "email", recipient: message.to, subject: message.subject, text: message.text, html: message.html, delivery: "outbox" });
+    log.info({ to: message.to, subject: message.subject, delivery: "outbox" }, "mail kept in the outbox");
+    return;
+  }
+  try {
+    await transporter().sendMail({ from: env.MAIL_FROM, ...message });
+  } catch (error) {
+    await keep({ kind: "email", recipient: message.to, subject: message.subject, text: redact(message.text), html: null, delivery: "failed" });
+    log.error({ err: error, to: message.to, subject: message.subject }, "mail could not be sent");
+    throw new MailError("The mail server did not take the message.", { cause: error });
+  }
+  await keep({ kind: "email", recipient: message.to, subject: message.subject, text: redact(message.text), html: null, delivery: "smtp" });
+  log.info({ to: message.to, subject: message.subject, delivery: "smtp" }, "mail sent");
 }
 
 /** The print-and-mail provider's side: a letter is one POST; the outbox stands in for it on the embedded defaults. */

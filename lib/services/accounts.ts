@@ -79,7 +79,8 @@ export async function requestPasswordReset(email: string, ip: string): Promise<v
   const token = randomBytes(32).toString("base64url");
   const { db } = await getDatabase();
   await db.insert(passwordResets).values({ tokenHash: hash(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
-  await sendMail(passwordResetMessage({ to: user.email, url: `${appOrigin}/reset-password?token=${token}` }));
+  // A failure is logged and not told: the answer must not differ for an email that has an account.
+  await sendMail(passwordResetMessage({ to: user.email, url: `${appOrigin}/reset-password?token=${token}` })).catch(() => undefined);
 }
 
 /** Sets a new password with a reset link (once), and ends every session of the account. */

@@ -8,7 +8,7 @@ import { getDatabase } from "@/lib/db";
 import { invitations } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
 import { invitationMessage } from "@/lib/mail/messages";
-import { sendMail } from "@/lib/mail/transport";
+import { MailError, sendMail } from "@/lib/mail/transport";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { deedCheck, ownerRecordFor, proveOwnership, type Person } from "./ownership";
@@ -33,9 +33,16 @@ export async function invite(caller: Caller & { user: SessionUser }, input: Pers
     .insert(invitations)
     .values({ tokenHash: hash(token), email: input.email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), address, ownerId, invitedBy: caller.user.id, expiresAt })
     .returning({ id: invitations.id });
-  await sendMail(
-    invitationMessage({ to: input.email, name: input.firstName.trim(), address, url: `${appOrigin}/invite?token=${token}`, invitedBy: caller.user.name ?? caller.user.email, expires: expiresAt }),
-  );
+  try {
+    await sendMail(
+      invitationMessage({ to: input.email, name: input.firstName.trim(), address, url: `${appOrigin}/invite?token=${token}`, invitedBy: caller.user.name ?? caller.user.email, expires: expiresAt }),
+    );
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    // An invitation nobody received must not stay good: the next try makes a new one.
+    await db.delete(invitations).where(eq(invitations.id, row!.id));
+    throw new AppError(503, "mail_unavailable", "The invitation email could not be sent right now. Nothing was sent; please try again in a few minutes.", undefined, 60);
+  }
   return { id: row!.id, email: input.email, address, expiresAt: expiresAt.toISOString() };
 }
 

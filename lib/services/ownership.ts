@@ -7,6 +7,7 @@ import { linkVerifiedOwner, OwnerTakenError } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 import { ownershipClaims, ownershipLetters } from "@/lib/db/schema";
 import { appOrigin, env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { letterSentMessage, ownershipLetter } from "@/lib/mail/messages";
 import { sendLetter, sendMail } from "@/lib/mail/transport";
 import { addressKeyOf } from "./access";
@@ -142,9 +143,20 @@ export async function requestLetter(user: SessionUser): Promise<VerificationStat
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const expires = new Date(Date.now() + LETTER_DAYS * DAY_MS);
   const { db } = await getDatabase();
-  await db.insert(ownershipLetters).values({ userId: user.id, addressKey: state.addressKey, codeHash: codeHash(user.id, code), expiresAt: expires });
-  await sendLetter(ownershipLetter({ name: state.name, address: state.address, code, expires, origin: appOrigin }));
-  await sendMail(letterSentMessage({ to: user.email, address: state.address }));
+  const [letter] = await db
+    .insert(ownershipLetters)
+    .values({ userId: user.id, addressKey: state.addressKey, codeHash: codeHash(user.id, code), expiresAt: expires })
+    .returning({ id: ownershipLetters.id });
+  try {
+    await sendLetter(ownershipLetter({ name: state.name, address: state.address, code, expires, origin: appOrigin }));
+  } catch (error) {
+    // A letter that was never posted must not hold the account back a week.
+    await db.delete(ownershipLetters).where(eq(ownershipLetters.id, letter!.id));
+    log.error({ err: error }, "the ownership letter could not be sent");
+    throw new AppError(503, "letter_unavailable", "We could not send the letter right now. Nothing was posted; please try again later.", undefined, 300);
+  }
+  // The letter is what counts; the email saying it is on its way may fail (it is logged) without undoing it.
+  await sendMail(letterSentMessage({ to: user.email, address: state.address })).catch(() => undefined);
   return (await verificationState(user.id))!;
 }
 

@@ -29,8 +29,9 @@ const admin = { email: `admin-${run}@example.com`, password: `admin-password-${r
 const app: AppInfo = { name: "embedded", url: "", admin, userLimitPerMinute: 0 };
 let child: ChildProcess;
 let smtp: SMTPServer;
+let smtpPort: number;
 
-beforeAll(async () => {
+function startSmtp(): Promise<void> {
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -43,8 +44,12 @@ beforeAll(async () => {
       });
     },
   });
-  const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  return new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+}
+
+beforeAll(async () => {
+  smtpPort = await freePort();
+  await startSmtp();
   const port = await freePort();
   app.url = `http://127.0.0.1:${port}`;
   child = startNext(port, {
@@ -216,6 +221,23 @@ describe("mail through SMTP", () => {
     const outbox = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: adminSession });
     expect(outbox.body.messages[0].delivery).toBe("smtp");
     expect(outbox.body.messages[0].text).not.toContain(link![1]);
+  });
+
+  it("tells the officer when the mail server is down, and keeps no invitation that nobody received", async () => {
+    const adminSession = (await attempt(admin.email, admin.password, { ip: "10.3.1.1" })).session!;
+    const email = `unlucky-${unique()}@example.com`;
+    const address = houses(862, 1)[0]!;
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    try {
+      const refused = await call(app, "POST", "/api/invitations", { cookie: adminSession, body: { email, ...deedName(address), address } });
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.message).toMatch(/could not be sent right now/);
+      const kept = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: adminSession });
+      expect(kept.body.messages[0].delivery).toBe("failed");
+    } finally {
+      await startSmtp();
+    }
+    expect((await call(app, "POST", "/api/invitations", { cookie: adminSession, body: { email, ...deedName(address), address } })).status).toBe(201);
   });
 
   it("resets a forgotten password with a single-use link, answering the same for an unknown email", async () => {
