@@ -21,6 +21,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           // The built app and the standalone service, started once for all files; the files share them, so one at a time.
           globalSetup: ["tests/integration/setup.ts"],
+          setupFiles: ["tests/integration/run-env.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
         },

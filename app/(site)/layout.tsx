@@ -1,3 +1,4 @@
+import type { Route } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
@@ -38,9 +39,12 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
           )}
           {user ? (
             <>
-              <span className="hidden text-sm text-slate-600 sm:inline">
-                {user.email} · {ROLE_LABELS[user.role]}
-              </span>
+              <Link href={"/account" as Route} className="text-sm text-slate-600 underline-offset-4 hover:underline">
+                <span className="hidden sm:inline">
+                  {user.email} · {ROLE_LABELS[user.role]}
+                </span>
+                <span className="sm:hidden">Account</span>
+              </Link>
               <SignOutButton />
             </>
           ) : (

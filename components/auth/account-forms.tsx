@@ -110,3 +110,46 @@ export function InviteClientForm() {
     </form>
   );
 }
+
+/** Changes the password; the account's other sessions end (this one stays). */
+export function ChangePasswordForm() {
+  const [done, setDone] = useState(false);
+  const { problem, pending, submit } = useJsonForm("/api/account/password", {}, () => setDone(true));
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {problem && <Alert>{problem.message}</Alert>}
+      {done && <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">Your password is changed, and every other device is signed out.</p>}
+      <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={problem?.fields?.currentPassword} />
+      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={problem?.fields?.newPassword} />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Saving…" : "Change password"}
+      </Button>
+    </form>
+  );
+}
+
+/** Ends every session of the account, this browser's too (a lost phone, a shared computer). */
+export function SignOutEverywhereButton() {
+  const router = useRouter();
+  const [problem, setProblem] = useState<ApiProblem>();
+  const [pending, setPending] = useState(false);
+  async function leave() {
+    setPending(true);
+    try {
+      await fetchJson("/api/account/sessions", { method: "DELETE" });
+      router.push("/login" as Route);
+      router.refresh();
+    } catch (error) {
+      setProblem(error as ApiProblem);
+      setPending(false);
+    }
+  }
+  return (
+    <div className="space-y-3">
+      {problem && <Alert>{problem.message}</Alert>}
+      <Button type="button" onClick={() => void leave()} disabled={pending}>
+        {pending ? "Signing out…" : "Sign out everywhere"}
+      </Button>
+    </div>
+  );
+}

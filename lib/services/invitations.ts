@@ -70,6 +70,9 @@ export async function acceptInvitation(token: string, password: string | undefin
   const preview = await openInvitation(token);
   const existing = await findUserByEmail(preview.email);
   if (existing && existing.role !== "homeowner") throw new AppError(409, "not_a_homeowner", "This email belongs to a staff account; invitations are for homeowners.");
+  if (existing?.ownerId && existing.ownerId !== preview.ownerId) {
+    throw new AppError(409, "has_another_home", "The account of this email already has its verified homes (an account holds one owner record). If this home is not on its dashboard, please ask your loan officer to invite another email address.");
+  }
   if (!existing) {
     if (!password) throw new AppError(400, "invalid_request", "password: choose a password for your account", { password: "is required" });
     const weak = weakPasswordReason(password, [preview.email, preview.firstName, preview.lastName]);

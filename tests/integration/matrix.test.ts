@@ -57,6 +57,7 @@ const MATRIX: Row[] = [
   { what: "DELETE /api/admin/users/:id/sessions", method: "DELETE", path: () => "/api/admin/users/999999/sessions", expect: [401, 403, 403, 403, 200, 403, 403] },
   { what: "GET /api/admin/outbox", method: "GET", path: () => "/api/admin/outbox", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "page /admin/outbox", method: "GET", path: () => "/admin/outbox", expect: [R, 404, 404, 404, 200, R, 404] },
+  { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200] },
   { what: "page /forgot-password", method: "GET", path: () => "/forgot-password", expect: [200, 200, 200, 200, 200, 200, 200] },
   { what: "GET /api/openapi.json", method: "GET", path: () => "/api/openapi.json", expect: [200, 200, 200, 200, 200, 200, 200] },
   { what: "GET /api/health", method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200, 200, 200, 200] },

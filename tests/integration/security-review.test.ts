@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AppInfo } from "./setup";
-import { call, houses, rawCall, signIn, unique } from "./client";
+import { call, deedName, houses, rawCall, signIn, unique } from "./client";
 import { freePort, startNext, waitFor } from "./processes";
 
 // Findings of the security review, each proved against the built app.
@@ -89,7 +89,9 @@ describe("a partner token", () => {
     site = reply.body;
   });
   const open = async (iat: number, exp: number) => {
-    const token = await new SignJWT({ email: `member-${unique()}@example.com`, given_name: "Ada", family_name: "Byron", address: houses(300, 1)[0]! })
+    const address = houses(300, 1)[0]!;
+    const { firstName, lastName } = deedName(address);
+    const token = await new SignJWT({ email: `member-${unique()}@example.com`, given_name: firstName, family_name: lastName, address })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setIssuer(site.siteKey)
       .setSubject(`member-${unique()}`)

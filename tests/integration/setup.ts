@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { freePort, waitFor } from "./processes";
 
@@ -14,6 +15,8 @@ export interface Apps {
   /** The app with a PostgreSQL that does not answer. */
   noDatabase: AppInfo;
   sandbox: { url: string; token: string };
+  /** This run's own PostgreSQL database, when DATABASE_URL is set (see `runDatabase`). */
+  databaseUrl: string;
 }
 export interface AppInfo {
   name: "embedded" | "http";
@@ -28,9 +31,34 @@ declare module "vitest" {
   }
 }
 
+/**
+ * A database of this run's own on the PostgreSQL of DATABASE_URL, dropped at the end: what one run proves (a home
+ * linked to an account) would otherwise be there for the next run, whose accounts could not prove it again.
+ */
+async function runDatabase(run: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (!process.env.DATABASE_URL) return undefined;
+  const server = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+  const name = `integration_${run}`;
+  await server.unsafe(`create database ${name}`);
+  await server.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const again = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await again.unsafe(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
 /** Starts the standalone service and the built app twice: on the embedded service, and on the standalone one over HTTP. */
 export default async function setup(project: TestProject) {
   const run = randomBytes(4).toString("hex");
+  const database = await runDatabase(run);
+  const original = process.env.DATABASE_URL;
+  if (database) process.env.DATABASE_URL = database.url;
   const dirs = [0, 1, 2, 3].map(() => mkdtempSync(join(tmpdir(), "integration-")));
   const children: ChildProcess[] = [];
   // Many accounts come from this one address during the run: the sign-up limit is tested by an app of its own.
@@ -82,11 +110,14 @@ export default async function setup(project: TestProject) {
     http: { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40 },
     noDatabase: { name: "embedded", url: `http://127.0.0.1:${noDatabasePort}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 },
     sandbox,
+    databaseUrl: process.env.DATABASE_URL ?? "",
   });
 
   return async () => {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await database?.drop();
+    process.env.DATABASE_URL = original;
   };
 }

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { ChangePasswordForm, SignOutEverywhereButton } from "@/components/auth/account-forms";
+import { ROLE_LABELS } from "@/lib/auth/roles";
+import { requirePageUser } from "@/lib/services/pages";
+
+export const metadata: Metadata = { title: "Your account" };
+
+export default async function AccountPage() {
+  const { user } = await requirePageUser(["homeowner", "loan_officer", "admin"], "/account");
+  const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold">Your account</h1>
+        <p className="text-slate-700">
+          {user.email} · {ROLE_LABELS[user.role]}
+          {user.role === "homeowner" && (user.ownerId ? " · home verified" : " · home not verified yet")}
+        </p>
+      </div>
+      <section aria-labelledby="password-title" className={card}>
+        <h2 id="password-title" className="text-xl font-semibold">
+          Change your password
+        </h2>
+        <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="sessions-title" className={card}>
+        <h2 id="sessions-title" className="text-xl font-semibold">
+          Signed in somewhere you should not be?
+        </h2>
+        <p className="text-sm text-slate-700">This signs out every browser and device where your account is open, this one included.</p>
+        <SignOutEverywhereButton />
+      </section>
+    </div>
+  );
+}
