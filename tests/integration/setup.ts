@@ -36,17 +36,18 @@ declare module "vitest" {
  * linked to an account) would otherwise be there for the next run, whose accounts could not prove it again.
  */
 async function runDatabase(run: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  if (!process.env.DATABASE_URL) return undefined;
-  const server = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
   const name = `integration_${run}`;
   await server.unsafe(`create database ${name}`);
   await server.end();
-  const url = new URL(process.env.DATABASE_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.href,
     drop: async () => {
-      const again = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      const again = postgres(serverUrl, { max: 1, onnotice: () => {} });
       await again.unsafe(`drop database if exists ${name} with (force)`);
       await again.end();
     },
