@@ -35,7 +35,7 @@ function sign(site: { siteKey: string; siteSecret: string }, options: { memberId
     .sign(new TextEncoder().encode(options.secret ?? site.siteSecret));
 }
 
-test("a partner page on another origin shows its member's dashboard from a freshly signed token; replayed, expired and tampered tokens are refused", async ({ page, baseURL }) => {
+test("a partner page on another origin shows its member's dashboard from a freshly signed token, again when the member reloads; replayed elsewhere, expired and tampered tokens are refused", async ({ page, baseURL, browser }) => {
   const partner = await partnerPage();
   try {
     const site = await registerPartner(page, partner.origin);
@@ -48,8 +48,18 @@ test("a partner page on another origin shows its member's dashboard from a fresh
     await expect(frame.getByRole("article").filter({ hasText: "2604 N 24th St" })).toBeVisible();
     await expect(frame.getByTestId("service-estimate").first()).toContainText("Valuation provided by Property Data Service");
 
-    await framed(token);
-    await expect(frame.getByRole("alert")).toContainText("already used");
+    // The member reloads the bank's page: the same token, with their live session, simply carries on.
+    await page.reload();
+    await expect(frame.getByRole("heading", { name: /^Your homes, Isabel/ })).toBeVisible();
+    // The same token anywhere else (no session of that member) is refused.
+    const elsewhere = await browser.newContext();
+    try {
+      const stranger = await elsewhere.newPage();
+      await stranger.goto(`${partner.origin}/?src=${encodeURIComponent(`${baseURL}/embed/dashboard?token=${token}`)}`);
+      await expect(stranger.frameLocator("iframe[title='Home dashboard']").getByRole("alert")).toContainText("already used");
+    } finally {
+      await elsewhere.close();
+    }
 
     const now = Math.floor(Date.now() / 1000);
     const expired = await sign(site, { memberId: "m2", issuedAt: now - 600, expiresAt: now - 330 });

@@ -36,10 +36,11 @@ const refuse = (status: 401 | 403, message: string) => new AppError(status, "par
 
 /**
  * Checks a partner's token: signed HS256 with the secret of the site it names (`iss`), all claims present, issued
- * no later than now (give or take a minute of clock skew), at most five minutes long and not expired, and never used
- * before (its `jti` is spent here). A future `iat` would otherwise make a five-minute token valid for as long as wanted.
+ * no later than now (give or take a minute of clock skew), at most five minutes long and not expired. Its `jti` is
+ * spent here; `replayed` says it had been before. A future `iat` would otherwise make a five-minute token valid for as
+ * long as wanted.
  */
-export async function verifyPartnerToken(token: string): Promise<{ site: Site; claims: PartnerClaims }> {
+export async function verifyPartnerToken(token: string): Promise<{ site: Site; claims: PartnerClaims; replayed: boolean }> {
   let issuer: string | undefined;
   try {
     issuer = decodeJwt(token).iss;
@@ -68,8 +69,23 @@ export async function verifyPartnerToken(token: string): Promise<{ site: Site; c
     .values({ jti: claims.data.jti, siteId: site.id, expiresAt: new Date(claims.data.exp * 1000) })
     .onConflictDoNothing()
     .returning();
-  if (!spent) throw refuse(401, "This sign-in link was already used. Please open the dashboard again from your bank's site.");
-  return { site, claims: claims.data };
+  return { site, claims: claims.data, replayed: !spent };
+}
+
+export const alreadyUsed = () => refuse(401, "This sign-in link was already used. Please open the dashboard again from your bank's site.");
+
+/**
+ * Whether a signed-in user is the member a token names on its site: the member reloading the bank's page brings the
+ * same (now used) token with a live session, and simply carries on.
+ */
+export async function isSameMember(user: SessionUser | undefined, site: Site, claims: PartnerClaims): Promise<boolean> {
+  if (!user) return false;
+  const { db } = await getDatabase();
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, user.id), eq(users.partnerSiteId, site.id), eq(users.partnerMemberId, claims.sub)));
+  return !!row;
 }
 
 /** The member's account (made on first visit, with no password) and owner record. */

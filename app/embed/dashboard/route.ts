@@ -1,6 +1,7 @@
 import { clientIp } from "@/lib/api/route";
+import { userFromRequest } from "@/lib/auth/session";
 import { AppError } from "@/lib/services/errors";
-import { memberAccount, partnerSessionCookie, verifyPartnerToken } from "@/lib/services/partners";
+import { alreadyUsed, isSameMember, memberAccount, partnerSessionCookie, verifyPartnerToken } from "@/lib/services/partners";
 
 function refusal(status: number, message: string) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Home dashboard</title><style>body{font:15px system-ui,sans-serif;margin:24px;color:#1f2937}</style></head><body><main><h1>We could not open your home dashboard</h1><p role="alert">${message.replace(/[<>&]/g, "")}</p></main></body></html>`;
@@ -8,14 +9,22 @@ function refusal(status: number, message: string) {
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } });
 }
 
+const toDashboard = (cookie?: string) =>
+  new Response(null, { status: 303, headers: { Location: "/embed/dashboard/view", "Cache-Control": "no-store", ...(cookie ? { "Set-Cookie": cookie } : {}) } });
+
 // GET /embed/dashboard?token=…: a partner's signed token for its member → that member's session, then the dashboard
 export async function GET(request: Request) {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) return refusal(401, "This page needs a sign-in link from your bank's site.");
   try {
-    const { site, claims } = await verifyPartnerToken(token);
+    const { site, claims, replayed } = await verifyPartnerToken(token);
+    if (replayed) {
+      // The member reloading the bank's page: their session on this partner's site goes on; anyone else is refused.
+      if (await isSameMember(await userFromRequest(request), site, claims)) return toDashboard();
+      throw alreadyUsed();
+    }
     const user = await memberAccount(site, claims, clientIp(request));
-    return new Response(null, { status: 303, headers: { Location: "/embed/dashboard/view", "Set-Cookie": await partnerSessionCookie(user, site), "Cache-Control": "no-store" } });
+    return toDashboard(await partnerSessionCookie(user, site));
   } catch (error) {
     if (AppError.is(error)) return refusal(error.status, error.message);
     throw error;
