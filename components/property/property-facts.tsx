@@ -1,18 +1,18 @@
 import type { PropertyFacts } from "@/lib/services/dto";
 import { formatDate, formatUsd } from "@/components/valuation/format";
 
-const number = new Intl.NumberFormat("en-US");
-
 export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
   const groups: { title: string; rows: [string, string][] }[] = [
     {
       title: "The home",
       rows: [
-        ["Type", facts.propertyType],
+        // Worded by the formatter the property report uses too, so the page and the PDF agree.
+        ["Property type", facts.display.propertyType],
         ["Year built", String(facts.yearBuilt)],
-        ["Living area", `${number.format(facts.livingSqft)} sq ft`],
-        ["Lot", `${number.format(facts.lotSqft)} sq ft`],
-        ["Bathrooms", `${facts.bathsTotal} (${facts.bathsFull} full)`],
+        ["Living area", facts.display.livingArea],
+        ["Lot size", facts.display.lot],
+        ["Bedrooms", facts.display.bedrooms],
+        ["Bathrooms", facts.display.bathrooms],
         ["Stories", String(facts.stories)],
       ],
     },
@@ -21,7 +21,7 @@ export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
       rows: [
         ["Construction", facts.construction.toLowerCase()],
         ["Roof", facts.roof.toLowerCase()],
-        ["Parking", facts.parking],
+        ["Parking", facts.display.parking],
         ["Heating", facts.heating.toLowerCase()],
         ["Cooling", facts.cooling.toLowerCase()],
       ],

@@ -21,7 +21,8 @@ const property: OwnedProperty = {
   propertyId: 7,
   facts: {
     id: 7, address: "2800 N 24th St, Phoenix, AZ 85008-1114", county: "Maricopa County", apn: "1", propertyType: "SFR", yearBuilt: 1987,
-    livingSqft: 2100, lotSqft: 10510, bathsFull: 3, bathsTotal: 4, stories: 2, construction: "MASONRY", roof: "TILE", parking: "2 garage spaces",
+    livingSqft: 2100, lotSqft: 10510, bedrooms: null, bathsFull: 3, bathsTotal: 4, stories: 2, construction: "MASONRY", roof: "TILE", garageSpaces: 2,
+    display: { propertyType: "Single family residence", livingArea: "2,100 sq ft", lot: "10,510 sq ft (0.24 acres)", bedrooms: "Not available", bathrooms: "3 full, 1 half", parking: "2 garage spaces" },
     heating: "HEAT PUMP", cooling: "CENTRAL", ownerOccupied: true, lastSale: { date: "2015-01-20", amount: 194_500, pricePerSqft: 92.6 },
     assessment: { year: 2026, assessedValue: 37_430, marketValue: 374_300, tax: 2665 },
     estimate: { value: 423_000, low: 379_000, high: 468_000, confidence: 74, date: "2026-11-01" },

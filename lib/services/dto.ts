@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { HomeEquitySummary, NormalizedAddress, PropertySummary, ServiceEstimate, VerifyHomeownerResponse } from "@/lib/property-api";
+import { areaLabel, bathroomsLabel, bedroomsLabel, garageLabel, lotLabel, propertyTypeLabel } from "@/lib/property-api/facts";
 import { DPV_MEANINGS, explainDpvFootnotes, explainFootnotes } from "./codes";
 
 /** The app's own shapes: camelCase, numbers as numbers, no upstream key names. Raw upstream JSON stops here. */
@@ -175,16 +176,28 @@ export const PropertyFacts = z.object({
   address: z.string(),
   county: z.string(),
   apn: z.string(),
+  /** The summary's `proptype` code: SFR, TOWNHOUSE, CONDOMINIUM. */
   propertyType: z.string(),
   yearBuilt: z.number(),
   livingSqft: z.number(),
   lotSqft: z.number(),
+  /** Always null from the spec's property summary, which has no bedroom count (`building.rooms` holds baths only). */
+  bedrooms: z.number().nullable(),
   bathsFull: z.number(),
   bathsTotal: z.number(),
   stories: z.number(),
   construction: z.string(),
   roof: z.string(),
-  parking: z.string(),
+  garageSpaces: z.number(),
+  /** The facts as pages show them, worded by the formatter the property report uses too (lib/property-api/facts). */
+  display: z.object({
+    propertyType: z.string(),
+    livingArea: z.string(),
+    lot: z.string(),
+    bedrooms: z.string(),
+    bathrooms: z.string(),
+    parking: z.string(),
+  }),
   heating: z.string(),
   cooling: z.string(),
   ownerOccupied: z.boolean(),
@@ -197,21 +210,33 @@ export type PropertyFacts = z.infer<typeof PropertyFacts>;
 
 export function toPropertyFacts(summary: PropertySummary): PropertyFacts {
   const { building, assessment, sale, serviceEstimate } = summary;
+  const garageSpaces = Number(building.parking.prkgSpaces) || 0;
+  // The spec's summary has no bedroom count; the report (built from the service's own records) has one.
+  const bedrooms = null;
   return {
     id: summary.identifier.Id ?? summary.identifier.propertyId,
     address: summary.address.oneLine,
     county: summary.area.countrysecsubd,
     apn: summary.identifier.apn,
-    propertyType: summary.propertyType.propclass,
+    propertyType: summary.propertyType.proptype,
     yearBuilt: summary.propertyType.yearbuilt,
     livingSqft: building.size.livingsize,
     lotSqft: summary.lot.lotsize2,
+    bedrooms,
     bathsFull: building.rooms.bathsfull,
     bathsTotal: building.rooms.bathstotal,
     stories: building.summary.levels,
     construction: building.construction.constructiontype,
     roof: building.construction.roofcover,
-    parking: building.parking.prkgSpaces === "0" ? "No garage" : `${building.parking.prkgSpaces} garage spaces`,
+    garageSpaces,
+    display: {
+      propertyType: propertyTypeLabel(summary.propertyType.proptype, summary.propertyType.propclass),
+      livingArea: areaLabel(building.size.livingsize),
+      lot: lotLabel(summary.lot.lotsize2),
+      bedrooms: bedroomsLabel(bedrooms),
+      bathrooms: bathroomsLabel(building.rooms.bathsfull, building.rooms.bathstotal - building.rooms.bathsfull),
+      parking: garageLabel(garageSpaces),
+    },
     heating: summary.utilities.heatingtype,
     cooling: summary.utilities.coolingtype,
     ownerOccupied: summary.propertyType.absenteeInd === "OWNER OCCUPIED",

@@ -1,5 +1,6 @@
 import { displayCase, oneLine } from "@/lib/address";
 import type { PropertyReport, ReportSection } from "@/lib/property-api";
+import { areaLabel, bathroomsLabel, bedroomsLabel, garageLabel, lotLabel, NOT_AVAILABLE, propertyTypeLabel } from "@/lib/property-api/facts";
 import type { IndexedDataset, Property } from "../dataset";
 import { ownerName } from "../dataset/history";
 import { computeEquity, conditionRange } from "../equity";
@@ -14,12 +15,11 @@ export const SERVICE_BRAND = {
 };
 
 const usd = (value: number) => `$${Math.round(value).toLocaleString("en-US")}`;
-const sqft = (value: number) => `${value.toLocaleString("en-US")} sq ft`;
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 const title = (value: string) => displayCase(value);
 /** Facts in order; a value the records lack says so rather than being made up. */
 const facts = (entries: [string, string | number | undefined | null][]) =>
-  entries.map(([label, value]) => ({ label, value: value === undefined || value === null || value === "" ? "Not available" : String(value) }));
+  entries.map(([label, value]) => ({ label, value: value === undefined || value === null || value === "" ? NOT_AVAILABLE : String(value) }));
 
 /** The fourteen sections of the report, built from the property's records. */
 export function buildReport(dataset: IndexedDataset, property: Property, applicantName: string, maxLTV = 0.8, now = new Date()): PropertyReport {
@@ -34,12 +34,12 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
       title: "Property details",
       facts: facts([
         ["Address", oneLine(property.address)],
-        ["Property type", title(property.kind === "SFR" ? "Single family residence" : property.kind)],
+        ["Property type", propertyTypeLabel(property.kind)],
         ["Year built", property.yearBuilt],
-        ["Living area", sqft(property.livingSqft)],
-        ["Lot size", `${sqft(property.lotSqft)} (${(property.lotSqft / 43_560).toFixed(2)} acres)`],
-        ["Bedrooms", property.bedrooms],
-        ["Bathrooms", `${property.bathsFull} full, ${property.bathsHalf} half`],
+        ["Living area", areaLabel(property.livingSqft)],
+        ["Lot size", lotLabel(property.lotSqft)],
+        ["Bedrooms", bedroomsLabel(property.bedrooms)],
+        ["Bathrooms", bathroomsLabel(property.bathsFull, property.bathsHalf)],
         ["County", `${property.county} (FIPS ${property.countyFips})`],
         ["Occupancy", property.ownerOccupied ? "Owner occupied" : "Absentee owner"],
       ]),
@@ -74,8 +74,8 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
       title: "Interior",
       facts: facts([
         ["Total rooms", property.rooms],
-        ["Bedrooms", property.bedrooms],
-        ["Full / half baths", `${property.bathsFull} / ${property.bathsHalf}`],
+        ["Bedrooms", bedroomsLabel(property.bedrooms)],
+        ["Bathrooms", bathroomsLabel(property.bathsFull, property.bathsHalf)],
         ["Floors", title(property.floors)],
         ["Fireplaces", property.fireplaces ? `${property.fireplaces} (${title(property.fireplaceType)})` : "None"],
       ]),
@@ -90,14 +90,15 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
       id: "building",
       title: "Building",
       facts: facts([
-        ["Building area", sqft(property.grossSqft)],
+        ["Building area", areaLabel(property.grossSqft)],
         ["Stories", property.stories],
         ["Construction", title(property.construction.type)],
         ["Frame", title(property.construction.frame)],
         ["Foundation", title(property.construction.foundation)],
         ["Roof", `${title(property.construction.roofCover)}, ${title(property.construction.roofShape)}`],
         ["Exterior walls", title(property.construction.wall)],
-        ["Parking", property.garageSpaces ? `${title(property.parkingType)}, ${property.garageSpaces} spaces` : title(property.parkingType)],
+        ["Parking", garageLabel(property.garageSpaces)],
+        ["Parking type", title(property.parkingType)],
         ["Quality / condition", `${title(property.quality)} / ${title(property.condition)}`],
         ["Effective year built", property.effectiveYearBuilt],
       ]),
@@ -155,7 +156,7 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
           oneLine({ ...c.property.address, zip4: "" }),
           c.sale.date,
           usd(c.sale.price),
-          sqft(c.property.livingSqft),
+          areaLabel(c.property.livingSqft),
           usd(c.sale.price / c.property.livingSqft),
           `${c.distanceMiles.toFixed(2)} mi`,
         ]),

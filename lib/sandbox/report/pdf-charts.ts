@@ -15,6 +15,11 @@ export interface RangeBar {
   color: string;
 }
 
+const RANGE_ROW = 22;
+/** The height drawRangeChart takes for this many bars, known before it draws. */
+export const rangeChartHeight = (bars: number) => bars * RANGE_ROW + 34;
+export const YEAR_BARS_HEIGHT = 130;
+
 /** Horizontal ranges on one value axis, with the point estimate marked: the valuation and its condition ranges. */
 export function drawRangeChart(doc: Doc, x: number, y: number, width: number, bars: RangeBar[], marker: { label: string; value: number }): number {
   const labelWidth = 110;
@@ -23,8 +28,8 @@ export function drawRangeChart(doc: Doc, x: number, y: number, width: number, ba
   const min = Math.min(...bars.map((b) => b.low)) * 0.97;
   const max = Math.max(...bars.map((b) => b.high)) * 1.03;
   const at = (value: number) => plotX + ((value - min) / (max - min)) * plotWidth;
-  const rowHeight = 22;
-  const height = bars.length * rowHeight + 34;
+  const rowHeight = RANGE_ROW;
+  const height = rangeChartHeight(bars.length);
 
   for (let i = 0; i <= 4; i++) {
     const value = min + ((max - min) * i) / 4;
@@ -44,7 +49,7 @@ export function drawRangeChart(doc: Doc, x: number, y: number, width: number, ba
 
 /** Vertical bars per year: assessed value (and the assessor's market value) over time. */
 export function drawYearBars(doc: Doc, x: number, y: number, width: number, series: { year: number; market: number; assessed: number }[]): number {
-  const height = 130;
+  const height = YEAR_BARS_HEIGHT;
   const plotHeight = height - 36;
   const max = Math.max(...series.map((s) => s.market)) * 1.1;
   const slot = width / series.length;
