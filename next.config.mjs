@@ -1,7 +1,8 @@
-import { PAGE_CSP } from "./lib/security/csp.mjs";
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
+import { DEV_PAGE_CSP, PAGE_CSP } from "./lib/security/csp.mjs";
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+/** @type {(phase: string) => import('next').NextConfig} */
+const nextConfig = (phase) => ({
   // PGlite loads its WebAssembly and pdfkit its font metrics from their package folders at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "pino"],
   poweredByHeader: false,
@@ -18,10 +19,10 @@ const nextConfig = {
       {
         // Only the widget and the partner dashboard may be framed (by their site's origins, set per request).
         source: "/((?!embed/valuation|embed/dashboard).*)",
-        headers: [{ key: "Content-Security-Policy", value: PAGE_CSP }, { key: "X-Frame-Options", value: "DENY" }],
+        headers: [{ key: "Content-Security-Policy", value: phase === PHASE_DEVELOPMENT_SERVER ? DEV_PAGE_CSP : PAGE_CSP }, { key: "X-Frame-Options", value: "DENY" }],
       },
     ];
   },
-};
+});
 
 export default nextConfig;

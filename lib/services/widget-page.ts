@@ -1,5 +1,6 @@
 import "server-only";
 import { estimateContent } from "@/components/valuation/estimate-content";
+import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import type { ValuationDto } from "./dto";
 
@@ -13,7 +14,8 @@ export interface WidgetView {
   parentOrigin?: string;
   parent?: string;
   address?: string;
-  valuation?: ValuationDto;
+  /** The estimate and the address it is for, as the service standardized it. */
+  valuation?: ValuationDto & { address: string };
   error?: string;
   nonce: string;
   appOrigin: string;
@@ -42,7 +44,9 @@ function estimateHtml(valuation: ValuationDto, appOrigin: string): string {
  */
 export function widgetHtml(view: WidgetView): string {
   const dark = view.theme === "dark";
-  const estimate = view.valuation ? estimateHtml(view.valuation, view.appOrigin) : "";
+  const valued = view.valuation && displayKey(view.valuation.address);
+  // The estimate says which address it is for: what was typed may have been corrected on the way.
+  const estimate = view.valuation ? `<p class="for">For <strong>${escape(valued!)}</strong></p>${estimateHtml(view.valuation, view.appOrigin)}` : "";
   const hidden = [["key", view.siteKey], ["theme", view.theme], ["accent", view.accent.slice(1)], ["parent", view.parent ?? ""]]
     .filter(([, value]) => value)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value!)}">`)
@@ -53,14 +57,14 @@ export function widgetHtml(view: WidgetView): string {
 <style>
 *{box-sizing:border-box}body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:${dark ? "#e5e7eb" : "#1f2937"};background:${dark ? "#0f172a" : "#fff"}}
 main{padding:16px;max-width:520px}h1{font-size:18px;margin:0 0 10px}label{display:block;font-weight:600;margin-bottom:4px}
-.row{display:flex;gap:8px}input[type=text]{flex:1;min-width:0;padding:9px 10px;border:1px solid ${dark ? "#475569" : "#cbd5e1"};border-radius:8px;font:inherit;background:${dark ? "#1e293b" : "#fff"};color:inherit}
+.row{display:flex;flex-wrap:wrap;gap:8px}input[type=text]{flex:1 1 15rem;min-width:0;padding:9px 10px;border:1px solid ${dark ? "#475569" : "#cbd5e1"};border-radius:8px;font:inherit;background:${dark ? "#1e293b" : "#fff"};color:inherit}
 button{padding:9px 14px;border:0;border-radius:8px;background:${view.accent};color:#fff;font-weight:600;font:inherit;cursor:pointer}
 :focus-visible{outline:3px solid ${view.accent};outline-offset:2px}
 [data-testid=service-estimate]{margin-top:14px;border:1px solid ${view.accent};border-radius:12px;padding:12px;background:${dark ? "#1e293b" : "#f8fafc"}}
 [data-testid=service-estimate] h2{margin:0;font-size:12px;letter-spacing:.05em;text-transform:uppercase;color:${dark ? "#86efac" : view.accent}}
 [data-testid=service-estimate] p{margin:4px 0 0;font-size:13px}[data-testid=service-estimate] p:first-of-type{font-size:26px;font-weight:700}
 [data-testid=service-estimate] p:nth-of-type(3){display:flex;gap:6px;align-items:center}[data-testid=service-estimate] a{color:inherit}
-.error{margin-top:12px;color:${dark ? "#fca5a5" : "#b91c1c"}}.more{display:inline-block;margin-top:10px;color:inherit}
+.for{margin:14px 0 0;font-size:13px}.error{margin-top:12px;color:${dark ? "#fca5a5" : "#b91c1c"}}.more{display:inline-block;margin-top:10px;color:inherit}
 </style></head><body><main>
 <h1>What is my home worth?</h1>
 <form method="get" action="/embed/valuation">${hidden}
@@ -69,7 +73,7 @@ button{padding:9px 14px;border:0;border-radius:8px;background:${view.accent};col
 </form>
 ${view.error ? `<p class="error" role="alert">${escape(view.error)}</p>` : ""}
 ${estimate}
-${view.valuation ? `<a class="more" href="${escape(view.appOrigin)}/signup" target="_blank" rel="noopener">Get a detailed report</a>` : ""}
+${view.valuation ? `<a class="more" href="${escape(`${view.appOrigin}/signup?address=${encodeURIComponent(valued!)}`)}" target="_blank" rel="noopener">Get a detailed report</a>` : ""}
 </main>
 ${view.parentOrigin ? `<script nonce="${view.nonce}">(function(){var o=${JSON.stringify(view.parentOrigin)};function s(){parent.postMessage({type:"hdw:resize",height:Math.ceil(document.documentElement.scrollHeight)},o)}s();new ResizeObserver(s).observe(document.body)})();</script>` : ""}
 </body></html>`;

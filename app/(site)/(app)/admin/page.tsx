@@ -3,6 +3,7 @@ import Link from "next/link";
 import { CreateOfficerForm, MaxLtvForm } from "@/components/admin/admin-forms";
 import { InviteClientForm } from "@/components/auth/account-forms";
 import { SiteForm } from "@/components/admin/site-form";
+import { TableScroll } from "@/components/ui/table-scroll";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
 import { appOrigin } from "@/lib/env";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
@@ -47,27 +48,29 @@ export default async function AdminPage() {
         <h2 id="sites-title" className="text-lg font-semibold">Widget sites</h2>
         <SiteForm appOrigin={appOrigin} />
         {sites.length > 0 && (
-          <table className="w-full text-left text-sm">
-            <caption className="pb-2 text-left font-medium">Registered sites</caption>
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className="p-1">Site</th>
-                <th scope="col" className="p-1">Key</th>
-                <th scope="col" className="p-1">Origins</th>
-                <th scope="col" className="p-1">Daily budget</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sites.map((site) => (
-                <tr key={site.id} className="border-b border-slate-100">
-                  <th scope="row" className="p-1 font-normal">{site.name}</th>
-                  <td className="p-1 font-mono">{site.siteKey}</td>
-                  <td className="p-1">{site.allowedOrigins.join(", ")}</td>
-                  <td className="p-1">{site.dailyBudget}</td>
+          <TableScroll label="Widget sites">
+            <table className="w-full text-left text-sm">
+              <caption className="pb-2 text-left font-medium">Registered sites</caption>
+              <thead>
+                <tr className="border-b">
+                  <th scope="col" className="p-1">Site</th>
+                  <th scope="col" className="p-1">Key</th>
+                  <th scope="col" className="p-1">Origins</th>
+                  <th scope="col" className="p-1">Daily budget</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {sites.map((site) => (
+                  <tr key={site.id} className="border-b border-slate-100">
+                    <th scope="row" className="p-1 font-normal">{site.name}</th>
+                    <td className="p-1 font-mono">{site.siteKey}</td>
+                    <td className="p-1">{site.allowedOrigins.join(", ")}</td>
+                    <td className="p-1">{site.dailyBudget}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
       <section aria-labelledby="usage-title" className={card}>
@@ -78,49 +81,53 @@ export default async function AdminPage() {
         </p>
         <UsageChartLazy days={days} />
         <div className="grid gap-6 lg:grid-cols-2">
-          <table className="w-full text-left text-sm">
-            <caption className="pb-2 text-left font-medium">Per operation (today / total)</caption>
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className="p-1">Operation</th>
-                <th scope="col" className="p-1">Billable</th>
-                <th scope="col" className="p-1">Cache hits</th>
-                <th scope="col" className="p-1">Hit rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.total.map((row) => {
-                const today = summary.today.find((t) => t.operation === row.operation);
-                return (
-                  <tr key={row.operation} className="border-b border-slate-100">
-                    <th scope="row" className="p-1 font-normal">{row.operation}</th>
-                    <td className="p-1">{today?.billableRequests ?? 0} / {row.billableRequests}</td>
-                    <td className="p-1">{today?.cacheHits ?? 0} / {row.cacheHits}</td>
-                    <td className="p-1">{pct(row.cacheHits, row.cacheHits + row.upstreamCalls)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <table className="w-full text-left text-sm">
-            <caption className="pb-2 text-left font-medium">Per user</caption>
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className="p-1">User</th>
-                <th scope="col" className="p-1">Billable</th>
-                <th scope="col" className="p-1">Cache hits</th>
-              </tr>
-            </thead>
-            <tbody>
-              {byUser.map((row) => (
-                <tr key={row.email} className="border-b border-slate-100">
-                  <th scope="row" className="p-1 font-normal">{row.email}</th>
-                  <td className="p-1">{row.billable}</td>
-                  <td className="p-1">{row.hits}</td>
+          <TableScroll label="Billable calls per operation">
+            <table className="w-full text-left text-sm">
+              <caption className="pb-2 text-left font-medium">Per operation (today / total)</caption>
+              <thead>
+                <tr className="border-b">
+                  <th scope="col" className="p-1">Operation</th>
+                  <th scope="col" className="p-1">Billable</th>
+                  <th scope="col" className="p-1">Cache hits</th>
+                  <th scope="col" className="p-1">Hit rate</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {summary.total.map((row) => {
+                  const today = summary.today.find((t) => t.operation === row.operation);
+                  return (
+                    <tr key={row.operation} className="border-b border-slate-100">
+                      <th scope="row" className="p-1 font-normal">{row.operation}</th>
+                      <td className="p-1">{today?.billableRequests ?? 0} / {row.billableRequests}</td>
+                      <td className="p-1">{today?.cacheHits ?? 0} / {row.cacheHits}</td>
+                      <td className="p-1">{pct(row.cacheHits, row.cacheHits + row.upstreamCalls)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
+          <TableScroll label="Billable calls per user">
+            <table className="w-full text-left text-sm">
+              <caption className="pb-2 text-left font-medium">Per user</caption>
+              <thead>
+                <tr className="border-b">
+                  <th scope="col" className="p-1">User</th>
+                  <th scope="col" className="p-1">Billable</th>
+                  <th scope="col" className="p-1">Cache hits</th>
+                </tr>
+              </thead>
+              <tbody>
+                {byUser.map((row) => (
+                  <tr key={row.email} className="border-b border-slate-100">
+                    <th scope="row" className="p-1 font-normal">{row.email}</th>
+                    <td className="p-1">{row.billable}</td>
+                    <td className="p-1">{row.hits}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </div>
       </section>
     </div>

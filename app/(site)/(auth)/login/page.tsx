@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LoginForm } from "@/components/auth/login-form";
+import { TableScroll } from "@/components/ui/table-scroll";
 import { embedded } from "@/lib/env";
 import { safeCallbackPath } from "@/lib/security/safe-path";
 import { DEMO_ACCOUNTS } from "@/lib/services/bootstrap";
@@ -27,24 +28,26 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             Demo accounts
           </h2>
           <p className="mt-1 text-slate-700">This install runs on the embedded data set, so these accounts exist:</p>
-          <table className="mt-3 w-full text-left">
-            <thead>
-              <tr>
-                <th scope="col" className="pb-1">Role</th>
-                <th scope="col" className="pb-1">Email</th>
-                <th scope="col" className="pb-1">Password</th>
-              </tr>
-            </thead>
-            <tbody>
-              {DEMO_ACCOUNTS.map((account) => (
-                <tr key={account.email}>
-                  <td className="py-0.5">{account.role.replace("_", " ")}</td>
-                  <td className="py-0.5 font-mono">{account.email}</td>
-                  <td className="py-0.5 font-mono">{account.password}</td>
+          <TableScroll label="Demo accounts">
+            <table className="mt-3 w-full text-left">
+              <thead>
+                <tr>
+                  <th scope="col" className="pb-1">Role</th>
+                  <th scope="col" className="pb-1">Email</th>
+                  <th scope="col" className="pb-1">Password</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {DEMO_ACCOUNTS.map((account) => (
+                  <tr key={account.email}>
+                    <td className="py-0.5">{account.role.replace("_", " ")}</td>
+                    <td className="py-0.5 font-mono">{account.email}</td>
+                    <td className="py-0.5 font-mono">{account.password}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </section>
       )}
     </div>

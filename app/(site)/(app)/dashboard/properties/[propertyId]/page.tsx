@@ -66,7 +66,7 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
                   {estimate.changePercent > 0 ? "+" : ""}
                   {estimate.changePercent.toFixed(1)}%)
                 </p>
-                <dl className="grid grid-cols-3 gap-2 text-sm">
+                <dl className="grid gap-2 text-sm sm:grid-cols-3">
                   {(["poor", "good", "excellent"] as const).map((condition) => (
                     <div key={condition} className="rounded-lg bg-white p-2">
                       <dt className="text-slate-600">In {condition} condition</dt>

@@ -1,0 +1,73 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousViolations, signIn, test } from "./fixtures";
+
+/** Every page a role can open, at a phone's width: nothing wider than the screen, each screenshot kept. */
+const PHONE = { width: 390, height: 844 };
+
+async function fitsThePhone(page: Page, path: string, name: string) {
+  await page.setViewportSize(PHONE);
+  const response = await page.goto(path);
+  expect(response?.status(), `${path} answered`).toBeLessThan(500);
+  await page.waitForLoadState("networkidle");
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+  expect(widths.page, `${path} is wider than a ${PHONE.width} px phone`).toBeLessThanOrEqual(widths.screen);
+}
+
+test("public pages fit a phone", async ({ page }) => {
+  for (const [path, name] of [
+    ["/", "home"],
+    ["/example", "example"],
+    ["/how-estimates-work", "how-estimates-work"],
+    ["/login", "login"],
+    ["/signup", "signup"],
+    ["/forgot-password", "forgot-password"],
+    ["/reset-password", "reset-password"],
+    ["/invite", "invite-without-token"],
+    ["/embed/demo", "embed-demo"],
+    ["/embed/valuation?key=site_demo", "widget"],
+  ] as const) {
+    await fitsThePhone(page, path, name);
+  }
+});
+
+test("a page that does not exist, or is not the visitor's, is the app's own and leads back", async ({ page }) => {
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page does not exist, or it is not yours to see" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to your page" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await signIn(page, "officer@example.com", "officer-demo");
+  await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
+  const admin = await page.goto("/admin");
+  expect(admin?.status()).toBe(404);
+  // Inside the app's layout: the header and its way back are there.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Lookup" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This page does not exist, or it is not yours to see" })).toBeVisible();
+  await fitsThePhone(page, "/admin", "not-yours");
+});
+
+test("the homeowner's, the officer's and the admin's pages fit a phone", async ({ page }) => {
+  await signIn(page, "homeowner@example.com", "homeowner-demo");
+  await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
+  const property = await page.getByRole("article").first().getByRole("link").first().getAttribute("href");
+  await fitsThePhone(page, "/dashboard", "dashboard");
+  await fitsThePhone(page, property!, "property");
+  await fitsThePhone(page, "/account", "account");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  await signIn(page, "officer@example.com", "officer-demo");
+  await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
+  await fitsThePhone(page, "/lookup?address=2800%20N%2024th%20St%2C%20Phoenix%2C%20AZ%2085008", "lookup");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  await signIn(page, "admin@example.com", "admin-demo");
+  await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
+  await fitsThePhone(page, "/admin", "admin");
+  await fitsThePhone(page, "/admin/outbox", "outbox");
+});
