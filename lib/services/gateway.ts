@@ -2,6 +2,7 @@ import "server-only";
 import { isBrokenCircuitError } from "cockatiel";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getCache } from "@/lib/cache";
+import { Refused, safely, singleFlight, type Landed } from "@/lib/cache/single-flight";
 import { env } from "@/lib/env";
 import type { Operation } from "@/lib/property-api";
 import { spend } from "@/lib/rate-limit";
@@ -9,7 +10,6 @@ import { clientIpOf } from "@/lib/security/client-address";
 import { fromUpstream } from "./errors";
 import { meter, type Outcome } from "./meter";
 import { resilient } from "./resilience";
-import { log } from "@/lib/log";
 
 export interface Caller {
   user?: SessionUser;
@@ -52,24 +52,14 @@ export interface Answer<T> {
 }
 
 // Shared by every route bundle of the process (Next.js may load this module once per route).
-const globalForFlights = globalThis as unknown as { upstreamInFlight?: Map<string, Promise<{ answer: Answer<unknown>; called: boolean }>> };
-const inFlight = (globalForFlights.upstreamInFlight ??= new Map());
-const LOCK_MS = 15_000;
-const POLL_MS = 50;
-
-async function safely<T>(work: () => Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    log.warn({ err: error }, "cache unavailable; answering without it");
-    return fallback;
-  }
-}
+const globalForFlights = globalThis as unknown as { upstreamInFlight?: Map<string, Promise<Landed<unknown>>> };
+const join = singleFlight(getCache, (globalForFlights.upstreamInFlight ??= new Map()));
 
 /**
  * Answers from the cache when it can; otherwise makes one upstream call however many ask at once (in this process,
- * and across instances through the cache's lock), caches it, and meters every request. When the service fails and
- * an older answer is cached, serves that one marked stale.
+ * and across instances through the cache's lock), caches it, and meters every request. Only the request whose flight
+ * calls the service spends the caller's allowance (and a widget site's budget); those who wait for it spend nothing.
+ * When the service fails and an older answer is cached, serves that one marked stale.
  */
 export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answer<T>> {
   const cache = getCache();
@@ -83,50 +73,33 @@ export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answ
     return { value: cached.value, stale: false, fetchedAt: cached.storedAt };
   }
 
-  const pending = inFlight.get(cacheKey) as Promise<{ answer: Answer<T>; called: boolean }> | undefined;
-  if (pending) {
-    const { answer } = await pending;
-    await record("coalesced");
-    return answer;
-  }
-
-  // Only a call that may reach the service spends the caller's allowance (and a widget site's budget).
-  await caller.site?.assertBudget();
-  await spend(caller.user?.id, caller.ip, !!caller.site).catch((error: unknown) => Promise.reject(fromUpstream(error)));
-
-  const flight = (async (): Promise<{ answer: Answer<T>; called: boolean }> => {
-    const locked = await safely(() => cache.lock(cacheKey, LOCK_MS), true);
-    if (!locked) {
-      // Another instance is fetching this very answer: wait for it to land in the cache.
-      for (let waited = 0; waited < LOCK_MS; waited += POLL_MS) {
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        const landed = await safely(() => cache.get<T>(cacheKey), undefined);
-        if (landed && landed.freshUntil > Date.now()) return { answer: { value: landed.value, stale: false, fetchedAt: landed.storedAt }, called: false };
-      }
-    }
-    try {
-      const value = await resilient(call.idempotent ?? true, call.fetch);
-      await safely(() => cache.set(cacheKey, value, call.ttlSeconds), undefined);
-      return { answer: { value, stale: false, fetchedAt: Date.now() }, called: true };
-    } finally {
-      if (locked) await safely(() => cache.unlock(cacheKey), undefined);
-    }
-  })();
-  inFlight.set(cacheKey, flight);
+  // Set when this request leads a flight that goes on to call the service: it alone spends and pays.
+  let admitted = false;
   try {
-    const { answer, called } = await flight;
-    await record(called ? "miss" : "coalesced", called ? (call.billable ?? 1) : 0);
-    return answer;
+    const landed = await join({
+      key: cacheKey,
+      ttlSeconds: call.ttlSeconds,
+      admit: async () => {
+        admitted = true;
+        await caller.site?.assertBudget();
+        await spend(caller.user?.id, caller.ip, !!caller.site).catch((error: unknown) => Promise.reject(fromUpstream(error)));
+      },
+      fetch: () => resilient(call.idempotent ?? true, call.fetch),
+    });
+    const paid = admitted && landed.called;
+    await record(paid ? "miss" : "coalesced", paid ? (call.billable ?? 1) : 0);
+    return { value: landed.value, stale: false, fetchedAt: landed.fetchedAt };
   } catch (error) {
+    // Refused before reaching the service: nothing to meter.
+    if (Refused.is(error)) throw error.reason;
     const appError = fromUpstream(error);
     if (cached && appError.status >= 500) {
       await record("stale");
       return { value: cached.value, stale: true, fetchedAt: cached.storedAt };
     }
-    await record("error", isBrokenCircuitError(error) ? 0 : (call.billable ?? 1));
+    // The failed call is billed to the request that made it, not to those who waited for it.
+    await record("error", admitted && !isBrokenCircuitError(error) ? (call.billable ?? 1) : 0);
     throw appError;
-  } finally {
-    inFlight.delete(cacheKey);
   }
 }
 
