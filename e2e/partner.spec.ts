@@ -47,6 +47,10 @@ test("a partner page on another origin shows its member's dashboard from a fresh
     await expect(frame.getByRole("heading", { name: /^Your homes, Isabel/ })).toBeVisible();
     await expect(frame.getByRole("article").filter({ hasText: "2604 N 24th St" })).toBeVisible();
     await expect(frame.getByTestId("service-estimate").first()).toContainText("Valuation provided by Property Data Service");
+    // The member gets the report from inside the frame.
+    const download = page.waitForEvent("download");
+    await frame.getByRole("link", { name: /Download the property report \(PDF\)/ }).first().click();
+    expect((await download).suggestedFilename()).toMatch(/^property-report-.*\.pdf$/);
 
     // The member reloads the bank's page: the same token, with their live session, simply carries on.
     await page.reload();

@@ -42,6 +42,10 @@ test("a partner page on an allowed origin embeds the widget with one line, gets 
     await expect(estimate).toContainText("Service Estimate");
     await expect(estimate).toContainText("Valuation provided by Property Data Service");
     await expect(estimate).toContainText("not an appraisal");
+    // It says which address it valued, and the way to a detailed report keeps that address.
+    const street = ADDRESSES[0]!.split(",")[0]!;
+    await expect(frame.getByText(/^For /)).toContainText(street);
+    expect(await frame.getByRole("link", { name: "Get a detailed report" }).getAttribute("href")).toContain(`address=${encodeURIComponent(street)}`);
     await expect.poll(async () => (await page.locator("iframe").boundingBox())!.height).toBeGreaterThan(260);
 
     // Another origin: the browser refuses the frame, and the API refuses the key.

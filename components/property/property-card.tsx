@@ -7,9 +7,10 @@ import type { ClaimedProperty, OwnedProperty } from "@/lib/services/owners";
 
 /**
  * A home at a glance; `details` links to its page (not inside a partner's frame, where that page cannot open). A home
- * not yet proved to be the account's shows no equity: only what is public.
+ * not yet proved to be the account's shows no equity: only what is public. `reportFor` (the applicant's name) adds the
+ * report as a download.
  */
-export function PropertyCard({ property, brand, details = true }: { property: OwnedProperty | ClaimedProperty; brand: Brand; details?: boolean }) {
+export function PropertyCard({ property, brand, details = true, reportFor }: { property: OwnedProperty | ClaimedProperty; brand: Brand; details?: boolean; reportFor?: string }) {
   const { facts } = property;
   const equity = "equity" in property ? (property as OwnedProperty).equity : undefined;
   const [street, ...rest] = facts.address.split(", ");
@@ -42,6 +43,16 @@ export function PropertyCard({ property, brand, details = true }: { property: Ow
         </dl>
       ) : (
         <p className="text-sm text-slate-700">Equity and loans: shown once you verify this home is yours.</p>
+      )}
+      {reportFor && equity && (
+        // Inside a partner's frame the property page cannot open: the report comes as a file instead.
+        <a
+          href={`/api/property/report?${new URLSearchParams({ address: facts.address, applicant_name: reportFor, format: "pdf" })}`}
+          download
+          className="mt-auto text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          Download the property report (PDF)<span className="sr-only"> for {street}</span>
+        </a>
       )}
       {details && (
         <Link href={`/dashboard/properties/${property.propertyId}` as Route} className="mt-auto text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">

@@ -32,7 +32,7 @@ export default async function PartnerDashboardPage() {
       <h1 className="text-2xl font-bold">Your homes{user.name ? `, ${user.name.split(" ")[0]}` : ""}</h1>
       <div className="grid gap-4 sm:grid-cols-2">
         {data.properties.map((property) => (
-          <PropertyCard key={property.propertyId} property={property} brand={brand} details={false} />
+          <PropertyCard key={property.propertyId} property={property} brand={brand} details={false} reportFor={user.name ?? user.email} />
         ))}
       </div>
     </main>
