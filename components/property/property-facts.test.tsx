@@ -46,7 +46,7 @@ describe("the property facts on the page", () => {
     expect(pageFacts(properties[2]!).get("Parking")).toBe("No garage");
   });
 
-  it("has a bedrooms row, which says the summary has no count", () => {
-    expect(pageFacts(properties[0]!).get("Bedrooms")).toBe("Not available");
+  it("has a bedrooms row with the count the service sends, the same as the report's", () => {
+    expect(pageFacts(properties[0]!).get("Bedrooms")).toBe(String(properties[0]!.bedrooms));
   });
 });

@@ -99,6 +99,7 @@ export function propertySummary(property: Property, valuation: Valuation, lastMo
         bathfixtures: property.bathsFull * 3 + property.bathsHalf * 2,
         bathsfull: property.bathsFull,
         bathstotal: property.bathsFull + property.bathsHalf,
+        beds: property.bedrooms,
       },
       interior: {
         floors: property.floors,

@@ -181,7 +181,7 @@ export const PropertyFacts = z.object({
   yearBuilt: z.number(),
   livingSqft: z.number(),
   lotSqft: z.number(),
-  /** Always null from the spec's property summary, which has no bedroom count (`building.rooms` holds baths only). */
+  /** From `building.rooms.beds`, which the spec's table does not list; null when the service does not send it. */
   bedrooms: z.number().nullable(),
   bathsFull: z.number(),
   bathsTotal: z.number(),
@@ -211,8 +211,8 @@ export type PropertyFacts = z.infer<typeof PropertyFacts>;
 export function toPropertyFacts(summary: PropertySummary): PropertyFacts {
   const { building, assessment, sale, serviceEstimate } = summary;
   const garageSpaces = Number(building.parking.prkgSpaces) || 0;
-  // The spec's summary has no bedroom count; the report (built from the service's own records) has one.
-  const bedrooms = null;
+  // Not in the spec's table: present when the service sends `building.rooms.beds` (the embedded one does).
+  const bedrooms = building.rooms.beds ?? null;
   return {
     id: summary.identifier.Id ?? summary.identifier.propertyId,
     address: summary.address.oneLine,

@@ -59,7 +59,9 @@ export const PropertySummary = z.object({
       universalsize: int,
       sizeInd: str,
     }),
-    rooms: z.object({ bathfixtures: int, bathsfull: int, bathstotal: int }),
+    // `beds` is not in the spec's table; property-data services of this family send it, and the embedded one does.
+    // Optional, so a service without it still parses (the page then says "Not available").
+    rooms: z.object({ bathfixtures: int, bathsfull: int, bathstotal: int, beds: int.optional() }),
     interior: z.object({ floors: str, fplccount: int, fplcind: str, fplctype: str }),
     construction: z.object({
       constructiontype: str,
