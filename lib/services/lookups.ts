@@ -22,7 +22,8 @@ type SignedIn = Caller & { user: SessionUser };
 export async function normalize(caller: SignedIn, requests: AddressRequest[]): Promise<NormalizedAddressDto[]> {
   const items = requests.map((request) => {
     const { key } = standardize(`${request.street}, ${request.city}, ${request.state} ${request.zip}`);
-    return { key, label: key, input: { ...request, requestId: null } };
+    // The service requires every field: a ZIP code not given is sent as "-", as a single lookup sends it.
+    return { key, label: key, input: { ...request, zip: request.zip.trim() || "-", requestId: null } };
   });
   const answers = await cachedBatch(caller, {
     operation: "normalizeAddresses",
