@@ -7,7 +7,9 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { fetchJson, type ApiProblem as Problem } from "@/lib/client/fetch-json";
-import type { NormalizedAddressDto } from "@/lib/services/dto";
+import type { AddressCheckDto } from "@/lib/services/dto";
+import { AddressStatus } from "./address-status";
+import { humanFieldErrors, missingFields, type PersonFields } from "./person-fields";
 
 /** Waits until the person stops typing, so one normalization is spent per settled address, not per key. */
 function useSettled(value: string, ms = 600): string {
@@ -19,46 +21,53 @@ function useSettled(value: string, ms = 600): string {
   return settled;
 }
 
-export function OnboardingForm() {
+/** Claims a home. `demoZips`: the ZIP codes the embedded data set covers, shown when an address is not found. */
+export function OnboardingForm({ demoZips = [] }: { demoZips?: string[] }) {
   const router = useRouter();
   const [address, setAddress] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<keyof PersonFields, string>>>({});
   const settled = useSettled(address.trim());
   const suggestion = useQuery({
     queryKey: ["address-suggestion", settled],
-    queryFn: () => fetchJson<NormalizedAddressDto>("/api/address/suggest", { body: { address: settled } }),
+    queryFn: () => fetchJson<AddressCheckDto>("/api/address/suggest", { body: { address: settled } }),
     enabled: settled.length >= 12 && /\d/.test(settled),
     retry: false,
     staleTime: Infinity,
   });
-  const create = useMutation<{ ownerId: string }, Problem, { firstName: string; lastName: string; address: string }>({
+  const create = useMutation<{ ownerId: string }, Problem, PersonFields>({
     mutationFn: (body) => fetchJson("/api/owners", { body }),
     onSuccess: () => {
       router.push("/dashboard" as Route);
       router.refresh();
     },
+    onError: (problem) => setErrors(humanFieldErrors(problem.fields)),
   });
 
-  const suggested = suggestion.data?.ok ? suggestion.data : undefined;
-  const better = suggested && suggested.oneLine.toLowerCase() !== address.trim().toLowerCase() ? suggested.oneLine : undefined;
+  function clear(field: keyof PersonFields) {
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
     const form = new FormData(event.currentTarget);
-    create.mutate({ firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? ""), address: suggested?.oneLine ?? address });
+    // What the person typed, not a suggestion they did not accept: the service standardizes it again anyway.
+    const person = { firstName: String(form.get("firstName") ?? "").trim(), lastName: String(form.get("lastName") ?? "").trim(), address: address.trim() };
+    const missing = missingFields(person);
+    setErrors(missing);
+    if (Object.keys(missing).length === 0) create.mutate(person);
   }
 
-  const fields = create.error?.fields ?? {};
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      {create.error && (
+      {create.error && create.error.status !== 400 && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {create.error.message}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" name="firstName" autoComplete="given-name" required error={fields.firstName} />
-        <Field label="Last name" name="lastName" autoComplete="family-name" required error={fields.lastName} />
+        <Field label="First name" name="firstName" autoComplete="given-name" required error={errors.firstName} onChange={() => clear("firstName")} />
+        <Field label="Last name" name="lastName" autoComplete="family-name" required error={errors.lastName} onChange={() => clear("lastName")} />
       </div>
       <Field
         label="Home address"
@@ -66,24 +75,21 @@ export function OnboardingForm() {
         autoComplete="street-address"
         required
         value={address}
-        onChange={(event) => setAddress(event.target.value)}
+        onChange={(event) => {
+          setAddress(event.target.value);
+          clear("address");
+        }}
         hint="Street, city, state and ZIP code, e.g. 2800 N 24th St, Phoenix, AZ 85008"
-        error={fields.address}
+        error={errors.address}
       />
-      <div aria-live="polite" className="min-h-6 text-sm">
-        {suggestion.isFetching && <span className="text-slate-600">Checking the address…</span>}
-        {!suggestion.isFetching && better && (
-          <span>
-            Did you mean <strong>{better}</strong>?{" "}
-            <button type="button" className="font-semibold text-brand-700 underline" onClick={() => setAddress(better)}>
-              Use this address
-            </button>
-          </span>
-        )}
-        {!suggestion.isFetching && suggested && !better && <span className="text-brand-700">✓ Address confirmed</span>}
-        {!suggestion.isFetching && suggestion.data && !suggestion.data.ok && <span className="text-red-700">{suggestion.data.error}</span>}
-        {!suggestion.isFetching && suggestion.error && <span className="text-red-700">{(suggestion.error as unknown as Problem).message}</span>}
-      </div>
+      <AddressStatus
+        typed={address.trim()}
+        checking={suggestion.isFetching}
+        check={settled === address.trim() ? suggestion.data : undefined}
+        problem={settled === address.trim() ? (suggestion.error as Problem | null) : null}
+        demoZips={demoZips}
+        onChoose={setAddress}
+      />
       <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
         {create.isPending ? "Adding your home…" : "Add my home"}
       </Button>

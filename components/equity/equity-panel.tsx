@@ -4,15 +4,19 @@ import { useId, useState } from "react";
 import { EquityBars } from "@/components/charts/equity-bars";
 import { formatUsd } from "@/components/valuation/format";
 import type { EquityDto } from "@/lib/services/dto";
-
+import { borrowing } from "./borrowing";
 
 const LOAN_NAMES = { primary: "Primary mortgage", second: "Second loan", third: "Third loan" } as const;
 
-/** Equity at the organization's maximum LTV, with a what-if slider that recomputes on the page, without a call. */
-export function EquityPanel({ equity, orgMaxLtv }: { equity: EquityDto; orgMaxLtv: number }) {
+/**
+ * Equity at the organization's maximum LTV, with a what-if slider that recomputes on the page, without a call.
+ * `viewer`: a homeowner reads the maximum as their lender's, a loan officer as the organization's.
+ */
+export function EquityPanel({ equity, orgMaxLtv, viewer = "homeowner" }: { equity: EquityDto; orgMaxLtv: number; viewer?: "homeowner" | "officer" }) {
   const [maxLtv, setMaxLtv] = useState(orgMaxLtv);
   const sliderId = useId();
-  const available = (value: number) => Math.max(0, value * maxLtv - equity.totalLoanBalance);
+  const borrow = borrowing(equity, maxLtv);
+  const percent = Math.round(maxLtv * 100);
   const rows: [string, string][] = [
     ["Total loan balance", formatUsd(equity.totalLoanBalance)],
     ["Total equity", formatUsd(equity.totalEquity)],
@@ -32,8 +36,8 @@ export function EquityPanel({ equity, orgMaxLtv }: { equity: EquityDto; orgMaxLt
         </dl>
         <div className="rounded-xl bg-brand-50 p-4">
           <label htmlFor={sliderId} className="block text-sm font-medium">
-            Maximum loan-to-value: <strong>{Math.round(maxLtv * 100)}%</strong>
-            {maxLtv === orgMaxLtv ? " (your lender's)" : ""}
+            Maximum loan-to-value: <strong>{percent}%</strong>
+            {maxLtv === orgMaxLtv ? (viewer === "officer" ? " (the organization's)" : " (your lender's)") : ""}
           </label>
           <input
             id={sliderId}
@@ -43,16 +47,22 @@ export function EquityPanel({ equity, orgMaxLtv }: { equity: EquityDto; orgMaxLt
             step={0.01}
             value={maxLtv}
             onChange={(event) => setMaxLtv(Number(event.target.value))}
-            aria-valuetext={`${Math.round(maxLtv * 100)} percent`}
+            aria-valuetext={`${percent} percent`}
             className="mt-2 w-full accent-brand-700"
           />
           <p className="mt-3 text-sm text-slate-700">Available to borrow</p>
           <p className="text-2xl font-bold" aria-live="polite" data-testid="available-equity">
-            {formatUsd(available(equity.estimate))}
+            {formatUsd(borrow.available)}
           </p>
           <p className="text-sm text-slate-600">
-            Range {formatUsd(available(equity.estimateLow))} – {formatUsd(available(equity.estimateHigh))}
+            Range {formatUsd(borrow.low)} – {formatUsd(borrow.high)}
           </p>
+          {borrow.overLimit && (
+            <p className="mt-2 text-sm text-slate-800" aria-live="polite">
+              The loans on record ({formatUsd(equity.totalLoanBalance)}) already {equity.totalLoanBalance > borrow.limit ? "exceed" : "reach"} what can be borrowed at
+              the maximum loan-to-value of {percent}% ({formatUsd(borrow.limit)}), so nothing more is available.
+            </p>
+          )}
         </div>
         <div>
           <h3 className="text-sm font-semibold">Loans on record</h3>
@@ -70,7 +80,7 @@ export function EquityPanel({ equity, orgMaxLtv }: { equity: EquityDto; orgMaxLt
           )}
         </div>
       </div>
-      <EquityBars loans={equity.totalLoanBalance} equity={equity.totalEquity} available={available(equity.estimate)} />
+      <EquityBars loans={equity.totalLoanBalance} equity={equity.totalEquity} available={borrow.available} />
     </div>
   );
 }

@@ -1,43 +1,15 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import Papa from "papaparse";
+import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { parseAddress } from "@/lib/address/parse";
-import { streetLine } from "@/lib/address/format";
 import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
 import type { NormalizedAddressDto } from "@/lib/services/dto";
+import { outcomeOf, readRows, summarize, type BatchRow as Row } from "./batch-rows";
 import { toCsv } from "./csv";
 
 export const MAX_BATCH = 100;
-
-interface Row {
-  line: number;
-  input: string;
-  request?: { street: string; city: string; state: string; zip: string };
-  result?: NormalizedAddressDto;
-  error?: string;
-}
-
-/** Rows of `street, city, state zip` lines, or CSV with street, city, state and zip columns (a header is skipped). */
-export function readRows(text: string): Row[] {
-  const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true });
-  return parsed.data
-    .filter((cells, i) => !(i === 0 && /street/i.test(cells[0] ?? "")))
-    .map((cells, i) => {
-      const input = cells.join(", ");
-      if (cells.length >= 4 && cells.slice(0, 4).every((c) => c.trim())) {
-        const [street, city, state, zip] = cells.map((c) => c.trim()) as [string, string, string, string];
-        return { line: i + 1, input, request: { street, city, state, zip } };
-      }
-      const parts = parseAddress(input);
-      if (!parts.name || !parts.city || !parts.state || !parts.zip) {
-        return { line: i + 1, input, error: "Could not read a street, city, state and ZIP code in this line." };
-      }
-      return { line: i + 1, input, request: { street: streetLine(parts), city: parts.city, state: parts.state, zip: parts.zip } };
-    });
-}
 
 function download(rows: Row[]) {
   const csv = toCsv(
@@ -46,6 +18,7 @@ function download(rows: Row[]) {
       input: r.input,
       standardized: r.result?.ok ? r.result.oneLine : "",
       deliverability: r.result?.deliverability.code ?? "",
+      confirmed: outcomeOf(r) === "confirmed" ? "yes" : "no",
       county: r.result?.county ?? "",
       latitude: r.result?.latitude ?? "",
       longitude: r.result?.longitude ?? "",
@@ -61,6 +34,7 @@ function download(rows: Row[]) {
 }
 
 export function BatchLookup() {
+  const router = useRouter();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string>();
   const batch = useMutation<Row[], ApiProblem, Row[]>({
@@ -76,6 +50,8 @@ export function BatchLookup() {
         return result && !result.ok ? { ...r, result, error: result.error } : { ...r, result };
       });
     },
+    // The sidebar's billable calls and recent lookups include this batch now.
+    onSuccess: () => router.refresh(),
   });
 
   function submit(event: FormEvent) {
@@ -93,7 +69,6 @@ export function BatchLookup() {
   }
 
   const rows = batch.data;
-  const errors = rows?.filter((r) => r.error).length ?? 0;
   return (
     <div className="space-y-4">
       <form onSubmit={submit} className="space-y-3">
@@ -119,7 +94,7 @@ export function BatchLookup() {
       {rows && (
         <div className="space-y-2">
           <p aria-live="polite" className="text-sm">
-            {rows.length - errors} standardized, {errors} with errors.{" "}
+            {summarize(rows)}{" "}
             <button type="button" onClick={() => download(rows)} className="font-semibold text-brand-700 underline">
               Download as CSV
             </button>
@@ -137,11 +112,11 @@ export function BatchLookup() {
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr key={r.line} className="border-b border-slate-100" data-testid={r.error ? "batch-error" : "batch-ok"}>
+                  <tr key={r.line} className="border-b border-slate-100" data-testid={{ confirmed: "batch-ok", "not-confirmed": "batch-unconfirmed", error: "batch-error" }[outcomeOf(r)]}>
                     <td className="p-2">{r.line}</td>
                     <td className="p-2">{r.input}</td>
                     <td className="p-2">{r.error ? <span className="text-red-700">{r.error}</span> : r.result?.oneLine}</td>
-                    <td className="p-2">{r.result?.ok ? r.result.deliverability.meaning : ""}</td>
+                    <td className={`p-2 ${outcomeOf(r) === "not-confirmed" ? "text-red-700" : ""}`}>{r.result?.ok ? r.result.deliverability.meaning : ""}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,53 +1,115 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useIsFetching, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { withUnit } from "@/components/address/address-verdict";
 import { ReportDownload } from "@/components/report/report-download";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
 import type { Brand } from "@/lib/env";
-import type { NormalizedAddressDto } from "@/lib/services/dto";
+import type { AddressCheckDto } from "@/lib/services/dto";
 import { EquityLookupPanel, Panel, SummaryPanel, ValuationPanel, VerificationPanel } from "./panels";
+import { recallApplicant, rememberApplicant } from "./recent-applicants";
 
 interface Lookup {
   address: string;
   applicant: string;
 }
 
+const noSubscription = () => () => {};
+
+/** Refreshes the page's server parts (the sidebar's billable calls and recent lookups) each time a lookup settles. */
+function useRefreshWhenSettled(active: boolean) {
+  const router = useRouter();
+  const fetching = useIsFetching();
+  const wasFetching = useRef(false);
+  useEffect(() => {
+    if (fetching > 0) wasFetching.current = true;
+    else if (wasFetching.current && active) {
+      wasFetching.current = false;
+      router.refresh();
+    }
+  }, [fetching, active, router]);
+}
+
 /** Look up one address: standardize it, then verify, value, price the equity and hand over the report. */
 export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lookup }) {
-  const [lookup, setLookup] = useState<Lookup | undefined>(initial);
+  // A recent lookup reopened from its link carries the address only: the applicant comes back from this tab's memory.
+  const remembered = useSyncExternalStore(
+    noSubscription,
+    () => (initial && !initial.applicant ? recallApplicant(sessionStorage, initial.address) : undefined),
+    () => undefined,
+  );
+  const [started, setStarted] = useState<Lookup | undefined>(initial);
+  const [fromLink, setFromLink] = useState(true);
+  const [address, setAddress] = useState(initial?.address ?? "");
+  const [typedApplicant, setApplicant] = useState<string>();
+  const applicant = typedApplicant ?? (initial?.applicant || remembered || "");
+  const lookup = fromLink && started && !started.applicant && remembered ? { ...started, applicant: remembered } : started;
+  const [unit, setUnit] = useState("");
+  const [missing, setMissing] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const normalized = useQuery({
     queryKey: ["normalize", lookup?.address],
-    queryFn: () => fetchJson<NormalizedAddressDto>("/api/address/suggest", { body: { address: lookup!.address } }),
+    queryFn: () => fetchJson<AddressCheckDto>("/api/address/suggest", { body: { address: lookup!.address } }),
     enabled: !!lookup,
     retry: false,
   });
+  useRefreshWhenSettled(!!lookup);
   useEffect(() => {
     if (normalized.data) resultHeading.current?.focus();
   }, [normalized.data]);
+  const lookedUp = lookup?.address;
+  const lookedUpFor = lookup?.applicant ?? "";
+  useEffect(() => {
+    if (lookedUp && normalized.data?.ok) rememberApplicant(sessionStorage, [lookedUp, normalized.data.oneLine], lookedUpFor);
+  }, [lookedUp, lookedUpFor, normalized.data]);
+
+  function start(next: Lookup) {
+    setStarted(next);
+    setFromLink(false);
+    // The same address again after a failure: its query key has not changed, so ask again explicitly.
+    if (next.address === lookup?.address && normalized.error) void normalized.refetch();
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const parts = ["street", "city", "state", "zip"].map((name) => String(form.get(name) ?? "").trim());
-    const line = String(form.get("address") ?? "").trim() || (parts.every(Boolean) ? `${parts[0]}, ${parts[1]}, ${parts[2]} ${parts[3]}` : "");
+    const line = address.trim() || (parts.every(Boolean) ? `${parts[0]}, ${parts[1]}, ${parts[2]} ${parts[3]}` : "");
+    setMissing(!line);
     if (!line) return;
-    setLookup({ address: line, applicant: String(form.get("applicant") ?? "").trim() });
-    // The same address again after a failure: its query key has not changed, so ask again explicitly.
-    if (line === lookup?.address && normalized.error) void normalized.refetch();
+    setUnit("");
+    start({ address: line, applicant: applicant.trim() });
+  }
+
+  function lookUpUnit(building: AddressCheckDto) {
+    const line = withUnit(building, unit);
+    setAddress(line);
+    setUnit("");
+    start({ address: line, applicant: applicant.trim() });
   }
 
   const result = normalized.data;
-  const confirmed = result?.ok && (result.deliverability.code === "Y" || result.deliverability.code === "S");
+  // Confirmed: deliverable, and the service has a home there (unknown when it could not be asked: let the panels try).
+  const confirmed = result?.ok && (result.deliverability.code === "Y" || result.deliverability.code === "S") && result.found !== false;
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5" aria-label="Look up an address">
+      <form onSubmit={submit} onChange={() => setMissing(false)} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5" aria-label="Look up an address" noValidate>
         <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
-          <Field label="Address" name="address" defaultValue={initial?.address} placeholder="2800 N 24th St, Phoenix, AZ 85008" autoComplete="off" hint="Paste the whole line, or fill the fields below." />
-          <Field label="Applicant name" name="applicant" defaultValue={initial?.applicant} placeholder="First and last name" autoComplete="off" />
+          <Field
+            label="Address"
+            name="address"
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            placeholder="2800 N 24th St, Phoenix, AZ 85008"
+            autoComplete="off"
+            hint="Paste the whole line, or fill the fields below."
+            error={missing ? "Enter an address to look up, or its street, city, state and ZIP code below." : undefined}
+          />
+          <Field label="Applicant name" name="applicant" value={applicant} onChange={(event) => setApplicant(event.target.value)} placeholder="First and last name" autoComplete="off" />
         </div>
         <details>
           <summary className="cursor-pointer text-sm font-medium text-brand-700">Street, city, state and ZIP code separately</summary>
@@ -90,6 +152,8 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
                   <dd className={`font-medium ${confirmed ? "text-brand-700" : "text-red-700"}`} data-testid="deliverability">
                     {result.deliverability.meaning}
                   </dd>
+                  {result.problems.length > 0 && <dd className="text-red-700">{result.problems.join("; ")}</dd>}
+                  {result.found === false && <dd className="text-red-700">No property is on record at this address.</dd>}
                   {result.corrections.length > 0 && <dd className="text-slate-600">Corrected: {result.corrections.join("; ")}</dd>}
                 </div>
                 <div>
@@ -102,6 +166,14 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
               </>
             )}
           </dl>
+          {result.ok && result.deliverability.code === "D" && (
+            <div className="flex flex-wrap items-end gap-2">
+              <Field label="Unit number" name="unit" value={unit} onChange={(event) => setUnit(event.target.value)} autoComplete="off" className="block w-32 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm" />
+              <Button type="button" disabled={!unit.trim()} onClick={() => lookUpUnit(result)}>
+                Look up this unit
+              </Button>
+            </div>
+          )}
         </section>
       )}
 

@@ -112,7 +112,7 @@ export function ValuationPanel({ address, brand }: { address: string; brand: Bra
 
 export function EquityLookupPanel({ address }: { address: string }) {
   const query = useQuery({ queryKey: ["equity", address], queryFn: () => fetchJson<EquityDto>("/api/home-equity-summary", { body: { address } }) });
-  return <Loaded query={query} label="equity">{(e) => <EquityPanel equity={e} orgMaxLtv={e.maxLtv} />}</Loaded>;
+  return <Loaded query={query} label="equity">{(e) => <EquityPanel equity={e} orgMaxLtv={e.maxLtv} viewer="officer" />}</Loaded>;
 }
 
 export function SummaryPanel({ address }: { address: string }) {

@@ -23,7 +23,8 @@ export const NormalizeBody = z.object({
         street: text("street", 200),
         city: text("city", 100),
         state: text("state", 50),
-        zip: text("zip", 10),
+        // Optional, as in a single lookup: the service finds it from the street and city, or says it is missing.
+        zip: z.string({ error: "zip must be text" }).trim().max(10, "zip must be at most 10 characters").default(""),
         requestId: z.union([z.string().max(100), z.number()]).nullable().optional(),
       }),
     )

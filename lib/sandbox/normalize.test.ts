@@ -82,6 +82,33 @@ describe("footnotes", () => {
   });
 });
 
+describe("an address without its ZIP code (issue 14)", () => {
+  it("takes the ZIP code of the street it matches, and fixes a misspelt suffix", () => {
+    expect(normalize("2800 N 24th Stret", "Phoenix", "AZ", "-")).toMatchObject({ street: "2800 N 24th St", zip: "85008", dpvMatchCode: "Y", footnotes: "M#" });
+    expect(normalize("416 W Mary St", "Austin", "TX", "-")).toMatchObject({ zip: "78704", dpvMatchCode: "Y" });
+  });
+
+  it("never invents one: a street the city's ZIP codes do not have fails, saying the ZIP code is missing", () => {
+    const response = normalizeBatch(dataset, [{ street: "123 Main St", city: "Springfield", state: "IL", zip: "-" }]);
+    expect(response.results.addresses[0]).toMatchObject({ meta: { error: true }, zip: "-" });
+    expect(response.results.addresses[0]!.errorMessage).toMatch(/no ZIP code was given/);
+  });
+
+  it("names a city it does not know instead of blaming a ZIP code nobody typed", () => {
+    const response = normalizeBatch(dataset, [{ street: "2605 N 24th St", city: "Phx", state: "AZ", zip: "-" }]);
+    expect(response.results.addresses[0]!.errorMessage).toBe('the city "PHX" is not one we know in AZ, and no ZIP code was given');
+  });
+
+  it("says which ZIP code does not exist", () => {
+    const response = normalizeBatch(dataset, [{ street: "1 Main St", city: "Atlantis", state: "ZZ", zip: "00000" }]);
+    expect(response.results.addresses[0]!.errorMessage).toBe("ZIP code 00000 is not a US ZIP code");
+  });
+
+  it("keeps a real ZIP code when the address is not in it, rather than the city's first", () => {
+    expect(normalize("9999 N 24th St", "Scottsdale", "AZ", "85016")).toMatchObject({ city: "Phoenix", zip: "85016", dpvMatchCode: "N" });
+  });
+});
+
 describe("normalized fields", () => {
   it("fill county, FIPS, coordinates, time zone, district and the hash from the data", () => {
     const phoenix = normalize("2800 N 24th St");

@@ -1,6 +1,7 @@
-import { addressKey, citiesOf, isCity, parseAddress, streetLine, tokenize, zipCode, zipsOfCity, type AddressParts, type ZipCode } from "@/lib/address";
+import { addressKey, citiesOf, displayCase, isCity, parseAddress, streetLine, tokenize, zipCode, zipsOfCity, type AddressParts, type ZipCode } from "@/lib/address";
 import { buildingKey, streetKey, type IndexedDataset, type Property, type StreetName } from "./dataset";
 import { distance as editDistance } from "fastest-levenshtein";
+import { SUFFIXES } from "@/lib/address/tables";
 
 export type DpvCode = "Y" | "S" | "D" | "N" | "";
 
@@ -30,8 +31,11 @@ function closestCity(city: string, state: string): string | undefined {
   return best;
 }
 
-/** Checks city, state and ZIP against each other, correcting what the ZIP table shows to be wrong. */
-function settleCityStateZip(dataset: IndexedDataset, parts: AddressParts, footnotes: Set<string>): ZipCode | undefined {
+/**
+ * Checks city, state and ZIP against each other, correcting what the ZIP table shows to be wrong. A ZIP code is never
+ * made up: it is the one given, or the one of the street that matches in the city, or the city's only one.
+ */
+function settleCityStateZip(dataset: IndexedDataset, parts: AddressParts, footnotes: Set<string>): { zip: ZipCode } | { error: string } {
   const given = { city: parts.city, state: parts.state, zip: parts.zip };
   const zip = parts.zip ? zipCode(parts.zip) : undefined;
   const state = parts.state || zip?.state || "";
@@ -40,40 +44,62 @@ function settleCityStateZip(dataset: IndexedDataset, parts: AddressParts, footno
 
   const cityZips = city && state ? zipsOfCity(city, state) : [];
   const candidates = [...(zip ? [zip] : []), ...cityZips.filter((z) => z !== zip)];
-  const existsIn = (candidate: ZipCode) => {
+  const trialOf = (candidate: ZipCode) => {
     const trial = { ...parts, city: candidate.city.toUpperCase(), state: candidate.state, zip: candidate.zip };
     settleStreet(dataset, trial, new Set());
+    return trial;
+  };
+  const existsIn = (candidate: ZipCode) => {
+    const trial = trialOf(candidate);
     return dataset.byKey.has(addressKey(trial)) || dataset.buildings.has(buildingKey(trial));
   };
-  // Trust the pairing under which the address exists; else the ZIP as given; else the city's first ZIP.
-  const chosen =
-    candidates.find(existsIn) ??
-    (zip && (!cityZips.length || cityZips.includes(zip)) ? zip : (cityZips[0] ?? zip));
-  if (!chosen) return undefined;
+  const streetIn = (candidate: ZipCode) => dataset.streets.has(streetKey(trialOf(candidate)));
+  // Trust the pairing under which the address exists; else the one whose street exists; else the ZIP as given.
+  const chosen = candidates.find(existsIn) ?? candidates.find(streetIn) ?? zip ?? (cityZips.length === 1 ? cityZips[0] : undefined);
+  if (!chosen) {
+    if (given.zip) return { error: `ZIP code ${given.zip} is not a US ZIP code` };
+    if (!cityZips.length) return { error: `the city "${given.city}" is not one we know in ${state}, and no ZIP code was given` };
+    return { error: `no ZIP code was given, and the street was not found in ${displayCase(city)}, ${state}: add the ZIP code` };
+  }
 
   Object.assign(parts, { city: chosen.city.toUpperCase(), state: chosen.state, zip: chosen.zip });
   if (given.zip && given.zip !== chosen.zip) footnotes.add("A");
   if ((given.city && given.city !== parts.city) || (given.state && given.state !== parts.state)) footnotes.add("B");
-  return chosen;
+  return { zip: chosen };
+}
+
+/** "24TH STRET": the last word of a name without suffix may be a misspelt suffix ("STREET" → ST). */
+function misspeltSuffixes(parts: AddressParts): Pick<AddressParts, "name" | "suffix">[] {
+  const words = parts.name.split(" ");
+  const last = words.at(-1)!;
+  if (parts.suffix || words.length < 2 || last.length < 4) return [];
+  const name = words.slice(0, -1).join(" ");
+  const suffixes = new Set([...SUFFIXES].filter(([spelling]) => editDistance(spelling, last) <= 1).map(([, suffix]) => suffix));
+  return [...suffixes].map((suffix) => ({ name, suffix }));
 }
 
 /**
- * A street the ZIP does not know as written may be one it knows with a typo, or without its directional or suffix:
- * take it when exactly one street of the ZIP fits.
+ * A street the ZIP does not know as written may be one it knows with a typo (in its name or its suffix), or without
+ * its directional or suffix: take it when exactly one street of the ZIP fits.
  */
 function settleStreet(dataset: IndexedDataset, parts: AddressParts, footnotes: Set<string>): void {
   if (parts.kind !== "street" || dataset.streets.has(streetKey(parts))) return;
   const streets = dataset.streetsByZip.get(parts.zip) ?? [];
-  const fits = (street: StreetName, exactName: boolean) =>
-    (exactName ? street.name === parts.name : editDistance(street.name, parts.name) <= slack(parts.name)) &&
-    (!parts.suffix || street.suffix === parts.suffix) &&
+  const fits = (typed: Pick<AddressParts, "name" | "suffix">, street: StreetName, exactName: boolean) =>
+    (exactName ? street.name === typed.name : editDistance(street.name, typed.name) <= slack(typed.name)) &&
+    (!typed.suffix || street.suffix === typed.suffix) &&
     (!parts.preDirectional || street.preDirectional === parts.preDirectional) &&
     (!parts.postDirectional || street.postDirectional === parts.postDirectional);
-  for (const exactName of [true, false]) {
-    const matches = streets.filter((street) => fits(street, exactName));
+  const asTyped = { name: parts.name, suffix: parts.suffix };
+  for (const [typed, exact] of [
+    [asTyped, true],
+    [asTyped, false],
+    ...misspeltSuffixes(parts).flatMap((variant) => [[variant, true], [variant, false]] as const),
+  ] as const) {
+    const matches = streets.filter((street) => fits(typed, street, exact));
     if (matches.length !== 1) continue;
     Object.assign(parts, matches[0]);
-    footnotes.add(exactName ? "L" : "M");
+    footnotes.add(exact && typed === asTyped ? "L" : "M");
     return;
   }
 }
@@ -119,8 +145,9 @@ export function resolveAddress(dataset: IndexedDataset, line: string): Resolutio
   if (!parts.zip && !(parts.city && parts.state)) {
     return { parts, zip: undefined, footnotes: ["C"], ...empty, error: "a ZIP code, or a city and state, is required" };
   }
-  const zip = settleCityStateZip(dataset, parts, footnotes);
-  if (!zip) return { parts, zip: undefined, footnotes: ["C"], ...empty, error: "the city, state and ZIP code do not match a US ZIP code" };
+  const settled = settleCityStateZip(dataset, parts, footnotes);
+  if ("error" in settled) return { parts, zip: undefined, footnotes: ["C"], ...empty, error: settled.error };
+  const { zip } = settled;
 
   const typed = tokenize(line.split(",")[0] ?? "").join(" ");
   settleStreet(dataset, parts, footnotes);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { HomeEquitySummary, NormalizedAddress, PropertySummary, ServiceEstimate, VerifyHomeownerResponse } from "@/lib/property-api";
 import { areaLabel, bathroomsLabel, bedroomsLabel, garageLabel, lotLabel, propertyTypeLabel } from "@/lib/property-api/facts";
-import { DPV_MEANINGS, explainDpvFootnotes, explainFootnotes } from "./codes";
+import { DPV_MEANINGS, explainDpvFootnotes, splitFootnotes } from "./codes";
 
 /** The app's own shapes: camelCase, numbers as numbers, no upstream key names. Raw upstream JSON stops here. */
 
@@ -27,9 +27,19 @@ export const NormalizedAddressDto = z.object({
   carrierRoute: z.string(),
   congressionalDistrict: z.string(),
   deliverability: z.object({ code: z.string(), meaning: z.string(), notes: z.array(z.string()) }),
+  /** What the service corrected (footnotes A, B, L, M, N). */
   corrections: z.array(z.string()),
+  /** What the service found wrong (footnotes C, F, H, S, W). */
+  problems: z.array(z.string()),
 });
 export type NormalizedAddressDto = z.infer<typeof NormalizedAddressDto>;
+
+/**
+ * One typed address checked: its normalization, and whether the service has a home there (false: none on record;
+ * null: not asked, because the address is not deliverable, or the service could not answer).
+ */
+export const AddressCheckDto = NormalizedAddressDto.extend({ found: z.boolean().nullable() });
+export type AddressCheckDto = z.infer<typeof AddressCheckDto>;
 
 export function toNormalizedAddress(a: NormalizedAddress): NormalizedAddressDto {
   const zip = a.zipPlus4 ? `${a.zip}-${a.zipPlus4}` : a.zip;
@@ -55,7 +65,7 @@ export function toNormalizedAddress(a: NormalizedAddress): NormalizedAddressDto 
     carrierRoute: a.carrierRoute,
     congressionalDistrict: a.congressionalDistrict,
     deliverability: { code: a.dpvMatchCode, meaning: DPV_MEANINGS[a.dpvMatchCode] ?? a.dpvMatchCode, notes: explainDpvFootnotes(a.dpvFootnotes) },
-    corrections: explainFootnotes(a.footnotes),
+    ...splitFootnotes(a.footnotes),
   };
 }
 

@@ -1,9 +1,11 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { embedded, env } from "@/lib/env";
 import type { AddressRequest, ReportFormat } from "@/lib/property-api";
-import { standardize, streetLine } from "@/lib/address";
+import { standardize, streetLine, zipCode } from "@/lib/address";
+import { MARKETS } from "@/lib/sandbox/dataset/markets";
 import { assertMayRead, addressKeyOf } from "./access";
-import { toEquity, toNormalizedAddress, toValuation, type NormalizedAddressDto } from "./dto";
+import { toEquity, toNormalizedAddress, toValuation, type AddressCheckDto, type NormalizedAddressDto } from "./dto";
+import { AppError } from "./errors";
 import { verifyPerson, type Person } from "./ownership";
 import { cachedBatch, cachedCall, type Caller } from "./gateway";
 import type { SessionUser } from "@/lib/auth/roles";
@@ -20,7 +22,8 @@ type SignedIn = Caller & { user: SessionUser };
 export async function normalize(caller: SignedIn, requests: AddressRequest[]): Promise<NormalizedAddressDto[]> {
   const items = requests.map((request) => {
     const { key } = standardize(`${request.street}, ${request.city}, ${request.state} ${request.zip}`);
-    return { key, label: key, input: { ...request, requestId: null } };
+    // The service requires every field: a ZIP code not given is sent as "-", as a single lookup sends it.
+    return { key, label: key, input: { ...request, zip: request.zip.trim() || "-", requestId: null } };
   });
   const answers = await cachedBatch(caller, {
     operation: "normalizeAddresses",
@@ -34,13 +37,37 @@ export async function normalize(caller: SignedIn, requests: AddressRequest[]): P
   });
 }
 
-/** The standardized form of an address typed on one line: one normalization, cached like any other. */
-export async function suggestAddress(caller: SignedIn, address: string): Promise<NormalizedAddressDto> {
+/**
+ * The standardized form of an address typed on one line, and whether the service has a home there. That second
+ * answer is the property summary that claiming the home, the dashboard and the lookup read next (cached by the same
+ * key), so a deliverable address usually costs it once whichever way it goes.
+ */
+export async function suggestAddress(caller: SignedIn, address: string): Promise<AddressCheckDto> {
   addressKeyOf(address);
   const { parts } = standardize(address);
   const street = streetLine(parts);
   const [result] = await normalize(caller, [{ street, city: parts.city || "-", state: parts.state || "-", zip: parts.zip || "-" }]);
-  return result!;
+  return { ...result!, found: await foundAt(caller, result!) };
+}
+
+async function foundAt(caller: SignedIn, result: NormalizedAddressDto): Promise<boolean | null> {
+  if (!result.ok || !["Y", "S"].includes(result.deliverability.code)) return null;
+  try {
+    await propertyFacts(caller, result.oneLine);
+    return true;
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    return error.status === 404 ? false : null;
+  }
+}
+
+/** The ZIP codes the embedded data set covers ("85008 (Phoenix, AZ)"), to tell people what to try; none with a real service. */
+export function demoZipCodes(): string[] {
+  if (!embedded) return [];
+  return MARKETS.map(({ zip }) => {
+    const place = zipCode(zip);
+    return place ? `${zip} (${place.city}, ${place.state})` : zip;
+  });
 }
 
 export async function verifyHomeowner(caller: SignedIn, input: Person) {

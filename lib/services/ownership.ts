@@ -95,7 +95,8 @@ export async function claimHome(caller: SignedIn, person: Person): Promise<{ ver
   const { score } = await deedCheck(caller, person);
   const ownerId = await ownerRecordFor(caller, person, key);
   const facts = await propertyFacts(caller, person.address);
-  const claim = { userId: caller.user.id, ownerId, firstName: person.firstName.trim(), lastName: person.lastName.trim(), address: facts.address, addressKey: key, matchScore: score };
+  // Keyed by the service's own form of the address, which the dashboard reads it by, not by the spelling typed.
+  const claim = { userId: caller.user.id, ownerId, firstName: person.firstName.trim(), lastName: person.lastName.trim(), address: facts.address, addressKey: addressKeyOf(facts.address).key, matchScore: score };
   const { db } = await getDatabase();
   await db.insert(ownershipClaims).values(claim).onConflictDoUpdate({ target: ownershipClaims.userId, set: { ...claim, createdAt: new Date() } });
   return { verified: false, created: true, address: facts.address };

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { OnboardingForm } from "@/components/address/onboarding-form";
+import { demoZipCodes } from "@/lib/services/lookups";
 import { requirePageUser } from "@/lib/services/pages";
 
 export const metadata: Metadata = { title: "Add your home" };
@@ -18,7 +19,7 @@ export default async function OnboardingPage() {
         </p>
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-6">
-        <OnboardingForm />
+        <OnboardingForm demoZips={demoZipCodes()} />
       </div>
     </div>
   );

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import type { NormalizedAddressDto } from "@/lib/services/dto";
+import { isHeader, readRows, summarize, type BatchRow } from "./batch-rows";
+
+describe("readRows", () => {
+  it("keeps a first line that merely mentions a street, numbered 1", () => {
+    const rows = readRows("2800 N 24th Street, Phoenix, AZ 85008\n2605 N 24th St, Phoenix, AZ 85008");
+    expect(rows.map((r) => [r.line, r.input])).toEqual([
+      [1, "2800 N 24th Street, Phoenix, AZ 85008"],
+      [2, "2605 N 24th St, Phoenix, AZ 85008"],
+    ]);
+    expect(rows[0]!.request).toEqual({ street: "2800 N 24TH ST", city: "PHOENIX", state: "AZ", zip: "85008" });
+  });
+
+  it("skips a header only when it names the columns", () => {
+    expect(isHeader(["Street", "City", "State", "Zip"])).toBe(true);
+    expect(isHeader(["address", "zip code"])).toBe(true);
+    expect(isHeader(["12 Street Rd", "Springfield", "IL", "62701"])).toBe(false);
+    const rows = readRows("street,city,state,zip\n2800 N 24th St,Phoenix,AZ,85008");
+    expect(rows).toEqual([{ line: 1, input: "2800 N 24th St, Phoenix, AZ, 85008", request: { street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" } }]);
+  });
+
+  it("takes a line without a ZIP code, as a single lookup does, and writes the input without double spaces", () => {
+    const [row] = readRows("416 W Mary St, Austin TX");
+    expect(row).toEqual({ line: 1, input: "416 W Mary St, Austin TX", request: { street: "416 W MARY ST", city: "AUSTIN", state: "TX", zip: "" } });
+  });
+
+  it("refuses a line without a city and state", () => {
+    expect(readRows("just some words")[0]!.error).toMatch(/street, city and state/);
+  });
+});
+
+describe("summarize", () => {
+  const result = (code: string): NormalizedAddressDto => ({ ok: true, deliverability: { code, meaning: "", notes: [] } }) as unknown as NormalizedAddressDto;
+  it("counts undeliverable rows apart from the standardized ones", () => {
+    const rows: BatchRow[] = [
+      { line: 1, input: "a", result: result("Y") },
+      { line: 2, input: "b", result: result("N") },
+      { line: 3, input: "c", error: "x" },
+      { line: 4, input: "d", result: result("S") },
+    ];
+    expect(summarize(rows)).toBe("2 standardized, 1 not confirmed, 1 with errors.");
+    expect(summarize(rows.filter((r) => r.line !== 2))).toBe("2 standardized, 1 with errors.");
+  });
+});
