@@ -87,3 +87,14 @@ test("the demo page shows the widget working, the snippet, and a blocked frame",
   await expectNoSeriousViolations(page);
   await screenshots(page, testInfo, "embed-demo");
 });
+
+test("the widget's 'Get a detailed report' keeps the address through sign-up to onboarding", async ({ page }) => {
+  await page.goto(`/embed/valuation?key=site_demo&address=${encodeURIComponent(ADDRESSES[3]!)}`);
+  const href = await page.getByRole("link", { name: "Get a detailed report" }).getAttribute("href");
+  await page.goto(href!);
+  await page.getByLabel("Email").fill(`widget-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("a-good-long-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Add your home" })).toBeVisible();
+  await expect(page.getByLabel("Home address")).toHaveValue(/^2618 N 24th St, Phoenix, AZ 85008/);
+});

@@ -21,10 +21,13 @@ function useSettled(value: string, ms = 600): string {
   return settled;
 }
 
-/** Claims a home. `demoZips`: the ZIP codes the embedded data set covers, shown when an address is not found. */
-export function OnboardingForm({ demoZips = [] }: { demoZips?: string[] }) {
+/**
+ * Claims a home. `demoZips`: the ZIP codes the embedded data set covers, shown when an address is not found;
+ * `initialAddress`: the address the person came with (the widget's "Get a detailed report").
+ */
+export function OnboardingForm({ demoZips = [], initialAddress = "" }: { demoZips?: string[]; initialAddress?: string }) {
   const router = useRouter();
-  const [address, setAddress] = useState("");
+  const [address, setAddress] = useState(initialAddress);
   const [errors, setErrors] = useState<Partial<Record<keyof PersonFields, string>>>({});
   const settled = useSettled(address.trim());
   const suggestion = useQuery({

@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { carriedAddress } from "@/components/address/carried-address";
 import { OnboardingForm } from "@/components/address/onboarding-form";
 import { demoZipCodes } from "@/lib/services/lookups";
 import { requirePageUser } from "@/lib/services/pages";
 
 export const metadata: Metadata = { title: "Add your home" };
 
-export default async function OnboardingPage() {
-  const { user } = await requirePageUser(["homeowner"], "/onboarding");
+export default async function OnboardingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const address = carriedAddress((await searchParams).address);
+  const { user } = await requirePageUser(["homeowner"], address ? `/onboarding?address=${encodeURIComponent(address)}` : "/onboarding");
   if (user.ownerId) redirect("/dashboard");
   return (
     <div className="mx-auto max-w-xl space-y-6">
@@ -19,7 +21,7 @@ export default async function OnboardingPage() {
         </p>
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-6">
-        <OnboardingForm demoZips={demoZipCodes()} />
+        <OnboardingForm demoZips={demoZipCodes()} initialAddress={address} />
       </div>
     </div>
   );
