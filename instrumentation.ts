@@ -5,11 +5,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     // First, so that as few requests as possible arrive before the client's address is recorded (those get "unknown").
     (await import("./lib/security/client-address")).installClientAddress();
-    const { start } = await import("./lib/services/start");
-    // Under next dev the first page need not wait for the database, its migrations and the demo accounts (a newcomer
-    // would think it hung); a production server finishes them before it serves.
+    const starting = import("./lib/services/start").then(({ start }) => start());
+    // Under next dev the first page waits neither for compiling the start-up's modules nor for the database, its
+    // migrations and the demo accounts (a newcomer would think it hung); a production server finishes them first.
     // eslint-disable-next-line no-restricted-properties
-    if (process.env.NODE_ENV === "development") void start();
-    else await start();
+    if (process.env.NODE_ENV !== "development") await starting;
   }
 }
