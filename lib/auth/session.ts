@@ -5,14 +5,14 @@ import type { NextRequest } from "next/server";
 import { authOptions } from "./options";
 import type { Role, SessionUser } from "./roles";
 import { authSecret } from "./secret";
-import { isLiveSession } from "./sessions";
-import { findUserById } from "./users";
+import { liveSessionUser } from "./sessions";
+import { toSessionUser } from "./users";
 
 /** The user behind a session, read again from the database, when the session is still live. */
 async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefined> {
   if (typeof id !== "number") return undefined;
-  const [user, live] = await Promise.all([findUserById(id), isLiveSession(id, sid)]);
-  return user && live ? { ...user, sessionId: sid as string } : undefined;
+  const row = await liveSessionUser(id, sid);
+  return row && { ...toSessionUser(row), sessionId: sid as string };
 }
 
 /**

@@ -3,9 +3,10 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { getDatabase } from "@/lib/db";
-import { sessions } from "@/lib/db/schema";
+import { sessions, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { SessionUser } from "./roles";
+import type { UserRow } from "./users";
 import { authSecret } from "./secret";
 
 /** A session ends after this long without a request (next-auth renews the token as it is used). */
@@ -17,7 +18,7 @@ const SESSION_MAX_SECONDS = 30 * 86_400;
 export const secureCookies = env.NODE_ENV === "production" && !!env.NEXTAUTH_URL?.startsWith("https://");
 export const SESSION_COOKIE = secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 
-/** Starts a session: its row is what makes the session token good (see `isLiveSession`). */
+/** Starts a session: its row is what makes the session token good (see `liveSessionUser`). */
 export async function startSession(userId: number): Promise<string> {
   const { db } = await getDatabase();
   const id = randomBytes(18).toString("base64url");
@@ -27,14 +28,19 @@ export async function startSession(userId: number): Promise<string> {
   return id;
 }
 
-export async function isLiveSession(userId: number, sessionId: unknown): Promise<boolean> {
-  if (typeof sessionId !== "string") return false;
+/**
+ * The user behind a live session, in one query (every request asks): undefined when the session was ended, ran out,
+ * or is not this user's, or the account is gone.
+ */
+export async function liveSessionUser(userId: number, sessionId: unknown): Promise<UserRow | undefined> {
+  if (typeof sessionId !== "string") return undefined;
   const { db } = await getDatabase();
   const [row] = await db
-    .select({ id: sessions.id })
+    .select({ user: users })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
-  return !!row;
+  return row?.user;
 }
 
 /** Ends one session (sign-out): its cookie is worthless from the next request on. */

@@ -9,7 +9,7 @@ import { clearAttempts, refundAttempt, takeAttempt } from "./throttle";
 
 export type UserRow = typeof users.$inferSelect;
 
-const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, role: row.role, ownerId: row.ownerId, name: row.name });
+export const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, role: row.role, ownerId: row.ownerId, name: row.name });
 
 export async function findUserById(id: number): Promise<SessionUser | undefined> {
   const { db } = await getDatabase();
