@@ -1,16 +1,15 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { weakPasswordReason } from "@/lib/auth/password-policy";
 import { verifyPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/roles";
 import { endAllSessions } from "@/lib/auth/sessions";
 import { createUser, EmailTakenError, findUserByEmail, findUserById, setPassword } from "@/lib/auth/users";
-import { redisClient } from "@/lib/cache";
+import { limitAccount, RateLimitedError, type AccountLimit } from "@/lib/rate-limit";
 import { getDatabase } from "@/lib/db";
 import { passwordResets } from "@/lib/db/schema";
-import { appOrigin, env } from "@/lib/env";
+import { appOrigin } from "@/lib/env";
 import { passwordResetMessage } from "@/lib/mail/messages";
 import { sendMail } from "@/lib/mail/transport";
 import { AppError } from "./errors";
@@ -18,30 +17,13 @@ import { AppError } from "./errors";
 const RESET_MINUTES = 30;
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-/** Per-IP (and per-email) limits on what strangers can make the app do: create accounts, send reset mail. */
-const globalForLimits = globalThis as unknown as { accountLimiters?: Record<"signup" | "resetIp" | "resetEmail", RateLimiterAbstract> };
-function limiters() {
-  if (globalForLimits.accountLimiters) return globalForLimits.accountLimiters;
-  const redis = redisClient("account limits");
-  const make = (name: string, points: number, duration: number) => {
-    const keyPrefix = `${env.CACHE_NAMESPACE}:rl:${name}`;
-    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    return redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory }) : memory;
-  };
-  return (globalForLimits.accountLimiters = {
-    signup: make("signup", env.RATE_LIMIT_SIGNUP_PER_HOUR, 3600),
-    resetIp: make("reset-ip", 10, 3600),
-    resetEmail: make("reset-email", 3, 3600),
-  });
-}
-
-async function limit(limiter: RateLimiterAbstract, key: string, message: string) {
+/** An account limit used up becomes a 429 with words for what was refused. */
+async function limit(kind: AccountLimit, key: string, message: string) {
   try {
-    await limiter.consume(key);
+    await limitAccount(kind, key);
   } catch (error) {
-    if (error instanceof Error) throw error;
-    const seconds = Math.max(1, Math.ceil((error as { msBeforeNext: number }).msBeforeNext / 1000));
-    throw new AppError(429, "rate_limited", message, undefined, seconds);
+    if (!RateLimitedError.is(error)) throw error;
+    throw new AppError(429, "rate_limited", message, undefined, error.retryAfterSeconds);
   }
 }
 
@@ -53,7 +35,7 @@ function assertStrong(password: string, inputs: string[]) {
 /** Anyone may create a homeowner account, a few per hour from one address; the password must be hard to guess. */
 export async function signUp(input: { email: string; password: string }, ip: string): Promise<SessionUser> {
   assertStrong(input.password, [input.email]);
-  await limit(limiters().signup, ip, "Too many accounts were created from your network. Please try again later.");
+  await limit("signup", ip, "Too many accounts were created from your network. Please try again later.");
   try {
     return await createUser({ ...input, role: "homeowner" });
   } catch (error) {
@@ -67,14 +49,15 @@ export async function signUp(input: { email: string; password: string }, ip: str
  * way (so it never tells whether an email is registered); both the address and the email are rate-limited.
  */
 export async function requestPasswordReset(email: string, ip: string): Promise<void> {
-  await limit(limiters().resetIp, ip, "Too many reset requests from your network. Please try again later.");
+  await limit("resetIp", ip, "Too many reset requests from your network. Please try again later.");
   const user = await findUserByEmail(email);
   // Partners' members have no password of their own; they come in through their bank.
   if (!user || user.partnerSiteId !== null) return;
   try {
-    await limiters().resetEmail.consume(user.email);
-  } catch {
-    return; // already sent a few: say the same, send nothing more
+    await limitAccount("resetEmail", user.email);
+  } catch (error) {
+    if (RateLimitedError.is(error)) return; // already sent a few: say the same, send nothing more
+    throw error;
   }
   const token = randomBytes(32).toString("base64url");
   const { db } = await getDatabase();
