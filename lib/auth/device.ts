@@ -13,9 +13,17 @@ const YEAR_SECONDS = 365 * 86_400;
 
 const sign = (payload: string) => createHmac("sha256", `device-cookie:${authSecret()}`).update(payload).digest("base64url");
 
-export function deviceCookie(email: string): string {
+export const DEVICE_COOKIE_OPTIONS = { path: "/", maxAge: YEAR_SECONDS, httpOnly: true, sameSite: "lax", secure: secureCookies } as const;
+
+/** A new device's signed value for an account: a random id and the email, under the app's secret. */
+export function deviceToken(email: string): string {
   const payload = Buffer.from(JSON.stringify({ e: email.trim().toLowerCase(), n: randomBytes(12).toString("base64url") })).toString("base64url");
-  return `${DEVICE_COOKIE}=${payload}.${sign(payload)}; Path=/; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax${secureCookies ? "; Secure" : ""}`;
+  return `${payload}.${sign(payload)}`;
+}
+
+/** The same as a Set-Cookie header, for answers built by hand. */
+export function deviceCookie(email: string): string {
+  return `${DEVICE_COOKIE}=${deviceToken(email)}; Path=/; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax${secureCookies ? "; Secure" : ""}`;
 }
 
 /** The device's own id when the cookie is genuine and names this email; otherwise undefined. */

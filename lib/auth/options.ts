@@ -5,7 +5,7 @@ import { cookies } from "next/headers";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { clientIpOf } from "@/lib/security/client-address";
-import { DEVICE_COOKIE, deviceCookie } from "./device";
+import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS, deviceToken } from "./device";
 import { MAX_PASSWORD_LENGTH } from "./password";
 import { ROLES, type Role } from "./roles";
 import { authSecret } from "./secret";
@@ -13,14 +13,6 @@ import { endSession, secureCookies, SESSION_SECONDS, startSession } from "./sess
 import { checkCredentials } from "./users";
 
 const Credentials = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(MAX_PASSWORD_LENGTH) });
-
-/** Sets a cookie given as a Set-Cookie value on the response of the route handler being served. */
-async function setCookie(header: string) {
-  const [pair, ...attributes] = header.split("; ");
-  const [name, value] = [pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1)];
-  const maxAge = Number(attributes.find((a) => a.startsWith("Max-Age="))?.slice(8));
-  (await cookies()).set(name, value, { path: "/", maxAge, httpOnly: true, sameSite: "lax", secure: secureCookies });
-}
 
 /**
  * Sessions live in a signed JWT carrying the user's id, role and session id; every request re-reads the user and
@@ -43,7 +35,7 @@ export const authOptions: NextAuthOptions = {
         const ip = clientIpOf(new Headers(request?.headers as Record<string, string> | undefined), env.TRUSTED_PROXY_HOPS);
         const result = await checkCredentials(parsed.data.email, parsed.data.password, { ip, deviceCookie: jar.get(DEVICE_COOKIE)?.value });
         if (result.ok) {
-          if (result.device === "new") await setCookie(deviceCookie(result.user.email));
+          if (result.device === "new") jar.set(DEVICE_COOKIE, deviceToken(result.user.email), DEVICE_COOKIE_OPTIONS);
           return { id: String(result.user.id), email: result.user.email, role: result.user.role };
         }
         if (result.reason === "throttled") {
