@@ -11,7 +11,24 @@ const config = [
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration from lib/env." }],
     },
   },
-  { files: ["lib/env/**", "lib/testing/**", "tests/**", "bench/**", "scripts/**", "*.config.*", "e2e/**", "**/*.test.ts"], rules: { "no-restricted-properties": "off" } },
+  {
+    // The service floor holds use-cases only: no views, nothing of Next.js (lib/api is the glue).
+    files: ["lib/services/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["next", "next/*", "@/components/*", "@/app/*"], message: "lib/services is free of views and of Next.js: put this in lib/api or app/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/env/**", "lib/testing/**", "tests/**", "bench/**", "scripts/**", "*.config.*", "e2e/**", "**/*.test.ts"],
+    rules: { "no-restricted-properties": "off" },
+  },
 ];
 
 export default config;

@@ -5,10 +5,12 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     // First, so that as few requests as possible arrive before the client's address is recorded (those get "unknown").
     (await import("./lib/security/client-address")).installClientAddress();
-    const starting = import("./lib/services/start").then(({ start }) => start());
-    // Under next dev the first page waits neither for compiling the start-up's modules nor for the database, its
-    // migrations and the demo accounts (a newcomer would think it hung); a production server finishes them first.
+    const { registerStartup, started, startAfterNextResponse } = await import("./lib/startup");
+    registerStartup(() => import("./lib/services/bootstrap").then(({ start }) => start()));
+    // Under next dev, compiling the start-up's modules and opening the database would delay the first page (a newcomer
+    // would think it hung): they wait until it is out, or for a sign-in. A production server finishes them first.
     // eslint-disable-next-line no-restricted-properties
-    if (process.env.NODE_ENV !== "development") await starting;
+    if (process.env.NODE_ENV === "development") startAfterNextResponse();
+    else await started();
   }
 }

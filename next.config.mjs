@@ -19,7 +19,10 @@ const nextConfig = (phase) => ({
       {
         // Only the widget and the partner dashboard may be framed (by their site's origins, set per request).
         source: "/((?!embed/valuation|embed/dashboard).*)",
-        headers: [{ key: "Content-Security-Policy", value: phase === PHASE_DEVELOPMENT_SERVER ? DEV_PAGE_CSP : PAGE_CSP }, { key: "X-Frame-Options", value: "DENY" }],
+        headers: [
+          { key: "Content-Security-Policy", value: phase === PHASE_DEVELOPMENT_SERVER ? DEV_PAGE_CSP : PAGE_CSP },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
       },
     ];
   },

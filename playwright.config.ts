@@ -44,7 +44,15 @@ export default defineConfig({
       url: baseURL,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { DATA_DIR: ".data/e2e", DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", PROPERTY_API_TOKEN: process.env.CANARY_TOKEN ?? "", NEXTAUTH_URL: baseURL, RATE_LIMIT_SIGNUP_PER_HOUR: "1000" },
+      env: {
+        DATA_DIR: ".data/e2e",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        PROPERTY_API_BASE_URL: "",
+        PROPERTY_API_TOKEN: process.env.CANARY_TOKEN ?? "",
+        NEXTAUTH_URL: baseURL,
+        RATE_LIMIT_SIGNUP_PER_HOUR: "1000",
+      },
     },
     {
       // The same app with a misbehaving service: 30% of answers fail (5xx, 429, timeouts, malformed JSON, slow). Its

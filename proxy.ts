@@ -28,4 +28,4 @@ export async function proxy(request: NextRequest) {
   return NextResponse.redirect(login);
 }
 
-export const config = { matcher: ["/dashboard/:path*", "/onboarding", "/lookup/:path*", "/admin/:path*", "/account", "/embed/dashboard/view"] };
+export const config = { matcher: ["/dashboard/:path*", "/onboarding", "/lookup/:path*", "/admin/:path*", "/account", "/embed/dashboard/view/:path*"] };

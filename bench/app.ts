@@ -21,7 +21,12 @@ export async function startApp(port: number): Promise<{ app: AppInfo; stop: () =
     // BENCH_LOG=file keeps the server's JSON log, to see what went wrong under load.
     stdio: ["ignore", process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "w") : "ignore", "inherit"],
   });
-  const app: AppInfo = { name: "embedded", url: `http://127.0.0.1:${port}`, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1e6 };
+  const app: AppInfo = {
+    name: "embedded",
+    url: `http://127.0.0.1:${port}`,
+    admin: { email: "admin@example.com", password: "admin-demo" },
+    userLimitPerMinute: 1e6,
+  };
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${app.url}/api/health`)).ok) break;

@@ -33,7 +33,10 @@ const report = (i: number) => buildReport(dataset, properties[i % properties.len
 const pdfkit = await measure(async (i) => (await new Response(renderReportPdf(report(i))).arrayBuffer()).byteLength);
 
 const executablePath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
-const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+const browser = await chromium.launch({
+  executablePath,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
 const page = await browser.newPage();
 const headless = await measure(async (i) => {
   await page.setContent(renderReportHtml(report(i)), { waitUntil: "load" });
@@ -44,8 +47,12 @@ await browser.close();
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 console.log(`\nProperty report to PDF, ${RUNS} reports of ${properties.length} properties (model + rendering)\n`);
 console.log(`${"renderer".padEnd(28)}${"p50".padStart(10)}${"p95".padStart(10)}${"size (p50)".padStart(12)}`);
-console.log(`${"pdfkit (this app)".padEnd(28)}${`${pdfkit.p50.toFixed(1)} ms`.padStart(10)}${`${pdfkit.p95.toFixed(1)} ms`.padStart(10)}${kb(pdfkit.size).padStart(12)}`);
-console.log(`${"headless Chromium from HTML".padEnd(28)}${`${headless.p50.toFixed(1)} ms`.padStart(10)}${`${headless.p95.toFixed(1)} ms`.padStart(10)}${kb(headless.size).padStart(12)}`);
+console.log(
+  `${"pdfkit (this app)".padEnd(28)}${`${pdfkit.p50.toFixed(1)} ms`.padStart(10)}${`${pdfkit.p95.toFixed(1)} ms`.padStart(10)}${kb(pdfkit.size).padStart(12)}`,
+);
+console.log(
+  `${"headless Chromium from HTML".padEnd(28)}${`${headless.p50.toFixed(1)} ms`.padStart(10)}${`${headless.p95.toFixed(1)} ms`.padStart(10)}${kb(headless.size).padStart(12)}`,
+);
 console.log(`\npdfkit is ${(headless.p50 / pdfkit.p50).toFixed(1)}× faster at the median`);
 record("property report (PDF)", {
   "pdfkit p50 (ms)": pdfkit.p50.toFixed(1),

@@ -12,8 +12,13 @@ test("a person signs up as a homeowner, is signed in, and signs out", async ({ p
   await page.getByLabel("Password").fill("a-good-long-password");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText(`${email} · Homeowner`)).toBeVisible();
+  const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"))!;
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  expect((await page.context().cookies()).some((cookie) => cookie.name.endsWith("next-auth.session-token"))).toBe(false);
+  // Signing out ended the session on the server: a copy of the cookie taken before is worthless.
+  const copy = await page.request.get("/api/owner-data", { headers: { cookie: `${session.name}=${session.value}` } });
+  expect(copy.status()).toBe(401);
 });
 
 test("the sign-in page lists the demo accounts, refuses a wrong password plainly, and signs the officer in", async ({ page }) => {

@@ -29,7 +29,10 @@ async function outcome(page: Page, done: Locator, alerts: Locator): Promise<stri
 }
 
 /** Does `act` until `done` shows (alerts are looked for in the main column: Next.js's route announcer is one too), reading and keeping the failure messages it meets on the way. */
-async function persist(page: Page, { act, done, alerts = page.getByRole("main").getByRole("alert") }: { act: () => Promise<unknown>; done: Locator; alerts?: Locator }) {
+async function persist(
+  page: Page,
+  { act, done, alerts = page.getByRole("main").getByRole("alert") }: { act: () => Promise<unknown>; done: Locator; alerts?: Locator },
+) {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     await act();
     if ((await outcome(page, done, alerts)) === undefined) return;
@@ -39,17 +42,35 @@ async function persist(page: Page, { act, done, alerts = page.getByRole("main").
 
 /** The page's own "Try again" when it shows one (a failed panel or page), so the next attempt asks again. */
 async function tryAgain(page: Page, scope: Locator | Page = page) {
-  const retry = scope.getByRole("alert").getByRole("button", { name: /Try again/ }).or(scope.getByRole("alert").getByRole("link", { name: "Try again" }));
+  const retry = scope
+    .getByRole("alert")
+    .getByRole("button", { name: /Try again/ })
+    .or(scope.getByRole("alert").getByRole("link", { name: "Try again" }));
   if (await retry.first().isVisible()) await retry.first().click();
 }
 
 /** Presses a report button until the file arrives, keeping the failure messages shown on the way. */
 async function downloadReport(page: Page, format: string) {
-  const alerts = page.getByRole("main").getByRole("alert").filter({ hasText: /report|service|again/i });
+  const alerts = page
+    .getByRole("main")
+    .getByRole("alert")
+    .filter({ hasText: /report|service|again/i });
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const download = page.waitForEvent("download", { timeout: 45_000 }).then(() => true, () => false);
+    const download = page.waitForEvent("download", { timeout: 45_000 }).then(
+      () => true,
+      () => false,
+    );
     await page.getByRole("button", { name: `Download report (${format})` }).click();
-    if (await Promise.race([download, alerts.first().waitFor({ timeout: 45_000 }).then(() => false)])) return;
+    if (
+      await Promise.race([
+        download,
+        alerts
+          .first()
+          .waitFor({ timeout: 45_000 })
+          .then(() => false),
+      ])
+    )
+      return;
     seen.push((await alerts.allTextContents()).join(" "));
     // The alert seen may be the last attempt's, about to be replaced by this one's download.
     if (await Promise.race([download, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))])) return;

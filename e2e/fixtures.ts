@@ -42,7 +42,10 @@ export async function expectNoSeriousViolations(page: Page) {
 
 /** Full-page screenshots at desktop and phone width, kept as files in the test's output folder and attached. */
 export async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, width] of [["desktop", 1280], ["phone", 360]] as const) {
+  for (const [label, width] of [
+    ["desktop", 1280],
+    ["phone", 360],
+  ] as const) {
     await page.setViewportSize({ width, height: 800 });
     const path = testInfo.outputPath(`${name}-${label}.png`);
     await page.screenshot({ path, fullPage: true });
@@ -99,7 +102,11 @@ export async function fromOutbox(browser: Browser, what: { letterTo: string } | 
     await admin.goto("/admin/outbox");
     const kind = "letterTo" in what ? "Letter" : "Email";
     const to = "letterTo" in what ? what.letterTo : what.emailTo;
-    const message = admin.getByRole("article").filter({ hasText: `${kind} to` }).filter({ hasText: to }).first();
+    const message = admin
+      .getByRole("article")
+      .filter({ hasText: `${kind} to` })
+      .filter({ hasText: to })
+      .first();
     await expect(message).toBeVisible();
     if ("letterTo" in what) return (await message.locator("pre").textContent())!.match(/\b\d{6}\b/)![0];
     const html = (await message.locator("iframe").getAttribute("srcdoc"))!;

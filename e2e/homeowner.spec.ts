@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { expect, expectNoSeriousViolations, expectValuationsBranded, fromOutbox, screenshots, signIn, signUp, test } from "./fixtures";
 
-test("a new homeowner signs up, adds a messily typed home, proves it with the mailed code, and sees it valued with its equity and report", async ({ page, browser }, testInfo) => {
+test("a new homeowner signs up, adds a messily typed home, proves it with the mailed code, and sees it valued with its equity and report", async ({
+  page,
+  browser,
+}, testInfo) => {
   await signUp(page, `owner-${Date.now()}@example.com`);
   // A name the deed does not carry is refused kindly, and nothing is created.
   await page.getByLabel("First name").fill("Casey");
@@ -36,7 +39,8 @@ test("a new homeowner signs up, adds a messily typed home, proves it with the ma
   await expect(page.getByLabel("Code from the letter")).toBeVisible();
   await page.getByLabel("Code from the letter").fill("000000");
   await page.getByRole("button", { name: "Verify my home" }).click();
-  await expect(page.getByText(/tries left/)).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText("That is not the code in the letter. 4 tries left.");
+  await expect(page.getByText(/\(4 tries left\)/)).toBeVisible();
   const code = await fromOutbox(browser, { letterTo: "2800 N 24th St" });
   await page.getByLabel("Code from the letter").fill(code);
   await page.getByRole("button", { name: "Verify my home" }).click();
@@ -78,7 +82,10 @@ test("the demo homeowner sees both homes", async ({ page }) => {
   await expect(page.getByRole("article").filter({ hasText: "2744 N 24th St" })).toBeVisible();
 });
 
-test("a client invited by a loan officer opens the emailed link, chooses a password and lands on the verified dashboard", async ({ page, browser }, testInfo) => {
+test("a client invited by a loan officer opens the emailed link, chooses a password and lands on the verified dashboard", async ({
+  page,
+  browser,
+}, testInfo) => {
   const email = `client-${Date.now()}@example.com`;
   await signIn(page, "officer@example.com", "officer-demo");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();

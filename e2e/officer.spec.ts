@@ -10,7 +10,9 @@ async function downloadText(page: Page, format: string): Promise<{ name: string;
   return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
 }
 
-test("the demo loan officer looks up a messy address, verifies the applicant, values it, prices the equity and downloads the report", async ({ page }, testInfo) => {
+test("the demo loan officer looks up a messy address, verifies the applicant, values it, prices the equity and downloads the report", async ({
+  page,
+}, testInfo) => {
   await signIn(page, "officer@example.com", "officer-demo");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
 
@@ -81,10 +83,22 @@ test("a wrong applicant is not verified, and a repeat lookup spends nothing", as
 test("a batch of 20 addresses with 3 bad ones gives 17 results and 3 row errors", async ({ page }) => {
   await signIn(page, "officer@example.com", "officer-demo");
   const good = [
-    "2800 N 24th St, Phoenix, AZ 85008", "2605 N 24th St, Phoenix, AZ 85008", "2002 N Halsted St, Chicago, IL 60614", "3802 Stone Way N, Seattle, WA 98103",
-    "817 N Highland Ave NE, Atlanta, GA 30306", "416 W Mary St, Austin, TX 78704", "2658 Downing St, Denver, CO 80205", "2604 N 24th St, Phoenix, AZ 85008",
-    "2618 N 24th St, Phoenix, AZ 85008", "2632 N 24th St, Phoenix, AZ 85008", "2646 N 24th St, Phoenix, AZ 85008", "2660 N 24th St, Phoenix, AZ 85008",
-    "2674 N 24th St, Phoenix, AZ 85008", "2688 N 24th St, Phoenix, AZ 85008", "2702 N 24th St, Phoenix, AZ 85008", "2716 N 24th St, Phoenix, AZ 85008",
+    "2800 N 24th St, Phoenix, AZ 85008",
+    "2605 N 24th St, Phoenix, AZ 85008",
+    "2002 N Halsted St, Chicago, IL 60614",
+    "3802 Stone Way N, Seattle, WA 98103",
+    "817 N Highland Ave NE, Atlanta, GA 30306",
+    "416 W Mary St, Austin, TX 78704",
+    "2658 Downing St, Denver, CO 80205",
+    "2604 N 24th St, Phoenix, AZ 85008",
+    "2618 N 24th St, Phoenix, AZ 85008",
+    "2632 N 24th St, Phoenix, AZ 85008",
+    "2646 N 24th St, Phoenix, AZ 85008",
+    "2660 N 24th St, Phoenix, AZ 85008",
+    "2674 N 24th St, Phoenix, AZ 85008",
+    "2688 N 24th St, Phoenix, AZ 85008",
+    "2702 N 24th St, Phoenix, AZ 85008",
+    "2716 N 24th St, Phoenix, AZ 85008",
     "2730 N 24th St, Phoenix, AZ 85008",
   ];
   const bad = ["just some words", "12 Main St, Atlantis, ZZ 00000", "no address here at all"];

@@ -10,7 +10,9 @@ async function partnerPage(): Promise<{ origin: string; server: Server }> {
   const server = createServer((request, response) => {
     const src = new URL(request.url ?? "/", "http://x").searchParams.get("src") ?? "";
     response.writeHead(200, { "Content-Type": "text/html" });
-    response.end(`<!doctype html><html lang="en"><head><title>Online banking</title></head><body><h1>Online banking</h1><iframe title="Home dashboard" src="${src.replace(/"/g, "&quot;")}" style="width:900px;height:700px"></iframe></body></html>`);
+    response.end(
+      `<!doctype html><html lang="en"><head><title>Online banking</title></head><body><h1>Online banking</h1><iframe title="Home dashboard" src="${src.replace(/"/g, "&quot;")}" style="width:900px;height:700px"></iframe></body></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -35,7 +37,11 @@ function sign(site: { siteKey: string; siteSecret: string }, options: { memberId
     .sign(new TextEncoder().encode(options.secret ?? site.siteSecret));
 }
 
-test("a partner page on another origin shows its member's dashboard from a freshly signed token, again when the member reloads; replayed elsewhere, expired and tampered tokens are refused", async ({ page, baseURL, browser }) => {
+test("a partner page on another origin shows its member's dashboard from a freshly signed token, again when the member reloads; replayed elsewhere, expired and tampered tokens are refused", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   const partner = await partnerPage();
   try {
     const site = await registerPartner(page, partner.origin);
@@ -49,8 +55,20 @@ test("a partner page on another origin shows its member's dashboard from a fresh
     await expect(frame.getByTestId("service-estimate").first()).toContainText("Valuation provided by Property Data Service");
     // The member gets the report from inside the frame.
     const download = page.waitForEvent("download");
-    await frame.getByRole("link", { name: /Download the property report \(PDF\)/ }).first().click();
+    await frame.getByRole("link", { name: /Download the report \(PDF\) for 2604 N 24th St/ }).click();
     expect((await download).suggestedFilename()).toMatch(/^property-report-.*\.pdf$/);
+
+    // Each card opens the home's own page, inside the frame: estimate, equity, facts and the report, and a way back.
+    await frame.getByRole("link", { name: /See valuation, equity and facts for 2604 N 24th St/ }).click();
+    await expect(frame.getByRole("heading", { level: 1, name: "2604 N 24th St" })).toBeVisible();
+    await expect(frame.getByTestId("service-estimate")).toContainText("Valuation provided by Property Data Service");
+    await expect(frame.getByRole("heading", { name: "Your equity" })).toBeVisible();
+    await expect(frame.getByRole("heading", { name: "Property facts" })).toBeVisible();
+    const pdf = page.waitForEvent("download");
+    await frame.getByRole("link", { name: /Download the property report \(PDF\)/ }).click();
+    expect((await pdf).suggestedFilename()).toMatch(/^property-report-.*\.pdf$/);
+    await frame.getByRole("link", { name: "← All your homes" }).click();
+    await expect(frame.getByRole("heading", { name: /^Your homes, Isabel/ })).toBeVisible();
 
     // The member reloads the bank's page: the same token, with their live session, simply carries on.
     await page.reload();

@@ -5,14 +5,22 @@ import { expect, expectNoSeriousViolations, screenshots, signIn, test } from "./
 
 // Addresses no other journey looks up, so the first lookups here really cost (the budget counts paid lookups only).
 const BUDGET_ADDRESSES = ["2617 Marion St, Denver, CO 80205", "2631 Marion St, Denver, CO 80205", "2645 Marion St, Denver, CO 80205"];
-const ADDRESSES = ["2800 N 24th St, Phoenix, AZ 85008", "2605 N 24th St, Phoenix, AZ 85008", "2604 N 24th St, Phoenix, AZ 85008", "2618 N 24th St, Phoenix, AZ 85008", "2632 N 24th St, Phoenix, AZ 85008"];
+const ADDRESSES = [
+  "2800 N 24th St, Phoenix, AZ 85008",
+  "2605 N 24th St, Phoenix, AZ 85008",
+  "2604 N 24th St, Phoenix, AZ 85008",
+  "2618 N 24th St, Phoenix, AZ 85008",
+  "2632 N 24th St, Phoenix, AZ 85008",
+];
 
 /** A partner's own web server on another origin, serving a page that embeds the widget with one line. */
 async function partnerSite(appUrl: string): Promise<{ origin: string; server: Server }> {
   const server = createServer((request, response) => {
     const key = new URL(request.url ?? "/", "http://x").searchParams.get("key") ?? "";
     response.writeHead(200, { "Content-Type": "text/html" });
-    response.end(`<!doctype html><html lang="en"><head><title>Partner</title></head><body><h1>Partner bank</h1><script src="${appUrl}/embed.js" data-site-key="${key}" async></script></body></html>`);
+    response.end(
+      `<!doctype html><html lang="en"><head><title>Partner</title></head><body><h1>Partner bank</h1><script src="${appUrl}/embed.js" data-site-key="${key}" async></script></body></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -29,7 +37,10 @@ async function registerSite(page: Page, allowedOrigins: string[], dailyBudget: n
 const widgetCall = (request: APIRequestContext, origin: string, key: string, address: string) =>
   request.post("/api/widget/valuation", { data: { key, address }, headers: { Origin: origin } });
 
-test("a partner page on an allowed origin embeds the widget with one line, gets a branded valuation, and the frame fits its content", async ({ page, baseURL }) => {
+test("a partner page on an allowed origin embeds the widget with one line, gets a branded valuation, and the frame fits its content", async ({
+  page,
+  baseURL,
+}) => {
   const allowed = await partnerSite(baseURL!);
   const blocked = await partnerSite(baseURL!);
   try {

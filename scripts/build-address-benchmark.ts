@@ -8,9 +8,7 @@ import seedrandom from "seedrandom";
 import { displayCase, streetLine, type AddressParts } from "@/lib/address";
 import { SUFFIXES } from "@/lib/address/tables";
 import { getDataset } from "@/lib/sandbox/dataset";
-import { PUBLICATION_EXAMPLES } from "./address-examples";
-
-export type Expected = Pick<AddressParts, "number" | "preDirectional" | "name" | "suffix" | "postDirectional" | "unitType" | "unitNumber" | "city" | "state" | "zip" | "zip4">;
+import { PUBLICATION_EXAMPLES, type Expected } from "./address-examples";
 
 const random = seedrandom.alea("address-benchmark/v1");
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -19,12 +17,22 @@ const chance = (p: number) => random() < p;
 const suffixSpellings = new Map<string, string[]>();
 for (const [spelling, standard] of SUFFIXES) suffixSpellings.set(standard, [...(suffixSpellings.get(standard) ?? []), spelling]);
 const DIRECTION_WORDS: Record<string, string[]> = {
-  N: ["North", "N.", "n", "N"], S: ["South", "S.", "s"], E: ["East", "E.", "e"], W: ["West", "W.", "w"],
-  NE: ["Northeast", "N.E.", "NE", "ne"], NW: ["Northwest", "N.W.", "NW"], SE: ["Southeast", "S.E."], SW: ["Southwest", "S.W."],
+  N: ["North", "N.", "n", "N"],
+  S: ["South", "S.", "s"],
+  E: ["East", "E.", "e"],
+  W: ["West", "W.", "w"],
+  NE: ["Northeast", "N.E.", "NE", "ne"],
+  NW: ["Northwest", "N.W.", "NW"],
+  SE: ["Southeast", "S.E."],
+  SW: ["Southwest", "S.W."],
 };
 const STATE_NAMES: Record<string, string[]> = {
-  AZ: ["Arizona", "Ariz", "az", "AZ"], IL: ["Illinois", "Ill", "il", "IL"], WA: ["Washington", "Wash", "wa"],
-  GA: ["Georgia", "ga", "GA"], TX: ["Texas", "Tex", "tx"], CO: ["Colorado", "Colo", "co"],
+  AZ: ["Arizona", "Ariz", "az", "AZ"],
+  IL: ["Illinois", "Ill", "il", "IL"],
+  WA: ["Washington", "Wash", "wa"],
+  GA: ["Georgia", "ga", "GA"],
+  TX: ["Texas", "Tex", "tx"],
+  CO: ["Colorado", "Colo", "co"],
 };
 const UNIT_WORDS: Record<string, string[]> = { APT: ["Apt", "Apartment", "apt.", "APT"], UNIT: ["Unit", "unit", "UNIT"] };
 
@@ -55,7 +63,19 @@ function messy(parts: AddressParts): { input: string; expected: Expected } {
   const { number, preDirectional, name, suffix, postDirectional, unitNumber } = parts;
   return {
     input,
-    expected: { number, preDirectional, name, suffix, postDirectional, unitType, unitNumber, city: parts.city, state: parts.state, zip: zip ? parts.zip : "", zip4: withZip4 ? parts.zip4 : "" },
+    expected: {
+      number,
+      preDirectional,
+      name,
+      suffix,
+      postDirectional,
+      unitType,
+      unitNumber,
+      city: parts.city,
+      state: parts.state,
+      zip: zip ? parts.zip : "",
+      zip4: withZip4 ? parts.zip4 : "",
+    },
   };
 }
 
@@ -66,4 +86,6 @@ const cases = [
   ...PUBLICATION_EXAMPLES.map(({ input, expected }) => ({ source: "publication 28", input, expected })),
 ];
 writeFileSync(new URL("../bench/data/addresses.json", import.meta.url), JSON.stringify(cases, null, 1) + "\n");
-console.log(`wrote ${cases.length} labelled addresses (${sample.length} from the data set, ${PUBLICATION_EXAMPLES.length} publication examples); check: ${streetLine(sample[0]!.address)}`);
+console.log(
+  `wrote ${cases.length} labelled addresses (${sample.length} from the data set, ${PUBLICATION_EXAMPLES.length} publication examples); check: ${streetLine(sample[0]!.address)}`,
+);

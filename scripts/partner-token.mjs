@@ -12,7 +12,9 @@ import { parseArgs } from "node:util";
 import { SignJWT } from "jose";
 
 const { values: a } = parseArgs({
-  options: Object.fromEntries(["app", "site-key", "secret", "member-id", "email", "given-name", "family-name", "address"].map((name) => [name, { type: "string" }])),
+  options: Object.fromEntries(
+    ["app", "site-key", "secret", "member-id", "email", "given-name", "family-name", "address"].map((name) => [name, { type: "string" }]),
+  ),
 });
 const missing = ["app", "site-key", "secret", "member-id", "email", "given-name", "family-name", "address"].filter((name) => !a[name]);
 if (missing.length) {

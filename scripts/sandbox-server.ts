@@ -25,9 +25,10 @@ server.listen(port, () => {
   if (!env.SANDBOX_TOKEN) console.log(`Authorization token: ${token}`);
 });
 
-const stop = () => server.close(async () => {
-  await (await database).close();
-  process.exit(0);
-});
+const stop = () =>
+  server.close(async () => {
+    await (await database).close();
+    process.exit(0);
+  });
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

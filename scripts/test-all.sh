@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, types, unit and contract tests, the production build, integration tests against the
+# The whole test suite: lint, formatting, types, unit and contract tests, the production build, integration tests against the
 # built app (embedded defaults, then PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set), and the Playwright
 # journeys in Chromium. Ends with one line: "N passed, N failed, N skipped".
 set -uo pipefail
@@ -13,6 +13,7 @@ vitest() { local report=$1; shift; npx vitest run "$@" --reporter=default --repo
 export CANARY_TOKEN="canary-$(date +%s)-$RANDOM$RANDOM"
 
 step "lint" npx eslint .
+step "formatting (Prettier; npm run format fixes it)" npx prettier --check --log-level warn .
 step "types" npx tsc --noEmit
 step "unit and contract tests (embedded defaults)" env -u DATABASE_URL -u REDIS_URL bash -c "$(declare -f vitest); vitest unit --project unit"
 if [ -n "${DATABASE_URL:-}" ]; then

@@ -9,7 +9,9 @@ import { createUser, EmailTakenError } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 
 const { values } = parseArgs({ options: { role: { type: "string" }, email: { type: "string" }, password: { type: "string" } } });
-const parsed = CreateUserBody.extend({ role: z.enum(["homeowner", "loan_officer", "admin"], { error: "role must be homeowner, loan_officer or admin" }) }).safeParse(values);
+const parsed = CreateUserBody.extend({
+  role: z.enum(["homeowner", "loan_officer", "admin"], { error: "role must be homeowner, loan_officer or admin" }),
+}).safeParse(values);
 if (!parsed.success) {
   for (const issue of parsed.error.issues) console.error(`--${issue.path.join(".")}: ${issue.message}`);
   process.exit(2);

@@ -17,7 +17,11 @@ interface Props {
 
 function Coverage({ zips }: { zips: string[] }) {
   if (zips.length === 0) return null;
-  return <span className="block text-slate-700">This demo&apos;s data covers {zips.length} ZIP codes: {zips.join(", ")}.</span>;
+  return (
+    <span className="block text-slate-700">
+      This demo&apos;s data covers {zips.length} ZIP codes: {zips.join(", ")}.
+    </span>
+  );
 }
 
 /** What the service made of the typed address: confirmed, a suggestion to accept, a unit to add, or what is wrong. */
@@ -38,7 +42,9 @@ export function AddressStatus({ typed, checking, check, problem, demoZips, onCho
             </button>
           </span>
         )}
-        {!checking && verdict?.kind === "unchecked" && <span className="text-slate-700">The address looks deliverable, but the property records could not be checked just now.</span>}
+        {!checking && verdict?.kind === "unchecked" && (
+          <span className="text-slate-700">The address looks deliverable, but the property records could not be checked just now.</span>
+        )}
         {!checking && verdict?.kind === "not-confirmed" && (
           <span className="text-red-700">
             We could not confirm this address. {verdict.reason}
@@ -52,9 +58,7 @@ export function AddressStatus({ typed, checking, check, problem, demoZips, onCho
           </span>
         )}
         {!checking && verdict?.kind === "unit-needed" && (
-          <span className="text-slate-800">
-            {verdict.building.street} is a building with several homes: add the number of yours.
-          </span>
+          <span className="text-slate-800">{verdict.building.street} is a building with several homes: add the number of yours.</span>
         )}
       </p>
       {!checking && verdict?.kind === "unit-needed" && (

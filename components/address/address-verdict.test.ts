@@ -36,7 +36,9 @@ describe("addressVerdict", () => {
   it("confirms a deliverable address whose home the service has, typed as the service writes it", () => {
     expect(addressVerdict(check({}), "2800 N 24th St, Phoenix, AZ 85008")).toEqual({ kind: "confirmed" });
     expect(addressVerdict(check({}), "2800 N 24th St, Phoenix, AZ 85008-1114")).toEqual({ kind: "confirmed" });
-    expect(addressVerdict(check({ code: "S", notes: ["Unit not recognized (and not required)"] }), "2800 N 24th St, Phoenix, AZ 85008")).toEqual({ kind: "confirmed" });
+    expect(addressVerdict(check({ code: "S", notes: ["Unit not recognized (and not required)"] }), "2800 N 24th St, Phoenix, AZ 85008")).toEqual({
+      kind: "confirmed",
+    });
   });
 
   it("suggests the service's form of a home it found, typed another way", () => {
@@ -44,15 +46,38 @@ describe("addressVerdict", () => {
   });
 
   it("does not confirm an address the service could not deliver to (Springfield, or a house number the street lacks)", () => {
-    const springfield = check({ code: "N", notes: ["No ZIP+4 match"], problems: ["Address not found"], found: null, street: "123 Main St", oneLine: "123 Main St, Springfield, IL 62701" });
-    expect(addressVerdict(springfield, "123 Main St, Springfield, IL 62701")).toEqual({ kind: "not-confirmed", reason: "The street was not found in this city and ZIP code." });
-    const badNumber = check({ code: "N", notes: ["Street, city, state and ZIP code are valid", "House number invalid"], found: null, street: "9999 N 24th St" });
-    expect(addressVerdict(badNumber, "9999 N 24th St, Phoenix, AZ 85008")).toEqual({ kind: "not-confirmed", reason: "N 24th St has no house number 9999 on record." });
+    const springfield = check({
+      code: "N",
+      notes: ["No ZIP+4 match"],
+      problems: ["Address not found"],
+      found: null,
+      street: "123 Main St",
+      oneLine: "123 Main St, Springfield, IL 62701",
+    });
+    expect(addressVerdict(springfield, "123 Main St, Springfield, IL 62701")).toEqual({
+      kind: "not-confirmed",
+      reason: "The street was not found in this city and ZIP code.",
+    });
+    const badNumber = check({
+      code: "N",
+      notes: ["Street, city, state and ZIP code are valid", "House number invalid"],
+      found: null,
+      street: "9999 N 24th St",
+    });
+    expect(addressVerdict(badNumber, "9999 N 24th St, Phoenix, AZ 85008")).toEqual({
+      kind: "not-confirmed",
+      reason: "N 24th St has no house number 9999 on record.",
+    });
   });
 
   it("does not confirm a deliverable address where the service has no home", () => {
-    expect(addressVerdict(check({ found: false }), "2800 N 24th St, Phoenix, AZ 85008")).toMatchObject({ kind: "not-confirmed", reason: "The address exists, but no home is on record there." });
-    expect(addressVerdict(check({ code: "S", notes: ["Unit not recognized (and required)"], found: false }), "x")).toMatchObject({ reason: "This building has no unit with that number." });
+    expect(addressVerdict(check({ found: false }), "2800 N 24th St, Phoenix, AZ 85008")).toMatchObject({
+      kind: "not-confirmed",
+      reason: "The address exists, but no home is on record there.",
+    });
+    expect(addressVerdict(check({ code: "S", notes: ["Unit not recognized (and required)"], found: false }), "x")).toMatchObject({
+      reason: "This building has no unit with that number.",
+    });
   });
 
   it("claims nothing when the home could not be checked", () => {
@@ -65,7 +90,10 @@ describe("addressVerdict", () => {
 
   it("says in a sentence why an address could not be read", () => {
     const unread = check({ ok: false, error: 'the city "PHX" is not one we know in AZ, and no ZIP code was given', oneLine: "", found: null });
-    expect(addressVerdict(unread, "2605 n 24th st phx az")).toEqual({ kind: "unreadable", reason: 'The city "PHX" is not one we know in AZ, and no ZIP code was given.' });
+    expect(addressVerdict(unread, "2605 n 24th st phx az")).toEqual({
+      kind: "unreadable",
+      reason: 'The city "PHX" is not one we know in AZ, and no ZIP code was given.',
+    });
   });
 });
 

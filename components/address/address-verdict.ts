@@ -10,13 +10,18 @@ export type AddressVerdict =
   | { kind: "unchecked" };
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).replace(/\.?$/, ".");
-const withoutZip4 = (line: string) => line.replace(/(\d{5})-\d{4}$/, "$1").trim().toLowerCase();
+const withoutZip4 = (line: string) =>
+  line
+    .replace(/(\d{5})-\d{4}$/, "$1")
+    .trim()
+    .toLowerCase();
 
 /** Why a deliverable-looking answer is not a home, from the service's codes (field-reference.md). */
 function reasonOf(check: AddressCheckDto): string {
   const notes = check.deliverability.notes;
   if (notes.includes("Unit not recognized (and required)")) return "This building has no unit with that number.";
-  if ((check.deliverability.code === "Y" || check.deliverability.code === "S") && check.found === false) return "The address exists, but no home is on record there.";
+  if ((check.deliverability.code === "Y" || check.deliverability.code === "S") && check.found === false)
+    return "The address exists, but no home is on record there.";
   if (notes.includes("House number missing") || notes.includes("Box number missing")) return "The house number is missing.";
   if (notes.includes("House number invalid")) return `${check.street.replace(/^\S+\s+/, "")} has no house number ${check.street.split(" ")[0]} on record.`;
   if (check.problems.includes("Address not found")) return "The street was not found in this city and ZIP code.";

@@ -1,13 +1,11 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
-import type { Route } from "next";
-import { useRouter } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { fetchJson, type ApiProblem as Problem } from "@/lib/client/fetch-json";
-import type { AddressCheckDto } from "@/lib/services/dto";
+import type { FormAction } from "@/lib/api/action";
+import { useAddressSuggestion } from "@/lib/client/use-address-suggestion";
+import { useFormAction } from "@/lib/client/use-form-action";
 import { AddressStatus } from "./address-status";
 import { humanFieldErrors, missingFields, type PersonFields } from "./person-fields";
 
@@ -22,50 +20,39 @@ function useSettled(value: string, ms = 600): string {
 }
 
 /**
- * Claims a home. `demoZips`: the ZIP codes the embedded data set covers, shown when an address is not found;
- * `initialAddress`: the address the person came with (the widget's "Get a detailed report").
+ * Claims a home through `action` (the dashboard follows). `demoZips`: the ZIP codes the embedded data set covers,
+ * shown when an address is not found; `initialAddress`: the address the person came with (the widget's "Get a
+ * detailed report").
  */
-export function OnboardingForm({ demoZips = [], initialAddress = "" }: { demoZips?: string[]; initialAddress?: string }) {
-  const router = useRouter();
+export function OnboardingForm({ action, demoZips = [], initialAddress = "" }: { action: FormAction<never>; demoZips?: string[]; initialAddress?: string }) {
   const [address, setAddress] = useState(initialAddress);
   const [errors, setErrors] = useState<Partial<Record<keyof PersonFields, string>>>({});
   const settled = useSettled(address.trim());
-  const suggestion = useQuery({
-    queryKey: ["address-suggestion", settled],
-    queryFn: () => fetchJson<AddressCheckDto>("/api/address/suggest", { body: { address: settled } }),
-    enabled: settled.length >= 12 && /\d/.test(settled),
-    retry: false,
-    staleTime: Infinity,
-  });
-  const create = useMutation<{ ownerId: string }, Problem, PersonFields>({
-    mutationFn: (body) => fetchJson("/api/owners", { body }),
-    onSuccess: () => {
-      router.push("/dashboard" as Route);
-      router.refresh();
+  const suggestion = useAddressSuggestion(settled, settled.length >= 12 && /\d/.test(settled));
+  // The server's field messages, in words a person reads, land beside their fields as the answer comes back.
+  const { state, pending, onSubmit } = useFormAction<never>(
+    async (previous, form) => {
+      const result = await action(previous, form);
+      setErrors(humanFieldErrors(result?.fields));
+      return result;
     },
-    onError: (problem) => setErrors(humanFieldErrors(problem.fields)),
-  });
+    (form) => {
+      // What the person typed, not a suggestion they did not accept: the service standardizes it again anyway.
+      const missing = missingFields({ firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? ""), address: address.trim() });
+      setErrors(missing);
+      return Object.keys(missing).length === 0;
+    },
+  );
 
   function clear(field: keyof PersonFields) {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    const form = new FormData(event.currentTarget);
-    // What the person typed, not a suggestion they did not accept: the service standardizes it again anyway.
-    const person = { firstName: String(form.get("firstName") ?? "").trim(), lastName: String(form.get("lastName") ?? "").trim(), address: address.trim() };
-    const missing = missingFields(person);
-    setErrors(missing);
-    if (Object.keys(missing).length === 0) create.mutate(person);
-  }
-
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      {create.error && create.error.status !== 400 && (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      {!pending && state?.error && state.status !== 400 && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {create.error.message}
+          {state.error}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -89,12 +76,12 @@ export function OnboardingForm({ demoZips = [], initialAddress = "" }: { demoZip
         typed={address.trim()}
         checking={suggestion.isFetching}
         check={settled === address.trim() ? suggestion.data : undefined}
-        problem={settled === address.trim() ? (suggestion.error as Problem | null) : null}
+        problem={settled === address.trim() ? suggestion.error : null}
         demoZips={demoZips}
         onChoose={setAddress}
       />
-      <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
-        {create.isPending ? "Adding your home…" : "Add my home"}
+      <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+        {pending ? "Adding your home…" : "Add my home"}
       </Button>
     </form>
   );

@@ -3,7 +3,10 @@ import { humanFieldErrors, missingFields } from "./person-fields";
 
 describe("the onboarding's field messages", () => {
   it("say what to enter, for the empty fields only", () => {
-    expect(missingFields({ firstName: " ", lastName: "Lindqvist", address: "" })).toEqual({ firstName: "Enter your first name", address: "Enter your home address" });
+    expect(missingFields({ firstName: " ", lastName: "Lindqvist", address: "" })).toEqual({
+      firstName: "Enter your first name",
+      address: "Enter your home address",
+    });
     expect(missingFields({ firstName: "Patrick", lastName: "Lindqvist", address: "2800 N 24th St, Phoenix, AZ 85008" })).toEqual({});
   });
 

@@ -21,7 +21,12 @@ export function humanFieldErrors(fields: Record<string, string> | undefined): Pa
   for (const [field, message] of Object.entries(fields ?? {})) {
     if (!(field in MISSING)) continue;
     const key = field as keyof PersonFields;
-    human[key] = /is required$/.test(message) ? MISSING[key] : message.replace(/^[a-z]+Name\b|^address\b/, "").trim().replace(/^./, (c) => c.toUpperCase());
+    human[key] = /is required$/.test(message)
+      ? MISSING[key]
+      : message
+          .replace(/^[a-z]+Name\b|^address\b/, "")
+          .trim()
+          .replace(/^./, (c) => c.toUpperCase());
   }
   return human;
 }

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
+import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 
 /** One form posting its fields as JSON to an API route: a summary alert, field errors beside their fields, then `done`. */
 function useJsonForm(path: string, extra: Record<string, string>, done: (result: unknown) => void) {
@@ -19,7 +19,7 @@ function useJsonForm(path: string, extra: Record<string, string>, done: (result:
     try {
       done(await fetchJson(path, { body }));
     } catch (error) {
-      setProblem(error as ApiProblem);
+      setProblem(ApiProblem.from(error));
     } finally {
       setPending(false);
     }
@@ -47,7 +47,17 @@ export function AcceptInvitationForm({ token, hasAccount }: { token: string; has
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {problem && <Alert>{problem.message}</Alert>}
-      {!hasAccount && <Field label="Choose a password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={problem?.fields?.password} />}
+      {!hasAccount && (
+        <Field
+          label="Choose a password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          error={problem?.fields?.password}
+        />
+      )}
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Opening your dashboard…" : hasAccount ? "Accept and sign in" : "Create my account"}
       </Button>
@@ -58,7 +68,12 @@ export function AcceptInvitationForm({ token, hasAccount }: { token: string; has
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState<string>();
   const { problem, pending, submit } = useJsonForm("/api/account/password-reset", {}, (result) => setSent((result as { message: string }).message));
-  if (sent) return <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2">{sent}</p>;
+  if (sent)
+    return (
+      <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2">
+        {sent}
+      </p>
+    );
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {problem && <Alert>{problem.message}</Alert>}
@@ -97,13 +112,25 @@ export function InviteClientForm() {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {problem && <Alert>{problem.message}</Alert>}
-      {sent && <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">{sent}</p>}
+      {sent && (
+        <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">
+          {sent}
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Client's first name" name="firstName" id="invite-first-name" autoComplete="off" required error={problem?.fields?.firstName} />
         <Field label="Client's last name" name="lastName" id="invite-last-name" autoComplete="off" required error={problem?.fields?.lastName} />
       </div>
       <Field label="Client's email" name="email" id="invite-email" type="email" autoComplete="off" required error={problem?.fields?.email} />
-      <Field label="Client's home address" name="address" id="invite-address" autoComplete="off" required hint="As on the deed: street, city, state and ZIP code." error={problem?.fields?.address} />
+      <Field
+        label="Client's home address"
+        name="address"
+        id="invite-address"
+        autoComplete="off"
+        required
+        hint="As on the deed: street, city, state and ZIP code."
+        error={problem?.fields?.address}
+      />
       <Button type="submit" disabled={pending}>
         {pending ? "Checking the deed…" : "Send invitation"}
       </Button>
@@ -118,9 +145,28 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {problem && <Alert>{problem.message}</Alert>}
-      {done && <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">Your password is changed, and every other device is signed out.</p>}
-      <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={problem?.fields?.currentPassword} />
-      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={problem?.fields?.newPassword} />
+      {done && (
+        <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">
+          Your password is changed, and every other device is signed out.
+        </p>
+      )}
+      <Field
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={problem?.fields?.currentPassword}
+      />
+      <Field
+        label="New password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={PASSWORD_HINT}
+        error={problem?.fields?.newPassword}
+      />
       <Button type="submit" disabled={pending}>
         {pending ? "Saving…" : "Change password"}
       </Button>
@@ -140,7 +186,7 @@ export function SignOutEverywhereButton() {
       router.push("/login" as Route);
       router.refresh();
     } catch (error) {
-      setProblem(error as ApiProblem);
+      setProblem(ApiProblem.from(error));
       setPending(false);
     }
   }

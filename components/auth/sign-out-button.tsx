@@ -1,19 +1,12 @@
-"use client";
+import { signOut } from "./sign-out";
 
-import { signOut } from "next-auth/react";
-import { useRouter } from "next/navigation";
-
+/** The header's sign-out: a form posting the server action, so it works before (and without) the page's scripts. */
 export function SignOutButton() {
-  const router = useRouter();
-  async function leave() {
-    // No redirect from next-auth: its URL comes from NEXTAUTH_URL, which a local install may not set.
-    await signOut({ redirect: false });
-    router.push("/");
-    router.refresh();
-  }
   return (
-    <button type="button" onClick={leave} className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-      Sign out
-    </button>
+    <form action={signOut}>
+      <button type="submit" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+        Sign out
+      </button>
+    </form>
   );
 }

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 
 interface Problems {
   message?: string;
@@ -24,13 +25,15 @@ export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: num
     setPending(true);
     setProblems({});
     try {
-      const response = await fetch("/api/signup", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(credentials) });
-      if (!response.ok) {
-        const { error } = (await response.json()) as { error: Problems };
-        // Field problems are shown beside their fields; the summary only points at them.
-        setProblems(error.fields ? { message: "Please fix the highlighted fields.", fields: error.fields } : error);
-        return;
-      }
+      await fetchJson("/api/signup", { body: credentials });
+    } catch (error) {
+      const problem = ApiProblem.from(error);
+      // Field problems are shown beside their fields; the summary only points at them.
+      setProblems(problem.fields ? { message: "Please fix the highlighted fields.", fields: problem.fields } : { message: problem.message });
+      setPending(false);
+      return;
+    }
+    try {
       const result = await signIn("credentials", { redirect: false, ...credentials });
       if (result?.error) {
         setProblems({ message: "Your account was created, but signing in failed. Please sign in." });

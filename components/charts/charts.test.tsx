@@ -17,7 +17,10 @@ describe("the value range chart", () => {
 
   it("draws each range from its low to its high on one scale, the estimate marked where it falls", () => {
     expect(bars).toHaveLength(3);
-    const [estimate, poor, excellent] = bars.map((bar) => ({ left: percent(bar.getAttribute("style"), "left"), width: percent(bar.getAttribute("style"), "width") }));
+    const [estimate, poor, excellent] = bars.map((bar) => ({
+      left: percent(bar.getAttribute("style"), "left"),
+      width: percent(bar.getAttribute("style"), "width"),
+    }));
     // The scale runs from 3% under the lowest low to 3% over the highest high.
     const at = (n: number) => ((n - 380_000 * 0.97) / (560_000 * 1.03 - 380_000 * 0.97)) * 100;
     expect(estimate!.left).toBeCloseTo(at(400_000), 5);
@@ -30,7 +33,9 @@ describe("the value range chart", () => {
   });
 
   it("says every range in words for screen readers", () => {
-    expect(root.querySelector("figcaption")?.textContent).toBe("Estimate range: $400,000 to $500,000. Poor condition: $380,000 to $420,000. Excellent condition: $480,000 to $560,000. Estimate $450,000.");
+    expect(root.querySelector("figcaption")?.textContent).toBe(
+      "Estimate range: $400,000 to $500,000. Poor condition: $380,000 to $420,000. Excellent condition: $480,000 to $560,000. Estimate $450,000.",
+    );
   });
 });
 

@@ -50,7 +50,11 @@ export function ValueRangeChart({ ranges, value }: { ranges: ValueRange[]; value
           <div className="relative h-5">
             {ticks.map((tick, i) => (
               // On a phone only the two ends are labelled: four would run into each other.
-              <span key={tick} className={`absolute top-1 ${i === 0 ? "" : i === TICKS - 1 ? "-translate-x-full" : "hidden -translate-x-1/2 sm:inline"}`} style={{ left: `${at(tick)}%` }}>
+              <span
+                key={tick}
+                className={`absolute top-1 ${i === 0 ? "" : i === TICKS - 1 ? "-translate-x-full" : "hidden -translate-x-1/2 sm:inline"}`}
+                style={{ left: `${at(tick)}%` }}
+              >
                 {shortUsd(tick)}
               </span>
             ))}

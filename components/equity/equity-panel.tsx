@@ -59,8 +59,8 @@ export function EquityPanel({ equity, orgMaxLtv, viewer = "homeowner" }: { equit
           </p>
           {borrow.overLimit && (
             <p className="mt-2 text-sm text-slate-800" aria-live="polite">
-              The loans on record ({formatUsd(equity.totalLoanBalance)}) already {equity.totalLoanBalance > borrow.limit ? "exceed" : "reach"} what can be borrowed at
-              the maximum loan-to-value of {percent}% ({formatUsd(borrow.limit)}), so nothing more is available.
+              The loans on record ({formatUsd(equity.totalLoanBalance)}) already {equity.totalLoanBalance > borrow.limit ? "exceed" : "reach"} what can be
+              borrowed at the maximum loan-to-value of {percent}% ({formatUsd(borrow.limit)}), so nothing more is available.
             </p>
           )}
         </div>

@@ -75,7 +75,13 @@ export function BatchLookup() {
         <label htmlFor="batch-addresses" className="block text-sm font-medium">
           Addresses, one per line (or CSV with street, city, state, zip), up to {MAX_BATCH}
         </label>
-        <textarea id="batch-addresses" value={text} onChange={(e) => setText(e.target.value)} rows={6} className="w-full rounded-lg border border-slate-300 p-3 font-mono text-sm" />
+        <textarea
+          id="batch-addresses"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={6}
+          className="w-full rounded-lg border border-slate-300 p-3 font-mono text-sm"
+        />
         <div className="flex flex-wrap items-center gap-3">
           <label className="text-sm">
             <span className="mr-2">Or load a file</span>
@@ -104,15 +110,27 @@ export function BatchLookup() {
               <caption className="sr-only">Standardized addresses</caption>
               <thead>
                 <tr className="border-b">
-                  <th scope="col" className="p-2">#</th>
-                  <th scope="col" className="p-2">As typed</th>
-                  <th scope="col" className="p-2">Standardized</th>
-                  <th scope="col" className="p-2">Delivery point</th>
+                  <th scope="col" className="p-2">
+                    #
+                  </th>
+                  <th scope="col" className="p-2">
+                    As typed
+                  </th>
+                  <th scope="col" className="p-2">
+                    Standardized
+                  </th>
+                  <th scope="col" className="p-2">
+                    Delivery point
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr key={r.line} className="border-b border-slate-100" data-testid={{ confirmed: "batch-ok", "not-confirmed": "batch-unconfirmed", error: "batch-error" }[outcomeOf(r)]}>
+                  <tr
+                    key={r.line}
+                    className="border-b border-slate-100"
+                    data-testid={{ confirmed: "batch-ok", "not-confirmed": "batch-unconfirmed", error: "batch-error" }[outcomeOf(r)]}
+                  >
                     <td className="p-2">{r.line}</td>
                     <td className="p-2">{r.input}</td>
                     <td className="p-2">{r.error ? <span className="text-red-700">{r.error}</span> : r.result?.oneLine}</td>

@@ -17,7 +17,9 @@ describe("readRows", () => {
     expect(isHeader(["address", "zip code"])).toBe(true);
     expect(isHeader(["12 Street Rd", "Springfield", "IL", "62701"])).toBe(false);
     const rows = readRows("street,city,state,zip\n2800 N 24th St,Phoenix,AZ,85008");
-    expect(rows).toEqual([{ line: 1, input: "2800 N 24th St, Phoenix, AZ, 85008", request: { street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" } }]);
+    expect(rows).toEqual([
+      { line: 1, input: "2800 N 24th St, Phoenix, AZ, 85008", request: { street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" } },
+    ]);
   });
 
   it("takes a line without a ZIP code, as a single lookup does, and writes the input without double spaces", () => {

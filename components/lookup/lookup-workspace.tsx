@@ -1,15 +1,15 @@
 "use client";
 
-import { useIsFetching, useQuery } from "@tanstack/react-query";
+import { useIsFetching } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { withUnit } from "@/components/address/address-verdict";
 import { ReportDownload } from "@/components/report/report-download";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
-import type { Brand } from "@/lib/env";
+import { useAddressSuggestion } from "@/lib/client/use-address-suggestion";
 import type { AddressCheckDto } from "@/lib/services/dto";
+import type { Brand } from "@/lib/env";
 import { EquityLookupPanel, Panel, SummaryPanel, ValuationPanel, VerificationPanel } from "./panels";
 import { recallApplicant, rememberApplicant } from "./recent-applicants";
 
@@ -51,12 +51,7 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
   const [unit, setUnit] = useState("");
   const [missing, setMissing] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const normalized = useQuery({
-    queryKey: ["normalize", lookup?.address],
-    queryFn: () => fetchJson<AddressCheckDto>("/api/address/suggest", { body: { address: lookup!.address } }),
-    enabled: !!lookup,
-    retry: false,
-  });
+  const normalized = useAddressSuggestion(lookup?.address ?? "", !!lookup);
   useRefreshWhenSettled(!!lookup);
   useEffect(() => {
     if (normalized.data) resultHeading.current?.focus();
@@ -97,7 +92,13 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
   const confirmed = result?.ok && (result.deliverability.code === "Y" || result.deliverability.code === "S") && result.found !== false;
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} onChange={() => setMissing(false)} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5" aria-label="Look up an address" noValidate>
+      <form
+        onSubmit={submit}
+        onChange={() => setMissing(false)}
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5"
+        aria-label="Look up an address"
+        noValidate
+      >
         <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
           <Field
             label="Address"
@@ -109,7 +110,14 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
             hint="Paste the whole line, or fill the fields below."
             error={missing ? "Enter an address to look up, or its street, city, state and ZIP code below." : undefined}
           />
-          <Field label="Applicant name" name="applicant" value={applicant} onChange={(event) => setApplicant(event.target.value)} placeholder="First and last name" autoComplete="off" />
+          <Field
+            label="Applicant name"
+            name="applicant"
+            value={applicant}
+            onChange={(event) => setApplicant(event.target.value)}
+            placeholder="First and last name"
+            autoComplete="off"
+          />
         </div>
         <details>
           <summary className="cursor-pointer text-sm font-medium text-brand-700">Street, city, state and ZIP code separately</summary>
@@ -127,7 +135,7 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
 
       {normalized.error && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-          {(normalized.error as ApiProblem).message}
+          {normalized.error.message}
         </p>
       )}
 
@@ -143,7 +151,9 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
             </div>
             <div>
               <dt className="text-slate-600">Standardized</dt>
-              <dd className="font-medium" data-testid="standardized-address">{result.ok ? result.oneLine : result.error}</dd>
+              <dd className="font-medium" data-testid="standardized-address">
+                {result.ok ? result.oneLine : result.error}
+              </dd>
             </div>
             {result.ok && (
               <>
@@ -168,7 +178,14 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
           </dl>
           {result.ok && result.deliverability.code === "D" && (
             <div className="flex flex-wrap items-end gap-2">
-              <Field label="Unit number" name="unit" value={unit} onChange={(event) => setUnit(event.target.value)} autoComplete="off" className="block w-32 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm" />
+              <Field
+                label="Unit number"
+                name="unit"
+                value={unit}
+                onChange={(event) => setUnit(event.target.value)}
+                autoComplete="off"
+                className="block w-32 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
+              />
               <Button type="button" disabled={!unit.trim()} onClick={() => lookUpUnit(result)}>
                 Look up this unit
               </Button>

@@ -1,13 +1,12 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { EquityPanel } from "@/components/equity/equity-panel";
 import { PropertyFactsList } from "@/components/property/property-facts";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
-import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
+import type { ApiProblem } from "@/lib/client/fetch-json";
+import { useEquity, usePropertySummary, useValuation, useVerification } from "@/lib/client/use-lookup";
 import type { Brand } from "@/lib/env";
-import type { EquityDto, PropertyFacts, ValuationDto, VerificationDto } from "@/lib/services/dto";
 
 export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -26,26 +25,31 @@ function Loaded<T>({
   label,
   children,
 }: {
-  query: { isPending: boolean; isFetching: boolean; error: unknown; data?: T; refetch: () => unknown };
+  query: { isPending: boolean; isFetching: boolean; error: ApiProblem | null; data?: T & { stale?: boolean }; refetch: () => unknown };
   label: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending || (query.error && query.isFetching)) return <div className="h-24 animate-pulse rounded-lg bg-slate-100" aria-label={`Loading ${label}`} role="status" />;
+  if (query.isPending || (query.error && query.isFetching))
+    return <div className="h-24 animate-pulse rounded-lg bg-slate-100" aria-label={`Loading ${label}`} role="status" />;
   if (query.error) {
     return (
       <div role="alert" className="space-y-2 text-sm text-red-700">
-        <p>{(query.error as ApiProblem).message}</p>
-        <button type="button" onClick={() => query.refetch()} className="rounded-lg border border-red-300 bg-white px-3 py-1 font-semibold text-red-800 hover:bg-red-50">
+        <p>{query.error.message}</p>
+        <button
+          type="button"
+          onClick={() => query.refetch()}
+          className="rounded-lg border border-red-300 bg-white px-3 py-1 font-semibold text-red-800 hover:bg-red-50"
+        >
           Try again<span className="sr-only">: {label}</span>
         </button>
       </div>
     );
   }
-  const stale = (query.data as { stale?: boolean } | undefined)?.stale;
+  if (!query.data) return null;
   return (
     <>
-      {stale && <p className="text-sm text-amber-800">The service is not answering; this is the last answer we have.</p>}
-      {children(query.data as T)}
+      {query.data.stale && <p className="text-sm text-amber-800">The service is not answering; this is the last answer we have.</p>}
+      {children(query.data)}
     </>
   );
 }
@@ -58,11 +62,7 @@ export function splitName(name: string): { firstName: string; lastName: string }
 
 export function VerificationPanel({ address, applicant }: { address: string; applicant: string }) {
   const { firstName, lastName } = splitName(applicant);
-  const query = useQuery({
-    queryKey: ["verify", address, applicant],
-    queryFn: () => fetchJson<VerificationDto & { stale: boolean }>("/api/homeowner/verify", { body: { firstName, lastName, address } }),
-    enabled: !!lastName,
-  });
+  const query = useVerification(address, { firstName, lastName, name: applicant });
   if (!lastName) return <p className="text-sm text-slate-700">Enter the applicant&apos;s first and last name to verify them.</p>;
   return (
     <Loaded query={query} label="verification">
@@ -102,7 +102,7 @@ export function VerificationPanel({ address, applicant }: { address: string; app
 }
 
 export function ValuationPanel({ address, brand }: { address: string; brand: Brand }) {
-  const query = useQuery({ queryKey: ["avm", address], queryFn: () => fetchJson<ValuationDto>("/api/avm", { body: { address } }) });
+  const query = useValuation(address);
   return (
     <Loaded query={query} label="valuation">
       {(v) => <ServiceEstimate value={v.value} low={v.low} high={v.high} confidence={v.confidence} date={v.eventDate} brand={brand} id="lookup-estimate" />}
@@ -111,14 +111,19 @@ export function ValuationPanel({ address, brand }: { address: string; brand: Bra
 }
 
 export function EquityLookupPanel({ address }: { address: string }) {
-  const query = useQuery({ queryKey: ["equity", address], queryFn: () => fetchJson<EquityDto>("/api/home-equity-summary", { body: { address } }) });
-  return <Loaded query={query} label="equity">{(e) => <EquityPanel equity={e} orgMaxLtv={e.maxLtv} viewer="officer" />}</Loaded>;
+  const query = useEquity(address);
+  return (
+    <Loaded query={query} label="equity">
+      {(e) => <EquityPanel equity={e} orgMaxLtv={e.maxLtv} viewer="officer" />}
+    </Loaded>
+  );
 }
 
 export function SummaryPanel({ address }: { address: string }) {
-  const query = useQuery({
-    queryKey: ["summary", address],
-    queryFn: () => fetchJson<PropertyFacts>(`/api/property/summary?${new URLSearchParams({ address })}`),
-  });
-  return <Loaded query={query} label="property facts">{(facts) => <PropertyFactsList facts={facts} />}</Loaded>;
+  const query = usePropertySummary(address);
+  return (
+    <Loaded query={query} label="property facts">
+      {(facts) => <PropertyFactsList facts={facts} />}
+    </Loaded>
+  );
 }

@@ -7,7 +7,11 @@ const MAX_KEPT = 50;
 
 /** One key for every way the lookup writes an address: case, spacing and ZIP+4 aside. */
 export function applicantKey(address: string): string {
-  return address.toUpperCase().replace(/\s+/g, " ").replace(/(\d{5})-\d{4}$/, "$1").trim();
+  return address
+    .toUpperCase()
+    .replace(/\s+/g, " ")
+    .replace(/(\d{5})-\d{4}$/, "$1")
+    .trim();
 }
 
 type Store = Pick<Storage, "getItem" | "setItem">;

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
+import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import type { VerificationState } from "@/lib/services/ownership";
 
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
@@ -25,11 +25,12 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
     setProblem(undefined);
     try {
       await work();
-      startRefresh(() => router.refresh());
     } catch (error) {
-      setProblem(error as ApiProblem);
+      setProblem(ApiProblem.from(error));
     } finally {
       setBusy(false);
+      // A refused code also changes the page's state (one try fewer), so the letter's paragraph never shows a stale count.
+      startRefresh(() => router.refresh());
     }
   }
 
@@ -45,8 +46,8 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
         Verify to see your loans and equity
       </Heading>
       <p className="text-slate-800">
-        The deed names {state.name}, so you can see this home&apos;s public facts and estimate. Your loans, equity and the full report are private: we show them once you
-        prove the home is yours, so nobody else can see them by typing your name.
+        The deed names {state.name}, so you can see this home&apos;s public facts and estimate. Your loans, equity and the full report are private: we show them
+        once you prove the home is yours, so nobody else can see them by typing your name.
       </p>
       {problem && (
         <p role="alert" className="rounded-lg border border-red-300 bg-white px-3 py-2 text-sm text-red-800">
@@ -56,11 +57,19 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
       {state.letter ? (
         <form onSubmit={submitCode} className="space-y-3" noValidate>
           <p className="text-sm text-slate-800">
-            We mailed a letter with a 6-digit code to {state.address} on {day(state.letter.sentAt)}. Enter it here before {day(state.letter.expiresAt)} ({state.letter.triesLeft}{" "}
-            {state.letter.triesLeft === 1 ? "try" : "tries"} left).
+            We mailed a letter with a 6-digit code to {state.address} on {day(state.letter.sentAt)}. Enter it here before {day(state.letter.expiresAt)} (
+            {state.letter.triesLeft} {state.letter.triesLeft === 1 ? "try" : "tries"} left).
           </p>
           <div className="max-w-xs">
-            <Field label="Code from the letter" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required error={problem?.fields?.code} />
+            <Field
+              label="Code from the letter"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              error={problem?.fields?.code}
+            />
           </div>
           <Button type="submit" disabled={busy || refreshing}>
             {busy ? "Checking…" : "Verify my home"}
@@ -68,7 +77,9 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
         </form>
       ) : (
         <div className="space-y-3">
-          <p className="text-sm text-slate-800">We can mail a letter with a 6-digit code to {state.address}. It usually arrives within 5 business days and the code works for 30 days.</p>
+          <p className="text-sm text-slate-800">
+            We can mail a letter with a 6-digit code to {state.address}. It usually arrives within 5 business days and the code works for 30 days.
+          </p>
           {state.nextLetterAt ? (
             <p className="text-sm text-slate-700">You can ask for another letter on {day(state.nextLetterAt)}.</p>
           ) : (

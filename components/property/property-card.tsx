@@ -1,31 +1,40 @@
 import Link from "next/link";
 import type { Route } from "next";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
+import { ReportLink } from "@/components/report/report-link";
 import { formatUsd } from "@/components/valuation/format";
 import type { Brand } from "@/lib/env";
-import type { ClaimedProperty, OwnedProperty } from "@/lib/services/owners";
+import type { OwnedProperty } from "@/lib/services/dto";
+import type { ClaimedProperty } from "@/lib/services/owners";
 
 /**
- * A home at a glance; `details` links to its page (not inside a partner's frame, where that page cannot open). A home
- * not yet proved to be the account's shows no equity: only what is public. `reportFor` (the applicant's name) adds the
- * report as a download.
+ * A home at a glance, linking to its page under `detailsBase` (the app's, or the partner frame's). A home not yet
+ * proved to be the account's shows no equity: only what is public. `reportFor` (the applicant's name) adds the report
+ * as a download.
  */
-export function PropertyCard({ property, brand, details = true, reportFor }: { property: OwnedProperty | ClaimedProperty; brand: Brand; details?: boolean; reportFor?: string }) {
+export function PropertyCard({
+  property,
+  brand,
+  detailsBase = "/dashboard/properties",
+  reportFor,
+}: {
+  property: OwnedProperty | ClaimedProperty;
+  brand: Brand;
+  detailsBase?: string;
+  reportFor?: string;
+}) {
   const { facts } = property;
   const equity = "equity" in property ? (property as OwnedProperty).equity : undefined;
   const [street, ...rest] = facts.address.split(", ");
   const titleId = `property-${property.propertyId}`;
+  const details = `${detailsBase}/${property.propertyId}` as Route;
   return (
     <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div>
         <h2 id={titleId} className="text-lg font-semibold">
-          {details ? (
-            <Link href={`/dashboard/properties/${property.propertyId}` as Route} className="hover:underline">
-              {street}
-            </Link>
-          ) : (
-            street
-          )}
+          <Link href={details} className="hover:underline">
+            {street}
+          </Link>
         </h2>
         <p className="text-sm text-slate-600">{rest.join(", ")}</p>
       </div>
@@ -44,21 +53,13 @@ export function PropertyCard({ property, brand, details = true, reportFor }: { p
       ) : (
         <p className="text-sm text-slate-700">Equity and loans: shown once you verify this home is yours.</p>
       )}
-      {reportFor && equity && (
-        // Inside a partner's frame the property page cannot open: the report comes as a file instead.
-        <a
-          href={`/api/property/report?${new URLSearchParams({ address: facts.address, applicant_name: reportFor, format: "pdf" })}`}
-          download
-          className="mt-auto text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-        >
-          Download the property report (PDF)<span className="sr-only"> for {street}</span>
-        </a>
-      )}
-      {details && (
-        <Link href={`/dashboard/properties/${property.propertyId}` as Route} className="mt-auto text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-          {equity ? "See valuation, equity and facts" : "See valuation and facts"}<span className="sr-only"> for {street}</span> →
+      <div className="mt-auto flex flex-wrap gap-x-6 gap-y-2">
+        <Link href={details} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+          {equity ? "See valuation, equity and facts" : "See valuation and facts"}
+          <span className="sr-only"> for {street}</span> →
         </Link>
-      )}
+        {reportFor && equity && <ReportLink address={facts.address} applicantName={reportFor} label="Download the report (PDF)" />}
+      </div>
     </article>
   );
 }

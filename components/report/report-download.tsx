@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 
 type Format = "pdf" | "html" | "json";
@@ -8,9 +7,12 @@ type Format = "pdf" | "html" | "json";
 /** Downloads the report with a progress bar; failures are said in words, and the button can be pressed again. */
 export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { address: string; applicantName: string; formats?: Format[] }) {
   const [progress, setProgress] = useState<number | null>(null);
-  const download = useMutation({
-    mutationFn: async (format: Format) => {
-      setProgress(0);
+  const [outcome, setOutcome] = useState<{ done: true } | { error: string } | null>(null);
+  // A plain async handler, not a query library: this component sits on the homeowner's pages, which ship no other.
+  async function download(format: Format) {
+    setProgress(0);
+    setOutcome(null);
+    try {
       const query = new URLSearchParams({ address, applicant_name: applicantName, format });
       const response = await fetch(`/api/property/report?${query}`);
       if (!response.ok) {
@@ -35,9 +37,13 @@ export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { 
       link.download = name;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    },
-    onSettled: () => setProgress(null),
-  });
+      setOutcome({ done: true });
+    } catch (error) {
+      setOutcome({ error: error instanceof Error ? error.message : "The report could not be made. Please try again." });
+    } finally {
+      setProgress(null);
+    }
+  }
 
   return (
     <div className="space-y-2">
@@ -46,8 +52,8 @@ export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { 
           <button
             key={format}
             type="button"
-            disabled={download.isPending}
-            onClick={() => download.mutate(format)}
+            disabled={progress !== null}
+            onClick={() => void download(format)}
             className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
           >
             Download report ({format.toUpperCase()})
@@ -55,16 +61,23 @@ export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { 
         ))}
       </div>
       {progress !== null && (
-        <div role="progressbar" aria-label="Report download" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full max-w-sm rounded bg-slate-200">
+        <div
+          role="progressbar"
+          aria-label="Report download"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          className="h-2 w-full max-w-sm rounded bg-slate-200"
+        >
           <div className="h-2 rounded bg-brand-600" style={{ width: `${progress}%` }} />
         </div>
       )}
-      {download.isError && (
+      {outcome && "error" in outcome && (
         <p role="alert" className="text-sm text-red-700">
-          {download.error.message}
+          {outcome.error}
         </p>
       )}
-      {download.isSuccess && <p className="text-sm text-slate-600">The report was downloaded.</p>}
+      {outcome && "done" in outcome && <p className="text-sm text-slate-600">The report was downloaded.</p>}
     </div>
   );
 }

@@ -3,11 +3,16 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PropertyCard } from "@/components/property/property-card";
 import type { Brand } from "@/lib/env";
-import type { OwnedProperty } from "@/lib/services/owners";
+import type { OwnedProperty } from "@/lib/services/dto";
 import { formatUsd } from "./format";
 import { ServiceEstimate } from "./service-estimate";
 
-const brand: Brand = { provider: "Property Data Service", logoUrl: "/brand/logo.svg", disclaimer: "An estimate, not an appraisal.", methodologyUrl: "/how-estimates-work" };
+const brand: Brand = {
+  provider: "Property Data Service",
+  logoUrl: "/brand/logo.svg",
+  disclaimer: "An estimate, not an appraisal.",
+  methodologyUrl: "/how-estimates-work",
+};
 
 /** Valuation amounts that appear in the markup outside every `service-estimate` box. */
 function unbrandedValuations(html: string, amounts: number[]): string[] {
@@ -20,16 +25,48 @@ function unbrandedValuations(html: string, amounts: number[]): string[] {
 const property: OwnedProperty = {
   propertyId: 7,
   facts: {
-    id: 7, address: "2800 N 24th St, Phoenix, AZ 85008-1114", county: "Maricopa County", apn: "1", propertyType: "SFR", yearBuilt: 1987,
-    livingSqft: 2100, lotSqft: 10510, bedrooms: null, bathsFull: 3, bathsTotal: 4, stories: 2, construction: "MASONRY", roof: "TILE", garageSpaces: 2,
-    display: { propertyType: "Single family residence", livingArea: "2,100 sq ft", lot: "10,510 sq ft (0.24 acres)", bedrooms: "Not available", bathrooms: "3 full, 1 half", parking: "2 garage spaces" },
-    heating: "HEAT PUMP", cooling: "CENTRAL", ownerOccupied: true, lastSale: { date: "2015-01-20", amount: 194_500, pricePerSqft: 92.6 },
+    id: 7,
+    address: "2800 N 24th St, Phoenix, AZ 85008-1114",
+    county: "Maricopa County",
+    apn: "1",
+    propertyType: "SFR",
+    yearBuilt: 1987,
+    livingSqft: 2100,
+    lotSqft: 10510,
+    bedrooms: null,
+    bathsFull: 3,
+    bathsTotal: 4,
+    stories: 2,
+    construction: "MASONRY",
+    roof: "TILE",
+    garageSpaces: 2,
+    display: {
+      propertyType: "Single family residence",
+      livingArea: "2,100 sq ft",
+      lot: "10,510 sq ft (0.24 acres)",
+      bedrooms: "Not available",
+      bathrooms: "3 full, 1 half",
+      parking: "2 garage spaces",
+    },
+    heating: "HEAT PUMP",
+    cooling: "CENTRAL",
+    ownerOccupied: true,
+    lastSale: { date: "2015-01-20", amount: 194_500, pricePerSqft: 92.6 },
     assessment: { year: 2026, assessedValue: 37_430, marketValue: 374_300, tax: 2665 },
     estimate: { value: 423_000, low: 379_000, high: 468_000, confidence: 74, date: "2026-11-01" },
   },
   equity: {
-    estimate: 423_000, estimateLow: 379_000, estimateHigh: 468_000, totalLoanBalance: 100_000, totalEquity: 323_000, ltv: 0.236, maxLtv: 0.8,
-    availableEquity: 238_400, availableEquityLow: 203_200, availableEquityHigh: 274_400, loans: [],
+    estimate: 423_000,
+    estimateLow: 379_000,
+    estimateHigh: 468_000,
+    totalLoanBalance: 100_000,
+    totalEquity: 323_000,
+    ltv: 0.236,
+    maxLtv: 0.8,
+    availableEquity: 238_400,
+    availableEquityLow: 203_200,
+    availableEquityHigh: 274_400,
+    loans: [],
   },
 };
 const amounts = [423_000, 379_000, 468_000];
@@ -53,7 +90,9 @@ describe("the service's branding", () => {
   });
 
   it("shows only the range when confidence is low", () => {
-    const text = parse(renderToStaticMarkup(<ServiceEstimate value={423_000} low={300_000} high={560_000} confidence={35} date="2026-11-01" brand={brand} />)).textContent;
+    const text = parse(
+      renderToStaticMarkup(<ServiceEstimate value={423_000} low={300_000} high={560_000} confidence={35} date="2026-11-01" brand={brand} />),
+    ).textContent;
     expect(text).toContain("$300,000 – $560,000");
     expect(text).not.toContain("$423,000");
   });

@@ -21,8 +21,12 @@ export function ServiceEstimate({ variant = "full", id = "service-estimate", chi
   const content = estimateContent({ ...estimate, compact });
   const Heading = compact ? "h3" : "h2";
   return (
-    <section data-testid="service-estimate" aria-labelledby={`${id}-title`} className={`rounded-xl border border-brand-700/30 bg-brand-50 ${compact ? "p-3" : "p-5"}`}>
-      <Heading id={`${id}-title`} className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+    <section
+      data-testid="service-estimate"
+      aria-labelledby={`${id}-title`}
+      className={`rounded-xl border border-brand-700/30 bg-brand-50 ${compact ? "p-3" : "p-5"}`}
+    >
+      <Heading id={`${id}-title`} className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
         {content.title}
       </Heading>
       <p className={`${compact ? "text-2xl" : "text-3xl"} mt-1 font-bold`}>{content.headline}</p>

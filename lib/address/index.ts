@@ -1,5 +1,5 @@
-export { parseAddress, parseStreet, tokenize } from "./parse";
-export type { AddressParts, ParseOptions, StreetParts } from "./parse";
+export { parseAddress, parseStreet, readAddress, tokenize } from "./parse";
+export type { AddressParts, Correction, ParseOptions, ReadAddress, StreetParts } from "./parse";
 export { addressKey, displayCase, displayKey, formattedStreetName, oneLine, streetLine } from "./format";
 export { standardize } from "./standardize";
 export { isStateCode } from "./tables";

@@ -3,9 +3,11 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { userFromRequest } from "@/lib/auth/session";
+import { after } from "next/server";
 import { requireRole } from "@/lib/services/access";
 import { AppError, isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
+import { meterSettled } from "@/lib/services/meter";
 import { log, requestContext } from "@/lib/log";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -13,28 +15,46 @@ export const MAX_BODY_BYTES = 64 * 1024;
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
-interface RouteOptions<B extends Schema, Q extends Schema> {
+interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   /** Who may call it; `public` for anyone. */
   roles: readonly Role[] | "public";
   /** Accepts state-changing requests from other origins (the widget API, which checks them itself). */
   crossOrigin?: boolean;
   body?: B;
   query?: Q;
+  /** The dynamic segments of the route's path (`[userId]`). */
+  params?: P;
+  /** Headers for every answer, failures included (the widget API's CORS); `body`: the JSON sent, once read, unvalidated. */
+  headers?: (request: Request, read: { body?: unknown }) => HeadersInit | Promise<HeadersInit>;
+  /** For the OpenAPI document: what the operation does. */
+  summary: string;
+  /** Each success status and its body: a schema, `null` for none, or the content types of a file. */
+  responses: Record<number, z.ZodType | null | { files: readonly string[] }>;
+  /**
+   * The failure statuses the operation itself can answer. Those route() answers are added to the document by it: 400
+   * for input, 413 for a body, 401 and 403 for roles, 403 for another origin, 500, 503.
+   */
+  errors?: readonly number[];
 }
 
-interface Context<B extends Schema, Q extends Schema, R> {
+/** A route's declaration, kept on its handler: the OpenAPI document is generated from these. */
+export type RouteSpec = Omit<RouteOptions<Schema, Schema, Schema>, "headers">;
+
+interface Context<B extends Schema, Q extends Schema, P extends Schema, R> {
   request: Request;
   user: R extends "public" ? SessionUser | undefined : SessionUser;
   caller: Caller & { user: SessionUser };
   body: Out<B>;
   query: Out<Q>;
+  params: Out<P>;
 }
 
-export function clientIp(request: Request): string {
-  return visitorIp(request.headers);
+/** What Next.js hands a route handler beside the request: the dynamic segments of its path. */
+export interface RouteContext {
+  params: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export function errorResponse(error: AppError): Response {
+function errorResponse(error: AppError): Response {
   const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
   const body = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
   return Response.json(body, { status: error.status, headers });
@@ -43,7 +63,7 @@ export function errorResponse(error: AppError): Response {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** A state-changing request from a browser carries Origin; it must be this app's (a cross-site form or fetch is not). */
-export function sameOrigin(request: Request): boolean {
+function sameOrigin(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
   const origin = request.headers.get("origin");
   if (!origin) return true; // not a browser request, or a same-origin navigation that sends none
@@ -55,7 +75,7 @@ export function sameOrigin(request: Request): boolean {
   }
 }
 
-function invalid(error: z.ZodError, where: "body" | "query"): AppError {
+export function invalid(error: z.ZodError, where: "body" | "query" | "params" | "form"): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.join(".") || where;
@@ -105,28 +125,47 @@ async function readBody(request: Request): Promise<unknown> {
  * the query with zod (400 naming each field), and answers every failure as `{ error: { code, message, fields? } }`
  * with its real status. Unknown errors are logged and become a plain 500; nothing upstream leaks through.
  */
-export function route<B extends Schema = undefined, Q extends Schema = undefined, R extends RouteOptions<B, Q>["roles"] = RouteOptions<B, Q>["roles"]>(
-  options: RouteOptions<B, Q> & { roles: R },
-  handler: (context: Context<B, Q, R>) => Promise<Response>,
-) {
-  return async (request: Request): Promise<Response> => {
+export function route<
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+  P extends Schema = undefined,
+  R extends RouteOptions<B, Q, P>["roles"] = RouteOptions<B, Q, P>["roles"],
+>(options: RouteOptions<B, Q, P> & { roles: R }, handler: (context: Context<B, Q, P, R>) => Promise<Response>) {
+  const answer = async (request: Request, context?: RouteContext): Promise<Response> => {
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
-    const response = await requestContext.run({ requestId }, () => handle(request));
+    const read: { body?: unknown } = {};
+    // Free answers are metered after they are sent; a stopping server waits for what `after` was handed.
+    after(meterSettled);
+    const response = await requestContext.run({ requestId }, () => handle(request, context, read));
     response.headers.set("X-Request-Id", requestId);
+    if (options.headers) {
+      const extra = await Promise.resolve(options.headers(request, read)).catch((error: unknown) => {
+        log.warn({ err: error }, "a route's answer headers could not be made");
+        return {};
+      });
+      for (const [name, value] of new Headers(extra)) response.headers.set(name, value);
+    }
     return response;
   };
+  return Object.assign(answer, { spec: options as RouteSpec });
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, routeContext: RouteContext | undefined, read: { body?: unknown }): Promise<Response> {
     try {
       if (!options.crossOrigin && !sameOrigin(request)) {
         throw new AppError(403, "cross_origin", "Requests that change something must come from this app's own pages.");
       }
       const found = await userFromRequest(request);
       const user = options.roles === "public" ? found : requireRole(found, options.roles);
+      let params: unknown;
+      if (options.params) {
+        const parsed = options.params.safeParse((await routeContext?.params) ?? {});
+        if (!parsed.success) throw invalid(parsed.error, "params");
+        params = parsed.data;
+      }
       let body: unknown;
       if (options.body) {
-        const parsed = options.body.safeParse(await readBody(request));
+        const parsed = options.body.safeParse((read.body = await readBody(request)));
         if (!parsed.success) throw invalid(parsed.error, "body");
         body = parsed.data;
       }
@@ -136,16 +175,28 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
         if (!parsed.success) throw invalid(parsed.error, "query");
         query = parsed.data;
       }
-      const caller = { user: user as SessionUser, ip: clientIp(request) };
-      return await handler({ request, user: user as Context<B, Q, R>["user"], caller, body: body as Out<B>, query: query as Out<Q> });
+      const caller = { user: user as SessionUser, ip: visitorIp(request.headers) };
+      return await handler({
+        request,
+        user: user as Context<B, Q, P, R>["user"],
+        caller,
+        body: body as Out<B>,
+        query: query as Out<Q>,
+        params: params as Out<P>,
+      });
     } catch (error) {
-      if (AppError.is(error)) return errorResponse(error);
-      if (isUnavailable(error)) {
-        log.warn({ err: error }, "a backing service is unavailable");
-        return errorResponse(new AppError(503, "unavailable", "The app's database is not answering right now. Please try again in a minute.", undefined, 30));
-      }
-      log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error in a route");
-      return errorResponse(new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
+      return failure(error, request);
     }
   }
+}
+
+/** Any failure as an answer: an AppError as it is, an unreachable database as 503, anything else a logged 500. */
+function failure(error: unknown, request: Request): Response {
+  if (AppError.is(error)) return errorResponse(error);
+  if (isUnavailable(error)) {
+    log.warn({ err: error }, "a backing service is unavailable");
+    return errorResponse(new AppError(503, "unavailable", "The app's database is not answering right now. Please try again in a minute.", undefined, 30));
+  }
+  log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error in a route");
+  return errorResponse(new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
 }

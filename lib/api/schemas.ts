@@ -1,11 +1,16 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
+import { ROLES, STAFF } from "@/lib/auth/roles";
 import { isSafeOrigin } from "@/lib/security/origins";
 
 /** The app's own API: what each route accepts. The OpenAPI document is generated from these. */
 
 const text = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
 
 export const Address = text("address", 300).describe("A full address: street, city, state and ZIP code");
 /**
@@ -14,7 +19,17 @@ export const Address = text("address", 300).describe("A full address: street, ci
  */
 const Ltv = z.number({ error: "must be a number" }).min(0.01, "must be at least 0.01 (1%)").max(1, "must be at most 1 (100%)");
 /** The request's `maxLTV`: a number, or a plain decimal string ("0.8") as the service's own API takes it. */
-const LtvParam = z.union([Ltv, z.string().regex(/^\d*\.?\d+$/).transform(Number).pipe(Ltv)], { error: "must be a number from 0.01 to 1" });
+const LtvParam = z.union(
+  [
+    Ltv,
+    z
+      .string()
+      .regex(/^\d*\.?\d+$/)
+      .transform(Number)
+      .pipe(Ltv),
+  ],
+  { error: "must be a number from 0.01 to 1" },
+);
 
 export const NormalizeBody = z.object({
   requests: z
@@ -25,7 +40,10 @@ export const NormalizeBody = z.object({
         state: text("state", 50),
         // Optional, as in a single lookup: the service finds it from the street and city, or says it is missing.
         zip: z.string({ error: "zip must be text" }).trim().max(10, "zip must be at most 10 characters").default(""),
-        requestId: z.union([z.string().max(100), z.number()]).nullable().optional(),
+        requestId: z
+          .union([z.string().max(100), z.number()])
+          .nullable()
+          .optional(),
       }),
     )
     .min(1, "list at least one address")
@@ -43,13 +61,20 @@ export const ReportQuery = z.object({
 });
 export const OwnerBody = z.object({ firstName: text("firstName", 100), lastName: text("lastName", 100), address: Address });
 
-const Email = z.email("must be an email address").max(320).transform((email) => email.toLowerCase());
+const Email = z
+  .email("must be an email address")
+  .max(320)
+  .transform((email) => email.toLowerCase());
 const Password = z
   .string({ error: "password is required" })
   .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`);
 export const SignUpBody = z.object({ email: Email, password: Password });
-export const CreateUserBody = z.object({ email: Email, password: Password, role: z.enum(["loan_officer", "admin"], { error: "role must be loan_officer or admin" }) });
+export const CreateUserBody = z.object({ email: Email, password: Password, role: z.enum(STAFF, { error: `role must be ${STAFF.join(" or ")}` }) });
+export const RoleBody = z.object({ role: z.enum(ROLES, { error: `role must be ${ROLES.slice(0, -1).join(", ")} or ${ROLES.at(-1)}` }) });
+export const UserIdParams = z.object({
+  userId: z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number"),
+});
 export const SettingsBody = z.object({ orgMaxLtv: Ltv });
 
 export const ErrorBody = z.object({
@@ -93,9 +118,38 @@ export const WidgetQuery = z.object({
 
 export const InviteBody = z.object({ email: Email, firstName: text("firstName", 100), lastName: text("lastName", 100), address: Address });
 const Token = text("token", 200);
-export const AcceptInvitationBody = z.object({ token: Token, password: z.string().max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`).optional() });
-export const CodeBody = z.object({ code: z.string({ error: "code is required" }).trim().regex(/^\d{6}$/, "must be the 6 digits printed in the letter") });
+export const AcceptInvitationBody = z.object({
+  token: Token,
+  password: z.string().max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`).optional(),
+});
+export const CodeBody = z.object({
+  code: z
+    .string({ error: "code is required" })
+    .trim()
+    .regex(/^\d{6}$/, "must be the 6 digits printed in the letter"),
+});
 export const ResetRequestBody = z.object({ email: Email });
 export const ResetBody = z.object({ token: Token, password: Password });
-export const ChangePasswordBody = z.object({ currentPassword: z.string({ error: "currentPassword is required" }).min(1, "currentPassword is required").max(MAX_PASSWORD_LENGTH), newPassword: Password });
-export const OutboxQuery = z.object({ to: z.string().trim().max(320).optional(), kind: z.enum(["email", "letter"], { error: "kind must be email or letter" }).optional() });
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string({ error: "currentPassword is required" }).min(1, "currentPassword is required").max(MAX_PASSWORD_LENGTH),
+  newPassword: Password,
+});
+export const OutboxQuery = z.object({
+  to: z.string().trim().max(320).optional(),
+  kind: z.enum(["email", "letter"], { error: "kind must be email or letter" }).optional(),
+});
+
+// In-app forms (server actions): what the form's fields say, as text, turned into the API's own bodies.
+/** A loan officer, from the admin's form (the role is the form's, not a field). */
+export const OfficerForm = CreateUserBody.omit({ role: true });
+/** The maximum LTV typed as a percentage. */
+export const SettingsForm = z
+  .object({ orgMaxLtv: z.string().default("") })
+  .transform((form) => ({ orgMaxLtv: Number(form.orgMaxLtv) / 100 }))
+  .pipe(SettingsBody);
+/** The origins typed on one line, separated by spaces or commas; the budget as text. */
+export const SiteForm = z
+  .object({ name: z.string().default(""), origins: z.string().default(""), budget: z.string().default("") })
+  .transform((form) => ({ name: form.name, allowedOrigins: form.origins.split(/[\s,]+/).filter(Boolean), dailyBudget: Number(form.budget) }))
+  .pipe(SiteBody);
+export const HealthQuery = z.object({ deep: z.string().optional().describe("Present (any value): check the database, the cache and the service too") });

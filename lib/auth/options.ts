@@ -5,6 +5,7 @@ import { cookies } from "next/headers";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { clientIpOf } from "@/lib/security/client-address";
+import { started } from "@/lib/startup";
 import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS, deviceToken } from "./device";
 import { MAX_PASSWORD_LENGTH } from "./password";
 import { ROLES, type Role } from "./roles";
@@ -31,6 +32,8 @@ export const authOptions: NextAuthOptions = {
         const parsed = Credentials.safeParse(raw);
         // One message for every failure, so it never tells which part was wrong.
         if (!parsed.success) throw new Error("Wrong email or password.");
+        // Under next dev the demo accounts may still be on their way (see lib/startup.ts).
+        await started();
         const jar = await cookies();
         const ip = clientIpOf(new Headers(request?.headers as Record<string, string> | undefined), env.TRUSTED_PROXY_HOPS);
         const result = await checkCredentials(parsed.data.email, parsed.data.password, { ip, deviceCookie: jar.get(DEVICE_COOKIE)?.value });

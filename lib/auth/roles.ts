@@ -1,5 +1,7 @@
 export const ROLES = ["homeowner", "loan_officer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
+/** Loan officers and admins: they may look up any address. */
+export const STAFF = ["loan_officer", "admin"] as const satisfies readonly Role[];
 
 export interface SessionUser {
   id: number;

@@ -1,36 +1,39 @@
 import "server-only";
-import { getServerSession } from "next-auth";
-import { getToken } from "next-auth/jwt";
+import { decode, getToken } from "next-auth/jwt";
+import { cookies } from "next/headers";
+import { cache } from "react";
 import type { NextRequest } from "next/server";
-import { authOptions } from "./options";
-import type { Role, SessionUser } from "./roles";
+import type { SessionUser } from "./roles";
 import { authSecret } from "./secret";
-import { liveSessionUser } from "./sessions";
+import { rememberedSessionUser } from "./session-cache";
+import { liveSessionUser, PARTNER_SESSION_COOKIE, SESSION_COOKIE } from "./sessions";
 import { toSessionUser } from "./users";
 
-/** The user behind a session, read again from the database, when the session is still live. */
+/** The user behind a session, when the session is still live: as the database has it now (see session-cache.ts). */
 async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefined> {
-  if (typeof id !== "number") return undefined;
-  const row = await liveSessionUser(id, sid);
-  return row && { ...toSessionUser(row), sessionId: sid as string };
+  if (typeof id !== "number" || typeof sid !== "string") return undefined;
+  return rememberedSessionUser(id, sid, async () => {
+    const row = await liveSessionUser(id, sid);
+    return row && { ...toSessionUser(row), sessionId: sid };
+  });
 }
 
 /**
- * The signed-in user of a page, read again from the database on every request: a deleted account, a changed role or
- * an ended session takes effect at once, not when the session token expires.
+ * The signed-in user of a page, as it is now: a deleted account, a changed role or an ended session takes effect at
+ * once, not when the session token expires. Once per request however many parts of the page ask (React's cache).
  */
-export async function currentUser(): Promise<SessionUser | undefined> {
-  const session = await getServerSession(authOptions);
-  const user = session?.user as { id?: number; sid?: string } | undefined;
-  return liveUser(user?.id, user?.sid);
-}
+export const currentUser = cache(async (): Promise<SessionUser | undefined> => {
+  // The session token read straight from its cookie (what getServerSession does, without building next-auth's whole
+  // handler on every page): the app's own cookie, or a partner member's (see sessions.ts).
+  const jar = await cookies();
+  const raw = jar.get(SESSION_COOKIE)?.value ?? jar.get(PARTNER_SESSION_COOKIE)?.value;
+  if (!raw) return undefined;
+  const token = await decode({ token: raw, secret: authSecret() }).catch(() => null);
+  return liveUser(token?.uid, token?.sid);
+});
 
 /** The signed-in user of an API request, from its session cookie or an `Authorization: Bearer` session token. */
 export async function userFromRequest(request: Request): Promise<SessionUser | undefined> {
   const token = await getToken({ req: request as unknown as NextRequest, secret: authSecret() });
   return liveUser(token?.uid, token?.sid);
-}
-
-export function hasRole(user: SessionUser | undefined, roles: readonly Role[]): user is SessionUser {
-  return !!user && roles.includes(user.role);
 }

@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import type { SessionUser } from "./roles";
 import type { UserRow } from "./users";
 import { authSecret } from "./secret";
+import { userChanged } from "./session-cache";
 
 /** A session ends after this long without a request (next-auth renews the token as it is used). */
 export const SESSION_SECONDS = 8 * 60 * 60;
@@ -17,6 +18,8 @@ const SESSION_MAX_SECONDS = 30 * 86_400;
 /** Session cookies are Secure (and carry the __Secure- prefix) when the app is served over https. */
 export const secureCookies = env.NODE_ENV === "production" && !!env.NEXTAUTH_URL?.startsWith("https://");
 export const SESSION_COOKIE = secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+/** A partner member's session, inside the partner's frame (partitioned, SameSite=None; see `sessionCookie`). */
+export const PARTNER_SESSION_COOKIE = "next-auth.session-token";
 
 /** Starts a session: its row is what makes the session token good (see `liveSessionUser`). */
 export async function startSession(userId: number): Promise<string> {
@@ -47,25 +50,31 @@ export async function liveSessionUser(userId: number, sessionId: unknown): Promi
 export async function endSession(sessionId: unknown): Promise<void> {
   if (typeof sessionId !== "string") return;
   const { db } = await getDatabase();
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  const [ended] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
+  if (ended) await userChanged(ended.userId);
 }
 
 /** Ends every session of an account, or every one but `keep` (a password change keeps the session that made it). */
 export async function endAllSessions(userId: number, keep?: string): Promise<number> {
   const { db } = await getDatabase();
   const where = keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId);
-  return (await db.delete(sessions).where(where).returning({ id: sessions.id })).length;
+  const ended = (await db.delete(sessions).where(where).returning({ id: sessions.id })).length;
+  await userChanged(userId);
+  return ended;
 }
 
 /**
  * A signed-in session made outside next-auth's sign-in form (an accepted invitation, a reset password, a partner's
  * member): the same JWT next-auth reads, with a live session row behind it. Returns the Set-Cookie value.
  */
-export async function sessionCookie(user: SessionUser, options: { claims?: Record<string, unknown>; seconds?: number; partitioned?: boolean } = {}): Promise<string> {
+export async function sessionCookie(
+  user: SessionUser,
+  options: { claims?: Record<string, unknown>; seconds?: number; partitioned?: boolean } = {},
+): Promise<string> {
   const seconds = options.seconds ?? SESSION_SECONDS;
   const sid = await startSession(user.id);
   const token = await encode({ token: { uid: user.id, role: user.role, sid, ...options.claims }, secret: authSecret(), maxAge: seconds });
   // A partner's frame is another site: its cookie must be SameSite=None, Secure and partitioned.
-  if (options.partitioned) return `next-auth.session-token=${token}; Path=/; Max-Age=${seconds}; HttpOnly; Secure; SameSite=None; Partitioned`;
+  if (options.partitioned) return `${PARTNER_SESSION_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; Secure; SameSite=None; Partitioned`;
   return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Lax${secureCookies ? "; Secure" : ""}`;
 }

@@ -11,11 +11,6 @@ const FORGET_AFTER = "24 hours";
 
 export type ThrottleKind = keyof typeof FREE_ATTEMPTS;
 
-/** Seconds to wait after the n-th attempt: 0 within the free allowance, then 2, 4, 8 … up to 15 minutes. */
-export function waitAfter(attempts: number, free: number): number {
-  return attempts <= free ? 0 : Math.min(MAX_WAIT_SECONDS, 2 ** (attempts - free));
-}
-
 /**
  * Counts an attempt for a key before the password is checked, in one statement: the row is updated only when the
  * key is not waiting, so guesses sent in parallel are counted one by one and only the allowed ones go through.
@@ -41,7 +36,10 @@ export async function takeAttempt(kind: ThrottleKind, value: string): Promise<nu
     })
     .returning({ attempts: t.attempts });
   if (taken) return 0;
-  const [row] = await db.select({ wait: sql<number>`ceil(extract(epoch from ${t.blockedUntil} - now()))::int` }).from(t).where(sql`${t.key} = ${key}`);
+  const [row] = await db
+    .select({ wait: sql<number>`ceil(extract(epoch from ${t.blockedUntil} - now()))::int` })
+    .from(t)
+    .where(sql`${t.key} = ${key}`);
   return Math.max(1, row?.wait ?? 1);
 }
 

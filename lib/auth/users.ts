@@ -3,6 +3,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { trustedDevice } from "./device";
+import { userChanged } from "./session-cache";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import type { Role, SessionUser } from "./roles";
 import { clearAttempts, refundAttempt, takeAttempt } from "./throttle";
@@ -19,7 +20,10 @@ export async function findUserById(id: number): Promise<SessionUser | undefined>
 
 export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
   const { db } = await getDatabase();
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
   return row;
 }
 
@@ -60,6 +64,7 @@ export async function linkVerifiedOwner(userId: number, ownerId: string, proof: 
       .where(and(eq(users.id, userId), or(isNull(users.ownerId), eq(users.ownerId, ownerId))))
       .returning({ id: users.id });
     if (!row) throw new OwnerTakenError();
+    await userChanged(userId);
   } catch (error) {
     if (isUniqueViolation(error)) throw new OwnerTakenError();
     throw error;
@@ -75,25 +80,31 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Sets a new password (already checked against the policy). */
 export async function setPassword(userId: number, password: string): Promise<void> {
   const { db } = await getDatabase();
-  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
+  await userChanged(userId);
 }
 
 /** Changes a role; false when no such user. Sessions re-read the user, so it applies to the next request. */
 export async function setRole(userId: number, role: Role): Promise<boolean> {
   const { db } = await getDatabase();
-  return (await db.update(users).set({ role }).where(eq(users.id, userId)).returning({ id: users.id })).length > 0;
+  const changed = (await db.update(users).set({ role }).where(eq(users.id, userId)).returning({ id: users.id })).length > 0;
+  await userChanged(userId);
+  return changed;
 }
 
 /** Deletes an account; false when no such user. Its sessions stop working at the next request. */
 export async function deleteUser(userId: number): Promise<boolean> {
   const { db } = await getDatabase();
-  return (await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id })).length > 0;
+  const deleted = (await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id })).length > 0;
+  await userChanged(userId);
+  return deleted;
 }
 
 export type SignInResult =
-  | { ok: true; user: SessionUser; device: "trusted" | "new" }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+  { ok: true; user: SessionUser; device: "trusted" | "new" } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /**
  * Checks an email and password. A wrong email and a wrong password look the same and take as long. Every attempt is

@@ -73,7 +73,7 @@ export function singleFlight(cache: () => Cache, flights: Map<string, Promise<La
       }
     };
     // Past the lock's own lifetime, someone keeps taking it: stop waiting and call.
-    for (const deadline = Date.now() + timing.lockMs; ; ) {
+    for (const deadline = Date.now() + timing.lockMs; ;) {
       if (await safely(() => store.lock(flight.key, timing.lockMs), true)) return lead(true);
       if (Date.now() > deadline) return lead(false);
       await new Promise((resolve) => setTimeout(resolve, timing.pollMs));

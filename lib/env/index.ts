@@ -24,17 +24,32 @@ export const EnvSchema = z
     BOOTSTRAP_ADMIN_EMAIL: z.preprocess((value) => (value === "" ? undefined : value), z.email().optional()),
     BOOTSTRAP_ADMIN_PASSWORD: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(12).optional()),
     /** How long answers stay fresh in the cache, per operation, in seconds. */
-    CACHE_TTL_NORMALIZE: z.coerce.number().int().min(0).default(30 * 86_400),
+    CACHE_TTL_NORMALIZE: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(30 * 86_400),
     CACHE_TTL_VERIFY: z.coerce.number().int().min(0).default(86_400),
     CACHE_TTL_VALUATION: z.coerce.number().int().min(0).default(86_400),
     CACHE_TTL_EQUITY: z.coerce.number().int().min(0).default(86_400),
-    CACHE_TTL_SUMMARY: z.coerce.number().int().min(0).default(7 * 86_400),
+    CACHE_TTL_SUMMARY: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(7 * 86_400),
     CACHE_TTL_REPORT: z.coerce.number().int().min(0).default(86_400),
     CACHE_TTL_OWNER_DATA: z.coerce.number().int().min(0).default(3_600),
     /** Prefixes every cache and rate-limit key, so apps or test runs sharing one Redis keep apart. */
-    CACHE_NAMESPACE: z.string().regex(/^[\w.-]+$/).default("v1"),
+    CACHE_NAMESPACE: z
+      .string()
+      .regex(/^[\w.-]+$/)
+      .default("v1"),
     /** How long past its freshness an answer may still be served, marked stale, when the service fails. */
-    CACHE_STALE_SECONDS: z.coerce.number().int().min(0).default(7 * 86_400),
+    CACHE_STALE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(7 * 86_400),
     /** Requests that can reach the service, per minute: per signed-in user and per IP address. */
     RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -123,3 +138,5 @@ export const embedded = env.PROPERTY_API_BASE_URL === undefined;
 
 /** The app's public origin, for links in mail: NEXTAUTH_URL, never a request's Host header (which anyone can set). */
 export const appOrigin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${env.PORT ?? 3000}`;
+/** Every origin the app is served from: appOrigin, and without NEXTAUTH_URL its loopback twin (`next start` on PORT). */
+export const appOrigins: readonly string[] = env.NEXTAUTH_URL ? [appOrigin] : [appOrigin, `http://127.0.0.1:${env.PORT ?? 3000}`];

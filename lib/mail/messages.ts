@@ -8,7 +8,9 @@ function compose(to: string, subject: string, paragraphs: string[], action?: { l
   const html = [
     `<!doctype html><html lang="en"><body style="font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:560px;margin:24px auto">`,
     ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
-    action ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#0f5132;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(action.label)}</a></p><p style="font-size:13px;color:#475569">Or paste this link into your browser: ${escape(action.url)}</p>` : "",
+    action
+      ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#0f5132;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(action.label)}</a></p><p style="font-size:13px;color:#475569">Or paste this link into your browser: ${escape(action.url)}</p>`
+      : "",
     `</body></html>`,
   ].join("");
   return { to, subject, text, html };

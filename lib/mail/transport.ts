@@ -62,7 +62,14 @@ export async function sendLetter(letter: Letter): Promise<void> {
     if (!response.ok) throw new Error(`the print-and-mail provider answered ${response.status}`);
   }
   // The code itself stays out of the copy kept when a provider prints the letter.
-  await keep({ kind: "letter", recipient, subject: letter.subject, text: env.POSTAL_API_URL ? redact(letter.text) : letter.text, html: null, delivery: env.POSTAL_API_URL ? "postal" : "outbox" });
+  await keep({
+    kind: "letter",
+    recipient,
+    subject: letter.subject,
+    text: env.POSTAL_API_URL ? redact(letter.text) : letter.text,
+    html: null,
+    delivery: env.POSTAL_API_URL ? "postal" : "outbox",
+  });
   log.info({ to: letter.address, delivery: env.POSTAL_API_URL ? "postal" : "outbox" }, "letter sent");
 }
 

@@ -8,7 +8,10 @@ function clientWith(fetch: Fetch, timeoutMs = 1000) {
 const json = (body: unknown, init: ResponseInit = {}) => Response.json(body, init);
 
 async function failure(promise: Promise<unknown>): Promise<PropertyApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PropertyApiError);
   return error as PropertyApiError;
 }
@@ -77,10 +80,7 @@ describe("property API client", () => {
   });
 
   it("times out a slow service with a 504", async () => {
-    const client = clientWith(
-      (request) => new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason))),
-      50,
-    );
+    const client = clientWith((request) => new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason))), 50);
     const error = await failure(client.valuationEstimate("1 Main St"));
     expect(error).toMatchObject({ status: 504, kind: "timeout" });
   });

@@ -77,9 +77,7 @@ export function createPropertyApiClient(options: ClientOptions) {
         operation: call.operation,
         status: timedOut ? 504 : 502,
         kind: timedOut ? "timeout" : "network",
-        message: timedOut
-          ? `The Property Data Service did not answer within ${timeoutMs} ms`
-          : "The Property Data Service could not be reached",
+        message: timedOut ? `The Property Data Service did not answer within ${timeoutMs} ms` : "The Property Data Service could not be reached",
         cause,
       });
     }
@@ -112,8 +110,7 @@ export function createPropertyApiClient(options: ClientOptions) {
     verifyHomeowner: (body: VerifyHomeownerRequest) =>
       json({ operation: "verifyHomeowner", method: "POST", path: "/api/v1/homeowner/verify", body }, VerifyHomeownerResponse),
 
-    valuationEstimate: (address: string) =>
-      json({ operation: "valuationEstimate", method: "POST", path: "/api/v1/avm", body: { address } }, AvmResponse),
+    valuationEstimate: (address: string) => json({ operation: "valuationEstimate", method: "POST", path: "/api/v1/avm", body: { address } }, AvmResponse),
 
     /** `maxLTV` is sent as the spec's string; without it the service applies 0.8. */
     homeEquitySummary: (address: string, maxLTV?: number) =>
@@ -133,8 +130,7 @@ export function createPropertyApiClient(options: ClientOptions) {
     retrieveOwnerData: (userID: string) =>
       json({ operation: "retrieveOwnerData", method: "GET", path: "/retrieve-owner-data", query: { userID } }, OwnerDataResponse),
 
-    createOwner: (body: CreateOwnerRequest) =>
-      json({ operation: "createOwner", method: "POST", path: "/create-owner", body }, CreateOwnerResponse),
+    createOwner: (body: CreateOwnerRequest) => json({ operation: "createOwner", method: "POST", path: "/create-owner", body }, CreateOwnerResponse),
 
     /** The report as a stream, in the format the `Accept` header asks for. */
     async propertyReport(params: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportFile> {

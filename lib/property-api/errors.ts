@@ -36,14 +36,7 @@ export class PropertyApiError extends Error {
   /** Seconds to wait, from a 429's or 503's `Retry-After`. */
   readonly retryAfterSeconds?: number;
 
-  constructor(init: {
-    operation: Operation;
-    status: number;
-    kind: FailureKind;
-    message: string;
-    retryAfterSeconds?: number;
-    cause?: unknown;
-  }) {
+  constructor(init: { operation: Operation; status: number; kind: FailureKind; message: string; retryAfterSeconds?: number; cause?: unknown }) {
     super(init.message, { cause: init.cause });
     this.operation = init.operation;
     this.status = init.status;

@@ -40,8 +40,7 @@ export const lotLabel = (sqft: number) => `${areaLabel(sqft)} (${(sqft / 43_560)
  * Bedrooms, or "Not available" when the source has no count: the spec's property summary has none (its
  * `building.rooms` holds bath counts only), so pages reading the summary pass `null`.
  */
-export const bedroomsLabel = (bedrooms: number | null | undefined) =>
-  bedrooms === null || bedrooms === undefined ? NOT_AVAILABLE : String(bedrooms);
+export const bedroomsLabel = (bedrooms: number | null | undefined) => (bedrooms === null || bedrooms === undefined ? NOT_AVAILABLE : String(bedrooms));
 
 /** "2 full, 1 half"; "2 full" when there is no half bath. */
 export const bathroomsLabel = (full: number, half: number) => (half > 0 ? `${full} full, ${half} half` : `${full} full`);

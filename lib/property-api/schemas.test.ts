@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  AddressRequest,
-  HomeEquityRequest,
-  HomeEquitySummary,
-  NormalizedAddress,
-  OwnerDataResponse,
-} from "./index";
+import { AddressRequest, HomeEquityRequest, HomeEquitySummary, NormalizedAddress, OwnerDataResponse } from "./index";
 
 const loans = {
   primaryMortgage: { exists: true, balance: "250000.00", ID: "20210001234" },
@@ -53,11 +47,17 @@ describe("home equity summary", () => {
   });
 
   it("reads money written as strings or as numbers, and refuses words", () => {
-    const parsed = HomeEquitySummary.parse({ "Home Value Summary": { serviceEstimate: 500000, high: "525000.50", low: 475000 }, ...equityFields, "Current Loans": loans });
+    const parsed = HomeEquitySummary.parse({
+      "Home Value Summary": { serviceEstimate: 500000, high: "525000.50", low: 475000 },
+      ...equityFields,
+      "Current Loans": loans,
+    });
     expect(parsed["Home Value Summary"]).toEqual({ serviceEstimate: 500000, high: 525000.5, low: 475000 });
     expect(parsed["Current Loans"].primaryMortgage.balance).toBe(250000);
     expect(parsed["Current Loans"].secondHomeLoan.balance).toBeNull();
-    expect(HomeEquitySummary.safeParse({ "Home Value Summary": { ...homeValueSummary, serviceEstimate: "lots" }, ...equityFields, "Current Loans": loans }).success).toBe(false);
+    expect(
+      HomeEquitySummary.safeParse({ "Home Value Summary": { ...homeValueSummary, serviceEstimate: "lots" }, ...equityFields, "Current Loans": loans }).success,
+    ).toBe(false);
   });
 });
 
@@ -84,13 +84,40 @@ describe("maxLTV", () => {
 
 describe("vacant", () => {
   const address = {
-    oldHashes: [], street: "2800 N 24th St", city: "Phoenix", cityAlias: null, state: "AZ", zip: "85008", county: "Maricopa",
-    hash: "0".repeat(32), latitude: 33.47865, longitude: -112.03029, geoLocation: [33.47865, -112.03029], requestId: 1,
-    formattedStreet: "N 24th St", streetNoUnit: "2800 N 24th St", meta: { error: false, normalized: true, hashed: true },
-    houseNumber: "2800", zipPlus4: "1114", countyFipsCode: "04013", carrierRoute: "C010", congressionalDistrict: "03",
-    timeZone: "Mountain", utcOffset: -7, daylightSavingsTime: false, dpvMatchCode: "Y", dpvFootnotes: "AABB", footnotes: "N#",
+    oldHashes: [],
+    street: "2800 N 24th St",
+    city: "Phoenix",
+    cityAlias: null,
+    state: "AZ",
+    zip: "85008",
+    county: "Maricopa",
+    hash: "0".repeat(32),
+    latitude: 33.47865,
+    longitude: -112.03029,
+    geoLocation: [33.47865, -112.03029],
+    requestId: 1,
+    formattedStreet: "N 24th St",
+    streetNoUnit: "2800 N 24th St",
+    meta: { error: false, normalized: true, hashed: true },
+    houseNumber: "2800",
+    zipPlus4: "1114",
+    countyFipsCode: "04013",
+    carrierRoute: "C010",
+    congressionalDistrict: "03",
+    timeZone: "Mountain",
+    utcOffset: -7,
+    daylightSavingsTime: false,
+    dpvMatchCode: "Y",
+    dpvFootnotes: "AABB",
+    footnotes: "N#",
   };
-  it.each([["Y", "Y"], ["N", "N"], ["", ""], [true, "Y"], [false, "N"]] as const)("reads %j as %j", (vacant, expected) => {
+  it.each([
+    ["Y", "Y"],
+    ["N", "N"],
+    ["", ""],
+    [true, "Y"],
+    [false, "N"],
+  ] as const)("reads %j as %j", (vacant, expected) => {
     expect(NormalizedAddress.parse({ ...address, vacant }).vacant).toBe(expected);
   });
   it("refuses other values", () => {

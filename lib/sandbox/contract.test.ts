@@ -22,20 +22,28 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.stop());
 
-const transports = () => [
-  ["in-process", sandbox.inProcess],
-  ["over HTTP", http.client],
-] as const;
+const transports = () =>
+  [
+    ["in-process", sandbox.inProcess],
+    ["over HTTP", http.client],
+  ] as const;
 
 describe.each(["in-process", "over HTTP"] as const)("every operation %s", (transport) => {
   const client = () => Object.fromEntries(transports())[transport]!;
 
   it("normalizes addresses", async () => {
-    const response = await client().normalizeAddresses([
-      { street: "2800 North 24th Street", city: "phoenix", state: "Arizona", zip: "85008", requestId: "a" },
-    ]);
+    const response = await client().normalizeAddresses([{ street: "2800 North 24th Street", city: "phoenix", state: "Arizona", zip: "85008", requestId: "a" }]);
     const [address] = response.results.addresses;
-    expect(address).toMatchObject({ street: "2800 N 24th St", city: "Phoenix", state: "AZ", county: "Maricopa", latitude: 33.47865, longitude: -112.03029, dpvMatchCode: "Y", requestId: "a" });
+    expect(address).toMatchObject({
+      street: "2800 N 24th St",
+      city: "Phoenix",
+      state: "AZ",
+      county: "Maricopa",
+      latitude: 33.47865,
+      longitude: -112.03029,
+      dpvMatchCode: "Y",
+      requestId: "a",
+    });
     expect(address!.hash).toMatch(/^[0-9a-f]{32}$/);
     expect(response.results.meta.results).toMatchObject({ requestCount: 1, normalizedCount: 1, errorCount: 0 });
   });
@@ -80,7 +88,7 @@ describe.each(["in-process", "over HTTP"] as const)("every operation %s", (trans
     expect(pdf.contentType).toBe("application/pdf");
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     const html = await client().propertyReport({ address: EXAMPLE, applicantName: "Ada Byron", format: "html" });
-    expect(await new Response(html.body).text()).toContain("<h2 id=\"flood-zone-title\">Flood zone</h2>");
+    expect(await new Response(html.body).text()).toContain('<h2 id="flood-zone-title">Flood zone</h2>');
     const json = await client().propertyReport({ address: EXAMPLE, applicantName: "Ada Byron", format: "json" });
     const report = PropertyReport.parse(await new Response(json.body).json());
     expect(report.applicantName).toBe("Ada Byron");
@@ -141,7 +149,13 @@ describe("the service's refusals", () => {
       await (
         await call("/address/normalize", {
           method: "POST",
-          body: JSON.stringify({ requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }, { street: "12 Main St", city: "Nowhere", state: "ZZ", zip: "00000" }, { city: "Phoenix" }] }),
+          body: JSON.stringify({
+            requests: [
+              { street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" },
+              { street: "12 Main St", city: "Nowhere", state: "ZZ", zip: "00000" },
+              { city: "Phoenix" },
+            ],
+          }),
         })
       ).json(),
     );
@@ -153,7 +167,11 @@ describe("the service's refusals", () => {
 
 describe("usage", () => {
   it("counts billable requests per operation, one per normalized address", async () => {
-    const read = async () => (await (await fetch(`${http.baseUrl}/_sandbox/usage`, { headers: { Authorization: TEST_TOKEN } })).json()) as { operations: Record<string, number>; total: number };
+    const read = async () =>
+      (await (await fetch(`${http.baseUrl}/_sandbox/usage`, { headers: { Authorization: TEST_TOKEN } })).json()) as {
+        operations: Record<string, number>;
+        total: number;
+      };
     const before = await read();
     await sandbox.inProcess.normalizeAddresses([
       { street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" },
@@ -171,7 +189,12 @@ describe("usage", () => {
 describe("strict schemas accept every response", () => {
   it("parses raw responses of every JSON operation", async () => {
     const raw = async (path: string, body?: unknown) =>
-      (await fetch(`${http.baseUrl}${path}`, body ? { method: "POST", body: JSON.stringify(body), headers: { Authorization: TEST_TOKEN } } : { headers: { Authorization: TEST_TOKEN } })).json();
+      (
+        await fetch(
+          `${http.baseUrl}${path}`,
+          body ? { method: "POST", body: JSON.stringify(body), headers: { Authorization: TEST_TOKEN } } : { headers: { Authorization: TEST_TOKEN } },
+        )
+      ).json();
     expect(AvmResponse.safeParse(await raw("/api/v1/avm", { address: EXAMPLE })).success).toBe(true);
     expect(HomeEquitySummary.safeParse(await raw("/home-equity-summary", { address: EXAMPLE })).success).toBe(true);
     expect(VerifyHomeownerResponse.safeParse(await raw("/api/v1/homeowner/verify", { firstName: "A", lastName: "B", address: EXAMPLE })).success).toBe(true);

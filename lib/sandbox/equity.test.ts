@@ -4,7 +4,15 @@ import { amortizedBalance } from "./dataset/history";
 import { avmResponse, computeEquity, equityResponse } from "./equity";
 
 const loan = (position: Loan["position"], balance: number): Loan => ({
-  id: `L${position}`, position, lender: "TEST BANK", type: "CONVENTIONAL", originalAmount: balance, rate: 5, originationDate: "2020-01-01", termMonths: 360, balance,
+  id: `L${position}`,
+  position,
+  lender: "TEST BANK",
+  type: "CONVENTIONAL",
+  originalAmount: balance,
+  rate: 5,
+  originationDate: "2020-01-01",
+  termMonths: 360,
+  balance,
 });
 
 describe("equity", () => {

@@ -23,7 +23,9 @@ describe("the embedded service under hostile input", () => {
   });
 
   it("refuses a body over a megabyte with 413", async () => {
-    const response = await sandbox.handler(new Request("http://sandbox.test/api/v1/avm", { method: "POST", headers: { Authorization: TEST_TOKEN }, body: "x".repeat(1_100_000) }));
+    const response = await sandbox.handler(
+      new Request("http://sandbox.test/api/v1/avm", { method: "POST", headers: { Authorization: TEST_TOKEN }, body: "x".repeat(1_100_000) }),
+    );
     expect(response.status).toBe(413);
   });
 });

@@ -12,7 +12,14 @@ function normalize(street: string, city = "Phoenix", state = "AZ", zip = "85008"
 
 describe("delivery point validation", () => {
   it("Y: the whole address is confirmed, and already standard needs no footnote", () => {
-    expect(normalize("2800 N 24th St")).toMatchObject({ dpvMatchCode: "Y", dpvFootnotes: "AABB", footnotes: "", zipPlus4: "1114", vacant: "N", carrierRoute: "C010" });
+    expect(normalize("2800 N 24th St")).toMatchObject({
+      dpvMatchCode: "Y",
+      dpvFootnotes: "AABB",
+      footnotes: "",
+      zipPlus4: "1114",
+      vacant: "N",
+      carrierRoute: "C010",
+    });
   });
 
   it("D: a building that needs a unit and got none (H#)", () => {
@@ -60,11 +67,34 @@ describe("footnotes", () => {
   });
 
   it("A# and B#: a city that does not match the ZIP code takes the address's own", () => {
-    expect(normalize("2002 N Halsted St", "Chicago", "IL", "85008")).toMatchObject({ city: "Chicago", state: "IL", zip: "60614", footnotes: "A#", dpvMatchCode: "Y" });
+    expect(normalize("2002 N Halsted St", "Chicago", "IL", "85008")).toMatchObject({
+      city: "Chicago",
+      state: "IL",
+      zip: "60614",
+      footnotes: "A#",
+      dpvMatchCode: "Y",
+    });
   });
 
   it("M#: a street spelling is fixed", () => {
     expect(normalize("2002 N Halstead St", "Chicago", "IL", "60614")).toMatchObject({ street: "2002 N Halsted St", footnotes: "M#", dpvMatchCode: "Y" });
+  });
+
+  it("M#: a misspelt suffix or designator the parser read as the word meant (issue 15)", () => {
+    expect(normalize("2800 N 24th Steet")).toMatchObject({ street: "2800 N 24th St", footnotes: "M#", dpvMatchCode: "Y" });
+    expect(normalize("2451 E Oak St Apartmnet 999")).toMatchObject({ street: "2451 E Oak St Apt 999", footnotes: "M#S#" });
+  });
+
+  it("B#: a mistyped state is read as the state meant (issue 15)", () => {
+    expect(normalize("2002 N Halsted St", "Chicago", "lL", "60614")).toMatchObject({ state: "IL", footnotes: "B#", dpvMatchCode: "Y" });
+  });
+
+  it("C#: a ZIP code run into other digits fails that address, saying so (issue 15)", () => {
+    expect(normalize("2800 N 24th St", "Phoenix", "AZ", "850081")).toMatchObject({
+      meta: { error: true },
+      footnotes: "C#",
+      errorMessage: expect.stringMatching(/ZIP code/),
+    });
   });
 
   it("L#: a missing directional is added", () => {
@@ -76,9 +106,19 @@ describe("footnotes", () => {
       { street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" },
       { street: "1 Main St", city: "Atlantis", state: "ZZ", zip: "00000" },
     ]);
-    expect(response.results.addresses.map((a) => [a.meta.error, a.footnotes])).toEqual([[false, ""], [true, "C#"]]);
+    expect(response.results.addresses.map((a) => [a.meta.error, a.footnotes])).toEqual([
+      [false, ""],
+      [true, "C#"],
+    ]);
     expect(response.results.addresses[1]!.errorMessage).toMatch(/ZIP/);
-    expect(response.results.meta.results).toEqual({ requestCount: 2, normalizedCount: 1, notNormalizedCount: 1, hashedCount: 1, notHashedCount: 1, errorCount: 1 });
+    expect(response.results.meta.results).toEqual({
+      requestCount: 2,
+      normalizedCount: 1,
+      notNormalizedCount: 1,
+      hashedCount: 1,
+      notHashedCount: 1,
+      errorCount: 1,
+    });
   });
 });
 
@@ -112,7 +152,20 @@ describe("an address without its ZIP code (issue 14)", () => {
 describe("normalized fields", () => {
   it("fill county, FIPS, coordinates, time zone, district and the hash from the data", () => {
     const phoenix = normalize("2800 N 24th St");
-    expect(phoenix).toMatchObject({ county: "Maricopa", countyFipsCode: "04013", latitude: 33.47865, longitude: -112.03029, geoLocation: [33.47865, -112.03029], timeZone: "Mountain", utcOffset: -7, daylightSavingsTime: false, congressionalDistrict: "03", houseNumber: "2800", formattedStreet: "N 24th St", streetNoUnit: "2800 N 24th St" });
+    expect(phoenix).toMatchObject({
+      county: "Maricopa",
+      countyFipsCode: "04013",
+      latitude: 33.47865,
+      longitude: -112.03029,
+      geoLocation: [33.47865, -112.03029],
+      timeZone: "Mountain",
+      utcOffset: -7,
+      daylightSavingsTime: false,
+      congressionalDistrict: "03",
+      houseNumber: "2800",
+      formattedStreet: "N 24th St",
+      streetNoUnit: "2800 N 24th St",
+    });
     const seattle = normalize("3802 Stone Way North", "Seattle", "WA", "98103");
     expect(seattle).toMatchObject({ timeZone: "Pacific", utcOffset: -8, daylightSavingsTime: true, county: "King", street: "3802 Stone Way N" });
   });

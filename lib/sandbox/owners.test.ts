@@ -30,7 +30,9 @@ describe("owners", () => {
 
   it("see every property the deeds and tax mailings give them", async () => {
     const dataset = getDataset();
-    const rental = dataset.properties.find((p) => !p.ownerOccupied && dataset.properties.some((h) => h.ownerOccupied && h.mailingAddress === p.mailingAddress && h.owners === p.owners))!;
+    const rental = dataset.properties.find(
+      (p) => !p.ownerOccupied && dataset.properties.some((h) => h.ownerOccupied && h.mailingAddress === p.mailingAddress && h.owners === p.owners),
+    )!;
     const home = dataset.properties.find((h) => h.ownerOccupied && h.mailingAddress === rental.mailingAddress)!;
     const person = home.owners[0]!;
     if (person.kind !== "person") throw new Error("expected a person");
@@ -45,7 +47,9 @@ describe("owners", () => {
 
   it("refuse an address the service does not know", async () => {
     const service = await serviceOn("memory://");
-    await expect(service.client.createOwner({ firstName: "A", lastName: "B", address: "1 Nowhere Rd, Phoenix, AZ 85008" })).rejects.toMatchObject({ status: 404 });
+    await expect(service.client.createOwner({ firstName: "A", lastName: "B", address: "1 Nowhere Rd, Phoenix, AZ 85008" })).rejects.toMatchObject({
+      status: 404,
+    });
     await service.database.close();
   });
 });

@@ -1,4 +1,16 @@
-import { addressKey, citiesOf, displayCase, isCity, parseAddress, streetLine, tokenize, zipCode, zipsOfCity, type AddressParts, type ZipCode } from "@/lib/address";
+import {
+  addressKey,
+  citiesOf,
+  displayCase,
+  isCity,
+  readAddress,
+  streetLine,
+  tokenize,
+  zipCode,
+  zipsOfCity,
+  type AddressParts,
+  type ZipCode,
+} from "@/lib/address";
 import { buildingKey, streetKey, type IndexedDataset, type Property, type StreetName } from "./dataset";
 import { distance as editDistance } from "fastest-levenshtein";
 import { SUFFIXES } from "@/lib/address/tables";
@@ -44,9 +56,14 @@ function settleCityStateZip(dataset: IndexedDataset, parts: AddressParts, footno
 
   const cityZips = city && state ? zipsOfCity(city, state) : [];
   const candidates = [...(zip ? [zip] : []), ...cityZips.filter((z) => z !== zip)];
+  const trials = new Map<ZipCode, AddressParts>();
   const trialOf = (candidate: ZipCode) => {
-    const trial = { ...parts, city: candidate.city.toUpperCase(), state: candidate.state, zip: candidate.zip };
-    settleStreet(dataset, trial, new Set());
+    let trial = trials.get(candidate);
+    if (!trial) {
+      trial = { ...parts, city: candidate.city.toUpperCase(), state: candidate.state, zip: candidate.zip };
+      settleStreet(dataset, trial, new Set());
+      trials.set(candidate, trial);
+    }
     return trial;
   };
   const existsIn = (candidate: ZipCode) => {
@@ -55,7 +72,9 @@ function settleCityStateZip(dataset: IndexedDataset, parts: AddressParts, footno
   };
   const streetIn = (candidate: ZipCode) => dataset.streets.has(streetKey(trialOf(candidate)));
   // Trust the pairing under which the address exists; else the one whose street exists; else the ZIP as given.
-  const chosen = candidates.find(existsIn) ?? candidates.find(streetIn) ?? zip ?? (cityZips.length === 1 ? cityZips[0] : undefined);
+  // Only ZIP codes with streets in the data set can hold either, and a city has dozens of others.
+  const searchable = candidates.filter((candidate) => dataset.streetsByZip.has(candidate.zip));
+  const chosen = searchable.find(existsIn) ?? searchable.find(streetIn) ?? zip ?? (cityZips.length === 1 ? cityZips[0] : undefined);
   if (!chosen) {
     if (given.zip) return { error: `ZIP code ${given.zip} is not a US ZIP code` };
     if (!cityZips.length) return { error: `the city "${given.city}" is not one we know in ${state}, and no ZIP code was given` };
@@ -68,14 +87,25 @@ function settleCityStateZip(dataset: IndexedDataset, parts: AddressParts, footno
   return { zip: chosen };
 }
 
+const suffixesNear = new Map<string, string[]>();
+/** The suffixes a word is one edit from; remembered, since a batch asks again for every address and every ZIP tried. */
+function suffixesNearWord(word: string): string[] {
+  let near = suffixesNear.get(word);
+  if (!near) {
+    near = [...new Set([...SUFFIXES].filter(([spelling]) => editDistance(spelling, word) <= 1).map(([, suffix]) => suffix))];
+    if (suffixesNear.size >= 10_000) suffixesNear.clear();
+    suffixesNear.set(word, near);
+  }
+  return near;
+}
+
 /** "24TH STRET": the last word of a name without suffix may be a misspelt suffix ("STREET" → ST). */
 function misspeltSuffixes(parts: AddressParts): Pick<AddressParts, "name" | "suffix">[] {
   const words = parts.name.split(" ");
   const last = words.at(-1)!;
   if (parts.suffix || words.length < 2 || last.length < 4) return [];
   const name = words.slice(0, -1).join(" ");
-  const suffixes = new Set([...SUFFIXES].filter(([spelling]) => editDistance(spelling, last) <= 1).map(([, suffix]) => suffix));
-  return [...suffixes].map((suffix) => ({ name, suffix }));
+  return suffixesNearWord(last).map((suffix) => ({ name, suffix }));
 }
 
 /**
@@ -85,16 +115,24 @@ function misspeltSuffixes(parts: AddressParts): Pick<AddressParts, "name" | "suf
 function settleStreet(dataset: IndexedDataset, parts: AddressParts, footnotes: Set<string>): void {
   if (parts.kind !== "street" || dataset.streets.has(streetKey(parts))) return;
   const streets = dataset.streetsByZip.get(parts.zip) ?? [];
+  // The edit distance last, and only between names whose lengths allow it: it is the one comparison that costs.
+  const near = (name: string, typed: string) => Math.abs(name.length - typed.length) <= slack(typed) && editDistance(name, typed) <= slack(typed);
   const fits = (typed: Pick<AddressParts, "name" | "suffix">, street: StreetName, exactName: boolean) =>
-    (exactName ? street.name === typed.name : editDistance(street.name, typed.name) <= slack(typed.name)) &&
     (!typed.suffix || street.suffix === typed.suffix) &&
     (!parts.preDirectional || street.preDirectional === parts.preDirectional) &&
-    (!parts.postDirectional || street.postDirectional === parts.postDirectional);
+    (!parts.postDirectional || street.postDirectional === parts.postDirectional) &&
+    (exactName ? street.name === typed.name : near(street.name, typed.name));
   const asTyped = { name: parts.name, suffix: parts.suffix };
   for (const [typed, exact] of [
     [asTyped, true],
     [asTyped, false],
-    ...misspeltSuffixes(parts).flatMap((variant) => [[variant, true], [variant, false]] as const),
+    ...misspeltSuffixes(parts).flatMap(
+      (variant) =>
+        [
+          [variant, true],
+          [variant, false],
+        ] as const,
+    ),
   ] as const) {
     const matches = streets.filter((street) => fits(typed, street, exact));
     if (matches.length !== 1) continue;
@@ -138,9 +176,12 @@ function deliveryPoint(dataset: IndexedDataset, parts: AddressParts, footnotes: 
 
 /** Standardizes an address written on one line and finds the property it names. */
 export function resolveAddress(dataset: IndexedDataset, line: string): Resolution {
-  const parts = parseAddress(line, { isCity });
+  const { parts, corrections, problem } = readAddress(line, { isCity });
   const footnotes = new Set<string>();
   const empty = { property: undefined, dpvMatchCode: "" as const, dpvFootnotes: "" };
+  if (problem) return { parts, zip: undefined, footnotes: ["C"], ...empty, error: problem };
+  // The parser read a misspelt suffix or designator ("Stret", "Apartmnet") or state ("Ilinois") as the word meant.
+  for (const { field } of corrections) footnotes.add(field === "state" ? "B" : "M");
   if (!parts.name && parts.kind === "street") return { parts, zip: undefined, footnotes: ["C"], ...empty, error: "no street name was found" };
   if (!parts.zip && !(parts.city && parts.state)) {
     return { parts, zip: undefined, footnotes: ["C"], ...empty, error: "a ZIP code, or a city and state, is required" };

@@ -99,7 +99,9 @@ export function createOperations(options: ServiceOptions, count: (operation: Ope
       count("propertyReport");
       const property = propertyAt(query.address);
       const report = buildReport(data(), property, query.applicant_name.trim());
-      const name = `property-report-${oneLine(property.address).replace(/[^A-Za-z0-9]+/g, "-").toLowerCase()}`;
+      const name = `property-report-${oneLine(property.address)
+        .replace(/[^A-Za-z0-9]+/g, "-")
+        .toLowerCase()}`;
       if (format === "json") return Response.json(report);
       if (format === "html") return new Response(renderReportHtml(report), { headers: { "Content-Type": "text/html; charset=utf-8" } });
       return new Response(renderReportPdf(report), {

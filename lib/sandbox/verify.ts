@@ -77,7 +77,11 @@ function scoreOrdered(firstWords: string[], lastWords: string[], owner: Person):
  */
 export function nameScore(firstName: string, lastName: string, owner: Person): number {
   const lastWords = words(lastName);
-  const firstNames = firstName.toUpperCase().split(/\s*(?:&|\bAND\b|\+|\/)\s*/).map(words).filter((w) => w.length);
+  const firstNames = firstName
+    .toUpperCase()
+    .split(/\s*(?:&|\bAND\b|\+|\/)\s*/)
+    .map(words)
+    .filter((w) => w.length);
   let best = 0;
   for (const firstWords of firstNames.length ? firstNames : [[]]) {
     best = Math.max(best, scoreOrdered(firstWords, lastWords, owner), 0.95 * scoreOrdered(lastWords, firstWords, owner));
@@ -102,7 +106,10 @@ export function verifyOwner(property: Property, firstName: string, lastName: str
     .flatMap((owner) =>
       owner.kind === "person"
         ? [{ lastname: owner.last, firstnameandmi: [owner.first, owner.middle].filter(Boolean).join(" ") }]
-        : [{ lastname: owner.name, firstnameandmi: "" }, ...owner.trustees.map((t) => ({ lastname: t.last, firstnameandmi: [t.first, t.middle].filter(Boolean).join(" ") }))],
+        : [
+            { lastname: owner.name, firstnameandmi: "" },
+            ...owner.trustees.map((t) => ({ lastname: t.last, firstnameandmi: [t.first, t.middle].filter(Boolean).join(" ") })),
+          ],
     )
     .slice(0, 4);
   const slotOf = (i: number) => names[i] ?? {};

@@ -54,7 +54,8 @@ describe("installClientAddress on a real server", () => {
       server.close();
     }
   }
-  const asHeaders = (seenHeaders: IncomingHttpHeaders) => new Headers(Object.entries(seenHeaders).map(([name, value]): [string, string] => [name, String(value)]));
+  const asHeaders = (seenHeaders: IncomingHttpHeaders) =>
+    new Headers(Object.entries(seenHeaders).map(([name, value]): [string, string] => [name, String(value)]));
 
   it("appends the socket's address to a forged X-Forwarded-For, so hops=0 ignores the forgery", async () => {
     const headers = asHeaders(await seen({ "X-Forwarded-For": "203.0.113.66" }));

@@ -26,7 +26,7 @@ function recordPeer(request: IncomingMessage, marker: string): void {
   const peer = request.socket?.remoteAddress;
   if (!peer) return;
   const sent = request.headers["x-forwarded-for"];
-  const chain = (Array.isArray(sent) ? sent.join(", ") : sent ?? "").trim();
+  const chain = (Array.isArray(sent) ? sent.join(", ") : (sent ?? "")).trim();
   request.headers["x-forwarded-for"] = chain ? `${chain}, ${peer}` : peer;
   request.headers[marker] = peer;
 }

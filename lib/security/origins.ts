@@ -20,3 +20,14 @@ export function frameAncestors(origins: readonly unknown[]): string {
   const safe = origins.filter(isSafeOrigin);
   return safe.length ? safe.join(" ") : "'none'";
 }
+
+/** `https://bank.example:8443/path` → `https://bank.example:8443`; undefined for anything that is not http(s). */
+export function originOf(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,7 +1,6 @@
 import "server-only";
-import { standardize } from "@/lib/address";
-import type { Role, SessionUser } from "@/lib/auth/roles";
-import { AppError, forbidden, unauthorized } from "./errors";
+import { STAFF, type Role, type SessionUser } from "@/lib/auth/roles";
+import { forbidden, unauthorized } from "./errors";
 import type { Caller } from "./gateway";
 import { ownedAddressKeys } from "./owners";
 import { claimOf } from "./ownership";
@@ -12,20 +11,6 @@ export function requireRole(user: SessionUser | undefined, roles: readonly Role[
   return user;
 }
 
-const STAFF: readonly Role[] = ["loan_officer", "admin"];
-
-/** The standardized key of an address, or a 400 naming the field when it cannot be read as one. */
-export function addressKeyOf(address: string, field = "address"): { key: string; label: string } {
-  const { parts, key } = standardize(address);
-  const numbered = parts.kind === "rural-route" || parts.kind === "po-box" ? !!parts.number : /^\d/.test(parts.number);
-  const place = parts.zip || (/[A-Z]/.test(parts.city) && parts.state);
-  // Without a house number and a ZIP code (or a city and state) no service could find it: refuse before spending.
-  if (!parts.name || !numbered || !place) {
-    throw new AppError(400, "invalid_request", `${field}: write the full address with street, city, state and ZIP code`, { [field]: "must be a full address with street, city, state and ZIP code" });
-  }
-  return { key, label: key };
-}
-
 /**
  * Loan officers and admins may look up any address. A homeowner may read the properties of the owner record they
  * proved is theirs; before proof, only the public facts and estimate of the home they claimed. Someone else's
@@ -33,7 +18,7 @@ export function addressKeyOf(address: string, field = "address"): { key: string;
  */
 export async function assertMayRead(caller: Caller & { user: SessionUser }, key: string, scope: "public" | "private"): Promise<void> {
   const { user } = caller;
-  if (STAFF.includes(user.role)) return;
+  if ((STAFF as readonly Role[]).includes(user.role)) return;
   if (user.role !== "homeowner") throw forbidden();
   if (!user.ownerId) {
     const claim = await claimOf(user.id);

@@ -3,9 +3,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { weakPasswordReason } from "@/lib/auth/password-policy";
 import { verifyPassword } from "@/lib/auth/password";
-import type { SessionUser } from "@/lib/auth/roles";
+import type { Role, SessionUser, STAFF } from "@/lib/auth/roles";
 import { endAllSessions } from "@/lib/auth/sessions";
-import { createUser, EmailTakenError, findUserByEmail, findUserById, setPassword } from "@/lib/auth/users";
+import { createUser, deleteUser, EmailTakenError, findUserByEmail, findUserById, setPassword, setRole } from "@/lib/auth/users";
 import { limitAccount, RateLimitedError, type AccountLimit } from "@/lib/rate-limit";
 import { getDatabase } from "@/lib/db";
 import { passwordResets } from "@/lib/db/schema";
@@ -32,16 +32,38 @@ function assertStrong(password: string, inputs: string[]) {
   if (weak) throw new AppError(400, "weak_password", `password ${weak}`, { password: weak });
 }
 
-/** Anyone may create a homeowner account, a few per hour from one address; the password must be hard to guess. */
-export async function signUp(input: { email: string; password: string }, ip: string): Promise<SessionUser> {
-  assertStrong(input.password, [input.email]);
-  await limit("signup", ip, "Too many accounts were created from your network. Please try again later.");
+/** A new account; an email that already has one is a 409 naming the field (the one place that says so). */
+async function newAccount(input: { email: string; password: string; role: Role }): Promise<SessionUser> {
   try {
-    return await createUser({ ...input, role: "homeowner" });
+    return await createUser(input);
   } catch (error) {
     if (error instanceof EmailTakenError) throw new AppError(409, "email_taken", error.message, { email: "is already registered" });
     throw error;
   }
+}
+
+/** Anyone may create a homeowner account, a few per hour from one address; the password must be hard to guess. */
+export async function signUp(input: { email: string; password: string }, ip: string): Promise<SessionUser> {
+  assertStrong(input.password, [input.email]);
+  await limit("signup", ip, "Too many accounts were created from your network. Please try again later.");
+  return newAccount({ ...input, role: "homeowner" });
+}
+
+/** An admin creates a loan officer or another admin (the admin hands over the password in person). */
+export function createStaffAccount(input: { email: string; password: string; role: (typeof STAFF)[number] }): Promise<SessionUser> {
+  return newAccount(input);
+}
+
+/** An admin changes another account's role; it applies to that account's very next request. */
+export async function changeRole(admin: SessionUser, userId: number, role: Role): Promise<void> {
+  if (userId === admin.id) throw new AppError(400, "invalid_request", "You cannot change your own role.", { userId: "is your own account" });
+  if (!(await setRole(userId, role))) throw new AppError(404, "not_found", "No user has that id.");
+}
+
+/** An admin deletes another account; its sessions stop working at once. */
+export async function deleteAccount(admin: SessionUser, userId: number): Promise<void> {
+  if (userId === admin.id) throw new AppError(400, "invalid_request", "You cannot delete your own account.", { userId: "is your own account" });
+  if (!(await deleteUser(userId))) throw new AppError(404, "not_found", "No user has that id.");
 }
 
 /**
@@ -72,7 +94,9 @@ export async function resetPassword(token: string, password: string): Promise<Se
   const r = passwordResets;
   const live = and(eq(r.tokenHash, hash(token)), isNull(r.usedAt), gt(r.expiresAt, new Date()));
   const [pending] = await db.select().from(r).where(live);
-  const refused = new AppError(400, "reset_link_invalid", "This reset link is not valid any more (they work once, for 30 minutes). Please ask for a new one.", { token: "is used, expired or unknown" });
+  const refused = new AppError(400, "reset_link_invalid", "This reset link is not valid any more (they work once, for 30 minutes). Please ask for a new one.", {
+    token: "is used, expired or unknown",
+  });
   if (!pending) throw refused;
   const user = await findUserById(pending.userId);
   if (!user) throw refused;

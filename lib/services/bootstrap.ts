@@ -1,17 +1,13 @@
 import "server-only";
 import { createUser, EmailTakenError, findUserByEmail, linkVerifiedOwner } from "@/lib/auth/users";
+import { DEMO_ACCOUNTS } from "@/lib/auth/demo-accounts";
 import type { Role } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { embedded, env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { isRetryable, PropertyApiError } from "@/lib/property-api";
+import { ensureDemoSites } from "./sites";
 import { upstream } from "./upstream";
-
-/** Demo accounts of embedded mode; the homeowner owns two homes in the data set. Never created with a real upstream. */
-export const DEMO_ACCOUNTS = [
-  { email: "homeowner@example.com", password: "homeowner-demo", role: "homeowner" },
-  { email: "officer@example.com", password: "officer-demo", role: "loan_officer" },
-  { email: "admin@example.com", password: "admin-demo", role: "admin" },
-] as const satisfies readonly { email: string; password: string; role: Role }[];
 
 export const DEMO_OWNER = { firstName: "Matthew", lastName: "Sanchez", address: "3901 Wallingford Ave N, Seattle, WA 98103" };
 
@@ -26,7 +22,21 @@ async function ensureUser(email: string, password: string, role: Role) {
   return (await findUserByEmail(email))!;
 }
 
-/** Brings a fresh install to life: migrations, the bootstrap admin, and in embedded mode the demo accounts. */
+/** Server start: bootstrap, unless this is the build collecting pages. A failure is logged, not fatal. */
+export async function start(): Promise<void> {
+  if (env.NEXT_PHASE === "phase-production-build") return;
+  const started = Date.now();
+  log.info("starting: opening the database, applying migrations, creating the demo accounts in embedded mode");
+  try {
+    await bootstrap();
+    log.info({ ms: Date.now() - started }, "ready");
+  } catch (error) {
+    // Pages still render; routes that need the database answer with a clear error until it is back.
+    log.error({ err: error }, "bootstrap failed");
+  }
+}
+
+/** Brings a fresh install to life: migrations, the bootstrap admin, and in embedded mode the demo accounts and sites. */
 export async function bootstrap(): Promise<void> {
   await getDatabase();
   if (env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD) await ensureUser(env.BOOTSTRAP_ADMIN_EMAIL, env.BOOTSTRAP_ADMIN_PASSWORD, "admin");
@@ -34,6 +44,7 @@ export async function bootstrap(): Promise<void> {
   // Every account first: the owner record below needs the service, which may be failing (SANDBOX_FAULTS).
   const users = [];
   for (const account of DEMO_ACCOUNTS) users.push(await ensureUser(account.email, account.password, account.role));
+  await ensureDemoSites();
   const homeowner = users.find((user) => user.role === "homeowner")!;
   if (!homeowner.ownerId) await linkDemoOwner(homeowner.id);
 }

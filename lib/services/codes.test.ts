@@ -5,7 +5,10 @@ describe("footnotes", () => {
   it("tell what was corrected apart from what is wrong", () => {
     expect(splitFootnotes("A#F#")).toEqual({ corrections: ["ZIP code corrected"], problems: ["Address not found"] });
     expect(splitFootnotes("H#")).toEqual({ corrections: [], problems: ["Unit number missing"] });
-    expect(splitFootnotes("B#M#N#")).toEqual({ corrections: ["City or state spelling fixed", "Street spelling fixed", "Abbreviations standardized"], problems: [] });
+    expect(splitFootnotes("B#M#N#")).toEqual({
+      corrections: ["City or state spelling fixed", "Street spelling fixed", "Abbreviations standardized"],
+      problems: [],
+    });
     expect(splitFootnotes("")).toEqual({ corrections: [], problems: [] });
   });
 

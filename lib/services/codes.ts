@@ -41,17 +41,11 @@ export const FOOTNOTES: Record<string, string> = {
 /** The footnote letters that say what was corrected; the others (C, F, H, S, W) say what is wrong. */
 const CORRECTION_LETTERS = new Set(["A", "B", "L", "M", "N"]);
 
-/** "AABB" → its two-letter codes explained; "A#N#" → its letters explained. */
+/** "AABB" → its two-letter codes explained. */
 export const explainDpvFootnotes = (codes: string) => (codes.match(/.{2}/g) ?? []).map((code) => DPV_FOOTNOTES[code] ?? code);
-export const explainFootnotes = (codes: string) => [...codes.matchAll(/([A-Z])#/g)].map(([, letter]) => FOOTNOTES[letter!] ?? letter!);
 /** "A#F#" → what was corrected (ZIP code corrected) and what is wrong (Address not found), each explained. */
 export function splitFootnotes(codes: string): { corrections: string[]; problems: string[] } {
   const letters = [...codes.matchAll(/([A-Z])#/g)].map(([, letter]) => letter!);
   const explain = (keep: boolean) => letters.filter((l) => CORRECTION_LETTERS.has(l) === keep).map((l) => FOOTNOTES[l] ?? l);
   return { corrections: explain(true), problems: explain(false) };
 }
-
-export const ABSENTEE_MEANINGS: Record<string, string> = {
-  "OWNER OCCUPIED": "The owner lives here",
-  "ABSENTEE(MAIL AND SITUS NOT =)": "The owner's mail goes elsewhere (absentee owner)",
-};

@@ -267,3 +267,9 @@ export function toPropertyFacts(summary: PropertySummary): PropertyFacts {
   };
 }
 
+/** A home of a proved owner record: its facts and its equity. */
+export interface OwnedProperty {
+  propertyId: number;
+  facts: PropertyFacts;
+  equity: EquityDto;
+}

@@ -29,7 +29,9 @@ describe("what an upstream failure means to the person who asked", () => {
   });
 
   it("keeps the service's wording for a 404, and says a timeout and a 429 in words", () => {
-    expect(fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 404, kind: "http", message: "No property was found" })).message).toBe("No property was found");
+    expect(fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 404, kind: "http", message: "No property was found" })).message).toBe(
+      "No property was found",
+    );
     expect(fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 0, kind: "timeout", message: "" })).status).toBe(504);
     expect(fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 429, kind: "http", message: "" })).status).toBe(503);
   });

@@ -69,7 +69,8 @@ export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answ
 
   const cached = await safely(() => cache.get<T>(cacheKey), undefined);
   if (cached && cached.freshUntil > Date.now()) {
-    await record("hit");
+    // Free answers are metered after the answer (see meterSettled); what costs money is written before it.
+    void record("hit");
     return { value: cached.value, stale: false, fetchedAt: cached.storedAt };
   }
 
@@ -87,7 +88,8 @@ export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answ
       fetch: () => resilient(call.idempotent ?? true, call.fetch),
     });
     const paid = admitted && landed.called;
-    await record(paid ? "miss" : "coalesced", paid ? (call.billable ?? 1) : 0);
+    if (paid) await record("miss", call.billable ?? 1);
+    else void record("coalesced");
     return { value: landed.value, stale: false, fetchedAt: landed.fetchedAt };
   } catch (error) {
     // Refused before reaching the service: nothing to meter.

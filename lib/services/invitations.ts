@@ -11,8 +11,8 @@ import { invitationMessage } from "@/lib/mail/messages";
 import { MailError, sendMail } from "@/lib/mail/transport";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
-import { deedCheck, ownerRecordFor, proveOwnership, type Person } from "./ownership";
-import { propertyFacts } from "./properties";
+import { deedCheck, proveOwnership } from "./ownership";
+import { ownerRecord, propertyFacts, type Person } from "./properties";
 
 const INVITATION_DAYS = 7;
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -24,34 +24,70 @@ const hash = (token: string) => createHash("sha256").update(token).digest("base6
  */
 export async function invite(caller: Caller & { user: SessionUser }, input: Person & { email: string }) {
   const { key } = await deedCheck(caller, input, "client");
-  const ownerId = await ownerRecordFor(caller, input, key);
+  const ownerId = await ownerRecord(caller, input, key);
   const { address } = await propertyFacts(caller, input.address);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
   const { db } = await getDatabase();
   const [row] = await db
     .insert(invitations)
-    .values({ tokenHash: hash(token), email: input.email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), address, ownerId, invitedBy: caller.user.id, expiresAt })
+    .values({
+      tokenHash: hash(token),
+      email: input.email,
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      address,
+      ownerId,
+      invitedBy: caller.user.id,
+      expiresAt,
+    })
     .returning({ id: invitations.id });
   try {
     await sendMail(
-      invitationMessage({ to: input.email, name: input.firstName.trim(), address, url: `${appOrigin}/invite?token=${token}`, invitedBy: caller.user.name ?? caller.user.email, expires: expiresAt }),
+      invitationMessage({
+        to: input.email,
+        name: input.firstName.trim(),
+        address,
+        url: `${appOrigin}/invite?token=${token}`,
+        invitedBy: caller.user.name ?? caller.user.email,
+        expires: expiresAt,
+      }),
     );
   } catch (error) {
     if (!(error instanceof MailError)) throw error;
     // An invitation nobody received must not stay good: the next try makes a new one.
     await db.delete(invitations).where(eq(invitations.id, row!.id));
-    throw new AppError(503, "mail_unavailable", "The invitation email could not be sent right now. Nothing was sent; please try again in a few minutes.", undefined, 60);
+    throw new AppError(
+      503,
+      "mail_unavailable",
+      "The invitation email could not be sent right now. Nothing was sent; please try again in a few minutes.",
+      undefined,
+      60,
+    );
   }
   return { id: row!.id, email: input.email, address, expiresAt: expiresAt.toISOString() };
 }
 
 async function openInvitation(token: string) {
   const { db } = await getDatabase();
-  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, hash(token)));
-  if (!row) throw new AppError(404, "invitation_not_found", "This invitation link is not valid. Please check that you copied all of it, or ask your loan officer for a new one.");
-  if (row.acceptedAt) throw new AppError(410, "invitation_used", "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.");
-  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(410, "invitation_expired", "This invitation has expired (they last 7 days). Please ask your loan officer for a new one.");
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hash(token)));
+  if (!row)
+    throw new AppError(
+      404,
+      "invitation_not_found",
+      "This invitation link is not valid. Please check that you copied all of it, or ask your loan officer for a new one.",
+    );
+  if (row.acceptedAt)
+    throw new AppError(
+      410,
+      "invitation_used",
+      "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.",
+    );
+  if (row.expiresAt.getTime() <= Date.now())
+    throw new AppError(410, "invitation_expired", "This invitation has expired (they last 7 days). Please ask your loan officer for a new one.");
   return row;
 }
 
@@ -69,9 +105,14 @@ export async function invitationPreview(token: string) {
 export async function acceptInvitation(token: string, password: string | undefined): Promise<SessionUser> {
   const preview = await openInvitation(token);
   const existing = await findUserByEmail(preview.email);
-  if (existing && existing.role !== "homeowner") throw new AppError(409, "not_a_homeowner", "This email belongs to a staff account; invitations are for homeowners.");
+  if (existing && existing.role !== "homeowner")
+    throw new AppError(409, "not_a_homeowner", "This email belongs to a staff account; invitations are for homeowners.");
   if (existing?.ownerId && existing.ownerId !== preview.ownerId) {
-    throw new AppError(409, "has_another_home", "The account of this email already has its verified homes (an account holds one owner record). If this home is not on its dashboard, please ask your loan officer to invite another email address.");
+    throw new AppError(
+      409,
+      "has_another_home",
+      "The account of this email already has its verified homes (an account holds one owner record). If this home is not on its dashboard, please ask your loan officer to invite another email address.",
+    );
   }
   if (!existing) {
     if (!password) throw new AppError(400, "invalid_request", "password: choose a password for your account", { password: "is required" });
@@ -84,7 +125,12 @@ export async function acceptInvitation(token: string, password: string | undefin
     .set({ acceptedAt: new Date() })
     .where(and(eq(invitations.id, preview.id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())))
     .returning();
-  if (!taken) throw new AppError(410, "invitation_used", "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.");
+  if (!taken)
+    throw new AppError(
+      410,
+      "invitation_used",
+      "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.",
+    );
   try {
     const user = existing ? { id: existing.id } : await createUser({ email: preview.email, password: password!, role: "homeowner" });
     await proveOwnership(user.id, preview.ownerId, "invitation", `${preview.firstName} ${preview.lastName}`);

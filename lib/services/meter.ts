@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
 import { upstreamCalls, users } from "@/lib/db/schema";
 import type { Operation } from "@/lib/property-api";
 import { log } from "@/lib/log";
@@ -17,7 +18,17 @@ interface Batch {
   resolve: () => void;
 }
 // Rows waiting for the write in progress to finish; one per process, whichever route bundle meters.
-const globalForMeter = globalThis as unknown as { meterQueue?: { waiting?: Batch; writing: boolean } };
+const globalForMeter = globalThis as unknown as { meterQueue?: MeterQueue };
+interface MeterQueue {
+  waiting?: Batch;
+  /** The batch being written (or, while the next one gathers, the last one written). */
+  writing?: Batch;
+  /** When the last insert ended, ms since the epoch. */
+  lastWrite?: number;
+  draining?: boolean;
+}
+// How long PGlite's inserts gather rows after the first of a busy spell: at most ~10 inserts a second.
+const PGLITE_GATHER_MS = 100;
 // A PostgreSQL statement takes at most 65,535 parameters; a row has seven.
 const ROWS_PER_INSERT = 1_000;
 
@@ -27,8 +38,16 @@ const ROWS_PER_INSERT = 1_000;
  * and go in together with the next, so under load the database sees a few inserts a second instead of one per
  * request, and an idle app writes at once. Metering never fails the request it records.
  */
-export function meter(entry: { userId?: number; siteId?: number; operation: Operation; key: string; label?: string; outcome: Outcome; billable: number }): Promise<void> {
-  const queue = (globalForMeter.meterQueue ??= { writing: false });
+export function meter(entry: {
+  userId?: number;
+  siteId?: number;
+  operation: Operation;
+  key: string;
+  label?: string;
+  outcome: Outcome;
+  billable: number;
+}): Promise<void> {
+  const queue = (globalForMeter.meterQueue ??= {});
   if (!queue.waiting) {
     let resolve!: () => void;
     const written = new Promise<void>((done) => (resolve = done));
@@ -44,27 +63,45 @@ export function meter(entry: { userId?: number; siteId?: number; operation: Oper
     outcome: entry.outcome,
     billable: entry.billable,
   });
-  if (!queue.writing) void drainMeterQueue(queue);
+  if (!queue.draining) void drainMeterQueue(queue);
   return batch.written;
 }
 
-async function drainMeterQueue(queue: { waiting?: Batch; writing: boolean }) {
-  queue.writing = true;
+/**
+ * Resolves once every row recorded so far in this process is written. Readers of the meter wait for it (so a count
+ * includes this process's latest requests); routes and pages hand it to Next.js's `after()`, which a stopping server
+ * waits for, so rows recorded without being awaited are not lost on SIGTERM.
+ */
+export async function meterSettled(): Promise<void> {
+  const queue = globalForMeter.meterQueue;
+  await Promise.all([queue?.writing?.written, queue?.waiting?.written]);
+}
+
+async function drainMeterQueue(queue: MeterQueue) {
+  queue.draining = true;
   try {
     while (queue.waiting) {
-      const batch = queue.waiting;
+      // PGlite runs in this thread: each insert costs the requests' own CPU, and one per request would take a fifth of
+      // it under load. So an insert that follows another closely waits for the rows arriving meanwhile (an idle app
+      // still writes at once); PostgreSQL's inserts wait on I/O and gather as they go.
+      const wait = (queue.lastWrite ?? 0) + PGLITE_GATHER_MS - Date.now();
+      if (wait > 0 && !env.DATABASE_URL) await new Promise((resolve) => setTimeout(resolve, wait));
+      const batch = queue.waiting!;
       queue.waiting = undefined;
+      queue.writing = batch;
       try {
         const { db } = await getDatabase();
         for (let i = 0; i < batch.rows.length; i += ROWS_PER_INSERT) await db.insert(upstreamCalls).values(batch.rows.slice(i, i + ROWS_PER_INSERT));
       } catch (error) {
         log.error({ err: error, rows: batch.rows.length }, "meter: could not record upstream calls");
       } finally {
+        queue.lastWrite = Date.now();
         batch.resolve();
       }
     }
   } finally {
-    queue.writing = false;
+    queue.writing = undefined;
+    queue.draining = false;
   }
 }
 
@@ -78,6 +115,7 @@ export interface UsageRow {
 }
 
 async function usageSince(since: Date | undefined): Promise<UsageRow[]> {
+  await meterSettled();
   const { db } = await getDatabase();
   const rows = await db
     .select({
@@ -103,6 +141,7 @@ export async function usageSummary() {
 
 /** A user's recent lookups, newest first (for the loan officer's history). */
 export async function recentCalls(userId: number, limit = 20) {
+  await meterSettled();
   const { db } = await getDatabase();
   return db
     .select({ operation: upstreamCalls.operation, address: upstreamCalls.addressLabel, outcome: upstreamCalls.outcome, at: upstreamCalls.createdAt })
@@ -119,6 +158,7 @@ function startOfTodayUtc(): Date {
 }
 
 async function billableToday(who: SQL): Promise<number> {
+  await meterSettled();
   const { db } = await getDatabase();
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number) })
@@ -135,6 +175,7 @@ export const siteSpentToday = (siteId: number) => billableToday(eq(upstreamCalls
 
 /** Billable requests and cache hits per day (UTC), for the last `days` days. */
 export async function usageByDay(days = 14) {
+  await meterSettled();
   const { db } = await getDatabase();
   const since = new Date(Date.now() - days * 86_400_000);
   const day = sql<string>`to_char(date_trunc('day', ${upstreamCalls.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
@@ -153,6 +194,7 @@ export async function usageByDay(days = 14) {
 
 /** Billable requests and cache hits per user, most spent first. */
 export async function usageByUser() {
+  await meterSettled();
   const { db } = await getDatabase();
   return db
     .select({
@@ -167,4 +209,3 @@ export async function usageByUser() {
     .orderBy(desc(sql`coalesce(sum(${upstreamCalls.billable}), 0)`))
     .limit(50);
 }
-

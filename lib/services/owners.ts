@@ -1,42 +1,20 @@
 import "server-only";
 import { standardize } from "@/lib/address";
 import type { SessionUser } from "@/lib/auth/roles";
-import { env } from "@/lib/env";
-import { toEquity, toPropertyFacts, type EquityDto, type PropertyFacts } from "./dto";
-import { cachedCall, type Caller } from "./gateway";
+import type { EquityDto, OwnedProperty, PropertyFacts } from "./dto";
+import type { Caller } from "./gateway";
 import { verificationState, type VerificationState } from "./ownership";
-import { propertyFacts } from "./properties";
+import { ownerProperties, propertyFacts } from "./properties";
 import { orgMaxLtv } from "./settings";
-import { upstream } from "./upstream";
-
-export interface OwnedProperty {
-  propertyId: number;
-  facts: PropertyFacts;
-  equity: EquityDto;
-}
 
 export interface OwnerDataDto {
   properties: OwnedProperty[];
   stale: boolean;
 }
 
-/** The dashboard's data for a proved owner record: every property with its facts and equity (the owner id stays here). */
+/** The dashboard's data for a proved owner record: every property with its facts and equity at the organization's LTV. */
 export async function ownerData(caller: Caller, ownerId: string): Promise<OwnerDataDto> {
-  const answer = await cachedCall(caller, {
-    operation: "retrieveOwnerData",
-    key: `owner:${ownerId}`,
-    ttlSeconds: env.CACHE_TTL_OWNER_DATA,
-    fetch: () => upstream().client.retrieveOwnerData(ownerId),
-  });
-  const maxLtv = await orgMaxLtv();
-  return {
-    stale: answer.stale,
-    properties: answer.value.properties.map((p) => ({
-      propertyId: p.propertySummary.identifier.propertyId ?? p.propertySummary.identifier.Id ?? 0,
-      facts: toPropertyFacts(p.propertySummary),
-      equity: toEquity(p, maxLtv),
-    })),
-  };
+  return ownerProperties(caller, ownerId, await orgMaxLtv());
 }
 
 /** The standardized keys of the addresses an owner owns, for access checks. */

@@ -6,16 +6,14 @@ import { authSecret } from "@/lib/auth/secret";
 import { linkVerifiedOwner, OwnerTakenError } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 import { ownershipClaims, ownershipLetters } from "@/lib/db/schema";
-import { appOrigin, env } from "@/lib/env";
+import { appOrigin } from "@/lib/env";
 import { log } from "@/lib/log";
 import { letterSentMessage, ownershipLetter } from "@/lib/mail/messages";
 import { sendLetter, sendMail } from "@/lib/mail/transport";
-import { addressKeyOf } from "./access";
+import { addressKeyOf } from "./addresses";
 import { AppError } from "./errors";
-import { cachedCall, type Caller } from "./gateway";
-import { propertyFacts } from "./properties";
-import { upstream } from "./upstream";
-import { toVerification } from "./dto";
+import type { Caller } from "./gateway";
+import { homeownerVerification, ownerRecord, personKey, propertyFacts, type Person } from "./properties";
 
 type SignedIn = Caller & { user: SessionUser };
 export type Claim = typeof ownershipClaims.$inferSelect;
@@ -27,30 +25,9 @@ const LETTERS_PER_PERIOD = 3;
 const RESEND_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-export interface Person {
-  firstName: string;
-  lastName: string;
-  address: string;
-}
-
-const personKey = (key: string, p: Person) => `${key}|${p.firstName.trim().toUpperCase()}|${p.lastName.trim().toUpperCase()}`;
-
-/** The service's homeowner verification of a person at an address: how well the name matches the deed. */
-export async function verifyPerson(caller: SignedIn, person: Person) {
-  const { key, label } = addressKeyOf(person.address);
-  const answer = await cachedCall(caller, {
-    operation: "verifyHomeowner",
-    key: personKey(key, person),
-    label,
-    ttlSeconds: env.CACHE_TTL_VERIFY,
-    fetch: () => upstream().client.verifyHomeowner(person),
-  });
-  return { key, label, verification: toVerification(answer.value), stale: answer.stale };
-}
-
 /** The deed check before any owner record exists: a name that does not match is refused kindly. */
 export async function deedCheck(caller: SignedIn, person: Person, who: "you" | "client" = "you") {
-  const { key, label, verification } = await verifyPerson(caller, person);
+  const { key, label, verification } = await homeownerVerification(caller, person);
   if (!verification.isVerified) {
     const whose = who === "you" ? "your name as it is written on your deed or tax bill" : "the client's name as it is written on the deed";
     throw new AppError(
@@ -61,19 +38,6 @@ export async function deedCheck(caller: SignedIn, person: Person, who: "you" | "
     );
   }
   return { key, label, score: verification.matchScore };
-}
-
-/** The service's owner record for a verified person (the same person and address always give the same one). */
-export async function ownerRecordFor(caller: SignedIn, person: Person, key: string): Promise<string> {
-  const answer = await cachedCall(caller, {
-    operation: "createOwner",
-    key: personKey(key, person),
-    label: key,
-    ttlSeconds: 60,
-    idempotent: false,
-    fetch: () => upstream().client.createOwner(person),
-  });
-  return answer.value.ownerID;
 }
 
 export async function claimOf(userId: number): Promise<Claim | undefined> {
@@ -93,12 +57,23 @@ export async function claimHome(caller: SignedIn, person: Person): Promise<{ ver
   const { key } = addressKeyOf(person.address);
   if (existing && personKey(existing.addressKey, existing) === personKey(key, person)) return { verified: false, created: false, address: existing.address };
   const { score } = await deedCheck(caller, person);
-  const ownerId = await ownerRecordFor(caller, person, key);
+  const ownerId = await ownerRecord(caller, person, key);
   const facts = await propertyFacts(caller, person.address);
   // Keyed by the service's own form of the address, which the dashboard reads it by, not by the spelling typed.
-  const claim = { userId: caller.user.id, ownerId, firstName: person.firstName.trim(), lastName: person.lastName.trim(), address: facts.address, addressKey: addressKeyOf(facts.address).key, matchScore: score };
+  const claim = {
+    userId: caller.user.id,
+    ownerId,
+    firstName: person.firstName.trim(),
+    lastName: person.lastName.trim(),
+    address: facts.address,
+    addressKey: addressKeyOf(facts.address).key,
+    matchScore: score,
+  };
   const { db } = await getDatabase();
-  await db.insert(ownershipClaims).values(claim).onConflictDoUpdate({ target: ownershipClaims.userId, set: { ...claim, createdAt: new Date() } });
+  await db
+    .insert(ownershipClaims)
+    .values(claim)
+    .onConflictDoUpdate({ target: ownershipClaims.userId, set: { ...claim, createdAt: new Date() } });
   return { verified: false, created: true, address: facts.address };
 }
 
@@ -139,7 +114,13 @@ export async function requestLetter(user: SessionUser): Promise<VerificationStat
   if (!state) throw new AppError(409, "no_claim", "Add your home first: we mail the code to its address.");
   if (state.nextLetterAt) {
     const when = new Date(state.nextLetterAt).toDateString();
-    throw new AppError(429, "letter_limit", `A letter is already on its way or you asked for several recently. You can ask for another on ${when}.`, undefined, Math.ceil((Date.parse(state.nextLetterAt) - Date.now()) / 1000));
+    throw new AppError(
+      429,
+      "letter_limit",
+      `A letter is already on its way or you asked for several recently. You can ask for another on ${when}.`,
+      undefined,
+      Math.ceil((Date.parse(state.nextLetterAt) - Date.now()) / 1000),
+    );
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const expires = new Date(Date.now() + LETTER_DAYS * DAY_MS);
@@ -182,12 +163,22 @@ export async function confirmCode(user: SessionUser, code: string): Promise<void
     .set({ attempts: sql`${l.attempts} + 1` })
     .where(and(sql`${l.id} = (${latest})`, sql`${l.attempts} < ${CODE_TRIES}`))
     .returning();
-  if (!letter) throw new AppError(400, "no_code", "There is no code waiting for this home, or it was tried too many times. Ask for a new letter.", { code: "has no letter waiting for it" });
+  if (!letter)
+    throw new AppError(400, "no_code", "There is no code waiting for this home, or it was tried too many times. Ask for a new letter.", {
+      code: "has no letter waiting for it",
+    });
   const expected = Buffer.from(letter.codeHash);
   const given = Buffer.from(codeHash(user.id, code.trim()));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     const left = CODE_TRIES - letter.attempts;
-    throw new AppError(400, "wrong_code", left ? `That is not the code in the letter. ${left} ${left === 1 ? "try" : "tries"} left.` : "That is not the code in the letter, and it cannot be tried again. Ask for a new letter.", { code: "does not match the letter" });
+    throw new AppError(
+      400,
+      "wrong_code",
+      left
+        ? `That is not the code in the letter. ${left} ${left === 1 ? "try" : "tries"} left.`
+        : "That is not the code in the letter, and it cannot be tried again. Ask for a new letter.",
+      { code: "does not match the letter" },
+    );
   }
   await proveOwnership(user.id, claim.ownerId, "mail", `${claim.firstName} ${claim.lastName}`);
   await db.update(l).set({ usedAt: new Date() }).where(eq(l.id, letter.id));

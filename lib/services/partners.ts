@@ -10,7 +10,8 @@ import { findUserById } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 import { partnerTokenUses, users } from "@/lib/db/schema";
 import { AppError } from "./errors";
-import { deedCheck, ownerRecordFor, proveOwnership } from "./ownership";
+import { deedCheck, proveOwnership } from "./ownership";
+import { ownerRecord } from "./properties";
 import { findSite, siteSecret, type Site } from "./sites";
 
 /** A partner token lives at most this long. */
@@ -54,7 +55,10 @@ export async function verifyPartnerToken(token: string): Promise<{ site: Site; c
     ({ payload } = await jwtVerify(token, new TextEncoder().encode(siteSecret(site)), { algorithms: ["HS256"], issuer: site.siteKey }));
   } catch (error) {
     const expired = error instanceof Error && "code" in error && error.code === "ERR_JWT_EXPIRED";
-    throw refuse(401, expired ? "This sign-in link has expired. Please open the dashboard again from your bank's site." : "This sign-in link's signature is not valid.");
+    throw refuse(
+      401,
+      expired ? "This sign-in link has expired. Please open the dashboard again from your bank's site." : "This sign-in link's signature is not valid.",
+    );
   }
   const claims = Claims.safeParse(payload);
   if (!claims.success) throw refuse(401, `This sign-in link is missing ${claims.error.issues[0]!.path.join(".")}.`);
@@ -91,7 +95,11 @@ export async function isSameMember(user: SessionUser | undefined, site: Site, cl
 /** The member's account (made on first visit, with no password) and owner record. */
 export async function memberAccount(site: Site, claims: PartnerClaims, ip: string): Promise<SessionUser> {
   const { db } = await getDatabase();
-  const find = () => db.select().from(users).where(and(eq(users.partnerSiteId, site.id), eq(users.partnerMemberId, claims.sub)));
+  const find = () =>
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.partnerSiteId, site.id), eq(users.partnerMemberId, claims.sub)));
   let [row] = await find();
   if (!row) {
     await db
@@ -112,7 +120,7 @@ export async function memberAccount(site: Site, claims: PartnerClaims, ip: strin
   const person = { firstName: claims.given_name, lastName: claims.family_name, address: claims.address };
   const caller = { user, ip };
   const { key } = await deedCheck(caller, person);
-  await proveOwnership(user.id, await ownerRecordFor(caller, person, key), "partner", `${person.firstName} ${person.lastName}`);
+  await proveOwnership(user.id, await ownerRecord(caller, person, key), "partner", `${person.firstName} ${person.lastName}`);
   return (await findUserById(row!.id))!;
 }
 

@@ -1,18 +1,16 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import { standardize } from "@/lib/address";
 import { authSecret } from "@/lib/auth/secret";
 import { getDatabase } from "@/lib/db";
 import { widgetSites } from "@/lib/db/schema";
-import { env } from "@/lib/env";
+import { appOrigins } from "@/lib/env";
 import { isSafeOrigin } from "@/lib/security/origins";
-import { addressKeyOf } from "./access";
-import { toValuation } from "./dto";
+import { addressKeyOf } from "./addresses";
 import { AppError } from "./errors";
-import { cachedCall, type Caller } from "./gateway";
+import type { Caller } from "./gateway";
 import { siteSpentToday } from "./meter";
-import { upstream } from "./upstream";
+import { valuationEstimate } from "./properties";
 
 export type Site = typeof widgetSites.$inferSelect;
 
@@ -36,17 +34,31 @@ export function siteSecret(site: Site): string {
 /** Registers a site; the secret is returned this once and kept only encrypted. */
 export async function createSite(input: { name: string; allowedOrigins: string[]; dailyBudget: number }) {
   const unsafe = input.allowedOrigins.find((origin) => !isSafeOrigin(origin));
-  if (unsafe !== undefined) throw new AppError(400, "invalid_request", `${unsafe} is not an origin a site can be framed from.`, { allowedOrigins: "must be origins such as https://bank.example" });
+  if (unsafe !== undefined)
+    throw new AppError(400, "invalid_request", `${unsafe} is not an origin a site can be framed from.`, {
+      allowedOrigins: "must be origins such as https://bank.example",
+    });
   const { db } = await getDatabase();
   const siteKey = `site_${randomBytes(12).toString("base64url")}`;
   const secret = `sec_${randomBytes(32).toString("base64url")}`;
-  const [site] = await db.insert(widgetSites).values({ ...input, siteKey, secretEncrypted: encrypt(secret) }).returning();
+  const [site] = await db
+    .insert(widgetSites)
+    .values({ ...input, siteKey, secretEncrypted: encrypt(secret) })
+    .returning();
   return { site: site!, siteKey, siteSecret: secret };
 }
 
 export async function listSites() {
   const { db } = await getDatabase();
-  return db.select().from(widgetSites).orderBy(desc(widgetSites.createdAt));
+  return (await db.select().from(widgetSites).orderBy(desc(widgetSites.createdAt))).map(configured);
+}
+
+/**
+ * The demo site is framed by this process's own origins, from its configuration, whatever another instance sharing
+ * the database stored last (instances with different addresses, as in the test runs, would otherwise take turns).
+ */
+function configured(site: Site): Site {
+  return site.siteKey === DEMO_SITE.siteKey ? { ...site, allowedOrigins: appOrigins.filter(isSafeOrigin) } : site;
 }
 
 const globalForSites = globalThis as unknown as { siteCache?: Map<string, { site: Site | undefined; until: number }> };
@@ -57,7 +69,8 @@ export async function findSite(siteKey: string): Promise<Site | undefined> {
   const known = cache.get(siteKey);
   if (known && known.until > Date.now()) return known.site;
   const { db } = await getDatabase();
-  const [site] = await db.select().from(widgetSites).where(eq(widgetSites.siteKey, siteKey));
+  const [row] = await db.select().from(widgetSites).where(eq(widgetSites.siteKey, siteKey));
+  const site = row && configured(row);
   cache.set(siteKey, { site, until: Date.now() + 30_000 });
   return site;
 }
@@ -69,57 +82,39 @@ function secondsToMidnightUtc(): number {
 }
 
 /** The widget's caller: its IP for the per-IP limit, and the site's daily budget checked before any paid call. */
-export function widgetCaller(site: Site, ip: string): Caller {
+function widgetCaller(site: Site, ip: string): Caller {
   return {
     ip,
     site: {
       id: site.id,
       assertBudget: async () => {
         if ((await siteSpentToday(site.id)) >= site.dailyBudget) {
-          throw new AppError(429, "budget_exhausted", "This site has used today's home-value lookups. Please try again tomorrow.", undefined, secondsToMidnightUtc());
+          throw new AppError(
+            429,
+            "budget_exhausted",
+            "This site has used today's home-value lookups. Please try again tomorrow.",
+            undefined,
+            secondsToMidnightUtc(),
+          );
         }
       },
     },
   };
 }
 
-/** The valuation for the widget, through the same cache and single-flight as everyone's. */
+/** The valuation for the widget, through the same cache and single-flight as everyone's, with the address it is for. */
 export async function widgetValuation(site: Site, ip: string, address: string) {
-  const { key: cacheKey, label } = addressKeyOf(address);
-  const answer = await cachedCall(widgetCaller(site, ip), {
-    operation: "valuationEstimate",
-    key: cacheKey,
-    label,
-    ttlSeconds: env.CACHE_TTL_VALUATION,
-    fetch: () => upstream().client.valuationEstimate(address),
-  });
-  return { ...toValuation(answer.value["Service Estimate"]), stale: answer.stale, address: standardize(address).key };
-}
-
-/** `https://bank.example:8443/path` → `https://bank.example:8443`; undefined for anything that is not http(s). */
-export function originOf(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
+  const at = addressKeyOf(address);
+  return { ...(await valuationEstimate(widgetCaller(site, ip), at)), address: at.key };
 }
 
 export const DEMO_SITE = { name: "Demo site (embedded mode)", siteKey: "site_demo", dailyBudget: 500 };
-export const BLOCKED_DEMO_SITE = { name: "Demo of a blocked origin", siteKey: "site_demo_blocked", allowedOrigins: ["https://partner-bank.example"], dailyBudget: 10 };
-
-/**
- * The origins the app itself is served from, for the demo site: NEXTAUTH_URL's when set, else this process on
- * loopback (`next dev` and `next start` listen on PORT). Never the request's Host header, which the client writes.
- */
-export function appOrigins(): [string, ...string[]] {
-  const configured = originOf(env.NEXTAUTH_URL);
-  if (configured && isSafeOrigin(configured)) return [configured];
-  const port = env.PORT ?? 3000;
-  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
-}
+export const BLOCKED_DEMO_SITE = {
+  name: "Demo of a blocked origin",
+  siteKey: "site_demo_blocked",
+  allowedOrigins: ["https://partner-bank.example"],
+  dailyBudget: 10,
+};
 
 /**
  * Embedded mode's demo sites: one that the app's own origins may frame (set from configuration, which also clears
@@ -127,15 +122,21 @@ export function appOrigins(): [string, ...string[]] {
  */
 export async function ensureDemoSites(): Promise<void> {
   const { db } = await getDatabase();
-  const origins = appOrigins();
+  const origins = appOrigins.filter(isSafeOrigin);
   const demo = await findSite(DEMO_SITE.siteKey);
   if (!demo) {
-    await db.insert(widgetSites).values({ ...DEMO_SITE, allowedOrigins: origins, secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) }).onConflictDoNothing();
+    await db
+      .insert(widgetSites)
+      .values({ ...DEMO_SITE, allowedOrigins: origins, secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) })
+      .onConflictDoNothing();
   } else if (demo.allowedOrigins.join(" ") !== origins.join(" ")) {
     await db.update(widgetSites).set({ allowedOrigins: origins }).where(eq(widgetSites.id, demo.id));
   }
   if (!(await findSite(BLOCKED_DEMO_SITE.siteKey))) {
-    await db.insert(widgetSites).values({ ...BLOCKED_DEMO_SITE, secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) }).onConflictDoNothing();
+    await db
+      .insert(widgetSites)
+      .values({ ...BLOCKED_DEMO_SITE, secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) })
+      .onConflictDoNothing();
   }
   globalForSites.siteCache?.clear();
 }

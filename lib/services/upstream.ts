@@ -38,7 +38,12 @@ function createUpstream(): Upstream {
   const token = env.PROPERTY_API_TOKEN ?? `embedded_${randomBytes(24).toString("base64url")}`;
   const sandbox = createSandboxHandler({ token, db: async () => (await getDatabase()).db, faults: parseFaults(env.SANDBOX_FAULTS) });
   return {
-    client: createPropertyApiClient({ baseUrl: "http://embedded.property-data.invalid", token, fetch: withRequestId(sandbox), timeoutMs: env.PROPERTY_API_TIMEOUT_MS }),
+    client: createPropertyApiClient({
+      baseUrl: "http://embedded.property-data.invalid",
+      token,
+      fetch: withRequestId(sandbox),
+      timeoutMs: env.PROPERTY_API_TIMEOUT_MS,
+    }),
     sandbox,
   };
 }

@@ -15,13 +15,53 @@ const q = encodeURIComponent;
 
 /** Each route × each kind of caller, asking about the first homeowner's house. */
 const MATRIX: Row[] = [
-  { route: "normalize", method: "POST", path: () => "/api/address/normalize", body: () => ({ requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] }), expect: { signedOut: 401, owner: 403, otherOwner: 403, officer: 200 } },
-  { route: "verify", method: "POST", path: () => "/api/homeowner/verify", body: (p) => ({ firstName: "Test", lastName: "Owner", address: p.ownerAddress }), expect: { signedOut: 401, owner: 403, otherOwner: 403, officer: 200 } },
-  { route: "avm", method: "POST", path: () => "/api/avm", body: (p) => ({ address: p.ownerAddress }), expect: { signedOut: 401, owner: 200, otherOwner: 403, officer: 200 } },
-  { route: "equity", method: "POST", path: () => "/api/home-equity-summary", body: (p) => ({ address: p.ownerAddress }), expect: { signedOut: 401, owner: 200, otherOwner: 403, officer: 200 } },
-  { route: "summary", method: "GET", path: (p) => `/api/property/summary?address=${q(p.ownerAddress)}`, expect: { signedOut: 401, owner: 200, otherOwner: 403, officer: 200 } },
-  { route: "report", method: "GET", path: (p) => `/api/property/report?address=${q(p.ownerAddress)}&applicant_name=Test%20Owner&format=json`, expect: { signedOut: 401, owner: 200, otherOwner: 403, officer: 200 } },
-  { route: "owners", method: "POST", path: () => "/api/owners", body: (p) => ({ firstName: "Test", lastName: "Owner", address: p.ownerAddress }), expect: { signedOut: 401, owner: 200, otherOwner: 200, officer: 403 } },
+  {
+    route: "normalize",
+    method: "POST",
+    path: () => "/api/address/normalize",
+    body: () => ({ requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] }),
+    expect: { signedOut: 401, owner: 403, otherOwner: 403, officer: 200 },
+  },
+  {
+    route: "verify",
+    method: "POST",
+    path: () => "/api/homeowner/verify",
+    body: (p) => ({ firstName: "Test", lastName: "Owner", address: p.ownerAddress }),
+    expect: { signedOut: 401, owner: 403, otherOwner: 403, officer: 200 },
+  },
+  {
+    route: "avm",
+    method: "POST",
+    path: () => "/api/avm",
+    body: (p) => ({ address: p.ownerAddress }),
+    expect: { signedOut: 401, owner: 200, otherOwner: 403, officer: 200 },
+  },
+  {
+    route: "equity",
+    method: "POST",
+    path: () => "/api/home-equity-summary",
+    body: (p) => ({ address: p.ownerAddress }),
+    expect: { signedOut: 401, owner: 200, otherOwner: 403, officer: 200 },
+  },
+  {
+    route: "summary",
+    method: "GET",
+    path: (p) => `/api/property/summary?address=${q(p.ownerAddress)}`,
+    expect: { signedOut: 401, owner: 200, otherOwner: 403, officer: 200 },
+  },
+  {
+    route: "report",
+    method: "GET",
+    path: (p) => `/api/property/report?address=${q(p.ownerAddress)}&applicant_name=Test%20Owner&format=json`,
+    expect: { signedOut: 401, owner: 200, otherOwner: 403, officer: 200 },
+  },
+  {
+    route: "owners",
+    method: "POST",
+    path: () => "/api/owners",
+    body: (p) => ({ firstName: "Test", lastName: "Owner", address: p.ownerAddress }),
+    expect: { signedOut: 401, owner: 200, otherOwner: 200, officer: 403 },
+  },
   { route: "owner-data", method: "GET", path: () => "/api/owner-data", expect: { signedOut: 401, owner: 200, otherOwner: 200, officer: 403 } },
   { route: "admin usage", method: "GET", path: () => "/api/admin/usage", expect: { signedOut: 401, owner: 403, otherOwner: 403, officer: 403 } },
 ];

@@ -169,7 +169,12 @@ describe("sessions", () => {
     const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers: { Cookie: session! } });
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const cookies = [session!, ...csrf.headers.getSetCookie().map((c) => c.split(";")[0]!)].join("; ");
-    await fetch(`${app.url}/api/auth/signout`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies }, body: new URLSearchParams({ csrfToken, json: "true" }) });
+    await fetch(`${app.url}/api/auth/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
+      body: new URLSearchParams({ csrfToken, json: "true" }),
+    });
     expect(await owns(session!)).toBe(401);
   });
 
@@ -177,12 +182,25 @@ describe("sessions", () => {
     const email = await account("10.2.0.2");
     const here = (await attempt(email, "a-good-long-password", { ip: "10.2.0.2" })).session!;
     const there = (await attempt(email, "a-good-long-password", { ip: "10.2.0.3" })).session!;
-    const weak = await call(app, "POST", "/api/account/password", { cookie: here, body: { currentPassword: "a-good-long-password", newPassword: "password1234" } });
+    const weak = await call(app, "POST", "/api/account/password", {
+      cookie: here,
+      body: { currentPassword: "a-good-long-password", newPassword: "password1234" },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error.fields.newPassword ?? weak.body.error.fields.password).toMatch(/easy to guess/);
-    const wrong = await call(app, "POST", "/api/account/password", { cookie: here, body: { currentPassword: "not-my-password", newPassword: "another-long-passphrase" } });
+    const wrong = await call(app, "POST", "/api/account/password", {
+      cookie: here,
+      body: { currentPassword: "not-my-password", newPassword: "another-long-passphrase" },
+    });
     expect(wrong.body.error.fields.currentPassword).toBeTruthy();
-    expect((await call(app, "POST", "/api/account/password", { cookie: here, body: { currentPassword: "a-good-long-password", newPassword: "another-long-passphrase" } })).status).toBe(200);
+    expect(
+      (
+        await call(app, "POST", "/api/account/password", {
+          cookie: here,
+          body: { currentPassword: "a-good-long-password", newPassword: "another-long-passphrase" },
+        })
+      ).status,
+    ).toBe(200);
     expect(await owns(here)).toBe(404);
     expect(await owns(there)).toBe(401);
     expect((await attempt(email, "a-good-long-password", { ip: "10.2.0.4" })).error).toBe("Wrong email or password.");
@@ -213,7 +231,11 @@ describe("mail through SMTP", () => {
     expect(mail.raw).toContain("From: Home dashboard <no-reply@dashboard.example>");
     const link = mail.raw.match(new RegExp(`${app.url}/invite\\?token=([\\w-]+)`));
     expect(link).toBeTruthy();
-    const accepted = await fetch(`${app.url}/api/invitations/accept`, { method: "POST", headers: { "Content-Type": "application/json", ...from("10.3.0.2") }, body: JSON.stringify({ token: link![1], password: "a-good-long-password" }) });
+    const accepted = await fetch(`${app.url}/api/invitations/accept`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...from("10.3.0.2") },
+      body: JSON.stringify({ token: link![1], password: "a-good-long-password" }),
+    });
     expect(accepted.status).toBe(200);
     const data = await call(app, "GET", "/api/owner-data", { cookie: sessionFrom(accepted)! });
     expect(data.body.verified).toBe(true);
@@ -257,7 +279,11 @@ describe("mail through SMTP", () => {
     const weak = await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "password123" } });
     expect(weak.status).toBe(400);
     expect(weak.body.error.fields.password).toMatch(/easy to guess/);
-    const reset = await fetch(`${app.url}/api/account/password-reset/confirm`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, password: "a-brand-new-passphrase" }) });
+    const reset = await fetch(`${app.url}/api/account/password-reset/confirm`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, password: "a-brand-new-passphrase" }),
+    });
     expect(reset.status).toBe(200);
     expect(await owns(sessionFrom(reset)!)).toBe(404);
     expect(await owns(old)).toBe(401);
@@ -268,12 +294,30 @@ describe("mail through SMTP", () => {
 
 describe("sign-up", () => {
   it("refuses an easy password with the field named, and limits accounts per address", async () => {
-    const weak = await call(app, "POST", "/api/signup", { body: { email: `weak-${unique()}@example.com`, password: "qwertyuiop12" }, headers: from("10.5.0.1") });
+    const weak = await call(app, "POST", "/api/signup", {
+      body: { email: `weak-${unique()}@example.com`, password: "qwertyuiop12" },
+      headers: from("10.5.0.1"),
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error.fields.password).toMatch(/easy to guess/);
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call(app, "POST", "/api/signup", { body: { email: `many-${i}-${unique()}@example.com`, password: "a-good-long-password" }, headers: from("10.5.0.9") })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (
+          await call(app, "POST", "/api/signup", {
+            body: { email: `many-${i}-${unique()}@example.com`, password: "a-good-long-password" },
+            headers: from("10.5.0.9"),
+          })
+        ).status,
+      );
     expect(statuses).toEqual([201, 201, 201, 429]);
-    expect((await call(app, "POST", "/api/signup", { body: { email: `elsewhere-${unique()}@example.com`, password: "a-good-long-password" }, headers: from("10.5.0.10") })).status).toBe(201);
+    expect(
+      (
+        await call(app, "POST", "/api/signup", {
+          body: { email: `elsewhere-${unique()}@example.com`, password: "a-good-long-password" },
+          headers: from("10.5.0.10"),
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -3,6 +3,7 @@ import { request as httpRequest } from "node:http";
 import { oneLine } from "@/lib/address";
 import { getDataset } from "@/lib/sandbox/dataset";
 import { peopleOf } from "@/lib/sandbox/verify";
+import { checkAnswer } from "./openapi-check";
 import type { AppInfo } from "./setup";
 
 export interface Reply {
@@ -15,7 +16,10 @@ export interface Reply {
 export async function credentialsCallback(app: AppInfo, email: string, password: string): Promise<Response> {
   const csrf = await fetch(`${app.url}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookies = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return fetch(`${app.url}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
@@ -32,14 +36,24 @@ export async function signIn(app: AppInfo, email: string, password: string): Pro
   return session.split(";")[0]!;
 }
 
-export async function call(app: AppInfo, method: string, path: string, options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
+export async function call(
+  app: AppInfo,
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const response = await fetch(`${app.url}${path}`, {
     method,
-    headers: { ...(options.cookie ? { Cookie: options.cookie } : {}), ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}), ...options.headers },
+    headers: {
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+      ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...options.headers,
+    },
     body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
   });
   const type = response.headers.get("content-type") ?? "";
   const body = type.includes("json") ? await response.json() : await response.arrayBuffer();
+  await checkAnswer(response.url || `${app.url}${path}`, method, { status: response.status, headers: response.headers, body });
   return { status: response.status, headers: response.headers, body };
 }
 
@@ -61,7 +75,10 @@ export function deedName(address: string): { firstName: string; lastName: string
 
 /** The session cookie an answer set (sign-in, an accepted invitation, a reset password). */
 export function sessionFrom(response: { headers: Headers }): string | undefined {
-  return response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))?.split(";")[0];
+  return response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("next-auth.session-token="))
+    ?.split(";")[0];
 }
 
 /** The newest message of the outbox to a recipient (read by an admin), with the token of its link if it has one. */
@@ -77,7 +94,11 @@ export async function invitedHomeowner(app: AppInfo, admin: string, address: str
   const invited = await call(app, "POST", "/api/invitations", { cookie: admin, body: { email, ...deedName(address), address } });
   if (invited.status !== 201) throw new Error(`could not invite: ${JSON.stringify(invited.body)}`);
   const { token } = await latestMail(app, admin, email);
-  const accepted = await fetch(`${app.url}/api/invitations/accept`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, password: "a-good-long-password" }) });
+  const accepted = await fetch(`${app.url}/api/invitations/accept`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token, password: "a-good-long-password" }),
+  });
   const cookie = sessionFrom(accepted);
   if (accepted.status !== 200 || !cookie) throw new Error(`could not accept the invitation: ${accepted.status} ${await accepted.text()}`);
   return cookie;
@@ -104,7 +125,10 @@ export async function people(app: AppInfo, addresses: [string, string]): Promise
   const admin = await signIn(app, app.admin.email, app.admin.password);
   const run = unique();
   const officerEmail = `officer-${run}@example.com`;
-  const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email: officerEmail, password: "officer-password", role: "loan_officer" } });
+  const created = await call(app, "POST", "/api/admin/users", {
+    cookie: admin,
+    body: { email: officerEmail, password: "officer-password", role: "loan_officer" },
+  });
   if (created.status !== 201) throw new Error(`could not create officer: ${JSON.stringify(created.body)}`);
   return {
     admin,
@@ -133,10 +157,18 @@ export async function meterFor(app: AppInfo, admin: string, operation: string): 
  * A request through node:http, for what fetch will not send: a Host header of the test's choosing, or a source
  * address (`from`, any of 127.0.0.0/8 on loopback) so that one machine can be several visitors by socket address.
  */
-export async function rawCall(app: AppInfo, method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; from?: string } = {}): Promise<Reply> {
+export async function rawCall(
+  app: AppInfo,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; from?: string } = {},
+): Promise<Reply> {
   const url = new URL(path, app.url);
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers = { ...(body !== undefined ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {}), ...options.headers };
+  const headers = {
+    ...(body !== undefined ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {}),
+    ...options.headers,
+  };
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: options.from }, (res) => {
       const chunks: Buffer[] = [];
@@ -144,8 +176,14 @@ export async function rawCall(app: AppInfo, method: string, path: string, option
       res.on("end", () => {
         const text = Buffer.concat(chunks).toString("utf8");
         const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
-        resolve({ status: res.statusCode ?? 0, headers: responseHeaders, body: (res.headers["content-type"] ?? "").includes("json") ? JSON.parse(text) : text });
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
+        const reply = {
+          status: res.statusCode ?? 0,
+          headers: responseHeaders,
+          body: (res.headers["content-type"] ?? "").includes("json") ? JSON.parse(text) : text,
+        };
+        checkAnswer(url.href, method, reply).then(() => resolve(reply), reject);
       });
     });
     req.on("error", reject);

@@ -14,7 +14,9 @@ describe.each(["embedded", "http"] as const)("what calls cost (%s service)", (na
     return signIn(app, email, "officer-password");
   };
   const burst = async (cookie: string, address: string, size: number) =>
-    (await Promise.all(Array.from({ length: size }, () => call(app, "GET", `/api/property/summary?address=${encodeURIComponent(address)}`, { cookie })))).map((r) => r.status);
+    (await Promise.all(Array.from({ length: size }, () => call(app, "GET", `/api/property/summary?address=${encodeURIComponent(address)}`, { cookie })))).map(
+      (r) => r.status,
+    );
   beforeAll(async () => {
     admin = await signIn(app, app.admin.email, app.admin.password);
     officer = await newOfficer();
@@ -41,19 +43,23 @@ describe.each(["embedded", "http"] as const)("what calls cost (%s service)", (na
     expect((await usage()).propertySummary).toBe(before.propertySummary! + 1);
   });
 
-  it("makes exactly one upstream call for each of 20 bursts of 50 identical concurrent requests, and meters the rest as coalesced", { timeout: 180_000 }, async () => {
-    // A fresh officer: one round spends one request of the allowance, however many joined it.
-    const cookie = await newOfficer();
-    for (const [round, address] of houses(offset + 20, 20).entries()) {
-      const before = await usage();
-      const meterBefore = await meterFor(app, admin, "propertySummary");
-      const replies = await burst(cookie, address, 50);
-      expect(replies, `round ${round}`).toEqual(Array(50).fill(200));
-      expect((await usage()).propertySummary, `round ${round}`).toBe(before.propertySummary! + 1);
-      const meterAfter = await meterFor(app, admin, "propertySummary");
-      expect(meterAfter, `round ${round}`).toEqual({ upstreamCalls: meterBefore.upstreamCalls + 1, cacheHits: meterBefore.cacheHits + 49 });
-    }
-  });
+  it(
+    "makes exactly one upstream call for each of 20 bursts of 50 identical concurrent requests, and meters the rest as coalesced",
+    { timeout: 180_000 },
+    async () => {
+      // A fresh officer: one round spends one request of the allowance, however many joined it.
+      const cookie = await newOfficer();
+      for (const [round, address] of houses(offset + 20, 20).entries()) {
+        const before = await usage();
+        const meterBefore = await meterFor(app, admin, "propertySummary");
+        const replies = await burst(cookie, address, 50);
+        expect(replies, `round ${round}`).toEqual(Array(50).fill(200));
+        expect((await usage()).propertySummary, `round ${round}`).toBe(before.propertySummary! + 1);
+        const meterAfter = await meterFor(app, admin, "propertySummary");
+        expect(meterAfter, `round ${round}`).toEqual({ upstreamCalls: meterBefore.upstreamCalls + 1, cacheHits: meterBefore.cacheHits + 49 });
+      }
+    },
+  );
 
   // The embedded app's allowance (2,000 a minute) is out of a test's reach; the http app's is 40.
   it.runIf(name === "http")("spends the allowance only for the request that reached the service: two bursts of 50 cost the officer two", async () => {
@@ -78,7 +84,8 @@ describe.each(["embedded", "http"] as const)("what calls cost (%s service)", (na
       `${street}  ${city} ${stateZip}`,
     ];
     const before = await usage();
-    for (const spelling of spellings) expect((await call(app, "POST", "/api/home-equity-summary", { cookie: officer, body: { address: spelling } })).status).toBe(200);
+    for (const spelling of spellings)
+      expect((await call(app, "POST", "/api/home-equity-summary", { cookie: officer, body: { address: spelling } })).status).toBe(200);
     expect((await usage()).homeEquitySummary).toBe(before.homeEquitySummary! + 1);
   });
 

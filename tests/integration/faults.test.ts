@@ -6,7 +6,11 @@ describe("when the service misbehaves", () => {
   const { http: app, sandbox } = inject("apps");
   let officer: string;
   const faults = (config: unknown) =>
-    fetch(`${sandbox.url}/_sandbox/faults`, { method: config ? "PUT" : "DELETE", headers: { Authorization: sandbox.token }, body: config ? JSON.stringify(config) : undefined });
+    fetch(`${sandbox.url}/_sandbox/faults`, {
+      method: config ? "PUT" : "DELETE",
+      headers: { Authorization: sandbox.token },
+      body: config ? JSON.stringify(config) : undefined,
+    });
 
   beforeAll(async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);

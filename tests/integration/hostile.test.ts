@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, serviceUsage, signIn } from "./client";
 
 /** JSON values of every shape, and strings that are not addresses (so every body below is invalid). */
-const junk = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }));
+const junk = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+);
 // Strings without digits: no house number, so never an address, however the letters fall.
 const notAnAddress = fc.oneof(
   fc.string({ maxLength: 12 }).filter((s) => !/\d/.test(s)),
@@ -18,7 +26,10 @@ const ROUTES: { path: string; body: fc.Arbitrary<unknown> }[] = [
   { path: "/api/avm", body: fc.record({ address: notAnAddress }, { requiredKeys: [] }) },
   { path: "/api/home-equity-summary", body: fc.record({ address: notAnAddress, maxLTV: junk }, { requiredKeys: [] }) },
   { path: "/api/homeowner/verify", body: fc.record({ firstName: junk, lastName: junk, address: notAnAddress }, { requiredKeys: [] }) },
-  { path: "/api/address/normalize", body: fc.oneof(fc.record({ requests: fc.array(fc.record({ street: junk, city: junk }, { requiredKeys: [] }), { maxLength: 3 }) }), junk) },
+  {
+    path: "/api/address/normalize",
+    body: fc.oneof(fc.record({ requests: fc.array(fc.record({ street: junk, city: junk }, { requiredKeys: [] }), { maxLength: 3 }) }), junk),
+  },
   { path: "/api/address/suggest", body: fc.record({ address: notAnAddress }, { requiredKeys: [] }) },
   { path: "/api/owners", body: fc.record({ firstName: junk, lastName: junk, address: notAnAddress }, { requiredKeys: [] }) },
   { path: "/api/admin/users", body: fc.record({ email: junk, password: junk, role: junk }, { requiredKeys: [] }) },

@@ -22,7 +22,8 @@ const run = unique();
 
 /** The owner tokens the service holds for an address (PGlite answers `{ rows }`, postgres-js an array). */
 async function ownersAt(db: DatabaseHandle["db"], address: string): Promise<string[]> {
-  const result = (await db.execute(sql`select owner_token from sandbox.owners where address = ${address}`)) as unknown as { owner_token: string }[] | { rows: { owner_token: string }[] };
+  const result = (await db.execute(sql`select owner_token from sandbox.owners where address = ${address}`)) as unknown as
+    { owner_token: string }[] | { rows: { owner_token: string }[] };
   return (Array.isArray(result) ? result : result.rows).map((row) => row.owner_token);
 }
 
@@ -87,7 +88,12 @@ async function ownService() {
     db: database.db,
     /** Runs after the service has answered an operation and before the answer is sent back. */
     hooks,
-    faults: (config: unknown) => fetch(`${url}/_sandbox/faults`, { method: config ? "PUT" : "DELETE", headers: { Authorization: token }, body: config ? JSON.stringify(config) : undefined }),
+    faults: (config: unknown) =>
+      fetch(`${url}/_sandbox/faults`, {
+        method: config ? "PUT" : "DELETE",
+        headers: { Authorization: token },
+        body: config ? JSON.stringify(config) : undefined,
+      }),
     close: async () => {
       server.close();
       await database.close();

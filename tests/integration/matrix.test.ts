@@ -36,30 +36,123 @@ const MATRIX: Row[] = [
   { what: "page A's property", method: "GET", path: (c) => `/dashboard/properties/${c.propertyA}`, expect: [R, 200, 404, 404, 404, R, 200] },
   { what: "page /lookup", method: "GET", path: () => "/lookup", expect: [R, 404, 404, 200, 200, R, 404] },
   { what: "page /admin", method: "GET", path: () => "/admin", expect: [R, 404, 404, 404, 200, R, 404] },
-  { what: "POST /api/address/normalize", method: "POST", path: () => "/api/address/normalize", body: () => ({ requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] }), expect: [401, 403, 403, 200, 200, 403, 403] },
-  { what: "POST /api/address/suggest", method: "POST", path: () => "/api/address/suggest", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 200, 200, 200, 403, 200] },
-  { what: "POST /api/homeowner/verify", method: "POST", path: () => "/api/homeowner/verify", body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }), expect: [401, 403, 403, 200, 200, 403, 403] },
-  { what: "POST /api/avm (A's home)", method: "POST", path: () => "/api/avm", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 403, 200, 200, 403, 200] },
-  { what: "POST /api/home-equity-summary (A's home)", method: "POST", path: () => "/api/home-equity-summary", body: (c) => ({ address: c.ownerAddress }), expect: [401, 200, 403, 200, 200, 403, 403] },
-  { what: "GET /api/property/summary (A's home)", method: "GET", path: (c) => `/api/property/summary?address=${encodeURIComponent(c.ownerAddress)}`, expect: [401, 200, 403, 200, 200, 401, 200] },
-  { what: "GET /api/property/report (A's home)", method: "GET", path: (c) => `/api/property/report?format=json&applicant_name=A&address=${encodeURIComponent(c.ownerAddress)}`, expect: [401, 200, 403, 200, 200, 401, 403] },
-  { what: "POST /api/owners", method: "POST", path: () => "/api/owners", body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }), expect: [401, 200, 200, 403, 403, 403, 422] },
+  {
+    what: "POST /api/address/normalize",
+    method: "POST",
+    path: () => "/api/address/normalize",
+    body: () => ({ requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] }),
+    expect: [401, 403, 403, 200, 200, 403, 403],
+  },
+  {
+    what: "POST /api/address/suggest",
+    method: "POST",
+    path: () => "/api/address/suggest",
+    body: (c) => ({ address: c.ownerAddress }),
+    expect: [401, 200, 200, 200, 200, 403, 200],
+  },
+  {
+    what: "POST /api/homeowner/verify",
+    method: "POST",
+    path: () => "/api/homeowner/verify",
+    body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }),
+    expect: [401, 403, 403, 200, 200, 403, 403],
+  },
+  {
+    what: "POST /api/avm (A's home)",
+    method: "POST",
+    path: () => "/api/avm",
+    body: (c) => ({ address: c.ownerAddress }),
+    expect: [401, 200, 403, 200, 200, 403, 200],
+  },
+  {
+    what: "POST /api/home-equity-summary (A's home)",
+    method: "POST",
+    path: () => "/api/home-equity-summary",
+    body: (c) => ({ address: c.ownerAddress }),
+    expect: [401, 200, 403, 200, 200, 403, 403],
+  },
+  {
+    what: "GET /api/property/summary (A's home)",
+    method: "GET",
+    path: (c) => `/api/property/summary?address=${encodeURIComponent(c.ownerAddress)}`,
+    expect: [401, 200, 403, 200, 200, 401, 200],
+  },
+  {
+    what: "GET /api/property/report (A's home)",
+    method: "GET",
+    path: (c) => `/api/property/report?format=json&applicant_name=A&address=${encodeURIComponent(c.ownerAddress)}`,
+    expect: [401, 200, 403, 200, 200, 401, 403],
+  },
+  {
+    what: "POST /api/owners",
+    method: "POST",
+    path: () => "/api/owners",
+    body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }),
+    expect: [401, 200, 200, 403, 403, 403, 422],
+  },
   { what: "GET /api/owner-data", method: "GET", path: () => "/api/owner-data", expect: [401, 200, 200, 403, 403, 401, 200] },
   { what: "GET /api/admin/usage", method: "GET", path: () => "/api/admin/usage", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "GET /api/admin/sites", method: "GET", path: () => "/api/admin/sites", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "GET /api/admin/settings", method: "GET", path: () => "/api/admin/settings", expect: [401, 403, 403, 403, 200, 401, 403] },
-  { what: "POST /api/widget/valuation", method: "POST", path: () => "/api/widget/valuation", body: (c) => ({ key: c.siteKey, address: c.ownerAddress }), expect: [403, 403, 403, 403, 403, 200, 403] },
+  {
+    what: "POST /api/widget/valuation",
+    method: "POST",
+    path: () => "/api/widget/valuation",
+    body: (c) => ({ key: c.siteKey, address: c.ownerAddress }),
+    expect: [403, 403, 403, 403, 403, 200, 403],
+  },
   { what: "POST /api/ownership/letter", method: "POST", path: () => "/api/ownership/letter", expect: [401, 409, 409, 403, 403, 403, 201] },
-  { what: "POST /api/ownership/code (wrong)", method: "POST", path: () => "/api/ownership/code", body: () => ({ code: "000000" }), expect: [401, 409, 409, 403, 403, 403, 400] },
-  { what: "POST /api/invitations", method: "POST", path: () => "/api/invitations", body: (c) => ({ email: `invited-${unique()}@example.com`, ...deedName(c.ownerAddress), address: c.ownerAddress }), expect: [401, 403, 403, 201, 201, 403, 403] },
-  { what: "POST /api/invitations/accept (unknown token)", method: "POST", path: () => "/api/invitations/accept", body: () => ({ token: "not-a-real-token", password: "a-good-long-password" }), expect: [404, 404, 404, 404, 404, 403, 404] },
-  { what: "POST /api/account/password-reset", method: "POST", path: () => "/api/account/password-reset", body: () => ({ email: `nobody-${unique()}@example.com` }), expect: [202, 202, 202, 202, 202, 403, 202] },
-  { what: "DELETE /api/admin/users/:id/sessions", method: "DELETE", path: () => "/api/admin/users/999999/sessions", expect: [401, 403, 403, 403, 200, 403, 403] },
+  {
+    what: "POST /api/ownership/code (wrong)",
+    method: "POST",
+    path: () => "/api/ownership/code",
+    body: () => ({ code: "000000" }),
+    expect: [401, 409, 409, 403, 403, 403, 400],
+  },
+  {
+    what: "POST /api/invitations",
+    method: "POST",
+    path: () => "/api/invitations",
+    body: (c) => ({ email: `invited-${unique()}@example.com`, ...deedName(c.ownerAddress), address: c.ownerAddress }),
+    expect: [401, 403, 403, 201, 201, 403, 403],
+  },
+  {
+    what: "POST /api/invitations/accept (unknown token)",
+    method: "POST",
+    path: () => "/api/invitations/accept",
+    body: () => ({ token: "not-a-real-token", password: "a-good-long-password" }),
+    expect: [404, 404, 404, 404, 404, 403, 404],
+  },
+  {
+    what: "POST /api/account/password-reset",
+    method: "POST",
+    path: () => "/api/account/password-reset",
+    body: () => ({ email: `nobody-${unique()}@example.com` }),
+    expect: [202, 202, 202, 202, 202, 403, 202],
+  },
+  {
+    what: "DELETE /api/admin/users/:id/sessions",
+    method: "DELETE",
+    path: () => "/api/admin/users/999999/sessions",
+    expect: [401, 403, 403, 403, 200, 403, 403],
+  },
   { what: "GET /api/admin/outbox", method: "GET", path: () => "/api/admin/outbox", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "page /admin/outbox", method: "GET", path: () => "/admin/outbox", expect: [R, 404, 404, 404, 200, R, 404] },
   { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200] },
-  { what: "POST /api/account/password (wrong current password)", method: "POST", path: () => "/api/account/password", body: () => ({ currentPassword: "not-the-password", newPassword: "another-long-passphrase" }), expect: [401, 400, 400, 400, 400, 403, 400] },
-  { what: "POST /api/account/password-reset/confirm (unknown token)", method: "POST", path: () => "/api/account/password-reset/confirm", body: () => ({ token: "not-a-real-token", password: "another-long-passphrase" }), expect: [400, 400, 400, 400, 400, 403, 400] },
+  {
+    what: "POST /api/account/password (wrong current password)",
+    method: "POST",
+    path: () => "/api/account/password",
+    body: () => ({ currentPassword: "not-the-password", newPassword: "another-long-passphrase" }),
+    expect: [401, 400, 400, 400, 400, 403, 400],
+  },
+  {
+    what: "POST /api/account/password-reset/confirm (unknown token)",
+    method: "POST",
+    path: () => "/api/account/password-reset/confirm",
+    body: () => ({ token: "not-a-real-token", password: "another-long-passphrase" }),
+    expect: [400, 400, 400, 400, 400, 403, 400],
+  },
   { what: "page /invite (no token)", method: "GET", path: () => "/invite", expect: [200, 200, 200, 200, 200, 200, 200] },
   { what: "page /reset-password (no token)", method: "GET", path: () => "/reset-password", expect: [200, 200, 200, 200, 200, 200, 200] },
   { what: "page /forgot-password", method: "GET", path: () => "/forgot-password", expect: [200, 200, 200, 200, 200, 200, 200] },
@@ -68,7 +161,20 @@ const MATRIX: Row[] = [
 ];
 
 /** What only a proved owner may see, as it appears in pages (labels) and in API answers (fields). */
-const PRIVATE = ["Loan-to-value", "Total equity", "Total loan balance", "Loans on record", "Download report", "totalLoanBalance", "totalEquity", "availableEquity", '"ltv"', '"loans"', '"ownerId"', "own_"];
+const PRIVATE = [
+  "Loan-to-value",
+  "Total equity",
+  "Total loan balance",
+  "Loans on record",
+  "Download report",
+  "totalLoanBalance",
+  "totalEquity",
+  "availableEquity",
+  '"ltv"',
+  '"loans"',
+  '"ownerId"',
+  "own_",
+];
 const privateMarkers = (text: string) => PRIVATE.filter((marker) => text.includes(marker));
 
 describe("access control matrix (embedded service)", () => {
@@ -86,7 +192,15 @@ describe("access control matrix (embedded service)", () => {
   });
 
   it.each(MATRIX)("$what", async (row) => {
-    const cookies: Record<Who, string | undefined> = { signedOut: undefined, homeownerA: c.owner, homeownerB: c.otherOwner, officer: c.officer, admin: c.admin, widget: undefined, claimant: c.claimant };
+    const cookies: Record<Who, string | undefined> = {
+      signedOut: undefined,
+      homeownerA: c.owner,
+      homeownerB: c.otherOwner,
+      officer: c.officer,
+      admin: c.admin,
+      widget: undefined,
+      claimant: c.claimant,
+    };
     const statuses: number[] = [];
     for (const who of WHO) {
       const reply = await fetch(`${app.url}${row.path(c)}`, {
@@ -122,7 +236,11 @@ describe("access control matrix (embedded service)", () => {
     const email = `changing-${unique()}@example.com`;
     const created = await call(app, "POST", "/api/admin/users", { cookie: c.admin, body: { email, password: "officer-password", role: "loan_officer" } });
     const session = await signIn(app, email, "officer-password");
-    const normalize = () => call(app, "POST", "/api/address/normalize", { cookie: session, body: { requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] } });
+    const normalize = () =>
+      call(app, "POST", "/api/address/normalize", {
+        cookie: session,
+        body: { requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] },
+      });
     expect((await normalize()).status).toBe(200);
     expect((await call(app, "PATCH", `/api/admin/users/${created.body.id}`, { cookie: c.admin, body: { role: "homeowner" } })).status).toBe(200);
     expect((await normalize()).status).toBe(403);

@@ -51,7 +51,9 @@ describe.each(["embedded", "http"] as const)("proof of ownership (%s service)", 
     const equity = await call(app, "POST", "/api/home-equity-summary", { cookie, body: { address } });
     expect(equity.status).toBe(403);
     expect(equity.body.error.message).toMatch(/Prove you own this home/);
-    expect((await call(app, "GET", `/api/property/report?format=json&applicant_name=Matthew%20Sanchez&address=${encodeURIComponent(address)}`, { cookie })).status).toBe(403);
+    expect(
+      (await call(app, "GET", `/api/property/report?format=json&applicant_name=Matthew%20Sanchez&address=${encodeURIComponent(address)}`, { cookie })).status,
+    ).toBe(403);
     expect((await call(app, "POST", "/api/avm", { cookie, body: { address: "2744 N 24th St, Phoenix, AZ 85008" } })).status).toBe(403);
     const page = await (await fetch(`${app.url}/dashboard/properties/${data.body.properties[0].propertyId}`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Verify to see your loans and equity");
@@ -92,7 +94,9 @@ describe.each(["embedded", "http"] as const)("proof of ownership (%s service)", 
   it("counts code tries atomically: of 8 wrong codes sent at once, 5 are checked, and then even the right one is refused", async () => {
     const owner = await claimWithLetter(app, admin, third);
     const wrong = owner.code === "999999" ? "999998" : "999999";
-    const replies = await Promise.all(Array.from({ length: 8 }, () => call(app, "POST", "/api/ownership/code", { cookie: owner.cookie, body: { code: wrong } })));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => call(app, "POST", "/api/ownership/code", { cookie: owner.cookie, body: { code: wrong } })),
+    );
     expect(replies.filter((r) => r.body.error?.code === "wrong_code")).toHaveLength(5);
     expect(replies.filter((r) => r.body.error?.code === "no_code")).toHaveLength(3);
     const right = await call(app, "POST", "/api/ownership/code", { cookie: owner.cookie, body: { code: owner.code } });
@@ -108,7 +112,12 @@ describe.each(["embedded", "http"] as const)("proof of ownership (%s service)", 
     const mail = await latestMail(app, admin, email);
     expect(mail.subject).toContain(fourth.split(",")[0]);
     expect(mail.html).toContain(`/invite?token=${mail.token}`);
-    const accept = (password: string) => fetch(`${app.url}/api/invitations/accept`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: mail.token, password }) });
+    const accept = (password: string) =>
+      fetch(`${app.url}/api/invitations/accept`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ token: mail.token, password }),
+      });
     const weak = await accept("password123");
     expect(weak.status).toBe(400);
     expect((await weak.json()).error.fields.password).toMatch(/easy to guess/);
@@ -129,7 +138,11 @@ describe.each(["embedded", "http"] as const)("proof of ownership (%s service)", 
     const address = houses(name === "embedded" ? 740 : 760, 1)[0]!;
     expect((await call(app, "POST", "/api/invitations", { cookie: admin, body: { email: account.email, ...deedName(address), address } })).status).toBe(201);
     const { token } = await latestMail(app, admin, account.email);
-    const accepted = await fetch(`${app.url}/api/invitations/accept`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
+    const accepted = await fetch(`${app.url}/api/invitations/accept`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
     expect(accepted.status).toBe(200);
     expect((await call(app, "GET", "/api/owner-data", { cookie: account.cookie })).body.verified).toBe(true);
   });
@@ -140,7 +153,12 @@ describe("a partner's token is a proof only for a name on the deed", () => {
   let site: { siteKey: string; siteSecret: string };
   beforeAll(async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
-    site = (await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: `partner-${unique()}`, allowedOrigins: ["https://bank.example"], dailyBudget: 100 } })).body;
+    site = (
+      await call(app, "POST", "/api/admin/sites", {
+        cookie: admin,
+        body: { name: `partner-${unique()}`, allowedOrigins: ["https://bank.example"], dailyBudget: 100 },
+      })
+    ).body;
   });
   const token = (claims: Record<string, string>) =>
     new SignJWT({ email: "member@bank.example", ...claims })
@@ -158,10 +176,24 @@ describe("a partner's token is a proof only for a name on the deed", () => {
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain("The name on the deed does not match");
     const { firstName, lastName } = deedName(address);
-    const opened = await fetch(`${app.url}/embed/dashboard?token=${await token({ given_name: firstName, family_name: lastName, address })}`, { redirect: "manual" });
+    const opened = await fetch(`${app.url}/embed/dashboard?token=${await token({ given_name: firstName, family_name: lastName, address })}`, {
+      redirect: "manual",
+    });
     expect(opened.status).toBe(303);
     const cookie = opened.headers.getSetCookie()[0]!.split(";")[0]!;
     const data = await call(app, "GET", "/api/owner-data", { cookie });
     expect(data.body.verified).toBe(true);
+
+    // The member's home has its own page inside the frame, framable by the partner's origin only; no one else's does.
+    const propertyId = data.body.properties[0].propertyId;
+    const page = await fetch(`${app.url}/embed/dashboard/view/properties/${propertyId}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors https://bank.example");
+    const html = await page.text();
+    expect(html).toContain(address.split(",")[0]);
+    expect(html).toContain("Your equity");
+    const other = await fetch(`${app.url}/embed/dashboard/view/properties/${propertyId + 1}`, { headers: { cookie } });
+    expect(other.status).toBe(404);
+    expect(await other.text()).not.toContain("Your equity");
   });
 });

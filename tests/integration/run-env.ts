@@ -1,6 +1,12 @@
-import { inject } from "vitest";
+import { afterEach, expect, inject } from "vitest";
+import { takeViolations } from "./openapi-check";
 
 // Every test file of the run talks to the run's own PostgreSQL database (made by setup.ts), whatever it reads:
 // process.env.DATABASE_URL is set here, before the file is imported.
 const { databaseUrl } = inject("apps");
 if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+
+// Every answer of a documented route that this test received must be one the OpenAPI document describes.
+afterEach(() => {
+  expect(takeViolations(), "answers that /api/openapi.json does not describe").toEqual([]);
+});

@@ -18,9 +18,12 @@ describe("sign-in's callback URL", () => {
     return /\{\\"callbackUrl\\":\\"(.*?)\\"\}/.exec(html)?.[1];
   };
 
-  it.each(["/\\evil.example/", "//evil.example", "/%5Cevil.example", "https://evil.example", "javascript:alert(1)", "\t/evil.example"])("never leads to another site: %j", async (hostile) => {
-    expect(await callbackOf(hostile)).toBe("/start");
-  });
+  it.each(["/\\evil.example/", "//evil.example", "/%5Cevil.example", "https://evil.example", "javascript:alert(1)", "\t/evil.example"])(
+    "never leads to another site: %j",
+    async (hostile) => {
+      expect(await callbackOf(hostile)).toBe("/start");
+    },
+  );
 
   it("keeps a path on this site", async () => {
     expect(await callbackOf("/lookup?address=1")).toBe("/lookup?address=1");
@@ -41,7 +44,12 @@ describe("a chunked body with no Content-Length", () => {
         pulled += chunk.byteLength;
       },
     });
-    const response = await fetch(`${app.url}/api/signup`, { method: "POST", body, duplex: "half", headers: { "Content-Type": "application/json" } } as RequestInit);
+    const response = await fetch(`${app.url}/api/signup`, {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "Content-Type": "application/json" },
+    } as RequestInit);
     expect(response.status).toBe(413);
     expect((await response.json()).error.code).toBe("too_large");
     // Socket buffers take a few MB more; reading it all would pull the whole 100 MB.
@@ -84,7 +92,10 @@ describe("a partner token", () => {
   let site: { siteKey: string; siteSecret: string };
   beforeAll(async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
-    const reply = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "partner review", allowedOrigins: ["https://bank-review.example"], dailyBudget: 100 } });
+    const reply = await call(app, "POST", "/api/admin/sites", {
+      cookie: admin,
+      body: { name: "partner review", allowedOrigins: ["https://bank-review.example"], dailyBudget: 100 },
+    });
     expect(reply.status).toBe(201);
     site = reply.body;
   });
@@ -137,7 +148,8 @@ describe("the organization's maximum LTV", () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
     const before = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body.orgMaxLtv;
     try {
-      for (const orgMaxLtv of [0.01, 1, 0.75]) expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } })).body).toEqual({ orgMaxLtv });
+      for (const orgMaxLtv of [0.01, 1, 0.75])
+        expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } })).body).toEqual({ orgMaxLtv });
     } finally {
       await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv: before } });
     }
@@ -147,10 +159,17 @@ describe("the organization's maximum LTV", () => {
 describe("the client's address", () => {
   const widget = async (app: AppInfo, allowedOrigin: string) => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
-    const site = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: `ip ${unique()}`, allowedOrigins: [allowedOrigin], dailyBudget: 1000 } });
+    const site = await call(app, "POST", "/api/admin/sites", {
+      cookie: admin,
+      body: { name: `ip ${unique()}`, allowedOrigins: [allowedOrigin], dailyBudget: 1000 },
+    });
     expect(site.status).toBe(201);
     return (address: string, forwardedFor: string, from?: string) =>
-      rawCall(app, "POST", "/api/widget/valuation", { body: { key: site.body.siteKey, address }, headers: { Origin: allowedOrigin, "X-Forwarded-For": forwardedFor }, from });
+      rawCall(app, "POST", "/api/widget/valuation", {
+        body: { key: site.body.siteKey, address },
+        headers: { Origin: allowedOrigin, "X-Forwarded-For": forwardedFor },
+        from,
+      });
   };
 
   it("is the socket's, not X-Forwarded-For, with no trusted proxy: a new header each time still meets the per-visitor limit", async () => {
@@ -173,7 +192,14 @@ describe("the client's address", () => {
       dir = mkdtempSync(join(tmpdir(), "integration-hops-"));
       const port = await freePort();
       app.url = `http://127.0.0.1:${port}`;
-      child = startNext(port, { DATA_DIR: dir, PROPERTY_API_BASE_URL: "", DATABASE_URL: "", REDIS_URL: "", TRUSTED_PROXY_HOPS: "1", WIDGET_RATE_LIMIT_IP_PER_MINUTE: "3" });
+      child = startNext(port, {
+        DATA_DIR: dir,
+        PROPERTY_API_BASE_URL: "",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        TRUSTED_PROXY_HOPS: "1",
+        WIDGET_RATE_LIMIT_IP_PER_MINUTE: "3",
+      });
       await waitFor(`${app.url}/api/health`, child, "app behind a proxy");
     });
     afterAll(() => {

@@ -14,6 +14,7 @@ describe("security headers", () => {
     { kind: "an API route", path: "/api/health", framedBy: null },
     { kind: "the widget", path: "/embed/valuation?key=site_demo", framedBy: "site" },
     { kind: "the partner dashboard without a partner session", path: "/embed/dashboard/view", framedBy: "'none'" },
+    { kind: "a partner's home page without a partner session", path: "/embed/dashboard/view/properties/1", framedBy: "'none'" },
   ];
 
   it.each(KINDS)("on $kind", async ({ path, framedBy }) => {
@@ -39,7 +40,11 @@ describe("security headers", () => {
 
   it("refuses a state-changing request from another site's page", async () => {
     const officer = await signIn(app, "officer@example.com", "officer-demo");
-    const reply = await call(app, "POST", "/api/avm", { cookie: officer, body: { address: "2800 N 24th St, Phoenix, AZ 85008" }, headers: { Origin: "https://evil.example" } });
+    const reply = await call(app, "POST", "/api/avm", {
+      cookie: officer,
+      body: { address: "2800 N 24th St, Phoenix, AZ 85008" },
+      headers: { Origin: "https://evil.example" },
+    });
     expect(reply.status).toBe(403);
     expect(reply.body.error.code).toBe("cross_origin");
   });

@@ -63,7 +63,12 @@ export default async function setup(project: TestProject) {
   const dirs = [0, 1, 2, 3].map(() => mkdtempSync(join(tmpdir(), "integration-")));
   const children: ChildProcess[] = [];
   // Many accounts come from this one address during the run: the sign-up limit is tested by an app of its own.
-  const shared = { DATABASE_URL: process.env.DATABASE_URL ?? "", REDIS_URL: process.env.REDIS_URL ?? "", CACHE_NAMESPACE: `it-${run}`, RATE_LIMIT_SIGNUP_PER_HOUR: "10000" };
+  const shared = {
+    DATABASE_URL: process.env.DATABASE_URL ?? "",
+    REDIS_URL: process.env.REDIS_URL ?? "",
+    CACHE_NAMESPACE: `it-${run}`,
+    RATE_LIMIT_SIGNUP_PER_HOUR: "10000",
+  };
   const start = (command: string, args: string[], env: Record<string, string>) => {
     const child = spawn(command, args, { env: { ...process.env, ...shared, ...env }, stdio: ["ignore", "ignore", "inherit"] });
     children.push(child);
@@ -72,7 +77,11 @@ export default async function setup(project: TestProject) {
 
   const sandboxPort = await freePort();
   const sandbox = { url: `http://127.0.0.1:${sandboxPort}`, token: `it-token-${run}` };
-  const sandboxProcess = start("node_modules/.bin/tsx", ["scripts/sandbox-server.ts"], { PORT: String(sandboxPort), SANDBOX_TOKEN: sandbox.token, DATA_DIR: dirs[0]! });
+  const sandboxProcess = start("node_modules/.bin/tsx", ["scripts/sandbox-server.ts"], {
+    PORT: String(sandboxPort),
+    SANDBOX_TOKEN: sandbox.token,
+    DATA_DIR: dirs[0]!,
+  });
 
   const [embeddedPort, httpPort, noDatabasePort, deadPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const httpAdmin = { email: `admin-${run}@example.com`, password: `admin-password-${run}` };
@@ -104,10 +113,18 @@ export default async function setup(project: TestProject) {
   });
   await waitFor(`${sandbox.url}/_sandbox/usage`, sandboxProcess, "sandbox");
   await waitFor(`http://127.0.0.1:${noDatabasePort}/api/health`, noDatabase, "app without a database");
-  await Promise.all([waitFor(`http://127.0.0.1:${embeddedPort}/api/openapi.json`, embedded, "embedded app"), waitFor(`http://127.0.0.1:${httpPort}/api/openapi.json`, http, "http app")]);
+  await Promise.all([
+    waitFor(`http://127.0.0.1:${embeddedPort}/api/openapi.json`, embedded, "embedded app"),
+    waitFor(`http://127.0.0.1:${httpPort}/api/openapi.json`, http, "http app"),
+  ]);
 
   project.provide("apps", {
-    embedded: { name: "embedded", url: `http://127.0.0.1:${embeddedPort}`, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 2000 },
+    embedded: {
+      name: "embedded",
+      url: `http://127.0.0.1:${embeddedPort}`,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 2000,
+    },
     http: { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40 },
     noDatabase: { name: "embedded", url: `http://127.0.0.1:${noDatabasePort}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 },
     sandbox,

@@ -12,7 +12,8 @@ describe("the widget's API", () => {
     key = site.body.siteKey;
   });
   // A visitor is a socket address (the app trusts no proxy here): each test asks from its own address on loopback.
-  const ask = (address: string, from = origin, ip = "127.0.0.9") => rawCall(app, "POST", "/api/widget/valuation", { body: { key, address }, headers: { Origin: from }, from: ip });
+  const ask = (address: string, from = origin, ip = "127.0.0.9") =>
+    rawCall(app, "POST", "/api/widget/valuation", { body: { key, address }, headers: { Origin: from }, from: ip });
 
   it("answers an allowed origin with CORS for exactly that origin", async () => {
     const [address] = houses(500, 1);
@@ -20,6 +21,21 @@ describe("the widget's API", () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get("access-control-allow-origin")).toBe(origin);
     expect(reply.body).toMatchObject({ value: expect.any(Number), low: expect.any(Number), high: expect.any(Number) });
+  });
+
+  it("gives a listed origin its failures with CORS too, so its page can read them", async () => {
+    const invalid = await rawCall(app, "POST", "/api/widget/valuation", { body: { key, address: "" }, headers: { Origin: origin }, from: "127.0.0.12" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("access-control-allow-origin")).toBe(origin);
+    const unreadable = await rawCall(app, "POST", `/api/widget/valuation?key=${key}`, { body: "not json", headers: { Origin: origin }, from: "127.0.0.12" });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.headers.get("access-control-allow-origin")).toBe(origin);
+    const elsewhere = await rawCall(app, "POST", "/api/widget/valuation", {
+      body: { key, address: "" },
+      headers: { Origin: "https://elsewhere.example" },
+      from: "127.0.0.12",
+    });
+    expect(elsewhere.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("refuses another origin, a missing origin and an unknown key", async () => {
@@ -40,7 +56,10 @@ describe("the widget's API", () => {
 
   it("refuses a site registration with a bad origin or budget, naming the field", async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
-    const reply = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "x", allowedOrigins: ["https://ok.example/path"], dailyBudget: 0 } });
+    const reply = await call(app, "POST", "/api/admin/sites", {
+      cookie: admin,
+      body: { name: "x", allowedOrigins: ["https://ok.example/path"], dailyBudget: 0 },
+    });
     expect(reply.status).toBe(400);
     expect(Object.keys(reply.body.error.fields)).toEqual(expect.arrayContaining(["allowedOrigins.0", "dailyBudget"]));
   });

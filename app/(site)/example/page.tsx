@@ -4,7 +4,7 @@ import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
-import { pageIp } from "@/lib/services/pages";
+import { pageCaller } from "@/lib/api/page";
 import { propertyFacts } from "@/lib/services/properties";
 
 export const metadata: Metadata = { title: "Example property" };
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Example property" };
 const EXAMPLE_ADDRESS = "2800 N 24th St, Phoenix, AZ 85008";
 
 export default async function ExamplePage() {
-  const facts = await orAppError(propertyFacts({ ip: await pageIp() }, EXAMPLE_ADDRESS));
+  const facts = await orAppError(propertyFacts(await pageCaller(undefined), EXAMPLE_ADDRESS));
   if (AppError.is(facts)) return <ErrorPanel title="The property could not be loaded" message={facts.message} retryHref="/example" />;
   return (
     <div className="space-y-6">

@@ -1,8 +1,17 @@
+import { UPSTREAM_ERRORS, ValuationDto } from "@/lib/api/answers";
+import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { AddressBody } from "@/lib/api/schemas";
 import { valuation } from "@/lib/services/lookups";
 
 // POST /api/avm: the valuation estimate (loan officers; homeowners for their own properties)
-export const POST = route({ roles: ["homeowner", "loan_officer", "admin"], body: AddressBody }, async ({ caller, body }) =>
-  Response.json(await valuation(caller, body.address)),
+export const POST = route(
+  {
+    roles: ROLES,
+    body: AddressBody,
+    summary: "The valuation estimate (homeowners: of their own home)",
+    responses: { 200: ValuationDto },
+    errors: UPSTREAM_ERRORS,
+  },
+  async ({ caller, body }) => Response.json(await valuation(caller, body.address)),
 );

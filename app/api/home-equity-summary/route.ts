@@ -1,8 +1,17 @@
+import { EquityDto, UPSTREAM_ERRORS } from "@/lib/api/answers";
+import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { EquityBody } from "@/lib/api/schemas";
 import { equity } from "@/lib/services/lookups";
 
 // POST /api/home-equity-summary: equity at a maximum LTV, the organization's by default
-export const POST = route({ roles: ["homeowner", "loan_officer", "admin"], body: EquityBody }, async ({ caller, body }) =>
-  Response.json(await equity(caller, body.address, body.maxLTV)),
+export const POST = route(
+  {
+    roles: ROLES,
+    body: EquityBody,
+    summary: "Equity at a maximum loan-to-value, the organization's by default (homeowners: of their own proved home)",
+    responses: { 200: EquityDto },
+    errors: UPSTREAM_ERRORS,
+  },
+  async ({ caller, body }) => Response.json(await equity(caller, body.address, body.maxLTV)),
 );

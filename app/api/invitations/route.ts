@@ -1,6 +1,17 @@
+import { Invitation, UPSTREAM_ERRORS } from "@/lib/api/answers";
+import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { InviteBody } from "@/lib/api/schemas";
 import { invite } from "@/lib/services/invitations";
 
 // POST /api/invitations: a loan officer or admin invites a client to their home's dashboard by email
-export const POST = route({ roles: ["loan_officer", "admin"], body: InviteBody }, async ({ caller, body }) => Response.json(await invite(caller, body), { status: 201 }));
+export const POST = route(
+  {
+    roles: STAFF,
+    body: InviteBody,
+    summary: "Invite a client by email to their home (the deed must name them)",
+    responses: { 201: Invitation },
+    errors: [...UPSTREAM_ERRORS, 422],
+  },
+  async ({ caller, body }) => Response.json(await invite(caller, body), { status: 201 }),
+);

@@ -1,8 +1,67 @@
 import { openApiDocument } from "@/lib/api/openapi";
+import * as accountPasswordResetConfirm from "@/app/api/account/password-reset/confirm/route";
+import * as accountPasswordReset from "@/app/api/account/password-reset/route";
+import * as accountPassword from "@/app/api/account/password/route";
+import * as accountSessions from "@/app/api/account/sessions/route";
+import * as addressNormalize from "@/app/api/address/normalize/route";
+import * as addressSuggest from "@/app/api/address/suggest/route";
+import * as adminOutbox from "@/app/api/admin/outbox/route";
+import * as adminSettings from "@/app/api/admin/settings/route";
+import * as adminSites from "@/app/api/admin/sites/route";
+import * as adminUsage from "@/app/api/admin/usage/route";
+import * as adminUsersUserid from "@/app/api/admin/users/[userId]/route";
+import * as adminUsersUseridSessions from "@/app/api/admin/users/[userId]/sessions/route";
+import * as adminUsers from "@/app/api/admin/users/route";
+import * as avm from "@/app/api/avm/route";
+import * as health from "@/app/api/health/route";
+import * as homeEquitySummary from "@/app/api/home-equity-summary/route";
+import * as homeownerVerify from "@/app/api/homeowner/verify/route";
+import * as invitationsAccept from "@/app/api/invitations/accept/route";
+import * as invitations from "@/app/api/invitations/route";
+import * as ownerData from "@/app/api/owner-data/route";
+import * as owners from "@/app/api/owners/route";
+import * as ownershipCode from "@/app/api/ownership/code/route";
+import * as ownershipLetter from "@/app/api/ownership/letter/route";
+import * as propertyReport from "@/app/api/property/report/route";
+import * as propertySummary from "@/app/api/property/summary/route";
+import * as signup from "@/app/api/signup/route";
+import * as widgetValuation from "@/app/api/widget/valuation/route";
 
-// GET /api/openapi.json: the API as OpenAPI 3.1
+// GET /api/openapi.json: the API as OpenAPI 3.1, from each route's own declaration. lib/api/openapi.test.ts checks
+// that every route file is listed here at its own path; the integration tests check every answer they get against it.
 export const dynamic = "force-static";
 
+/** Every documented route file, by the path it is served at. */
+const ROUTES = {
+  "/api/account/password-reset/confirm": accountPasswordResetConfirm,
+  "/api/account/password-reset": accountPasswordReset,
+  "/api/account/password": accountPassword,
+  "/api/account/sessions": accountSessions,
+  "/api/address/normalize": addressNormalize,
+  "/api/address/suggest": addressSuggest,
+  "/api/admin/outbox": adminOutbox,
+  "/api/admin/settings": adminSettings,
+  "/api/admin/sites": adminSites,
+  "/api/admin/usage": adminUsage,
+  "/api/admin/users/{userId}": adminUsersUserid,
+  "/api/admin/users/{userId}/sessions": adminUsersUseridSessions,
+  "/api/admin/users": adminUsers,
+  "/api/avm": avm,
+  "/api/health": health,
+  "/api/home-equity-summary": homeEquitySummary,
+  "/api/homeowner/verify": homeownerVerify,
+  "/api/invitations/accept": invitationsAccept,
+  "/api/invitations": invitations,
+  "/api/owner-data": ownerData,
+  "/api/owners": owners,
+  "/api/ownership/code": ownershipCode,
+  "/api/ownership/letter": ownershipLetter,
+  "/api/property/report": propertyReport,
+  "/api/property/summary": propertySummary,
+  "/api/signup": signup,
+  "/api/widget/valuation": widgetValuation,
+};
+
 export function GET() {
-  return Response.json(openApiDocument());
+  return Response.json(openApiDocument(ROUTES));
 }

@@ -1,12 +1,15 @@
-import { clientIp } from "@/lib/api/route";
 import { userFromRequest } from "@/lib/auth/session";
 import { AppError } from "@/lib/services/errors";
+import { visitorIp } from "@/lib/services/gateway";
 import { alreadyUsed, isSameMember, memberAccount, partnerSessionCookie, verifyPartnerToken } from "@/lib/services/partners";
 
 function refusal(status: number, message: string) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Home dashboard</title><style>body{font:15px system-ui,sans-serif;margin:24px;color:#1f2937}</style></head><body><main><h1>We could not open your home dashboard</h1><p role="alert">${message.replace(/[<>&]/g, "")}</p></main></body></html>`;
   // The refusal may show inside any partner's frame; it reveals nothing and does nothing.
-  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } });
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" },
+  });
 }
 
 const toDashboard = (cookie?: string) =>
@@ -23,7 +26,7 @@ export async function GET(request: Request) {
       if (await isSameMember(await userFromRequest(request), site, claims)) return toDashboard();
       throw alreadyUsed();
     }
-    const user = await memberAccount(site, claims, clientIp(request));
+    const user = await memberAccount(site, claims, visitorIp(request.headers));
     return toDashboard(await partnerSessionCookie(user, site));
   } catch (error) {
     if (AppError.is(error)) return refusal(error.status, error.message);

@@ -1,16 +1,21 @@
 import { randomBytes } from "node:crypto";
-import { clientIp } from "@/lib/api/route";
 import { WidgetQuery } from "@/lib/api/schemas";
-import { frameAncestors } from "@/lib/security/origins";
+import { frameAncestors, originOf } from "@/lib/security/origins";
 import { AppError } from "@/lib/services/errors";
-import { findSite, originOf, widgetValuation } from "@/lib/services/sites";
-import { widgetHtml } from "@/lib/services/widget-page";
+import { visitorIp } from "@/lib/services/gateway";
+import { findSite, widgetValuation } from "@/lib/services/sites";
+import { widgetHtml } from "./widget-html";
+import { after } from "next/server";
+import { meterSettled } from "@/lib/services/meter";
 
 function page(status: number, message: string, headers: HeadersInit = {}) {
-  return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Home value</title></head><body><main><p role="alert">${message}</p></main></body></html>`, {
-    status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", ...headers },
-  });
+  return new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Home value</title></head><body><main><p role="alert">${message}</p></main></body></html>`,
+    {
+      status,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", ...headers },
+    },
+  );
 }
 
 // GET /embed/valuation?key=…[&address=…][&accent=0f5132][&theme=light|dark]: the home-value widget, framed only by
@@ -29,8 +34,10 @@ export async function GET(request: Request) {
   let valuation;
   let error: string | undefined;
   if (query.data.address) {
+    // The valuation's meter row, when it was free, is written after the answer (see lib/services/meter.ts).
+    after(meterSettled);
     try {
-      valuation = await widgetValuation(site, clientIp(request), query.data.address);
+      valuation = await widgetValuation(site, visitorIp(request.headers), query.data.address);
     } catch (caught) {
       if (!AppError.is(caught)) throw caught;
       if (caught.status === 429) return page(429, caught.message, { "Retry-After": String(caught.retryAfterSeconds ?? 60) });

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { RequestId, Vacant } from "./common";
 
-const required = (field: string) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`);
+const required = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`);
 
 export const AddressRequest = z.object({
   street: required("street"),

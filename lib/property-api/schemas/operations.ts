@@ -2,7 +2,10 @@ import { z } from "zod";
 import { IsoDate, Money, NullableMoney, Ratio } from "./common";
 
 const requiredText = (field: string) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`);
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`);
 
 /** A full one-line address: street, city, state and ZIP code. */
 export const AddressText = requiredText("address").max(300, "address must be at most 300 characters");
@@ -16,10 +19,7 @@ export const VerifyHomeownerRequest = z.object({
   ownerID: z.union([z.number(), z.string()]).optional(),
 });
 
-const OwnerName = z.union([
-  z.object({ lastname: z.string(), firstnameandmi: z.string() }),
-  z.object({}).strict(),
-]);
+const OwnerName = z.union([z.object({ lastname: z.string(), firstnameandmi: z.string() }), z.object({}).strict()]);
 
 export const VerifyHomeownerResponse = z.object({
   "Owner Verification": z.object({

@@ -105,7 +105,19 @@ export interface Property {
   water: string;
   sewer: string;
   flood: { zone: string; panel: string; panelDate: string; sfha: boolean };
-  legal: { lot: string; block: string; subdivision: string; taxCodeArea: string; description: string; municipality: string; municipalityCode: string; schoolDistrict: string; township: string; range: string; section: string };
+  legal: {
+    lot: string;
+    block: string;
+    subdivision: string;
+    taxCodeArea: string;
+    description: string;
+    municipality: string;
+    municipalityCode: string;
+    schoolDistrict: string;
+    township: string;
+    range: string;
+    section: string;
+  };
   owners: Owner[];
   ownerOccupied: boolean;
   /** Where the owners get their mail; the property itself when they live there. */

@@ -55,7 +55,16 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
       ]),
       note: property.flood.sfha ? "Flood insurance is usually required for federally backed loans in this zone." : undefined,
     },
-    { id: "utilities", title: "Utilities", facts: facts([["Water", title(property.water)], ["Sewer", title(property.sewer)], ["Heating", title(property.heating)], ["Cooling", title(property.cooling)]]) },
+    {
+      id: "utilities",
+      title: "Utilities",
+      facts: facts([
+        ["Water", title(property.water)],
+        ["Sewer", title(property.sewer)],
+        ["Heating", title(property.heating)],
+        ["Cooling", title(property.cooling)],
+      ]),
+    },
     {
       id: "legal-information",
       title: "Legal information",
@@ -83,7 +92,11 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
     {
       id: "ownership",
       title: "Ownership",
-      facts: facts([["Vesting", title(property.vesting)], ["Mailing address", property.mailingAddress], ["Owner occupied", yesNo(property.ownerOccupied)]]),
+      facts: facts([
+        ["Vesting", title(property.vesting)],
+        ["Mailing address", property.mailingAddress],
+        ["Owner occupied", yesNo(property.ownerOccupied)],
+      ]),
       table: { columns: ["Owner", "Type"], rows: property.owners.map((o) => [ownerName(o), o.kind === "person" ? "Individual" : title(o.kind)]) },
     },
     {
@@ -103,20 +116,45 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
         ["Effective year built", property.effectiveYearBuilt],
       ]),
     },
-    { id: "external-improvements", title: "External improvements", facts: facts([["Pool", yesNo(property.pool)], ["Porch", title(property.porch)], ["Patio / deck", title(property.patio)], ["Fence", title(property.fence)], ["View", title(property.view)]]) },
+    {
+      id: "external-improvements",
+      title: "External improvements",
+      facts: facts([
+        ["Pool", yesNo(property.pool)],
+        ["Porch", title(property.porch)],
+        ["Patio / deck", title(property.patio)],
+        ["Fence", title(property.fence)],
+        ["View", title(property.view)],
+      ]),
+    },
     {
       id: "tax-and-assessment",
       title: "Tax and assessment",
-      facts: facts([["Tax year", assessment.year], ["Assessed value", usd(assessment.assessedValue)], ["Market value", usd(assessment.marketValue)], ["Annual tax", usd(assessment.taxAmount)]]),
+      facts: facts([
+        ["Tax year", assessment.year],
+        ["Assessed value", usd(assessment.assessedValue)],
+        ["Market value", usd(assessment.marketValue)],
+        ["Annual tax", usd(assessment.taxAmount)],
+      ]),
       table: {
         columns: ["Year", "Land", "Improvements", "Market value", "Assessed value", "Tax"],
-        rows: property.assessments.map((a) => [String(a.year), usd(a.landValue), usd(a.improvementValue), usd(a.marketValue), usd(a.assessedValue), usd(a.taxAmount)]),
+        rows: property.assessments.map((a) => [
+          String(a.year),
+          usd(a.landValue),
+          usd(a.improvementValue),
+          usd(a.marketValue),
+          usd(a.assessedValue),
+          usd(a.taxAmount),
+        ]),
       },
     },
     {
       id: "sales-history",
       title: "Sales history",
-      facts: facts([["Last sale", `${usd(lastSale.price)} on ${lastSale.date}`], ["Purchase", lastSale.cash ? "Cash" : "Financed"]]),
+      facts: facts([
+        ["Last sale", `${usd(lastSale.price)} on ${lastSale.date}`],
+        ["Purchase", lastSale.cash ? "Cash" : "Financed"],
+      ]),
       table: {
         columns: ["Date", "Price", "Document", "Buyer", "Seller"],
         rows: [...property.sales].reverse().map((s) => [s.date, usd(s.price), `${title(s.docType)} ${s.docNumber}`, s.buyers, s.sellers]),
@@ -125,11 +163,22 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
     {
       id: "active-mortgages",
       title: "Active mortgages",
-      facts: facts([["Active loans", property.loans.length], ["Total estimated balance", usd(equity.totalLoanBalance)]]),
+      facts: facts([
+        ["Active loans", property.loans.length],
+        ["Total estimated balance", usd(equity.totalLoanBalance)],
+      ]),
       table: property.loans.length
         ? {
             columns: ["Position", "Lender", "Type", "Original amount", "Rate", "Recorded", "Estimated balance"],
-            rows: property.loans.map((l) => [String(l.position), title(l.lender), l.type, usd(l.originalAmount), `${l.rate.toFixed(3)}%`, l.originationDate, usd(l.balance)]),
+            rows: property.loans.map((l) => [
+              String(l.position),
+              title(l.lender),
+              l.type,
+              usd(l.originalAmount),
+              `${l.rate.toFixed(3)}%`,
+              l.originationDate,
+              usd(l.balance),
+            ]),
           }
         : undefined,
       note: property.loans.length ? undefined : "No active mortgage is recorded against this property.",

@@ -33,17 +33,39 @@ export function drawRangeChart(doc: Doc, x: number, y: number, width: number, ba
 
   for (let i = 0; i <= 4; i++) {
     const value = min + ((max - min) * i) / 4;
-    doc.moveTo(at(value), y).lineTo(at(value), y + bars.length * rowHeight).strokeColor(GRID).lineWidth(0.5).stroke();
-    doc.font("Helvetica").fontSize(7).fillColor(MUTED).text(short(value), at(value) - 25, y + bars.length * rowHeight + 4, { width: 50, align: "center" });
+    doc
+      .moveTo(at(value), y)
+      .lineTo(at(value), y + bars.length * rowHeight)
+      .strokeColor(GRID)
+      .lineWidth(0.5)
+      .stroke();
+    doc
+      .font("Helvetica")
+      .fontSize(7)
+      .fillColor(MUTED)
+      .text(short(value), at(value) - 25, y + bars.length * rowHeight + 4, { width: 50, align: "center" });
   }
   bars.forEach((bar, i) => {
     const top = y + i * rowHeight + 5;
-    doc.font("Helvetica").fontSize(8.5).fillColor(INK).text(bar.label, x, top + 2, { width: labelWidth - 8 });
+    doc
+      .font("Helvetica")
+      .fontSize(8.5)
+      .fillColor(INK)
+      .text(bar.label, x, top + 2, { width: labelWidth - 8 });
     doc.rect(at(bar.low), top, Math.max(2, at(bar.high) - at(bar.low)), 12).fill(bar.color);
   });
   const markerX = at(marker.value);
-  doc.moveTo(markerX, y - 4).lineTo(markerX, y + bars.length * rowHeight).strokeColor(INK).lineWidth(1.5).stroke();
-  doc.font("Helvetica-Bold").fontSize(8).fillColor(INK).text(`${marker.label} ${usd(marker.value)}`, markerX - 80, y + bars.length * rowHeight + 16, { width: 160, align: "center" });
+  doc
+    .moveTo(markerX, y - 4)
+    .lineTo(markerX, y + bars.length * rowHeight)
+    .strokeColor(INK)
+    .lineWidth(1.5)
+    .stroke();
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(8)
+    .fillColor(INK)
+    .text(`${marker.label} ${usd(marker.value)}`, markerX - 80, y + bars.length * rowHeight + 16, { width: 160, align: "center" });
   return height;
 }
 
@@ -54,7 +76,12 @@ export function drawYearBars(doc: Doc, x: number, y: number, width: number, seri
   const max = Math.max(...series.map((s) => s.market)) * 1.1;
   const slot = width / series.length;
   const barWidth = Math.min(26, slot / 3);
-  doc.moveTo(x, y + plotHeight).lineTo(x + width, y + plotHeight).strokeColor(GRID).lineWidth(0.5).stroke();
+  doc
+    .moveTo(x, y + plotHeight)
+    .lineTo(x + width, y + plotHeight)
+    .strokeColor(GRID)
+    .lineWidth(0.5)
+    .stroke();
   series.forEach((s, i) => {
     const center = x + slot * i + slot / 2;
     const bar = (value: number, offset: number, color: string) => {
@@ -63,12 +90,23 @@ export function drawYearBars(doc: Doc, x: number, y: number, width: number, seri
     };
     bar(s.market, -barWidth - 1, "#86efac");
     bar(s.assessed, 1, "#0f5132");
-    doc.font("Helvetica").fontSize(7.5).fillColor(INK).text(String(s.year), center - 20, y + plotHeight + 4, { width: 40, align: "center" });
-    doc.fontSize(6.5).fillColor(MUTED).text(short(s.market), center - barWidth - 12, y + plotHeight - (s.market / max) * plotHeight - 10, { width: barWidth + 24, align: "center" });
+    doc
+      .font("Helvetica")
+      .fontSize(7.5)
+      .fillColor(INK)
+      .text(String(s.year), center - 20, y + plotHeight + 4, { width: 40, align: "center" });
+    doc
+      .fontSize(6.5)
+      .fillColor(MUTED)
+      .text(short(s.market), center - barWidth - 12, y + plotHeight - (s.market / max) * plotHeight - 10, { width: barWidth + 24, align: "center" });
   });
   const legendY = y + plotHeight + 18;
   doc.rect(x, legendY, 8, 8).fill("#86efac");
-  doc.font("Helvetica").fontSize(7.5).fillColor(INK).text("Market value (assessor)", x + 12, legendY);
+  doc
+    .font("Helvetica")
+    .fontSize(7.5)
+    .fillColor(INK)
+    .text("Market value (assessor)", x + 12, legendY);
   doc.rect(x + 130, legendY, 8, 8).fill("#0f5132");
   doc.fillColor(INK).text("Assessed value", x + 142, legendY);
   return height;
@@ -78,6 +116,18 @@ export function drawYearBars(doc: Doc, x: number, y: number, width: number, seri
 export function drawLogo(doc: Doc, x: number, y: number, size: number) {
   const s = size / 32;
   doc.roundedRect(x, y, size, size, 7 * s).fill("#0f5132");
-  doc.polygon([x + 6 * s, y + 16.5 * s], [x + 16 * s, y + 8 * s], [x + 26 * s, y + 16.5 * s], [x + 26 * s, y + 26 * s], [x + 19 * s, y + 26 * s], [x + 19 * s, y + 20 * s], [x + 13 * s, y + 20 * s], [x + 13 * s, y + 26 * s], [x + 6 * s, y + 26 * s]).fill("#ffffff");
+  doc
+    .polygon(
+      [x + 6 * s, y + 16.5 * s],
+      [x + 16 * s, y + 8 * s],
+      [x + 26 * s, y + 16.5 * s],
+      [x + 26 * s, y + 26 * s],
+      [x + 19 * s, y + 26 * s],
+      [x + 19 * s, y + 20 * s],
+      [x + 13 * s, y + 20 * s],
+      [x + 13 * s, y + 26 * s],
+      [x + 6 * s, y + 26 * s],
+    )
+    .fill("#ffffff");
   doc.circle(x + 23.5 * s, y + 9.5 * s, 3.5 * s).fill("#86efac");
 }

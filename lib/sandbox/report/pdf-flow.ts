@@ -63,8 +63,17 @@ export function headingPiece(doc: Doc, text: string): Piece {
     space: 16,
     keepWithNext: true,
     draw(y) {
-      doc.font("Helvetica-Bold").fontSize(14).fillColor(ACCENT).text(text, MARGIN, y, { width: contentWidth(doc) });
-      doc.moveTo(MARGIN, y + textHeight + 2).lineTo(MARGIN + contentWidth(doc), y + textHeight + 2).strokeColor(ACCENT).lineWidth(1).stroke();
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(14)
+        .fillColor(ACCENT)
+        .text(text, MARGIN, y, { width: contentWidth(doc) });
+      doc
+        .moveTo(MARGIN, y + textHeight + 2)
+        .lineTo(MARGIN + contentWidth(doc), y + textHeight + 2)
+        .strokeColor(ACCENT)
+        .lineWidth(1)
+        .stroke();
     },
   };
 }
@@ -79,7 +88,9 @@ export function factPieces(doc: Doc, facts: ReportSection["facts"]): Piece[] {
   for (let i = 0; i < facts.length; i += 2) {
     const pair = facts.slice(i, i + 2);
     doc.font("Helvetica").fontSize(9);
-    const textHeight = Math.max(...pair.flatMap((f) => [doc.heightOfString(f.label, { width: labelWidth }), doc.heightOfString(f.value, { width: valueWidth })]));
+    const textHeight = Math.max(
+      ...pair.flatMap((f) => [doc.heightOfString(f.label, { width: labelWidth }), doc.heightOfString(f.value, { width: valueWidth })]),
+    );
     pieces.push({
       height: textHeight + 8,
       draw(y) {
@@ -89,7 +100,12 @@ export function factPieces(doc: Doc, facts: ReportSection["facts"]): Piece[] {
           doc.fillColor(MUTED).text(fact.label, left, y + 3, { width: labelWidth });
           doc.fillColor(INK).text(fact.value, left + half * 0.45, y + 3, { width: valueWidth });
         });
-        doc.moveTo(MARGIN, y + textHeight + 7).lineTo(MARGIN + width, y + textHeight + 7).strokeColor("#f1f5f9").lineWidth(0.5).stroke();
+        doc
+          .moveTo(MARGIN, y + textHeight + 7)
+          .lineTo(MARGIN + width, y + textHeight + 7)
+          .strokeColor("#f1f5f9")
+          .lineWidth(0.5)
+          .stroke();
       },
     });
   }
@@ -110,7 +126,12 @@ export function tablePieces(doc: Doc, table: NonNullable<ReportSection["table"]>
         if (header) doc.rect(MARGIN, y, width, height).fill("#f1f5f9");
         doc.font(font).fontSize(7.8);
         cells.forEach((cell, i) => doc.fillColor(header ? ACCENT : INK).text(cell, MARGIN + i * columnWidth + 3, y + 3, { width: columnWidth - 6 }));
-        doc.moveTo(MARGIN, y + height).lineTo(MARGIN + width, y + height).strokeColor("#e5e7eb").lineWidth(0.5).stroke();
+        doc
+          .moveTo(MARGIN, y + height)
+          .lineTo(MARGIN + width, y + height)
+          .strokeColor("#e5e7eb")
+          .lineWidth(0.5)
+          .stroke();
       },
     };
   };
@@ -124,7 +145,11 @@ export function chartPiece(doc: Doc, caption: string, chartHeight: number, drawC
     height: 22 + chartHeight,
     space: 14,
     draw(y) {
-      doc.font("Helvetica-Bold").fontSize(10).fillColor(ACCENT).text(caption, MARGIN, y, { width: contentWidth(doc) });
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(10)
+        .fillColor(ACCENT)
+        .text(caption, MARGIN, y, { width: contentWidth(doc) });
       drawChart(y + 22);
     },
   };
@@ -137,7 +162,11 @@ export function notePiece(doc: Doc, note: string): Piece {
     height,
     space: 8,
     draw(y) {
-      doc.font("Helvetica-Oblique").fontSize(8.5).fillColor(MUTED).text(note, MARGIN, y, { width: contentWidth(doc) });
+      doc
+        .font("Helvetica-Oblique")
+        .fontSize(8.5)
+        .fillColor(MUTED)
+        .text(note, MARGIN, y, { width: contentWidth(doc) });
     },
   };
 }

@@ -54,7 +54,10 @@ function readLines(file: string): { lines: Line[]; pages: number; height: number
   const lines = pages.flatMap((page, index) =>
     [...page.matchAll(/<line ([^>]*)>([\s\S]*?)<\/line>/g)].map(([, tag, body]) => ({
       page: index + 1,
-      text: [...body!.matchAll(/<word[^>]*>([^<]*)<\/word>/g)].map((w) => w[1]).join(" ").replaceAll("&amp;", "&"),
+      text: [...body!.matchAll(/<word[^>]*>([^<]*)<\/word>/g)]
+        .map((w) => w[1])
+        .join(" ")
+        .replaceAll("&amp;", "&"),
       x0: attr(tag!, "xMin"),
       y0: attr(tag!, "yMin"),
       x1: attr(tag!, "xMax"),

@@ -11,12 +11,30 @@ function branding(doc: Doc, report: PropertyReport, y: number) {
   const width = contentWidth(doc);
   doc.roundedRect(MARGIN, y, width, 118, 8).lineWidth(1).strokeColor(ACCENT).stroke();
   drawLogo(doc, MARGIN + 16, y + 16, 28);
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(ACCENT).text(report.branding.estimateName, MARGIN + 54, y + 16);
-  doc.font("Helvetica-Bold").fontSize(24).fillColor(INK).text(usd(report.valuation.value), MARGIN + 54, y + 30);
-  doc.font("Helvetica").fontSize(9).fillColor(MUTED)
-    .text(`Range ${usd(report.valuation.low)} – ${usd(report.valuation.high)} · confidence ${report.valuation.confidenceScore}/100 · as of ${report.valuation.eventDate}`, MARGIN + 54, y + 60);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(11)
+    .fillColor(ACCENT)
+    .text(report.branding.estimateName, MARGIN + 54, y + 16);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(24)
+    .fillColor(INK)
+    .text(usd(report.valuation.value), MARGIN + 54, y + 30);
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      `Range ${usd(report.valuation.low)} – ${usd(report.valuation.high)} · confidence ${report.valuation.confidenceScore}/100 · as of ${report.valuation.eventDate}`,
+      MARGIN + 54,
+      y + 60,
+    );
   doc.fillColor(INK).text(`Valuation provided by ${report.branding.provider}`, MARGIN + 54, y + 74);
-  doc.fontSize(7.5).fillColor(MUTED).text(report.branding.disclaimer, MARGIN + 54, y + 88, { width: width - 70 });
+  doc
+    .fontSize(7.5)
+    .fillColor(MUTED)
+    .text(report.branding.disclaimer, MARGIN + 54, y + 88, { width: width - 70 });
   return 118;
 }
 
@@ -51,7 +69,11 @@ function contents(doc: Doc, sections: ReportSection[], pages: number[], y: numbe
   sections.forEach((section, i) => {
     const left = MARGIN + Math.floor(i / perColumn) * (column + 24);
     const top = y + 20 + (i % perColumn) * 13;
-    doc.font("Helvetica").fontSize(9).fillColor(INK).text(`${i + 1}. ${section.title}`, left, top, { width: column - 30, lineBreak: false });
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(INK)
+      .text(`${i + 1}. ${section.title}`, left, top, { width: column - 30, lineBreak: false });
     doc.fillColor(MUTED).text(String(pages[i]), left, top, { width: column, align: "right", lineBreak: false });
   });
 }
@@ -66,7 +88,11 @@ function sectionPieces(doc: Doc, report: PropertyReport, section: ReportSection)
   }
   if (section.id === "automated-valuation-models") {
     const bars = report.charts.valueRanges.map((r) => ({ ...r, color: "#86efac" }));
-    pieces.push(chartPiece(doc, "Estimate and condition ranges", rangeChartHeight(bars.length), (y) => drawRangeChart(doc, MARGIN, y + 4, width, bars, { label: report.branding.estimateName, value: report.valuation.value })));
+    pieces.push(
+      chartPiece(doc, "Estimate and condition ranges", rangeChartHeight(bars.length), (y) =>
+        drawRangeChart(doc, MARGIN, y + 4, width, bars, { label: report.branding.estimateName, value: report.valuation.value }),
+      ),
+    );
   }
   if (section.note) {
     // A note closes its section: it never starts a page alone.

@@ -15,9 +15,20 @@ const dir = mkdtempSync(join(tmpdir(), "report-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const TITLES = [
-  "Property details", "Flood zone", "Utilities", "Legal information", "Interior", "Ownership", "Building",
-  "External improvements", "Tax and assessment", "Sales history", "Active mortgages", "Equity analysis",
-  "Recently sold comparables", "Automated valuation models",
+  "Property details",
+  "Flood zone",
+  "Utilities",
+  "Legal information",
+  "Interior",
+  "Ownership",
+  "Building",
+  "External improvements",
+  "Tax and assessment",
+  "Sales history",
+  "Active mortgages",
+  "Equity analysis",
+  "Recently sold comparables",
+  "Automated valuation models",
 ];
 
 describe("the report model", () => {
@@ -46,7 +57,9 @@ describe("the PDF", () => {
     const bytes = new Uint8Array(await new Response(renderReportPdf(buildReport(dataset, example, "Ada Byron"))).arrayBuffer());
     const file = join(dir, "report.pdf");
     writeFileSync(file, bytes);
-    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString().replace(/[ \t]+/g, " ");
+    const text = execFileSync("pdftotext", ["-layout", file, "-"])
+      .toString()
+      .replace(/[ \t]+/g, " ");
     for (const title of TITLES) expect(text).toContain(title);
     expect(text).toContain("Prepared for Ada Byron");
     expect(text).toContain("2800 N 24th St, Phoenix, AZ 85008");

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm, SignOutEverywhereButton } from "@/components/auth/account-forms";
 import { ROLE_LABELS } from "@/lib/auth/roles";
-import { requirePageUser } from "@/lib/services/pages";
+import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Your account" };
 

@@ -7,9 +7,10 @@ import { TableScroll } from "@/components/ui/table-scroll";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
 import { appOrigin } from "@/lib/env";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
-import { requirePageUser } from "@/lib/services/pages";
+import { requirePageUser } from "@/lib/api/page";
 import { orgMaxLtv } from "@/lib/services/settings";
 import { listSites } from "@/lib/services/sites";
+import { createOfficer, registerSite, saveMaxLtv } from "./actions";
 
 export const metadata: Metadata = { title: "Admin" };
 
@@ -18,7 +19,10 @@ const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).
 export default async function AdminPage() {
   await requirePageUser(["admin"], "/admin");
   const [summary, days, byUser, ltv, sites] = await Promise.all([usageSummary(), usageByDay(14), usageByUser(), orgMaxLtv(), listSites()]);
-  const total = summary.total.reduce((acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }), { calls: 0, hits: 0, billable: 0 });
+  const total = summary.total.reduce(
+    (acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }),
+    { calls: 0, hits: 0, billable: 0 },
+  );
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-5";
   return (
     <div className="space-y-8">
@@ -30,39 +34,57 @@ export default async function AdminPage() {
       </div>
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="officer-title" className={card}>
-          <h2 id="officer-title" className="text-lg font-semibold">Add a loan officer</h2>
-          <CreateOfficerForm />
+          <h2 id="officer-title" className="text-lg font-semibold">
+            Add a loan officer
+          </h2>
+          <CreateOfficerForm action={createOfficer} />
         </section>
         <section aria-labelledby="invite-title" className={card}>
-          <h2 id="invite-title" className="text-lg font-semibold">Invite a client to their home</h2>
+          <h2 id="invite-title" className="text-lg font-semibold">
+            Invite a client to their home
+          </h2>
           <p className="text-sm text-slate-700">The deed must name the client. The emailed link signs them in as the verified owner.</p>
           <InviteClientForm />
         </section>
         <section aria-labelledby="ltv-title" className={card}>
-          <h2 id="ltv-title" className="text-lg font-semibold">Organization&apos;s maximum loan-to-value</h2>
+          <h2 id="ltv-title" className="text-lg font-semibold">
+            Organization&apos;s maximum loan-to-value
+          </h2>
           <p className="text-sm text-slate-700">Available equity everywhere is computed at this ratio.</p>
-          <MaxLtvForm current={ltv} />
+          <MaxLtvForm current={ltv} action={saveMaxLtv} />
         </section>
       </div>
       <section aria-labelledby="sites-title" className={card}>
-        <h2 id="sites-title" className="text-lg font-semibold">Widget sites</h2>
-        <SiteForm appOrigin={appOrigin} />
+        <h2 id="sites-title" className="text-lg font-semibold">
+          Widget sites
+        </h2>
+        <SiteForm appOrigin={appOrigin} action={registerSite} />
         {sites.length > 0 && (
           <TableScroll label="Widget sites">
             <table className="w-full text-left text-sm">
               <caption className="pb-2 text-left font-medium">Registered sites</caption>
               <thead>
                 <tr className="border-b">
-                  <th scope="col" className="p-1">Site</th>
-                  <th scope="col" className="p-1">Key</th>
-                  <th scope="col" className="p-1">Origins</th>
-                  <th scope="col" className="p-1">Daily budget</th>
+                  <th scope="col" className="p-1">
+                    Site
+                  </th>
+                  <th scope="col" className="p-1">
+                    Key
+                  </th>
+                  <th scope="col" className="p-1">
+                    Origins
+                  </th>
+                  <th scope="col" className="p-1">
+                    Daily budget
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {sites.map((site) => (
                   <tr key={site.id} className="border-b border-slate-100">
-                    <th scope="row" className="p-1 font-normal">{site.name}</th>
+                    <th scope="row" className="p-1 font-normal">
+                      {site.name}
+                    </th>
                     <td className="p-1 font-mono">{site.siteKey}</td>
                     <td className="p-1">{site.allowedOrigins.join(", ")}</td>
                     <td className="p-1">{site.dailyBudget}</td>
@@ -74,7 +96,9 @@ export default async function AdminPage() {
         )}
       </section>
       <section aria-labelledby="usage-title" className={card}>
-        <h2 id="usage-title" className="text-lg font-semibold">What the service costs</h2>
+        <h2 id="usage-title" className="text-lg font-semibold">
+          What the service costs
+        </h2>
         <p className="text-sm text-slate-700">
           In total: <strong>{total.billable}</strong> billable requests in {total.calls} upstream calls; {total.hits} answers from the cache (cache hit rate{" "}
           <strong data-testid="cache-hit-rate">{pct(total.hits, total.hits + total.calls)}</strong>).
@@ -86,10 +110,18 @@ export default async function AdminPage() {
               <caption className="pb-2 text-left font-medium">Per operation (today / total)</caption>
               <thead>
                 <tr className="border-b">
-                  <th scope="col" className="p-1">Operation</th>
-                  <th scope="col" className="p-1">Billable</th>
-                  <th scope="col" className="p-1">Cache hits</th>
-                  <th scope="col" className="p-1">Hit rate</th>
+                  <th scope="col" className="p-1">
+                    Operation
+                  </th>
+                  <th scope="col" className="p-1">
+                    Billable
+                  </th>
+                  <th scope="col" className="p-1">
+                    Cache hits
+                  </th>
+                  <th scope="col" className="p-1">
+                    Hit rate
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -97,9 +129,15 @@ export default async function AdminPage() {
                   const today = summary.today.find((t) => t.operation === row.operation);
                   return (
                     <tr key={row.operation} className="border-b border-slate-100">
-                      <th scope="row" className="p-1 font-normal">{row.operation}</th>
-                      <td className="p-1">{today?.billableRequests ?? 0} / {row.billableRequests}</td>
-                      <td className="p-1">{today?.cacheHits ?? 0} / {row.cacheHits}</td>
+                      <th scope="row" className="p-1 font-normal">
+                        {row.operation}
+                      </th>
+                      <td className="p-1">
+                        {today?.billableRequests ?? 0} / {row.billableRequests}
+                      </td>
+                      <td className="p-1">
+                        {today?.cacheHits ?? 0} / {row.cacheHits}
+                      </td>
                       <td className="p-1">{pct(row.cacheHits, row.cacheHits + row.upstreamCalls)}</td>
                     </tr>
                   );
@@ -112,15 +150,23 @@ export default async function AdminPage() {
               <caption className="pb-2 text-left font-medium">Per user</caption>
               <thead>
                 <tr className="border-b">
-                  <th scope="col" className="p-1">User</th>
-                  <th scope="col" className="p-1">Billable</th>
-                  <th scope="col" className="p-1">Cache hits</th>
+                  <th scope="col" className="p-1">
+                    User
+                  </th>
+                  <th scope="col" className="p-1">
+                    Billable
+                  </th>
+                  <th scope="col" className="p-1">
+                    Cache hits
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {byUser.map((row) => (
                   <tr key={row.email} className="border-b border-slate-100">
-                    <th scope="row" className="p-1 font-normal">{row.email}</th>
+                    <th scope="row" className="p-1 font-normal">
+                      {row.email}
+                    </th>
                     <td className="p-1">{row.billable}</td>
                     <td className="p-1">{row.hits}</td>
                   </tr>

@@ -7,7 +7,7 @@ import { LookupWorkspace } from "@/components/lookup/lookup-workspace";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import { userSpentToday, recentCalls } from "@/lib/services/meter";
-import { requirePageUser } from "@/lib/services/pages";
+import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Look up an address" };
 
@@ -35,8 +35,8 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
             Invite a client to their home dashboard
           </h2>
           <p className="text-sm text-slate-700">
-            The deed must name your client. They get a link by email that works once, for 7 days, and signs them in as the verified owner: their loans and equity, and
-            your next conversation about them.
+            The deed must name your client. They get a link by email that works once, for 7 days, and signs them in as the verified owner: their loans and
+            equity, and your next conversation about them.
           </p>
           <InviteClientForm />
         </section>

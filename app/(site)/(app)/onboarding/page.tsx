@@ -3,7 +3,8 @@ import { redirect } from "next/navigation";
 import { carriedAddress } from "@/components/address/carried-address";
 import { OnboardingForm } from "@/components/address/onboarding-form";
 import { demoZipCodes } from "@/lib/services/lookups";
-import { requirePageUser } from "@/lib/services/pages";
+import { requirePageUser } from "@/lib/api/page";
+import { claimHomeAction } from "./actions";
 
 export const metadata: Metadata = { title: "Add your home" };
 
@@ -16,12 +17,13 @@ export default async function OnboardingPage({ searchParams }: { searchParams: P
       <div>
         <h1 className="text-3xl font-bold">Add your home</h1>
         <p className="mt-2 text-slate-700">
-          Tell us who you are, as your name is written on your deed, and where you live. We find your home in public records and show its facts and value at once.
-          Your loans and equity are private: you see them once you prove the home is yours, with a code we mail to it or an invitation from your loan officer.
+          Tell us who you are, as your name is written on your deed, and where you live. We find your home in public records and show its facts and value at
+          once. Your loans and equity are private: you see them once you prove the home is yours, with a code we mail to it or an invitation from your loan
+          officer.
         </p>
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-6">
-        <OnboardingForm demoZips={demoZipCodes()} initialAddress={address} />
+        <OnboardingForm action={claimHomeAction} demoZips={demoZipCodes()} initialAddress={address} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Route } from "next";
 import { redirect } from "next/navigation";
 import { claimOf } from "@/lib/services/ownership";
-import { requirePageUser } from "@/lib/services/pages";
+import { requirePageUser } from "@/lib/api/page";
 
 /** Where signing in lands: each role's own page. */
 export default async function StartPage() {

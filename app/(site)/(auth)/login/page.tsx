@@ -4,7 +4,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { embedded } from "@/lib/env";
 import { safeCallbackPath } from "@/lib/security/safe-path";
-import { DEMO_ACCOUNTS } from "@/lib/services/bootstrap";
+import { DEMO_ACCOUNTS } from "@/lib/auth/demo-accounts";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -32,9 +32,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             <table className="mt-3 w-full text-left">
               <thead>
                 <tr>
-                  <th scope="col" className="pb-1">Role</th>
-                  <th scope="col" className="pb-1">Email</th>
-                  <th scope="col" className="pb-1">Password</th>
+                  <th scope="col" className="pb-1">
+                    Role
+                  </th>
+                  <th scope="col" className="pb-1">
+                    Email
+                  </th>
+                  <th scope="col" className="pb-1">
+                    Password
+                  </th>
                 </tr>
               </thead>
               <tbody>

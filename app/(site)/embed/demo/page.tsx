@@ -1,21 +1,19 @@
 import type { Metadata } from "next";
 import Script from "next/script";
 import { EmbedCode } from "@/components/embed/embed-code";
-import { embedded } from "@/lib/env";
-import { appOrigins, BLOCKED_DEMO_SITE, DEMO_SITE, ensureDemoSites } from "@/lib/services/sites";
+import { appOrigin, embedded } from "@/lib/env";
+import { BLOCKED_DEMO_SITE, DEMO_SITE } from "@/lib/services/sites";
 
 export const metadata: Metadata = { title: "Embed the home-value widget" };
 
-export default async function EmbedDemoPage() {
-  const [origin] = appOrigins();
-  if (embedded) await ensureDemoSites();
+export default function EmbedDemoPage() {
   return (
     <div className="space-y-8">
       <div>
         <h1 className="text-3xl font-bold">Embed the home-value widget</h1>
         <p className="mt-2 max-w-2xl text-slate-700">
-          Put a &ldquo;what is my home worth?&rdquo; box on your own site. An admin registers your site with the origins it may appear on and a daily budget, and gets a
-          site key. The widget then shows the branded Service Estimate for any address, at no sign-in.
+          Put a &ldquo;what is my home worth?&rdquo; box on your own site. An admin registers your site with the origins it may appear on and a daily budget,
+          and gets a site key. The widget then shows the branded Service Estimate for any address, at no sign-in.
         </p>
       </div>
       {embedded ? (
@@ -32,17 +30,21 @@ export default async function EmbedDemoPage() {
             <h2 id="code-title" className="text-xl font-semibold">
               The snippet to copy
             </h2>
-            <EmbedCode appOrigin={origin} siteKey={DEMO_SITE.siteKey} />
+            <EmbedCode appOrigin={appOrigin} siteKey={DEMO_SITE.siteKey} />
           </section>
           <section aria-labelledby="blocked-title" className="space-y-3">
             <h2 id="blocked-title" className="text-xl font-semibold">
               What a blocked origin looks like
             </h2>
             <p className="text-slate-700">
-              This frame uses a site key registered only for {BLOCKED_DEMO_SITE.allowedOrigins[0]}. Your browser refuses to show it here, because the widget tells it which
-              origins may frame it; the widget&apos;s API refuses calls from other origins too.
+              This frame uses a site key registered only for {BLOCKED_DEMO_SITE.allowedOrigins[0]}. Your browser refuses to show it here, because the widget
+              tells it which origins may frame it; the widget&apos;s API refuses calls from other origins too.
             </p>
-            <iframe src={`/embed/valuation?key=${BLOCKED_DEMO_SITE.siteKey}`} title="A widget framed by an origin it does not allow" className="h-40 w-full max-w-xl rounded-xl border border-dashed border-red-400" />
+            <iframe
+              src={`/embed/valuation?key=${BLOCKED_DEMO_SITE.siteKey}`}
+              title="A widget framed by an origin it does not allow"
+              className="h-40 w-full max-w-xl rounded-xl border border-dashed border-red-400"
+            />
           </section>
         </>
       ) : (

@@ -1,9 +1,19 @@
+import { Message } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { ResetRequestBody } from "@/lib/api/schemas";
 import { requestPasswordReset } from "@/lib/services/accounts";
 
 // POST /api/account/password-reset: email a reset link; the answer never says whether the email has an account
-export const POST = route({ roles: "public", body: ResetRequestBody }, async ({ body, caller }) => {
-  await requestPasswordReset(body.email, caller.ip);
-  return Response.json({ message: "If an account uses this email, a link to reset its password is on its way. It works for 30 minutes." }, { status: 202 });
-});
+export const POST = route(
+  {
+    roles: "public",
+    body: ResetRequestBody,
+    summary: "Email a reset link (the answer is the same whether or not the email has an account)",
+    responses: { 202: Message },
+    errors: [429],
+  },
+  async ({ body, caller }) => {
+    await requestPasswordReset(body.email, caller.ip);
+    return Response.json({ message: "If an account uses this email, a link to reset its password is on its way. It works for 30 minutes." }, { status: 202 });
+  },
+);

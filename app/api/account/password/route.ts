@@ -1,9 +1,14 @@
+import { Changed } from "@/lib/api/answers";
+import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { ChangePasswordBody } from "@/lib/api/schemas";
 import { changePassword } from "@/lib/services/accounts";
 
 // POST /api/account/password: change the password; the account's other sessions end
-export const POST = route({ roles: ["homeowner", "loan_officer", "admin"], body: ChangePasswordBody }, async ({ user, body }) => {
-  await changePassword(user, body.currentPassword, body.newPassword);
-  return Response.json({ changed: true });
-});
+export const POST = route(
+  { roles: ROLES, body: ChangePasswordBody, summary: "Change the password; the account's other sessions end", responses: { 200: Changed } },
+  async ({ user, body }) => {
+    await changePassword(user, body.currentPassword, body.newPassword);
+    return Response.json({ changed: true });
+  },
+);

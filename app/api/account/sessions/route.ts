@@ -1,5 +1,9 @@
+import { Ended } from "@/lib/api/answers";
+import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { signOutEverywhere } from "@/lib/services/accounts";
 
 // DELETE /api/account/sessions: sign out everywhere, this browser included
-export const DELETE = route({ roles: ["homeowner", "loan_officer", "admin"] }, async ({ user }) => Response.json({ ended: await signOutEverywhere(user.id) }));
+export const DELETE = route({ roles: ROLES, summary: "Sign out everywhere", responses: { 200: Ended } }, async ({ user }) =>
+  Response.json({ ended: await signOutEverywhere(user.id) }),
+);

@@ -1,9 +1,17 @@
-import { z } from "zod";
+import { AddressCheckDto, NORMALIZE_ERRORS } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { Address } from "@/lib/api/schemas";
+import { AddressBody } from "@/lib/api/schemas";
+import { ROLES } from "@/lib/auth/roles";
 import { suggestAddress } from "@/lib/services/lookups";
 
 // POST /api/address/suggest: the standardized form of one typed address ("Did you mean …?"), for any signed-in user
-export const POST = route({ roles: ["homeowner", "loan_officer", "admin"], body: z.object({ address: Address }) }, async ({ caller, body }) =>
-  Response.json(await suggestAddress(caller, body.address)),
+export const POST = route(
+  {
+    roles: ROLES,
+    body: AddressBody,
+    summary: 'The standardized form of one typed address ("Did you mean …?") and whether the service has a home there',
+    responses: { 200: AddressCheckDto },
+    errors: NORMALIZE_ERRORS,
+  },
+  async ({ caller, body }) => Response.json(await suggestAddress(caller, body.address)),
 );

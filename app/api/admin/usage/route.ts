@@ -1,9 +1,9 @@
+import { Usage } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { usageSummary } from "@/lib/services/meter";
-import { upstream } from "@/lib/services/upstream";
+import { usageReport } from "@/lib/services/usage";
 
 // GET /api/admin/usage: upstream calls and cache hits per operation, today and in total
-export const GET = route({ roles: ["admin"] }, async () => {
-  const sandbox = upstream().sandbox;
-  return Response.json({ ...(await usageSummary()), ...(sandbox ? { embeddedService: sandbox.usage() } : {}) });
-});
+export const GET = route(
+  { roles: ["admin"], summary: "Upstream calls and cache hits per operation, today and in total", responses: { 200: Usage } },
+  async () => Response.json(await usageReport()),
+);

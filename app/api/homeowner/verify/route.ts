@@ -1,8 +1,11 @@
+import { UPSTREAM_ERRORS, VerificationDto } from "@/lib/api/answers";
+import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { VerifyBody } from "@/lib/api/schemas";
 import { verifyHomeowner } from "@/lib/services/lookups";
 
 // POST /api/homeowner/verify: how likely the applicant owns the address (loan officers)
-export const POST = route({ roles: ["loan_officer", "admin"], body: VerifyBody }, async ({ caller, body }) =>
-  Response.json(await verifyHomeowner(caller, body)),
+export const POST = route(
+  { roles: STAFF, body: VerifyBody, summary: "How likely the applicant owns the address", responses: { 200: VerificationDto }, errors: UPSTREAM_ERRORS },
+  async ({ caller, body }) => Response.json(await verifyHomeowner(caller, body)),
 );

@@ -1,17 +1,28 @@
+import { UPSTREAM_ERRORS } from "@/lib/api/answers";
+import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { ReportQuery } from "@/lib/api/schemas";
 import { report } from "@/lib/services/lookups";
 
 // GET /api/property/report?address=&applicant_name=&format=pdf|html|json: the report as a download
-export const GET = route({ roles: ["homeowner", "loan_officer", "admin"], query: ReportQuery }, async ({ caller, query }) => {
-  const file = await report(caller, { address: query.address, applicantName: query.applicant_name, format: query.format });
-  return new Response(file.body as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.body.byteLength),
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-      ...(file.stale ? { "X-Data-Stale": "true" } : {}),
-    },
-  });
-});
+export const GET = route(
+  {
+    roles: ROLES,
+    query: ReportQuery,
+    summary: "The property report as PDF, HTML or JSON (homeowners: of their own proved home)",
+    responses: { 200: { files: ["application/pdf", "text/html", "application/json"] } },
+    errors: UPSTREAM_ERRORS,
+  },
+  async ({ caller, query }) => {
+    const file = await report(caller, { address: query.address, applicantName: query.applicant_name, format: query.format });
+    return new Response(file.body as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Length": String(file.body.byteLength),
+        "Content-Disposition": `attachment; filename="${file.filename}"`,
+        "Cache-Control": "private, no-store",
+        ...(file.stale ? { "X-Data-Stale": "true" } : {}),
+      },
+    });
+  },
+);

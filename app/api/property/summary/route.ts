@@ -1,8 +1,17 @@
+import { PropertyFacts, UPSTREAM_ERRORS } from "@/lib/api/answers";
+import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { AddressQuery } from "@/lib/api/schemas";
 import { propertySummary } from "@/lib/services/lookups";
 
 // GET /api/property/summary?address=: the property's facts
-export const GET = route({ roles: ["homeowner", "loan_officer", "admin"], query: AddressQuery }, async ({ caller, query }) =>
-  Response.json(await propertySummary(caller, query.address)),
+export const GET = route(
+  {
+    roles: ROLES,
+    query: AddressQuery,
+    summary: "The property's facts (homeowners: of their own home)",
+    responses: { 200: PropertyFacts },
+    errors: UPSTREAM_ERRORS,
+  },
+  async ({ caller, query }) => Response.json(await propertySummary(caller, query.address)),
 );

@@ -4,7 +4,8 @@ import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { ownerData } from "@/lib/services/owners";
-import { pageIp, pageUser } from "@/lib/services/pages";
+import { pageCaller, pageUser } from "@/lib/api/page";
+import { ReopenFromPartner } from "./reopen";
 
 export const metadata: Metadata = { title: "Your home dashboard" };
 
@@ -12,14 +13,9 @@ export const metadata: Metadata = { title: "Your home dashboard" };
 export default async function PartnerDashboardPage() {
   const user = await pageUser();
   if (!user?.ownerId) {
-    return (
-      <main className="p-6">
-        <h1 className="text-xl font-semibold">Your home dashboard</h1>
-        <p role="alert" className="mt-2">Please open the dashboard again from your bank&apos;s site.</p>
-      </main>
-    );
+    return <ReopenFromPartner />;
   }
-  const data = await orAppError(ownerData({ user, ip: await pageIp() }, user.ownerId));
+  const data = await orAppError(ownerData(await pageCaller(user), user.ownerId));
   if (AppError.is(data)) {
     return (
       <main className="p-6">
@@ -32,7 +28,13 @@ export default async function PartnerDashboardPage() {
       <h1 className="text-2xl font-bold">Your homes{user.name ? `, ${user.name.split(" ")[0]}` : ""}</h1>
       <div className="grid gap-4 sm:grid-cols-2">
         {data.properties.map((property) => (
-          <PropertyCard key={property.propertyId} property={property} brand={brand} details={false} reportFor={user.name ?? user.email} />
+          <PropertyCard
+            key={property.propertyId}
+            property={property}
+            brand={brand}
+            detailsBase="/embed/dashboard/view/properties"
+            reportFor={user.name ?? user.email}
+          />
         ))}
       </div>
     </main>

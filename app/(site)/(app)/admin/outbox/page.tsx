@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { readOutbox } from "@/lib/mail/outbox";
-import { requirePageUser } from "@/lib/services/pages";
+import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Outbox" };
 
@@ -19,7 +19,8 @@ export default async function OutboxPage() {
         </Link>
         <h1 className="mt-2 text-3xl font-bold">Outbox</h1>
         <p className="text-slate-700">
-          The latest 50 emails and letters. On the embedded defaults they are only kept here; with SMTP or a print-and-mail provider, a copy without its links and codes is kept.
+          The latest 50 emails and letters. On the embedded defaults they are only kept here; with SMTP or a print-and-mail provider, a copy without its links
+          and codes is kept.
         </p>
       </div>
       {messages.length === 0 && <p className="rounded-xl border border-slate-200 bg-white p-6">Nothing has been sent yet.</p>}
@@ -32,15 +33,20 @@ export default async function OutboxPage() {
                   {message.subject}
                 </h2>
                 <p className="text-sm text-slate-700">
-                  {message.kind === "letter" ? "Letter" : "Email"} to <span className="whitespace-pre-line font-medium">{message.recipient}</span> · {when(message.createdAt)} ·{" "}
-                  {message.delivery === "outbox" ? "kept here only" : `sent by ${message.delivery}`}
+                  {message.kind === "letter" ? "Letter" : "Email"} to <span className="font-medium whitespace-pre-line">{message.recipient}</span> ·{" "}
+                  {when(message.createdAt)} · {message.delivery === "outbox" ? "kept here only" : `sent by ${message.delivery}`}
                 </p>
               </header>
               {message.html ? (
                 // The email as its recipient sees it, in a frame that runs nothing.
-                <iframe title={`Email: ${message.subject}`} srcDoc={message.html} sandbox="" className="h-72 w-full rounded-lg border border-slate-200 bg-white" />
+                <iframe
+                  title={`Email: ${message.subject}`}
+                  srcDoc={message.html}
+                  sandbox=""
+                  className="h-72 w-full rounded-lg border border-slate-200 bg-white"
+                />
               ) : (
-                <pre className="whitespace-pre-wrap rounded-lg border border-slate-200 bg-amber-50 p-4 font-serif text-sm">{message.text}</pre>
+                <pre className="rounded-lg border border-slate-200 bg-amber-50 p-4 font-serif text-sm whitespace-pre-wrap">{message.text}</pre>
               )}
             </article>
           </li>

@@ -6,7 +6,7 @@ import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerView } from "@/lib/services/owners";
-import { requirePageUser } from "@/lib/services/pages";
+import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Your homes" };
 

@@ -1,123 +1,35 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ValueRangeChart } from "@/components/charts/value-range-chart";
-import { EquityPanel } from "@/components/equity/equity-panel";
-import { PropertyFactsList } from "@/components/property/property-facts";
+import { PropertyDetails } from "@/components/property/property-details";
 import { ReportDownload } from "@/components/report/report-download";
-import { formatUsd } from "@/components/valuation/format";
-import { ServiceEstimate } from "@/components/valuation/service-estimate";
-import { brand } from "@/lib/env";
-import { valuation } from "@/lib/services/lookups";
-import { equityOf, homeownerView, ownedKeysOf } from "@/lib/services/owners";
-import { VerifyPanel } from "@/components/ownership/verify-panel";
-import { requirePageUser } from "@/lib/services/pages";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
+import { homeownerProperty } from "@/lib/services/homes";
+import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Your home" };
 
 export default async function PropertyPage({ params }: { params: Promise<{ propertyId: string }> }) {
   const { propertyId } = await params;
-  const caller = await requirePageUser(["homeowner"], `/dashboard/properties/${propertyId}`);
-  if (!/^\d+$/.test(propertyId)) notFound();
   const path = `/dashboard/properties/${propertyId}`;
-  const view = await orAppError(homeownerView(caller));
-  if (AppError.is(view)) return <ErrorPanel title="This home could not be loaded" message={view.message} retryHref={path} />;
-  const property = view.properties.find((p) => String(p.propertyId) === propertyId);
-  // Someone else's property looks exactly like one that does not exist.
-  if (!property) notFound();
-  const { facts } = property;
-  // Before proof of ownership, only the public half: facts and the estimate.
-  const equity = equityOf(property);
-  // The estimate is its own call: when it fails, the rest of the page is still worth showing.
-  const estimate = await orAppError(valuation(view.verified ? { ...caller, ownedKeys: ownedKeysOf(view) } : caller, facts.address));
-  const [street, ...rest] = facts.address.split(", ");
-
+  const caller = await requirePageUser(["homeowner"], path);
+  if (!/^\d+$/.test(propertyId)) notFound();
+  const home = await orAppError(homeownerProperty(caller, propertyId));
+  if (AppError.is(home)) return <ErrorPanel title="This home could not be loaded" message={home.message} retryHref={path} />;
+  if (!home) notFound();
   return (
-    <div className="space-y-8">
-      <div>
+    <PropertyDetails
+      home={home}
+      brand={brand}
+      retryHref={path}
+      back={
         <Link href="/dashboard" className="text-sm text-brand-700 underline">
           ← All your homes
         </Link>
-        <h1 className="mt-2 text-3xl font-bold">{street}</h1>
-        <p className="text-slate-700">
-          {rest.join(", ")} · {facts.county}
-        </p>
-      </div>
-
-      <section aria-labelledby="valuation-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="valuation-title" className="text-xl font-semibold">
-          What it is worth
-        </h2>
-        {AppError.is(estimate) ? (
-          <ErrorPanel title="The estimate could not be loaded" message={estimate.message} retryHref={path} nested />
-        ) : (
-          <ServiceEstimate value={estimate.value} low={estimate.low} high={estimate.high} confidence={estimate.confidence} date={estimate.eventDate} brand={brand} id="valuation-estimate">
-            <div className="grid gap-6 md:grid-cols-2">
-              <div className="space-y-3">
-                <p className="text-sm text-slate-700">
-                  Since last month:{" "}
-                  <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>
-                    {estimate.changeAmount >= 0 ? "+" : "−"}
-                    {formatUsd(Math.abs(estimate.changeAmount))}
-                  </strong>{" "}
-                  (
-                  {estimate.changePercent > 0 ? "+" : ""}
-                  {estimate.changePercent.toFixed(1)}%)
-                </p>
-                <dl className="grid gap-2 text-sm sm:grid-cols-3">
-                  {(["poor", "good", "excellent"] as const).map((condition) => (
-                    <div key={condition} className="rounded-lg bg-white p-2">
-                      <dt className="text-slate-600">In {condition} condition</dt>
-                      <dd className="font-medium">
-                        {formatUsd(estimate.conditions[condition].low)} – {formatUsd(estimate.conditions[condition].high)}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              </div>
-              <ValueRangeChart
-                value={estimate.value}
-                ranges={[
-                  { label: "Estimate range", ...estimate },
-                  { label: "Poor condition", ...estimate.conditions.poor },
-                  { label: "Good condition", ...estimate.conditions.good },
-                  { label: "Excellent condition", ...estimate.conditions.excellent },
-                ]}
-              />
-            </div>
-          </ServiceEstimate>
-        )}
-      </section>
-
-      {equity ? (
-        <section aria-labelledby="equity-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
-          <h2 id="equity-title" className="text-xl font-semibold">
-            Your equity
-          </h2>
-          <EquityPanel equity={equity} orgMaxLtv={equity.maxLtv} />
-        </section>
-      ) : (
-        view.verification && <VerifyPanel state={view.verification} />
-      )}
-
-      <section aria-labelledby="facts-title" className="space-y-4">
-        <h2 id="facts-title" className="text-xl font-semibold">
-          Property facts
-        </h2>
-        <PropertyFactsList facts={facts} />
-      </section>
-
-      {equity && (
-        <section aria-labelledby="report-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
-          <h2 id="report-title" className="text-xl font-semibold">
-            Property report
-          </h2>
-          <p className="text-sm text-slate-700">Every record about this home in one document: ownership, loans, taxes, sales, comparable sales and the valuation.</p>
-          <ReportDownload address={facts.address} applicantName={caller.user.name ?? caller.user.email} />
-        </section>
-      )}
-    </div>
+      }
+      report={<ReportDownload address={home.property.facts.address} applicantName={caller.user.name ?? caller.user.email} />}
+    />
   );
 }

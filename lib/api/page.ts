@@ -1,11 +1,13 @@
 import "server-only";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { after } from "next/server";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
 import { UNAVAILABLE_DIGEST } from "@/lib/errors/digest";
-import { isUnavailable } from "./errors";
-import { visitorIp, type Caller } from "./gateway";
+import { isUnavailable } from "@/lib/services/errors";
+import { visitorIp, type Caller } from "@/lib/services/gateway";
+import { meterSettled } from "@/lib/services/meter";
 
 /**
  * The signed-in user of a page, if any. When the database cannot be reached the page fails with an error the error
@@ -25,10 +27,12 @@ export async function requirePageUser(roles: readonly Role[], path: string): Pro
   const user = await pageUser();
   if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(path)}`);
   if (!roles.includes(user.role)) notFound();
-  return { user, ip: await pageIp() };
+  return pageCaller(user);
 }
 
-/** The visitor's address for the per-IP limit of a page's calls. */
-export async function pageIp(): Promise<string> {
-  return visitorIp(await headers());
+/** Who a page's calls are for: the user, if any, and the visitor's address for the per-IP limit. */
+export async function pageCaller<U extends SessionUser | undefined>(user: U): Promise<Caller & { user: U }> {
+  // The page's free answers are metered after it is sent; a stopping server waits for what `after` was handed.
+  after(meterSettled);
+  return { user, ip: visitorIp(await headers()) };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { estimateContent } from "@/components/valuation/estimate-content";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
-import type { ValuationDto } from "./dto";
+import type { ValuationDto } from "@/lib/services/dto";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -47,7 +47,12 @@ export function widgetHtml(view: WidgetView): string {
   const valued = view.valuation && displayKey(view.valuation.address);
   // The estimate says which address it is for: what was typed may have been corrected on the way.
   const estimate = view.valuation ? `<p class="for">For <strong>${escape(valued!)}</strong></p>${estimateHtml(view.valuation, view.appOrigin)}` : "";
-  const hidden = [["key", view.siteKey], ["theme", view.theme], ["accent", view.accent.slice(1)], ["parent", view.parent ?? ""]]
+  const hidden = [
+    ["key", view.siteKey],
+    ["theme", view.theme],
+    ["accent", view.accent.slice(1)],
+    ["parent", view.parent ?? ""],
+  ]
     .filter(([, value]) => value)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value!)}">`)
     .join("");

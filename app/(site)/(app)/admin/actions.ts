@@ -1,0 +1,28 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { action } from "@/lib/api/action";
+import { OfficerForm, SettingsForm, SiteForm } from "@/lib/api/schemas";
+import { createStaffAccount } from "@/lib/services/accounts";
+import { setOrgMaxLtv } from "@/lib/services/settings";
+import { createSite } from "@/lib/services/sites";
+
+// The admin page's forms. The same operations stay documented under /api/admin/* for API clients.
+
+export const createOfficer = action({ roles: ["admin"], input: OfficerForm }, async ({ input }) => {
+  const user = await createStaffAccount({ ...input, role: "loan_officer" });
+  return { email: user.email };
+});
+
+export const saveMaxLtv = action({ roles: ["admin"], input: SettingsForm }, async ({ input }) => {
+  await setOrgMaxLtv(input.orgMaxLtv);
+  // Equity everywhere is computed at this ratio: every page shows it anew.
+  revalidatePath("/", "layout");
+  return input;
+});
+
+export const registerSite = action({ roles: ["admin"], input: SiteForm }, async ({ input }) => {
+  const { siteKey, siteSecret } = await createSite(input);
+  revalidatePath("/admin");
+  return { siteKey, siteSecret };
+});

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PropertyDetails } from "@/components/property/property-details";
+import { ReportLink } from "@/components/report/report-link";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { brand } from "@/lib/env";
+import { AppError, orAppError } from "@/lib/services/errors";
+import { homeownerProperty } from "@/lib/services/homes";
+import { pageCaller, pageUser } from "@/lib/api/page";
+import { ReopenFromPartner } from "@/app/embed/dashboard/view/reopen";
+
+export const metadata: Metadata = { title: "Your home" };
+
+/** One of the member's homes inside the partner's frame: the same page as in the app, with a way back to the list. */
+export default async function PartnerPropertyPage({ params }: { params: Promise<{ propertyId: string }> }) {
+  const { propertyId } = await params;
+  const user = await pageUser();
+  if (!user?.ownerId) return <ReopenFromPartner />;
+  if (!/^\d+$/.test(propertyId)) notFound();
+  const path = `/embed/dashboard/view/properties/${propertyId}`;
+  const home = await orAppError(homeownerProperty(await pageCaller(user), propertyId));
+  if (home === undefined) notFound();
+  return (
+    <main className="p-4">
+      {AppError.is(home) ? (
+        <ErrorPanel title="This home could not be loaded" message={home.message} retryHref={path} />
+      ) : (
+        <PropertyDetails
+          home={home}
+          brand={brand}
+          retryHref={path}
+          back={
+            <Link href="/embed/dashboard/view" className="text-sm text-brand-700 underline">
+              ← All your homes
+            </Link>
+          }
+          report={<ReportLink address={home.property.facts.address} applicantName={user.name ?? user.email} />}
+        />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,127 @@
+import type { ReactNode } from "react";
+import { ValueRangeChart } from "@/components/charts/value-range-chart";
+import { EquityPanel } from "@/components/equity/equity-panel";
+import { VerifyPanel } from "@/components/ownership/verify-panel";
+import { PropertyFactsList } from "@/components/property/property-facts";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { formatUsd } from "@/components/valuation/format";
+import { ServiceEstimate } from "@/components/valuation/service-estimate";
+import type { Brand } from "@/lib/env";
+import { AppError } from "@/lib/services/errors";
+import type { HomeownerProperty } from "@/lib/services/homes";
+
+/**
+ * One home's page, in the app and inside a partner's frame: the estimate, equity (or, before proof of ownership, the
+ * way to prove it), the facts and the report. `back` is the link to the list of homes; `report` how the report is
+ * handed over where the page runs (a progress bar in the app, a plain download in a frame).
+ */
+export function PropertyDetails({
+  home,
+  brand,
+  back,
+  report,
+  retryHref,
+}: {
+  home: HomeownerProperty;
+  brand: Brand;
+  back: ReactNode;
+  report: ReactNode;
+  retryHref: string;
+}) {
+  const { property, equity, verification, estimate } = home;
+  const { facts } = property;
+  const [street, ...rest] = facts.address.split(", ");
+  return (
+    <div className="space-y-8">
+      <div>
+        {back}
+        <h1 className="mt-2 text-3xl font-bold">{street}</h1>
+        <p className="text-slate-700">
+          {rest.join(", ")} · {facts.county}
+        </p>
+      </div>
+
+      <section aria-labelledby="valuation-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="valuation-title" className="text-xl font-semibold">
+          What it is worth
+        </h2>
+        {AppError.is(estimate) ? (
+          <ErrorPanel title="The estimate could not be loaded" message={estimate.message} retryHref={retryHref} nested />
+        ) : (
+          <ServiceEstimate
+            value={estimate.value}
+            low={estimate.low}
+            high={estimate.high}
+            confidence={estimate.confidence}
+            date={estimate.eventDate}
+            brand={brand}
+            id="valuation-estimate"
+          >
+            <div className="grid gap-6 md:grid-cols-2">
+              <div className="space-y-3">
+                <p className="text-sm text-slate-700">
+                  Since last month:{" "}
+                  <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>
+                    {estimate.changeAmount >= 0 ? "+" : "−"}
+                    {formatUsd(Math.abs(estimate.changeAmount))}
+                  </strong>{" "}
+                  ({estimate.changePercent > 0 ? "+" : ""}
+                  {estimate.changePercent.toFixed(1)}%)
+                </p>
+                <dl className="grid gap-2 text-sm sm:grid-cols-3">
+                  {(["poor", "good", "excellent"] as const).map((condition) => (
+                    <div key={condition} className="rounded-lg bg-white p-2">
+                      <dt className="text-slate-600">In {condition} condition</dt>
+                      <dd className="font-medium">
+                        {formatUsd(estimate.conditions[condition].low)} – {formatUsd(estimate.conditions[condition].high)}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+              <ValueRangeChart
+                value={estimate.value}
+                ranges={[
+                  { label: "Estimate range", ...estimate },
+                  { label: "Poor condition", ...estimate.conditions.poor },
+                  { label: "Good condition", ...estimate.conditions.good },
+                  { label: "Excellent condition", ...estimate.conditions.excellent },
+                ]}
+              />
+            </div>
+          </ServiceEstimate>
+        )}
+      </section>
+
+      {equity ? (
+        <section aria-labelledby="equity-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+          <h2 id="equity-title" className="text-xl font-semibold">
+            Your equity
+          </h2>
+          <EquityPanel equity={equity} orgMaxLtv={equity.maxLtv} />
+        </section>
+      ) : (
+        verification && <VerifyPanel state={verification} />
+      )}
+
+      <section aria-labelledby="facts-title" className="space-y-4">
+        <h2 id="facts-title" className="text-xl font-semibold">
+          Property facts
+        </h2>
+        <PropertyFactsList facts={facts} />
+      </section>
+
+      {equity && (
+        <section aria-labelledby="report-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
+          <h2 id="report-title" className="text-xl font-semibold">
+            Property report
+          </h2>
+          <p className="text-sm text-slate-700">
+            Every record about this home in one document: ownership, loans, taxes, sales, comparable sales and the valuation.
+          </p>
+          {report}
+        </section>
+      )}
+    </div>
+  );
+}

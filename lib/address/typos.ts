@@ -1,0 +1,58 @@
+import { COMMON_SUFFIX_WORDS, COMMON_UNIT_WORDS, STATE_NAMES, UNITS, isStateCode } from "./tables";
+
+/** True when `a` becomes `b` by at most one insertion, deletion, substitution or swap of neighbours. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i);
+}
+
+const sameLetters = (a: string, b: string) => [...a].sort().join("") === [...b].sort().join("");
+
+/**
+ * One slip away from `word`, typed as `typed`. People get the first letter right, so a different first letter is
+ * another word ("Broad" is not "Road"); four letters allow only two swapped ("Raod"), since one changed letter makes a
+ * real word ("Lone", "Load").
+ */
+function slipOf(typed: string, word: string): boolean {
+  if (typed[0] !== word[0] || typed.length < 4) return false;
+  if (typed.length === 4) return typed.length === word.length && sameLetters(typed, word) && withinOneEdit(typed, word);
+  return withinOneEdit(typed, word);
+}
+
+/** The standard suffix a misspelt suffix word stands for ("STRET" → ST), if it is one. */
+export function misspeltSuffix(typed: string): string | undefined {
+  for (const [word, standard] of COMMON_SUFFIX_WORDS) if (slipOf(typed, word)) return standard;
+  return undefined;
+}
+
+/** The designator a misspelt unit word stands for ("APARTMNET" → APT), if it is one. */
+export function misspeltUnit(typed: string): string | undefined {
+  if (typed.length < 5) return undefined;
+  const word = COMMON_UNIT_WORDS.find((candidate) => slipOf(typed, candidate));
+  return word && UNITS.get(word)!.abbreviation;
+}
+
+// A lower-case l typed for an I, a zero for an O: "lL", "0H".
+const LOOKALIKES: Record<string, string> = { L: "I", "1": "I", "0": "O" };
+
+/** The state a mistyped state stands for: "LL" (from "lL") → IL, "ILINOIS" → IL. */
+export function misspeltState(typed: string): string | undefined {
+  if (typed.length === 2) {
+    const codes = [0, 1]
+      .filter((i) => LOOKALIKES[typed[i]!])
+      .map((i) => (i === 0 ? LOOKALIKES[typed[0]!]! + typed[1] : typed[0] + LOOKALIKES[typed[1]!]!))
+      .filter(isStateCode);
+    return codes.length === 1 ? codes[0] : undefined;
+  }
+  if (typed.length < 6) return undefined;
+  for (const [name, code] of STATE_NAMES) if (slipOf(typed, name)) return code;
+  return undefined;
+}

@@ -1,0 +1,75 @@
+import { misspeltUnit } from "./typos";
+import { BROAD_UNITS, UNITS, UNKNOWN_UNIT } from "./tables";
+
+export interface Unit {
+  type: string;
+  number: string;
+  /** The designator as typed when it was a misspelling ("APARTMNET"). */
+  misspelt?: string;
+}
+
+const ORDINAL = /^(\d+)(?:ST|ND|RD|TH)$/;
+const FLOOR_WORDS = new Set(["FLOOR", "FL", "FLR", "FLOORS"]);
+const HAS_DIGIT = /\d/;
+const GLUED = /^(APT|STE|UNIT|RM|SPC|LOT|TRLR|BLDG|FL|PH)(\d+[A-Z]?)$/;
+
+/** What can follow a designator: "12", "4F", "C", "R-4", "3300E". */
+export function isUnitId(token: string | undefined): token is string {
+  if (!token) return false;
+  if (/^[A-Z]$/.test(token)) return true;
+  return /\d/.test(token) && /^[A-Z0-9]{1,6}$|^[A-Z0-9]{1,4}-[A-Z0-9]{1,4}$/.test(token) && !ORDINAL.test(token);
+}
+
+/** A unit number written without designator ("415 W Adams 14B"): an id with a digit. */
+export const isBareUnitId = (token: string | undefined): token is string => isUnitId(token) && /\d/.test(token);
+
+/**
+ * Reads one unit at `tokens[i]`: "APT 5", "# 3", "STE200", "3RD FLR", "FLOOR 12", "REAR"; a bare "14B" when `bare`.
+ * Returns the unit and where the next token starts.
+ */
+export function readUnit(tokens: readonly string[], i: number, bare = false): { unit: Unit; next: number } | undefined {
+  const token = tokens[i];
+  if (!token) return undefined;
+  const after = tokens[i + 1];
+  if (token === "#") return isUnitId(after) ? { unit: { type: UNKNOWN_UNIT, number: after }, next: i + 2 } : undefined;
+  const designator = UNITS.get(token);
+  if (!designator && HAS_DIGIT.test(token)) {
+    const glued = GLUED.exec(token);
+    if (glued) return { unit: { type: UNITS.get(glued[1]!)!.abbreviation, number: glued[2]! }, next: i + 1 };
+    const ordinal = ORDINAL.exec(token);
+    if (ordinal && FLOOR_WORDS.has(after ?? "")) return { unit: { type: "FL", number: ordinal[1]! }, next: i + 2 };
+    if (bare && isBareUnitId(token)) return { unit: { type: UNKNOWN_UNIT, number: token }, next: i + 1 };
+    return undefined;
+  }
+  const misspelt = designator ? undefined : misspeltUnit(token);
+  const type = designator?.abbreviation ?? misspelt;
+  if (type) {
+    const idAt = after === "#" ? i + 2 : i + 1;
+    if (isUnitId(tokens[idAt])) return { unit: { type, number: tokens[idAt]!, ...(misspelt && { misspelt: token }) }, next: idAt + 1 };
+    // "Lower Level", "Upper Level": the level is the designator's own word.
+    if (designator && !designator.requiresNumber) return { unit: { type, number: "" }, next: after === "LEVEL" || after === "LVL" ? i + 2 : i + 1 };
+  }
+  return undefined;
+}
+
+/** Reads units from `tokens[start]` to the end; undefined unless every token is part of one. */
+export function readUnits(tokens: readonly string[], start: number, bare = false): Unit[] | undefined {
+  const units: Unit[] = [];
+  for (let i = start; i < tokens.length;) {
+    const read = readUnit(tokens, i, bare && units.length === 0);
+    if (!read) return undefined;
+    units.push(read.unit);
+    i = read.next;
+  }
+  return units;
+}
+
+// A numbered unit names the door ("Apt 2 Rear" is APT 2); a floor or building only narrows it down.
+const specificity = (unit: Unit) => (BROAD_UNITS.has(unit.type) ? 0 : unit.number ? 2 : 1);
+
+/** With several units ("6th Floor, Room 612"), Publication 28 keeps the one that names the delivery point. */
+export function mostSpecific(units: readonly Unit[]): Unit | undefined {
+  let best: Unit | undefined;
+  for (const unit of units) if (!best || specificity(unit) >= specificity(best)) best = unit;
+  return best;
+}

@@ -1,0 +1,63 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { SettingsForm, SiteForm } from "./schemas";
+
+const session = vi.hoisted(() => ({ user: undefined as { id: number; email: string; role: string; ownerId: null; name: null } | undefined }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+vi.mock("@/lib/auth/session", () => ({ currentUser: async () => session.user }));
+const { action } = await import("./action");
+const { AppError } = await import("@/lib/services/errors");
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+describe("action()", () => {
+  const run = vi.fn(async ({ input }: { input: { orgMaxLtv: number } }) => input);
+  const save = action({ roles: ["admin"], input: SettingsForm }, run);
+  beforeEach(() => {
+    session.user = { id: 1, email: "admin@example.com", role: "admin", ownerId: null, name: null };
+    run.mockClear();
+  });
+
+  it("hands the form's fields, validated and turned into the API's body, to the work, and its answer back", async () => {
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({ data: { orgMaxLtv: 0.75 } });
+  });
+
+  it("answers a field at fault as the API's 400 would, without running the work", async () => {
+    expect(await save(undefined, form({ orgMaxLtv: "150" }))).toEqual({
+      error: "orgMaxLtv: must be at most 1 (100%)",
+      status: 400,
+      fields: { orgMaxLtv: "must be at most 1 (100%)" },
+    });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("refuses the signed-out and the wrong role", async () => {
+    session.user = undefined;
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toMatchObject({ status: 401 });
+    session.user = { id: 2, email: "officer@example.com", role: "loan_officer", ownerId: null, name: null };
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toMatchObject({ status: 403 });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("answers an AppError with its message, and anything else with a plain one", async () => {
+    run.mockRejectedValueOnce(new AppError(409, "taken", "Already there.", { orgMaxLtv: "is taken" }));
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({ error: "Already there.", status: 409, fields: { orgMaxLtv: "is taken" } });
+    run.mockRejectedValueOnce(new Error("a bug's own words"));
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({ error: "Something went wrong on our side. Please try again.", status: 500 });
+  });
+});
+
+describe("the site form", () => {
+  it("reads the origins from one line and the budget as a number, and names the API's fields at fault", () => {
+    expect(SiteForm.parse({ name: "Bank", origins: "https://a.example, https://b.example", budget: "50" })).toEqual({
+      name: "Bank",
+      allowedOrigins: ["https://a.example", "https://b.example"],
+      dailyBudget: 50,
+    });
+    const refused = SiteForm.safeParse({ name: "Bank", origins: "https://a.example/path", budget: "0" });
+    expect(refused.error!.issues.map((issue) => issue.path.join("."))).toEqual(["allowedOrigins.0", "dailyBudget"]);
+  });
+});

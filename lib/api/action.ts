@@ -1,0 +1,58 @@
+import "server-only";
+import { headers } from "next/headers";
+import { unstable_rethrow } from "next/navigation";
+import type { z } from "zod";
+import type { Role, SessionUser } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/auth/session";
+import { log } from "@/lib/log";
+import { requireRole } from "@/lib/services/access";
+import { AppError, isUnavailable } from "@/lib/services/errors";
+import { visitorIp, type Caller } from "@/lib/services/gateway";
+import { invalid } from "./route";
+
+/** What a form's server action hands back to `useActionState`: the answer, or what went wrong and the fields at fault. */
+export interface ActionState<T = unknown> {
+  data?: T;
+  error?: string;
+  fields?: Record<string, string>;
+  /** The HTTP status the same failure has in the API (400 for fields, 422, 409, 429 …). */
+  status?: number;
+}
+
+export type FormAction<T = unknown> = (previous: ActionState<T> | undefined, form: FormData) => Promise<ActionState<T>>;
+
+interface ActionContext<I extends z.ZodType> {
+  user: SessionUser;
+  caller: Caller & { user: SessionUser };
+  input: z.output<I>;
+}
+
+const failed = (error: AppError): ActionState<never> => ({ error: error.message, status: error.status, ...(error.fields ? { fields: error.fields } : {}) });
+
+/**
+ * A server action for an in-app form, the twin of route(): loads the signed-in user (read again from the database),
+ * checks the role, validates the form's fields with zod (the same field mapping as the API's 400), and answers an
+ * expected failure as `{ error, fields, status }` for the form to show. Unknown errors are logged and become a plain
+ * message. `redirect()` and `notFound()` inside `run` work as in any action. Next.js checks the request's origin.
+ */
+export function action<I extends z.ZodType, T>(options: { roles: readonly Role[]; input: I }, run: (context: ActionContext<I>) => Promise<T>): FormAction<T> {
+  return async (_previous, form) => {
+    try {
+      const user = requireRole(await currentUser(), options.roles);
+      const fields = Object.fromEntries([...form.entries()].filter(([name, value]) => typeof value === "string" && !name.startsWith("$ACTION")));
+      const parsed = options.input.safeParse(fields);
+      if (!parsed.success) throw invalid(parsed.error, "form");
+      const caller = { user, ip: visitorIp(await headers()) };
+      return { data: await run({ user, caller, input: parsed.data }) };
+    } catch (error) {
+      unstable_rethrow(error);
+      if (AppError.is(error)) return failed(error);
+      if (isUnavailable(error)) {
+        log.warn({ err: error }, "a backing service is unavailable");
+        return failed(new AppError(503, "unavailable", "The app's database is not answering right now. Please try again in a minute."));
+      }
+      log.error({ err: error }, "unhandled error in a server action");
+      return failed(new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
+    }
+  };
+}

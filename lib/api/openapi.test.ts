@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { GET } from "@/app/api/openapi.json/route";
+
+/** Every route file under app/api with the methods it exports, by the path it is served at (`[userId]` → `{userId}`). */
+function routeFiles(dir = "app/api"): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) Object.assign(found, routeFiles(path));
+    else if (entry === "route.ts") {
+      const methods = [...readFileSync(path, "utf8").matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) =>
+        m[1]!.toLowerCase(),
+      );
+      found["/" + dir.replace(/^app\//, "").replace(/\[(\w+)\]/g, "{$1}")] = methods.sort();
+    }
+  }
+  return found;
+}
+
+describe("the OpenAPI document", async () => {
+  const document = await GET().json();
+
+  it("lists every operation of every route file at its own path, and nothing else", () => {
+    const files = routeFiles();
+    // next-auth's own endpoints, and the document itself.
+    delete files["/api/auth/{...nextauth}"];
+    delete files["/api/auth/[...nextauth]"];
+    delete files["/api/openapi.json"];
+    const documented = Object.fromEntries(Object.entries(document.paths as Record<string, object>).map(([path, ops]) => [path, Object.keys(ops).sort()]));
+    expect(documented).toEqual(files);
+  });
+
+  it("says who may call each operation, and every status it answers", () => {
+    const avm = document.paths["/api/avm"].post;
+    expect(avm.description).toBe("Who may call it: homeowner, loan_officer, admin.");
+    expect(Object.keys(avm.responses)).toEqual(["200", "400", "401", "403", "404", "413", "429", "500", "502", "503", "504"]);
+    expect(Object.keys(document.paths["/api/signup"].post.responses)).toContain("201");
+    expect(Object.keys(document.paths["/api/signup"].post.responses)).not.toContain("200");
+    expect(document.paths["/api/admin/users/{userId}"].delete.parameters).toEqual([expect.objectContaining({ name: "userId", in: "path", required: true })]);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+
+vi.mock("@/lib/auth/session", () => ({ userFromRequest: async () => undefined }));
+const { route, MAX_BODY_BYTES } = await import("./route");
+
+const post = (body: string, url = "http://app.test/api/thing") => new Request(url, { method: "POST", body, headers: { "Content-Type": "application/json" } });
+
+describe("route()", () => {
+  const handler = route(
+    {
+      roles: "public",
+      crossOrigin: true,
+      body: z.object({ key: z.string() }),
+      summary: "test",
+      responses: { 200: null },
+      headers: (_request, { body }) => ({ "X-Seen": (body as { key?: string } | undefined)?.key ?? "none" }),
+    },
+    async ({ body }) => Response.json({ ok: body.key }),
+  );
+
+  it("adds its headers to a success", async () => {
+    const response = await handler(post(JSON.stringify({ key: "k" })));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-seen")).toBe("k");
+  });
+
+  it("adds its headers to failures before and after the body is read", async () => {
+    const invalidBody = await handler(post(JSON.stringify({ key: 7 })));
+    expect(invalidBody.status).toBe(400);
+    expect(invalidBody.headers.get("x-seen")).toBe("7");
+    const invalidJson = await handler(post("{"));
+    expect(invalidJson.status).toBe(400);
+    expect(invalidJson.headers.get("x-seen")).toBe("none");
+    const tooLarge = await handler(post(JSON.stringify({ key: "x".repeat(MAX_BODY_BYTES) })));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get("x-seen")).toBe("none");
+  });
+
+  it("validates the path's segments from the route context", async () => {
+    const byId = route(
+      {
+        roles: "public",
+        summary: "test",
+        responses: { 200: null },
+        params: z.object({ id: z.coerce.number().int().positive("must be a positive whole number") }),
+      },
+      async ({ params }) => Response.json({ id: params.id }),
+    );
+    const ok = await byId(new Request("http://app.test/api/things/7"), { params: Promise.resolve({ id: "7" }) });
+    expect(await ok.json()).toEqual({ id: 7 });
+    const bad = await byId(new Request("http://app.test/api/things/0"), { params: Promise.resolve({ id: "0" }) });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields).toEqual({ id: "must be a positive whole number" });
+  });
+});

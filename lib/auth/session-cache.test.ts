@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from "vitest";
+import type { SessionUser } from "./roles";
+import { rememberedSessionUser, userChanged } from "./session-cache";
+
+let nextId = 1;
+const user = (role: SessionUser["role"]): SessionUser => ({ id: nextId, email: "someone@example.com", role, ownerId: null, name: null, sessionId: "s" });
+
+describe("the session user snapshot", () => {
+  it("reads the database once for repeated requests, and again after any change to the user", async () => {
+    const id = nextId++;
+    let role: SessionUser["role"] = "loan_officer";
+    const load = vi.fn(async () => ({ ...user(role), id }));
+    for (let i = 0; i < 5; i++) expect((await rememberedSessionUser(id, `sid-${id}`, load))?.role).toBe("loan_officer");
+    expect(load).toHaveBeenCalledTimes(1);
+
+    role = "homeowner";
+    await userChanged(id);
+    expect((await rememberedSessionUser(id, `sid-${id}`, load))?.role).toBe("homeowner");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("remembers an ended session as ended, until the user changes", async () => {
+    const id = nextId++;
+    const load = vi.fn(async () => undefined);
+    expect(await rememberedSessionUser(id, `gone-${id}`, load)).toBeUndefined();
+    expect(await rememberedSessionUser(id, `gone-${id}`, load)).toBeUndefined();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("never uses a snapshot taken while a change was landing", async () => {
+    const id = nextId++;
+    let role: SessionUser["role"] = "admin";
+    // The change lands while the first request is reading the database: it wrote "admin" before the change.
+    const load = vi.fn(async () => {
+      const read = { ...user(role), id };
+      if (load.mock.calls.length === 1) {
+        role = "homeowner";
+        await userChanged(id);
+      }
+      return read;
+    });
+    expect((await rememberedSessionUser(id, `race-${id}`, load))?.role).toBe("admin");
+    expect((await rememberedSessionUser(id, `race-${id}`, load))?.role).toBe("homeowner");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps the sessions of one user apart, and one user's change away from another's", async () => {
+    const a = nextId++;
+    const b = nextId++;
+    const loadA = vi.fn(async () => ({ ...user("admin"), id: a }));
+    const loadB = vi.fn(async () => ({ ...user("homeowner"), id: b }));
+    await rememberedSessionUser(a, `a-${a}`, loadA);
+    await rememberedSessionUser(b, `b-${b}`, loadB);
+    await userChanged(a);
+    await rememberedSessionUser(a, `a-${a}`, loadA);
+    await rememberedSessionUser(b, `b-${b}`, loadB);
+    expect(loadA).toHaveBeenCalledTimes(2);
+    expect(loadB).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,21 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/roles";
+import { orAppError } from "./errors";
+import type { Caller } from "./gateway";
+import { valuation } from "./lookups";
+import { equityOf, homeownerView, ownedKeysOf } from "./owners";
+
+/**
+ * One of the account's homes as its page shows it: the home (public facts, and equity once proved), the verification
+ * state while unproved, and the estimate, which is its own call so that its failure leaves the rest of the page.
+ * Undefined when the account has no such home: someone else's home looks exactly like one that does not exist.
+ */
+export async function homeownerProperty(caller: Caller & { user: SessionUser }, propertyId: string) {
+  const view = await homeownerView(caller);
+  const property = view.properties.find((p) => String(p.propertyId) === propertyId);
+  if (!property) return undefined;
+  const estimate = await orAppError(valuation(view.verified ? { ...caller, ownedKeys: ownedKeysOf(view) } : caller, property.facts.address));
+  return { property, equity: equityOf(property), verification: view.verification, estimate };
+}
+
+export type HomeownerProperty = NonNullable<Awaited<ReturnType<typeof homeownerProperty>>>;

@@ -1,0 +1,34 @@
+import { Server, type ServerResponse } from "node:http";
+
+/**
+ * The server's start-up work (migrations, the demo and bootstrap accounts), run once per process. instrumentation.ts
+ * registers it; a production server runs it before its first request. Under `next dev`, where registering happens
+ * while the first page compiles, it waits for the next response (the page's own scripts, or the next page), so that
+ * compiling it does not slow the first page; anything that needs it sooner (signing in) starts it with `started()`.
+ * Held on globalThis: Next.js bundles this module once per route.
+ */
+const globalForStartup = globalThis as unknown as { appStartup?: { run: () => Promise<void>; done?: Promise<void> } };
+
+export function registerStartup(run: () => Promise<void>): void {
+  globalForStartup.appStartup ??= { run };
+}
+
+/** The start-up, begun now if it has not begun; resolved at once where none was registered (tests, scripts). */
+export function started(): Promise<void> {
+  const startup = globalForStartup.appStartup;
+  if (!startup) return Promise.resolve();
+  startup.done ??= startup.run();
+  return startup.done;
+}
+
+/** Begins the start-up once the next response of this process's HTTP servers has been sent. */
+export function startAfterNextResponse(): void {
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "request") {
+      Server.prototype.emit = emit;
+      (args[1] as ServerResponse).once("close", () => void started());
+    }
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
+  } as typeof emit;
+}
