@@ -7,7 +7,6 @@ interface UnitDesignator {
 
 /** Every spelling Publication 28 knows (full word, common variants, the abbreviation itself) → standard form. */
 export const SUFFIXES: ReadonlyMap<string, string> = new Map(Object.entries(pub28.streetSuffixes));
-export const STANDARD_SUFFIXES: ReadonlySet<string> = new Set(SUFFIXES.values());
 
 export const DIRECTIONALS: ReadonlyMap<string, string> = new Map([
   ...Object.entries(pub28.directionals),
