@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import type * as NextServer from "next/server";
 
 vi.mock("@/lib/auth/session", () => ({ userFromRequest: async () => undefined }));
 // Outside a Next.js request there is no `after`: the work it schedules runs once the answer is made.
 vi.mock("next/server", async (original) => ({
-  ...(await original<typeof import("next/server")>()),
+  ...(await original<typeof NextServer>()),
   after: (work: () => unknown) => void Promise.resolve().then(work),
 }));
 const { route, MAX_BODY_BYTES } = await import("./route");
