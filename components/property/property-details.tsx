@@ -20,12 +20,15 @@ export function PropertyDetails({
   brand,
   back,
   report,
+  records,
   retryHref,
 }: {
   home: HomeownerProperty;
   brand: Brand;
   back: ReactNode;
   report: ReactNode;
+  /** A proved owner's records of the home (value over time, comparables, loans), streamed in after the rest. */
+  records?: ReactNode;
   retryHref: string;
 }) {
   const { property, equity, verification, estimate } = home;
@@ -103,6 +106,8 @@ export function PropertyDetails({
       ) : (
         verification && <VerifyPanel state={verification} />
       )}
+
+      {equity && records}
 
       <section aria-labelledby="facts-title" className="space-y-4">
         <h2 id="facts-title" className="text-xl font-semibold">

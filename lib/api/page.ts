@@ -8,6 +8,7 @@ import { UNAVAILABLE_DIGEST } from "@/lib/errors/digest";
 import { isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { meterSettled } from "@/lib/services/meter";
+import { snapshotsSettled } from "@/lib/services/snapshots";
 
 /**
  * The signed-in user of a page, if any. When the database cannot be reached the page fails with an error the error
@@ -34,5 +35,6 @@ export async function requirePageUser(roles: readonly Role[], path: string): Pro
 export async function pageCaller<U extends SessionUser | undefined>(user: U): Promise<Caller & { user: U }> {
   // The page's free answers are metered after it is sent; a stopping server waits for what `after` was handed.
   after(meterSettled);
+  after(snapshotsSettled);
   return { user, ip: visitorIp(await headers()) };
 }

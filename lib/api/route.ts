@@ -8,6 +8,7 @@ import { requireRole } from "@/lib/services/access";
 import { AppError, isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { meterSettled } from "@/lib/services/meter";
+import { snapshotsSettled } from "@/lib/services/snapshots";
 import { log, requestContext } from "@/lib/log";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -137,6 +138,7 @@ export function route<
     const read: { body?: unknown } = {};
     // Free answers are metered after they are sent; a stopping server waits for what `after` was handed.
     after(meterSettled);
+    after(snapshotsSettled);
     const response = await requestContext.run({ requestId }, () => handle(request, context, read));
     response.headers.set("X-Request-Id", requestId);
     if (options.headers) {

@@ -15,6 +15,7 @@ import {
   type PropertyFacts,
 } from "./dto";
 import { cachedBatch, cachedCall, type Caller } from "./gateway";
+import { recordSnapshot } from "./snapshots";
 import { upstream } from "./upstream";
 
 /**
@@ -54,7 +55,13 @@ export async function valuationEstimate(caller: Caller, address: string | ReadAd
     key: at.key,
     label: at.label,
     ttlSeconds: env.CACHE_TTL_VALUATION,
-    fetch: () => upstream().client.valuationEstimate(at.text),
+    fetch: async () => {
+      const answer = await upstream().client.valuationEstimate(at.text);
+      // Once per answer from the service (not per cached read): the home's value history grows with each new date.
+      const { eventDate: date, value, low, high, confidence } = toValuation(answer["Service Estimate"]);
+      recordSnapshot(at.key, { date, value, low, high, confidence });
+      return answer;
+    },
   });
   return { ...toValuation(answer.value["Service Estimate"]), stale: answer.stale };
 }

@@ -7,6 +7,7 @@ import { findSite, widgetValuation } from "@/lib/services/sites";
 import { widgetHtml } from "./widget-html";
 import { after } from "next/server";
 import { meterSettled } from "@/lib/services/meter";
+import { snapshotsSettled } from "@/lib/services/snapshots";
 
 function page(status: number, message: string, headers: HeadersInit = {}) {
   return new Response(
@@ -36,6 +37,7 @@ export async function GET(request: Request) {
   if (query.data.address) {
     // The valuation's meter row, when it was free, is written after the answer (see lib/services/meter.ts).
     after(meterSettled);
+    after(snapshotsSettled);
     try {
       valuation = await widgetValuation(site, visitorIp(request.headers), query.data.address);
     } catch (caught) {

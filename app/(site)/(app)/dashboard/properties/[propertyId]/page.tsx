@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PropertyDetails } from "@/components/property/property-details";
+import { HomeRecords } from "@/components/records/home-records";
 import { ReportDownload } from "@/components/report/report-download";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerProperty } from "@/lib/services/homes";
+import { pageRecords } from "@/lib/services/records";
 import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Your home" };
@@ -19,6 +21,9 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
   const home = await orAppError(homeownerProperty(caller, propertyId));
   if (AppError.is(home)) return <ErrorPanel title="This home could not be loaded" message={home.message} retryHref={path} />;
   if (!home) notFound();
+  const applicantName = caller.user.name ?? caller.user.email;
+  // Not awaited: the estimate and the facts are sent first, the records stream in when the report arrives.
+  const records = pageRecords(caller, home, applicantName);
   return (
     <PropertyDetails
       home={home}
@@ -29,7 +34,17 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
           ← All your homes
         </Link>
       }
-      report={<ReportDownload address={home.property.facts.address} applicantName={caller.user.name ?? caller.user.email} />}
+      report={<ReportDownload address={home.property.facts.address} applicantName={applicantName} />}
+      records={
+        records && (
+          <HomeRecords
+            records={records}
+            provider={brand.provider}
+            home={{ livingSqft: home.property.facts.livingSqft, estimate: home.property.facts.estimate.value }}
+            retryHref={path}
+          />
+        )
+      }
     />
   );
 }

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PropertyDetails } from "@/components/property/property-details";
+import { HomeRecords } from "@/components/records/home-records";
 import { ReportLink } from "@/components/report/report-link";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerProperty } from "@/lib/services/homes";
+import { pageRecords } from "@/lib/services/records";
 import { pageCaller, pageUser } from "@/lib/api/page";
 import { ReopenFromPartner } from "@/app/embed/dashboard/view/reopen";
 
@@ -19,8 +21,12 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
   if (!user?.ownerId) return <ReopenFromPartner />;
   if (!/^\d+$/.test(propertyId)) notFound();
   const path = `/embed/dashboard/view/properties/${propertyId}`;
-  const home = await orAppError(homeownerProperty(await pageCaller(user), propertyId));
+  const caller = await pageCaller(user);
+  const home = await orAppError(homeownerProperty(caller, propertyId));
   if (home === undefined) notFound();
+  const applicantName = user.name ?? user.email;
+  // Not awaited: the estimate and the facts are sent first, the records stream in when the report arrives.
+  const records = AppError.is(home) ? undefined : pageRecords(caller, home, applicantName);
   return (
     <main className="p-4">
       {AppError.is(home) ? (
@@ -35,7 +41,17 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
               ← All your homes
             </Link>
           }
-          report={<ReportLink address={home.property.facts.address} applicantName={user.name ?? user.email} />}
+          report={<ReportLink address={home.property.facts.address} applicantName={applicantName} />}
+          records={
+            records && (
+              <HomeRecords
+                records={records}
+                provider={brand.provider}
+                home={{ livingSqft: home.property.facts.livingSqft, estimate: home.property.facts.estimate.value }}
+                retryHref={path}
+              />
+            )
+          }
         />
       )}
     </main>

@@ -1,0 +1,117 @@
+import { formatDate, formatUsd } from "@/components/valuation/format";
+import { historyLayout, type Box, type HistoryInput } from "./chart-geometry";
+import { shortUsd } from "./short-usd";
+
+const BOX: Box = { width: 640, height: 260, left: 56, right: 16, top: 12, bottom: 28 };
+export const SERIES = {
+  sale: { color: "#b45309", name: "Recorded sales" },
+  assessment: { color: "#475569", name: "Assessor's market values" },
+  estimate: { color: "#16794c", name: "Service Estimates received" },
+};
+
+const Diamond = ({ x, y, r = 6 }: { x: number; y: number; r?: number }) => (
+  <path d={`M${x},${y - r} L${x + r},${y} L${x},${y + r} L${x - r},${y} Z`} fill={SERIES.sale.color} stroke="white" strokeWidth={1.5} />
+);
+
+/** The legend's swatches: the marks drawn in the chart, so that shape, not colour alone, tells the series apart. */
+export function Swatch({ kind }: { kind: keyof typeof SERIES | "range" }) {
+  return (
+    <svg width="22" height="14" viewBox="0 0 22 14" aria-hidden="true" className="shrink-0">
+      {kind === "sale" && <Diamond x={11} y={7} />}
+      {kind === "assessment" && (
+        <>
+          <line x1={0} y1={7} x2={22} y2={7} stroke={SERIES.assessment.color} strokeDasharray="4 3" strokeWidth={1.5} />
+          <circle cx={11} cy={7} r={4} fill="white" stroke={SERIES.assessment.color} strokeWidth={2} />
+        </>
+      )}
+      {kind === "estimate" && (
+        <>
+          <line x1={0} y1={7} x2={22} y2={7} stroke={SERIES.estimate.color} strokeWidth={2} />
+          <circle cx={11} cy={7} r={4} fill={SERIES.estimate.color} />
+        </>
+      )}
+      {kind === "range" && <rect x={8} y={0} width={6} height={14} rx={2} fill={SERIES.estimate.color} fillOpacity={0.25} stroke={SERIES.estimate.color} />}
+    </svg>
+  );
+}
+
+/**
+ * A home's value over time, drawn on the server as SVG (no chart library reaches the browser): recorded sales,
+ * the assessor's market values by year, and every Service Estimate the app has received, the latest with its range.
+ * The drawing is hidden from screen readers; the legend and the table of figures beside it say the same.
+ */
+export function ValueHistoryChart({ data, provider }: { data: HistoryInput; provider: string }) {
+  const layout = historyLayout(data, BOX);
+  if (!layout) return null;
+  const latest = data.estimates.at(-1);
+  return (
+    <figure className="m-0 space-y-3">
+      <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} className="h-auto w-full" aria-hidden="true" data-testid="value-history-chart">
+        {layout.yTicks.map((t) => (
+          <g key={t.value}>
+            <line x1={BOX.left} x2={BOX.width - BOX.right} y1={t.y} y2={t.y} stroke="#e2e8f0" />
+            <text x={BOX.left - 6} y={t.y + 4} textAnchor="end" fontSize={11} fill="#334155">
+              {shortUsd(t.value)}
+            </text>
+          </g>
+        ))}
+        {layout.xTicks.map((t) => (
+          <g key={t.label}>
+            <line x1={t.x} x2={t.x} y1={BOX.top} y2={BOX.height - BOX.bottom} stroke="#f1f5f9" />
+            <text x={t.x} y={BOX.height - BOX.bottom + 16} textAnchor="middle" fontSize={11} fill="#334155">
+              {t.label}
+            </text>
+          </g>
+        ))}
+        <line x1={BOX.left} x2={BOX.width - BOX.right} y1={BOX.height - BOX.bottom} y2={BOX.height - BOX.bottom} stroke="#94a3b8" />
+        {layout.range && (
+          <rect
+            x={layout.range.x - 5}
+            y={layout.range.high}
+            width={10}
+            height={Math.max(2, layout.range.low - layout.range.high)}
+            rx={3}
+            fill={SERIES.estimate.color}
+            fillOpacity={0.2}
+            stroke={SERIES.estimate.color}
+          />
+        )}
+        <path d={layout.assessmentPath} fill="none" stroke={SERIES.assessment.color} strokeDasharray="5 4" strokeWidth={1.5} />
+        {layout.assessments.map((a) => (
+          <circle key={a.year} cx={a.x} cy={a.y} r={4.5} fill="white" stroke={SERIES.assessment.color} strokeWidth={2} />
+        ))}
+        <path d={layout.estimatePath} fill="none" stroke={SERIES.estimate.color} strokeWidth={2} />
+        {layout.estimates.map((e) => (
+          <circle key={e.date} cx={e.x} cy={e.y} r={4.5} fill={SERIES.estimate.color} />
+        ))}
+        {layout.sales.map((s) => (
+          <Diamond key={`${s.date}-${s.price}`} x={s.x} y={s.y} />
+        ))}
+      </svg>
+      <figcaption className="space-y-1 text-sm text-slate-700">
+        <ul className="flex flex-wrap gap-x-5 gap-y-1" aria-label="Legend">
+          <li className="flex items-center gap-2">
+            <Swatch kind="sale" /> {SERIES.sale.name} ({data.sales.length})
+          </li>
+          <li className="flex items-center gap-2">
+            <Swatch kind="assessment" /> {SERIES.assessment.name} ({data.assessments.length})
+          </li>
+          <li className="flex items-center gap-2">
+            <Swatch kind="estimate" /> {SERIES.estimate.name} ({data.estimates.length})
+          </li>
+          {latest && (
+            <li className="flex items-center gap-2">
+              <Swatch kind="range" /> Range of the latest estimate
+            </li>
+          )}
+        </ul>
+        {latest && (
+          <p>
+            Latest Service Estimate by {provider}: <strong>{formatUsd(latest.value)}</strong> ({formatUsd(latest.low)} – {formatUsd(latest.high)}) on{" "}
+            {formatDate(latest.date)}. Estimates are automated, not appraisals; the assessor&apos;s market value is for taxes.
+          </p>
+        )}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,94 @@
+import { Suspense, type ReactNode } from "react";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { AppError } from "@/lib/services/errors";
+import type { HomeRecordsDto } from "@/lib/services/records-dto";
+import { ComparablesSection } from "./comparables-section";
+import { LoansSection } from "./loans-section";
+import { ValueHistorySection } from "./value-history-section";
+
+export interface HomeRecordsProps {
+  /** The records, still loading: the estimate and the facts paint first, these stream in after. */
+  records: Promise<HomeRecordsDto | AppError>;
+  provider: string;
+  /** The home's living area and estimate from the page, for when the report lacks them. */
+  home: { livingSqft: number; estimate?: number };
+  retryHref: string;
+}
+
+const SECTIONS = [
+  { id: "value-history", title: "Value over time" },
+  { id: "comparables", title: "Why it is worth that" },
+  { id: "loans", title: "What you owe" },
+] as const;
+
+function Shell({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** While the report loads: the three sections' frames at their final size, so nothing jumps when they arrive. */
+function RecordsSkeleton() {
+  return (
+    <>
+      {SECTIONS.map((s) => (
+        <Shell key={s.id} id={s.id} title={s.title}>
+          <p className="sr-only">Loading the records…</p>
+          <div aria-hidden="true" className={`animate-pulse rounded-lg bg-slate-100 ${s.id === "loans" ? "h-24" : "h-64"}`} />
+        </Shell>
+      ))}
+    </>
+  );
+}
+
+async function RecordsContent({ records: pending, provider, home, retryHref }: HomeRecordsProps) {
+  const records = await pending;
+  if (AppError.is(records)) {
+    return (
+      <>
+        {SECTIONS.map((s) => (
+          <Shell key={s.id} id={s.id} title={s.title}>
+            <ErrorPanel title="The property records could not be loaded" message={records.message} retryHref={retryHref} nested />
+          </Shell>
+        ))}
+      </>
+    );
+  }
+  const livingSqft = records.livingSqft ?? home.livingSqft;
+  const estimate = records.estimates.at(-1)?.value ?? home.estimate;
+  return (
+    <>
+      {records.stale && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          The property data service is not answering; these records are the last ones it sent.
+        </p>
+      )}
+      <Shell id="value-history" title="Value over time">
+        <ValueHistorySection records={records} provider={provider} />
+      </Shell>
+      <Shell id="comparables" title="Why it is worth that">
+        <ComparablesSection comparables={records.comparables} home={livingSqft && estimate ? { sqft: livingSqft, price: estimate } : undefined} />
+      </Shell>
+      <Shell id="loans" title="What you owe">
+        <LoansSection loans={records.loans} />
+      </Shell>
+    </>
+  );
+}
+
+/**
+ * A proved owner's records of their home, from the property report: its value over time, the comparable sales behind
+ * the estimate, and the loans on record. Streams in after the rest of the page; a failure stays inside these sections.
+ */
+export function HomeRecords(props: HomeRecordsProps) {
+  return (
+    <Suspense fallback={<RecordsSkeleton />}>
+      <RecordsContent {...props} />
+    </Suspense>
+  );
+}

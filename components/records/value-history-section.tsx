@@ -1,0 +1,79 @@
+import { ValueHistoryChart } from "@/components/charts/value-history-chart";
+import { TableScroll } from "@/components/ui/table-scroll";
+import { formatDate, formatUsd } from "@/components/valuation/format";
+import type { HomeRecordsDto } from "@/lib/services/records-dto";
+
+type Row = { key: string; date: string; when: string; kind: string; value: string };
+
+/** Every point of the chart in one list, newest first: the chart's accessible equivalent. */
+function rowsOf(records: HomeRecordsDto): Row[] {
+  const rows: Row[] = [
+    ...(records.sales ?? []).map((s) => ({
+      key: `s${s.date}${s.price}`,
+      date: s.date,
+      when: formatDate(s.date),
+      kind: "Recorded sale",
+      value: formatUsd(s.price),
+    })),
+    ...(records.assessments ?? []).map((a) => ({
+      key: `a${a.year}`,
+      date: `${a.year}-01-01`,
+      when: `Tax year ${a.year}`,
+      kind: "Assessor's market value",
+      value: formatUsd(a.marketValue),
+    })),
+    ...records.estimates.map((e) => ({
+      key: `e${e.date}`,
+      date: e.date,
+      when: formatDate(e.date),
+      kind: "Service Estimate",
+      value: `${formatUsd(e.value)} (${formatUsd(e.low)} – ${formatUsd(e.high)})`,
+    })),
+  ];
+  return rows.sort((a, b) => b.date.localeCompare(a.date));
+}
+
+export function ValueHistorySection({ records, provider }: { records: HomeRecordsDto; provider: string }) {
+  const rows = rowsOf(records);
+  if (!rows.length) return <p className="text-slate-700">No sale, assessment or estimate of this home is on record.</p>;
+  const missing = [records.sales ? undefined : "sales", records.assessments ? undefined : "assessments"].filter(Boolean);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        What the home sold for, what the assessor valued it at each year, and every Service Estimate this app has received for it since.
+      </p>
+      <ValueHistoryChart provider={provider} data={{ sales: records.sales ?? [], assessments: records.assessments ?? [], estimates: records.estimates }} />
+      {missing.length > 0 && <p className="text-sm text-slate-600">Not on record: {missing.join(" and ")}.</p>}
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700">The figures behind the chart</summary>
+        <TableScroll label="Sales, assessments and estimates">
+          <table className="mt-2 w-full text-left">
+            <caption className="sr-only">Sales, assessments and estimates of this home, newest first</caption>
+            <thead className="text-slate-600">
+              <tr>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  When
+                </th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  What
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Value
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.key} className="border-t border-slate-100">
+                  <td className="py-1 pr-4 whitespace-nowrap">{r.when}</td>
+                  <td className="py-1 pr-4">{r.kind}</td>
+                  <td className="py-1 whitespace-nowrap">{r.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </details>
+    </div>
+  );
+}
