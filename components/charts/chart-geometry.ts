@@ -22,8 +22,9 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   const power = 10 ** Math.floor(Math.log10(rough));
   const step = ([1, 2, 2.5, 5, 10].find((m) => m * power >= rough) ?? 10) * power;
   const first = Math.floor(min / step) * step;
-  const ticks: number[] = [];
-  for (let t = first; t < max + step * 1e-9 || ticks.length < 2; t += step) ticks.push(Math.round(t * 1e6) / 1e6);
+  const ticks = [first];
+  // Until a tick reaches the top of the data (the last may pass it).
+  while (ticks.length < 2 || ticks.at(-1)! < max - step * 1e-9) ticks.push(Math.round((first + step * ticks.length) * 1e6) / 1e6);
   return ticks;
 }
 

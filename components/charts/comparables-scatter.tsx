@@ -1,4 +1,3 @@
-import { formatUsd } from "@/components/valuation/format";
 import { scatterLayout, type Box } from "./chart-geometry";
 import { shortUsd } from "./short-usd";
 
@@ -61,7 +60,7 @@ export function ComparablesScatter({ sales, home }: { sales: { sqft: number; pri
             <svg width="14" height="14" aria-hidden="true">
               <path d="M7,0 L14,7 L7,14 L0,7 Z" fill={HOME} />
             </svg>
-            This home: {formatUsd(home.price)} estimate, {home.sqft.toLocaleString("en-US")} sq ft
+            This home at its Service Estimate ({home.sqft.toLocaleString("en-US")} sq ft)
           </span>
         )}
       </figcaption>

@@ -1,4 +1,3 @@
-import { formatDate, formatUsd } from "@/components/valuation/format";
 import { historyLayout, type Box, type HistoryInput } from "./chart-geometry";
 import { shortUsd } from "./short-usd";
 
@@ -40,7 +39,7 @@ export function Swatch({ kind }: { kind: keyof typeof SERIES | "range" }) {
  * the assessor's market values by year, and every Service Estimate the app has received, the latest with its range.
  * The drawing is hidden from screen readers; the legend and the table of figures beside it say the same.
  */
-export function ValueHistoryChart({ data, provider }: { data: HistoryInput; provider: string }) {
+export function ValueHistoryChart({ data }: { data: HistoryInput }) {
   const layout = historyLayout(data, BOX);
   if (!layout) return null;
   const latest = data.estimates.at(-1);
@@ -105,12 +104,7 @@ export function ValueHistoryChart({ data, provider }: { data: HistoryInput; prov
             </li>
           )}
         </ul>
-        {latest && (
-          <p>
-            Latest Service Estimate by {provider}: <strong>{formatUsd(latest.value)}</strong> ({formatUsd(latest.low)} – {formatUsd(latest.high)}) on{" "}
-            {formatDate(latest.date)}. Estimates are automated, not appraisals; the assessor&apos;s market value is for taxes.
-          </p>
-        )}
+        <p>Estimates are automated, not appraisals; the assessor&apos;s market value is the one property taxes are based on.</p>
       </figcaption>
     </figure>
   );

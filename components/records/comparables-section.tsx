@@ -21,11 +21,7 @@ export function ComparablesSection({ comparables, home }: { comparables: HomeRec
           <dd className="text-2xl font-bold" data-testid="home-price-per-sqft">
             {homePerSqft === undefined ? NOT_ON_RECORD : formatUsd(homePerSqft)}
           </dd>
-          {home && (
-            <dd className="text-slate-600">
-              {formatUsd(home.price)} estimate ÷ {home.sqft.toLocaleString("en-US")} sq ft
-            </dd>
-          )}
+          {home && <dd className="text-slate-600">The Service Estimate over {home.sqft.toLocaleString("en-US")} sq ft of living area</dd>}
         </div>
         <div className="rounded-lg bg-slate-50 p-3">
           <dt className="text-slate-700">Comparable sales, median per sq ft</dt>

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from "react";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import type { Brand } from "@/lib/env";
 import { AppError } from "@/lib/services/errors";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
 import { ComparablesSection } from "./comparables-section";
@@ -9,9 +10,9 @@ import { ValueHistorySection } from "./value-history-section";
 export interface HomeRecordsProps {
   /** The records, still loading: the estimate and the facts paint first, these stream in after. */
   records: Promise<HomeRecordsDto | AppError>;
-  provider: string;
-  /** The home's living area and estimate from the page, for when the report lacks them. */
-  home: { livingSqft: number; estimate?: number };
+  brand: Brand;
+  /** The home's living area and its estimate on the page (value and confidence), for when the report lacks them. */
+  home: { livingSqft: number; estimate?: { value: number; confidence: number } };
   retryHref: string;
 }
 
@@ -46,7 +47,7 @@ function RecordsSkeleton() {
   );
 }
 
-async function RecordsContent({ records: pending, provider, home, retryHref }: HomeRecordsProps) {
+async function RecordsContent({ records: pending, brand, home, retryHref }: HomeRecordsProps) {
   const records = await pending;
   if (AppError.is(records)) {
     return (
@@ -60,7 +61,7 @@ async function RecordsContent({ records: pending, provider, home, retryHref }: H
     );
   }
   const livingSqft = records.livingSqft ?? home.livingSqft;
-  const estimate = records.estimates.at(-1)?.value ?? home.estimate;
+  const estimate = records.estimates.at(-1)?.value ?? home.estimate?.value;
   return (
     <>
       {records.stale && (
@@ -69,7 +70,7 @@ async function RecordsContent({ records: pending, provider, home, retryHref }: H
         </p>
       )}
       <Shell id="value-history" title="Value over time">
-        <ValueHistorySection records={records} provider={provider} />
+        <ValueHistorySection records={records} brand={brand} confidence={home.estimate?.confidence} />
       </Shell>
       <Shell id="comparables" title="Why it is worth that">
         <ComparablesSection comparables={records.comparables} home={livingSqft && estimate ? { sqft: livingSqft, price: estimate } : undefined} />

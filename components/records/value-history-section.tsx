@@ -1,6 +1,8 @@
 import { ValueHistoryChart } from "@/components/charts/value-history-chart";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { formatDate, formatUsd } from "@/components/valuation/format";
+import { ServiceEstimate } from "@/components/valuation/service-estimate";
+import type { Brand } from "@/lib/env";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
 
 type Row = { key: string; date: string; when: string; kind: string; value: string };
@@ -33,16 +35,21 @@ function rowsOf(records: HomeRecordsDto): Row[] {
   return rows.sort((a, b) => b.date.localeCompare(a.date));
 }
 
-export function ValueHistorySection({ records, provider }: { records: HomeRecordsDto; provider: string }) {
+/**
+ * The home's value over time. Estimates appear in it, so it sits inside the branded Service Estimate box (the
+ * latest one leads), as every valuation the app shows does.
+ */
+export function ValueHistorySection({ records, brand, confidence }: { records: HomeRecordsDto; brand: Brand; confidence?: number }) {
   const rows = rowsOf(records);
   if (!rows.length) return <p className="text-slate-700">No sale, assessment or estimate of this home is on record.</p>;
   const missing = [records.sales ? undefined : "sales", records.assessments ? undefined : "assessments"].filter(Boolean);
-  return (
+  const latest = records.estimates.at(-1);
+  const content = (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
         What the home sold for, what the assessor valued it at each year, and every Service Estimate this app has received for it since.
       </p>
-      <ValueHistoryChart provider={provider} data={{ sales: records.sales ?? [], assessments: records.assessments ?? [], estimates: records.estimates }} />
+      <ValueHistoryChart data={{ sales: records.sales ?? [], assessments: records.assessments ?? [], estimates: records.estimates }} />
       {missing.length > 0 && <p className="text-sm text-slate-600">Not on record: {missing.join(" and ")}.</p>}
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">The figures behind the chart</summary>
@@ -75,5 +82,20 @@ export function ValueHistorySection({ records, provider }: { records: HomeRecord
         </TableScroll>
       </details>
     </div>
+  );
+  if (!latest) return content;
+  return (
+    <ServiceEstimate
+      variant="compact"
+      id="history-estimate"
+      value={latest.value}
+      low={latest.low}
+      high={latest.high}
+      confidence={confidence ?? records.estimate?.confidence ?? 100}
+      date={latest.date}
+      brand={brand}
+    >
+      {content}
+    </ServiceEstimate>
   );
 }

@@ -39,8 +39,8 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
         records && (
           <HomeRecords
             records={records}
-            provider={brand.provider}
-            home={{ livingSqft: home.property.facts.livingSqft, estimate: home.property.facts.estimate.value }}
+            brand={brand}
+            home={{ livingSqft: home.property.facts.livingSqft, estimate: AppError.is(home.estimate) ? undefined : home.estimate }}
             retryHref={path}
           />
         )

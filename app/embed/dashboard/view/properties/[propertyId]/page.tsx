@@ -46,8 +46,8 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
             records && (
               <HomeRecords
                 records={records}
-                provider={brand.provider}
-                home={{ livingSqft: home.property.facts.livingSqft, estimate: home.property.facts.estimate.value }}
+                brand={brand}
+                home={{ livingSqft: home.property.facts.livingSqft, estimate: AppError.is(home.estimate) ? undefined : home.estimate }}
                 retryHref={path}
               />
             )
