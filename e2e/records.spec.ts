@@ -17,11 +17,13 @@ test("the demo homeowner reads a home's value over time, the comparable sales be
   await expect(legend).toContainText(/Assessor's market values \(\d+\)/);
   await expect(legend).toContainText(/Service Estimates received \(\d+\)/);
   await expect(history.getByTestId("service-estimate")).toContainText("Valuation provided by Property Data Service");
-  await history.getByText("The figures behind the chart").click();
-  const figures = history.getByRole("table", { name: /Sales, assessments and estimates/ });
+  await history.getByText("The sales and assessments on record").click();
+  const figures = history.getByRole("table", { name: /Sales and assessments of this home/ });
   await expect(figures.getByRole("cell", { name: "Recorded sale", exact: true }).first()).toBeVisible();
   await expect(figures.getByRole("cell", { name: "Assessor's market value", exact: true }).first()).toBeVisible();
-  await expect(figures.getByRole("cell", { name: "Service Estimate", exact: true })).toHaveCount(1);
+  await history.getByText("The estimates received").click();
+  const estimates = history.getByRole("table", { name: /Service Estimates received/ });
+  await expect(estimates.getByRole("cell", { name: "Service Estimate", exact: true })).toHaveCount(1);
 
   // Why it is worth that: the comparables with their price per sq ft, the home's own beside them, and the scatter.
   const why = page.getByRole("region", { name: "Why it is worth that" });

@@ -7,9 +7,50 @@ import type { HomeRecordsDto } from "@/lib/services/records-dto";
 
 type Row = { key: string; date: string; when: string; kind: string; value: string };
 
-/** Every point of the chart in one list, newest first: the chart's accessible equivalent. */
-function rowsOf(records: HomeRecordsDto): Row[] {
-  const rows: Row[] = [
+/** Points of the chart as a table, newest first: the chart's accessible equivalent. */
+function Figures({ summary, caption, rows }: { summary: string; caption: string; rows: Row[] }) {
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-medium text-brand-700">{summary}</summary>
+      <TableScroll label={caption}>
+        <table className="mt-2 w-full text-left">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-1 pr-4 font-medium">
+                When
+              </th>
+              <th scope="col" className="py-1 pr-4 font-medium">
+                What
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Value
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...rows]
+              .sort((a, b) => b.date.localeCompare(a.date))
+              .map((r) => (
+                <tr key={r.key} className="border-t border-slate-200">
+                  <td className="py-1 pr-4 whitespace-nowrap">{r.when}</td>
+                  <td className="py-1 pr-4">{r.kind}</td>
+                  <td className="py-1 whitespace-nowrap">{r.value}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </details>
+  );
+}
+
+/**
+ * The home's value over time. The chart and the list of estimates sit inside the branded Service Estimate box (the
+ * latest estimate leads), as every valuation the app shows does; the sales and assessments, public records, outside.
+ */
+export function ValueHistorySection({ records, brand, confidence }: { records: HomeRecordsDto; brand: Brand; confidence?: number }) {
+  const publicRows: Row[] = [
     ...(records.sales ?? []).map((s) => ({
       key: `s${s.date}${s.price}`,
       date: s.date,
@@ -24,78 +65,48 @@ function rowsOf(records: HomeRecordsDto): Row[] {
       kind: "Assessor's market value",
       value: formatUsd(a.marketValue),
     })),
-    ...records.estimates.map((e) => ({
-      key: `e${e.date}`,
-      date: e.date,
-      when: formatDate(e.date),
-      kind: "Service Estimate",
-      value: `${formatUsd(e.value)} (${formatUsd(e.low)} – ${formatUsd(e.high)})`,
-    })),
   ];
-  return rows.sort((a, b) => b.date.localeCompare(a.date));
-}
-
-/**
- * The home's value over time. Estimates appear in it, so it sits inside the branded Service Estimate box (the
- * latest one leads), as every valuation the app shows does.
- */
-export function ValueHistorySection({ records, brand, confidence }: { records: HomeRecordsDto; brand: Brand; confidence?: number }) {
-  const rows = rowsOf(records);
-  if (!rows.length) return <p className="text-slate-700">No sale, assessment or estimate of this home is on record.</p>;
+  const estimates: Row[] = records.estimates.map((e) => ({
+    key: `e${e.date}`,
+    date: e.date,
+    when: formatDate(e.date),
+    kind: "Service Estimate",
+    value: `${formatUsd(e.value)} (${formatUsd(e.low)} – ${formatUsd(e.high)})`,
+  }));
+  if (!publicRows.length && !estimates.length) return <p className="text-slate-700">No sale, assessment or estimate of this home is on record.</p>;
   const missing = [records.sales ? undefined : "sales", records.assessments ? undefined : "assessments"].filter(Boolean);
+  const chart = (
+    <div className="space-y-3">
+      <ValueHistoryChart data={{ sales: records.sales ?? [], assessments: records.assessments ?? [], estimates: records.estimates }} />
+      {estimates.length > 0 && <Figures summary="The estimates received" caption="Service Estimates received for this home, newest first" rows={estimates} />}
+    </div>
+  );
   const latest = records.estimates.at(-1);
-  const content = (
+  return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
         What the home sold for, what the assessor valued it at each year, and every Service Estimate this app has received for it since.
       </p>
-      <ValueHistoryChart data={{ sales: records.sales ?? [], assessments: records.assessments ?? [], estimates: records.estimates }} />
+      {latest ? (
+        <ServiceEstimate
+          variant="compact"
+          id="history-estimate"
+          value={latest.value}
+          low={latest.low}
+          high={latest.high}
+          confidence={confidence ?? records.estimate?.confidence ?? 100}
+          date={latest.date}
+          brand={brand}
+        >
+          {chart}
+        </ServiceEstimate>
+      ) : (
+        chart
+      )}
       {missing.length > 0 && <p className="text-sm text-slate-600">Not on record: {missing.join(" and ")}.</p>}
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700">The figures behind the chart</summary>
-        <TableScroll label="Sales, assessments and estimates">
-          <table className="mt-2 w-full text-left">
-            <caption className="sr-only">Sales, assessments and estimates of this home, newest first</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  When
-                </th>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  What
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Value
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.key} className="border-t border-slate-100">
-                  <td className="py-1 pr-4 whitespace-nowrap">{r.when}</td>
-                  <td className="py-1 pr-4">{r.kind}</td>
-                  <td className="py-1 whitespace-nowrap">{r.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      </details>
+      {publicRows.length > 0 && (
+        <Figures summary="The sales and assessments on record" caption="Sales and assessments of this home, newest first" rows={publicRows} />
+      )}
     </div>
-  );
-  if (!latest) return content;
-  return (
-    <ServiceEstimate
-      variant="compact"
-      id="history-estimate"
-      value={latest.value}
-      low={latest.low}
-      high={latest.high}
-      confidence={confidence ?? records.estimate?.confidence ?? 100}
-      date={latest.date}
-      brand={brand}
-    >
-      {content}
-    </ServiceEstimate>
   );
 }
