@@ -45,4 +45,17 @@ test("the demo homeowner reads a home's value over time, the comparable sales be
   await expectNoSeriousViolations(page);
   await expectValuationsBranded(page);
   await screenshots(page, testInfo, "records");
+  // Each new section on its own, at desktop and phone width, to look at closely.
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [name, region] of [
+      ["history", history],
+      ["why", why],
+      ["owe", owe],
+    ] as const) {
+      const path = testInfo.outputPath(`records-${name}-${width}.png`);
+      await region.screenshot({ path });
+      await testInfo.attach(`records-${name}-${width}`, { path, contentType: "image/png" });
+    }
+  }
 });

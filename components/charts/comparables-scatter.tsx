@@ -1,7 +1,8 @@
 import { scatterLayout, type Box } from "./chart-geometry";
 import { shortUsd } from "./short-usd";
 
-const BOX: Box = { width: 360, height: 240, left: 52, right: 14, top: 12, bottom: 40 };
+const BOX: Box = { width: 360, height: 220, left: 4, right: 10, top: 10, bottom: 4 };
+const pct = (n: number, of: number) => `${((n / of) * 100).toFixed(2)}%`;
 const SALE = "#475569";
 const HOME = "#16794c";
 
@@ -14,40 +15,47 @@ export function ComparablesScatter({ sales, home }: { sales: { sqft: number; pri
   if (!layout) return null;
   return (
     <figure className="m-0 space-y-2">
-      <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} className="h-auto w-full max-w-md" aria-hidden="true" data-testid="comparables-scatter">
-        {layout.yTicks.map((t) => (
-          <g key={t.value}>
-            <line x1={BOX.left} x2={BOX.width - BOX.right} y1={t.y} y2={t.y} stroke="#e2e8f0" />
-            <text x={BOX.left - 6} y={t.y + 4} textAnchor="end" fontSize={11} fill="#334155">
+      {/* The marks are SVG, the labels HTML laid over it: text keeps its size however narrow the chart gets. */}
+      <div aria-hidden="true" className="pt-4 text-[11px] text-slate-700">
+        <div className="relative">
+          <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} className="block h-auto w-full" data-testid="comparables-scatter">
+            {layout.yTicks.map((t) => (
+              <line key={t.value} x1={BOX.left} x2={BOX.width - BOX.right} y1={t.y} y2={t.y} stroke="#e2e8f0" />
+            ))}
+            {layout.xTicks.map((t) => (
+              <line key={t.value} x1={t.x} x2={t.x} y1={BOX.top} y2={BOX.height - BOX.bottom} stroke="#e2e8f0" />
+            ))}
+            {layout.points.map((p, i) => (
+              <circle key={i} cx={p.x} cy={p.y} r={5} fill={SALE} fillOpacity={0.75} />
+            ))}
+            {layout.home && (
+              <path
+                d={`M${layout.home.x},${layout.home.y - 8} L${layout.home.x + 8},${layout.home.y} L${layout.home.x},${layout.home.y + 8} L${layout.home.x - 8},${layout.home.y} Z`}
+                fill={HOME}
+                stroke="white"
+                strokeWidth={1.5}
+              />
+            )}
+          </svg>
+          {layout.yTicks.map((t) => (
+            <span key={t.value} className="absolute -translate-y-full leading-tight" style={{ left: pct(BOX.left, BOX.width), top: pct(t.y, BOX.height) }}>
               {shortUsd(t.value)}
-            </text>
-          </g>
-        ))}
-        {layout.xTicks.map((t) => (
-          <g key={t.value}>
-            <line x1={t.x} x2={t.x} y1={BOX.top} y2={BOX.height - BOX.bottom} stroke="#f1f5f9" />
-            <text x={t.x} y={BOX.height - BOX.bottom + 15} textAnchor="middle" fontSize={11} fill="#334155">
+            </span>
+          ))}
+        </div>
+        <div className="relative h-5">
+          {layout.xTicks.map((t, i) => (
+            <span
+              key={t.value}
+              className={`absolute top-1 ${i === 0 ? "" : i === layout.xTicks.length - 1 ? "-translate-x-full" : "-translate-x-1/2"}`}
+              style={{ left: pct(t.x, BOX.width) }}
+            >
               {t.value.toLocaleString("en-US")}
-            </text>
-          </g>
-        ))}
-        <text x={(BOX.left + BOX.width - BOX.right) / 2} y={BOX.height - 4} textAnchor="middle" fontSize={11} fill="#334155">
-          Living area (sq ft)
-        </text>
-        {layout.points.map((p, i) => (
-          <circle key={i} cx={p.x} cy={p.y} r={5} fill={SALE} fillOpacity={0.75} />
-        ))}
-        {layout.home && (
-          <g>
-            <path
-              d={`M${layout.home.x},${layout.home.y - 8} L${layout.home.x + 8},${layout.home.y} L${layout.home.x},${layout.home.y + 8} L${layout.home.x - 8},${layout.home.y} Z`}
-              fill={HOME}
-              stroke="white"
-              strokeWidth={1.5}
-            />
-          </g>
-        )}
-      </svg>
+            </span>
+          ))}
+        </div>
+        <p className="text-center">Living area (sq ft) →</p>
+      </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <span className="flex items-center gap-2">
           <svg width="12" height="12" aria-hidden="true">

@@ -21,7 +21,8 @@ describe("the value-over-time chart", () => {
   );
 
   it("is a figure whose drawing is hidden from screen readers and whose caption names each series with its count", () => {
-    expect(root.querySelector("figure svg")!.getAttribute("aria-hidden")).toBe("true");
+    expect(root.querySelector("figure > div")!.getAttribute("aria-hidden")).toBe("true");
+    expect(root.querySelector("figure > div svg")).not.toBeNull();
     const caption = root.querySelector("figcaption")!.text;
     expect(caption).toContain("Recorded sales (1)");
     expect(caption).toContain("Assessor's market values (2)");
