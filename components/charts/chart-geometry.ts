@@ -66,8 +66,9 @@ export function historyLayout(input: HistoryInput, box: Box) {
   const days = [...sales, ...assessments, ...estimates].map((p) => p.day);
   const values = [...sales.map((s) => s.price), ...assessments.map((a) => a.marketValue), ...estimates.flatMap((e) => [e.low, e.high, e.value])];
   if (!days.length) return undefined;
-  // A month of room either side, so the first and last marks are not cut by the frame.
-  const [first, last] = [Math.min(...days) - 45, Math.max(...days) + 45];
+  // Room either side, so the first and last marks are not cut by the frame (more on the left, under the value labels).
+  const span = Math.max(...days) - Math.min(...days);
+  const [first, last] = [Math.min(...days) - 30 - span * 0.06, Math.max(...days) + 30 + span * 0.03];
   const yTicks = niceTicks(Math.min(...values), Math.max(...values), 5);
   const x = scale([first, last], [box.left, box.width - box.right]);
   const y = scale([yTicks[0]!, yTicks.at(-1)!], [box.height - box.bottom, box.top]);
@@ -81,7 +82,7 @@ export function historyLayout(input: HistoryInput, box: Box) {
     estimates: estimatePoints,
     estimatePath: pathThrough(estimatePoints),
     range: latest ? { x: x(latest.day), low: y(latest.low), high: y(latest.high) } : undefined,
-    xTicks: yearTicks(first, last).map((year) => ({ label: String(year), x: x(dayOf(`${year}-01-01`)) })),
+    xTicks: yearTicks(first, last, box.width < 480 ? 4 : 7).map((year) => ({ label: String(year), x: x(dayOf(`${year}-01-01`)) })),
     yTicks: yTicks.map((value) => ({ value, y: y(value) })),
   };
 }
