@@ -58,14 +58,14 @@ export function ComparablesScatter({ sales, home }: { sales: { sqft: number; pri
       </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <span className="flex items-center gap-2">
-          <svg width="12" height="12" aria-hidden="true">
+          <svg width="12" height="12" aria-hidden="true" className="shrink-0">
             <circle cx={6} cy={6} r={5} fill={SALE} fillOpacity={0.75} />
           </svg>
           Comparable sales: price against living area ({sales.length})
         </span>
         {home && (
           <span className="flex items-center gap-2">
-            <svg width="14" height="14" aria-hidden="true">
+            <svg width="14" height="14" aria-hidden="true" className="shrink-0">
               <path d="M7,0 L14,7 L7,14 L0,7 Z" fill={HOME} />
             </svg>
             This home at its Service Estimate ({home.sqft.toLocaleString("en-US")} sq ft)

@@ -1,6 +1,7 @@
 import { TableScroll } from "@/components/ui/table-scroll";
-import { formatDate, formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/components/valuation/format";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
+import { shortDate } from "./short-date";
 
 const NOT_ON_RECORD = "not on record";
 const POSITIONS: Record<number, string> = { 1: "First", 2: "Second", 3: "Third" };
@@ -38,7 +39,7 @@ export function LoansSection({ loans }: { loans: HomeRecordsDto["loans"] }) {
                 <td className="py-1 pr-3">{l.type ?? NOT_ON_RECORD}</td>
                 <td className="py-1 pr-3">{l.ratePercent === null ? NOT_ON_RECORD : `${l.ratePercent.toFixed(3)}%`}</td>
                 <td className="py-1 pr-3">{l.originalAmount === null ? NOT_ON_RECORD : formatUsd(l.originalAmount)}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">{l.recordedDate ? formatDate(l.recordedDate) : NOT_ON_RECORD}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{l.recordedDate ? shortDate(l.recordedDate) : NOT_ON_RECORD}</td>
                 <td className="py-1 font-semibold">{l.estimatedBalance === null ? NOT_ON_RECORD : formatUsd(l.estimatedBalance)}</td>
               </tr>
             ))}

@@ -1,11 +1,13 @@
 import { ValueHistoryChart } from "@/components/charts/value-history-chart";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { formatDate, formatUsd } from "@/components/valuation/format";
+import type { ReactNode } from "react";
+import { formatUsd } from "@/components/valuation/format";
+import { shortDate } from "./short-date";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
 
-type Row = { key: string; date: string; when: string; kind: string; value: string };
+type Row = { key: string; date: string; when: string; kind: string; value: ReactNode };
 
 /** Points of the chart as a table, newest first: the chart's accessible equivalent. */
 function Figures({ summary, caption, rows }: { summary: string; caption: string; rows: Row[] }) {
@@ -35,7 +37,7 @@ function Figures({ summary, caption, rows }: { summary: string; caption: string;
                 <tr key={r.key} className="border-t border-slate-200">
                   <td className="py-1 pr-4 whitespace-nowrap">{r.when}</td>
                   <td className="py-1 pr-4">{r.kind}</td>
-                  <td className="py-1 whitespace-nowrap">{r.value}</td>
+                  <td className="py-1">{r.value}</td>
                 </tr>
               ))}
           </tbody>
@@ -54,7 +56,7 @@ export function ValueHistorySection({ records, brand, confidence }: { records: H
     ...(records.sales ?? []).map((s) => ({
       key: `s${s.date}${s.price}`,
       date: s.date,
-      when: formatDate(s.date),
+      when: shortDate(s.date),
       kind: "Recorded sale",
       value: formatUsd(s.price),
     })),
@@ -69,9 +71,16 @@ export function ValueHistorySection({ records, brand, confidence }: { records: H
   const estimates: Row[] = records.estimates.map((e) => ({
     key: `e${e.date}`,
     date: e.date,
-    when: formatDate(e.date),
+    when: shortDate(e.date),
     kind: "Service Estimate",
-    value: `${formatUsd(e.value)} (${formatUsd(e.low)} – ${formatUsd(e.high)})`,
+    value: (
+      <>
+        {formatUsd(e.value)}
+        <span className="block text-xs text-slate-600">
+          {formatUsd(e.low)} – {formatUsd(e.high)}
+        </span>
+      </>
+    ),
   }));
   if (!publicRows.length && !estimates.length) return <p className="text-slate-700">No sale, assessment or estimate of this home is on record.</p>;
   const missing = [records.sales ? undefined : "sales", records.assessments ? undefined : "assessments"].filter(Boolean);

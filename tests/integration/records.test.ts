@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, deedName, houses, invitedHomeowner, meterFor, newAccount, serviceUsage, signIn } from "./client";
 
 // A proved owner's records of a home on its page (issue 18): value over time, comparable sales, loans, read from
@@ -57,7 +57,7 @@ describe("a home's records on its page (embedded service)", () => {
     expect(rows).toHaveLength(1);
     expect(html).toContain("Service Estimates received (1)");
     expect(rows[0]).toBe(
-      new Date(`${avm.eventDate}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }),
+      new Date(`${avm.eventDate}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }),
     );
   });
 
@@ -126,5 +126,37 @@ describe("a home's records on its page (embedded service)", () => {
       cookie: claimant,
     });
     expect(report.status).toBe(403);
+  });
+});
+
+describe("a home's records when the report fails (standalone service over HTTP)", () => {
+  const { http: app, sandbox } = inject("apps");
+  const faults = (config: unknown) =>
+    fetch(`${sandbox.url}/_sandbox/faults`, {
+      method: config ? "PUT" : "DELETE",
+      headers: { Authorization: sandbox.token },
+      body: config ? JSON.stringify(config) : undefined,
+    });
+  afterAll(() => faults(null));
+
+  it("still paints the estimate, equity and facts, with a clear message in the records' sections", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const [address] = houses(945, 1) as [string];
+    const owner = await invitedHomeowner(app, admin, address);
+    // The page's other answers are cached first; then every call to the service fails, so only the report does.
+    const data = await call(app, "GET", "/api/owner-data", { cookie: owner });
+    const [home] = data.body.properties as { propertyId: number; facts: { address: string } }[];
+    expect((await call(app, "POST", "/api/avm", { cookie: owner, body: { address: home!.facts.address } })).status).toBe(200);
+    await faults({ rate: 1, kinds: ["5xx"] });
+    const response = await fetch(`${app.url}/dashboard/properties/${home!.propertyId}`, { headers: { Cookie: owner } });
+    await faults(null);
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(response.status).toBe(200);
+    expect(html).toContain("Valuation provided by");
+    expect(html).toContain("Your equity");
+    expect(html).toContain("Property facts");
+    for (const section of ["Value over time", "Why it is worth that", "What you owe"]) expect(html).toContain(section);
+    expect(html.match(/The property records could not be loaded/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(html).not.toContain("Recorded sales (");
   });
 });
