@@ -46,6 +46,22 @@ export const Outbox = z.object({
     }),
   ),
 });
+export const Jobs = z.object({
+  queues: z.array(z.object({ name: z.string(), state: z.string(), count: z.number() })).describe("Jobs in the database per kind and state"),
+  failed: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        data: z.unknown(),
+        error: z.string(),
+        attempts: z.number(),
+        failedAt: z.string(),
+      }),
+    )
+    .describe("Jobs that spent every attempt, newest first"),
+});
+export const JobRetried = z.object({ retried: z.literal(true) });
 const UsageRow = z.object({
   operation: z.string(),
   upstreamCalls: z.number(),

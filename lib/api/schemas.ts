@@ -139,6 +139,11 @@ export const OutboxQuery = z.object({
   kind: z.enum(["email", "letter"], { error: "kind must be email or letter" }).optional(),
 });
 
+export const JobRetryBody = z.object({
+  name: z.string().trim().min(1, "name is required").max(100),
+  id: z.uuid({ error: "id must be a job id" }),
+});
+
 // In-app forms (server actions): what the form's fields say, as text, turned into the API's own bodies.
 /** A loan officer, from the admin's form (the role is the form's, not a field). */
 export const OfficerForm = CreateUserBody.omit({ role: true });

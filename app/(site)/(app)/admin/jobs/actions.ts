@@ -1,0 +1,18 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { JobRetryBody } from "@/lib/api/schemas";
+import { currentUser } from "@/lib/auth/session";
+import { jobs } from "@/lib/jobs";
+import { requireRole } from "@/lib/services/access";
+
+/** The jobs page's "Run again" button: a plain form post, so it works without the page's scripts. */
+export async function retryFailedJob(form: FormData): Promise<void> {
+  requireRole(await currentUser(), ["admin"]);
+  const parsed = JobRetryBody.safeParse({ name: form.get("name"), id: form.get("id") });
+  if (!parsed.success) return;
+  const engine = await jobs();
+  if ((await engine.failed(500)).some((job) => job.id === parsed.data.id && job.name === parsed.data.name))
+    await engine.retry(parsed.data.name, parsed.data.id);
+  revalidatePath("/admin/jobs");
+}
