@@ -138,6 +138,15 @@ const MATRIX: Row[] = [
   },
   { what: "GET /api/admin/outbox", method: "GET", path: () => "/api/admin/outbox", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "page /admin/outbox", method: "GET", path: () => "/admin/outbox", expect: [R, 404, 404, 404, 200, R, 404] },
+  { what: "GET /api/admin/jobs", method: "GET", path: () => "/api/admin/jobs", expect: [401, 403, 403, 403, 200, 401, 403] },
+  {
+    what: "POST /api/admin/jobs/retry (no such job)",
+    method: "POST",
+    path: () => "/api/admin/jobs/retry",
+    body: () => ({ name: "housekeeping", id: "00000000-0000-4000-8000-000000000000" }),
+    expect: [401, 403, 403, 403, 404, 403, 403],
+  },
+  { what: "page /admin/jobs", method: "GET", path: () => "/admin/jobs", expect: [R, 404, 404, 404, 200, R, 404] },
   { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200] },
   {
     what: "POST /api/account/password (wrong current password)",
