@@ -62,6 +62,10 @@ export const Jobs = z.object({
     .describe("Jobs that spent every attempt, newest first"),
 });
 export const JobRetried = z.object({ retried: z.literal(true) });
+export const EmbeddedClock = z.object({
+  months: z.number().describe("Months past the data set's date"),
+  date: z.string().describe("The date the embedded service values homes at (YYYY-MM-DD)"),
+});
 const UsageRow = z.object({
   operation: z.string(),
   upstreamCalls: z.number(),

@@ -24,6 +24,16 @@ export const sandboxOwners = sandbox.table(
   ],
 );
 
+/**
+ * The embedded service's clock (embedded mode only): how many months past the data set's date it values homes and
+ * amortizes loans. One row; moved a month at a time so demos and tests see values and equity change.
+ */
+export const sandboxClock = sandbox.table("clock", {
+  id: integer().primaryKey(),
+  months: integer().notNull().default(0),
+  advancedAt: timestamp("advanced_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Tables of the app itself. */
 export const app = pgSchema("app");
 

@@ -147,6 +147,7 @@ const MATRIX: Row[] = [
     expect: [401, 403, 403, 403, 404, 403, 403],
   },
   { what: "page /admin/jobs", method: "GET", path: () => "/admin/jobs", expect: [R, 404, 404, 404, 200, R, 404] },
+  { what: "GET /api/admin/embedded-clock", method: "GET", path: () => "/api/admin/embedded-clock", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200] },
   {
     what: "POST /api/account/password (wrong current password)",

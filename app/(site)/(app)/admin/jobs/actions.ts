@@ -5,6 +5,7 @@ import { JobRetryBody } from "@/lib/api/schemas";
 import { currentUser } from "@/lib/auth/session";
 import { jobs } from "@/lib/jobs";
 import { requireRole } from "@/lib/services/access";
+import { advanceEmbeddedClock } from "@/lib/services/sandbox-clock";
 
 /** The jobs page's "Run again" button: a plain form post, so it works without the page's scripts. */
 export async function retryFailedJob(form: FormData): Promise<void> {
@@ -15,4 +16,11 @@ export async function retryFailedJob(form: FormData): Promise<void> {
   if ((await engine.failed(500)).some((job) => job.id === parsed.data.id && job.name === parsed.data.name))
     await engine.retry(parsed.data.name, parsed.data.id);
   revalidatePath("/admin/jobs");
+}
+
+/** "Move a month forward": the embedded service's clock (embedded mode only). */
+export async function advanceClock(): Promise<void> {
+  requireRole(await currentUser(), ["admin"]);
+  await advanceEmbeddedClock();
+  revalidatePath("/", "layout");
 }

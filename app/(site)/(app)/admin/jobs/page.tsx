@@ -3,10 +3,14 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { requirePageUser } from "@/lib/api/page";
+import { embedded } from "@/lib/env";
 import { jobs } from "@/lib/jobs";
-import { retryFailedJob } from "./actions";
+import { embeddedClock } from "@/lib/services/sandbox-clock";
+import { advanceClock, retryFailedJob } from "./actions";
 
 export const metadata: Metadata = { title: "Background jobs" };
+
+const monthYear = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
@@ -14,7 +18,7 @@ const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle:
 export default async function JobsPage() {
   await requirePageUser(["admin"], "/admin/jobs");
   const engine = await jobs();
-  const [counts, failed] = await Promise.all([engine.counts(), engine.failed()]);
+  const [counts, failed, clock] = await Promise.all([engine.counts(), engine.failed(), embedded ? embeddedClock() : undefined]);
   const kinds = [...new Set(counts.map((row) => row.name))];
   const states = ["created", "retry", "active", "completed", "failed"];
   return (
@@ -68,6 +72,22 @@ export default async function JobsPage() {
           </TableScroll>
         )}
       </section>
+      {clock && (
+        <section aria-labelledby="clock-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 id="clock-title" className="text-lg font-semibold">
+            The embedded service&apos;s clock
+          </h2>
+          <p>
+            The embedded service values homes as of <strong data-testid="embedded-date">{monthYear(clock.date)}</strong> (
+            {clock.months === 0 ? "the data set's own date" : `${clock.months} ${clock.months === 1 ? "month" : "months"} past the data set`}). Moving it
+            forward brings the market index and every loan&apos;s schedule a month on, and empties the app&apos;s cache of the service&apos;s answers, so
+            refreshes see values and equity change.
+          </p>
+          <form action={advanceClock}>
+            <Button type="submit">Move a month forward</Button>
+          </form>
+        </section>
+      )}
       <section aria-labelledby="failed-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
         <h2 id="failed-title" className="text-lg font-semibold">
           Failed jobs
