@@ -47,7 +47,7 @@ describe("the job engine and the embedded clock, on the embedded defaults", () =
     const reply = await call(app, "GET", "/api/admin/jobs", { cookie: admin });
     expect(reply.status).toBe(200);
     expect(reply.body.failed).toEqual([]);
-    expect((await call(app, "POST", "/api/admin/jobs/retry", { cookie: admin, body: { name: "housekeeping", id: "nope" } })).body.fields).toEqual({
+    expect((await call(app, "POST", "/api/admin/jobs/retry", { cookie: admin, body: { name: "housekeeping", id: "nope" } })).body.error.fields).toEqual({
       id: "must be a job id",
     });
   });
