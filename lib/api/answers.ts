@@ -62,6 +62,9 @@ export const Jobs = z.object({
     .describe("Jobs that spent every attempt, newest first"),
 });
 export const JobRetried = z.object({ retried: z.literal(true) });
+export const JobQueued = z.object({ id: z.string().nullable().describe("The job's id; null when the same run already waits") });
+export const Unsubscribed = z.object({ unsubscribed: z.literal(true), kind: z.enum(["monthly_digest", "daily_summary"]) });
+export const MailPreferences = z.object({ monthlyDigest: z.boolean(), dailySummary: z.boolean() });
 export const EmbeddedClock = z.object({
   months: z.number().describe("Months past the data set's date"),
   date: z.string().describe("The date the embedded service values homes at (YYYY-MM-DD)"),

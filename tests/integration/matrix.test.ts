@@ -147,6 +147,21 @@ const MATRIX: Row[] = [
     expect: [401, 403, 403, 403, 404, 403, 403],
   },
   { what: "page /admin/jobs", method: "GET", path: () => "/admin/jobs", expect: [R, 404, 404, 404, 200, R, 404] },
+  {
+    what: "POST /api/admin/jobs/run (housekeeping)",
+    method: "POST",
+    path: () => "/api/admin/jobs/run",
+    body: () => ({ name: "housekeeping" }),
+    expect: [401, 403, 403, 403, 202, 403, 403],
+  },
+  { what: "GET /api/account/mail-preferences", method: "GET", path: () => "/api/account/mail-preferences", expect: [401, 200, 200, 200, 200, 401, 200] },
+  {
+    what: "POST /api/unsubscribe (a forged link)",
+    method: "POST",
+    path: () => "/api/unsubscribe?u=1&k=monthly_digest&t=forged",
+    expect: [400, 400, 400, 400, 400, 400, 400],
+  },
+  { what: "page /unsubscribe", method: "GET", path: () => "/unsubscribe", expect: [200, 200, 200, 200, 200, 200, 200] },
   { what: "GET /api/admin/embedded-clock", method: "GET", path: () => "/api/admin/embedded-clock", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200] },
   {

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { JobRetryBody } from "@/lib/api/schemas";
+import { JobRetryBody, JobRunBody } from "@/lib/api/schemas";
 import { currentUser } from "@/lib/auth/session";
 import { jobs } from "@/lib/jobs";
 import { requireRole } from "@/lib/services/access";
@@ -23,4 +23,13 @@ export async function advanceClock(): Promise<void> {
   requireRole(await currentUser(), ["admin"]);
   await advanceEmbeddedClock();
   revalidatePath("/", "layout");
+}
+
+/** "Run now" for a scheduled job. */
+export async function runJobNow(form: FormData): Promise<void> {
+  requireRole(await currentUser(), ["admin"]);
+  const parsed = JobRunBody.safeParse({ name: form.get("name") });
+  if (!parsed.success) return;
+  await (await jobs()).send(parsed.data.name, {});
+  revalidatePath("/admin/jobs");
 }

@@ -4,9 +4,9 @@ import { Button } from "@/components/ui/button";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { requirePageUser } from "@/lib/api/page";
 import { embedded } from "@/lib/env";
-import { jobs } from "@/lib/jobs";
+import { jobs, RUNNABLE_JOBS } from "@/lib/jobs";
 import { embeddedClock } from "@/lib/services/sandbox-clock";
-import { advanceClock, retryFailedJob } from "./actions";
+import { advanceClock, retryFailedJob, runJobNow } from "./actions";
 
 export const metadata: Metadata = { title: "Background jobs" };
 
@@ -71,6 +71,26 @@ export default async function JobsPage() {
             </table>
           </TableScroll>
         )}
+      </section>
+      <section aria-labelledby="run-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 id="run-title" className="text-lg font-semibold">
+          Run a scheduled job now
+        </h2>
+        <ul className="space-y-3">
+          {Object.entries(RUNNABLE_JOBS).map(([name, what]) => (
+            <li key={name}>
+              <form action={runJobNow} className="flex flex-wrap items-center gap-3">
+                <input type="hidden" name="name" value={name} />
+                <Button type="submit" aria-label={`Run ${name} now`}>
+                  Run now
+                </Button>
+                <span>
+                  <strong>{name}</strong>: {what}
+                </span>
+              </form>
+            </li>
+          ))}
+        </ul>
       </section>
       {clock && (
         <section aria-labelledby="clock-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
