@@ -87,10 +87,12 @@ function homeText(home: DigestHome, brand: Brand): string {
  */
 export function homeownerDigestMessage(input: DigestInput): Message {
   const total = input.homes.reduce((sum, home) => sum + home.estimate.changeAmount, 0);
+  // Plain ASCII words in the subject: it reads the same in every client's list, encoded or not.
+  const moved = `${total >= 0 ? "up" : "down"} ${formatUsd(Math.abs(total))}`;
   const subject =
     input.homes.length === 1
-      ? `Your home in ${input.month}: ${estimateContent({ ...input.homes[0]!.estimate, brand: input.brand }).headline} (${signed(total)})`
-      : `Your ${input.homes.length} homes in ${input.month}: ${signed(total)} since last month`;
+      ? `Your home in ${input.month}: ${estimateContent({ ...input.homes[0]!.estimate, brand: input.brand }).headline.replace(" – ", " to ")} (${moved})`
+      : `Your ${input.homes.length} homes in ${input.month}: ${moved} since last month`;
   const officerLine = input.officer ? `Questions about borrowing against your home? ${input.officer.name} (${input.officer.email}) is your loan officer.` : "";
   const text = [
     `Your home dashboard, ${input.month}`,

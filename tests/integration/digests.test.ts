@@ -42,7 +42,7 @@ const until = async <T>(find: () => T | undefined, what: string, ms = 45_000): P
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 };
-const digestsTo = (email: string) => mails.filter((mail) => mail.to === email && /^Subject: Your home in/m.test(mail.raw));
+const digestsTo = (email: string) => mails.filter((mail) => mail.to === email && /^Subject: Your (home|\d+ homes) in/m.test(mail.raw));
 
 beforeAll(async () => {
   const smtpPort = await freePort();
@@ -111,7 +111,9 @@ describe("the homeowner's monthly digest", () => {
     await until(() => digestsTo(b.email)[0], "B's digest");
 
     // What it says: the branded estimate, the change, equity, what could be borrowed, the officer, one dashboard link.
-    expect(header(digest, "Subject")).toMatch(/^Your home in November 2026: \$[\d,]+ \([+−]\$[\d,]+\)$/);
+    expect(header(digest, "Subject")).toMatch(
+      /^Your (home in November 2026: \$[\d,]+( to \$[\d,]+)? \((up|down) \$[\d,]+\)|\d homes in November 2026: (up|down) \$[\d,]+ since last month)$/,
+    );
     expect(digest.raw).toContain("Content-Type: multipart/alternative");
     expect(digest.raw).toContain("Content-Type: text/plain");
     expect(digest.raw).toContain("Content-Type: text/html");

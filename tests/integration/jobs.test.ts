@@ -48,7 +48,7 @@ describe("the job engine and the embedded clock, on the embedded defaults", () =
     expect(reply.status).toBe(200);
     expect(reply.body.failed).toEqual([]);
     expect((await call(app, "POST", "/api/admin/jobs/retry", { cookie: admin, body: { name: "housekeeping", id: "nope" } })).body.error.fields).toEqual({
-      id: "must be a job id",
+      id: "id must be a job id",
     });
   });
 
