@@ -53,7 +53,7 @@ const property: OwnedProperty = {
     ownerOccupied: true,
     lastSale: { date: "2015-01-20", amount: 194_500, pricePerSqft: 92.6 },
     assessment: { year: 2026, assessedValue: 37_430, marketValue: 374_300, tax: 2665 },
-    estimate: { value: 423_000, low: 379_000, high: 468_000, confidence: 74, date: "2026-11-01" },
+    estimate: { value: 423_000, low: 379_000, high: 468_000, confidence: 74, date: "2026-11-01", changeAmount: 1_200, changePercent: 0.28 },
   },
   equity: {
     estimate: 423_000,

@@ -46,6 +46,29 @@ export const Outbox = z.object({
     }),
   ),
 });
+export const Jobs = z.object({
+  queues: z.array(z.object({ name: z.string(), state: z.string(), count: z.number() })).describe("Jobs in the database per kind and state"),
+  failed: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        data: z.unknown(),
+        error: z.string(),
+        attempts: z.number(),
+        failedAt: z.string(),
+      }),
+    )
+    .describe("Jobs that spent every attempt, newest first"),
+});
+export const JobRetried = z.object({ retried: z.literal(true) });
+export const JobQueued = z.object({ id: z.string().nullable().describe("The job's id; null when the same run already waits") });
+export const Unsubscribed = z.object({ unsubscribed: z.literal(true), kind: z.enum(["monthly_digest", "daily_summary"]) });
+export const MailPreferences = z.object({ monthlyDigest: z.boolean(), dailySummary: z.boolean() });
+export const EmbeddedClock = z.object({
+  months: z.number().describe("Months past the data set's date"),
+  date: z.string().describe("The date the embedded service values homes at (YYYY-MM-DD)"),
+});
 const UsageRow = z.object({
   operation: z.string(),
   upstreamCalls: z.number(),

@@ -139,6 +139,30 @@ export const OutboxQuery = z.object({
   kind: z.enum(["email", "letter"], { error: "kind must be email or letter" }).optional(),
 });
 
+export const JobRunBody = z.object({
+  name: z.enum(["housekeeping", "homeowner-digests"], { error: "name must be housekeeping or homeowner-digests" }),
+  period: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "period must be a month as YYYY-MM")
+    .optional()
+    .describe("The month the run is for (digests); this month when not given"),
+});
+
+export const UnsubscribeQuery = z.object({
+  u: z.coerce.number({ error: "u must be a user id" }).int().positive(),
+  k: z.enum(["monthly_digest", "daily_summary"], { error: "k must be monthly_digest or daily_summary" }),
+  t: z.string().min(1, "t is required").max(100),
+});
+
+export const MailPreferencesBody = z
+  .object({ monthlyDigest: z.boolean().optional(), dailySummary: z.boolean().optional() })
+  .refine((body) => body.monthlyDigest !== undefined || body.dailySummary !== undefined, { error: "give monthlyDigest or dailySummary" });
+
+export const JobRetryBody = z.object({
+  name: z.string().trim().min(1, "name is required").max(100),
+  id: z.uuid({ error: "id must be a job id" }),
+});
+
 // In-app forms (server actions): what the form's fields say, as text, turned into the API's own bodies.
 /** A loan officer, from the admin's form (the role is the form's, not a field). */
 export const OfficerForm = CreateUserBody.omit({ role: true });

@@ -19,6 +19,8 @@ export interface Cache {
   /** Takes a short lock (single-flight across instances); false when someone else holds it. */
   lock(key: string, ms: number): Promise<boolean>;
   unlock(key: string): Promise<void>;
+  /** Forgets every answer (the embedded service's clock moved: what it said last month is no longer its answer). */
+  clear(): Promise<void>;
   kind: "memory" | "redis";
 }
 
@@ -42,6 +44,9 @@ function memoryCache(staleSeconds: number): Cache {
     },
     async unlock(key) {
       locks.delete(key);
+    },
+    async clear() {
+      entries.clear();
     },
   };
 }
@@ -84,6 +89,11 @@ function redisCache(url: string, staleSeconds: number, namespace: string): Cache
     },
     async unlock(key) {
       await redis.del(`${namespace}:lock:${key}`);
+    },
+    async clear() {
+      for await (const keys of redis.scanStream({ match: `${namespace}:cache:*`, count: 500 }) as AsyncIterable<string[]>) {
+        if (keys.length) await redis.unlink(...keys);
+      }
     },
   };
 }

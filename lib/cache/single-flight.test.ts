@@ -31,6 +31,9 @@ function sharedCache(latencyMs = 2): Cache & { entries: Map<string, Entry<unknow
       await trip();
       locks.delete(key);
     },
+    async clear() {
+      entries.clear();
+    },
   };
 }
 
@@ -40,6 +43,7 @@ const brokenCache: Cache = {
   set: () => Promise.reject(new Error("ECONNREFUSED")),
   lock: () => Promise.reject(new Error("ECONNREFUSED")),
   unlock: () => Promise.reject(new Error("ECONNREFUSED")),
+  clear: () => Promise.reject(new Error("ECONNREFUSED")),
 };
 
 /** An app instance: its own in-process flights, the shared cache; a request looks in the cache, then joins. */

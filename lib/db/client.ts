@@ -14,6 +14,9 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL URL, or the embedded PGlite client itself: what the job engine connects through. */
+  url?: string;
+  pglite?: PGlite;
   close: () => Promise<void>;
 }
 
@@ -41,12 +44,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await admin.end();
     }
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
-    return { db: drizzlePostgres(client, { schema }), kind: "postgres", close: () => client.end() };
+    return { db: drizzlePostgres(client, { schema }), kind: "postgres", url: options.url, close: () => client.end() };
   }
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", pglite: client, close: () => client.close() };
 }

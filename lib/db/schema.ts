@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgSchema, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgSchema, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Tables of the embedded Property Data Service: what a real vendor would keep on its side. */
 export const sandbox = pgSchema("sandbox");
@@ -23,6 +23,16 @@ export const sandboxOwners = sandbox.table(
     uniqueIndex("owners_person_address").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.addressKey),
   ],
 );
+
+/**
+ * The embedded service's clock (embedded mode only): how many months past the data set's date it values homes and
+ * amortizes loans. One row; moved a month at a time so demos and tests see values and equity change.
+ */
+export const sandboxClock = sandbox.table("clock", {
+  id: integer().primaryKey(),
+  months: integer().notNull().default(0),
+  advancedAt: timestamp("advanced_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Tables of the app itself. */
 export const app = pgSchema("app");
@@ -261,4 +271,28 @@ export const ownerFigures = app.table(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("owner_figures_home").on(t.userId, t.addressKey)],
+);
+
+/** What mail a person wants beyond what they ask for: the homeowner's monthly digest, the officer's daily summary. */
+export const mailPreferences = app.table("mail_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  monthlyDigest: boolean("monthly_digest").notNull().default(true),
+  dailySummary: boolean("daily_summary").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each recurring message sent, once per person, kind and period (`2026-12`, `2026-12-01`): a job run twice sends nothing twice. */
+export const mailDeliveries = app.table(
+  "mail_deliveries",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["monthly_digest", "daily_summary"] }).notNull(),
+    period: text().notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("mail_deliveries_once").on(t.userId, t.kind, t.period)],
 );

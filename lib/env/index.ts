@@ -70,6 +70,14 @@ export const EnvSchema = z
     SANDBOX_FAULTS: optionalString,
     /** The organization's maximum loan-to-value ratio for available equity. */
     ORG_MAX_LTV: z.coerce.number().min(0.01).max(1).default(0.8),
+    /**
+     * Whether this process runs background jobs (client refreshes, mail, housekeeping). Several processes on one
+     * PostgreSQL may all run them: each job runs once. `false` for a process that should only serve requests.
+     */
+    JOB_WORKERS: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((value) => value === "true"),
     /** Where embedded mode keeps its files (PGlite data, the generated secret). */
     DATA_DIR: z.string().min(1).default(".data"),
     /** How the valuation is branded: the service's name, logo, and the disclaimer shown with every estimate. */

@@ -10,6 +10,8 @@ export interface Message {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as List-Unsubscribe on recurring mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Letter {

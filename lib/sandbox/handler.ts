@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Operation } from "@/lib/property-api";
+import { createClock, type Clock } from "./clock";
 import { FaultConfig, injectFault } from "./faults";
 import { errorResponse, HttpError, readJson } from "./http";
 import { createOperations, type ServiceOptions } from "./service";
@@ -33,12 +34,15 @@ export type SandboxHandler = ((request: Request) => Promise<Response>) & {
   /** Billable requests per operation since this handler was made. */
   usage: () => Record<Operation, number>;
   setFaults: (faults: FaultConfig | undefined) => void;
+  /** The service's clock: the date it values homes at, moved a month at a time (`POST /_sandbox/clock`). */
+  clock: Clock;
 };
 
 /** The embedded Property Data Service as a web-standard handler: `(Request) => Promise<Response>`. */
 export function createSandboxHandler(options: SandboxOptions): SandboxHandler {
   const usage = Object.fromEntries(Object.values(ROUTES).map(({ operation }) => [operation, 0])) as Record<Operation, number>;
-  const operations = createOperations(options, (operation, n = 1) => {
+  const clock = options.clock ?? createClock(options.db);
+  const operations = createOperations({ ...options, clock }, (operation, n = 1) => {
     usage[operation] += n;
   });
 
@@ -63,6 +67,10 @@ export function createSandboxHandler(options: SandboxOptions): SandboxHandler {
         }
         return Response.json({ faults: faults ?? null });
       }
+      if (path === "/_sandbox/clock") {
+        if (request.method === "POST") return Response.json(await clock.advance());
+        return Response.json(await clock.read());
+      }
       const route = ROUTES[path];
       if (!route) return errorResponse(404, `No operation at ${path}`);
       if (request.method !== route.method) {
@@ -82,5 +90,6 @@ export function createSandboxHandler(options: SandboxOptions): SandboxHandler {
     setFaults: (next: FaultConfig | undefined) => {
       faults = next;
     },
+    clock,
   });
 }

@@ -11,6 +11,7 @@ import {
   type Operation,
 } from "@/lib/property-api";
 import { getDataset, type IndexedDataset, type Property } from "./dataset";
+import { createClock, loansOn, type Clock } from "./clock";
 import { avmResponse, computeEquity, equityResponse } from "./equity";
 import { HttpError, queryOf, readJson, validate } from "./http";
 import { MAX_BATCH, normalizeBatch } from "./normalize";
@@ -26,6 +27,7 @@ import { verifyOwner } from "./verify";
 export interface ServiceOptions {
   db: () => Promise<Database>;
   seed?: string;
+  clock?: Clock;
 }
 
 type Operations = Record<Operation, (request: Request) => Promise<Response>>;
@@ -37,13 +39,17 @@ export function createOperations(options: ServiceOptions, count: (operation: Ope
   let owners: Promise<OwnerStore> | undefined;
   const ownerStore = () => (owners ??= options.db().then((db) => createOwnerStore(db, data())));
 
-  const valuations = new Map<number, [Valuation, Valuation]>();
-  const valuationOf = (property: Property): [Valuation, Valuation] => {
-    let pair = valuations.get(property.id);
+  // The service's today: the data set's date, moved forward by the embedded clock.
+  const clock = options.clock ?? createClock(options.db);
+  const today = () => clock.today();
+
+  const valuations = new Map<string, [Valuation, Valuation]>();
+  const valuationOf = (property: Property, date: string): [Valuation, Valuation] => {
+    let pair = valuations.get(`${property.id}@${date}`);
     if (!pair) {
-      const current = valueProperty(data(), property);
+      const current = valueProperty(data(), property, date);
       pair = [current, valueLastMonth(property, current)];
-      valuations.set(property.id, pair);
+      valuations.set(`${property.id}@${date}`, pair);
     }
     return pair;
   };
@@ -75,7 +81,7 @@ export function createOperations(options: ServiceOptions, count: (operation: Ope
     async valuationEstimate(request) {
       const body = validate(AvmRequest, await readJson(request));
       count("valuationEstimate");
-      const [current, lastMonth] = valuationOf(propertyAt(body.address));
+      const [current, lastMonth] = valuationOf(propertyAt(body.address), await today());
       return Response.json(avmResponse(current, lastMonth));
     },
 
@@ -83,14 +89,16 @@ export function createOperations(options: ServiceOptions, count: (operation: Ope
       const body = validate(HomeEquityRequest, await readJson(request));
       count("homeEquitySummary");
       const property = propertyAt(body.address);
-      return Response.json(equityResponse(computeEquity(valuationOf(property)[0], property.loans, body.maxLTV)));
+      const date = await today();
+      return Response.json(equityResponse(computeEquity(valuationOf(property, date)[0], loansOn(property.loans, date), body.maxLTV)));
     },
 
     async propertySummary(request) {
       const query = validate(PropertyQuery, queryOf(request));
       count("propertySummary");
       const property = propertyAt(query.address);
-      return Response.json({ propertySummary: propertySummary(property, ...valuationOf(property)) });
+      const date = await today();
+      return Response.json({ propertySummary: propertySummary(property, ...valuationOf(property, date), date) });
     },
 
     async propertyReport(request) {
@@ -98,7 +106,8 @@ export function createOperations(options: ServiceOptions, count: (operation: Ope
       const format = reportFormat(request.headers.get("Accept"));
       count("propertyReport");
       const property = propertyAt(query.address);
-      const report = buildReport(data(), property, query.applicant_name.trim());
+      const date = await today();
+      const report = buildReport(data(), { ...property, loans: loansOn(property.loans, date) }, query.applicant_name.trim(), 0.8, new Date(), date);
       const name = `property-report-${oneLine(property.address)
         .replace(/[^A-Za-z0-9]+/g, "-")
         .toLowerCase()}`;
@@ -115,12 +124,13 @@ export function createOperations(options: ServiceOptions, count: (operation: Ope
       const store = await ownerStore();
       const owner = await store.find(query.userID);
       if (!owner) throw new HttpError(404, "No owner has that userID", "userID");
+      const date = await today();
       const properties = store.propertiesOf(owner).map((property) => {
-        const [current, lastMonth] = valuationOf(property);
-        const { identifier, ...summary } = propertySummary(property, current, lastMonth);
+        const [current, lastMonth] = valuationOf(property, date);
+        const { identifier, ...summary } = propertySummary(property, current, lastMonth, date);
         return {
           propertySummary: { identifier: { userId: owner.id, propertyId: property.id, fips: identifier.fips, apn: identifier.apn }, ...summary },
-          ...equityResponse(computeEquity(current, property.loans, 0.8)),
+          ...equityResponse(computeEquity(current, loansOn(property.loans, date), 0.8)),
         };
       });
       return Response.json({ userID: owner.ownerToken, properties });

@@ -20,7 +20,7 @@ function storyDesc(stories: number): string {
 }
 
 /** The spec's `propertySummary` for a property, with its valuation as `serviceEstimate`. */
-export function propertySummary(property: Property, valuation: Valuation, lastMonth: Valuation): PropertySummaryWire {
+export function propertySummary(property: Property, valuation: Valuation, lastMonth: Valuation, date = AS_OF): PropertySummaryWire {
   const market = MARKETS.find((m) => m.zip === property.address.zip)!;
   const use = LAND_USE[property.kind];
   const lastSale = property.sales.at(-1)!;
@@ -128,7 +128,7 @@ export function propertySummary(property: Property, valuation: Valuation, lastMo
         yearbuilteffective: property.effectiveYearBuilt,
       },
     },
-    vintage: { lastModified: "2026-10-28", pubDate: AS_OF },
+    vintage: { lastModified: "2026-10-28", pubDate: date },
     serviceEstimate: {
       eventDate: valuation.date,
       amount: {

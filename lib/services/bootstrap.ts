@@ -29,6 +29,7 @@ export async function start(): Promise<void> {
   log.info("starting: opening the database, applying migrations, creating the demo accounts in embedded mode");
   try {
     await bootstrap();
+    await (await import("@/lib/jobs")).jobs();
     log.info({ ms: Date.now() - started }, "ready");
   } catch (error) {
     // Pages still render; routes that need the database answer with a clear error until it is back.

@@ -213,7 +213,16 @@ export const PropertyFacts = z.object({
   ownerOccupied: z.boolean(),
   lastSale: z.object({ date: z.string(), amount: z.number(), pricePerSqft: z.number() }),
   assessment: z.object({ year: z.number(), assessedValue: z.number(), marketValue: z.number(), tax: z.number() }),
-  estimate: z.object({ value: z.number(), low: z.number(), high: z.number(), confidence: z.number(), date: z.string() }),
+  estimate: z.object({
+    value: z.number(),
+    low: z.number(),
+    high: z.number(),
+    confidence: z.number(),
+    date: z.string(),
+    /** The change since last month's estimate, in dollars and percent. */
+    changeAmount: z.number(),
+    changePercent: z.number(),
+  }),
   stale: z.boolean().optional(),
 });
 export type PropertyFacts = z.infer<typeof PropertyFacts>;
@@ -263,6 +272,8 @@ export function toPropertyFacts(summary: PropertySummary): PropertyFacts {
       high: serviceEstimate.amount.high,
       confidence: serviceEstimate.amount.scr,
       date: serviceEstimate.eventDate,
+      changeAmount: serviceEstimate.serviceEstimateChange.amountchange,
+      changePercent: serviceEstimate.serviceEstimateChange.percentchange,
     },
   };
 }

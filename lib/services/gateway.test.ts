@@ -11,6 +11,7 @@ const cache: Cache = {
   set: async (key, value, ttlSeconds) => void entries.set(key, { value, storedAt: Date.now(), freshUntil: Date.now() + ttlSeconds * 1000 }),
   lock: async (key) => (heldLocks.has(key) ? false : (heldLocks.add(key), true)),
   unlock: async (key) => void heldLocks.delete(key),
+  clear: async () => entries.clear(),
 };
 const metered: { operation: string; key: string; outcome: string; billable: number }[] = [];
 const spent: string[] = [];

@@ -97,7 +97,7 @@ export function makeSales(random: Random, market: Market, state: string, valueTo
     .map((sale, i, all) => ({ ...sale, sellers: i === 0 ? sale.sellers : all[i - 1]!.buyers }));
 }
 
-function monthsBetween(from: string, to: string): number {
+export function monthsBetween(from: string, to: string): number {
   const [fy, fm] = from.split("-").map(Number) as [number, number];
   const [ty, tm] = to.split("-").map(Number) as [number, number];
   return (ty - fy) * 12 + (tm - fm);

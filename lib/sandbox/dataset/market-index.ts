@@ -90,7 +90,8 @@ const cache = new Map<number, Float64Array>();
 function logLevels(growth: number): Float64Array {
   const known = cache.get(growth);
   if (known) return known;
-  const months = (2027 - FIRST_YEAR) * 12 + 1;
+  // Ten years past the data set, for the embedded clock (later years grow at the default rate).
+  const months = (2037 - FIRST_YEAR) * 12 + 1;
   const levels = new Float64Array(months);
   for (let m = 1; m < months; m++) {
     const year = FIRST_YEAR + Math.floor((m - 1) / 12);

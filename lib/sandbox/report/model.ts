@@ -4,6 +4,7 @@ import { areaLabel, bathroomsLabel, bedroomsLabel, garageLabel, lotLabel, NOT_AV
 import type { IndexedDataset, Property } from "../dataset";
 import { ownerName } from "../dataset/history";
 import { computeEquity, conditionRange } from "../equity";
+import { AS_OF } from "../dataset";
 import { valueProperty } from "../valuation";
 
 export const SERVICE_BRAND = {
@@ -22,8 +23,8 @@ const facts = (entries: [string, string | number | undefined | null][]) =>
   entries.map(([label, value]) => ({ label, value: value === undefined || value === null || value === "" ? NOT_AVAILABLE : String(value) }));
 
 /** The fourteen sections of the report, built from the property's records. */
-export function buildReport(dataset: IndexedDataset, property: Property, applicantName: string, maxLTV = 0.8, now = new Date()): PropertyReport {
-  const valuation = valueProperty(dataset, property);
+export function buildReport(dataset: IndexedDataset, property: Property, applicantName: string, maxLTV = 0.8, now = new Date(), date = AS_OF): PropertyReport {
+  const valuation = valueProperty(dataset, property, date);
   const equity = computeEquity(valuation, property.loans, maxLTV);
   const conditions = conditionRange(valuation);
   const assessment = property.assessments.at(-1)!;

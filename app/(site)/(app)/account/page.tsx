@@ -1,13 +1,18 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm, SignOutEverywhereButton } from "@/components/auth/account-forms";
 import { ROLE_LABELS } from "@/lib/auth/roles";
+import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/api/page";
+import { mailPreferencesOf } from "@/lib/services/digests";
+import { saveMailPreferences } from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
   const { user } = await requirePageUser(["homeowner", "loan_officer", "admin"], "/account");
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
+  const mail = await mailPreferencesOf(user.id);
+  const homeowner = user.role === "homeowner";
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <div>
@@ -22,6 +27,27 @@ export default async function AccountPage() {
           Change your password
         </h2>
         <ChangePasswordForm />
+      </section>
+      <section id="email" aria-labelledby="email-title" className={card}>
+        <h2 id="email-title" className="text-xl font-semibold">
+          Email we send you
+        </h2>
+        <form action={saveMailPreferences} className="space-y-3">
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              name={homeowner ? "monthlyDigest" : "dailySummary"}
+              defaultChecked={homeowner ? mail.monthlyDigest : mail.dailySummary}
+              className="mt-1 size-4"
+            />
+            <span>
+              {homeowner
+                ? "A monthly digest: what your home is worth, its change, your equity and what you could borrow."
+                : "A daily summary of your clients' new opportunities (only on days that have some)."}
+            </span>
+          </label>
+          <Button type="submit">Save email choices</Button>
+        </form>
       </section>
       <section aria-labelledby="sessions-title" className={card}>
         <h2 id="sessions-title" className="text-xl font-semibold">

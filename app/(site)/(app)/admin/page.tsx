@@ -28,9 +28,14 @@ export default async function AdminPage() {
     <div className="space-y-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-bold">Admin</h1>
-        <Link href="/admin/outbox" className="font-semibold text-brand-700 underline">
-          Outbox: mail and letters sent
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link href="/admin/outbox" className="font-semibold text-brand-700 underline">
+            Outbox: mail and letters sent
+          </Link>
+          <Link href="/admin/jobs" className="font-semibold text-brand-700 underline">
+            Background jobs
+          </Link>
+        </div>
       </div>
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="officer-title" className={card}>

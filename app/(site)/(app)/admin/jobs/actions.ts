@@ -1,0 +1,35 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { JobRetryBody, JobRunBody } from "@/lib/api/schemas";
+import { currentUser } from "@/lib/auth/session";
+import { jobs } from "@/lib/jobs";
+import { requireRole } from "@/lib/services/access";
+import { advanceEmbeddedClock } from "@/lib/services/sandbox-clock";
+
+/** The jobs page's "Run again" button: a plain form post, so it works without the page's scripts. */
+export async function retryFailedJob(form: FormData): Promise<void> {
+  requireRole(await currentUser(), ["admin"]);
+  const parsed = JobRetryBody.safeParse({ name: form.get("name"), id: form.get("id") });
+  if (!parsed.success) return;
+  const engine = await jobs();
+  if ((await engine.failed(500)).some((job) => job.id === parsed.data.id && job.name === parsed.data.name))
+    await engine.retry(parsed.data.name, parsed.data.id);
+  revalidatePath("/admin/jobs");
+}
+
+/** "Move a month forward": the embedded service's clock (embedded mode only). */
+export async function advanceClock(): Promise<void> {
+  requireRole(await currentUser(), ["admin"]);
+  await advanceEmbeddedClock();
+  revalidatePath("/", "layout");
+}
+
+/** "Run now" for a scheduled job. */
+export async function runJobNow(form: FormData): Promise<void> {
+  requireRole(await currentUser(), ["admin"]);
+  const parsed = JobRunBody.safeParse({ name: form.get("name") });
+  if (!parsed.success) return;
+  await (await jobs()).send(parsed.data.name, {});
+  revalidatePath("/admin/jobs");
+}

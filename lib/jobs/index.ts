@@ -1,0 +1,72 @@
+import "server-only";
+import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/digests";
+import { sweepExpiredRows } from "@/lib/services/housekeeping";
+import { JobEngine, type JobSpec } from "./engine";
+
+export type { FailedJob } from "./engine";
+
+/** The month a run is for: the one it names (an admin's run for a given month), else the current one. */
+const periodOf = (data: { period?: string }) => data.period ?? monthOf(new Date());
+
+/** Every kind of job the app runs. */
+const JOBS: JobSpec<object>[] = [
+  {
+    name: "housekeeping",
+    cron: "17 3 * * *",
+    retryLimit: 3,
+    run: async () => {
+      log.info({ deleted: await sweepExpiredRows() }, "housekeeping: expired rows deleted");
+    },
+  },
+  {
+    // On the first of the month, one digest job per homeowner who gets it: each is retried on its own.
+    name: "homeowner-digests",
+    cron: "0 15 1 * *",
+    run: async (data: { period?: string }) => {
+      const period = periodOf(data);
+      const engine = await jobs();
+      const recipients = await digestRecipients();
+      for (const userId of recipients) await engine.send("homeowner-digest", { userId, period }, { key: `${userId}:${period}` });
+      log.info({ period, recipients: recipients.length }, "digests: queued");
+    },
+  } as JobSpec<{ period?: string }> as JobSpec<object>,
+  {
+    name: "homeowner-digest",
+    policy: "stately",
+    retryDelaySeconds: 60,
+    run: async ({ userId, period }: { userId: number; period: string }) => {
+      log.info({ userId, period, outcome: await sendMonthlyDigest(userId, period) }, "digest");
+    },
+  } as JobSpec<{ userId: number; period: string }> as JobSpec<object>,
+];
+
+/** The jobs an admin may start by hand (`/admin/jobs`), with what each does. */
+export const RUNNABLE_JOBS = {
+  housekeeping: "Delete expired sessions, links and counters",
+  "homeowner-digests": "Send this month's digest to every homeowner who gets it",
+} as const;
+
+const globalForJobs = globalThis as unknown as { jobEngine?: Promise<JobEngine> };
+
+/**
+ * This process's job engine, started on first use: the schema and queues, and the workers and schedules unless
+ * JOB_WORKERS is off (a process that only serves pages and sends jobs). Held on globalThis: Next.js bundles modules
+ * once per route.
+ */
+export function jobs(): Promise<JobEngine> {
+  globalForJobs.jobEngine ??= (async () => {
+    const engine = new JobEngine(await getDatabase(), { workers: env.JOB_WORKERS });
+    for (const spec of JOBS) engine.define(spec);
+    await engine.start();
+    // A stopping server takes no new jobs; one cut off mid-run expires and runs again elsewhere (jobs are idempotent).
+    process.once("SIGTERM", () => void engine.stop());
+    return engine;
+  })().catch((error) => {
+    globalForJobs.jobEngine = undefined;
+    throw error;
+  });
+  return globalForJobs.jobEngine;
+}

@@ -1,0 +1,127 @@
+import { estimateContent } from "@/components/valuation/estimate-content";
+import { formatUsd } from "@/components/valuation/format";
+import type { Brand } from "@/lib/env";
+import type { Message } from "./transport";
+
+/** One home in a homeowner's monthly digest: the estimate and its change, what is owed, the equity and what is available. */
+export interface DigestHome {
+  address: string;
+  estimate: { value: number; low: number; high: number; confidence: number; date: string; changeAmount: number; changePercent: number };
+  loans: number;
+  equity: number;
+  /** What a lender could lend against it at the organization's maximum loan-to-value. */
+  available: number;
+  maxLtv: number;
+}
+
+export interface DigestInput {
+  to: string;
+  /** The month it is about, as "December 2026". */
+  month: string;
+  homes: DigestHome[];
+  /** The loan officer who invited them: their contact. */
+  officer?: { name: string; email: string };
+  dashboardUrl: string;
+  preferencesUrl: string;
+  unsubscribeUrl: string;
+  headers: Record<string, string>;
+  brand: Brand;
+  origin: string;
+}
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const signed = (amount: number) => `${amount >= 0 ? "+" : "−"}${formatUsd(Math.abs(amount))}`;
+const percent = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(1)}%`;
+const absolute = (url: string, origin: string) => new URL(url, origin).href;
+
+// Email clients ignore style sheets and most layout: tables, inline styles, system fonts, widths in pixels.
+const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const CELL = `${FONT};font-size:14px;color:#334155;padding:4px 0`;
+const FIGURE = `${FONT};font-size:14px;color:#0f172a;font-weight:600;padding:4px 0;text-align:right`;
+
+function homeHtml(home: DigestHome, brand: Brand, origin: string): string {
+  const content = estimateContent({ ...home.estimate, brand });
+  const change = home.estimate.changeAmount;
+  const rows: [string, string][] = [
+    ["Since last month", `${signed(change)} (${percent(home.estimate.changePercent)})`],
+    ["What you owe", formatUsd(home.loans)],
+    ["Your equity", formatUsd(home.equity)],
+    [`You could borrow (up to ${Math.round(home.maxLtv * 100)}% of the value)`, formatUsd(home.available)],
+  ];
+  return `
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border:1px solid #e2e8f0;border-radius:12px;margin:0 0 16px">
+  <tr><td style="padding:16px 20px">
+    <p style="${FONT};font-size:16px;font-weight:700;color:#0f172a;margin:0 0 12px">${escape(home.address)}</p>
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#ecfdf5;border:1px solid #a7d7c5;border-radius:10px">
+      <tr><td style="padding:12px 16px">
+        <p style="${FONT};font-size:11px;letter-spacing:1px;text-transform:uppercase;font-weight:700;color:#0f5132;margin:0">${escape(content.title)}</p>
+        <p style="${FONT};font-size:26px;font-weight:700;color:#0f172a;margin:4px 0">${escape(content.headline)}</p>
+        <p style="${FONT};font-size:13px;color:#334155;margin:0 0 8px">${escape(content.detail)}</p>
+        <p style="${FONT};font-size:12px;color:#1e293b;margin:0"><img src="${escape(absolute(content.attribution.logoUrl, origin))}" alt="" width="14" height="14" style="vertical-align:middle"> ${escape(content.attribution.prefix)} <strong>${escape(content.attribution.provider)}</strong></p>
+        <p style="${FONT};font-size:12px;color:#475569;margin:6px 0 0">${escape(content.disclaimer)} <a href="${escape(absolute(content.methodology.href, origin))}" style="color:#0f5132">${escape(content.methodology.text)}</a></p>
+      </td></tr>
+    </table>
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:12px">
+      ${rows.map(([label, value]) => `<tr><td style="${CELL}">${escape(label)}</td><td style="${FIGURE}">${escape(value)}</td></tr>`).join("\n      ")}
+    </table>
+  </td></tr>
+</table>`;
+}
+
+function homeText(home: DigestHome, brand: Brand): string {
+  const content = estimateContent({ ...home.estimate, brand });
+  return [
+    home.address,
+    `${content.title}: ${content.headline} (${content.detail})`,
+    `${content.attribution.prefix} ${content.attribution.provider}. ${content.disclaimer}`,
+    `Since last month: ${signed(home.estimate.changeAmount)} (${percent(home.estimate.changePercent)})`,
+    `What you owe: ${formatUsd(home.loans)}`,
+    `Your equity: ${formatUsd(home.equity)}`,
+    `You could borrow (up to ${Math.round(home.maxLtv * 100)}% of the value): ${formatUsd(home.available)}`,
+  ].join("\n");
+}
+
+/**
+ * The homeowner's monthly digest: each home's branded estimate and its change, equity and what they could borrow, one
+ * link to the dashboard, their loan officer, and the way out (a one-click unsubscribe and the preferences page).
+ */
+export function homeownerDigestMessage(input: DigestInput): Message {
+  const total = input.homes.reduce((sum, home) => sum + home.estimate.changeAmount, 0);
+  // Plain ASCII words in the subject: it reads the same in every client's list, encoded or not.
+  const moved = `${total >= 0 ? "up" : "down"} ${formatUsd(Math.abs(total))}`;
+  const subject =
+    input.homes.length === 1
+      ? `Your home in ${input.month}: ${estimateContent({ ...input.homes[0]!.estimate, brand: input.brand }).headline.replace(" – ", " to ")} (${moved})`
+      : `Your ${input.homes.length} homes in ${input.month}: ${moved} since last month`;
+  const officerLine = input.officer ? `Questions about borrowing against your home? ${input.officer.name} (${input.officer.email}) is your loan officer.` : "";
+  const text = [
+    `Your home dashboard, ${input.month}`,
+    ...input.homes.map((home) => homeText(home, input.brand)),
+    `See everything on your dashboard: ${input.dashboardUrl}`,
+    officerLine,
+    `You get this email once a month. Stop it: ${input.unsubscribeUrl}\nChoose what we send you: ${input.preferencesUrl}`,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f8fafc">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f8fafc"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:16px">
+  <tr><td style="padding:24px 24px 8px">
+    <p style="${FONT};font-size:13px;color:#475569;margin:0">Your home dashboard · ${escape(input.month)}</p>
+    <h1 style="${FONT};font-size:22px;color:#0f172a;margin:4px 0 16px">${input.homes.length === 1 ? "How your home did this month" : "How your homes did this month"}</h1>
+  </td></tr>
+  <tr><td style="padding:0 24px">${input.homes.map((home) => homeHtml(home, input.brand, input.origin)).join("")}</td></tr>
+  <tr><td style="padding:8px 24px 16px" align="left">
+    <a href="${escape(input.dashboardUrl)}" style="${FONT};display:inline-block;background:#0f5132;color:#ffffff;font-weight:600;font-size:15px;padding:12px 20px;border-radius:8px;text-decoration:none">Open your dashboard</a>
+  </td></tr>
+  ${officerLine ? `<tr><td style="padding:0 24px 16px"><p style="${FONT};font-size:14px;color:#334155;margin:0">${escape(officerLine)}</p></td></tr>` : ""}
+  <tr><td style="padding:16px 24px 24px;border-top:1px solid #e2e8f0">
+    <p style="${FONT};font-size:12px;color:#64748b;margin:0">You get this email once a month about the homes on your dashboard. <a href="${escape(input.unsubscribeUrl)}" style="color:#0f5132">Unsubscribe</a> · <a href="${escape(input.preferencesUrl)}" style="color:#0f5132">Email preferences</a></p>
+  </td></tr>
+</table>
+</td></tr></table>
+</body></html>`;
+  return { to: input.to, subject, text, html, headers: input.headers };
+}

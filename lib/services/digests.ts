@@ -1,0 +1,117 @@
+import "server-only";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { getDatabase } from "@/lib/db";
+import { invitations, mailDeliveries, mailPreferences, users } from "@/lib/db/schema";
+import { appOrigin, brand } from "@/lib/env";
+import { log } from "@/lib/log";
+import { homeownerDigestMessage } from "@/lib/mail/digest";
+import { sendMail } from "@/lib/mail/transport";
+import { unsubscribeHeaders, unsubscribeUrl, validUnsubscribe, type MailingKind } from "@/lib/mail/unsubscribe";
+import { AppError } from "./errors";
+import { ownerData } from "./owners";
+
+export interface MailPreferences {
+  monthlyDigest: boolean;
+  dailySummary: boolean;
+}
+
+export async function mailPreferencesOf(userId: number): Promise<MailPreferences> {
+  const { db } = await getDatabase();
+  const [row] = await db.select().from(mailPreferences).where(eq(mailPreferences.userId, userId));
+  return { monthlyDigest: row?.monthlyDigest ?? true, dailySummary: row?.dailySummary ?? true };
+}
+
+export async function setMailPreferences(userId: number, change: Partial<MailPreferences>): Promise<MailPreferences> {
+  const { db } = await getDatabase();
+  const next = { ...(await mailPreferencesOf(userId)), ...change };
+  await db
+    .insert(mailPreferences)
+    .values({ userId, ...next })
+    .onConflictDoUpdate({ target: mailPreferences.userId, set: { ...next, updatedAt: sql`now()` } });
+  return next;
+}
+
+/** A one-click unsubscribe (RFC 8058) or the unsubscribe page's button: the link's signature is the only proof asked. */
+export async function unsubscribe(userId: number, kind: MailingKind, token: string): Promise<void> {
+  if (!validUnsubscribe(userId, kind, token))
+    throw new AppError(400, "invalid_link", "This unsubscribe link is not valid.", { t: "is not this link's signature" });
+  await setMailPreferences(userId, kind === "monthly_digest" ? { monthlyDigest: false } : { dailySummary: false });
+  log.info({ userId, kind }, "mail: unsubscribed");
+}
+
+/** The month a digest is about, as `2026-12`. */
+export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+const monthName = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * Who gets the monthly digest: homeowners who proved their home and came through an officer's invitation (that
+ * officer is their contact), unless they unsubscribed.
+ */
+export async function digestRecipients(): Promise<number[]> {
+  const { db } = await getDatabase();
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(invitations, eq(invitations.acceptedBy, users.id))
+    .leftJoin(mailPreferences, eq(mailPreferences.userId, users.id))
+    .where(and(eq(users.role, "homeowner"), isNotNull(users.ownerId), sql`coalesce(${mailPreferences.monthlyDigest}, true)`));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Sends one homeowner their digest for a month, once: the delivery is recorded first (a second run of the same job
+ * finds it and sends nothing) and forgotten again if the mail server refuses, so that the retry sends it.
+ */
+export async function sendMonthlyDigest(userId: number, period: string): Promise<"sent" | "already sent" | "not wanted"> {
+  const { db } = await getDatabase();
+  const officers = alias(users, "officer");
+  const [person] = await db
+    .select({ id: users.id, email: users.email, ownerId: users.ownerId, officerName: officers.name, officerEmail: officers.email })
+    .from(users)
+    .leftJoin(invitations, eq(invitations.acceptedBy, users.id))
+    .leftJoin(officers, eq(officers.id, invitations.invitedBy))
+    .where(eq(users.id, userId))
+    .orderBy(desc(invitations.acceptedAt))
+    .limit(1);
+  if (!person?.ownerId || !(await mailPreferencesOf(userId)).monthlyDigest) return "not wanted";
+  const claimed = await db.insert(mailDeliveries).values({ userId, kind: "monthly_digest", period }).onConflictDoNothing().returning();
+  if (claimed.length === 0) return "already sent";
+  try {
+    // One owner-data call (cached and metered like every other) for every home of the owner record.
+    const data = await ownerData({ ip: "job" }, person.ownerId);
+    const homes = data.properties.flatMap((property) => {
+      const equity = property.equity;
+      if (!equity) return [];
+      return [
+        {
+          address: property.facts.address,
+          estimate: property.facts.estimate,
+          loans: equity.totalLoanBalance,
+          equity: equity.totalEquity,
+          available: equity.availableEquity,
+          maxLtv: equity.maxLtv,
+        },
+      ];
+    });
+    if (homes.length === 0) return "not wanted";
+    await sendMail(
+      homeownerDigestMessage({
+        to: person.email,
+        month: monthName(period),
+        homes,
+        officer: person.officerEmail ? { name: person.officerName ?? person.officerEmail, email: person.officerEmail } : undefined,
+        dashboardUrl: new URL("/dashboard", appOrigin).href,
+        preferencesUrl: new URL("/account#email", appOrigin).href,
+        unsubscribeUrl: unsubscribeUrl(userId, "monthly_digest"),
+        headers: unsubscribeHeaders(userId, "monthly_digest"),
+        brand,
+        origin: appOrigin,
+      }),
+    );
+    return "sent";
+  } catch (error) {
+    await db.delete(mailDeliveries).where(and(eq(mailDeliveries.userId, userId), eq(mailDeliveries.kind, "monthly_digest"), eq(mailDeliveries.period, period)));
+    throw error;
+  }
+}

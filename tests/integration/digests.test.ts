@@ -1,0 +1,158 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, deedName, houses, sessionFrom, signIn, unique } from "./client";
+import { exited, freePort, startNext, waitFor } from "./processes";
+import type { AppInfo } from "./setup";
+
+/**
+ * The homeowner's monthly digest, sent by the job engine through a real SMTP server started here, to an app of this
+ * file's own on the embedded defaults.
+ */
+
+interface Mail {
+  to: string;
+  raw: string;
+}
+
+/** Folded headers joined, quoted-printable undone: enough to read headers, links and figures. */
+const decode = (raw: string) =>
+  raw
+    .replace(/\r?\n[ \t]+/g, " ")
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const header = (mail: Mail, name: string) => mail.raw.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim();
+
+const run = unique();
+const mails: Mail[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), "digests-"));
+const app: AppInfo = { name: "embedded", url: "", admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 0 };
+let child: ChildProcess;
+let smtp: SMTPServer;
+
+const until = async <T>(find: () => T | undefined, what: string, ms = 45_000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+const digestsTo = (email: string) => mails.filter((mail) => mail.to === email && /^Subject: Your (home|\d+ homes) in/m.test(mail.raw));
+
+beforeAll(async () => {
+  const smtpPort = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw: decode(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  const port = await freePort();
+  app.url = `http://127.0.0.1:${port}`;
+  child = startNext(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    PROPERTY_API_BASE_URL: "",
+    NEXTAUTH_URL: app.url,
+    NEXTAUTH_SECRET: `secret-${run}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "Home dashboard <no-reply@dashboard.example>",
+  });
+  await waitFor(`${app.url}/api/health`, child, "digests app");
+});
+
+afterAll(async () => {
+  child?.kill("SIGTERM");
+  if (child) await exited(child);
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A client the demo officer invites, who accepts through the link that arrived by mail: a verified homeowner. */
+async function invitedClient(officer: string, address: string): Promise<{ email: string; cookie: string }> {
+  const email = `client-${unique()}@example.com`;
+  expect((await call(app, "POST", "/api/invitations", { cookie: officer, body: { email, ...deedName(address), address } })).status).toBe(201);
+  const invitation = await until(() => mails.find((mail) => mail.to === email), `the invitation to ${email}`);
+  const token = invitation.raw.match(/token=([\w-]+)/)![1];
+  const accepted = await fetch(`${app.url}/api/invitations/accept`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token, password: "a-good-long-password" }),
+  });
+  expect(accepted.status).toBe(200);
+  return { email, cookie: sessionFrom(accepted)! };
+}
+
+describe("the homeowner's monthly digest", () => {
+  it("arrives once a month with its figures, the officer and a one-click unsubscribe that stops the next one", { timeout: 240_000 }, async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const officer = await signIn(app, "officer@example.com", "officer-demo");
+    const [homeA, homeB] = houses(1700, 2) as [string, string];
+    const a = await invitedClient(officer, homeA);
+    const b = await invitedClient(officer, homeB);
+
+    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: officer, body: { name: "homeowner-digests" } })).status).toBe(403);
+    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: "2026-13" } })).status).toBe(400);
+    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: "2026-11" } })).status).toBe(202);
+    const digest = await until(() => digestsTo(a.email)[0], "A's digest");
+    await until(() => digestsTo(b.email)[0], "B's digest");
+
+    // What it says: the branded estimate, the change, equity, what could be borrowed, the officer, one dashboard link.
+    expect(header(digest, "Subject")).toMatch(
+      /^Your (home in November 2026: \$[\d,]+( to \$[\d,]+)? \((up|down) \$[\d,]+\)|\d homes in November 2026: (up|down) \$[\d,]+ since last month)$/,
+    );
+    expect(digest.raw).toContain("Content-Type: multipart/alternative");
+    expect(digest.raw).toContain("Content-Type: text/plain");
+    expect(digest.raw).toContain("Content-Type: text/html");
+    expect(digest.raw).toContain(homeA.split(",")[0]);
+    for (const words of ["Service Estimate", "Valuation provided by", "Property Data Service", "Since last month", "Your equity", "You could borrow"]) {
+      expect(digest.raw).toContain(words);
+    }
+    expect(digest.raw).toContain("officer@example.com");
+    expect(digest.raw).toContain(`${app.url}/dashboard`);
+
+    // RFC 8058: the mail client's own button posts to this link, without a session.
+    const unsubscribeLink = header(digest, "List-Unsubscribe")!.replace(/^<|>$/g, "");
+    expect(header(digest, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(unsubscribeLink).toMatch(new RegExp(`^${app.url}/api/unsubscribe\\?u=\\d+&k=monthly_digest&t=[\\w-]+$`));
+    const forged = unsubscribeLink.replace(/t=[\w-]+$/, "t=forged-signature");
+    const refused = await fetch(forged, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(refused.status).toBe(400);
+    const oneClick = await fetch(unsubscribeLink, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await call(app, "GET", "/api/account/mail-preferences", { cookie: a.cookie })).body).toEqual({ monthlyDigest: false, dailySummary: true });
+
+    // The same month again sends nothing twice; the next month reaches B only.
+    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: "2026-11" } });
+    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: "2026-12" } });
+    await until(() => digestsTo(b.email).find((mail) => /December 2026/.test(header(mail, "Subject") ?? "")), "B's December digest");
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(digestsTo(b.email)).toHaveLength(2);
+    expect(digestsTo(a.email)).toHaveLength(1);
+
+    // Choosing it again in the account brings it back.
+    expect((await call(app, "PUT", "/api/account/mail-preferences", { cookie: a.cookie, body: { monthlyDigest: true } })).body.monthlyDigest).toBe(true);
+    expect((await call(app, "PUT", "/api/account/mail-preferences", { cookie: a.cookie, body: {} })).status).toBe(400);
+  });
+});

@@ -1,0 +1,71 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppInfo } from "./setup";
+import { call, signIn } from "./client";
+import { exited, freePort, startNext, waitFor } from "./processes";
+
+const DEMO_HOME = "3901 Wallingford Ave N, Seattle, WA 98103";
+
+/**
+ * An app of its own on the embedded defaults (PGlite in a fresh folder): moving the embedded clock changes what every
+ * other test's app would answer, so it is moved here only.
+ */
+describe("the job engine and the embedded clock, on the embedded defaults", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "jobs-"));
+  let child: ChildProcess;
+  let app: AppInfo;
+  let admin: string;
+  let officer: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000 };
+    child = startNext(port, {
+      NEXTAUTH_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PROPERTY_API_BASE_URL: "",
+      RATE_LIMIT_USER_PER_MINUTE: "1000",
+    });
+    await waitFor(`${url}/api/openapi.json`, child, "app");
+    admin = await signIn(app, "admin@example.com", "admin-demo");
+    officer = await signIn(app, "officer@example.com", "officer-demo");
+  });
+
+  afterAll(async () => {
+    child.kill("SIGTERM");
+    await exited(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("lists jobs for admins, with nothing failed on a fresh install", async () => {
+    const reply = await call(app, "GET", "/api/admin/jobs", { cookie: admin });
+    expect(reply.status).toBe(200);
+    expect(reply.body.failed).toEqual([]);
+    expect((await call(app, "POST", "/api/admin/jobs/retry", { cookie: admin, body: { name: "housekeeping", id: "nope" } })).body.error.fields).toEqual({
+      id: "id must be a job id",
+    });
+  });
+
+  it("moves the embedded service a month forward: the estimate's date and value change at once, for admins only", async () => {
+    const before = await call(app, "POST", "/api/avm", { cookie: officer, body: { address: DEMO_HOME } });
+    expect(before.status).toBe(200);
+    expect((await call(app, "GET", "/api/admin/embedded-clock", { cookie: admin })).body).toEqual({ months: 0, date: "2026-11-01" });
+
+    expect((await call(app, "POST", "/api/admin/embedded-clock", { cookie: officer })).status).toBe(403);
+    const moved = await call(app, "POST", "/api/admin/embedded-clock", { cookie: admin });
+    expect(moved.body).toEqual({ months: 1, date: "2026-12-01" });
+
+    // Last month's cached answer is gone: the next estimate is the service's new one.
+    const after = await call(app, "POST", "/api/avm", { cookie: officer, body: { address: DEMO_HOME } });
+    expect(after.status).toBe(200);
+    expect(after.body.eventDate).toBe("2026-12-01");
+    expect(after.body.value).not.toBe(before.body.value);
+    expect(before.body.eventDate).toBe("2026-11-01");
+  });
+});
