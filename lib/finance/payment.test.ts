@@ -53,7 +53,7 @@ describe("roundCents", () => {
   it("rounds half away from zero as written, despite binary floating point", () => {
     expect(roundCents(1.005)).toBe(1.01);
     expect(roundCents(1.004)).toBe(1);
-    expect(roundCents(1264.1360)).toBe(1264.14);
+    expect(roundCents(1264.136)).toBe(1264.14);
     expect(roundCents(-2.675)).toBe(-2.68);
     expect(roundCents(0.1 + 0.2)).toBe(0.3);
   });

@@ -1,6 +1,6 @@
 /** Money to the cent, half away from zero; EPSILON so that 1.005 (stored as 1.00499…) rounds up as written. */
 export function roundCents(amount: number): number {
-  return Math.sign(amount) * Math.round((Math.abs(amount) + Number.EPSILON) * 100) / 100;
+  return (Math.sign(amount) * Math.round((Math.abs(amount) + Number.EPSILON) * 100)) / 100;
 }
 
 /**
