@@ -113,11 +113,12 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
                       type="button"
                       className={small}
                       disabled={disabled}
+                      aria-label={`Mark paid off: ${name}`}
                       onClick={() =>
                         void save(`Marked the ${name.toLowerCase()} paid off (your figures).`, { loans: { ...without(key), [key]: { paidOff: true } } })
                       }
                     >
-                      Mark paid off<span className="sr-only">: {name}</span>
+                      Mark paid off
                     </button>
                   )}
                   {mine && (
@@ -125,9 +126,10 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
                       type="button"
                       className={small}
                       disabled={disabled}
+                      aria-label={`Undo your figures for the ${name.toLowerCase()}`}
                       onClick={() => void save(`Undone: the ${name.toLowerCase()} is as on record again.`, { loans: without(key) })}
                     >
-                      Undo<span className="sr-only"> your figures for the {name.toLowerCase()}</span>
+                      Undo
                     </button>
                   )}
                   <details className="w-full">
@@ -156,8 +158,8 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
                         defaultValue={mine?.ratePercent ?? ""}
                         error={problem?.fields?.[`loans.${key}.ratePercent`] ?? problem?.fields?.[`loans.${key}`]}
                       />
-                      <Button type="submit" disabled={disabled}>
-                        Save<span className="sr-only"> the {name.toLowerCase()}</span>
+                      <Button type="submit" disabled={disabled} aria-label={`Save the ${name.toLowerCase()}`}>
+                        Save
                       </Button>
                     </form>
                   </details>
