@@ -48,6 +48,7 @@ test("an admin sets the offers; the demo homeowner sees what they could borrow, 
   await expect(figures.getByText("Your figures: Paid off")).toBeVisible();
   await expect(page.getByText("Your figures: computed from the Service Estimate above")).toBeVisible();
   await expect(balance).toContainText("$0");
+  await expect(page.getByText("None: you marked them paid off.")).toBeVisible();
   await expect(line).toContainText("(your figures)");
   await figures.getByLabel("Excellent").check();
   await figures.getByRole("button", { name: "Save condition" }).click();
@@ -70,7 +71,8 @@ test("an admin sets the offers; the demo homeowner sees what they could borrow, 
   await figures.getByLabel("Balance today ($)").fill("150000");
   await figures.getByLabel("Rate (% a year)").fill("40");
   await figures.getByLabel("Rate (% a year)").press("Enter");
-  await expect(figures.getByText("must be at most 25%")).toBeVisible();
+  await expect(figures.getByText("must be at most 25%", { exact: true })).toBeVisible();
+  await expect(figures.getByRole("alert")).toHaveText("Some figures could not be saved: see the reason beside each.");
   await figures.getByLabel("Rate (% a year)").fill("3.1");
   await figures.getByLabel("Rate (% a year)").press("Enter");
   await expect(figures.getByText("Your figures: $150,000 at 3.1%")).toBeVisible();

@@ -84,7 +84,7 @@ export function EquityPanel({
         <div>
           <h3 className="text-sm font-semibold">{yourFigures ? "Loans (your figures)" : "Loans on record"}</h3>
           {equity.loans.length === 0 ? (
-            <p className="text-sm text-slate-600">No active loans are recorded against this home.</p>
+            <p className="text-sm text-slate-600">{yourFigures ? "None: you marked them paid off." : "No active loans are recorded against this home."}</p>
           ) : (
             <ul className="mt-1 space-y-1 text-sm">
               {equity.loans.map((loan) => (

@@ -79,7 +79,7 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
       </p>
       {problem && (
         <p role="alert" className="rounded-lg border border-red-300 bg-white px-3 py-2 text-sm text-red-800">
-          {problem.message}
+          {problem.fields ? "Some figures could not be saved: see the reason beside each." : problem.message}
         </p>
       )}
       <p role="status" aria-live="polite" className="text-sm text-brand-700">
