@@ -83,7 +83,7 @@ test("an admin sets the offers; the demo homeowner sees what they could borrow, 
   await expectNoSeriousViolations(page);
 });
 
-test("a home whose loans pass the limit says how far, and what would open a line", async ({ page }) => {
+test("a home whose loans pass the limit says how far, and what would open a line", async ({ page }, testInfo) => {
   await signIn(page, "homeowner@example.com", "homeowner-demo");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   await page.getByRole("link", { name: "2744 N 24th St", exact: true }).first().click();
@@ -100,6 +100,8 @@ test("a home whose loans pass the limit says how far, and what would open a line
   );
   await expect(borrowing.getByRole("slider")).toHaveCount(0);
   await expectNoSeriousViolations(page);
+  await borrowing.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("borrowing-over-limit.png") });
   await figures.getByRole("button", { name: "Reset all your figures" }).click();
   await expect(figures.getByText("Your figures: $5,000,000")).toHaveCount(0);
 });
