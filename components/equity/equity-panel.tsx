@@ -38,7 +38,8 @@ export function EquityPanel({
       <div className="space-y-4">
         {yourFigures ? (
           <p className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-900">
-            <strong>Your figures:</strong> computed from the Service Estimate above and the loans as you told us (below); the service&apos;s records are unchanged.
+            <strong>Your figures:</strong> computed from the Service Estimate above and the loans as you told us (below); the service&apos;s records are
+            unchanged.
           </p>
         ) : (
           <p className="text-sm text-slate-600">Computed from the Service Estimate above and the loans on record.</p>
