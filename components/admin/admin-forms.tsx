@@ -3,6 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
+import type { Offers } from "@/lib/services/settings";
 import { useFormAction } from "@/lib/client/use-form-action";
 
 export function CreateOfficerForm({ action }: { action: FormAction<{ email: string }> }) {
@@ -50,6 +51,59 @@ export function MaxLtvForm({ current, action }: { current: number; action: FormA
       </Button>
       <p aria-live="polite" className="text-sm text-brand-700">
         {!pending && state?.data && "Saved. Equity everywhere now uses it."}
+      </p>
+    </form>
+  );
+}
+
+const OFFER_FIELDS = [
+  { kind: "heloc", label: "Home equity line", rate: "helocRate", term: "helocTerm" },
+  { kind: "cashOut", label: "Cash-out refinance", rate: "cashOutRate", term: "cashOutTerm" },
+] as const;
+
+/** The rate and term of each loan the organization offers homeowners (their borrowing scenarios use them). */
+export function OffersForm({ current, action }: { current: Offers; action: FormAction<Offers> }) {
+  const { state, pending, onSubmit } = useFormAction(action);
+  return (
+    <form onSubmit={onSubmit} className="space-y-3" noValidate>
+      {OFFER_FIELDS.map((offer) => (
+        <fieldset key={offer.kind} className="grid grid-cols-2 gap-3">
+          <legend className="mb-1 text-sm font-semibold">{offer.label}</legend>
+          <Field
+            label="Rate (% a year)"
+            id={offer.rate}
+            name={offer.rate}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={25}
+            step={0.001}
+            defaultValue={current[offer.kind].ratePercent}
+            required
+            hint="0 to 25"
+            error={state?.fields?.[`${offer.kind}.ratePercent`]}
+          />
+          <Field
+            label="Term (years)"
+            id={offer.term}
+            name={offer.term}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={40}
+            step={1}
+            defaultValue={current[offer.kind].termYears}
+            required
+            hint="Whole years, 1 to 40"
+            error={state?.fields?.[`${offer.kind}.termYears`]}
+          />
+        </fieldset>
+      ))}
+      <Button type="submit" disabled={pending}>
+        Save offers
+      </Button>
+      <p aria-live="polite" className="text-sm text-brand-700">
+        {!pending && state?.data && "Saved. Homeowners' borrowing scenarios now use these."}
       </p>
     </form>
   );

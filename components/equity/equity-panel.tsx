@@ -10,9 +10,20 @@ const LOAN_NAMES = { primary: "Primary mortgage", second: "Second loan", third: 
 
 /**
  * Equity at the organization's maximum LTV, with a what-if slider that recomputes on the page, without a call.
- * `viewer`: a homeowner reads the maximum as their lender's, a loan officer as the organization's.
+ * `viewer`: a homeowner reads the maximum as their lender's, a loan officer as the organization's. `yourFigures`: the
+ * loans are the owner's own figures, not the records'.
  */
-export function EquityPanel({ equity, orgMaxLtv, viewer = "homeowner" }: { equity: EquityDto; orgMaxLtv: number; viewer?: "homeowner" | "officer" }) {
+export function EquityPanel({
+  equity,
+  orgMaxLtv,
+  viewer = "homeowner",
+  yourFigures = false,
+}: {
+  equity: EquityDto;
+  orgMaxLtv: number;
+  viewer?: "homeowner" | "officer";
+  yourFigures?: boolean;
+}) {
   const [maxLtv, setMaxLtv] = useState(orgMaxLtv);
   const sliderId = useId();
   const borrow = borrowing(equity, maxLtv);
@@ -25,7 +36,14 @@ export function EquityPanel({ equity, orgMaxLtv, viewer = "homeowner" }: { equit
   return (
     <div data-equity className="grid gap-6 md:grid-cols-2">
       <div className="space-y-4">
-        <p className="text-sm text-slate-600">Computed from the Service Estimate above and the loans on record.</p>
+        {yourFigures ? (
+          <p className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-900">
+            <strong>Your figures:</strong> computed from the Service Estimate above and the loans as you told us (below); the service&apos;s records are
+            unchanged.
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600">Computed from the Service Estimate above and the loans on record.</p>
+        )}
         <dl className="grid grid-cols-3 gap-3 text-sm">
           {rows.map(([label, value]) => (
             <div key={label}>
@@ -65,9 +83,9 @@ export function EquityPanel({ equity, orgMaxLtv, viewer = "homeowner" }: { equit
           )}
         </div>
         <div>
-          <h3 className="text-sm font-semibold">Loans on record</h3>
+          <h3 className="text-sm font-semibold">{yourFigures ? "Loans (your figures)" : "Loans on record"}</h3>
           {equity.loans.length === 0 ? (
-            <p className="text-sm text-slate-600">No active loans are recorded against this home.</p>
+            <p className="text-sm text-slate-600">{yourFigures ? "None: you marked them paid off." : "No active loans are recorded against this home."}</p>
           ) : (
             <ul className="mt-1 space-y-1 text-sm">
               {equity.loans.map((loan) => (

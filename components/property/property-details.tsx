@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
 import { ValueRangeChart } from "@/components/charts/value-range-chart";
+import { BorrowingScenarios } from "@/components/equity/borrowing-scenarios";
 import { EquityPanel } from "@/components/equity/equity-panel";
+import { OwnerFiguresPanel } from "@/components/equity/owner-figures-panel";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { PropertyFactsList } from "@/components/property/property-facts";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { formatUsd } from "@/components/valuation/format";
+import { loanKey } from "@/lib/finance/your-equity";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";
 import { AppError } from "@/lib/services/errors";
@@ -31,7 +34,9 @@ export function PropertyDetails({
   records?: ReactNode;
   retryHref: string;
 }) {
-  const { property, equity, verification, estimate } = home;
+  const { property, equity, verification, estimate, yours } = home;
+  const condition = yours?.figures.condition;
+  const loanFigures = yours ? Object.keys(yours.figures.loans).length > 0 : false;
   const { facts } = property;
   const [street, ...rest] = facts.address.split(", ");
   return (
@@ -72,11 +77,14 @@ export function PropertyDetails({
                   {estimate.changePercent.toFixed(1)}%)
                 </p>
                 <dl className="grid gap-2 text-sm sm:grid-cols-3">
-                  {(["poor", "good", "excellent"] as const).map((condition) => (
-                    <div key={condition} className="rounded-lg bg-white p-2">
-                      <dt className="text-slate-600">In {condition} condition</dt>
+                  {(["poor", "good", "excellent"] as const).map((c) => (
+                    <div key={c} className={`rounded-lg bg-white p-2 ${c === condition ? "ring-2 ring-brand-700" : ""}`} data-condition={c}>
+                      <dt className="text-slate-600">
+                        In {c} condition
+                        {c === condition && <strong className="block text-brand-700">Yours (your figures)</strong>}
+                      </dt>
                       <dd className="font-medium">
-                        {formatUsd(estimate.conditions[condition].low)} – {formatUsd(estimate.conditions[condition].high)}
+                        {formatUsd(estimate.conditions[c].low)} – {formatUsd(estimate.conditions[c].high)}
                       </dd>
                     </div>
                   ))}
@@ -101,13 +109,40 @@ export function PropertyDetails({
           <h2 id="equity-title" className="text-xl font-semibold">
             Your equity
           </h2>
-          <EquityPanel equity={equity} orgMaxLtv={equity.maxLtv} />
+          <EquityPanel equity={yours?.equity ?? equity} orgMaxLtv={equity.maxLtv} yourFigures={loanFigures} />
         </section>
       ) : (
         verification && <VerifyPanel state={verification} />
       )}
 
       {equity && records}
+
+      {equity && yours && (
+        <section aria-labelledby="figures-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" data-equity>
+          <h2 id="figures-title" className="text-xl font-semibold">
+            Your figures
+          </h2>
+          <OwnerFiguresPanel propertyId={property.propertyId} loans={equity.loans} figures={yours.figures} />
+        </section>
+      )}
+
+      {equity && yours && (
+        <section aria-labelledby="borrowing-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" data-equity>
+          <h2 id="borrowing-title" className="text-xl font-semibold">
+            What you could borrow
+          </h2>
+          <BorrowingScenarios
+            offers={yours.offers}
+            home={{
+              value: equity.estimate,
+              loanBalance: yours.equity.totalLoanBalance,
+              maxLtv: equity.maxLtv,
+              yourFigures: loanFigures,
+              loanRates: yours.equity.loans.map((loan) => ({ balance: loan.balance, ratePercent: yours.figures.loans[loanKey(loan)]?.ratePercent })),
+            }}
+          />
+        </section>
+      )}
 
       <section aria-labelledby="facts-title" className="space-y-4">
         <h2 id="facts-title" className="text-xl font-semibold">

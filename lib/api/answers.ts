@@ -83,6 +83,15 @@ export const Usage = z.object({
   embeddedService: z.looseObject({}).optional().describe("In embedded mode: what the service itself counted"),
 });
 export const Settings = z.object({ orgMaxLtv: z.number() });
+const LoanFigures = z.object({ paidOff: z.boolean().optional(), balance: z.number().optional(), ratePercent: z.number().optional() });
+export const YourFigures = z.object({
+  figures: z.object({
+    condition: z.enum(["poor", "good", "excellent"]).nullable(),
+    loans: z.record(z.string(), LoanFigures).describe("By the loan's ID (its position when it has none)"),
+    updatedAt: z.string().nullable(),
+  }),
+  equity: EquityDto.describe("Equity from the service's value and your figures (the service's own when you have none)"),
+});
 export const Sites = z.object({
   sites: z.array(
     z.object({ id: z.number(), name: z.string(), siteKey: z.string(), allowedOrigins: z.array(z.string()), dailyBudget: z.number(), createdAt: z.string() }),

@@ -76,6 +76,9 @@ function sameOrigin(request: Request): boolean {
   }
 }
 
+/** Issues carry what was sent, so that a value of the wrong type is told apart from a missing one ("is required"). */
+export const WITH_INPUT = { reportInput: true } as const;
+
 export function invalid(error: z.ZodError, where: "body" | "query" | "params" | "form"): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -161,19 +164,19 @@ export function route<
       const user = options.roles === "public" ? found : requireRole(found, options.roles);
       let params: unknown;
       if (options.params) {
-        const parsed = options.params.safeParse((await routeContext?.params) ?? {});
+        const parsed = options.params.safeParse((await routeContext?.params) ?? {}, WITH_INPUT);
         if (!parsed.success) throw invalid(parsed.error, "params");
         params = parsed.data;
       }
       let body: unknown;
       if (options.body) {
-        const parsed = options.body.safeParse((read.body = await readBody(request)));
+        const parsed = options.body.safeParse((read.body = await readBody(request)), WITH_INPUT);
         if (!parsed.success) throw invalid(parsed.error, "body");
         body = parsed.data;
       }
       let query: unknown;
       if (options.query) {
-        const parsed = options.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+        const parsed = options.query.safeParse(Object.fromEntries(new URL(request.url).searchParams), WITH_INPUT);
         if (!parsed.success) throw invalid(parsed.error, "query");
         query = parsed.data;
       }

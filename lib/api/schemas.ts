@@ -77,6 +77,55 @@ export const UserIdParams = z.object({
 });
 export const SettingsBody = z.object({ orgMaxLtv: Ltv });
 
+/** A yearly rate in percent, 0–25 (3 decimals at most, as lenders quote them). */
+const RatePercent = z
+  .number({ error: "must be a number" })
+  .min(0, "must be at least 0%")
+  .max(25, "must be at most 25%")
+  .refine((rate) => Math.abs(rate * 1000 - Math.round(rate * 1000)) < 1e-6, "must have at most 3 decimals");
+export const MIN_TERM_YEARS = 1;
+export const MAX_TERM_YEARS = 40;
+const TermYears = z
+  .number({ error: "must be a whole number of years" })
+  .int("must be a whole number of years")
+  .min(MIN_TERM_YEARS, `must be at least ${MIN_TERM_YEARS} year`)
+  .max(MAX_TERM_YEARS, `must be at most ${MAX_TERM_YEARS} years`);
+const Offer = z.object({ ratePercent: RatePercent.describe("Yearly rate in percent, 0–25"), termYears: TermYears.describe("Term in whole years, 1–40") });
+export const OffersBody = z.object({
+  heloc: Offer.describe("Home equity line of credit (default 8.5% over 20 years)"),
+  cashOut: Offer.describe("Cash-out refinance (default 6.75% over 30 years)"),
+});
+
+/** A loan as the owner says it is today: paid off, or today's balance and rate. */
+const LoanFiguresBody = z
+  .strictObject({
+    paidOff: z.boolean({ error: "must be true or false" }).optional(),
+    balance: z
+      .number({ error: "must be a number" })
+      .min(0, "must be at least 0")
+      .max(100_000_000, "must be at most 100,000,000")
+      .optional()
+      .describe("Today's balance in dollars"),
+    ratePercent: RatePercent.optional().describe("Today's yearly rate in percent, 0–25"),
+  })
+  .refine((loan) => loan.paidOff !== undefined || loan.balance !== undefined || loan.ratePercent !== undefined, "give paidOff, balance or ratePercent");
+export const CONDITIONS = ["poor", "good", "excellent"] as const;
+export const OwnerFiguresBody = z.object({
+  condition: z
+    .enum(CONDITIONS, { error: "condition must be poor, good or excellent" })
+    .nullable()
+    .default(null)
+    .describe("The home's condition; null or left out for none"),
+  loans: z
+    .record(z.string().min(1).max(100), LoanFiguresBody)
+    .default({})
+    .refine((loans) => Object.keys(loans).length <= 3, "at most 3 loans")
+    .describe("By the loan's ID in the equity summary (its position, primary, second or third, when it has none)"),
+});
+export const PropertyIdParams = z.object({
+  propertyId: z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number"),
+});
+
 export const ErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
 });
@@ -163,6 +212,9 @@ export const JobRetryBody = z.object({
   id: z.uuid({ error: "id must be a job id" }),
 });
 
+/** A form's text as a number; blank stays missing (NaN would read as "must be a number"). */
+const number = (value: string) => (value.trim() === "" ? undefined : Number(value));
+
 // In-app forms (server actions): what the form's fields say, as text, turned into the API's own bodies.
 /** A loan officer, from the admin's form (the role is the form's, not a field). */
 export const OfficerForm = CreateUserBody.omit({ role: true });
@@ -176,4 +228,12 @@ export const SiteForm = z
   .object({ name: z.string().default(""), origins: z.string().default(""), budget: z.string().default("") })
   .transform((form) => ({ name: form.name, allowedOrigins: form.origins.split(/[\s,]+/).filter(Boolean), dailyBudget: Number(form.budget) }))
   .pipe(SiteBody);
+/** The offers typed as percentages and years, one field each. */
+export const OffersForm = z
+  .object({ helocRate: z.string().default(""), helocTerm: z.string().default(""), cashOutRate: z.string().default(""), cashOutTerm: z.string().default("") })
+  .transform((form) => ({
+    heloc: { ratePercent: number(form.helocRate), termYears: number(form.helocTerm) },
+    cashOut: { ratePercent: number(form.cashOutRate), termYears: number(form.cashOutTerm) },
+  }))
+  .pipe(OffersBody);
 export const HealthQuery = z.object({ deep: z.string().optional().describe("Present (any value): check the database, the cache and the service too") });

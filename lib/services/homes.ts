@@ -1,9 +1,11 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
 import { orAppError } from "./errors";
+import { figuresOf, withFigures } from "./figures";
 import type { Caller } from "./gateway";
 import { valuation } from "./lookups";
 import { equityOf, homeownerView, ownedKeysOf } from "./owners";
+import { offers } from "./settings";
 
 /**
  * One of the account's homes as its page shows it: the home (public facts, and equity once proved), the verification
@@ -15,7 +17,10 @@ export async function homeownerProperty(caller: Caller & { user: SessionUser }, 
   const property = view.properties.find((p) => String(p.propertyId) === propertyId);
   if (!property) return undefined;
   const estimate = await orAppError(valuation(view.verified ? { ...caller, ownedKeys: ownedKeysOf(view) } : caller, property.facts.address));
-  return { property, equity: equityOf(property), verification: view.verification, estimate };
+  const equity = equityOf(property);
+  // Proved owners only: their own figures, the equity from them, and the loans the organization offers.
+  const yours = equity && { ...withFigures(equity, await figuresOf(caller.user.id, property.facts.address)), offers: await offers() };
+  return { property, equity, verification: view.verification, estimate, yours };
 }
 
 export type HomeownerProperty = NonNullable<Awaited<ReturnType<typeof homeownerProperty>>>;

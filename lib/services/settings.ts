@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { getCache } from "@/lib/cache";
 import { safely } from "@/lib/cache/single-flight";
 import { getDatabase } from "@/lib/db";
@@ -31,4 +31,58 @@ export async function setOrgMaxLtv(value: number): Promise<void> {
     .values({ key: ORG_MAX_LTV, numberValue: value })
     .onConflictDoUpdate({ target: settings.key, set: { numberValue: value, updatedAt: new Date() } });
   await safely(() => getCache().set(CACHE_KEY, value, CACHE_SECONDS), undefined);
+}
+
+/** The rate and term the organization offers for a kind of loan: a yearly rate in percent, a term in whole years. */
+export interface Offer {
+  ratePercent: number;
+  termYears: number;
+}
+export interface Offers {
+  /** A home equity line of credit. */
+  heloc: Offer;
+  /** A cash-out refinance. */
+  cashOut: Offer;
+}
+
+/** What the homeowner's borrowing scenarios use until an admin sets the offers (README, "Borrowing scenarios"). */
+export const DEFAULT_OFFERS: Offers = { heloc: { ratePercent: 8.5, termYears: 20 }, cashOut: { ratePercent: 6.75, termYears: 30 } };
+
+// Stored beside the maximum LTV, one number a row.
+const OFFER_KEYS = {
+  heloc_rate_percent: ["heloc", "ratePercent"],
+  heloc_term_years: ["heloc", "termYears"],
+  cash_out_rate_percent: ["cashOut", "ratePercent"],
+  cash_out_term_years: ["cashOut", "termYears"],
+} as const;
+const OFFERS_CACHE_KEY = "settings:offers";
+
+/** The offers an admin set, each missing one at its default. */
+export async function offers(): Promise<Offers> {
+  const cached = await safely(() => getCache().get<Offers>(OFFERS_CACHE_KEY), undefined);
+  if (cached && cached.freshUntil > Date.now()) return cached.value;
+  const { db } = await getDatabase();
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, Object.keys(OFFER_KEYS)));
+  const value: Offers = { heloc: { ...DEFAULT_OFFERS.heloc }, cashOut: { ...DEFAULT_OFFERS.cashOut } };
+  for (const row of rows) {
+    const [kind, field] = OFFER_KEYS[row.key as keyof typeof OFFER_KEYS];
+    // A real column: 6.8 comes back as 6.800000190734863 from some drivers.
+    if (row.numberValue !== null) value[kind][field] = Math.round(row.numberValue * 1000) / 1000;
+  }
+  await safely(() => getCache().set(OFFERS_CACHE_KEY, value, CACHE_SECONDS), undefined);
+  return value;
+}
+
+export async function setOffers(value: Offers): Promise<void> {
+  const { db } = await getDatabase();
+  const rows = Object.entries(OFFER_KEYS).map(([key, [kind, field]]) => ({ key, numberValue: value[kind][field] }));
+  // One statement: the four numbers change together.
+  await db
+    .insert(settings)
+    .values(rows)
+    .onConflictDoUpdate({ target: settings.key, set: { numberValue: sql`excluded.number_value`, updatedAt: new Date() } });
+  await safely(() => getCache().set(OFFERS_CACHE_KEY, value, CACHE_SECONDS), undefined);
 }

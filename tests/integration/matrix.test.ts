@@ -91,9 +91,16 @@ const MATRIX: Row[] = [
     expect: [401, 200, 200, 403, 403, 403, 422],
   },
   { what: "GET /api/owner-data", method: "GET", path: () => "/api/owner-data", expect: [401, 200, 200, 403, 403, 401, 200] },
+  {
+    what: "GET /api/owner-figures (A's home)",
+    method: "GET",
+    path: (c) => `/api/owner-figures/${c.propertyA}`,
+    expect: [401, 200, 404, 403, 403, 401, 403],
+  },
   { what: "GET /api/admin/usage", method: "GET", path: () => "/api/admin/usage", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "GET /api/admin/sites", method: "GET", path: () => "/api/admin/sites", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "GET /api/admin/settings", method: "GET", path: () => "/api/admin/settings", expect: [401, 403, 403, 403, 200, 401, 403] },
+  { what: "GET /api/admin/offers", method: "GET", path: () => "/api/admin/offers", expect: [401, 403, 403, 403, 200, 401, 403] },
   {
     what: "POST /api/widget/valuation",
     method: "POST",
@@ -191,6 +198,8 @@ const PRIVATE = [
   "Total equity",
   "Total loan balance",
   "Loans on record",
+  "Your figures",
+  "What you could borrow",
   "Download report",
   "totalLoanBalance",
   "totalEquity",
@@ -250,7 +259,7 @@ describe("access control matrix (embedded service)", () => {
   it("shows a proved owner what the claimant of the same home cannot see (the check above can fail)", async () => {
     const page = await (await fetch(`${app.url}/dashboard/properties/${c.propertyA}`, { headers: { Cookie: c.owner } })).text();
     const data = await (await fetch(`${app.url}/api/owner-data`, { headers: { Cookie: c.owner } })).text();
-    expect(privateMarkers(page)).toEqual(expect.arrayContaining(["Loan-to-value", "Total equity", "Download report"]));
+    expect(privateMarkers(page)).toEqual(expect.arrayContaining(["Loan-to-value", "Total equity", "Download report", "Your figures", "What you could borrow"]));
     expect(privateMarkers(data)).toEqual(expect.arrayContaining(["totalEquity", '"ltv"']));
     const claimantPage = await (await fetch(`${app.url}/dashboard/properties/${c.propertyA}`, { headers: { Cookie: c.claimant } })).text();
     expect(claimantPage).toContain("Verify to see your loans and equity");

@@ -5,6 +5,7 @@ import * as accountPassword from "@/app/api/account/password/route";
 import * as accountSessions from "@/app/api/account/sessions/route";
 import * as addressNormalize from "@/app/api/address/normalize/route";
 import * as addressSuggest from "@/app/api/address/suggest/route";
+import * as adminOffers from "@/app/api/admin/offers/route";
 import * as adminOutbox from "@/app/api/admin/outbox/route";
 import * as adminSettings from "@/app/api/admin/settings/route";
 import * as adminSites from "@/app/api/admin/sites/route";
@@ -19,6 +20,7 @@ import * as homeownerVerify from "@/app/api/homeowner/verify/route";
 import * as invitationsAccept from "@/app/api/invitations/accept/route";
 import * as invitations from "@/app/api/invitations/route";
 import * as ownerData from "@/app/api/owner-data/route";
+import * as ownerFiguresPropertyid from "@/app/api/owner-figures/[propertyId]/route";
 import * as owners from "@/app/api/owners/route";
 import * as ownershipCode from "@/app/api/ownership/code/route";
 import * as ownershipLetter from "@/app/api/ownership/letter/route";
@@ -39,6 +41,7 @@ const ROUTES = {
   "/api/account/sessions": accountSessions,
   "/api/address/normalize": addressNormalize,
   "/api/address/suggest": addressSuggest,
+  "/api/admin/offers": adminOffers,
   "/api/admin/outbox": adminOutbox,
   "/api/admin/settings": adminSettings,
   "/api/admin/sites": adminSites,
@@ -53,6 +56,7 @@ const ROUTES = {
   "/api/invitations/accept": invitationsAccept,
   "/api/invitations": invitations,
   "/api/owner-data": ownerData,
+  "/api/owner-figures/{propertyId}": ownerFiguresPropertyid,
   "/api/owners": owners,
   "/api/ownership/code": ownershipCode,
   "/api/ownership/letter": ownershipLetter,

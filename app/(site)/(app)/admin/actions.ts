@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { action } from "@/lib/api/action";
-import { OfficerForm, SettingsForm, SiteForm } from "@/lib/api/schemas";
+import { OfficerForm, OffersForm, SettingsForm, SiteForm } from "@/lib/api/schemas";
 import { createStaffAccount } from "@/lib/services/accounts";
-import { setOrgMaxLtv } from "@/lib/services/settings";
+import { setOffers, setOrgMaxLtv } from "@/lib/services/settings";
 import { createSite } from "@/lib/services/sites";
 
 // The admin page's forms. The same operations stay documented under /api/admin/* for API clients.
@@ -17,6 +17,13 @@ export const createOfficer = action({ roles: ["admin"], input: OfficerForm }, as
 export const saveMaxLtv = action({ roles: ["admin"], input: SettingsForm }, async ({ input }) => {
   await setOrgMaxLtv(input.orgMaxLtv);
   // Equity everywhere is computed at this ratio: every page shows it anew.
+  revalidatePath("/", "layout");
+  return input;
+});
+
+export const saveOffers = action({ roles: ["admin"], input: OffersForm }, async ({ input }) => {
+  await setOffers(input);
+  // Every owner's borrowing scenarios use them.
   revalidatePath("/", "layout");
   return input;
 });

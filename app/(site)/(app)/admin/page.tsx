@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CreateOfficerForm, MaxLtvForm } from "@/components/admin/admin-forms";
+import { CreateOfficerForm, MaxLtvForm, OffersForm } from "@/components/admin/admin-forms";
 import { InviteClientForm } from "@/components/auth/account-forms";
 import { SiteForm } from "@/components/admin/site-form";
 import { TableScroll } from "@/components/ui/table-scroll";
@@ -8,9 +8,9 @@ import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
 import { appOrigin } from "@/lib/env";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/api/page";
-import { orgMaxLtv } from "@/lib/services/settings";
+import { offers, orgMaxLtv } from "@/lib/services/settings";
 import { listSites } from "@/lib/services/sites";
-import { createOfficer, registerSite, saveMaxLtv } from "./actions";
+import { createOfficer, registerSite, saveMaxLtv, saveOffers } from "./actions";
 
 export const metadata: Metadata = { title: "Admin" };
 
@@ -18,7 +18,7 @@ const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).
 
 export default async function AdminPage() {
   await requirePageUser(["admin"], "/admin");
-  const [summary, days, byUser, ltv, sites] = await Promise.all([usageSummary(), usageByDay(14), usageByUser(), orgMaxLtv(), listSites()]);
+  const [summary, days, byUser, ltv, sites, offered] = await Promise.all([usageSummary(), usageByDay(14), usageByUser(), orgMaxLtv(), listSites(), offers()]);
   const total = summary.total.reduce(
     (acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }),
     { calls: 0, hits: 0, billable: 0 },
@@ -57,6 +57,13 @@ export default async function AdminPage() {
           </h2>
           <p className="text-sm text-slate-700">Available equity everywhere is computed at this ratio.</p>
           <MaxLtvForm current={ltv} action={saveMaxLtv} />
+        </section>
+        <section aria-labelledby="offers-title" className={card}>
+          <h2 id="offers-title" className="text-lg font-semibold">
+            Loans offered to homeowners
+          </h2>
+          <p className="text-sm text-slate-700">The rate and term of each loan in a homeowner&apos;s borrowing scenarios.</p>
+          <OffersForm current={offered} action={saveOffers} />
         </section>
       </div>
       <section aria-labelledby="sites-title" className={card}>

@@ -1,0 +1,145 @@
+"use client";
+
+import { useId, useState } from "react";
+import { formatUsd } from "@/components/valuation/format";
+import { averageRate, cashOutAvailable, helocAvailable, limitGap } from "@/lib/finance/borrowing";
+import { interestOnlyPayment, monthlyPayment } from "@/lib/finance/payment";
+import type { Offer, Offers } from "@/lib/services/settings";
+
+const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const percent = (ratio: number) => `${Math.round(ratio * 1000) / 10}%`;
+
+interface Home {
+  /** The service's value. */
+  value: number;
+  /** Today's loans: the owner's figures where they gave some. */
+  loanBalance: number;
+  maxLtv: number;
+  /** Whether `loanBalance` comes from the owner's figures. */
+  yourFigures: boolean;
+  /** The balance-weighted rate of the loans the owner gave a rate for. */
+  loanRates: { balance: number; ratePercent?: number }[];
+}
+
+/**
+ * A home equity line and a cash-out refinance at the organization's offers: an amount up to what is available, and
+ * the monthly payment, recomputed in the browser as the amount moves (announced politely).
+ */
+export function BorrowingScenarios({ home, offers }: { home: Home; offers: Offers }) {
+  const current = averageRate(home.loanRates);
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <Scenario
+        key={`heloc-${home.loanBalance}`}
+        title="Home equity line"
+        what="a line"
+        offer={offers.heloc}
+        available={helocAvailable(home.value, home.loanBalance, home.maxLtv)}
+        home={home}
+        payments={(amount) => [
+          [`Repaid over ${offers.heloc.termYears} years`, monthlyPayment(amount, offers.heloc.ratePercent, offers.heloc.termYears)],
+          ["Interest only, while you draw", interestOnlyPayment(amount, offers.heloc.ratePercent)],
+        ]}
+        note="Your loans stay as they are; the line is a loan of its own on top of them."
+      />
+      <Scenario
+        key={`cash-out-${home.loanBalance}`}
+        title="Cash-out refinance"
+        what="a cash-out refinance"
+        offer={offers.cashOut}
+        available={cashOutAvailable(home.value, home.loanBalance, home.maxLtv)}
+        home={home}
+        payments={(amount) => [
+          [
+            `New loan of ${formatUsd(home.loanBalance + amount)} over ${offers.cashOut.termYears} years`,
+            monthlyPayment(home.loanBalance + amount, offers.cashOut.ratePercent, offers.cashOut.termYears),
+          ],
+        ]}
+        note={
+          `A new loan pays off today's loans (${formatUsd(home.loanBalance)}${home.yourFigures ? ", your figures" : ""}) and gives you the rest.` +
+          (current !== undefined ? ` Your loans' rate today averages ${current.toFixed(2)}% (your figures).` : "")
+        }
+      />
+    </div>
+  );
+}
+
+function Scenario({
+  title,
+  what,
+  offer,
+  available,
+  home,
+  payments,
+  note,
+}: {
+  title: string;
+  what: string;
+  offer: Offer;
+  available: number;
+  home: Home;
+  payments: (amount: number) => [string, number][];
+  note: string;
+}) {
+  // Steps a keyboard can walk: $1,000 on large amounts; the amount ends on a step (at most a step under the limit).
+  const step = available >= 10_000 ? 1_000 : available >= 1_000 ? 100 : 1;
+  const max = Math.floor(available / step) * step;
+  const [amount, setAmount] = useState(max);
+  const id = useId();
+  const gap = limitGap(home.value, home.loanBalance, home.maxLtv);
+  const yours = home.yourFigures ? " (your figures)" : "";
+  return (
+    <article aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border border-slate-200 p-4">
+      <h3 id={`${id}-title`} className="text-lg font-semibold">
+        {title}
+      </h3>
+      <p className="text-sm text-slate-700">
+        Offered at <strong>{offer.ratePercent}%</strong> a year over <strong>{offer.termYears} years</strong>.
+      </p>
+      {max > 0 ? (
+        <>
+          <p className="text-sm text-slate-700">
+            Up to <strong>{formatUsd(available)}</strong>
+            {yours}, keeping your loans within {percent(home.maxLtv)} of the value.
+          </p>
+          <div>
+            <label htmlFor={`${id}-amount`} className="block text-sm font-medium">
+              Amount: <strong>{formatUsd(amount)}</strong>
+            </label>
+            <input
+              id={`${id}-amount`}
+              type="range"
+              min={0}
+              max={max}
+              step={step}
+              value={amount}
+              onChange={(event) => setAmount(Number(event.target.value))}
+              aria-valuetext={formatUsd(amount)}
+              className="mt-2 w-full accent-brand-700"
+            />
+          </div>
+          <div role="status" aria-live="polite">
+            <dl className="space-y-1 rounded-lg bg-brand-50 p-3 text-sm">
+              {payments(amount).map(([label, payment]) => (
+                <div key={label} className="flex flex-wrap justify-between gap-2">
+                  <dt className="text-slate-700">{label}</dt>
+                  <dd className="font-semibold" data-testid="monthly-payment">
+                    {cents.format(payment)} a month
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </>
+      ) : (
+        gap && (
+          <p className="text-sm text-slate-800">
+            Nothing is available for {what} now. Your loans are {percent(gap.ltv)} of the value{yours}; the limit is {percent(gap.maxLtv)}. A value above{" "}
+            {formatUsd(gap.valueNeeded)} or a balance below {formatUsd(gap.balanceNeeded)} would open {what}.
+          </p>
+        )
+      )}
+      <p className="text-xs text-slate-600">{note} An illustration, not an offer of credit.</p>
+    </article>
+  );
+}
