@@ -154,12 +154,19 @@ export const SiteForm = z
   .pipe(SiteBody);
 export const HealthQuery = z.object({ deep: z.string().optional().describe("Present (any value): check the database, the cache and the service too") });
 
-const positiveId = z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number");
+const positiveId = z.coerce
+  .number({ error: "must be a positive whole number" })
+  .int("must be a positive whole number")
+  .positive("must be a positive whole number");
 export const ClientIdParams = z.object({ clientId: positiveId });
 export const OpportunityIdParams = z.object({ opportunityId: positiveId });
 /** A CSV of past clients as text; the row cap (2,000) is checked when it is read, as a 400 naming `csv`. */
 export const ClientImportBody = z.object({
-  csv: z.string({ error: "csv is required" }).min(1, "csv is required").max(1_000_000, "csv must be at most 1 MB").describe("The CSV file's text, header row first"),
+  csv: z
+    .string({ error: "csv is required" })
+    .min(1, "csv is required")
+    .max(1_000_000, "csv must be at most 1 MB")
+    .describe("The CSV file's text, header row first"),
 });
 export const ClientBody = z.object({
   firstName: text("firstName", 100),

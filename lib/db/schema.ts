@@ -320,12 +320,16 @@ export const opportunities = app.table(
     figures: jsonb().$type<Record<string, number | string | null>>().notNull(),
     /** What ranks it: the money the client could borrow at the organization's maximum LTV. */
     amount: integer().notNull().default(0),
-    status: text({ enum: ["open", "contacted", "dismissed", "closed"] }).notNull().default("open"),
+    status: text({ enum: ["open", "contacted", "dismissed", "closed"] })
+      .notNull()
+      .default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("opportunities_live").on(t.clientId, t.kind).where(sql`${t.status} <> 'closed'`),
+    uniqueIndex("opportunities_live")
+      .on(t.clientId, t.kind)
+      .where(sql`${t.status} <> 'closed'`),
     index("opportunities_status").on(t.status, t.amount),
   ],
 );

@@ -98,7 +98,8 @@ function date(text: string): string | null {
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
   const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : us ? [us[3], us[1], us[2]] : [];
   const when = y ? new Date(`${y}-${m!.padStart(2, "0")}-${d!.padStart(2, "0")}T00:00:00Z`) : undefined;
-  if (!when || Number.isNaN(when.getTime()) || when.getTime() > Date.now()) throw new RowError("closingDate", "must be a past date, as 2021-06-30 or 6/30/2021");
+  if (!when || Number.isNaN(when.getTime()) || when.getTime() > Date.now())
+    throw new RowError("closingDate", "must be a past date, as 2021-06-30 or 6/30/2021");
   return when.toISOString().slice(0, 10);
 }
 

@@ -113,7 +113,7 @@ export function valueMoved(f: ClientFigures, t: Thresholds): Opportunity | null 
   const direction = change > 0 ? "up" : "down";
   return {
     kind: "value_moved",
-    reason: `The home's value moved ${direction} ${percent(Math.abs(change), 1)} since the last refresh, from ${usd(f.previousValue)} to ${usd(f.value)}.`,
+    reason: `The home's estimated value moved ${direction} ${percent(Math.abs(change), 1)} since the last refresh (${percent(t.valueMove)} or more): equity and what the client could borrow moved with it.`,
     figures: { value: f.value, previousValue: f.previousValue, change, threshold: t.valueMove },
   };
 }

@@ -57,7 +57,11 @@ async function refresh(caller: SignedIn, client: ClientRow, t: Thresholds) {
     for (const o of found) {
       const kept = live.find((l) => l.kind === o.kind);
       // A contacted or dismissed one keeps its status: only its reason and figures follow the new refresh.
-      if (kept) await tx.update(opportunities).set({ reason: o.reason, figures: o.figures, amount: available, updatedAt: new Date() }).where(eq(opportunities.id, kept.id));
+      if (kept)
+        await tx
+          .update(opportunities)
+          .set({ reason: o.reason, figures: o.figures, amount: available, updatedAt: new Date() })
+          .where(eq(opportunities.id, kept.id));
       else await tx.insert(opportunities).values({ clientId: client.id, kind: o.kind, reason: o.reason, figures: o.figures, amount: available });
     }
     const gone = live.filter((l) => !found.some((o) => o.kind === l.kind)).map((l) => l.id);
