@@ -69,8 +69,16 @@ type Stored = Omit<ClientInput, "address"> & { address: string; key: string; lin
 /** Stores clients, merging each into the officer's row for the same person at the same address. */
 async function store(officerId: number, rows: Stored[]): Promise<{ created: number; merged: number; ids: number[] }> {
   const { db } = await getDatabase();
-  // A file that names the same client twice: the later row wins, as a second import would.
-  const unique = [...new Map(rows.map((r) => [`${personKeyOf(r)}|${r.key}`, r])).values()];
+  // A file that names the same client twice merges them as a second import would: what the later row leaves blank
+  // keeps the earlier row's value.
+  const byClient = new Map<string, Stored>();
+  for (const row of rows) {
+    const key = `${personKeyOf(row)}|${row.key}`;
+    const earlier = byClient.get(key);
+    const known = Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)) as Partial<Stored>;
+    byClient.set(key, earlier ? { ...earlier, ...known } : row);
+  }
+  const unique = [...byClient.values()];
   let created = 0;
   const ids: number[] = [];
   for (let start = 0; start < unique.length; start += 500) {
