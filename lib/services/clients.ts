@@ -199,7 +199,8 @@ export async function addClient(caller: SignedIn, fields: ClientFields): Promise
 export async function listClients(user: SessionUser, limit = 2_000) {
   const { db } = await getDatabase();
   const rows = await db
-    .select({ client: clients, invitation: { acceptedAt: invitations.acceptedAt, expiresAt: invitations.expiresAt } })
+    // The id first: drizzle makes a left-joined object null when its first column is (acceptedAt often is).
+    .select({ client: clients, invitation: { id: invitations.id, acceptedAt: invitations.acceptedAt, expiresAt: invitations.expiresAt } })
     .from(clients)
     .leftJoin(invitations, eq(invitations.id, clients.invitationId))
     .where(visibleTo(user))
