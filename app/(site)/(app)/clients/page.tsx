@@ -95,6 +95,20 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
         )}
       </section>
 
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="import-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 id="import-title" className="text-lg font-semibold">
+            Import past clients
+          </h2>
+          <ImportClients />
+        </section>
+        <section aria-labelledby="add-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 id="add-title" className="text-lg font-semibold">
+            Add a client
+          </h2>
+          <AddClient />
+        </section>
+      </div>
       <section aria-labelledby="clients-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h2 id="clients-title" className="text-lg font-semibold">
@@ -172,21 +186,6 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
           {brand.disclaimer}
         </p>
       </section>
-
-      <div className="grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby="import-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
-          <h2 id="import-title" className="text-lg font-semibold">
-            Import past clients
-          </h2>
-          <ImportClients />
-        </section>
-        <section aria-labelledby="add-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
-          <h2 id="add-title" className="text-lg font-semibold">
-            Add a client
-          </h2>
-          <AddClient />
-        </section>
-      </div>
     </div>
   );
 }
