@@ -135,6 +135,23 @@ describe("the client portfolio", () => {
     expect(dismissed.status).toBe(200);
   });
 
+  it("closes an opportunity that no longer applies at the next refresh; a closed one cannot be changed", async () => {
+    const id = ids[person(first)]!;
+    const [before] = (await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })).body.opportunities.filter(
+      (o: { clientId: number }) => o.clientId === id,
+    );
+    expect(before).toBeDefined();
+    // The officer learns the client already refinanced at 6%: the same person at the same address, merged.
+    const { firstName, lastName } = deedName(first);
+    expect((await call(app, "POST", "/api/clients", { cookie: officer, body: { firstName, lastName, address: first, noteRate: 6 } })).status).toBe(200);
+    const refreshed = await call(app, "POST", `/api/clients/${id}/refresh`, { cookie: officer });
+    expect(refreshed.body.opportunities).not.toContain("rate_refinance");
+    const after = (await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })).body.opportunities;
+    expect(after.map((o: { id: number }) => o.id)).not.toContain(before.id);
+    const closed = await call(app, "PATCH", `/api/opportunities/${before.id}`, { cookie: officer, body: { status: "open" } });
+    expect(closed.status).toBe(409);
+  });
+
   it("keeps one officer out of another's clients; an admin sees everyone's", async () => {
     const theirs = (await call(app, "GET", "/api/clients", { cookie: otherOfficer })).body.clients;
     expect(theirs).toEqual([]);
@@ -172,5 +189,10 @@ describe("the client portfolio", () => {
     const listed = await call(app, "GET", "/api/clients", { cookie: demo });
     expect(listed.body.clients.length).toBeGreaterThanOrEqual(45);
     expect(listed.body.clients.length).toBeLessThanOrEqual(55);
+    // One click of "refresh" finds reasons to call some of them.
+    const refreshed = await call(app, "POST", "/api/clients/refresh", { cookie: demo });
+    expect(refreshed.body.refreshed).toBeGreaterThan(20);
+    const found = (await call(app, "GET", "/api/opportunities", { cookie: demo })).body.opportunities;
+    expect(new Set(found.map((o: { clientId: number }) => o.clientId)).size).toBeGreaterThanOrEqual(5);
   });
 });
