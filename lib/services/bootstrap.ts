@@ -46,7 +46,7 @@ export async function bootstrap(): Promise<void> {
   for (const account of DEMO_ACCOUNTS) users.push(await ensureUser(account.email, account.password, account.role));
   await ensureDemoSites();
   const homeowner = users.find((user) => user.role === "homeowner")!;
-  if (!homeowner.ownerId) await linkDemoOwner(homeowner.id);
+  if (!homeowner.ownerIds.length) await linkDemoOwner(homeowner.id);
 }
 
 /**

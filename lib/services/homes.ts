@@ -15,7 +15,7 @@ export async function homeownerProperty(caller: Caller & { user: SessionUser }, 
   const property = view.properties.find((p) => String(p.propertyId) === propertyId);
   if (!property) return undefined;
   const estimate = await orAppError(valuation(view.verified ? { ...caller, ownedKeys: ownedKeysOf(view) } : caller, property.facts.address));
-  return { property, equity: equityOf(property), verification: view.verification, estimate };
+  return { property, equity: equityOf(property), verification: property.verified ? null : property.verification, estimate };
 }
 
 export type HomeownerProperty = NonNullable<Awaited<ReturnType<typeof homeownerProperty>>>;
