@@ -12,7 +12,9 @@ import { clearAttempts, refundAttempt, takeAttempt } from "./throttle";
 export type UserRow = typeof users.$inferSelect & { ownerIds: string[] };
 
 /** The owner records of the account in `users`, read in the same query as the account. */
-export const ownerIdsColumn = sql<string[]>`coalesce((select array_agg(${accountOwners.ownerId} order by ${accountOwners.verifiedAt}, ${accountOwners.ownerId}) from ${accountOwners} where ${accountOwners.userId} = ${users.id}), '{}')`;
+export const ownerIdsColumn = sql<
+  string[]
+>`coalesce((select array_agg(${accountOwners.ownerId} order by ${accountOwners.verifiedAt}, ${accountOwners.ownerId}) from ${accountOwners} where ${accountOwners.userId} = ${users.id}), '{}')`;
 
 export const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, role: row.role, ownerIds: row.ownerIds, name: row.name });
 
@@ -70,7 +72,11 @@ export async function linkVerifiedOwner(userId: number, ownerId: string, proof: 
     const [holder] = await db.select({ userId: accountOwners.userId }).from(accountOwners).where(eq(accountOwners.ownerId, ownerId));
     if (holder?.userId !== userId) throw new OwnerTakenError();
   }
-  if (name) await db.update(users).set({ name: sql`coalesce(${users.name}, ${name})` }).where(eq(users.id, userId));
+  if (name)
+    await db
+      .update(users)
+      .set({ name: sql`coalesce(${users.name}, ${name})` })
+      .where(eq(users.id, userId));
   await userChanged(userId);
 }
 

@@ -18,9 +18,9 @@ export default async function OnboardingPage({ searchParams }: { searchParams: P
       <div>
         <h1 className="text-3xl font-bold">{another ? "Add another home" : "Add your home"}</h1>
         <p className="mt-2 text-slate-700">
-          {another && "Your other homes stay as they are. "}Tell us who you are, as your name is written on your deed, and where you live. We find your home in public records and show its facts and value at
-          once. Your loans and equity are private: you see them once you prove the home is yours, with a code we mail to it or an invitation from your loan
-          officer.
+          {another && "Your other homes stay as they are. "}Tell us who you are, as your name is written on your deed, and where you live. We find your home in
+          public records and show its facts and value at once. Your loans and equity are private: you see them once you prove the home is yours, with a code we
+          mail to it or an invitation from your loan officer.
         </p>
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-6">

@@ -1,0 +1,58 @@
+import { ServiceEstimate } from "@/components/valuation/service-estimate";
+import { formatUsd } from "@/components/valuation/format";
+import type { Brand } from "@/lib/env";
+import type { HomeTotals } from "@/lib/services/totals";
+
+const signed = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${formatUsd(Math.abs(amount))}`;
+
+/**
+ * The account's proved homes added up. The value is a sum of the service's estimates, so it is shown as one (with its
+ * branding), and the month's change beside it; loans and equity are the owner's own figures.
+ */
+export function HomeTotalsPanel({ totals, brand }: { totals: HomeTotals; brand: Brand }) {
+  const { homes, monthChange, monthChangePercent } = totals;
+  return (
+    <section aria-labelledby="totals-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="totals-title" className="text-xl font-semibold">
+        All your verified homes together <span className="text-base font-normal text-slate-600">({homes === 1 ? "1 home" : `${homes} homes`})</span>
+      </h2>
+      <div className="grid gap-5 md:grid-cols-2">
+        <ServiceEstimate
+          value={totals.value}
+          low={totals.low}
+          high={totals.high}
+          confidence={totals.confidence}
+          date={totals.date}
+          brand={brand}
+          variant="compact"
+          id="totals-estimate"
+        >
+          <p data-testid="total-month-change" className="text-sm text-slate-800">
+            {monthChange === null ? (
+              "The change since last month is not available right now."
+            ) : (
+              <>
+                Since last month: <strong>{signed(monthChange)}</strong>
+                {monthChangePercent !== null && ` (${monthChangePercent > 0 ? "+" : ""}${monthChangePercent.toFixed(2)}%)`}
+              </>
+            )}
+          </p>
+        </ServiceEstimate>
+        <dl data-equity className="grid content-start gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-slate-600">What you owe (all loans)</dt>
+            <dd data-testid="total-loans" className="text-2xl font-bold">
+              {formatUsd(totals.loans)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Your equity</dt>
+            <dd data-testid="total-equity" className="text-2xl font-bold">
+              {formatUsd(totals.equity)}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}
