@@ -102,10 +102,12 @@ describe.each(["embedded", "http"] as const)("who may call what (%s service)", (
     expect(new TextDecoder().decode(new Uint8Array(reply.body as ArrayBuffer).slice(0, 5))).toBe("%PDF-");
   });
 
-  it("links one owner record per account, whatever is sent again", async () => {
+  it("changes nothing proved, whatever is sent again: its own home again is nothing to do, another needs the deed", async () => {
     const first = await call(app, "GET", "/api/owner-data", { cookie: p.owner });
-    const again = await call(app, "POST", "/api/owners", { cookie: p.owner, body: { firstName: "Someone", lastName: "Else", address: p.otherAddress } });
-    expect(again.body).toEqual({ verified: true, created: false });
+    const own = await call(app, "POST", "/api/owners", { cookie: p.owner, body: { firstName: "Someone", lastName: "Else", address: p.ownerAddress } });
+    expect(own.body).toEqual({ verified: true, created: false });
+    const other = await call(app, "POST", "/api/owners", { cookie: p.owner, body: { firstName: "Someone", lastName: "Else", address: p.otherAddress } });
+    expect(other.status).toBe(422);
     expect((await call(app, "GET", "/api/owner-data", { cookie: p.owner })).body).toEqual(first.body);
     expect(JSON.stringify(first.body)).not.toMatch(/own_/);
   });
