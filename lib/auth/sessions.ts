@@ -6,7 +6,8 @@ import { getDatabase } from "@/lib/db";
 import { sessions, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { SessionUser } from "./roles";
-import { ownerIdsColumn, type UserRow } from "./users";
+import { ownerIdsColumn } from "./owner-ids";
+import type { UserRow } from "./users";
 import { authSecret } from "./secret";
 import { userChanged } from "./session-cache";
 

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { accountOwners, users, type OwnerProof } from "@/lib/db/schema";
 import { trustedDevice } from "./device";
+import { ownerIdsColumn } from "./owner-ids";
 import { userChanged } from "./session-cache";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import type { Role, SessionUser } from "./roles";
@@ -10,11 +11,6 @@ import { clearAttempts, refundAttempt, takeAttempt } from "./throttle";
 
 /** An account as read from the database, with the owner records it proved are its own (oldest first). */
 export type UserRow = typeof users.$inferSelect & { ownerIds: string[] };
-
-/** The owner records of the account in `users`, read in the same query as the account. */
-export const ownerIdsColumn = sql<
-  string[]
->`coalesce((select array_agg(${accountOwners.ownerId} order by ${accountOwners.verifiedAt}, ${accountOwners.ownerId}) from ${accountOwners} where ${accountOwners.userId} = ${users.id}), '{}')`;
 
 export const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, role: row.role, ownerIds: row.ownerIds, name: row.name });
 
