@@ -60,7 +60,8 @@ const MATRIX: Row[] = [
     method: "POST",
     path: () => "/api/owners",
     body: (p) => ({ firstName: "Test", lastName: "Owner", address: p.ownerAddress }),
-    expect: { signedOut: 401, owner: 200, otherOwner: 200, officer: 403 },
+    // The owner's own home again changes nothing; another homeowner adding it must be named on the deed.
+    expect: { signedOut: 401, owner: 200, otherOwner: 422, officer: 403 },
   },
   { route: "owner-data", method: "GET", path: () => "/api/owner-data", expect: { signedOut: 401, owner: 200, otherOwner: 200, officer: 403 } },
   { route: "admin usage", method: "GET", path: () => "/api/admin/usage", expect: { signedOut: 401, owner: 403, otherOwner: 403, officer: 403 } },
