@@ -5,7 +5,7 @@ import type { Caller } from "./gateway";
 import { valuation } from "./lookups";
 import { ownedKeysOf, type HomeownerView, type ProvedProperty } from "./owners";
 
-/** The account's proved homes added up: what they are worth, what is owed on them, and last month's change in value. */
+/** The account's proved homes added up: what they are worth and what is owed on them. */
 export interface HomeTotals {
   homes: number;
   value: number;
@@ -16,24 +16,21 @@ export interface HomeTotals {
   date: string;
   loans: number;
   equity: number;
-  /** The change in value since last month, and in percent of last month's value; null when an estimate failed. */
-  monthChange: number | null;
-  monthChangePercent: number | null;
 }
 
-/**
- * Totals across the proved homes of a view (claimed ones are not the account's until proved). The month's change
- * comes from each home's valuation (cached, so the dashboard's cards and these share one call per home).
- */
-export async function homeTotals(caller: Caller & { user: SessionUser }, view: HomeownerView): Promise<HomeTotals | undefined> {
-  const proved = view.properties.filter((p): p is ProvedProperty => p.verified);
+/** The change in value of the proved homes since last month, in dollars and in percent of last month's value. */
+export interface MonthChange {
+  amount: number;
+  percent: number | null;
+}
+
+const provedOf = (view: HomeownerView) => view.properties.filter((p): p is ProvedProperty => p.verified);
+
+/** Totals across the proved homes of a view (claimed ones are not the account's until proved), from what it holds. */
+export function homeTotals(view: HomeownerView): HomeTotals | undefined {
+  const proved = provedOf(view);
   if (!proved.length) return undefined;
-  const ownedKeys = ownedKeysOf(view);
-  const valuations = await Promise.all(proved.map((p) => orAppError(valuation({ ...caller, ownedKeys }, p.facts.address))));
   const sum = (pick: (p: ProvedProperty) => number) => proved.reduce((total, p) => total + pick(p), 0);
-  const known = valuations.every((v) => !AppError.is(v));
-  const monthChange = known ? valuations.reduce((total, v) => total + (AppError.is(v) ? 0 : v.changeAmount), 0) : null;
-  const lastMonth = known ? valuations.reduce((total, v) => total + (AppError.is(v) ? 0 : v.lastMonthValue), 0) : 0;
   return {
     homes: proved.length,
     value: sum((p) => p.equity.estimate),
@@ -46,7 +43,23 @@ export async function homeTotals(caller: Caller & { user: SessionUser }, view: H
       .at(-1)!,
     loans: sum((p) => p.equity.totalLoanBalance),
     equity: sum((p) => p.equity.totalEquity),
-    monthChange,
-    monthChangePercent: monthChange !== null && lastMonth > 0 ? Math.round((monthChange / lastMonth) * 10_000) / 100 : null,
   };
+}
+
+/**
+ * The month's change across the proved homes, from each home's valuation (its own call, cached a day): undefined when
+ * one of them could not be valued right now, so a partial sum is never shown as the whole.
+ */
+export async function monthChange(caller: Caller & { user: SessionUser }, view: HomeownerView): Promise<MonthChange | undefined> {
+  const proved = provedOf(view);
+  const ownedKeys = ownedKeysOf(view);
+  const valuations = await Promise.all(proved.map((p) => orAppError(valuation({ ...caller, ownedKeys }, p.facts.address))));
+  let amount = 0;
+  let lastMonth = 0;
+  for (const v of valuations) {
+    if (AppError.is(v)) return undefined;
+    amount += v.changeAmount;
+    lastMonth += v.lastMonthValue;
+  }
+  return { amount, percent: lastMonth > 0 ? Math.round((amount / lastMonth) * 10_000) / 100 : null };
 }

@@ -7,7 +7,7 @@ import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/owners";
-import { homeTotals } from "@/lib/services/totals";
+import { homeTotals, monthChange } from "@/lib/services/totals";
 import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Your homes" };
@@ -29,7 +29,7 @@ export default async function DashboardPage() {
   }
   const proved = view.properties.filter((p): p is ProvedProperty => p.verified);
   const waiting = view.properties.filter((p): p is ClaimedProperty => !p.verified);
-  const totals = await homeTotals(caller, view);
+  const totals = homeTotals(view);
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -45,7 +45,7 @@ export default async function DashboardPage() {
           Add another home
         </Link>
       </div>
-      {totals && <HomeTotalsPanel totals={totals} brand={brand} />}
+      {totals && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
       {view.verified && proved.length === 0 && (
         <p className="rounded-xl border border-slate-200 bg-white p-6">No property is recorded under your owner record yet.</p>
       )}
