@@ -248,3 +248,15 @@ describe("an account made with someone else's email before they are invited", ()
     await expect(signIn(app, stranger.email, "a-good-long-password")).rejects.toThrow(/sign-in failed/);
   });
 });
+
+describe("the unsubscribe page", () => {
+  const app = inject("apps").embedded;
+
+  it.each(["__proto__", "constructor", "toString"])("answers ?done=%s with the page, not an error", async (done) => {
+    const response = await fetch(`${app.url}/unsubscribe?done=${done}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain("You are unsubscribed");
+    expect(html).toContain("not complete or not valid");
+  });
+});
