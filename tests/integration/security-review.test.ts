@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AppInfo } from "./setup";
-import { call, deedName, houses, latestMail, newAccount, rawCall, sessionFrom, signIn, unique } from "./client";
+import { call, deedName, houses, invitedHomeowner, latestMail, meterFor, newAccount, rawCall, sessionFrom, signIn, unique } from "./client";
 import { freePort, startNext, waitFor } from "./processes";
 
 // Findings of the security review, each proved against the built app.
@@ -258,5 +258,23 @@ describe("the unsubscribe page", () => {
     const html = await response.text();
     expect(html).not.toContain("You are unsubscribed");
     expect(html).toContain("not complete or not valid");
+  });
+});
+
+describe("a homeowner's report", () => {
+  const app = inject("apps").embedded;
+
+  it("is prepared for the account whatever applicant_name says: another name is not another billable report", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const address = houses(1310, 1)[0]!;
+    const owner = await invitedHomeowner(app, admin, address);
+    const ask = (name: string) =>
+      call(app, "GET", `/api/property/report?format=json&applicant_name=${encodeURIComponent(name)}&address=${encodeURIComponent(address)}`, {
+        cookie: owner,
+      });
+    expect((await ask("First Name")).status).toBe(200);
+    const before = await meterFor(app, admin, "propertyReport");
+    for (const name of ["Second Name", "Third Name", "Fourth Name"]) expect((await ask(name)).status).toBe(200);
+    expect((await meterFor(app, admin, "propertyReport")).upstreamCalls).toBe(before.upstreamCalls);
   });
 });
