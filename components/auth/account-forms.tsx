@@ -37,7 +37,10 @@ function Alert({ children }: { children: ReactNode }) {
 
 const PASSWORD_HINT = "At least 10 characters and hard to guess: a few unrelated words work well.";
 
-/** Accepts an invitation: a password for a new account (none when the email has one), then the dashboard. */
+/**
+ * Accepts an invitation: a password for the account, new or (when the email has one) replacing its current password
+ * and signing its other sessions out, since anyone could have made it with this email; then the dashboard.
+ */
 export function AcceptInvitationForm({ token, hasAccount }: { token: string; hasAccount: boolean }) {
   const router = useRouter();
   const { problem, pending, submit } = useJsonForm("/api/invitations/accept", { token }, () => {
@@ -47,17 +50,19 @@ export function AcceptInvitationForm({ token, hasAccount }: { token: string; has
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {problem && <Alert>{problem.message}</Alert>}
-      {!hasAccount && (
-        <Field
-          label="Choose a password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_HINT}
-          error={problem?.fields?.password}
-        />
-      )}
+      <Field
+        label={hasAccount ? "Choose a new password" : "Choose a password"}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={
+          hasAccount
+            ? `This email already has an account: the new password replaces its current one and signs it out everywhere else. ${PASSWORD_HINT}`
+            : PASSWORD_HINT
+        }
+        error={problem?.fields?.password}
+      />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Opening your dashboard…" : hasAccount ? "Accept and sign in" : "Create my account"}
       </Button>

@@ -169,7 +169,13 @@ export const InviteBody = z.object({ email: Email, firstName: text("firstName", 
 const Token = text("token", 200);
 export const AcceptInvitationBody = z.object({
   token: Token,
-  password: z.string().max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`).optional(),
+  // Required by the invitation itself (after its token is found): a new account's password, or the new one of the
+  // account the email already has.
+  password: z
+    .string()
+    .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`)
+    .optional()
+    .describe("The account's password: a new account's, or the new one of the account the email already has (required)"),
 });
 export const CodeBody = z.object({
   code: z

@@ -36,6 +36,10 @@ export async function setMailPreferences(userId: number, change: Partial<MailPre
 export async function unsubscribe(userId: number, kind: MailingKind, token: string): Promise<void> {
   if (!validUnsubscribe(userId, kind, token))
     throw new AppError(400, "invalid_link", "This unsubscribe link is not valid.", { t: "is not this link's signature" });
+  // A link outlives its account: once the account is deleted there is nothing left to send (and no row to keep).
+  const { db } = await getDatabase();
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!account) return;
   await setMailPreferences(userId, kind === "monthly_digest" ? { monthlyDigest: false } : { dailySummary: false });
   log.info({ userId, kind }, "mail: unsubscribed");
 }

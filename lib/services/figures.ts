@@ -52,7 +52,15 @@ export async function figuresOf(userId: number, address: string): Promise<OwnerF
   return row ? { condition: row.condition ?? null, loans: row.loans, updatedAt: row.updatedAt.toISOString() } : NONE;
 }
 
-export const withFigures = (equity: EquityDto, figures: OwnerFiguresDto): YourFigures => ({ figures, equity: yourEquity(equity, figures.loans) });
+/**
+ * The figures as they apply to the home's equity today. Those of a loan no longer on record (refinanced, paid off)
+ * are left out: the page sends the figures it shows back with each change, and saving refuses a loan not on record.
+ */
+export function withFigures(equity: EquityDto, figures: OwnerFiguresDto): YourFigures {
+  const onRecord = new Set(equity.loans.map(loanKey));
+  const loans = Object.fromEntries(Object.entries(figures.loans).filter(([key]) => onRecord.has(key)));
+  return { figures: { ...figures, loans }, equity: yourEquity(equity, loans) };
+}
 
 export async function readFigures(caller: Caller & { user: SessionUser }, propertyId: number): Promise<YourFigures> {
   const home = await provedHome(caller, propertyId);

@@ -2,7 +2,8 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
-import { createUser, findUserByEmail, findUserById } from "@/lib/auth/users";
+import { endAllSessions } from "@/lib/auth/sessions";
+import { createUser, findUserByEmail, findUserById, setPassword } from "@/lib/auth/users";
 import { weakPasswordReason } from "@/lib/auth/password-policy";
 import { getDatabase } from "@/lib/db";
 import { invitations } from "@/lib/db/schema";
@@ -100,19 +101,21 @@ export async function invitationPreview(token: string) {
 
 /**
  * Accepts an invitation once: makes the account (with the password chosen here) or uses the one the email already
- * has, and links the home as proved by invitation, beside any the account proved before. Used by two people at once,
- * it works for one.
+ * has (setting the password chosen here and ending its other sessions), and links the home as proved by invitation,
+ * beside any the account proved before. Used by two people at once, it works for one.
  */
 export async function acceptInvitation(token: string, password: string | undefined): Promise<SessionUser> {
   const preview = await openInvitation(token);
   const existing = await findUserByEmail(preview.email);
   if (existing && existing.role !== "homeowner")
     throw new AppError(409, "not_a_homeowner", "This email belongs to a staff account; invitations are for homeowners.");
-  if (!existing) {
-    if (!password) throw new AppError(400, "invalid_request", "password: choose a password for your account", { password: "is required" });
-    const weak = weakPasswordReason(password, [preview.email, preview.firstName, preview.lastName]);
-    if (weak) throw new AppError(400, "weak_password", `password ${weak}`, { password: weak });
-  }
+  // A password always, for an existing account too: anyone may sign up with any email without proving it is theirs,
+  // so an account of this email may be a stranger's, made (with a password they know) before the invitation was sent.
+  // The link proves control of the mailbox, as a reset link does: its password replaces the account's, and every
+  // other session of the account ends, so nobody else is left holding the proved home.
+  if (!password) throw new AppError(400, "invalid_request", "password: choose a password for your account", { password: "is required" });
+  const weak = weakPasswordReason(password, [preview.email, preview.firstName, preview.lastName]);
+  if (weak) throw new AppError(400, "weak_password", `password ${weak}`, { password: weak });
   const { db } = await getDatabase();
   const [taken] = await db
     .update(invitations)
@@ -126,7 +129,12 @@ export async function acceptInvitation(token: string, password: string | undefin
       "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.",
     );
   try {
-    const user = existing ? { id: existing.id } : await createUser({ email: preview.email, password: password!, role: "homeowner" });
+    // An existing account is made the mailbox owner's alone before the home is linked to it.
+    if (existing) {
+      await setPassword(existing.id, password);
+      await endAllSessions(existing.id);
+    }
+    const user = existing ? { id: existing.id } : await createUser({ email: preview.email, password, role: "homeowner" });
     await proveOwnership(user.id, preview.ownerId, "invitation", `${preview.firstName} ${preview.lastName}`);
     await db.update(invitations).set({ acceptedBy: user.id }).where(eq(invitations.id, preview.id));
     return (await findUserById(user.id))!;

@@ -89,6 +89,12 @@ export async function propertySummary(caller: SignedIn, address: string) {
   return propertyFacts(caller, await readable(caller, address, "public"));
 }
 
+/**
+ * The report of an address. A homeowner's is always prepared for them (the account's name, as on their property page):
+ * the applicant is part of the report's cache key, so a name of the caller's choosing would buy a new billable report
+ * of their own home with every request. Officers and admins name their applicant.
+ */
 export async function report(caller: SignedIn, input: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportDownload> {
-  return propertyReport(caller, await readable(caller, input.address, "private"), input);
+  const applicantName = caller.user.role === "homeowner" ? (caller.user.name ?? caller.user.email) : input.applicantName;
+  return propertyReport(caller, await readable(caller, input.address, "private"), { ...input, applicantName });
 }

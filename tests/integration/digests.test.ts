@@ -18,12 +18,20 @@ interface Mail {
   raw: string;
 }
 
-/** Folded headers joined, quoted-printable undone: enough to read headers, links and figures. */
-const decode = (raw: string) =>
-  raw
-    .replace(/\r?\n[ \t]+/g, " ")
+/**
+ * Folded headers joined, quoted-printable undone in the body only: enough to read headers, links and figures. (The
+ * headers are not quoted-printable: undoing it there turned the unsubscribe link's `t=4F…` or `u=12` into other
+ * characters whenever the signature or the id began with two hex digits.)
+ */
+const decode = (raw: string) => {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, end).replace(/\r?\n[ \t]+/g, " ");
+  const body = raw
+    .slice(end)
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return head + body;
+};
 const header = (mail: Mail, name: string) => mail.raw.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim();
 
 const run = unique();

@@ -118,7 +118,7 @@ describe.each(["embedded", "http"] as const)("an account with several homes (%s 
     const invited = await call(app, "POST", "/api/invitations", { cookie: admin, body: { email: rival.email, ...deedName(third), address: third } });
     expect(invited.status).toBe(201);
     const { token } = await latestMail(app, admin, rival.email);
-    const accepted = await call(app, "POST", "/api/invitations/accept", { body: { token } });
+    const accepted = await call(app, "POST", "/api/invitations/accept", { body: { token, password: "another-good-long-password" } });
     expect(accepted.status).toBe(409);
     expect(JSON.stringify(accepted.body)).not.toMatch(PRIVATE_FIELDS);
     const holderData = await call(app, "GET", "/api/owner-data", { cookie: holder.cookie });
@@ -166,10 +166,11 @@ describe("several homes: limits and invitations (embedded service)", () => {
     const address = houses(1030, 1)[0]!;
     expect((await call(app, "POST", "/api/invitations", { cookie: admin, body: { email: account.email, ...deedName(address), address } })).status).toBe(201);
     const { token } = await latestMail(app, admin, account.email);
-    const accepted = await call(app, "POST", "/api/invitations/accept", { body: { token } });
+    // The link proves the mailbox: its new password replaces the account's and the account's other sessions end.
+    const accepted = await call(app, "POST", "/api/invitations/accept", { body: { token, password: "another-good-long-password" } });
     expect(accepted.status).toBe(200);
-    expect(sessionFrom(accepted)).toBeTruthy();
-    const data = await call(app, "GET", "/api/owner-data", { cookie: account.cookie });
+    expect((await call(app, "GET", "/api/owner-data", { cookie: account.cookie })).status).toBe(401);
+    const data = await call(app, "GET", "/api/owner-data", { cookie: sessionFrom(accepted)! });
     expect(homeAt(data.body.properties, homes[6]!)?.verified).toBe(true);
     expect(homeAt(data.body.properties, address)?.verified).toBe(true);
   });

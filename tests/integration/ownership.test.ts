@@ -133,18 +133,22 @@ describe.each(["embedded", "http"] as const)("proof of ownership (%s service)", 
     expect((await call(app, "POST", "/api/invitations/accept", { body: { token: "x".repeat(43) } })).status).toBe(404);
   });
 
-  it("signs an existing homeowner in through an invitation to their own email, without a password", async () => {
+  it("signs an existing homeowner in through an invitation to their own email, with a new password that ends the account's other sessions", async () => {
     const account = await newAccount(app);
     const address = houses(name === "embedded" ? 740 : 760, 1)[0]!;
     expect((await call(app, "POST", "/api/invitations", { cookie: admin, body: { email: account.email, ...deedName(address), address } })).status).toBe(201);
     const { token } = await latestMail(app, admin, account.email);
+    // Anyone could have made the account with this email: the link (the mailbox) sets its password.
+    expect((await call(app, "POST", "/api/invitations/accept", { body: { token } })).status).toBe(400);
     const accepted = await fetch(`${app.url}/api/invitations/accept`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token }),
+      body: JSON.stringify({ token, password: "a-new-long-passphrase" }),
     });
     expect(accepted.status).toBe(200);
-    expect((await call(app, "GET", "/api/owner-data", { cookie: account.cookie })).body.verified).toBe(true);
+    expect((await call(app, "GET", "/api/owner-data", { cookie: sessionFrom(accepted)! })).body.verified).toBe(true);
+    expect((await call(app, "GET", "/api/owner-data", { cookie: account.cookie })).status).toBe(401);
+    expect((await call(app, "GET", "/api/owner-data", { cookie: await signIn(app, account.email, "a-new-long-passphrase") })).body.verified).toBe(true);
   });
 });
 

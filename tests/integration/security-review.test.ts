@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AppInfo } from "./setup";
-import { call, deedName, houses, rawCall, signIn, unique } from "./client";
+import { call, deedName, houses, invitedHomeowner, latestMail, meterFor, newAccount, rawCall, sessionFrom, signIn, unique } from "./client";
 import { freePort, startNext, waitFor } from "./processes";
 
 // Findings of the security review, each proved against the built app.
@@ -217,5 +217,64 @@ describe("the client's address", () => {
       expect((await ask(addresses[4]!, "198.51.100.8")).status).toBe(200);
       expect((await ask(addresses[5]!, "1.1.1.1, 198.51.100.9")).status).toBe(200);
     });
+  });
+});
+
+describe("an account made with someone else's email before they are invited", () => {
+  const app = inject("apps").embedded;
+
+  it("is the mailbox owner's alone once the invitation is accepted: the stranger's password and sessions no longer work", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    // Sign-up proves nothing about the email: a stranger registers the client's address with a password of their own.
+    const stranger = await newAccount(app);
+    const address = houses(1300, 1)[0]!;
+    expect((await call(app, "POST", "/api/invitations", { cookie: admin, body: { email: stranger.email, ...deedName(address), address } })).status).toBe(201);
+    const { token } = await latestMail(app, admin, stranger.email);
+    // The client, who never made that account, opens the link: accepting asks them for a password of their own.
+    const withoutPassword = await call(app, "POST", "/api/invitations/accept", { body: { token } });
+    expect(withoutPassword.status).toBe(400);
+    expect(withoutPassword.body.error.fields.password).toBeTruthy();
+    const accepted = await fetch(`${app.url}/api/invitations/accept`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, password: "another-long-passphrase-of-mine" }),
+    });
+    expect(accepted.status).toBe(200);
+    expect((await call(app, "GET", "/api/owner-data", { cookie: sessionFrom(accepted)! })).body.verified).toBe(true);
+    // The stranger's session ended, and their password is no longer the account's.
+    const data = await call(app, "GET", "/api/owner-data", { cookie: stranger.cookie });
+    expect(data.status).toBe(401);
+    expect(JSON.stringify(data.body)).not.toMatch(/loan|equity/i);
+    await expect(signIn(app, stranger.email, "a-good-long-password")).rejects.toThrow(/sign-in failed/);
+  });
+});
+
+describe("the unsubscribe page", () => {
+  const app = inject("apps").embedded;
+
+  it.each(["__proto__", "constructor", "toString"])("answers ?done=%s with the page, not an error", async (done) => {
+    const response = await fetch(`${app.url}/unsubscribe?done=${done}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain("You are unsubscribed");
+    expect(html).toContain("not complete or not valid");
+  });
+});
+
+describe("a homeowner's report", () => {
+  const app = inject("apps").embedded;
+
+  it("is prepared for the account whatever applicant_name says: another name is not another billable report", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const address = houses(1310, 1)[0]!;
+    const owner = await invitedHomeowner(app, admin, address);
+    const ask = (name: string) =>
+      call(app, "GET", `/api/property/report?format=json&applicant_name=${encodeURIComponent(name)}&address=${encodeURIComponent(address)}`, {
+        cookie: owner,
+      });
+    expect((await ask("First Name")).status).toBe(200);
+    const before = await meterFor(app, admin, "propertyReport");
+    for (const name of ["Second Name", "Third Name", "Fourth Name"]) expect((await ask(name)).status).toBe(200);
+    expect((await meterFor(app, admin, "propertyReport")).upstreamCalls).toBe(before.upstreamCalls);
   });
 });

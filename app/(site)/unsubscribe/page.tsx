@@ -15,7 +15,8 @@ const MAILINGS = { monthly_digest: "the monthly digest about your home", daily_s
  */
 export default async function UnsubscribePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const done = typeof params.done === "string" && params.done in MAILINGS ? (params.done as keyof typeof MAILINGS) : undefined;
+  // Own keys only: `in` would take ?done=__proto__ (Object.prototype, which React refuses to render: a 500).
+  const done = typeof params.done === "string" && Object.hasOwn(MAILINGS, params.done) ? (params.done as keyof typeof MAILINGS) : undefined;
   const link = UnsubscribeQuery.safeParse(params);
   const valid = link.success && validUnsubscribe(link.data.u, link.data.k, link.data.t);
   return (

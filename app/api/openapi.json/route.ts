@@ -1,10 +1,15 @@
 import { openApiDocument } from "@/lib/api/openapi";
+import * as accountMailPreferences from "@/app/api/account/mail-preferences/route";
 import * as accountPasswordResetConfirm from "@/app/api/account/password-reset/confirm/route";
 import * as accountPasswordReset from "@/app/api/account/password-reset/route";
 import * as accountPassword from "@/app/api/account/password/route";
 import * as accountSessions from "@/app/api/account/sessions/route";
 import * as addressNormalize from "@/app/api/address/normalize/route";
 import * as addressSuggest from "@/app/api/address/suggest/route";
+import * as adminEmbeddedClock from "@/app/api/admin/embedded-clock/route";
+import * as adminJobsRetry from "@/app/api/admin/jobs/retry/route";
+import * as adminJobsRun from "@/app/api/admin/jobs/run/route";
+import * as adminJobs from "@/app/api/admin/jobs/route";
 import * as adminOffers from "@/app/api/admin/offers/route";
 import * as adminOutbox from "@/app/api/admin/outbox/route";
 import * as adminSettings from "@/app/api/admin/settings/route";
@@ -34,6 +39,7 @@ import * as ownershipLetter from "@/app/api/ownership/letter/route";
 import * as propertyReport from "@/app/api/property/report/route";
 import * as propertySummary from "@/app/api/property/summary/route";
 import * as signup from "@/app/api/signup/route";
+import * as unsubscribe from "@/app/api/unsubscribe/route";
 import * as widgetValuation from "@/app/api/widget/valuation/route";
 
 // GET /api/openapi.json: the API as OpenAPI 3.1, from each route's own declaration. lib/api/openapi.test.ts checks
@@ -42,12 +48,17 @@ export const dynamic = "force-static";
 
 /** Every documented route file, by the path it is served at. */
 const ROUTES = {
+  "/api/account/mail-preferences": accountMailPreferences,
   "/api/account/password-reset/confirm": accountPasswordResetConfirm,
   "/api/account/password-reset": accountPasswordReset,
   "/api/account/password": accountPassword,
   "/api/account/sessions": accountSessions,
   "/api/address/normalize": addressNormalize,
   "/api/address/suggest": addressSuggest,
+  "/api/admin/embedded-clock": adminEmbeddedClock,
+  "/api/admin/jobs/retry": adminJobsRetry,
+  "/api/admin/jobs/run": adminJobsRun,
+  "/api/admin/jobs": adminJobs,
   "/api/admin/offers": adminOffers,
   "/api/admin/outbox": adminOutbox,
   "/api/admin/settings": adminSettings,
@@ -77,6 +88,7 @@ const ROUTES = {
   "/api/property/report": propertyReport,
   "/api/property/summary": propertySummary,
   "/api/signup": signup,
+  "/api/unsubscribe": unsubscribe,
   "/api/widget/valuation": widgetValuation,
 };
 
