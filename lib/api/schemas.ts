@@ -207,6 +207,9 @@ export const MailPreferencesBody = z
   .object({ monthlyDigest: z.boolean().optional(), dailySummary: z.boolean().optional() })
   .refine((body) => body.monthlyDigest !== undefined || body.dailySummary !== undefined, { error: "give monthlyDigest or dailySummary" });
 
+/** What the browser reports of a homeowner's engagement (visits and downloads are recorded by the server itself). */
+export const EngagementBody = z.object({ kind: z.literal("borrowing_used", { error: "kind must be borrowing_used" }) });
+
 export const JobRetryBody = z.object({
   name: z.string().trim().min(1, "name is required").max(100),
   id: z.uuid({ error: "id must be a job id" }),

@@ -296,3 +296,20 @@ export const mailDeliveries = app.table(
   },
   (t) => [uniqueIndex("mail_deliveries_once").on(t.userId, t.kind, t.period)],
 );
+
+/**
+ * What a homeowner does on their dashboard that tells their loan officer they may be ready to talk: visits, report
+ * downloads, borrowing scenarios tried. One row per kind and half hour at most.
+ */
+export const homeownerEvents = app.table(
+  "homeowner_events",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["dashboard_visit", "report_download", "borrowing_used"] }).notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("homeowner_events_user").on(t.userId, t.at)],
+);
