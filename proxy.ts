@@ -28,4 +28,6 @@ export async function proxy(request: NextRequest) {
   return NextResponse.redirect(login);
 }
 
-export const config = { matcher: ["/dashboard/:path*", "/onboarding", "/lookup/:path*", "/admin/:path*", "/account", "/embed/dashboard/view/:path*"] };
+export const config = {
+  matcher: ["/dashboard/:path*", "/onboarding", "/lookup/:path*", "/clients/:path*", "/admin/:path*", "/account", "/embed/dashboard/view/:path*"],
+};

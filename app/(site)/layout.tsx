@@ -32,6 +32,11 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
                 Lookup
               </Link>
             )}
+            {(user?.role === "loan_officer" || user?.role === "admin") && (
+              <Link href={"/clients" as Route} className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+                Clients
+              </Link>
+            )}
             {user?.role === "admin" && (
               <Link href="/admin" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
                 Admin

@@ -107,3 +107,60 @@ export const Health = z.object({
 export const UPSTREAM_ERRORS = [404, 429, 502, 503, 504] as const;
 /** The same for normalization, which finds no address missing: it says so in its answer. */
 export const NORMALIZE_ERRORS = [429, 502, 503, 504] as const;
+
+const ClientDto = z.object({
+  id: z.number(),
+  officerId: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  address: z.string(),
+  loanBalance: z.number().nullable(),
+  noteRate: z.number().nullable(),
+  loanType: z.string().nullable(),
+  closingDate: z.string().nullable(),
+  invitation: z.enum(["none", "pending", "accepted", "expired"]),
+  value: z.number().nullable(),
+  balance: z.number().nullable(),
+  ltv: z.number().nullable(),
+  availableEquity: z.number().nullable(),
+  refreshedAt: z.string().nullable(),
+});
+export const Clients = z.object({ clients: z.array(ClientDto) });
+export const ClientAdded = z.object({ id: z.number(), merged: z.boolean().describe("true when the same person at the same address was already a client") });
+export const ClientImport = z.object({
+  created: z.number(),
+  merged: z.number().describe("Rows that updated a client already there (the same person at the same standardized address)"),
+  errors: z.array(z.object({ line: z.number(), input: z.string(), field: z.string(), error: z.string() })),
+  unknownColumns: z.array(z.string()),
+});
+export const ClientRefreshed = z.object({
+  id: z.number(),
+  value: z.number(),
+  balance: z.number(),
+  ltv: z.number(),
+  availableEquity: z.number(),
+  opportunities: z.array(z.string()),
+});
+export const ClientsRefreshed = z.object({
+  refreshed: z.number(),
+  failed: z.array(z.object({ id: z.number(), name: z.string(), error: z.string() })),
+  stopped: z.string().nullable().describe("Why the run stopped early (the allowance of calls spent), if it did"),
+  limit: z.number(),
+});
+export const Opportunities = z.object({
+  opportunities: z.array(
+    z.object({
+      id: z.number(),
+      clientId: z.number(),
+      client: z.string(),
+      address: z.string(),
+      kind: z.string(),
+      reason: z.string(),
+      figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+      amount: z.number(),
+      status: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+export const OpportunityStatus = z.object({ id: z.number(), status: z.string() });

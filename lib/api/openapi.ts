@@ -15,7 +15,7 @@ const ERRORS: Record<number, string> = {
   404: "Not found",
   409: "In conflict with what exists",
   410: "Gone: used or expired",
-  413: "The request body is larger than 64 KB",
+  413: "The request body is too large (64 KB; a CSV import takes about 1 MB)",
   422: "The deed does not name this person",
   429: "Too many requests; see Retry-After",
   500: "Something went wrong on our side",

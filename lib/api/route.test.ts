@@ -59,4 +59,15 @@ describe("route()", () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields).toEqual({ id: "must be a positive whole number" });
   });
+
+  it("takes a larger body where the route allows one (a CSV import), and still refuses past it", async () => {
+    const file = route(
+      { roles: "public", crossOrigin: true, body: z.object({ key: z.string() }), maxBodyBytes: 4 * MAX_BODY_BYTES, summary: "test", responses: { 200: null } },
+      async ({ body }) => Response.json({ length: body.key.length }),
+    );
+    const large = await file(post(JSON.stringify({ key: "x".repeat(2 * MAX_BODY_BYTES) })));
+    expect(await large.json()).toEqual({ length: 2 * MAX_BODY_BYTES });
+    const tooLarge = await file(post(JSON.stringify({ key: "x".repeat(4 * MAX_BODY_BYTES) })));
+    expect(tooLarge.status).toBe(413);
+  });
 });

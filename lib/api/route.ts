@@ -22,6 +22,8 @@ interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   /** Accepts state-changing requests from other origins (the widget API, which checks them itself). */
   crossOrigin?: boolean;
   body?: B;
+  /** A larger body limit than MAX_BODY_BYTES, for a route that takes a file (a CSV import). */
+  maxBodyBytes?: number;
   query?: Q;
   /** The dynamic segments of the route's path (`[userId]`). */
   params?: P;
@@ -89,14 +91,14 @@ export function invalid(error: z.ZodError, where: "body" | "query" | "params" | 
   return new AppError(400, "invalid_request", reason.startsWith(field.split(".").at(-1)!) ? reason : `${field}: ${reason}`, fields);
 }
 
-const tooLarge = () => new AppError(413, "too_large", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+const tooLarge = (limit: number) => new AppError(413, "too_large", `The request body is larger than ${limit / 1024} KB.`);
 
 /**
  * The body as text, read only up to MAX_BODY_BYTES: a chunked body has no Content-Length to refuse up front, so the
  * stream is counted as it arrives and cancelled once past the limit, never buffered whole.
  */
-async function readLimited(request: Request): Promise<string> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+async function readLimited(request: Request, limit: number): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge(limit);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -105,17 +107,17 @@ async function readLimited(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw tooLarge(limit);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function readBody(request: Request): Promise<unknown> {
-  const text = await readLimited(request);
+async function readBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+  const text = await readLimited(request, limit);
   if (!text.trim()) throw new AppError(400, "invalid_request", "The request body is empty; send a JSON object.", { body: "is required" });
   try {
     return JSON.parse(text);
@@ -170,7 +172,7 @@ export function route<
       }
       let body: unknown;
       if (options.body) {
-        const parsed = options.body.safeParse((read.body = await readBody(request)), WITH_INPUT);
+        const parsed = options.body.safeParse((read.body = await readBody(request, options.maxBodyBytes)), WITH_INPUT);
         if (!parsed.success) throw invalid(parsed.error, "body");
         body = parsed.data;
       }

@@ -240,3 +240,38 @@ export const OffersForm = z
   }))
   .pipe(OffersBody);
 export const HealthQuery = z.object({ deep: z.string().optional().describe("Present (any value): check the database, the cache and the service too") });
+
+const positiveId = z.coerce
+  .number({ error: "must be a positive whole number" })
+  .int("must be a positive whole number")
+  .positive("must be a positive whole number");
+export const ClientIdParams = z.object({ clientId: positiveId });
+export const OpportunityIdParams = z.object({ opportunityId: positiveId });
+/** A CSV of past clients as text; the row cap (2,000) is checked when it is read, as a 400 naming `csv`. */
+export const ClientImportBody = z.object({
+  csv: z
+    .string({ error: "csv is required" })
+    .min(1, "csv is required")
+    .max(1_000_000, "csv must be at most 1 MB")
+    .describe("The CSV file's text, header row first"),
+});
+export const ClientBody = z.object({
+  firstName: text("firstName", 100),
+  lastName: text("lastName", 100),
+  email: Email.optional(),
+  address: Address,
+  loanBalance: z.number({ error: "must be a number of dollars" }).min(0, "must be 0 or more").max(100_000_000, "must be at most 100,000,000").optional(),
+  noteRate: z.number({ error: "must be a rate in percent" }).gt(0, "must be above 0").max(25, "must be at most 25 (percent)").optional(),
+  loanType: z.enum(["conventional", "fha", "va", "usda", "jumbo", "other"], { error: "must be conventional, fha, va, usda, jumbo or other" }).optional(),
+  closingDate: z.iso.date("must be a date as YYYY-MM-DD").optional(),
+});
+const OpportunityKind = z.enum(["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance"], {
+  error: "must be mortgage_insurance, home_equity_line, cash_out, value_moved or rate_refinance",
+});
+export const OpportunitiesQuery = z.object({
+  kind: OpportunityKind.optional(),
+  status: z.enum(["open", "contacted", "dismissed"], { error: "must be open, contacted or dismissed" }).optional(),
+});
+export const OpportunityStatusBody = z.object({
+  status: z.enum(["open", "contacted", "dismissed"], { error: "must be open, contacted or dismissed" }),
+});

@@ -78,6 +78,11 @@ export const EnvSchema = z
       .enum(["true", "false"])
       .default("true")
       .transform((value) => value === "true"),
+    /** The organization's current note rate (percent) for a rate-and-term refinance: a client's rate 0.75 point above it is one. */
+    ORG_CURRENT_RATE: z.coerce.number().min(0).max(30).default(6.25),
+    /** Client portfolio: the least available equity (dollars) that makes a home equity line, and a cash-out, worth a call. */
+    OPPORTUNITY_HELOC_MIN: z.coerce.number().int().min(0).default(25_000),
+    OPPORTUNITY_CASH_OUT_MIN: z.coerce.number().int().min(0).default(50_000),
     /** Where embedded mode keeps its files (PGlite data, the generated secret). */
     DATA_DIR: z.string().min(1).default(".data"),
     /** How the valuation is branded: the service's name, logo, and the disclaimer shown with every estimate. */

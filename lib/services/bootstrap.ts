@@ -6,6 +6,7 @@ import { getDatabase } from "@/lib/db";
 import { embedded, env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { isRetryable, PropertyApiError } from "@/lib/property-api";
+import { ensureDemoPortfolio } from "./demo-portfolio";
 import { ensureDemoSites } from "./sites";
 import { upstream } from "./upstream";
 
@@ -46,6 +47,7 @@ export async function bootstrap(): Promise<void> {
   const users = [];
   for (const account of DEMO_ACCOUNTS) users.push(await ensureUser(account.email, account.password, account.role));
   await ensureDemoSites();
+  await ensureDemoPortfolio(users.find((user) => user.role === "loan_officer")!.id);
   const homeowner = users.find((user) => user.role === "homeowner")!;
   if (!homeowner.ownerId) await linkDemoOwner(homeowner.id);
 }

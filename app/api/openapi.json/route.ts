@@ -14,11 +14,18 @@ import * as adminUsersUserid from "@/app/api/admin/users/[userId]/route";
 import * as adminUsersUseridSessions from "@/app/api/admin/users/[userId]/sessions/route";
 import * as adminUsers from "@/app/api/admin/users/route";
 import * as avm from "@/app/api/avm/route";
+import * as clientsClientidInvite from "@/app/api/clients/[clientId]/invite/route";
+import * as clientsClientidRefresh from "@/app/api/clients/[clientId]/refresh/route";
+import * as clientsImport from "@/app/api/clients/import/route";
+import * as clientsRefresh from "@/app/api/clients/refresh/route";
+import * as clients from "@/app/api/clients/route";
 import * as health from "@/app/api/health/route";
 import * as homeEquitySummary from "@/app/api/home-equity-summary/route";
 import * as homeownerVerify from "@/app/api/homeowner/verify/route";
 import * as invitationsAccept from "@/app/api/invitations/accept/route";
 import * as invitations from "@/app/api/invitations/route";
+import * as opportunitiesOpportunityid from "@/app/api/opportunities/[opportunityId]/route";
+import * as opportunities from "@/app/api/opportunities/route";
 import * as ownerData from "@/app/api/owner-data/route";
 import * as ownerFiguresPropertyid from "@/app/api/owner-figures/[propertyId]/route";
 import * as owners from "@/app/api/owners/route";
@@ -50,11 +57,18 @@ const ROUTES = {
   "/api/admin/users/{userId}/sessions": adminUsersUseridSessions,
   "/api/admin/users": adminUsers,
   "/api/avm": avm,
+  "/api/clients/{clientId}/invite": clientsClientidInvite,
+  "/api/clients/{clientId}/refresh": clientsClientidRefresh,
+  "/api/clients/import": clientsImport,
+  "/api/clients/refresh": clientsRefresh,
+  "/api/clients": clients,
   "/api/health": health,
   "/api/home-equity-summary": homeEquitySummary,
   "/api/homeowner/verify": homeownerVerify,
   "/api/invitations/accept": invitationsAccept,
   "/api/invitations": invitations,
+  "/api/opportunities/{opportunityId}": opportunitiesOpportunityid,
+  "/api/opportunities": opportunities,
   "/api/owner-data": ownerData,
   "/api/owner-figures/{propertyId}": ownerFiguresPropertyid,
   "/api/owners": owners,

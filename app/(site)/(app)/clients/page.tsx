@@ -1,0 +1,191 @@
+import type { Metadata } from "next";
+import { AddClient } from "@/components/clients/add-client";
+import { InviteButton, OpportunityActions, RefreshAllButton, RefreshButton } from "@/components/clients/client-actions";
+import { ImportClients } from "@/components/clients/import-clients";
+import { OpportunityFilters } from "@/components/clients/opportunity-filters";
+import { TableScroll } from "@/components/ui/table-scroll";
+import { formatUsd } from "@/components/valuation/format";
+import { requirePageUser } from "@/lib/api/page";
+import { STAFF } from "@/lib/auth/roles";
+import { brand } from "@/lib/env";
+import { KIND_LABELS, OPPORTUNITY_KINDS, type OpportunityKind } from "@/lib/portfolio/opportunities";
+import { listClients } from "@/lib/services/clients";
+import { listOpportunities, REFRESH_ALL_LIMIT, type OpportunityStatus } from "@/lib/services/portfolio";
+
+export const metadata: Metadata = { title: "Client portfolio" };
+
+const SHOWN = 500;
+const STATUSES = ["open", "contacted", "dismissed"] as const;
+const pct = (ltv: number | null) => (ltv === null ? "—" : `${(ltv * 100).toFixed(1)}%`);
+const th = "p-2 font-semibold";
+
+export default async function ClientsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { user } = await requirePageUser(STAFF, "/clients");
+  const params = await searchParams;
+  const kind = (OPPORTUNITY_KINDS as readonly string[]).includes(String(params.kind)) ? (params.kind as OpportunityKind) : undefined;
+  const status = (STATUSES as readonly string[]).includes(String(params.status)) ? (params.status as OpportunityStatus) : undefined;
+  const [clients, opportunities] = await Promise.all([listClients(user, SHOWN), listOpportunities(user, { kind, status }, 200)]);
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <h1 className="text-3xl font-bold">Client portfolio</h1>
+        <p className="max-w-3xl text-slate-700">
+          {user.role === "admin" ? "Every officer's past clients" : "Your past clients"}: each refresh values their home and its equity, and says when there is
+          a reason to call. A refresh costs one billable call per client, none while the answer is cached.
+        </p>
+      </div>
+
+      <section aria-labelledby="opportunities-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 id="opportunities-title" className="text-lg font-semibold">
+          Opportunities, the most available money first
+        </h2>
+        <OpportunityFilters kind={kind ?? ""} status={status ?? ""} kinds={OPPORTUNITY_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
+        {opportunities.length === 0 ? (
+          <p className="text-sm text-slate-600">None {kind || status ? "match these filters" : "yet: refresh your clients to find them"}.</p>
+        ) : (
+          <TableScroll label="Opportunities">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Opportunities, ranked by available equity</caption>
+              <thead>
+                <tr className="border-b">
+                  <th scope="col" className={th}>
+                    Client
+                  </th>
+                  <th scope="col" className={th}>
+                    Opportunity
+                  </th>
+                  <th scope="col" className={th}>
+                    Why
+                  </th>
+                  <th scope="col" className={th}>
+                    Available equity
+                  </th>
+                  <th scope="col" className={th}>
+                    Status
+                  </th>
+                  <th scope="col" className={th}>
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {opportunities.map((o) => (
+                  <tr key={o.id} className="border-b border-slate-100 align-top" data-testid="opportunity">
+                    <td className="p-2">
+                      <span className="font-medium">{o.client}</span>
+                      <span className="block text-xs text-slate-600">{o.address}</span>
+                    </td>
+                    <td className="p-2">{KIND_LABELS[o.kind]}</td>
+                    <td className="max-w-md p-2">{o.reason}</td>
+                    <td className="p-2" data-equity>
+                      {formatUsd(o.amount)}
+                    </td>
+                    <td className="p-2" data-testid="opportunity-status">
+                      {o.status}
+                    </td>
+                    <td className="p-2">
+                      <OpportunityActions id={o.id} status={o.status} client={o.client} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </section>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="import-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 id="import-title" className="text-lg font-semibold">
+            Import past clients
+          </h2>
+          <ImportClients />
+        </section>
+        <section aria-labelledby="add-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 id="add-title" className="text-lg font-semibold">
+            Add a client
+          </h2>
+          <AddClient />
+        </section>
+      </div>
+      <section aria-labelledby="clients-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h2 id="clients-title" className="text-lg font-semibold">
+            Clients ({clients.length === SHOWN ? `the first ${SHOWN}` : clients.length})
+          </h2>
+          {clients.length > 0 && <RefreshAllButton limit={REFRESH_ALL_LIMIT} />}
+        </div>
+        {clients.length === 0 ? (
+          <p className="text-sm text-slate-600">No clients yet: import a CSV or add one below.</p>
+        ) : (
+          <TableScroll label="Clients">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Clients</caption>
+              <thead>
+                <tr className="border-b">
+                  <th scope="col" className={th}>
+                    Client
+                  </th>
+                  <th scope="col" className={th}>
+                    Loan on file
+                  </th>
+                  <th scope="col" className={th}>
+                    LTV
+                  </th>
+                  <th scope="col" className={th}>
+                    Available equity
+                  </th>
+                  <th scope="col" className={th}>
+                    Refreshed
+                  </th>
+                  <th scope="col" className={th}>
+                    Dashboard
+                  </th>
+                  <th scope="col" className={th}>
+                    <span className="sr-only">Refresh</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {clients.map((c) => (
+                  <tr key={c.id} className="border-b border-slate-100 align-top" data-testid="client">
+                    <td className="p-2">
+                      <span className="font-medium">{c.name}</span>
+                      <span className="block text-xs text-slate-600">{c.address}</span>
+                      {c.email && <span className="block text-xs text-slate-600">{c.email}</span>}
+                    </td>
+                    <td className="p-2 text-xs">
+                      {[c.loanType?.toUpperCase(), c.noteRate !== null ? `${c.noteRate}%` : null, c.loanBalance !== null ? formatUsd(c.loanBalance) : null]
+                        .filter(Boolean)
+                        .join(" · ") || "—"}
+                    </td>
+                    <td className="p-2">{pct(c.ltv)}</td>
+                    <td className="p-2" data-equity>
+                      {c.availableEquity === null ? "—" : formatUsd(c.availableEquity)}
+                    </td>
+                    <td className="p-2 text-xs">{c.refreshedAt ? new Date(c.refreshedAt).toLocaleDateString("en-US", { timeZone: "UTC" }) : "Never"}</td>
+                    <td className="p-2">
+                      {c.invitation === "none" || c.invitation === "expired" ? (
+                        <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
+                      ) : (
+                        <span className="text-xs">{c.invitation === "accepted" ? "Joined" : "Invited"}</span>
+                      )}
+                    </td>
+                    <td className="p-2">
+                      <RefreshButton clientId={c.id} name={c.name} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+        <p className="text-xs text-slate-600">
+          LTV and available equity come from {brand.provider}&apos;s estimates of each home&apos;s value, at your organization&apos;s maximum LTV.{" "}
+          {brand.disclaimer}
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { ClientRefreshed, UPSTREAM_ERRORS } from "@/lib/api/answers";
+import { STAFF } from "@/lib/auth/roles";
+import { route } from "@/lib/api/route";
+import { ClientIdParams } from "@/lib/api/schemas";
+import { refreshClient } from "@/lib/services/portfolio";
+
+// POST /api/clients/:clientId/refresh: refresh one client's value and equity now, and their opportunities
+export const POST = route(
+  {
+    roles: STAFF,
+    params: ClientIdParams,
+    summary: "Refresh one client's value and equity (one billable call unless cached) and their opportunities",
+    responses: { 200: ClientRefreshed },
+    errors: UPSTREAM_ERRORS,
+  },
+  async ({ caller, params }) => Response.json(await refreshClient(caller, params.clientId)),
+);

@@ -1,0 +1,18 @@
+import { ClientImport, NORMALIZE_ERRORS } from "@/lib/api/answers";
+import { STAFF } from "@/lib/auth/roles";
+import { route } from "@/lib/api/route";
+import { ClientImportBody } from "@/lib/api/schemas";
+import { importClients } from "@/lib/services/clients";
+
+// POST /api/clients/import: import past clients from CSV (up to 2,000 rows); row errors come back with field and reason
+export const POST = route(
+  {
+    roles: STAFF,
+    body: ClientImportBody,
+    maxBodyBytes: 1_100_000,
+    summary: "Import clients from CSV (up to 2,000 rows; each address standardized, duplicates merged, row errors listed)",
+    responses: { 200: ClientImport },
+    errors: NORMALIZE_ERRORS,
+  },
+  async ({ caller, body }) => Response.json(await importClients(caller, body.csv)),
+);

@@ -1,0 +1,14 @@
+import { ClientsRefreshed } from "@/lib/api/answers";
+import { STAFF } from "@/lib/auth/roles";
+import { route } from "@/lib/api/route";
+import { refreshAll } from "@/lib/services/portfolio";
+
+// POST /api/clients/refresh: refresh the least recently refreshed of your clients (25 at most per request)
+export const POST = route(
+  {
+    roles: STAFF,
+    summary: "Refresh value and equity of your least recently refreshed clients (25 at most), and their opportunities",
+    responses: { 200: ClientsRefreshed },
+  },
+  async ({ caller }) => Response.json(await refreshAll(caller)),
+);

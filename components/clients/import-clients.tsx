@@ -1,0 +1,131 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import { toCsv } from "@/components/lookup/csv";
+import { Button } from "@/components/ui/button";
+import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+
+interface ImportResult {
+  created: number;
+  merged: number;
+  errors: { line: number; input: string; field: string; error: string }[];
+  unknownColumns: string[];
+}
+
+const EXAMPLE = "name,email,address,balance,rate,type,closing date";
+
+function download(errors: ImportResult["errors"]) {
+  const url = URL.createObjectURL(new Blob([toCsv(errors.map((e) => ({ line: e.line, field: e.field, error: e.error, row: e.input })))], { type: "text/csv" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "client-import-errors.csv";
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Imports past clients from a CSV file or pasted text; shows what was added, merged, and each row's problem. */
+export function ImportClients() {
+  const router = useRouter();
+  const [csv, setCsv] = useState("");
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [result, setResult] = useState<ImportResult>();
+
+  async function load(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (file) setCsv(await file.text());
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setProblem(undefined);
+    try {
+      setResult(await fetchJson<ImportResult>("/api/clients/import", { body: { csv } }));
+      router.refresh();
+    } catch (error) {
+      setResult(undefined);
+      setProblem(ApiProblem.from(error).message);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={submit} className="space-y-3">
+        <label htmlFor="clients-csv" className="block text-sm font-medium">
+          CSV with a header row, up to 2,000 clients
+        </label>
+        <p id="clients-csv-hint" className="text-xs text-slate-600">
+          Columns: <code>{EXAMPLE}</code>. Name and address are required; the address may also be street, city, state and zip columns.
+        </p>
+        <textarea
+          id="clients-csv"
+          aria-describedby="clients-csv-hint"
+          value={csv}
+          onChange={(e) => setCsv(e.target.value)}
+          rows={5}
+          placeholder={EXAMPLE}
+          className="w-full rounded-lg border border-slate-300 p-3 font-mono text-sm"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="text-sm">
+            <span className="mr-2">Or load a file</span>
+            <input type="file" accept=".csv,text/csv" onChange={load} className="text-sm" />
+          </label>
+          <Button type="submit" disabled={pending || !csv.trim()}>
+            {pending ? "Importing…" : "Import clients"}
+          </Button>
+        </div>
+      </form>
+      {problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      {result && (
+        <div className="space-y-2">
+          <p aria-live="polite" className="text-sm" data-testid="import-summary">
+            {result.created} added, {result.merged} merged with clients you had, {result.errors.length} {result.errors.length === 1 ? "row" : "rows"} with
+            errors.
+            {result.unknownColumns.length > 0 && ` Columns not read: ${result.unknownColumns.join(", ")}.`}
+          </p>
+          {result.errors.length > 0 && (
+            <>
+              <button type="button" onClick={() => download(result.errors)} className="text-sm font-semibold text-brand-700 underline">
+                Download the row errors (CSV)
+              </button>
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Rows not imported</caption>
+                <thead>
+                  <tr className="border-b">
+                    <th scope="col" className="p-2">
+                      Line
+                    </th>
+                    <th scope="col" className="p-2">
+                      Field
+                    </th>
+                    <th scope="col" className="p-2">
+                      Problem
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.errors.map((e) => (
+                    <tr key={e.line} className="border-b border-slate-100" data-testid="import-error">
+                      <td className="p-2">{e.line}</td>
+                      <td className="p-2">{e.field}</td>
+                      <td className="p-2 text-red-700">{e.error}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { personKeyOf, readClientsCsv } from "./csv";
+
+describe("reading a CSV of past clients", () => {
+  it("reads names, addresses on one line or in columns, and the loan when known", () => {
+    const read = readClientsCsv(
+      [
+        "Name,Email,Address,Loan Balance,Rate,Loan Type,Closing Date",
+        '"Patrick Lindqvist",pat@example.com,"2800 north 24th street, phoenix, az 85016","$245,000",6.875%,Conventional,6/30/2021',
+        '"Lindqvist, Anna",,"2800 N 24th St, Phoenix, AZ 85016",,,,',
+      ].join("\n"),
+    );
+    if ("error" in read) throw new Error(read.error);
+    expect(read.rows).toEqual([
+      {
+        line: 2,
+        input: expect.any(String),
+        client: {
+          firstName: "Patrick",
+          lastName: "Lindqvist",
+          email: "pat@example.com",
+          address: { street: "2800 N 24TH ST", city: "PHOENIX", state: "AZ", zip: "85016" },
+          loanBalance: 245_000,
+          noteRate: 6.875,
+          loanType: "conventional",
+          closingDate: "2021-06-30",
+        },
+      },
+      expect.objectContaining({ line: 3, client: expect.objectContaining({ firstName: "Anna", lastName: "Lindqvist", email: null, loanBalance: null }) }),
+    ]);
+    const columns = readClientsCsv("first name,last name,street,city,state,zip,notes\nAnn,Lee,1 Main St,Austin,TX,78701,hi");
+    if ("error" in columns) throw new Error(columns.error);
+    expect(columns.rows[0]).toMatchObject({ client: { address: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" } } });
+    expect(columns.unknownColumns).toEqual(["notes"]);
+  });
+
+  it("says which field of which row is wrong, and reads the other rows", () => {
+    const read = readClientsCsv(
+      [
+        "name,email,address,balance,rate,type,closing date",
+        "Cher,,1 Main St Austin TX 78701,,,,",
+        "Ann Lee,not-an-email,1 Main St Austin TX 78701,,,,",
+        "Ann Lee,,,,,,",
+        "Ann Lee,,1 Main St Austin TX 78701,lots,,,",
+        "Ann Lee,,1 Main St Austin TX 78701,,99,,",
+        "Ann Lee,,1 Main St Austin TX 78701,,,balloon,",
+        "Ann Lee,,1 Main St Austin TX 78701,,,,2999-01-01",
+        "Ann Lee,,1 Main St Austin TX 78701,,,,",
+      ].join("\n"),
+    );
+    if ("error" in read) throw new Error(read.error);
+    expect(read.rows.map((row) => ("error" in row ? `${row.line} ${row.field}` : `${row.line} ok`))).toEqual([
+      "2 name",
+      "3 email",
+      "4 address",
+      "5 balance",
+      "6 rate",
+      "7 type",
+      "8 closingDate",
+      "9 ok",
+    ]);
+  });
+
+  it("refuses a file without the columns it needs", () => {
+    expect(readClientsCsv("")).toEqual({ error: expect.stringMatching(/empty/) });
+    expect(readClientsCsv("email,phone\na@b.co,1")).toEqual({ error: expect.stringMatching(/header row/) });
+  });
+
+  it("names a person the same whatever the case and spacing", () => {
+    expect(personKeyOf({ firstName: " ann  marie", lastName: "Lee " })).toBe("ANN MARIE LEE");
+  });
+});

@@ -1,0 +1,180 @@
+import Papa from "papaparse";
+import { streetLine } from "@/lib/address/format";
+import { parseAddress } from "@/lib/address/parse";
+
+/** The most rows one import takes: past it the whole file is refused, so nothing half-imports. */
+export const MAX_IMPORT_ROWS = 2_000;
+
+export const LOAN_TYPES = ["conventional", "fha", "va", "usda", "jumbo", "other"] as const;
+export type LoanType = (typeof LOAN_TYPES)[number];
+
+/** One client as the officer gives it, read and checked; the address not yet standardized. */
+export interface ClientInput {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  address: { street: string; city: string; state: string; zip: string };
+  loanBalance: number | null;
+  noteRate: number | null;
+  loanType: LoanType | null;
+  closingDate: string | null;
+}
+
+export type ReadRow = { line: number; input: string; client: ClientInput } | { line: number; input: string; field: string; error: string };
+
+// Header names people use, each to the field it means.
+const COLUMNS: Record<string, string> = {
+  name: "name",
+  "full name": "name",
+  client: "name",
+  "client name": "name",
+  "borrower name": "name",
+  "first name": "firstName",
+  first: "firstName",
+  "last name": "lastName",
+  last: "lastName",
+  email: "email",
+  "e-mail": "email",
+  "email address": "email",
+  address: "address",
+  "property address": "address",
+  street: "street",
+  "street address": "street",
+  city: "city",
+  state: "state",
+  zip: "zip",
+  "zip code": "zip",
+  zipcode: "zip",
+  "postal code": "zip",
+  balance: "balance",
+  "loan balance": "balance",
+  "loan amount": "balance",
+  rate: "rate",
+  "note rate": "rate",
+  "interest rate": "rate",
+  type: "type",
+  "loan type": "type",
+  "closing date": "closingDate",
+  closed: "closingDate",
+  "close date": "closingDate",
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+class RowError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function money(text: string): number | null {
+  if (!text) return null;
+  const n = Number(text.replace(/[$,\s]/g, ""));
+  if (!Number.isFinite(n) || n < 0 || n > 100_000_000) throw new RowError("balance", "must be an amount in dollars, such as 245000");
+  return Math.round(n);
+}
+
+function rate(text: string): number | null {
+  if (!text) return null;
+  const n = Number(text.replace(/[%\s]/g, ""));
+  if (!Number.isFinite(n) || n <= 0 || n > 25) throw new RowError("rate", "must be a note rate in percent, such as 6.875");
+  return n;
+}
+
+function loanType(text: string): LoanType | null {
+  if (!text) return null;
+  const type = text.trim().toLowerCase();
+  if (type === "conv") return "conventional";
+  if (!(LOAN_TYPES as readonly string[]).includes(type)) throw new RowError("type", `must be one of ${LOAN_TYPES.join(", ")}`);
+  return type as LoanType;
+}
+
+function date(text: string): string | null {
+  if (!text) return null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : us ? [us[3], us[1], us[2]] : [];
+  const when = y ? new Date(`${y}-${m!.padStart(2, "0")}-${d!.padStart(2, "0")}T00:00:00Z`) : undefined;
+  if (!when || Number.isNaN(when.getTime()) || when.getTime() > Date.now())
+    throw new RowError("closingDate", "must be a past date, as 2021-06-30 or 6/30/2021");
+  return when.toISOString().slice(0, 10);
+}
+
+function names(cells: Record<string, string>): { firstName: string; lastName: string } {
+  if (cells.firstName || cells.lastName) {
+    if (!cells.firstName || !cells.lastName) throw new RowError("name", "needs both a first and a last name");
+    return { firstName: cells.firstName, lastName: cells.lastName };
+  }
+  const words = (cells.name ?? "").split(/\s+/).filter(Boolean);
+  // "Lindqvist, Patrick" as well as "Patrick Lindqvist".
+  if ((cells.name ?? "").includes(",")) words.splice(0, words.length, ...(cells.name ?? "").split(",").reverse().join(" ").split(/\s+/).filter(Boolean));
+  if (words.length < 2) throw new RowError("name", "needs a first and a last name");
+  return { firstName: words.slice(0, -1).join(" "), lastName: words.at(-1)! };
+}
+
+function address(cells: Record<string, string>): ClientInput["address"] {
+  if (cells.street && cells.city && cells.state) return { street: cells.street, city: cells.city, state: cells.state, zip: cells.zip ?? "" };
+  const line = cells.address || [cells.street, cells.city, [cells.state, cells.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  if (!line) throw new RowError("address", "is required");
+  const parts = parseAddress(line);
+  if (!parts.name || !parts.city || !parts.state) throw new RowError("address", "could not be read as a street, city, state and ZIP code");
+  return { street: streetLine(parts), city: parts.city, state: parts.state, zip: parts.zip };
+}
+
+/** One client's cells (by field name) checked; throws RowError naming the field at fault. */
+export function readClient(cells: Record<string, string>): ClientInput {
+  const { firstName, lastName } = names(cells);
+  const email = cells.email || null;
+  if (email && !EMAIL.test(email)) throw new RowError("email", "is not an email address");
+  return {
+    firstName,
+    lastName,
+    email,
+    address: address(cells),
+    loanBalance: money(cells.balance ?? ""),
+    noteRate: rate(cells.rate ?? ""),
+    loanType: loanType(cells.type ?? ""),
+    closingDate: date(cells.closingDate ?? ""),
+  };
+}
+
+/**
+ * Reads a CSV of past clients with a header row (name or first and last name; email; address, or street, city,
+ * state and zip; and when known balance, rate, type and closing date). Each data row is read on its own: a row
+ * with a problem says which field and why, and the others go on. Lines count from the header's 1.
+ */
+export function readClientsCsv(text: string): { rows: ReadRow[]; unknownColumns: string[] } | { error: string } {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, "").trim(), { skipEmptyLines: "greedy" });
+  const [header, ...data] = parsed.data;
+  if (!header) return { error: "The file is empty: it needs a header row and one row per client." };
+  const fields = header.map((name) => COLUMNS[name.trim().toLowerCase()]);
+  const has = (field: string) => fields.includes(field);
+  if (!(has("name") || (has("firstName") && has("lastName"))) || !(has("address") || has("street"))) {
+    return { error: "The header row must name at least a name column (or first name and last name) and an address column (or street, city, state, zip)." };
+  }
+  const rows = data.map((raw, i): ReadRow => {
+    const cells: Record<string, string> = {};
+    raw.forEach((cell, j) => {
+      const field = fields[j];
+      if (field && cell.trim()) cells[field] = cell.trim();
+    });
+    const input = raw
+      .map((cell) => cell.trim())
+      .filter(Boolean)
+      .join(", ");
+    try {
+      return { line: i + 2, input, client: readClient(cells) };
+    } catch (error) {
+      if (error instanceof RowError) return { line: i + 2, input, field: error.field, error: `${error.field} ${error.message}` };
+      throw error;
+    }
+  });
+  const unknownColumns = header.filter((_, j) => !fields[j]).map((name) => name.trim());
+  return { rows, unknownColumns };
+}
+
+/** The person part of a client's identity: the name in capitals, single-spaced. */
+export const personKeyOf = (c: Pick<ClientInput, "firstName" | "lastName">) => `${c.firstName} ${c.lastName}`.trim().toUpperCase().replace(/\s+/g, " ");

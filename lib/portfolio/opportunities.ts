@@ -1,0 +1,137 @@
+/**
+ * The reasons to call a past client, as pure functions of one refresh's figures: each rule says whether it applies,
+ * why in words, and the figures behind it. No I/O: lib/services/portfolio.ts feeds them and keeps what they find.
+ */
+
+export const OPPORTUNITY_KINDS = ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance"] as const;
+export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
+
+export const KIND_LABELS: Record<OpportunityKind, string> = {
+  mortgage_insurance: "Mortgage insurance removable",
+  home_equity_line: "Home equity line",
+  cash_out: "Cash-out refinance",
+  value_moved: "Value moved",
+  rate_refinance: "Rate-and-term refinance",
+};
+
+export type OpportunityFigures = Record<string, number | string | null>;
+
+export interface Opportunity {
+  kind: OpportunityKind;
+  reason: string;
+  figures: OpportunityFigures;
+}
+
+/** The organization's thresholds; the defaults are the README's. */
+export interface Thresholds {
+  /** The organization's maximum combined LTV (0–1). */
+  maxLtv: number;
+  /** LTV at or under which mortgage insurance can be removed. */
+  mortgageInsuranceLtv: number;
+  /** Least available equity, in dollars, for a home equity line. */
+  helocMin: number;
+  /** Least available equity, in dollars, for a cash-out refinance. */
+  cashOutMin: number;
+  /** Least change of value since the last refresh, as a share (0.05 = 5%). */
+  valueMove: number;
+  /** The organization's current note rate, in percent. */
+  currentRate: number;
+  /** Least margin of the client's rate above the current rate, in points. */
+  rateMargin: number;
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = {
+  maxLtv: 0.8,
+  mortgageInsuranceLtv: 0.8,
+  helocMin: 25_000,
+  cashOutMin: 50_000,
+  valueMove: 0.05,
+  currentRate: 6.25,
+  rateMargin: 0.75,
+};
+
+/** One refresh of a client's home, and what the officer knows of the loan. */
+export interface ClientFigures {
+  /** The service's estimate of the home's value. */
+  value: number;
+  /** The estimate at the refresh before this one, if there was one. */
+  previousValue: number | null;
+  /** The loans' total balance (the records', or the officer's when the records show none). */
+  balance: number;
+  /** The loan type the officer recorded, if any (`va` loans carry no mortgage insurance). */
+  loanType: string | null;
+  /** The client's note rate in percent, if known. */
+  noteRate: number | null;
+}
+
+const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
+const percent = (share: number, digits = 0) => `${(share * 100).toFixed(digits)}%`;
+// Ratios compared at the precision they are of a millionth, so exactly 80% is "80% or below" whatever the float says.
+const round6 = (n: number) => Math.round(n * 1_000_000) / 1_000_000;
+
+/** Combined LTV: the loans over the value (0 for a home without value). */
+export const ltvOf = (f: Pick<ClientFigures, "value" | "balance">) => (f.value > 0 ? round6(f.balance / f.value) : 0);
+
+/** What could be borrowed against the home at the maximum LTV: value × max LTV − loans, never below 0. */
+export const availableAt = (f: Pick<ClientFigures, "value" | "balance">, maxLtv: number) => Math.max(0, Math.round(f.value * maxLtv - f.balance));
+
+export function mortgageInsurance(f: ClientFigures, t: Thresholds): Opportunity | null {
+  const ltv = ltvOf(f);
+  if (f.balance <= 0 || f.loanType === "va" || ltv > t.mortgageInsuranceLtv) return null;
+  return {
+    kind: "mortgage_insurance",
+    reason: `The loan is now ${percent(ltv, 1)} of the home's value (${percent(t.mortgageInsuranceLtv)} or below): mortgage insurance can be removed.`,
+    figures: { value: f.value, balance: f.balance, ltv, threshold: t.mortgageInsuranceLtv },
+  };
+}
+
+export function homeEquityLine(f: ClientFigures, t: Thresholds): Opportunity | null {
+  const ltv = ltvOf(f);
+  const available = availableAt(f, t.maxLtv);
+  if (ltv >= t.maxLtv || available < t.helocMin) return null;
+  return {
+    kind: "home_equity_line",
+    reason: `Combined LTV is ${percent(ltv, 1)}, under the ${percent(t.maxLtv)} limit: a home equity line of up to ${usd(available)} is available.`,
+    figures: { value: f.value, balance: f.balance, ltv, maxLtv: t.maxLtv, available, minimum: t.helocMin },
+  };
+}
+
+export function cashOut(f: ClientFigures, t: Thresholds): Opportunity | null {
+  const available = availableAt(f, t.maxLtv);
+  if (available < t.cashOutMin) return null;
+  return {
+    kind: "cash_out",
+    reason: `${usd(available)} could be taken out at ${percent(t.maxLtv)} LTV (at least ${usd(t.cashOutMin)}): a cash-out refinance.`,
+    figures: { value: f.value, balance: f.balance, maxLtv: t.maxLtv, available, minimum: t.cashOutMin },
+  };
+}
+
+export function valueMoved(f: ClientFigures, t: Thresholds): Opportunity | null {
+  if (!f.previousValue || f.previousValue <= 0) return null;
+  const change = round6((f.value - f.previousValue) / f.previousValue);
+  if (Math.abs(change) < t.valueMove) return null;
+  const direction = change > 0 ? "up" : "down";
+  return {
+    kind: "value_moved",
+    reason: `The home's estimated value moved ${direction} ${percent(Math.abs(change), 1)} since the last refresh (${percent(t.valueMove)} or more): equity and what the client could borrow moved with it.`,
+    figures: { value: f.value, previousValue: f.previousValue, change, threshold: t.valueMove },
+  };
+}
+
+export function rateRefinance(f: ClientFigures, t: Thresholds): Opportunity | null {
+  if (f.noteRate === null || f.balance <= 0) return null;
+  const margin = Math.round((f.noteRate - t.currentRate) * 1000) / 1000;
+  if (margin < t.rateMargin) return null;
+  return {
+    kind: "rate_refinance",
+    reason: `The client's rate of ${f.noteRate}% is ${margin.toFixed(2)} point above today's ${t.currentRate}% (${t.rateMargin} or more): a rate-and-term refinance would lower the payment.`,
+    figures: { balance: f.balance, noteRate: f.noteRate, currentRate: t.currentRate, margin, threshold: t.rateMargin },
+  };
+}
+
+const RULES = [mortgageInsurance, homeEquityLine, cashOut, valueMoved, rateRefinance];
+
+/** Every opportunity one refresh's figures show. */
+export function opportunitiesFor(f: ClientFigures, t: Thresholds): Opportunity[] {
+  return RULES.map((rule) => rule(f, t)).filter((o): o is Opportunity => o !== null);
+}

@@ -1,0 +1,234 @@
+import "server-only";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/roles";
+import { getDatabase } from "@/lib/db";
+import { clients, invitations } from "@/lib/db/schema";
+import { MAX_IMPORT_ROWS, personKeyOf, readClient, readClientsCsv, type ClientInput } from "@/lib/portfolio/csv";
+import { addressKeyOf } from "./addresses";
+import { AppError } from "./errors";
+import type { Caller } from "./gateway";
+import { normalizeAddresses } from "./properties";
+
+type SignedIn = Caller & { user: SessionUser };
+
+/** The service's normalization takes this many addresses per request; an import sends them in batches of it. */
+const NORMALIZE_BATCH = 100;
+
+export interface RowProblem {
+  line: number;
+  input: string;
+  field: string;
+  error: string;
+}
+
+export interface ImportResult {
+  /** Rows stored: new clients and merged ones (the same person at the same standardized address). */
+  created: number;
+  merged: number;
+  errors: RowProblem[];
+  unknownColumns: string[];
+}
+
+/** Whose clients a user sees: an admin everyone's, an officer their own. */
+export const visibleTo = (user: SessionUser): SQL | undefined => (user.role === "admin" ? undefined : eq(clients.officerId, user.id));
+
+/** A client the user may see and change; 404 otherwise, whether or not it exists (another officer's is not named). */
+export async function clientOf(user: SessionUser, id: number) {
+  const { db } = await getDatabase();
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, id), visibleTo(user)));
+  if (!row) throw new AppError(404, "not_found", "No client of yours has this id.");
+  return row;
+}
+
+/**
+ * Each client's address standardized by the service's batch normalization, through the gateway: a hundred to a
+ * request, one billable request per address not in the cache. Only a confirmed address (DPV Y or S) is kept.
+ */
+async function standardized(caller: SignedIn, inputs: ClientInput[]): Promise<({ address: string; key: string } | { error: string })[]> {
+  const out: ({ address: string; key: string } | { error: string })[] = [];
+  for (let start = 0; start < inputs.length; start += NORMALIZE_BATCH) {
+    const batch = inputs.slice(start, start + NORMALIZE_BATCH);
+    const results = await normalizeAddresses(
+      caller,
+      batch.map((c) => c.address),
+    );
+    for (const result of results) {
+      if (!result.ok) out.push({ error: result.error ?? "could not be standardized" });
+      else if (!["Y", "S"].includes(result.deliverability.code)) out.push({ error: `was not confirmed: ${result.deliverability.meaning}` });
+      else out.push({ address: result.oneLine, key: addressKeyOf(result.oneLine).key });
+    }
+  }
+  return out;
+}
+
+type Stored = Omit<ClientInput, "address"> & { address: string; key: string; line: number };
+
+/** Stores clients, merging each into the officer's row for the same person at the same address. */
+async function store(officerId: number, rows: Stored[]): Promise<{ created: number; merged: number; ids: number[] }> {
+  const { db } = await getDatabase();
+  // A file that names the same client twice merges them as a second import would: what the later row leaves blank
+  // keeps the earlier row's value.
+  const byClient = new Map<string, Stored>();
+  for (const row of rows) {
+    const key = `${personKeyOf(row)}|${row.key}`;
+    const earlier = byClient.get(key);
+    const known = Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)) as Partial<Stored>;
+    byClient.set(key, earlier ? { ...earlier, ...known } : row);
+  }
+  const unique = [...byClient.values()];
+  let created = 0;
+  const ids: number[] = [];
+  for (let start = 0; start < unique.length; start += 500) {
+    const chunk = unique.slice(start, start + 500);
+    const stored = await db
+      .insert(clients)
+      .values(
+        chunk.map((r) => ({
+          officerId,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          personKey: personKeyOf(r),
+          email: r.email,
+          address: r.address,
+          addressKey: r.key,
+          loanBalance: r.loanBalance,
+          noteRate: r.noteRate,
+          loanType: r.loanType,
+          closingDate: r.closingDate,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [clients.officerId, clients.personKey, clients.addressKey],
+        // What the new row knows replaces what was stored; what it leaves blank keeps the old value.
+        set: {
+          firstName: sql`excluded.first_name`,
+          lastName: sql`excluded.last_name`,
+          email: sql`coalesce(excluded.email, ${clients.email})`,
+          address: sql`excluded.address`,
+          loanBalance: sql`coalesce(excluded.loan_balance, ${clients.loanBalance})`,
+          noteRate: sql`coalesce(excluded.note_rate, ${clients.noteRate})`,
+          loanType: sql`coalesce(excluded.loan_type, ${clients.loanType})`,
+          closingDate: sql`coalesce(excluded.closing_date, ${clients.closingDate})`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: clients.id, inserted: sql<boolean>`(xmax = 0)` });
+    created += stored.filter((r) => r.inserted).length;
+    ids.push(...stored.map((r) => r.id));
+  }
+  return { created, merged: rows.length - created, ids };
+}
+
+/**
+ * Imports past clients from CSV for the signed-in officer: every row read and its address standardized (one billable
+ * request per new address); rows with a problem are returned with the field and reason, the rest stored or merged.
+ */
+export async function importClients(caller: SignedIn, csv: string): Promise<ImportResult> {
+  const read = readClientsCsv(csv);
+  if ("error" in read) throw new AppError(400, "invalid_request", `csv: ${read.error}`, { csv: read.error });
+  if (read.rows.length === 0) throw new AppError(400, "invalid_request", "csv: the file has a header but no clients", { csv: "has no client rows" });
+  if (read.rows.length > MAX_IMPORT_ROWS) {
+    const reason = `has ${read.rows.length.toLocaleString("en-US")} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} at a time`;
+    throw new AppError(400, "too_many_rows", `csv ${reason}`, { csv: reason });
+  }
+  const errors: RowProblem[] = [];
+  const good: { line: number; input: string; client: ClientInput }[] = [];
+  for (const row of read.rows) {
+    if ("error" in row) errors.push(row);
+    else good.push(row);
+  }
+  const addresses = await standardized(
+    caller,
+    good.map((r) => r.client),
+  );
+  const rows: Stored[] = [];
+  good.forEach((row, i) => {
+    const found = addresses[i]!;
+    if ("error" in found) errors.push({ line: row.line, input: row.input, field: "address", error: `address ${found.error}` });
+    else rows.push({ ...row.client, ...found, line: row.line });
+  });
+  const { created, merged } = rows.length ? await store(caller.user.id, rows) : { created: 0, merged: 0 };
+  errors.sort((a, b) => a.line - b.line);
+  return { created, merged, errors, unknownColumns: read.unknownColumns };
+}
+
+export interface ClientFields {
+  firstName: string;
+  lastName: string;
+  email?: string;
+  address: string;
+  loanBalance?: number;
+  noteRate?: number;
+  loanType?: string;
+  closingDate?: string;
+}
+
+/** Adds one client by hand (or merges into the same person at the same address): the same checks as a CSV row. */
+export async function addClient(caller: SignedIn, fields: ClientFields): Promise<{ id: number; merged: boolean }> {
+  let client: ClientInput;
+  try {
+    client = readClient({
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      email: fields.email ?? "",
+      address: fields.address,
+      balance: fields.loanBalance === undefined ? "" : String(fields.loanBalance),
+      rate: fields.noteRate === undefined ? "" : String(fields.noteRate),
+      type: fields.loanType ?? "",
+      closingDate: fields.closingDate ?? "",
+    });
+  } catch (error) {
+    const { field, message } = error as { field?: string; message: string };
+    if (!field) throw error;
+    const name = { balance: "loanBalance", rate: "noteRate", type: "loanType" }[field] ?? field;
+    throw new AppError(400, "invalid_request", `${name} ${message}`, { [name]: message });
+  }
+  const [found] = await standardized(caller, [client]);
+  if (!found || "error" in found) {
+    const reason = found && "error" in found ? found.error : "could not be standardized";
+    throw new AppError(400, "invalid_request", `address ${reason}`, { address: reason });
+  }
+  const { created, ids } = await store(caller.user.id, [{ ...client, ...found, line: 1 }]);
+  return { id: ids[0]!, merged: created === 0 };
+}
+
+/** The user's clients (everyone's for an admin), by last name, with their invitation's state. */
+export async function listClients(user: SessionUser, limit = 2_000) {
+  const { db } = await getDatabase();
+  const rows = await db
+    // The id first: drizzle makes a left-joined object null when its first column is (acceptedAt often is).
+    .select({ client: clients, invitation: { id: invitations.id, acceptedAt: invitations.acceptedAt, expiresAt: invitations.expiresAt } })
+    .from(clients)
+    .leftJoin(invitations, eq(invitations.id, clients.invitationId))
+    .where(visibleTo(user))
+    .orderBy(asc(clients.lastName), asc(clients.firstName), asc(clients.id))
+    .limit(limit);
+  return rows.map(({ client, invitation }) => toClientDto(client, invitation));
+}
+
+export type ClientRow = typeof clients.$inferSelect;
+
+export function toClientDto(c: ClientRow, invitation: { acceptedAt: Date | null; expiresAt: Date } | null) {
+  const invited = !invitation ? "none" : invitation.acceptedAt ? "accepted" : invitation.expiresAt.getTime() <= Date.now() ? "expired" : "pending";
+  return {
+    id: c.id,
+    officerId: c.officerId,
+    name: `${c.firstName} ${c.lastName}`,
+    email: c.email,
+    address: c.address,
+    loanBalance: c.loanBalance,
+    noteRate: c.noteRate,
+    loanType: c.loanType,
+    closingDate: c.closingDate,
+    invitation: invited as "none" | "pending" | "accepted" | "expired",
+    value: c.value,
+    balance: c.balance,
+    ltv: c.ltv,
+    availableEquity: c.availableEquity,
+    refreshedAt: c.refreshedAt?.toISOString() ?? null,
+  };
+}
+export type ClientDto = ReturnType<typeof toClientDto>;

@@ -1,0 +1,48 @@
+import "server-only";
+import { oneLine } from "@/lib/address";
+import { getDatabase } from "@/lib/db";
+import { clients } from "@/lib/db/schema";
+import { personKeyOf, type LoanType } from "@/lib/portfolio/csv";
+import { getDataset } from "@/lib/sandbox/dataset";
+import { peopleOf } from "@/lib/sandbox/verify";
+import { addressKeyOf } from "./addresses";
+
+const DEMO_CLIENTS = 50;
+const TYPES: Record<string, LoanType> = { CONVENTIONAL: "conventional", FHA: "fha", VA: "va" };
+
+/**
+ * The demo officer's portfolio (embedded mode only): about 50 owners of data-set houses with a mortgage, their first
+ * loan as the officer would know it from closing. Read from the data set directly, so seeding spends no billable call;
+ * the first refresh values them. Seeding again adds nothing twice.
+ */
+export async function ensureDemoPortfolio(officerId: number): Promise<void> {
+  const homes = getDataset().properties.filter((p) => p.kind !== "CONDOMINIUM" && !p.vacant && peopleOf(p).length > 0 && p.loans.length > 0);
+  const step = Math.max(1, Math.floor(homes.length / DEMO_CLIENTS));
+  const rows = homes
+    .filter((_, i) => i % step === 0)
+    .slice(0, DEMO_CLIENTS)
+    .map((home) => {
+      const person = peopleOf(home)[0]!;
+      const loan = [...home.loans].sort((a, b) => a.position - b.position)[0]!;
+      const firstName = titleCase(person.first);
+      const lastName = titleCase(person.last);
+      const address = oneLine(home.address);
+      return {
+        officerId,
+        firstName,
+        lastName,
+        personKey: personKeyOf({ firstName, lastName }),
+        email: `${firstName}.${lastName}.${home.id}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ""),
+        address,
+        addressKey: addressKeyOf(address).key,
+        loanBalance: Math.round(home.loans.reduce((sum, l) => sum + l.balance, 0)),
+        noteRate: loan.rate,
+        loanType: TYPES[loan.type] ?? "other",
+        closingDate: loan.originationDate,
+      };
+    });
+  const { db } = await getDatabase();
+  await db.insert(clients).values(rows).onConflictDoNothing();
+}
+
+const titleCase = (word: string) => word.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (c) => c.toUpperCase());

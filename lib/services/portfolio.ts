@@ -1,0 +1,163 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/roles";
+import { getDatabase } from "@/lib/db";
+import { clients, opportunities } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { DEFAULT_THRESHOLDS, ltvOf, availableAt, opportunitiesFor, type OpportunityKind, type Thresholds } from "@/lib/portfolio/opportunities";
+import { clientOf, visibleTo, type ClientRow } from "./clients";
+import { AppError } from "./errors";
+import type { Caller } from "./gateway";
+import { invite } from "./invitations";
+import { equitySummary } from "./properties";
+import { orgMaxLtv } from "./settings";
+
+type SignedIn = Caller & { user: SessionUser };
+
+/** How many clients one "refresh all" refreshes (the least recently refreshed first): each may cost a billable call. */
+export const REFRESH_ALL_LIMIT = 25;
+
+export type OpportunityStatus = "open" | "contacted" | "dismissed";
+
+/** The organization's thresholds: its maximum LTV (admins set it) and the environment's amounts and rate. */
+export async function thresholds(): Promise<Thresholds> {
+  return {
+    ...DEFAULT_THRESHOLDS,
+    maxLtv: await orgMaxLtv(),
+    helocMin: env.OPPORTUNITY_HELOC_MIN,
+    cashOutMin: env.OPPORTUNITY_CASH_OUT_MIN,
+    currentRate: env.ORG_CURRENT_RATE,
+  };
+}
+
+/**
+ * Refreshes one client: the home equity summary (the service's estimate with its loans on record; one billable call,
+ * none while cached) through the gateway, the figures stored, and the opportunities computed again.
+ */
+async function refresh(caller: SignedIn, client: ClientRow, t: Thresholds) {
+  const equity = await equitySummary(caller, client.address, t.maxLtv);
+  // The records' loans when they show any; otherwise the balance the officer knows from closing.
+  const balance = Math.round(equity.totalLoanBalance > 0 ? equity.totalLoanBalance : (client.loanBalance ?? 0));
+  const value = Math.round(equity.estimate);
+  // "Since the last refresh" means since the value last changed: a refresh that reads the same value keeps the move.
+  const previousValue = client.value !== null && client.value !== value ? client.value : client.previousValue;
+  const figures = { value, balance };
+  const found = opportunitiesFor({ ...figures, previousValue, loanType: client.loanType, noteRate: client.noteRate }, t);
+  const available = availableAt(figures, t.maxLtv);
+  const { db } = await getDatabase();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(clients)
+      .set({ value, balance, ltv: ltvOf(figures), availableEquity: available, previousValue, refreshedAt: new Date(), updatedAt: new Date() })
+      .where(eq(clients.id, client.id));
+    const live = await tx
+      .select()
+      .from(opportunities)
+      .where(and(eq(opportunities.clientId, client.id), ne(opportunities.status, "closed")));
+    for (const o of found) {
+      const kept = live.find((l) => l.kind === o.kind);
+      // A contacted or dismissed one keeps its status: only its reason and figures follow the new refresh.
+      if (kept)
+        await tx
+          .update(opportunities)
+          .set({ reason: o.reason, figures: o.figures, amount: available, updatedAt: new Date() })
+          .where(eq(opportunities.id, kept.id));
+      else await tx.insert(opportunities).values({ clientId: client.id, kind: o.kind, reason: o.reason, figures: o.figures, amount: available });
+    }
+    const gone = live.filter((l) => !found.some((o) => o.kind === l.kind)).map((l) => l.id);
+    if (gone.length) await tx.update(opportunities).set({ status: "closed", updatedAt: new Date() }).where(inArray(opportunities.id, gone));
+  });
+  return { value, balance, ltv: ltvOf(figures), availableEquity: available, opportunities: found.map((o) => o.kind) };
+}
+
+export async function refreshClient(caller: SignedIn, id: number) {
+  const client = await clientOf(caller.user, id);
+  return { id, ...(await refresh(caller, client, await thresholds())) };
+}
+
+/**
+ * Refreshes up to REFRESH_ALL_LIMIT of the user's clients, the least recently refreshed first. A client whose home the
+ * service cannot value is reported and skipped; once the caller's allowance of calls is spent, the run stops there.
+ */
+export async function refreshAll(caller: SignedIn) {
+  const { db } = await getDatabase();
+  const due = await db
+    .select()
+    .from(clients)
+    .where(visibleTo(caller.user))
+    .orderBy(sql`${clients.refreshedAt} asc nulls first`, asc(clients.id))
+    .limit(REFRESH_ALL_LIMIT);
+  const t = await thresholds();
+  let refreshed = 0;
+  const failed: { id: number; name: string; error: string }[] = [];
+  let stopped: string | null = null;
+  for (const client of due) {
+    try {
+      await refresh(caller, client, t);
+      refreshed++;
+    } catch (error) {
+      if (!AppError.is(error)) throw error;
+      if (error.status === 429 || error.status === 503) {
+        stopped = error.message;
+        break;
+      }
+      failed.push({ id: client.id, name: `${client.firstName} ${client.lastName}`, error: error.message });
+    }
+  }
+  return { refreshed, failed, stopped, limit: REFRESH_ALL_LIMIT };
+}
+
+/** The user's opportunities (everyone's for an admin), the most money first, filtered by kind and status. */
+export async function listOpportunities(user: SessionUser, filter: { kind?: OpportunityKind; status?: OpportunityStatus } = {}, limit = 500) {
+  const { db } = await getDatabase();
+  const rows = await db
+    .select({ o: opportunities, name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`, address: clients.address })
+    .from(opportunities)
+    .innerJoin(clients, eq(clients.id, opportunities.clientId))
+    .where(
+      and(
+        visibleTo(user),
+        filter.status ? eq(opportunities.status, filter.status) : ne(opportunities.status, "closed"),
+        filter.kind ? eq(opportunities.kind, filter.kind) : undefined,
+      ),
+    )
+    .orderBy(desc(opportunities.amount), asc(opportunities.id))
+    .limit(limit);
+  return rows.map(({ o, name, address }) => ({
+    id: o.id,
+    clientId: o.clientId,
+    client: name,
+    address,
+    kind: o.kind,
+    reason: o.reason,
+    figures: o.figures,
+    amount: o.amount,
+    status: o.status,
+    updatedAt: o.updatedAt.toISOString(),
+  }));
+}
+export type OpportunityDto = Awaited<ReturnType<typeof listOpportunities>>[number];
+
+/** Marks an opportunity contacted or dismissed (or open again); one that no longer applies cannot be changed. */
+export async function setOpportunityStatus(user: SessionUser, id: number, status: OpportunityStatus) {
+  const { db } = await getDatabase();
+  const [row] = await db
+    .select({ o: opportunities })
+    .from(opportunities)
+    .innerJoin(clients, eq(clients.id, opportunities.clientId))
+    .where(and(eq(opportunities.id, id), visibleTo(user)));
+  if (!row) throw new AppError(404, "not_found", "No opportunity of yours has this id.");
+  if (row.o.status === "closed") throw new AppError(409, "closed", "This opportunity no longer applies since the last refresh.");
+  await db.update(opportunities).set({ status, updatedAt: new Date() }).where(eq(opportunities.id, id));
+  return { id, status };
+}
+
+/** Invites a client to their home's dashboard with the ownership invitation (the deed must name them). */
+export async function inviteClient(caller: SignedIn, id: number) {
+  const client = await clientOf(caller.user, id);
+  if (!client.email) throw new AppError(400, "invalid_request", "email: add the client's email before inviting them", { email: "is required to invite" });
+  const sent = await invite(caller, { firstName: client.firstName, lastName: client.lastName, address: client.address, email: client.email });
+  const { db } = await getDatabase();
+  await db.update(clients).set({ invitationId: sent.id, updatedAt: new Date() }).where(eq(clients.id, id));
+  return sent;
+}

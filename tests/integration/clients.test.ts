@@ -1,0 +1,198 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { call, deedName, houses, meterFor, signIn, unique } from "./client";
+
+/** The client portfolio: import, merge, access, refresh, opportunities and their statuses, invitations. */
+describe("the client portfolio", () => {
+  const app = inject("apps").embedded;
+  let admin: string;
+  let officer: string;
+  let otherOfficer: string;
+  let homeowner: string;
+  const [first, second, third] = houses(1100, 3) as [string, string, string];
+  const person = (address: string) => {
+    const { firstName, lastName } = deedName(address);
+    return `${firstName} ${lastName}`;
+  };
+
+  async function newOfficer(): Promise<string> {
+    const email = `officer-${unique()}@example.com`;
+    const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } });
+    expect(created.status).toBe(201);
+    return signIn(app, email, "officer-password");
+  }
+
+  beforeAll(async () => {
+    admin = await signIn(app, app.admin.email, app.admin.password);
+    officer = await newOfficer();
+    otherOfficer = await newOfficer();
+    homeowner = await signIn(app, "homeowner@example.com", "homeowner-demo");
+  });
+
+  const csv = () =>
+    [
+      "name,email,address,balance,rate,type,closing date",
+      `"${person(first)}",first-${unique()}@example.com,"${first}",100000,9.5,conventional,2019-05-01`,
+      `"${person(second)}",,"${second}",,,,`,
+      `"${person(third)}",,"${third}",,,fha,`,
+      `"${person(first)}",,"${first.toLowerCase()}",,,,`,
+      `Pat Doe,not-an-email,"${third}",,,,`,
+      `Pat Doe,,"99999 Nowhere Blvd, Phoenix, AZ 85008",,,,`,
+      `Cher,,"${second}",,,,`,
+    ].join("\n");
+
+  let ids: Record<string, number> = {};
+
+  it("imports a CSV: row errors with field and reason, the same person at the same address merged, a second import all merged", async () => {
+    const before = await meterFor(app, admin, "normalizeAddresses");
+    const imported = await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv: csv() } });
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ created: 3, merged: 1 });
+    expect(imported.body.errors.map((e: { line: number; field: string }) => `${e.line} ${e.field}`)).toEqual(["6 email", "7 address", "8 name"]);
+    // Every address went through the gateway and its meter: the three homes and the one that is not there.
+    const after = await meterFor(app, admin, "normalizeAddresses");
+    expect(after.upstreamCalls - before.upstreamCalls).toBeGreaterThanOrEqual(1);
+
+    const again = await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv: csv() } });
+    expect(again.body).toMatchObject({ created: 0, merged: 4 });
+    // Known addresses are answered from the cache: the second import sends nothing new upstream.
+    expect((await meterFor(app, admin, "normalizeAddresses")).upstreamCalls).toBe(after.upstreamCalls);
+
+    const listed = await call(app, "GET", "/api/clients", { cookie: officer });
+    expect(listed.body.clients).toHaveLength(3);
+    ids = Object.fromEntries(listed.body.clients.map((c: { name: string; id: number }) => [c.name, c.id]));
+    const firstClient = listed.body.clients.find((c: { name: string }) => c.name === person(first));
+    // The row without a rate merged into the one with it: what it left blank kept the old values.
+    expect(firstClient).toMatchObject({ noteRate: 9.5, loanBalance: 100000, loanType: "conventional", closingDate: "2019-05-01", invitation: "none" });
+  });
+
+  it("adds a client by hand, and merges the same person at the same address", async () => {
+    const { firstName, lastName } = deedName(second);
+    const added = await call(app, "POST", "/api/clients", { cookie: officer, body: { firstName, lastName, address: second, noteRate: 7.25 } });
+    expect(added.status).toBe(200);
+    expect(added.body).toEqual({ id: ids[person(second)], merged: true });
+  });
+
+  it("refuses bad input with 400 naming the field and the reason", async () => {
+    const cases: [string, string, unknown, string][] = [
+      ["POST", "/api/clients", { firstName: "Ann" }, "lastName"],
+      ["POST", "/api/clients", { firstName: "Ann", lastName: "Lee", address: first, noteRate: 99 }, "noteRate"],
+      ["POST", "/api/clients", { firstName: "Ann", lastName: "Lee", address: first, closingDate: "yesterday" }, "closingDate"],
+      ["POST", "/api/clients", { firstName: "Ann", lastName: "Lee", address: "hello" }, "address"],
+      ["POST", "/api/clients/import", { csv: "email\nx@y.z" }, "csv"],
+      ["POST", "/api/clients/abc/refresh", undefined, "clientId"],
+      ["PATCH", "/api/opportunities/1", { status: "maybe" }, "status"],
+      ["GET", "/api/opportunities?kind=lottery", undefined, "kind"],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const reply = await call(app, method, path, { cookie: officer, body });
+      expect(reply.status, `${method} ${path}`).toBe(400);
+      expect(Object.keys(reply.body.error.fields), `${method} ${path}`).toContain(field);
+      expect(reply.body.error.message.length).toBeGreaterThan(5);
+    }
+  });
+
+  it("caps an import at 2,000 rows with a clear 400", async () => {
+    const rows = Array.from({ length: 2001 }, (_, i) => `A${i} B,"${i + 1} Main St, Phoenix, AZ 85008"`);
+    const reply = await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv: ["name,address", ...rows].join("\n") } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.fields.csv).toMatch(/2,001 rows; import at most 2,000/);
+  });
+
+  it("refreshes a client: figures stored, opportunities with reasons, ranked by available money", async () => {
+    const refreshed = await call(app, "POST", `/api/clients/${ids[person(first)]}/refresh`, { cookie: officer });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.value).toBeGreaterThan(0);
+    // Rate 9.5% against the organization's 6.25%: a rate-and-term refinance whatever the home's figures.
+    expect(refreshed.body.opportunities).toContain("rate_refinance");
+    const all = await call(app, "POST", "/api/clients/refresh", { cookie: officer });
+    expect(all.status).toBe(200);
+    expect(all.body.refreshed + all.body.failed.length).toBe(3);
+
+    const listed = await call(app, "GET", "/api/opportunities", { cookie: officer });
+    const found = listed.body.opportunities as { kind: string; amount: number; reason: string; figures: object; status: string }[];
+    expect(found.find((o) => o.kind === "rate_refinance")).toMatchObject({
+      status: "open",
+      figures: expect.objectContaining({ noteRate: 9.5, currentRate: 6.25 }),
+    });
+    expect(found.every((o) => o.reason.length > 20)).toBe(true);
+    const amounts = found.map((o) => o.amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    const client = (await call(app, "GET", "/api/clients", { cookie: officer })).body.clients.find((c: { id: number }) => c.id === ids[person(first)]);
+    expect(client).toMatchObject({ value: refreshed.body.value, refreshedAt: expect.any(String) });
+  });
+
+  it("marks an opportunity contacted; a refresh keeps the status; filters by kind and status", async () => {
+    const [target] = (await call(app, "GET", "/api/opportunities?kind=rate_refinance&status=open", { cookie: officer })).body.opportunities;
+    expect(target).toBeDefined();
+    const marked = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "contacted" } });
+    expect(marked.body).toEqual({ id: target.id, status: "contacted" });
+    await call(app, "POST", `/api/clients/${target.clientId}/refresh`, { cookie: officer });
+    const contacted = (await call(app, "GET", "/api/opportunities?status=contacted", { cookie: officer })).body.opportunities;
+    expect(contacted.map((o: { id: number }) => o.id)).toContain(target.id);
+    const open = (await call(app, "GET", "/api/opportunities?status=open&kind=rate_refinance", { cookie: officer })).body.opportunities;
+    expect(open.map((o: { id: number }) => o.id)).not.toContain(target.id);
+    const dismissed = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed" } });
+    expect(dismissed.status).toBe(200);
+  });
+
+  it("closes an opportunity that no longer applies at the next refresh; a closed one cannot be changed", async () => {
+    const id = ids[person(first)]!;
+    const [before] = (await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })).body.opportunities.filter(
+      (o: { clientId: number }) => o.clientId === id,
+    );
+    expect(before).toBeDefined();
+    // The officer learns the client already refinanced at 6%: the same person at the same address, merged.
+    const { firstName, lastName } = deedName(first);
+    expect((await call(app, "POST", "/api/clients", { cookie: officer, body: { firstName, lastName, address: first, noteRate: 6 } })).status).toBe(200);
+    const refreshed = await call(app, "POST", `/api/clients/${id}/refresh`, { cookie: officer });
+    expect(refreshed.body.opportunities).not.toContain("rate_refinance");
+    const after = (await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })).body.opportunities;
+    expect(after.map((o: { id: number }) => o.id)).not.toContain(before.id);
+    const closed = await call(app, "PATCH", `/api/opportunities/${before.id}`, { cookie: officer, body: { status: "open" } });
+    expect(closed.status).toBe(409);
+  });
+
+  it("keeps one officer out of another's clients; an admin sees everyone's", async () => {
+    const theirs = (await call(app, "GET", "/api/clients", { cookie: otherOfficer })).body.clients;
+    expect(theirs).toEqual([]);
+    const id = ids[person(first)]!;
+    expect((await call(app, "POST", `/api/clients/${id}/refresh`, { cookie: otherOfficer })).status).toBe(404);
+    expect((await call(app, "POST", `/api/clients/${id}/invite`, { cookie: otherOfficer })).status).toBe(404);
+    const [opportunity] = (await call(app, "GET", "/api/opportunities", { cookie: officer })).body.opportunities;
+    expect((await call(app, "PATCH", `/api/opportunities/${opportunity.id}`, { cookie: otherOfficer, body: { status: "dismissed" } })).status).toBe(404);
+    expect((await call(app, "GET", "/api/opportunities", { cookie: otherOfficer })).body.opportunities).toEqual([]);
+    const everyone = (await call(app, "GET", "/api/clients", { cookie: admin })).body.clients.map((c: { id: number }) => c.id);
+    expect(everyone).toEqual(expect.arrayContaining(Object.values(ids)));
+  });
+
+  it("refuses homeowners, at the API and the page", async () => {
+    expect((await call(app, "GET", "/api/clients", { cookie: homeowner })).status).toBe(403);
+    expect((await call(app, "POST", "/api/clients/import", { cookie: homeowner, body: { csv: csv() } })).status).toBe(403);
+    expect((await call(app, "GET", "/api/clients")).status).toBe(401);
+    const page = await fetch(`${app.url}/clients`, { headers: { Cookie: homeowner }, redirect: "manual" });
+    expect(page.status).toBe(404);
+  });
+
+  it("invites a client with an email to their dashboard, through the existing invitation", async () => {
+    const id = ids[person(first)]!;
+    const invited = await call(app, "POST", `/api/clients/${id}/invite`, { cookie: officer });
+    expect(invited.status).toBe(201);
+    const client = (await call(app, "GET", "/api/clients", { cookie: officer })).body.clients.find((c: { id: number }) => c.id === id);
+    expect(client.invitation).toBe("pending");
+    const noEmail = await call(app, "POST", `/api/clients/${ids[person(second)]}/invite`, { cookie: officer });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.error.fields).toHaveProperty("email");
+  });
+
+  it("gives the demo officer a demo portfolio of about 50 clients", async () => {
+    const demo = await signIn(app, "officer@example.com", "officer-demo");
+    const listed = await call(app, "GET", "/api/clients", { cookie: demo });
+    expect(listed.body.clients.length).toBeGreaterThanOrEqual(45);
+    expect(listed.body.clients.length).toBeLessThanOrEqual(55);
+    // One click of "refresh" finds reasons to call some of them.
+    const refreshed = await call(app, "POST", "/api/clients/refresh", { cookie: demo });
+    expect(refreshed.body.refreshed).toBeGreaterThan(20);
+    const found = (await call(app, "GET", "/api/opportunities", { cookie: demo })).body.opportunities;
+    expect(new Set(found.map((o: { clientId: number }) => o.clientId)).size).toBeGreaterThanOrEqual(5);
+  });
+});
