@@ -105,7 +105,9 @@ test("a new homeowner gets through sign-up, onboarding, proof by mail, the dashb
   await persist(page, { act: () => tryAgain(page), done: homes });
 
   await card.getByRole("link", { name: "2716 N 24th St", exact: true }).click();
-  await persist(page, { act: () => tryAgain(page), done: page.getByTestId("service-estimate") });
+  // The dashboard has estimates of its own (the card's, the totals'): wait for the property page before looking.
+  await expect(page).toHaveURL(/\/dashboard\/properties\//);
+  await persist(page, { act: () => tryAgain(page), done: page.getByTestId("service-estimate").first() });
   await expect(page.getByRole("heading", { name: "Property facts" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your equity" })).toBeVisible();
 

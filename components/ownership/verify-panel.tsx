@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent } from "react";
+import { useId, useState, useTransition, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
@@ -19,6 +19,9 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
   const [busy, setBusy] = useState(false);
   const [refreshing, startRefresh] = useTransition();
   const Heading = `h${headingLevel}` as const;
+  // Several homes may wait for proof on one page: each panel has its own heading id and names its home to the API.
+  const titleId = useId();
+  const street = state.address.split(", ")[0];
 
   async function run(work: () => Promise<unknown>) {
     setBusy(true);
@@ -37,13 +40,13 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
   function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get("code") ?? "");
-    void run(() => fetchJson("/api/ownership/code", { body: { code } }));
+    void run(() => fetchJson("/api/ownership/code", { body: { code, address: state.address } }));
   }
 
   return (
-    <section aria-labelledby="verify-title" className="space-y-4 rounded-2xl border border-amber-300 bg-amber-50 p-6">
-      <Heading id="verify-title" className="text-xl font-semibold">
-        Verify to see your loans and equity
+    <section aria-labelledby={titleId} className="space-y-4 rounded-2xl border border-amber-300 bg-amber-50 p-6">
+      <Heading id={titleId} className="text-xl font-semibold">
+        Verify to see your loans and equity<span className="sr-only"> at {street}</span>
       </Heading>
       <p className="text-slate-800">
         The deed names {state.name}, so you can see this home&apos;s public facts and estimate. Your loans, equity and the full report are private: we show them
@@ -64,6 +67,7 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
             <Field
               label="Code from the letter"
               name="code"
+              id={`${titleId}-code`}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
@@ -83,7 +87,11 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
           {state.nextLetterAt ? (
             <p className="text-sm text-slate-700">You can ask for another letter on {day(state.nextLetterAt)}.</p>
           ) : (
-            <Button type="button" disabled={busy || refreshing} onClick={() => void run(() => fetchJson("/api/ownership/letter", { body: {} }))}>
+            <Button
+              type="button"
+              disabled={busy || refreshing}
+              onClick={() => void run(() => fetchJson(`/api/ownership/letter?address=${encodeURIComponent(state.address)}`, { body: {} }))}
+            >
               {busy ? "Sending…" : "Mail me a code"}
             </Button>
           )}

@@ -17,12 +17,16 @@ export function PropertyCard({
   brand,
   detailsBase = "/dashboard/properties",
   reportFor,
+  headingLevel = 2,
 }: {
   property: OwnedProperty | ClaimedProperty;
   brand: Brand;
   detailsBase?: string;
   reportFor?: string;
+  /** 3 when the cards sit under a section's heading. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = `h${headingLevel}` as const;
   const { facts } = property;
   const equity = "equity" in property ? (property as OwnedProperty).equity : undefined;
   const [street, ...rest] = facts.address.split(", ");
@@ -31,11 +35,11 @@ export function PropertyCard({
   return (
     <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div>
-        <h2 id={titleId} className="text-lg font-semibold">
+        <Heading id={titleId} className="text-lg font-semibold">
           <Link href={details} className="hover:underline">
             {street}
           </Link>
-        </h2>
+        </Heading>
         <p className="text-sm text-slate-600">{rest.join(", ")}</p>
       </div>
       <ServiceEstimate {...facts.estimate} brand={brand} variant="compact" id={`estimate-${property.propertyId}`} />

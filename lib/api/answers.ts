@@ -17,10 +17,19 @@ export const VerificationState = z.object({
 });
 export const Claim = z.object({ verified: z.boolean(), created: z.boolean(), address: z.string().optional() });
 export const OwnerData = z.object({
-  verified: z.boolean().describe("false until the account proved it owns the home: then only the claimed home's public facts, no equity"),
+  verified: z.boolean().describe("true once the account proved it owns at least one home"),
   stale: z.boolean(),
-  verification: VerificationState.nullable(),
-  properties: z.array(z.object({ propertyId: z.number(), facts: PropertyFacts, equity: EquityDto.optional() })),
+  verification: VerificationState.nullable().describe("the first home waiting for proof (see claims for all)"),
+  claims: z.array(VerificationState).describe("every home the account claimed and has not proved yet"),
+  properties: z.array(
+    z.object({
+      propertyId: z.number(),
+      facts: PropertyFacts,
+      verified: z.boolean().describe("proved: equity is given; not yet: the home's public facts only, and its verification"),
+      equity: EquityDto.optional(),
+      verification: VerificationState.optional(),
+    }),
+  ),
 });
 export const Verified = z.object({ verified: z.literal(true) });
 

@@ -176,6 +176,10 @@ export const CodeBody = z.object({
     .string({ error: "code is required" })
     .trim()
     .regex(/^\d{6}$/, "must be the 6 digits printed in the letter"),
+  address: Address.optional().describe("The home the code is for, when several wait for proof"),
+});
+export const LetterQuery = z.object({
+  address: Address.optional().describe("The home to mail the code to, when several wait for proof"),
 });
 export const ResetRequestBody = z.object({ email: Email });
 export const ResetBody = z.object({ token: Token, password: Password });

@@ -7,8 +7,11 @@ export interface SessionUser {
   id: number;
   email: string;
   role: Role;
-  /** The service's owner token, once the homeowner has proved they own the home (never before). */
-  ownerId: string | null;
+  /**
+   * The service's owner tokens the homeowner proved are theirs (an invitation, a partner's token or a mailed code),
+   * oldest first; never one merely claimed. Empty until the first proof.
+   */
+  ownerIds: string[];
   name: string | null;
   /** The live session the request came with. */
   sessionId?: string;

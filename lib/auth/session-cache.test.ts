@@ -3,7 +3,7 @@ import type { SessionUser } from "./roles";
 import { rememberedSessionUser, userChanged } from "./session-cache";
 
 let nextId = 1;
-const user = (role: SessionUser["role"]): SessionUser => ({ id: nextId, email: "someone@example.com", role, ownerId: null, name: null, sessionId: "s" });
+const user = (role: SessionUser["role"]): SessionUser => ({ id: nextId, email: "someone@example.com", role, ownerIds: [], name: null, sessionId: "s" });
 
 describe("the session user snapshot", () => {
   it("reads the database once for repeated requests, and again after any change to the user", async () => {

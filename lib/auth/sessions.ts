@@ -6,6 +6,7 @@ import { getDatabase } from "@/lib/db";
 import { sessions, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { SessionUser } from "./roles";
+import { ownerIdsColumn } from "./owner-ids";
 import type { UserRow } from "./users";
 import { authSecret } from "./secret";
 import { userChanged } from "./session-cache";
@@ -39,11 +40,11 @@ export async function liveSessionUser(userId: number, sessionId: unknown): Promi
   if (typeof sessionId !== "string") return undefined;
   const { db } = await getDatabase();
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, ownerIds: ownerIdsColumn })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
-  return row?.user;
+  return row && { ...row.user, ownerIds: row.ownerIds };
 }
 
 /** Ends one session (sign-out): its cookie is worthless from the next request on. */

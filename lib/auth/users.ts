@@ -1,30 +1,36 @@
 import "server-only";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
-import { users } from "@/lib/db/schema";
+import { accountOwners, users, type OwnerProof } from "@/lib/db/schema";
 import { trustedDevice } from "./device";
+import { ownerIdsColumn } from "./owner-ids";
 import { userChanged } from "./session-cache";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import type { Role, SessionUser } from "./roles";
 import { clearAttempts, refundAttempt, takeAttempt } from "./throttle";
 
-export type UserRow = typeof users.$inferSelect;
+/** An account as read from the database, with the owner records it proved are its own (oldest first). */
+export type UserRow = typeof users.$inferSelect & { ownerIds: string[] };
 
-export const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, role: row.role, ownerId: row.ownerId, name: row.name });
+export const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, role: row.role, ownerIds: row.ownerIds, name: row.name });
+
+const withOwners = (row: { user: typeof users.$inferSelect; ownerIds: string[] } | undefined): UserRow | undefined =>
+  row && { ...row.user, ownerIds: row.ownerIds };
 
 export async function findUserById(id: number): Promise<SessionUser | undefined> {
   const { db } = await getDatabase();
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row && toSessionUser(row);
+  const [row] = await db.select({ user: users, ownerIds: ownerIdsColumn }).from(users).where(eq(users.id, id));
+  const user = withOwners(row);
+  return user && toSessionUser(user);
 }
 
 export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
   const { db } = await getDatabase();
   const [row] = await db
-    .select()
+    .select({ user: users, ownerIds: ownerIdsColumn })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email.trim()})`);
-  return row;
+  return withOwners(row);
 }
 
 export class EmailTakenError extends Error {
@@ -41,7 +47,7 @@ export async function createUser(input: { email: string; password: string; role:
     .onConflictDoNothing()
     .returning();
   if (!row) throw new EmailTakenError();
-  return toSessionUser(row);
+  return toSessionUser({ ...row, ownerIds: [] });
 }
 
 export class OwnerTakenError extends Error {
@@ -51,24 +57,23 @@ export class OwnerTakenError extends Error {
 }
 
 /**
- * Links a homeowner to the owner record they proved they own (`proof` says how). An account holds one owner record
- * and an owner record one account (a unique index): linking a record another account holds throws OwnerTakenError.
- * Linking the one the account already holds again changes nothing.
+ * Links a homeowner to an owner record they proved they own (`proof` says how). An account may hold several owner
+ * records, an owner record one account (its key): linking a record another account holds throws OwnerTakenError.
+ * Linking one the account already holds again changes nothing.
  */
-export async function linkVerifiedOwner(userId: number, ownerId: string, proof: NonNullable<UserRow["ownerProof"]>, name?: string): Promise<void> {
+export async function linkVerifiedOwner(userId: number, ownerId: string, proof: OwnerProof, name?: string): Promise<void> {
   const { db } = await getDatabase();
-  try {
-    const [row] = await db
-      .update(users)
-      .set({ ownerId, ownerVerifiedAt: new Date(), ownerProof: proof, name: sql`coalesce(${users.name}, ${name ?? null})` })
-      .where(and(eq(users.id, userId), or(isNull(users.ownerId), eq(users.ownerId, ownerId))))
-      .returning({ id: users.id });
-    if (!row) throw new OwnerTakenError();
-    await userChanged(userId);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new OwnerTakenError();
-    throw error;
+  const [linked] = await db.insert(accountOwners).values({ ownerId, userId, proof }).onConflictDoNothing().returning({ userId: accountOwners.userId });
+  if (!linked) {
+    const [holder] = await db.select({ userId: accountOwners.userId }).from(accountOwners).where(eq(accountOwners.ownerId, ownerId));
+    if (holder?.userId !== userId) throw new OwnerTakenError();
   }
+  if (name)
+    await db
+      .update(users)
+      .set({ name: sql`coalesce(${users.name}, ${name})` })
+      .where(eq(users.id, userId));
+  await userChanged(userId);
 }
 
 /** PostgreSQL's unique_violation, whichever driver (or wrapper) reports it. */

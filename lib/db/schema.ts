@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgSchema, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Tables of the embedded Property Data Service: what a real vendor would keep on its side. */
 export const sandbox = pgSchema("sandbox");
@@ -44,26 +44,14 @@ export const users = app.table(
     email: text().notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text({ enum: ["homeowner", "loan_officer", "admin"] }).notNull(),
-    /**
-     * The service's owner token, set only once the person has proved they own the home (an invitation, a partner's
-     * token or a mailed code): everything private is read through it. One owner record belongs to one account.
-     */
-    ownerId: text("owner_id"),
-    /** When and how ownership was proved: `invitation`, `partner`, `mail` or `demo`. */
-    ownerVerifiedAt: timestamp("owner_verified_at", { withTimezone: true }),
-    ownerProof: text("owner_proof", { enum: ["invitation", "partner", "mail", "demo"] }),
-    /** The name given with the owner record: what reports are prepared for. */
+    /** The name given with the first owner record: what reports are prepared for. */
     name: text(),
     /** A partner's member (embedded dashboard): the site that vouches for them and its id for them. */
     partnerSiteId: integer("partner_site_id"),
     partnerMemberId: text("partner_member_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("users_email").on(sql`lower(${t.email})`),
-    uniqueIndex("users_owner").on(t.ownerId),
-    uniqueIndex("users_partner_member").on(t.partnerSiteId, t.partnerMemberId),
-  ],
+  (t) => [uniqueIndex("users_email").on(sql`lower(${t.email})`), uniqueIndex("users_partner_member").on(t.partnerSiteId, t.partnerMemberId)],
 );
 
 /**
@@ -102,23 +90,48 @@ export const passwordResets = app.table("password_resets", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const OWNER_PROOFS = ["invitation", "partner", "mail", "demo"] as const;
+export type OwnerProof = (typeof OWNER_PROOFS)[number];
+
+/**
+ * The owner records an account proved are its own (an invitation, a partner's token or a mailed code): everything
+ * private is read through them. An account may hold several; an owner record belongs to one account (its key).
+ */
+export const accountOwners = app.table(
+  "account_owners",
+  {
+    /** The service's owner token. */
+    ownerId: text("owner_id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    proof: text({ enum: OWNER_PROOFS }).notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_owners_user").on(t.userId, t.verifiedAt)],
+);
+
 /**
  * A homeowner's claim on a home before proof: the deed matched the name they gave, so the owner record exists, but
- * the account sees only what is public until it proves control. One claim per account.
+ * the account sees only what is public until it proves control. One claim per account and home.
  */
-export const ownershipClaims = app.table("ownership_claims", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  ownerId: text("owner_id").notNull(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  /** The standardized address and its key. */
-  address: text().notNull(),
-  addressKey: text("address_key").notNull(),
-  matchScore: real("match_score").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const ownershipClaims = app.table(
+  "ownership_claims",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** The standardized address and its key. */
+    address: text().notNull(),
+    addressKey: text("address_key").notNull(),
+    matchScore: real("match_score").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressKey] })],
+);
 
 /** Codes mailed to a property address: the SHA-256 of the code, 30 days to use it, a few tries. */
 export const ownershipLetters = app.table(

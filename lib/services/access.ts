@@ -3,7 +3,7 @@ import { STAFF, type Role, type SessionUser } from "@/lib/auth/roles";
 import { forbidden, unauthorized } from "./errors";
 import type { Caller } from "./gateway";
 import { ownedAddressKeys } from "./owners";
-import { claimOf } from "./ownership";
+import { claimsOf } from "./ownership";
 
 export function requireRole(user: SessionUser | undefined, roles: readonly Role[]): SessionUser {
   if (!user) throw unauthorized();
@@ -12,21 +12,21 @@ export function requireRole(user: SessionUser | undefined, roles: readonly Role[
 }
 
 /**
- * Loan officers and admins may look up any address. A homeowner may read the properties of the owner record they
- * proved is theirs; before proof, only the public facts and estimate of the home they claimed. Someone else's
+ * Loan officers and admins may look up any address. A homeowner may read the properties of the owner records they
+ * proved are theirs; before proof, only the public facts and estimate of each home they claimed. Someone else's
  * property is a 403, whether or not it exists.
  */
 export async function assertMayRead(caller: Caller & { user: SessionUser }, key: string, scope: "public" | "private"): Promise<void> {
   const { user } = caller;
   if ((STAFF as readonly Role[]).includes(user.role)) return;
   if (user.role !== "homeowner") throw forbidden();
-  if (!user.ownerId) {
-    const claim = await claimOf(user.id);
-    if (!claim) throw forbidden("Add your home first to see it.");
-    if (claim.addressKey !== key) throw forbidden("This property is not one of yours.");
-    if (scope === "private") throw forbidden("Prove you own this home to see its loans, equity and report: ask for a code by mail on your dashboard.");
-    return;
+  if (user.ownerIds.length) {
+    const owned = caller.ownedKeys ?? (await ownedAddressKeys(caller, user.ownerIds));
+    if (owned.has(key)) return;
   }
-  const owned = caller.ownedKeys ?? (await ownedAddressKeys(caller, user.ownerId));
-  if (!owned.has(key)) throw forbidden("This property is not one of yours.");
+  // Not a proved home: at most the public side of one the account claimed.
+  const claims = await claimsOf(user.id);
+  if (!claims.length && !user.ownerIds.length) throw forbidden("Add your home first to see it.");
+  if (!claims.some((claim) => claim.addressKey === key)) throw forbidden("This property is not one of yours.");
+  if (scope === "private") throw forbidden("Prove you own this home to see its loans, equity and report: ask for a code by mail on your dashboard.");
 }

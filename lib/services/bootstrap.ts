@@ -49,7 +49,7 @@ export async function bootstrap(): Promise<void> {
   await ensureDemoSites();
   await ensureDemoPortfolio(users.find((user) => user.role === "loan_officer")!.id);
   const homeowner = users.find((user) => user.role === "homeowner")!;
-  if (!homeowner.ownerId) await linkDemoOwner(homeowner.id);
+  if (!homeowner.ownerIds.length) await linkDemoOwner(homeowner.id);
 }
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDatabase } from "@/lib/db";
-import { invitations, mailDeliveries, mailPreferences, users } from "@/lib/db/schema";
+import { accountOwners, invitations, mailDeliveries, mailPreferences, users } from "@/lib/db/schema";
 import { appOrigin, brand } from "@/lib/env";
 import { log } from "@/lib/log";
 import { homeownerDigestMessage } from "@/lib/mail/digest";
@@ -55,7 +55,8 @@ export async function digestRecipients(): Promise<number[]> {
     .from(users)
     .innerJoin(invitations, eq(invitations.acceptedBy, users.id))
     .leftJoin(mailPreferences, eq(mailPreferences.userId, users.id))
-    .where(and(eq(users.role, "homeowner"), isNotNull(users.ownerId), sql`coalesce(${mailPreferences.monthlyDigest}, true)`));
+    .innerJoin(accountOwners, eq(accountOwners.userId, users.id))
+    .where(and(eq(users.role, "homeowner"), sql`coalesce(${mailPreferences.monthlyDigest}, true)`));
   return rows.map((row) => row.id);
 }
 
@@ -67,19 +68,23 @@ export async function sendMonthlyDigest(userId: number, period: string): Promise
   const { db } = await getDatabase();
   const officers = alias(users, "officer");
   const [person] = await db
-    .select({ id: users.id, email: users.email, ownerId: users.ownerId, officerName: officers.name, officerEmail: officers.email })
+    .select({ id: users.id, email: users.email, officerName: officers.name, officerEmail: officers.email })
     .from(users)
     .leftJoin(invitations, eq(invitations.acceptedBy, users.id))
     .leftJoin(officers, eq(officers.id, invitations.invitedBy))
     .where(eq(users.id, userId))
     .orderBy(desc(invitations.acceptedAt))
     .limit(1);
-  if (!person?.ownerId || !(await mailPreferencesOf(userId)).monthlyDigest) return "not wanted";
+  const owned = await db.select({ ownerId: accountOwners.ownerId }).from(accountOwners).where(eq(accountOwners.userId, userId));
+  if (!person || owned.length === 0 || !(await mailPreferencesOf(userId)).monthlyDigest) return "not wanted";
   const claimed = await db.insert(mailDeliveries).values({ userId, kind: "monthly_digest", period }).onConflictDoNothing().returning();
   if (claimed.length === 0) return "already sent";
   try {
-    // One owner-data call (cached and metered like every other) for every home of the owner record.
-    const data = await ownerData({ ip: "job" }, person.ownerId);
+    // One owner-data call (cached and metered like every other) per owner record the account proved.
+    const data = await ownerData(
+      { ip: "job" },
+      owned.map(({ ownerId }) => ownerId),
+    );
     const homes = data.properties.flatMap((property) => {
       const equity = property.equity;
       if (!equity) return [];

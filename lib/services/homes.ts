@@ -20,7 +20,7 @@ export async function homeownerProperty(caller: Caller & { user: SessionUser }, 
   const equity = equityOf(property);
   // Proved owners only: their own figures, the equity from them, and the loans the organization offers.
   const yours = equity && { ...withFigures(equity, await figuresOf(caller.user.id, property.facts.address)), offers: await offers() };
-  return { property, equity, verification: view.verification, estimate, yours };
+  return { property, equity, verification: property.verified ? null : property.verification, estimate, yours };
 }
 
 export type HomeownerProperty = NonNullable<Awaited<ReturnType<typeof homeownerProperty>>>;

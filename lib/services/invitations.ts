@@ -100,20 +100,14 @@ export async function invitationPreview(token: string) {
 
 /**
  * Accepts an invitation once: makes the account (with the password chosen here) or uses the one the email already
- * has, and links the home as proved by invitation. Used by two people at once, it works for one.
+ * has, and links the home as proved by invitation, beside any the account proved before. Used by two people at once,
+ * it works for one.
  */
 export async function acceptInvitation(token: string, password: string | undefined): Promise<SessionUser> {
   const preview = await openInvitation(token);
   const existing = await findUserByEmail(preview.email);
   if (existing && existing.role !== "homeowner")
     throw new AppError(409, "not_a_homeowner", "This email belongs to a staff account; invitations are for homeowners.");
-  if (existing?.ownerId && existing.ownerId !== preview.ownerId) {
-    throw new AppError(
-      409,
-      "has_another_home",
-      "The account of this email already has its verified homes (an account holds one owner record). If this home is not on its dashboard, please ask your loan officer to invite another email address.",
-    );
-  }
   if (!existing) {
     if (!password) throw new AppError(400, "invalid_request", "password: choose a password for your account", { password: "is required" });
     const weak = weakPasswordReason(password, [preview.email, preview.firstName, preview.lastName]);

@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/auth/secret";
 import { linkVerifiedOwner, OwnerTakenError } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
-import { ownershipClaims, ownershipLetters } from "@/lib/db/schema";
+import { ownershipClaims, ownershipLetters, type OwnerProof } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
 import { log } from "@/lib/log";
 import { letterSentMessage, ownershipLetter } from "@/lib/mail/messages";
@@ -13,7 +13,7 @@ import { sendLetter, sendMail } from "@/lib/mail/transport";
 import { addressKeyOf } from "./addresses";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
-import { homeownerVerification, ownerRecord, personKey, propertyFacts, type Person } from "./properties";
+import { homeownerVerification, ownerProperties, ownerRecord, personKey, propertyFacts, type Person } from "./properties";
 
 type SignedIn = Caller & { user: SessionUser };
 export type Claim = typeof ownershipClaims.$inferSelect;
@@ -40,25 +40,44 @@ export async function deedCheck(caller: SignedIn, person: Person, who: "you" | "
   return { key, label, score: verification.matchScore };
 }
 
-export async function claimOf(userId: number): Promise<Claim | undefined> {
+/** The account's claims waiting for proof, oldest first: one per home. */
+export async function claimsOf(userId: number): Promise<Claim[]> {
   const { db } = await getDatabase();
-  const [claim] = await db.select().from(ownershipClaims).where(eq(ownershipClaims.userId, userId));
-  return claim;
+  return db.select().from(ownershipClaims).where(eq(ownershipClaims.userId, userId)).orderBy(ownershipClaims.createdAt, ownershipClaims.addressKey);
+}
+
+/** An account may wait for proof of this many homes at once: each claim costs the service calls. */
+export const MAX_CLAIMS = 5;
+
+/** The standardized keys of every home of the owner records the account proved (the owner ids stay on the server). */
+export async function provedKeys(caller: Caller, ownerIds: readonly string[]): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const ownerId of ownerIds) {
+    // The maximum LTV does not matter for the addresses; the answer is the one cached for the dashboard.
+    for (const p of (await ownerProperties(caller, ownerId, 1)).properties) keys.add(addressKeyOf(p.facts.address).key);
+  }
+  return keys;
 }
 
 /**
  * A homeowner's claim on a home: the deed must name them, then the owner record is created and kept beside the
  * account, unproven. The account sees only the home's public facts and estimate until it proves control. Asking
- * again with the same name and address changes nothing; another home or name replaces an unproven claim.
+ * again with the same name and address changes nothing; another name at the same address replaces that home's
+ * claim; another home is a claim of its own beside the others and beside the homes already proved.
  */
 export async function claimHome(caller: SignedIn, person: Person): Promise<{ verified: boolean; created: boolean; address?: string }> {
-  if (caller.user.ownerId) return { verified: true, created: false };
-  const existing = await claimOf(caller.user.id);
   const { key } = addressKeyOf(person.address);
+  const claims = await claimsOf(caller.user.id);
+  const existing = claims.find((c) => c.addressKey === key);
   if (existing && personKey(existing.addressKey, existing) === personKey(key, person)) return { verified: false, created: false, address: existing.address };
+  if (caller.user.ownerIds.length && (await provedKeys(caller, caller.user.ownerIds)).has(key)) return { verified: true, created: false };
+  if (!existing && claims.length >= MAX_CLAIMS)
+    throw new AppError(409, "too_many_claims", `You are already waiting for proof of ${MAX_CLAIMS} homes. Verify one of them before adding another.`);
   const { score } = await deedCheck(caller, person);
   const ownerId = await ownerRecord(caller, person, key);
   const facts = await propertyFacts(caller, person.address);
+  const factsKey = addressKeyOf(facts.address).key;
+  if (caller.user.ownerIds.includes(ownerId)) return { verified: true, created: false, address: facts.address };
   // Keyed by the service's own form of the address, which the dashboard reads it by, not by the spelling typed.
   const claim = {
     userId: caller.user.id,
@@ -66,52 +85,75 @@ export async function claimHome(caller: SignedIn, person: Person): Promise<{ ver
     firstName: person.firstName.trim(),
     lastName: person.lastName.trim(),
     address: facts.address,
-    addressKey: addressKeyOf(facts.address).key,
+    addressKey: factsKey,
     matchScore: score,
   };
   const { db } = await getDatabase();
   await db
     .insert(ownershipClaims)
     .values(claim)
-    .onConflictDoUpdate({ target: ownershipClaims.userId, set: { ...claim, createdAt: new Date() } });
+    .onConflictDoUpdate({ target: [ownershipClaims.userId, ownershipClaims.addressKey], set: { ...claim, createdAt: new Date() } });
   return { verified: false, created: true, address: facts.address };
 }
 
-/** What the account has done towards proof: the claim, the letter on its way, and whether another may be asked for. */
-export async function verificationState(userId: number) {
-  const claim = await claimOf(userId);
-  if (!claim) return undefined;
+/**
+ * What the account has done towards proof of each home it claimed: the claim, the letter on its way, and whether
+ * another may be asked for (one letter a week per home, three a month per account, whichever homes they went to).
+ */
+export async function verificationStates(userId: number) {
+  const claims = await claimsOf(userId);
+  if (!claims.length) return [];
   const { db } = await getDatabase();
   const letters = await db
     .select()
     .from(ownershipLetters)
     .where(and(eq(ownershipLetters.userId, userId), gt(ownershipLetters.createdAt, new Date(Date.now() - LETTER_DAYS * DAY_MS))))
     .orderBy(desc(ownershipLetters.createdAt));
-  const latest = letters.find((l) => l.addressKey === claim.addressKey);
-  const active = latest && !latest.usedAt && latest.attempts < CODE_TRIES && latest.expiresAt.getTime() > Date.now() ? latest : undefined;
-  const nextLetterAt =
-    letters.length >= LETTERS_PER_PERIOD
-      ? new Date(letters.at(-1)!.createdAt.getTime() + LETTER_DAYS * DAY_MS)
-      : active && active.createdAt.getTime() + RESEND_DAYS * DAY_MS > Date.now()
-        ? new Date(active.createdAt.getTime() + RESEND_DAYS * DAY_MS)
-        : undefined;
-  return {
-    address: claim.address,
-    addressKey: claim.addressKey,
-    name: `${claim.firstName} ${claim.lastName}`,
-    letter: active ? { sentAt: active.createdAt.toISOString(), expiresAt: active.expiresAt.toISOString(), triesLeft: CODE_TRIES - active.attempts } : null,
-    nextLetterAt: nextLetterAt?.toISOString() ?? null,
-  };
+  return claims.map((claim) => {
+    const latest = letters.find((l) => l.addressKey === claim.addressKey);
+    const active = latest && !latest.usedAt && latest.attempts < CODE_TRIES && latest.expiresAt.getTime() > Date.now() ? latest : undefined;
+    const nextLetterAt =
+      letters.length >= LETTERS_PER_PERIOD
+        ? new Date(letters.at(-1)!.createdAt.getTime() + LETTER_DAYS * DAY_MS)
+        : active && active.createdAt.getTime() + RESEND_DAYS * DAY_MS > Date.now()
+          ? new Date(active.createdAt.getTime() + RESEND_DAYS * DAY_MS)
+          : undefined;
+    return {
+      address: claim.address,
+      addressKey: claim.addressKey,
+      name: `${claim.firstName} ${claim.lastName}`,
+      letter: active ? { sentAt: active.createdAt.toISOString(), expiresAt: active.expiresAt.toISOString(), triesLeft: CODE_TRIES - active.attempts } : null,
+      nextLetterAt: nextLetterAt?.toISOString() ?? null,
+    };
+  });
 }
-export type VerificationState = NonNullable<Awaited<ReturnType<typeof verificationState>>>;
+export type VerificationState = Awaited<ReturnType<typeof verificationStates>>[number];
+
+/**
+ * The claim a letter or a code is for: the home named (any spelling of its address), or else the only one that fits
+ * (the only claim; for a code, the only claim with a letter waiting).
+ */
+function pickClaim<T extends { addressKey: string }>(user: SessionUser, claims: T[], address: string | undefined, fits: (claim: T) => boolean): T {
+  if (!claims.length) {
+    if (user.ownerIds.length) throw new AppError(409, "already_verified", "You have already proved you own your homes. Add another home first.");
+    throw new AppError(409, "no_claim", "Add your home first: we mail the code to its address.");
+  }
+  if (address !== undefined) {
+    const { key } = addressKeyOf(address);
+    const claim = claims.find((c) => c.addressKey === key);
+    if (!claim) throw new AppError(409, "no_claim", "You have not added this home, or it is already verified.", { address: "is not a home waiting for proof" });
+    return claim;
+  }
+  const fitting = claims.length === 1 ? claims : claims.filter(fits);
+  if (fitting.length === 1) return fitting[0]!;
+  throw new AppError(400, "which_home", "You are verifying several homes: say which one (its address).", { address: "is required with several homes" });
+}
 
 const codeHash = (userId: number, code: string) => createHmac("sha256", `ownership-code:${authSecret()}`).update(`${userId}:${code}`).digest("base64url");
 
 /** Mails a 6-digit code to the claimed home's address (and tells the account by email that it is on its way). */
-export async function requestLetter(user: SessionUser): Promise<VerificationState> {
-  if (user.ownerId) throw new AppError(409, "already_verified", "You have already proved you own your home.");
-  const state = await verificationState(user.id);
-  if (!state) throw new AppError(409, "no_claim", "Add your home first: we mail the code to its address.");
+export async function requestLetter(user: SessionUser, address?: string): Promise<VerificationState> {
+  const state = pickClaim(user, await verificationStates(user.id), address, () => false);
   if (state.nextLetterAt) {
     const when = new Date(state.nextLetterAt).toDateString();
     throw new AppError(
@@ -139,16 +181,17 @@ export async function requestLetter(user: SessionUser): Promise<VerificationStat
   }
   // The letter is what counts; the email saying it is on its way may fail (it is logged) without undoing it.
   await sendMail(letterSentMessage({ to: user.email, address: state.address })).catch(() => undefined);
-  return (await verificationState(user.id))!;
+  return (await verificationStates(user.id)).find((s) => s.addressKey === state.addressKey)!;
 }
 
 /**
  * Checks a code from the letter. Each try is counted before it is compared, so tries sent in parallel cannot
  * exceed the allowance; the right code links the owner record to the account, proved by mail.
  */
-export async function confirmCode(user: SessionUser, code: string): Promise<void> {
-  if (user.ownerId) throw new AppError(409, "already_verified", "You have already proved you own your home.");
-  const claim = await claimOf(user.id);
+export async function confirmCode(user: SessionUser, code: string, address?: string): Promise<void> {
+  const states = await verificationStates(user.id);
+  const state = pickClaim(user, states, address, (s) => !!s.letter);
+  const claim = (await claimsOf(user.id)).find((c) => c.addressKey === state.addressKey);
   if (!claim) throw new AppError(409, "no_claim", "Add your home first.");
   const { db } = await getDatabase();
   const l = ownershipLetters;
@@ -184,8 +227,8 @@ export async function confirmCode(user: SessionUser, code: string): Promise<void
   await db.update(l).set({ usedAt: new Date() }).where(eq(l.id, letter.id));
 }
 
-/** Links the owner record the account proved it owns, and forgets the claim that led there. */
-export async function proveOwnership(userId: number, ownerId: string, proof: "invitation" | "partner" | "mail" | "demo", name: string): Promise<void> {
+/** Links an owner record the account proved it owns, and forgets the claims that led there (not its other claims). */
+export async function proveOwnership(userId: number, ownerId: string, proof: OwnerProof, name: string): Promise<void> {
   try {
     await linkVerifiedOwner(userId, ownerId, proof, name);
   } catch (error) {
@@ -195,5 +238,5 @@ export async function proveOwnership(userId: number, ownerId: string, proof: "in
     throw error;
   }
   const { db } = await getDatabase();
-  await db.delete(ownershipClaims).where(eq(ownershipClaims.userId, userId));
+  await db.delete(ownershipClaims).where(and(eq(ownershipClaims.userId, userId), eq(ownershipClaims.ownerId, ownerId)));
 }

@@ -115,7 +115,7 @@ export async function memberAccount(site: Site, claims: PartnerClaims, ip: strin
     [row] = await find();
   }
   const user = (await findUserById(row!.id))!;
-  if (user.ownerId) return user;
+  if (user.ownerIds.length) return user;
   // The partner vouches for its member, but the home must still be theirs on the deed, like any other claim.
   const person = { firstName: claims.given_name, lastName: claims.family_name, address: claims.address };
   const caller = { user, ip };

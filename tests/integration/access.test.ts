@@ -60,7 +60,8 @@ const MATRIX: Row[] = [
     method: "POST",
     path: () => "/api/owners",
     body: (p) => ({ firstName: "Test", lastName: "Owner", address: p.ownerAddress }),
-    expect: { signedOut: 401, owner: 200, otherOwner: 200, officer: 403 },
+    // The owner's own home again changes nothing; another homeowner adding it must be named on the deed.
+    expect: { signedOut: 401, owner: 200, otherOwner: 422, officer: 403 },
   },
   { route: "owner-data", method: "GET", path: () => "/api/owner-data", expect: { signedOut: 401, owner: 200, otherOwner: 200, officer: 403 } },
   { route: "admin usage", method: "GET", path: () => "/api/admin/usage", expect: { signedOut: 401, owner: 403, otherOwner: 403, officer: 403 } },
@@ -102,10 +103,12 @@ describe.each(["embedded", "http"] as const)("who may call what (%s service)", (
     expect(new TextDecoder().decode(new Uint8Array(reply.body as ArrayBuffer).slice(0, 5))).toBe("%PDF-");
   });
 
-  it("links one owner record per account, whatever is sent again", async () => {
+  it("changes nothing proved, whatever is sent again: its own home again is nothing to do, another needs the deed", async () => {
     const first = await call(app, "GET", "/api/owner-data", { cookie: p.owner });
-    const again = await call(app, "POST", "/api/owners", { cookie: p.owner, body: { firstName: "Someone", lastName: "Else", address: p.otherAddress } });
-    expect(again.body).toEqual({ verified: true, created: false });
+    const own = await call(app, "POST", "/api/owners", { cookie: p.owner, body: { firstName: "Someone", lastName: "Else", address: p.ownerAddress } });
+    expect(own.body).toEqual({ verified: true, created: false });
+    const other = await call(app, "POST", "/api/owners", { cookie: p.owner, body: { firstName: "Someone", lastName: "Else", address: p.otherAddress } });
+    expect(other.status).toBe(422);
     expect((await call(app, "GET", "/api/owner-data", { cookie: p.owner })).body).toEqual(first.body);
     expect(JSON.stringify(first.body)).not.toMatch(/own_/);
   });

@@ -19,7 +19,7 @@ export default async function AccountPage() {
         <h1 className="text-3xl font-bold">Your account</h1>
         <p className="text-slate-700">
           {user.email} · {ROLE_LABELS[user.role]}
-          {user.role === "homeowner" && (user.ownerId ? " · home verified" : " · home not verified yet")}
+          {user.role === "homeowner" && (user.ownerIds.length ? " · home verified" : " · home not verified yet")}
         </p>
       </div>
       <section aria-labelledby="password-title" className={card}>

@@ -1,11 +1,11 @@
 import type { Route } from "next";
 import { redirect } from "next/navigation";
-import { claimOf } from "@/lib/services/ownership";
+import { claimsOf } from "@/lib/services/ownership";
 import { requirePageUser } from "@/lib/api/page";
 
 /** Where signing in lands: each role's own page. */
 export default async function StartPage() {
   const { user } = await requirePageUser(["homeowner", "loan_officer", "admin"], "/start");
-  if (user.role === "homeowner") redirect(user.ownerId || (await claimOf(user.id)) ? "/dashboard" : "/onboarding");
+  if (user.role === "homeowner") redirect(user.ownerIds.length || (await claimsOf(user.id)).length ? "/dashboard" : "/onboarding");
   redirect((user.role === "admin" ? "/admin" : "/lookup") as Route);
 }

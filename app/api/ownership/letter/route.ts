@@ -1,14 +1,16 @@
 import { VerificationState } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
+import { LetterQuery } from "@/lib/api/schemas";
 import { requestLetter } from "@/lib/services/ownership";
 
-// POST /api/ownership/letter: mail a 6-digit code to the claimed home's address
+// POST /api/ownership/letter?address=: mail a 6-digit code to a claimed home's address (the only one, or the one named)
 export const POST = route(
   {
     roles: ["homeowner"],
-    summary: "Mail a 6-digit code to the claimed home (one a week, three a month)",
+    query: LetterQuery,
+    summary: "Mail a 6-digit code to a claimed home (one a week per home, three a month per account)",
     responses: { 201: VerificationState },
     errors: [409, 429],
   },
-  async ({ user }) => Response.json(await requestLetter(user), { status: 201 }),
+  async ({ user, query }) => Response.json(await requestLetter(user, query.address), { status: 201 }),
 );

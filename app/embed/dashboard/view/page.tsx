@@ -12,10 +12,10 @@ export const metadata: Metadata = { title: "Your home dashboard" };
 /** The homeowner dashboard inside a partner's frame, for the member its token named (proxy.ts sets who may frame it). */
 export default async function PartnerDashboardPage() {
   const user = await pageUser();
-  if (!user?.ownerId) {
+  if (!user?.ownerIds.length) {
     return <ReopenFromPartner />;
   }
-  const data = await orAppError(ownerData(await pageCaller(user), user.ownerId));
+  const data = await orAppError(ownerData(await pageCaller(user), user.ownerIds));
   if (AppError.is(data)) {
     return (
       <main className="p-6">

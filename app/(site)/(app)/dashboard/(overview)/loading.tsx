@@ -1,7 +1,12 @@
 export default function Loading() {
   return (
-    <div className="space-y-6" aria-busy="true" aria-label="Loading your homes">
+    <div className="space-y-8" aria-busy="true" aria-label="Loading your homes">
       <div className="h-9 w-56 animate-pulse rounded bg-slate-200" />
+      {/* The totals of the proved homes, then their cards. */}
+      <div className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 md:grid-cols-2">
+        <div className="h-36 animate-pulse rounded-xl bg-slate-100" />
+        <div className="h-16 animate-pulse rounded bg-slate-100" />
+      </div>
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {[0, 1].map((i) => (
           <div key={i} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">

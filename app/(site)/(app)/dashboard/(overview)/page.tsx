@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
+import { HomeTotalsPanel } from "@/components/property/home-totals";
 import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
-import { homeownerView } from "@/lib/services/owners";
+import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/owners";
+import { homeTotals, monthChange } from "@/lib/services/totals";
 import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Your homes" };
@@ -14,7 +16,7 @@ export default async function DashboardPage() {
   const caller = await requirePageUser(["homeowner"], "/dashboard");
   const view = await orAppError(homeownerView(caller));
   if (AppError.is(view)) return <ErrorPanel title="Your homes could not be loaded" message={view.message} retryHref="/dashboard" />;
-  if (!view.verified && !view.verification) {
+  if (!view.properties.length && !view.verified) {
     return (
       <div className="mx-auto max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-white p-8 text-center">
         <h1 className="text-2xl font-bold">Welcome! Let’s find your home.</h1>
@@ -25,27 +27,52 @@ export default async function DashboardPage() {
       </div>
     );
   }
-  const count = view.properties.length;
+  const proved = view.properties.filter((p): p is ProvedProperty => p.verified);
+  const waiting = view.properties.filter((p): p is ClaimedProperty => !p.verified);
+  const totals = homeTotals(view);
   return (
-    <div className="space-y-6">
-      <div>
-        <h1 className="text-3xl font-bold">Your homes</h1>
-        <p className="text-slate-700">
-          {view.verified
-            ? `${count} ${count === 1 ? "property" : "properties"} in public records under your name.`
-            : "The home you added. Verify it is yours to see your loans, your equity and any other home you own."}
-          {view.stale && " The service is not answering right now, so these figures may be a little out of date."}
-        </p>
-      </div>
-      {view.verification && <VerifyPanel state={view.verification} />}
-      {count === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6">No property is recorded under your owner record yet.</p>
-      ) : (
-        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {view.properties.map((property) => (
-            <PropertyCard key={property.propertyId} property={property} brand={brand} />
-          ))}
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Your homes</h1>
+          <p className="text-slate-700">
+            {proved.length > 0 && `${proved.length} verified ${proved.length === 1 ? "home" : "homes"} in public records under your name. `}
+            {waiting.length > 0 && `${waiting.length} waiting for proof: verify ${waiting.length === 1 ? "it" : "each"} to see loans and equity. `}
+            {view.stale && "The service is not answering right now, so these figures may be a little out of date."}
+          </p>
         </div>
+        <Link href="/onboarding" className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+          Add another home
+        </Link>
+      </div>
+      {totals && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
+      {view.verified && proved.length === 0 && (
+        <p className="rounded-xl border border-slate-200 bg-white p-6">No property is recorded under your owner record yet.</p>
+      )}
+      {proved.length > 0 && (
+        <section aria-labelledby="verified-homes" className="space-y-4">
+          <h2 id="verified-homes" className="text-xl font-semibold">
+            Verified homes
+          </h2>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {proved.map((property) => (
+              <PropertyCard key={property.propertyId} property={property} brand={brand} headingLevel={3} />
+            ))}
+          </div>
+        </section>
+      )}
+      {waiting.length > 0 && (
+        <section aria-labelledby="waiting-homes" className="space-y-4">
+          <h2 id="waiting-homes" className="text-xl font-semibold">
+            Waiting for proof
+          </h2>
+          {waiting.map((property) => (
+            <div key={property.verification.addressKey} className="grid items-start gap-5 lg:grid-cols-[1fr_2fr]">
+              <PropertyCard property={property} brand={brand} headingLevel={3} />
+              <VerifyPanel state={property.verification} headingLevel={3} />
+            </div>
+          ))}
+        </section>
       )}
     </div>
   );

@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: "Your home" };
 export default async function PartnerPropertyPage({ params }: { params: Promise<{ propertyId: string }> }) {
   const { propertyId } = await params;
   const user = await pageUser();
-  if (!user?.ownerId) return <ReopenFromPartner />;
+  if (!user?.ownerIds.length) return <ReopenFromPartner />;
   if (!/^\d+$/.test(propertyId)) notFound();
   const path = `/embed/dashboard/view/properties/${propertyId}`;
   const caller = await pageCaller(user);
