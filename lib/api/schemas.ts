@@ -193,7 +193,7 @@ export const OutboxQuery = z.object({
 });
 
 export const JobRunBody = z.object({
-  name: z.enum(["housekeeping", "homeowner-digests"], { error: "name must be housekeeping or homeowner-digests" }),
+  name: z.enum(["housekeeping", "homeowner-digests", "client-refreshes"], { error: "name must be housekeeping, homeowner-digests or client-refreshes" }),
   period: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "period must be a month as YYYY-MM")
@@ -210,6 +210,10 @@ export const UnsubscribeQuery = z.object({
 export const MailPreferencesBody = z
   .object({ monthlyDigest: z.boolean().optional(), dailySummary: z.boolean().optional() })
   .refine((body) => body.monthlyDigest !== undefined || body.dailySummary !== undefined, { error: "give monthlyDigest or dailySummary" });
+
+export const RefreshBudgetBody = z.object({
+  monthlyBudget: z.number({ error: "monthlyBudget must be a number" }).int("monthlyBudget must be a whole number").min(0).max(1_000_000),
+});
 
 /** What the browser reports of a homeowner's engagement (visits and downloads are recorded by the server itself). */
 export const EngagementBody = z.object({ kind: z.literal("borrowing_used", { error: "kind must be borrowing_used" }) });

@@ -397,3 +397,20 @@ export const opportunities = app.table(
     index("opportunities_status").on(t.status, t.amount),
   ],
 );
+
+/**
+ * The scheduled refreshes of a month, one per client: a job run twice, or cut off and run again, refreshes nobody
+ * twice, and their count is what the month's refresh budget has spent.
+ */
+export const clientRefreshes = app.table(
+  "client_refreshes",
+  {
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The month, as `2026-12`. */
+    period: text().notNull(),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.period] }), index("client_refreshes_period").on(t.period)],
+);

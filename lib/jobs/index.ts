@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/digests";
 import { sweepExpiredRows } from "@/lib/services/housekeeping";
+import { budgetState, dueClients, refreshScheduled } from "@/lib/services/monitoring";
 import { JobEngine, type JobSpec } from "./engine";
 
 export type { FailedJob } from "./engine";
@@ -36,18 +37,49 @@ const JOBS: JobSpec<object>[] = [
   {
     name: "homeowner-digest",
     policy: "stately",
+    concurrency: 2,
     retryDelaySeconds: 60,
     run: async ({ userId, period }: { userId: number; period: string }) => {
       log.info({ userId, period, outcome: await sendMonthlyDigest(userId, period) }, "digest");
     },
   } as JobSpec<{ userId: number; period: string }> as JobSpec<object>,
+  {
+    // Daily: the clients whose day of the month has come, as many as the month's budget has room for, one job each.
+    name: "client-refreshes",
+    cron: "0 6 * * *",
+    // An admin's "run now" catches up: every client not yet refreshed this month, whatever their day.
+    run: async (data: { all?: boolean }) => {
+      const now = new Date();
+      const state = await budgetState(now);
+      const due = await dueClients(now, state.budget - state.spent, data.all === true);
+      const engine = await jobs();
+      for (const clientId of due) await engine.send("client-refresh", { clientId, period: state.period }, { key: `${clientId}:${state.period}` });
+      log.info({ ...state, queued: due.length }, "client refreshes: queued");
+    },
+  } as JobSpec<{ all?: boolean }> as JobSpec<object>,
+  {
+    name: "client-refresh",
+    policy: "stately",
+    concurrency: 4,
+    retryDelaySeconds: 60,
+    run: async ({ clientId, period }: { clientId: number; period: string }) => {
+      log.info({ clientId, period, outcome: await refreshScheduled(clientId, period) }, "client refresh");
+    },
+  } as JobSpec<{ clientId: number; period: string }> as JobSpec<object>,
 ];
 
 /** The jobs an admin may start by hand (`/admin/jobs`), with what each does. */
 export const RUNNABLE_JOBS = {
   housekeeping: "Delete expired sessions, links and counters",
   "homeowner-digests": "Send this month's digest to every homeowner who gets it",
+  "client-refreshes": "Refresh every client not yet refreshed this month, within the month's budget",
 } as const;
+
+/** What a run started by hand carries: the month it is for (digests); refreshes catch up on every client. */
+export function runData(run: { name: keyof typeof RUNNABLE_JOBS; period?: string }): object {
+  if (run.name === "client-refreshes") return { all: true };
+  return run.period ? { period: run.period } : {};
+}
 
 const globalForJobs = globalThis as unknown as { jobEngine?: Promise<JobEngine> };
 

@@ -34,7 +34,7 @@ export async function thresholds(): Promise<Thresholds> {
  * Refreshes one client: the home equity summary (the service's estimate with its loans on record; one billable call,
  * none while cached) through the gateway, the figures stored, and the opportunities computed again.
  */
-async function refresh(caller: SignedIn, client: ClientRow, t: Thresholds) {
+export async function refresh(caller: Caller, client: ClientRow, t: Thresholds) {
   const equity = await equitySummary(caller, client.address, t.maxLtv);
   // The records' loans when they show any; otherwise the balance the officer knows from closing.
   const balance = Math.round(equity.totalLoanBalance > 0 ? equity.totalLoanBalance : (client.loanBalance ?? 0));
