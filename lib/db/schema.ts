@@ -410,7 +410,9 @@ export const clientRefreshes = app.table(
       .references(() => clients.id, { onDelete: "cascade" }),
     /** The month, as `2026-12`. */
     period: text().notNull(),
-    refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    /** False while it runs, or when the process running it stopped midway (the job runs it again). */
+    done: boolean().notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.period] }), index("client_refreshes_period").on(t.period)],
 );

@@ -61,6 +61,8 @@ const JOBS: JobSpec<object>[] = [
     name: "client-refresh",
     policy: "stately",
     concurrency: 4,
+    // A refresh cut off by a stopping process is taken up again after five minutes.
+    expireInSeconds: 300,
     retryDelaySeconds: 60,
     run: async ({ clientId, period }: { clientId: number; period: string }) => {
       log.info({ clientId, period, outcome: await refreshScheduled(clientId, period) }, "client refresh");

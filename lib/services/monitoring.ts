@@ -79,36 +79,37 @@ export async function dueClients(now: Date, limit: number, all = false): Promise
 }
 
 /**
- * One client's scheduled refresh for a month, at most once: the month's row is claimed first, only while the budget
+ * One client's scheduled refresh for a month, at most once. The month's row is claimed first, only while the budget
  * has room (several workers may each pass the count at the same instant: the budget can be overrun by as many refreshes
- * as workers run at once), and given back if the refresh fails, so that the retry makes it.
+ * as run at once), and marked done after. A claim not done is a refresh cut off midway (its process stopped): the job
+ * runs again and finishes it, spending no second unit of the budget. A refresh that fails gives its claim back.
  */
 export async function refreshScheduled(clientId: number, period: string): Promise<"refreshed" | "already refreshed" | "over budget" | "gone"> {
   const { db } = await getDatabase();
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) return "gone";
-  const budget = await refreshBudget();
-  const claimed = await db.execute(sql`
-    insert into ${clientRefreshes} (client_id, period)
-    select ${clientId}, ${period}
-    where (select count(*) from ${clientRefreshes} where period = ${period}) < ${budget}
-    on conflict do nothing
-    returning client_id`);
-  // postgres-js answers the rows themselves, PGlite an object holding them.
-  const rows = Array.isArray(claimed) ? claimed : (claimed as { rows: unknown[] }).rows;
-  if (rows.length === 0) {
-    const [done] = await db
-      .select({ n: count() })
-      .from(clientRefreshes)
-      .where(and(eq(clientRefreshes.clientId, clientId), eq(clientRefreshes.period, period)));
-    return done!.n > 0 ? "already refreshed" : "over budget";
+  const where = and(eq(clientRefreshes.clientId, clientId), eq(clientRefreshes.period, period));
+  const [existing] = await db.select({ done: clientRefreshes.done }).from(clientRefreshes).where(where);
+  if (existing?.done) return "already refreshed";
+  if (!existing) {
+    const budget = await refreshBudget();
+    const claimed = await db.execute(sql`
+      insert into ${clientRefreshes} (client_id, period)
+      select ${clientId}, ${period}
+      where (select count(*) from ${clientRefreshes} where period = ${period}) < ${budget}
+      on conflict do nothing
+      returning client_id`);
+    // postgres-js answers the rows themselves, PGlite an object holding them.
+    const rows = Array.isArray(claimed) ? claimed : (claimed as { rows: unknown[] }).rows;
+    if (rows.length === 0) return "over budget";
   }
   try {
     await refresh({ ip: "job" }, client, await thresholds());
-    return "refreshed";
   } catch (error) {
-    await db.delete(clientRefreshes).where(and(eq(clientRefreshes.clientId, clientId), eq(clientRefreshes.period, period)));
+    await db.delete(clientRefreshes).where(where);
     log.warn({ err: error, clientId, period }, "monitoring: refresh failed; it will be tried again");
     throw error;
   }
+  await db.update(clientRefreshes).set({ done: true }).where(where);
+  return "refreshed";
 }

@@ -1,7 +1,8 @@
 CREATE TABLE "app"."client_refreshes" (
 	"client_id" integer NOT NULL,
 	"period" text NOT NULL,
-	"refreshed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"done" boolean DEFAULT false NOT NULL,
 	CONSTRAINT "client_refreshes_client_id_period_pk" PRIMARY KEY("client_id","period")
 );
 --> statement-breakpoint
