@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/digests";
 import { sweepExpiredRows } from "@/lib/services/housekeeping";
+import { meterSettled } from "@/lib/services/meter";
 import { budgetState, dueClients, refreshScheduled } from "@/lib/services/monitoring";
 import { JobEngine, type JobSpec } from "./engine";
 
@@ -93,7 +94,16 @@ const globalForJobs = globalThis as unknown as { jobEngine?: Promise<JobEngine> 
 export function jobs(): Promise<JobEngine> {
   globalForJobs.jobEngine ??= (async () => {
     const engine = new JobEngine(await getDatabase(), { workers: env.JOB_WORKERS });
-    for (const spec of JOBS) engine.define(spec);
+    // A job is done once the upstream calls it made are metered: a process stopped after it keeps them.
+    for (const spec of JOBS) {
+      engine.define({
+        ...spec,
+        run: async (data, job) => {
+          await spec.run(data, job);
+          await meterSettled();
+        },
+      });
+    }
     await engine.start();
     // A stopping server takes no new jobs; one cut off mid-run expires and runs again elsewhere (jobs are idempotent).
     process.once("SIGTERM", () => void engine.stop());
