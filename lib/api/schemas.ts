@@ -193,7 +193,9 @@ export const OutboxQuery = z.object({
 });
 
 export const JobRunBody = z.object({
-  name: z.enum(["housekeeping", "homeowner-digests", "client-refreshes"], { error: "name must be housekeeping, homeowner-digests or client-refreshes" }),
+  name: z.enum(["housekeeping", "homeowner-digests", "client-refreshes", "officer-summaries"], {
+    error: "name must be housekeeping, homeowner-digests, client-refreshes or officer-summaries",
+  }),
   period: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "period must be a month as YYYY-MM")

@@ -379,7 +379,7 @@ export const opportunities = app.table(
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance"] }).notNull(),
+    kind: text({ enum: ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"] }).notNull(),
     reason: text().notNull(),
     figures: jsonb().$type<Record<string, number | string | null>>().notNull(),
     /** What ranks it: the money the client could borrow at the organization's maximum LTV. */

@@ -6,6 +6,7 @@ import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/dig
 import { sweepExpiredRows } from "@/lib/services/housekeeping";
 import { meterSettled } from "@/lib/services/meter";
 import { budgetState, dueClients, refreshScheduled } from "@/lib/services/monitoring";
+import { checkEngagement, sendOfficerSummary, summaryRecipients } from "@/lib/services/officer-summary";
 import { JobEngine, type JobSpec } from "./engine";
 
 export type { FailedJob } from "./engine";
@@ -69,6 +70,27 @@ const JOBS: JobSpec<object>[] = [
       log.info({ clientId, period, outcome: await refreshScheduled(clientId, period) }, "client refresh");
     },
   } as JobSpec<{ clientId: number; period: string }> as JobSpec<object>,
+  {
+    // Daily: engaged homeowners first (no upstream call), then one summary job per officer who gets it.
+    name: "officer-summaries",
+    cron: "0 13 * * *",
+    run: async () => {
+      const day = new Date().toISOString().slice(0, 10);
+      const engaged = await checkEngagement();
+      const engine = await jobs();
+      const recipients = await summaryRecipients();
+      for (const userId of recipients) await engine.send("officer-summary", { userId, day }, { key: `${userId}:${day}` });
+      log.info({ day, engaged, recipients: recipients.length }, "officer summaries: queued");
+    },
+  },
+  {
+    name: "officer-summary",
+    policy: "stately",
+    retryDelaySeconds: 60,
+    run: async ({ userId, day }: { userId: number; day: string }) => {
+      log.info({ userId, day, outcome: await sendOfficerSummary(userId, day) }, "officer summary");
+    },
+  } as JobSpec<{ userId: number; day: string }> as JobSpec<object>,
 ];
 
 /** The jobs an admin may start by hand (`/admin/jobs`), with what each does. */
@@ -76,6 +98,7 @@ export const RUNNABLE_JOBS = {
   housekeeping: "Delete expired sessions, links and counters",
   "homeowner-digests": "Send this month's digest to every homeowner who gets it",
   "client-refreshes": "Refresh every client not yet refreshed this month, within the month's budget",
+  "officer-summaries": "Check invited homeowners' engagement and send today's summary to every officer with something new",
 } as const;
 
 /** What a run started by hand carries: the month it is for (digests); refreshes catch up on every client. */

@@ -64,7 +64,8 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds) 
           .where(eq(opportunities.id, kept.id));
       else await tx.insert(opportunities).values({ clientId: client.id, kind: o.kind, reason: o.reason, figures: o.figures, amount: available });
     }
-    const gone = live.filter((l) => !found.some((o) => o.kind === l.kind)).map((l) => l.id);
+    // Engagement is the homeowner's doing, not the refresh's: it is kept or closed by its own daily check.
+    const gone = live.filter((l) => l.kind !== "engagement" && !found.some((o) => o.kind === l.kind)).map((l) => l.id);
     if (gone.length) await tx.update(opportunities).set({ status: "closed", updatedAt: new Date() }).where(inArray(opportunities.id, gone));
   });
   return { value, balance, ltv: ltvOf(figures), availableEquity: available, opportunities: found.map((o) => o.kind) };
