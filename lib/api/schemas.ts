@@ -201,6 +201,7 @@ export const JobRunBody = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "period must be a month as YYYY-MM")
     .optional()
     .describe("The month the run is for (digests); this month when not given"),
+  day: z.iso.date("day must be a date as YYYY-MM-DD").optional().describe("The day the run is for (officer summaries); today when not given"),
 });
 
 export const UnsubscribeQuery = z.object({
@@ -275,8 +276,8 @@ export const ClientBody = z.object({
   loanType: z.enum(["conventional", "fha", "va", "usda", "jumbo", "other"], { error: "must be conventional, fha, va, usda, jumbo or other" }).optional(),
   closingDate: z.iso.date("must be a date as YYYY-MM-DD").optional(),
 });
-const OpportunityKind = z.enum(["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance"], {
-  error: "must be mortgage_insurance, home_equity_line, cash_out, value_moved or rate_refinance",
+const OpportunityKind = z.enum(["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"], {
+  error: "must be mortgage_insurance, home_equity_line, cash_out, value_moved, rate_refinance or engagement",
 });
 export const OpportunitiesQuery = z.object({
   kind: OpportunityKind.optional(),

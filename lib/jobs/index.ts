@@ -74,15 +74,15 @@ const JOBS: JobSpec<object>[] = [
     // Daily: engaged homeowners first (no upstream call), then one summary job per officer who gets it.
     name: "officer-summaries",
     cron: "0 13 * * *",
-    run: async () => {
-      const day = new Date().toISOString().slice(0, 10);
+    run: async (data: { day?: string }) => {
+      const day = data.day ?? new Date().toISOString().slice(0, 10);
       const engaged = await checkEngagement();
       const engine = await jobs();
       const recipients = await summaryRecipients();
       for (const userId of recipients) await engine.send("officer-summary", { userId, day }, { key: `${userId}:${day}` });
       log.info({ day, engaged, recipients: recipients.length }, "officer summaries: queued");
     },
-  },
+  } as JobSpec<{ day?: string }> as JobSpec<object>,
   {
     name: "officer-summary",
     policy: "stately",
@@ -102,8 +102,9 @@ export const RUNNABLE_JOBS = {
 } as const;
 
 /** What a run started by hand carries: the month it is for (digests); refreshes catch up on every client. */
-export function runData(run: { name: keyof typeof RUNNABLE_JOBS; period?: string }): object {
+export function runData(run: { name: keyof typeof RUNNABLE_JOBS; period?: string; day?: string }): object {
   if (run.name === "client-refreshes") return { all: true };
+  if (run.name === "officer-summaries") return run.day ? { day: run.day } : {};
   return run.period ? { period: run.period } : {};
 }
 
