@@ -44,7 +44,10 @@ export async function checkEngagement(): Promise<{ open: number; closed: number 
       .from(opportunities)
       .where(and(eq(opportunities.clientId, client.clientId), eq(opportunities.kind, "engagement"), ne(opportunities.status, "closed")));
     if (found && live) {
-      await db.update(opportunities).set({ reason: found.reason, figures: found.figures, updatedAt: new Date() }).where(eq(opportunities.id, live.id));
+      // Changed only when what the homeowner did changed: the officer's summary tells what is new.
+      if (live.reason !== found.reason) {
+        await db.update(opportunities).set({ reason: found.reason, figures: found.figures, updatedAt: new Date() }).where(eq(opportunities.id, live.id));
+      }
       open++;
     } else if (found) {
       await db
@@ -73,15 +76,22 @@ export async function summaryRecipients(): Promise<number[]> {
 }
 
 /**
- * An officer's summary for a day: the opportunities of their clients that opened or changed in the last day, the most
- * money first, and how many are open in all. Sent once a day at most, and only on a day that has something new.
+ * An officer's summary for a day: the opportunities of their clients that opened or changed since their last summary
+ * (the last day, for a first one), the most money first, and how many are open in all. Sent once a day at most, and only
+ * on a day that has something new.
  */
 export async function sendOfficerSummary(userId: number, day: string): Promise<"sent" | "already sent" | "nothing new" | "not wanted"> {
   const { db } = await getDatabase();
   const [officer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!officer || !(await mailPreferencesOf(userId)).dailySummary) return "not wanted";
-  const since = new Date(`${day}T00:00:00Z`);
-  since.setUTCDate(since.getUTCDate() - 1);
+  // New since the last summary this officer got (or, for a first one, in the last day).
+  const [last] = await db
+    .select({ at: mailDeliveries.sentAt })
+    .from(mailDeliveries)
+    .where(and(eq(mailDeliveries.userId, userId), eq(mailDeliveries.kind, "daily_summary")))
+    .orderBy(desc(mailDeliveries.sentAt))
+    .limit(1);
+  const since = last?.at ?? new Date(Date.now() - 24 * 3600_000);
   const mine = and(eq(clients.officerId, userId), eq(opportunities.status, "open"));
   const fresh = await db
     .select({

@@ -190,14 +190,18 @@ describe("the officer's daily summary", () => {
       opportunities.some((o: { address: string }) => o.address.startsWith(home.split(",")[0]!.toUpperCase()) || o.address.startsWith(home.split(",")[0]!)),
     ).toBe(true);
 
-    // Unsubscribed: the next day's run sends the officer nothing; subscribed again, the same day's run does.
+    // Unsubscribed: the next day's run sends the officer nothing, though there is news (the client downloaded their
+    // report); subscribed again, the same day's run does.
     const link = header(summary, "List-Unsubscribe")!.replace(/^<|>$/g, "");
     expect((await fetch(link, { method: "POST", body: "List-Unsubscribe=One-Click" })).status).toBe(200);
+    const report = await call(app, "GET", `/api/property/report?format=json&applicant_name=A&address=${encodeURIComponent(home)}`, { cookie: homeowner });
+    expect(report.status).toBe(200);
     await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "officer-summaries", day: "2026-11-25" } });
     await new Promise((resolve) => setTimeout(resolve, 6000));
     expect(summaries()).toHaveLength(1);
     expect((await call(app, "PUT", "/api/account/mail-preferences", { cookie: officer, body: { dailySummary: true } })).body.dailySummary).toBe(true);
     await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "officer-summaries", day: "2026-11-25" } });
-    await until(() => summaries()[1], "the summary once subscribed again");
+    const again = await until(() => summaries()[1], "the summary once subscribed again");
+    expect(again.raw).toContain("downloaded their property report");
   });
 });
