@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { formatUsd } from "@/components/valuation/format";
 import { averageRate, cashOutAvailable, helocAvailable, limitGap } from "@/lib/finance/borrowing";
 import { interestOnlyPayment, monthlyPayment } from "@/lib/finance/payment";
@@ -86,6 +86,18 @@ function Scenario({
   const max = Math.floor(available / step) * step;
   const [amount, setAmount] = useState(max);
   const id = useId();
+  // The first time the amount moves, the homeowner's officer learns that they tried borrowing (once per page view).
+  const told = useRef(false);
+  const tried = () => {
+    if (told.current) return;
+    told.current = true;
+    void fetch("/api/engagement", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"kind":"borrowing_used"}',
+      keepalive: true,
+    }).catch(() => undefined);
+  };
   const gap = limitGap(home.value, home.loanBalance, home.maxLtv);
   const yours = home.yourFigures ? " (your figures)" : "";
   return (
@@ -113,7 +125,10 @@ function Scenario({
               max={max}
               step={step}
               value={amount}
-              onChange={(event) => setAmount(Number(event.target.value))}
+              onChange={(event) => {
+                setAmount(Number(event.target.value));
+                tried();
+              }}
               aria-valuetext={formatUsd(amount)}
               className="mt-2 w-full accent-brand-700"
             />

@@ -71,6 +71,12 @@ export const Jobs = z.object({
     .describe("Jobs that spent every attempt, newest first"),
 });
 export const JobRetried = z.object({ retried: z.literal(true) });
+export const RefreshBudget = z.object({
+  period: z.string().describe("This month, as YYYY-MM"),
+  budget: z.number().describe("Scheduled client refreshes allowed this month (each at most one billable call)"),
+  spent: z.number().describe("Scheduled refreshes made this month"),
+  waiting: z.number().describe("Clients whose day of the month has come and who wait for their refresh"),
+});
 export const JobQueued = z.object({ id: z.string().nullable().describe("The job's id; null when the same run already waits") });
 export const Unsubscribed = z.object({ unsubscribed: z.literal(true), kind: z.enum(["monthly_digest", "daily_summary"]) });
 export const MailPreferences = z.object({ monthlyDigest: z.boolean(), dailySummary: z.boolean() });

@@ -199,12 +199,15 @@ export const OutboxQuery = z.object({
 });
 
 export const JobRunBody = z.object({
-  name: z.enum(["housekeeping", "homeowner-digests"], { error: "name must be housekeeping or homeowner-digests" }),
+  name: z.enum(["housekeeping", "homeowner-digests", "client-refreshes", "officer-summaries"], {
+    error: "name must be housekeeping, homeowner-digests, client-refreshes or officer-summaries",
+  }),
   period: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "period must be a month as YYYY-MM")
     .optional()
     .describe("The month the run is for (digests); this month when not given"),
+  day: z.iso.date("day must be a date as YYYY-MM-DD").optional().describe("The day the run is for (officer summaries); today when not given"),
 });
 
 export const UnsubscribeQuery = z.object({
@@ -216,6 +219,13 @@ export const UnsubscribeQuery = z.object({
 export const MailPreferencesBody = z
   .object({ monthlyDigest: z.boolean().optional(), dailySummary: z.boolean().optional() })
   .refine((body) => body.monthlyDigest !== undefined || body.dailySummary !== undefined, { error: "give monthlyDigest or dailySummary" });
+
+export const RefreshBudgetBody = z.object({
+  monthlyBudget: z.number({ error: "monthlyBudget must be a number" }).int("monthlyBudget must be a whole number").min(0).max(1_000_000),
+});
+
+/** What the browser reports of a homeowner's engagement (visits and downloads are recorded by the server itself). */
+export const EngagementBody = z.object({ kind: z.literal("borrowing_used", { error: "kind must be borrowing_used" }) });
 
 export const JobRetryBody = z.object({
   name: z.string().trim().min(1, "name is required").max(100),
@@ -272,8 +282,8 @@ export const ClientBody = z.object({
   loanType: z.enum(["conventional", "fha", "va", "usda", "jumbo", "other"], { error: "must be conventional, fha, va, usda, jumbo or other" }).optional(),
   closingDate: z.iso.date("must be a date as YYYY-MM-DD").optional(),
 });
-const OpportunityKind = z.enum(["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance"], {
-  error: "must be mortgage_insurance, home_equity_line, cash_out, value_moved or rate_refinance",
+const OpportunityKind = z.enum(["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"], {
+  error: "must be mortgage_insurance, home_equity_line, cash_out, value_moved, rate_refinance or engagement",
 });
 export const OpportunitiesQuery = z.object({
   kind: OpportunityKind.optional(),

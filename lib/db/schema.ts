@@ -311,6 +311,23 @@ export const mailDeliveries = app.table(
 );
 
 /**
+ * What a homeowner does on their dashboard that tells their loan officer they may be ready to talk: visits, report
+ * downloads, borrowing scenarios tried. One row per kind and half hour at most.
+ */
+export const homeownerEvents = app.table(
+  "homeowner_events",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["dashboard_visit", "report_download", "borrowing_used"] }).notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("homeowner_events_user").on(t.userId, t.at)],
+);
+
+/**
  * A loan officer's past client at one home: imported from CSV or added by hand, the address standardized by the
  * service. One row per officer, person (their name in capitals) and standardized address: importing again merges.
  */
@@ -362,7 +379,7 @@ export const opportunities = app.table(
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance"] }).notNull(),
+    kind: text({ enum: ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"] }).notNull(),
     reason: text().notNull(),
     figures: jsonb().$type<Record<string, number | string | null>>().notNull(),
     /** What ranks it: the money the client could borrow at the organization's maximum LTV. */
@@ -379,4 +396,23 @@ export const opportunities = app.table(
       .where(sql`${t.status} <> 'closed'`),
     index("opportunities_status").on(t.status, t.amount),
   ],
+);
+
+/**
+ * The scheduled refreshes of a month, one per client: a job run twice, or cut off and run again, refreshes nobody
+ * twice, and their count is what the month's refresh budget has spent.
+ */
+export const clientRefreshes = app.table(
+  "client_refreshes",
+  {
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The month, as `2026-12`. */
+    period: text().notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    /** False while it runs, or when the process running it stopped midway (the job runs it again). */
+    done: boolean().notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.period] }), index("client_refreshes_period").on(t.period)],
 );

@@ -83,6 +83,8 @@ export const EnvSchema = z
     /** Client portfolio: the least available equity (dollars) that makes a home equity line, and a cash-out, worth a call. */
     OPPORTUNITY_HELOC_MIN: z.coerce.number().int().min(0).default(25_000),
     OPPORTUNITY_CASH_OUT_MIN: z.coerce.number().int().min(0).default(50_000),
+    /** Scheduled client refreshes a month (each at most one billable call) until an admin sets the budget. */
+    REFRESH_BUDGET_MONTHLY: z.coerce.number().int().min(0).default(1_000),
     /** Where embedded mode keeps its files (PGlite data, the generated secret). */
     DATA_DIR: z.string().min(1).default(".data"),
     /** How the valuation is branded: the service's name, logo, and the disclaimer shown with every estimate. */

@@ -20,6 +20,8 @@ export interface JobSpec<T extends object = object> {
   retryDelaySeconds?: number;
   /** An attempt still running after this long counts as failed (its process died): it is retried. */
   expireInSeconds?: number;
+  /** How many jobs of this kind one process runs at once (each worker takes one job per polling interval at most). */
+  concurrency?: number;
   /**
    * `stately`: at most one job per key waits and one runs (a key sent again while one waits is dropped), for work
    * whose latest request is the only one that matters; `standard`: every job sent runs.
@@ -90,16 +92,18 @@ export class JobEngine {
         policy: spec.policy ?? "standard",
       });
       if (!this.workers) continue;
-      await this.boss.work<object>(spec.name, { batchSize: 1, pollingIntervalSeconds: this.pollingSeconds }, async ([job]) => {
-        const started = Date.now();
-        try {
-          await spec.run(job!.data, { id: job!.id });
-          log.info({ job: spec.name, id: job!.id, ms: Date.now() - started }, "jobs: done");
-        } catch (error) {
-          log.warn({ job: spec.name, id: job!.id, err: error }, "jobs: attempt failed");
-          throw error;
-        }
-      });
+      for (let i = 0; i < (spec.concurrency ?? 1); i++) {
+        await this.boss.work<object>(spec.name, { batchSize: 1, pollingIntervalSeconds: this.pollingSeconds }, async ([job]) => {
+          const started = Date.now();
+          try {
+            await spec.run(job!.data, { id: job!.id });
+            log.info({ job: spec.name, id: job!.id, ms: Date.now() - started }, "jobs: done");
+          } catch (error) {
+            log.warn({ job: spec.name, id: job!.id, err: error }, "jobs: attempt failed");
+            throw error;
+          }
+        });
+      }
       if (spec.cron) await this.boss.schedule(spec.name, spec.cron, spec.scheduleData ?? {}, { tz: "UTC" });
     }
     this.running = true;

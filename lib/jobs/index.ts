@@ -4,6 +4,9 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/digests";
 import { sweepExpiredRows } from "@/lib/services/housekeeping";
+import { meterSettled } from "@/lib/services/meter";
+import { budgetState, dueClients, refreshScheduled } from "@/lib/services/monitoring";
+import { checkEngagement, sendOfficerSummary, summaryRecipients } from "@/lib/services/officer-summary";
 import { JobEngine, type JobSpec } from "./engine";
 
 export type { FailedJob } from "./engine";
@@ -36,18 +39,74 @@ const JOBS: JobSpec<object>[] = [
   {
     name: "homeowner-digest",
     policy: "stately",
+    concurrency: 2,
     retryDelaySeconds: 60,
     run: async ({ userId, period }: { userId: number; period: string }) => {
       log.info({ userId, period, outcome: await sendMonthlyDigest(userId, period) }, "digest");
     },
   } as JobSpec<{ userId: number; period: string }> as JobSpec<object>,
+  {
+    // Daily: the clients whose day of the month has come, as many as the month's budget has room for, one job each.
+    name: "client-refreshes",
+    cron: "0 6 * * *",
+    // An admin's "run now" catches up: every client not yet refreshed this month, whatever their day.
+    run: async (data: { all?: boolean }) => {
+      const now = new Date();
+      const state = await budgetState(now);
+      const due = await dueClients(now, state.budget - state.spent, data.all === true);
+      const engine = await jobs();
+      for (const clientId of due) await engine.send("client-refresh", { clientId, period: state.period }, { key: `${clientId}:${state.period}` });
+      log.info({ ...state, queued: due.length }, "client refreshes: queued");
+    },
+  } as JobSpec<{ all?: boolean }> as JobSpec<object>,
+  {
+    name: "client-refresh",
+    policy: "stately",
+    concurrency: 4,
+    // A refresh cut off by a stopping process is taken up again after five minutes.
+    expireInSeconds: 300,
+    retryDelaySeconds: 60,
+    run: async ({ clientId, period }: { clientId: number; period: string }) => {
+      log.info({ clientId, period, outcome: await refreshScheduled(clientId, period) }, "client refresh");
+    },
+  } as JobSpec<{ clientId: number; period: string }> as JobSpec<object>,
+  {
+    // Daily: engaged homeowners first (no upstream call), then one summary job per officer who gets it.
+    name: "officer-summaries",
+    cron: "0 13 * * *",
+    run: async (data: { day?: string }) => {
+      const day = data.day ?? new Date().toISOString().slice(0, 10);
+      const engaged = await checkEngagement();
+      const engine = await jobs();
+      const recipients = await summaryRecipients();
+      for (const userId of recipients) await engine.send("officer-summary", { userId, day }, { key: `${userId}:${day}` });
+      log.info({ day, engaged, recipients: recipients.length }, "officer summaries: queued");
+    },
+  } as JobSpec<{ day?: string }> as JobSpec<object>,
+  {
+    name: "officer-summary",
+    policy: "stately",
+    retryDelaySeconds: 60,
+    run: async ({ userId, day }: { userId: number; day: string }) => {
+      log.info({ userId, day, outcome: await sendOfficerSummary(userId, day) }, "officer summary");
+    },
+  } as JobSpec<{ userId: number; day: string }> as JobSpec<object>,
 ];
 
 /** The jobs an admin may start by hand (`/admin/jobs`), with what each does. */
 export const RUNNABLE_JOBS = {
   housekeeping: "Delete expired sessions, links and counters",
   "homeowner-digests": "Send this month's digest to every homeowner who gets it",
+  "client-refreshes": "Refresh every client not yet refreshed this month, within the month's budget",
+  "officer-summaries": "Check invited homeowners' engagement and send today's summary to every officer with something new",
 } as const;
+
+/** What a run started by hand carries: the month it is for (digests); refreshes catch up on every client. */
+export function runData(run: { name: keyof typeof RUNNABLE_JOBS; period?: string; day?: string }): object {
+  if (run.name === "client-refreshes") return { all: true };
+  if (run.name === "officer-summaries") return run.day ? { day: run.day } : {};
+  return run.period ? { period: run.period } : {};
+}
 
 const globalForJobs = globalThis as unknown as { jobEngine?: Promise<JobEngine> };
 
@@ -59,7 +118,16 @@ const globalForJobs = globalThis as unknown as { jobEngine?: Promise<JobEngine> 
 export function jobs(): Promise<JobEngine> {
   globalForJobs.jobEngine ??= (async () => {
     const engine = new JobEngine(await getDatabase(), { workers: env.JOB_WORKERS });
-    for (const spec of JOBS) engine.define(spec);
+    // A job is done once the upstream calls it made are metered: a process stopped after it keeps them.
+    for (const spec of JOBS) {
+      engine.define({
+        ...spec,
+        run: async (data, job) => {
+          await spec.run(data, job);
+          await meterSettled();
+        },
+      });
+    }
     await engine.start();
     // A stopping server takes no new jobs; one cut off mid-run expires and runs again elsewhere (jobs are idempotent).
     process.once("SIGTERM", () => void engine.stop());

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   availableAt,
   cashOut,
+  engagement,
   DEFAULT_THRESHOLDS as T,
   homeEquityLine,
   ltvOf,
@@ -85,5 +86,24 @@ describe("all rules", () => {
   it("compute LTV and available equity", () => {
     expect(ltvOf({ value: 0, balance: 10 })).toBe(0);
     expect(availableAt({ value: 100_000, balance: 90_000 }, 0.8)).toBe(0);
+  });
+});
+
+describe("engaged homeowner", () => {
+  const none = { visitDays: 0, reportDownloads: 0, borrowingUses: 0 };
+  it("needs dashboard visits on three days of the week, or a report downloaded, or the borrowing scenarios tried", () => {
+    expect(engagement(none)).toBeNull();
+    expect(engagement({ ...none, visitDays: 2 })).toBeNull();
+    expect(engagement({ ...none, visitDays: 3 })?.reason).toBe(
+      "The client opened their dashboard on 3 days this week: they may be thinking about borrowing, a good moment to call.",
+    );
+    expect(engagement({ ...none, reportDownloads: 1 })?.kind).toBe("engagement");
+    expect(engagement({ ...none, borrowingUses: 1 })?.figures).toMatchObject({ borrowingUses: 1, days: 7 });
+  });
+
+  it("names every sign it saw", () => {
+    expect(engagement({ visitDays: 4, reportDownloads: 2, borrowingUses: 1 })?.reason).toBe(
+      "The client opened their dashboard on 4 days this week, downloaded their property report 2 times and tried the borrowing scenarios: they may be thinking about borrowing, a good moment to call.",
+    );
   });
 });

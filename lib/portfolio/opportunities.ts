@@ -3,7 +3,7 @@
  * why in words, and the figures behind it. No I/O: lib/services/portfolio.ts feeds them and keeps what they find.
  */
 
-export const OPPORTUNITY_KINDS = ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance"] as const;
+export const OPPORTUNITY_KINDS = ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"] as const;
 export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
 
 export const KIND_LABELS: Record<OpportunityKind, string> = {
@@ -12,6 +12,7 @@ export const KIND_LABELS: Record<OpportunityKind, string> = {
   cash_out: "Cash-out refinance",
   value_moved: "Value moved",
   rate_refinance: "Rate-and-term refinance",
+  engagement: "Engaged homeowner",
 };
 
 export type OpportunityFigures = Record<string, number | string | null>;
@@ -134,4 +135,34 @@ const RULES = [mortgageInsurance, homeEquityLine, cashOut, valueMoved, rateRefin
 /** Every opportunity one refresh's figures show. */
 export function opportunitiesFor(f: ClientFigures, t: Thresholds): Opportunity[] {
   return RULES.map((rule) => rule(f, t)).filter((o): o is Opportunity => o !== null);
+}
+
+/** What an invited homeowner did on their dashboard in the last week. */
+export interface Engagement {
+  /** Days with a visit to the dashboard or a property page. */
+  visitDays: number;
+  reportDownloads: number;
+  borrowingUses: number;
+}
+
+/** Days of visits in a week that make a homeowner worth a call. */
+export const ENGAGED_VISIT_DAYS = 3;
+
+/**
+ * An invited homeowner showing interest: dashboard visits on three days in a week, a report downloaded, or the
+ * borrowing scenarios tried. Not a refresh's finding: it is computed daily from the homeowner's own activity.
+ */
+export function engagement(e: Engagement): Opportunity | null {
+  const signs: string[] = [];
+  if (e.visitDays >= ENGAGED_VISIT_DAYS) signs.push(`opened their dashboard on ${e.visitDays} days this week`);
+  if (e.reportDownloads > 0)
+    signs.push(e.reportDownloads === 1 ? "downloaded their property report" : `downloaded their property report ${e.reportDownloads} times`);
+  if (e.borrowingUses > 0) signs.push("tried the borrowing scenarios");
+  if (signs.length === 0) return null;
+  const said = signs.length === 1 ? signs[0] : `${signs.slice(0, -1).join(", ")} and ${signs.at(-1)}`;
+  return {
+    kind: "engagement",
+    reason: `The client ${said}: they may be thinking about borrowing, a good moment to call.`,
+    figures: { visitDays: e.visitDays, reportDownloads: e.reportDownloads, borrowingUses: e.borrowingUses, days: 7, visitDaysThreshold: ENGAGED_VISIT_DAYS },
+  };
 }

@@ -30,8 +30,12 @@ export async function start(): Promise<void> {
   log.info("starting: opening the database, applying migrations, creating the demo accounts in embedded mode");
   try {
     await bootstrap();
-    await (await import("@/lib/jobs")).jobs();
     log.info({ ms: Date.now() - started }, "ready");
+    // The job engine starts beside the first requests: nothing a request needs waits for it.
+    void import("@/lib/jobs")
+      .then(({ jobs }) => jobs())
+      .then(() => log.info({ ms: Date.now() - started }, "jobs: engine started"))
+      .catch((error: unknown) => log.error({ err: error }, "jobs: the engine could not start; background work waits until the next start"));
   } catch (error) {
     // Pages still render; routes that need the database answer with a clear error until it is back.
     log.error({ err: error }, "bootstrap failed");

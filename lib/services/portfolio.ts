@@ -34,7 +34,7 @@ export async function thresholds(): Promise<Thresholds> {
  * Refreshes one client: the home equity summary (the service's estimate with its loans on record; one billable call,
  * none while cached) through the gateway, the figures stored, and the opportunities computed again.
  */
-async function refresh(caller: SignedIn, client: ClientRow, t: Thresholds) {
+export async function refresh(caller: Caller, client: ClientRow, t: Thresholds) {
   const equity = await equitySummary(caller, client.address, t.maxLtv);
   // The records' loans when they show any; otherwise the balance the officer knows from closing.
   const balance = Math.round(equity.totalLoanBalance > 0 ? equity.totalLoanBalance : (client.loanBalance ?? 0));
@@ -64,7 +64,8 @@ async function refresh(caller: SignedIn, client: ClientRow, t: Thresholds) {
           .where(eq(opportunities.id, kept.id));
       else await tx.insert(opportunities).values({ clientId: client.id, kind: o.kind, reason: o.reason, figures: o.figures, amount: available });
     }
-    const gone = live.filter((l) => !found.some((o) => o.kind === l.kind)).map((l) => l.id);
+    // Engagement is the homeowner's doing, not the refresh's: it is kept or closed by its own daily check.
+    const gone = live.filter((l) => l.kind !== "engagement" && !found.some((o) => o.kind === l.kind)).map((l) => l.id);
     if (gone.length) await tx.update(opportunities).set({ status: "closed", updatedAt: new Date() }).where(inArray(opportunities.id, gone));
   });
   return { value, balance, ltv: ltvOf(figures), availableEquity: available, opportunities: found.map((o) => o.kind) };

@@ -164,3 +164,52 @@ describe("the homeowner's monthly digest", () => {
     expect((await call(app, "PUT", "/api/account/mail-preferences", { cookie: a.cookie, body: {} })).status).toBe(400);
   });
 });
+
+describe("the officer's daily summary", () => {
+  it("tells the officer which invited client is engaged, with a one-click unsubscribe that stops the next one", { timeout: 240_000 }, async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const officer = await signIn(app, "officer@example.com", "officer-demo");
+    const [home] = houses(1710, 1) as [string];
+    const email = `engaged-${unique()}@example.com`;
+
+    // A past client added to the portfolio and invited from it; they accept and use their dashboard.
+    const added = await call(app, "POST", "/api/clients", { cookie: officer, body: { ...deedName(home), email, address: home } });
+    expect(added.status).toBe(201);
+    expect((await call(app, "POST", `/api/clients/${added.body.id}/invite`, { cookie: officer })).status).toBe(201);
+    const invitation = await until(() => mails.find((mail) => mail.to === email), "the client's invitation");
+    const accepted = await fetch(`${app.url}/api/invitations/accept`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: invitation.raw.match(/token=([\w-]+)/)![1], password: "a-good-long-password" }),
+    });
+    const homeowner = sessionFrom(accepted)!;
+    expect((await call(app, "POST", "/api/engagement", { cookie: homeowner, body: { kind: "borrowing_used" } })).status).toBe(204);
+    expect((await call(app, "POST", "/api/engagement", { cookie: homeowner, body: { kind: "dashboard_visit" } })).status).toBe(400);
+
+    const summaries = () => mails.filter((mail) => mail.to === "officer@example.com" && /^Subject: \d+ clients? worth a call today$/m.test(mail.raw));
+    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "officer-summaries", day: "2026-11-24" } });
+    const summary = await until(() => summaries()[0], "the officer's summary");
+    expect(summary.raw).toContain("Engaged homeowner");
+    expect(summary.raw).toContain("tried the borrowing scenarios");
+    expect(summary.raw).toContain(`${app.url}/clients`);
+    expect(header(summary, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    const opportunities = (await call(app, "GET", "/api/opportunities?kind=engagement", { cookie: officer })).body.opportunities;
+    expect(
+      opportunities.some((o: { address: string }) => o.address.startsWith(home.split(",")[0]!.toUpperCase()) || o.address.startsWith(home.split(",")[0]!)),
+    ).toBe(true);
+
+    // Unsubscribed: the next day's run sends the officer nothing, though there is news (the client downloaded their
+    // report); subscribed again, the same day's run does.
+    const link = header(summary, "List-Unsubscribe")!.replace(/^<|>$/g, "");
+    expect((await fetch(link, { method: "POST", body: "List-Unsubscribe=One-Click" })).status).toBe(200);
+    const report = await call(app, "GET", `/api/property/report?format=json&applicant_name=A&address=${encodeURIComponent(home)}`, { cookie: homeowner });
+    expect(report.status).toBe(200);
+    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "officer-summaries", day: "2026-11-25" } });
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect(summaries()).toHaveLength(1);
+    expect((await call(app, "PUT", "/api/account/mail-preferences", { cookie: officer, body: { dailySummary: true } })).body.dailySummary).toBe(true);
+    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "officer-summaries", day: "2026-11-25" } });
+    const again = await until(() => summaries()[1], "the summary once subscribed again");
+    expect(again.raw).toContain("downloaded their property report");
+  });
+});

@@ -187,7 +187,8 @@ describe("the app killed at random moments of onboarding (embedded service and d
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("loses no account and no owner, and creates no duplicate, wherever the kill lands", async () => {
+  // Five starts of the app (four after a kill): each opens the database and seeds the demo accounts and portfolio.
+  it("loses no account and no owner, and creates no duplicate, wherever the kill lands", { timeout: 180_000 }, async () => {
     const { app } = appProc;
     const addresses = houses(830, 4);
     const people: { lastName: string; cookie: string; address: string }[] = [];

@@ -171,6 +171,13 @@ const MATRIX: Row[] = [
     expect: [400, 400, 400, 400, 400, 400, 400],
   },
   { what: "page /unsubscribe", method: "GET", path: () => "/unsubscribe", expect: [200, 200, 200, 200, 200, 200, 200] },
+  {
+    what: "POST /api/engagement",
+    method: "POST",
+    path: () => "/api/engagement",
+    body: () => ({ kind: "borrowing_used" }),
+    expect: [401, 204, 204, 403, 403, 403, 204],
+  },
   { what: "GET /api/admin/embedded-clock", method: "GET", path: () => "/api/admin/embedded-clock", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200] },
   {

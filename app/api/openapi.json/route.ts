@@ -8,10 +8,11 @@ import * as addressNormalize from "@/app/api/address/normalize/route";
 import * as addressSuggest from "@/app/api/address/suggest/route";
 import * as adminEmbeddedClock from "@/app/api/admin/embedded-clock/route";
 import * as adminJobsRetry from "@/app/api/admin/jobs/retry/route";
-import * as adminJobsRun from "@/app/api/admin/jobs/run/route";
 import * as adminJobs from "@/app/api/admin/jobs/route";
+import * as adminJobsRun from "@/app/api/admin/jobs/run/route";
 import * as adminOffers from "@/app/api/admin/offers/route";
 import * as adminOutbox from "@/app/api/admin/outbox/route";
+import * as adminRefreshBudget from "@/app/api/admin/refresh-budget/route";
 import * as adminSettings from "@/app/api/admin/settings/route";
 import * as adminSites from "@/app/api/admin/sites/route";
 import * as adminUsage from "@/app/api/admin/usage/route";
@@ -24,6 +25,7 @@ import * as clientsClientidRefresh from "@/app/api/clients/[clientId]/refresh/ro
 import * as clientsImport from "@/app/api/clients/import/route";
 import * as clientsRefresh from "@/app/api/clients/refresh/route";
 import * as clients from "@/app/api/clients/route";
+import * as engagement from "@/app/api/engagement/route";
 import * as health from "@/app/api/health/route";
 import * as homeEquitySummary from "@/app/api/home-equity-summary/route";
 import * as homeownerVerify from "@/app/api/homeowner/verify/route";
@@ -49,37 +51,39 @@ export const dynamic = "force-static";
 /** Every documented route file, by the path it is served at. */
 const ROUTES = {
   "/api/account/mail-preferences": accountMailPreferences,
-  "/api/account/password-reset/confirm": accountPasswordResetConfirm,
-  "/api/account/password-reset": accountPasswordReset,
   "/api/account/password": accountPassword,
+  "/api/account/password-reset": accountPasswordReset,
+  "/api/account/password-reset/confirm": accountPasswordResetConfirm,
   "/api/account/sessions": accountSessions,
   "/api/address/normalize": addressNormalize,
   "/api/address/suggest": addressSuggest,
   "/api/admin/embedded-clock": adminEmbeddedClock,
+  "/api/admin/jobs": adminJobs,
   "/api/admin/jobs/retry": adminJobsRetry,
   "/api/admin/jobs/run": adminJobsRun,
-  "/api/admin/jobs": adminJobs,
   "/api/admin/offers": adminOffers,
   "/api/admin/outbox": adminOutbox,
+  "/api/admin/refresh-budget": adminRefreshBudget,
   "/api/admin/settings": adminSettings,
   "/api/admin/sites": adminSites,
   "/api/admin/usage": adminUsage,
+  "/api/admin/users": adminUsers,
   "/api/admin/users/{userId}": adminUsersUserid,
   "/api/admin/users/{userId}/sessions": adminUsersUseridSessions,
-  "/api/admin/users": adminUsers,
   "/api/avm": avm,
-  "/api/clients/{clientId}/invite": clientsClientidInvite,
-  "/api/clients/{clientId}/refresh": clientsClientidRefresh,
+  "/api/clients": clients,
   "/api/clients/import": clientsImport,
   "/api/clients/refresh": clientsRefresh,
-  "/api/clients": clients,
+  "/api/clients/{clientId}/invite": clientsClientidInvite,
+  "/api/clients/{clientId}/refresh": clientsClientidRefresh,
+  "/api/engagement": engagement,
   "/api/health": health,
   "/api/home-equity-summary": homeEquitySummary,
   "/api/homeowner/verify": homeownerVerify,
-  "/api/invitations/accept": invitationsAccept,
   "/api/invitations": invitations,
-  "/api/opportunities/{opportunityId}": opportunitiesOpportunityid,
+  "/api/invitations/accept": invitationsAccept,
   "/api/opportunities": opportunities,
+  "/api/opportunities/{opportunityId}": opportunitiesOpportunityid,
   "/api/owner-data": ownerData,
   "/api/owner-figures/{propertyId}": ownerFiguresPropertyid,
   "/api/owners": owners,

@@ -5,6 +5,7 @@ import { ImportClients } from "@/components/clients/import-clients";
 import { OpportunityFilters } from "@/components/clients/opportunity-filters";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { formatUsd } from "@/components/valuation/format";
+import { budgetState } from "@/lib/services/monitoring";
 import { requirePageUser } from "@/lib/api/page";
 import { STAFF } from "@/lib/auth/roles";
 import { brand } from "@/lib/env";
@@ -24,7 +25,8 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   const params = await searchParams;
   const kind = (OPPORTUNITY_KINDS as readonly string[]).includes(String(params.kind)) ? (params.kind as OpportunityKind) : undefined;
   const status = (STATUSES as readonly string[]).includes(String(params.status)) ? (params.status as OpportunityStatus) : undefined;
-  const [clients, opportunities] = await Promise.all([listClients(user, SHOWN), listOpportunities(user, { kind, status }, 200)]);
+  const [clients, opportunities, budget] = await Promise.all([listClients(user, SHOWN), listOpportunities(user, { kind, status }, 200), budgetState()]);
+  const budgetSpent = budget.spent >= budget.budget;
 
   return (
     <div className="space-y-8">
@@ -34,6 +36,19 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
           {user.role === "admin" ? "Every officer's past clients" : "Your past clients"}: each refresh values their home and its equity, and says when there is
           a reason to call. A refresh costs one billable call per client, none while the answer is cached.
         </p>
+        <p className="max-w-3xl text-sm text-slate-700" data-testid="refresh-schedule">
+          Every client is also refreshed once a month on a day of their own. This month:{" "}
+          <strong>
+            {budget.spent.toLocaleString("en-US")} of {budget.budget.toLocaleString("en-US")}
+          </strong>{" "}
+          scheduled refreshes made (the organization&apos;s monthly budget).
+        </p>
+        {budgetSpent && budget.waiting > 0 && (
+          <p role="status" className="max-w-3xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+            The month&apos;s refresh budget is spent: {budget.waiting.toLocaleString("en-US")} {budget.waiting === 1 ? "client waits" : "clients wait"} for
+            their monthly refresh until next month, or until an admin raises the budget. &quot;Refresh now&quot; still works.
+          </p>
+        )}
       </div>
 
       <section aria-labelledby="opportunities-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">

@@ -1,7 +1,9 @@
+import { after } from "next/server";
 import { UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { ReportQuery } from "@/lib/api/schemas";
+import { recordEngagement } from "@/lib/services/engagement";
 import { report } from "@/lib/services/lookups";
 
 // GET /api/property/report?address=&applicant_name=&format=pdf|html|json: the report as a download
@@ -15,6 +17,8 @@ export const GET = route(
   },
   async ({ caller, query }) => {
     const file = await report(caller, { address: query.address, applicantName: query.applicant_name, format: query.format });
+    // A homeowner who downloads their report may be getting ready to borrow: their officer hears of it.
+    if (caller.user.role === "homeowner") after(() => recordEngagement(caller.user.id, "report_download"));
     return new Response(file.body as Uint8Array<ArrayBuffer>, {
       headers: {
         "Content-Type": file.contentType,

@@ -1,9 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { JobRetryBody, JobRunBody } from "@/lib/api/schemas";
+import { JobRetryBody, JobRunBody, RefreshBudgetBody } from "@/lib/api/schemas";
+import { setRefreshBudget } from "@/lib/services/monitoring";
 import { currentUser } from "@/lib/auth/session";
-import { jobs } from "@/lib/jobs";
+import { jobs, runData } from "@/lib/jobs";
 import { requireRole } from "@/lib/services/access";
 import { advanceEmbeddedClock } from "@/lib/services/sandbox-clock";
 
@@ -30,6 +31,16 @@ export async function runJobNow(form: FormData): Promise<void> {
   requireRole(await currentUser(), ["admin"]);
   const parsed = JobRunBody.safeParse({ name: form.get("name") });
   if (!parsed.success) return;
-  await (await jobs()).send(parsed.data.name, {});
+  await (await jobs()).send(parsed.data.name, runData(parsed.data));
   revalidatePath("/admin/jobs");
+}
+
+/** The monthly budget of scheduled client refreshes. */
+export async function saveRefreshBudget(form: FormData): Promise<void> {
+  requireRole(await currentUser(), ["admin"]);
+  const parsed = RefreshBudgetBody.safeParse({ monthlyBudget: Number(form.get("monthlyBudget")) });
+  if (!parsed.success) return;
+  await setRefreshBudget(parsed.data.monthlyBudget);
+  revalidatePath("/admin/jobs");
+  revalidatePath("/clients");
 }

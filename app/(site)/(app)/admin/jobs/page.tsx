@@ -5,8 +5,9 @@ import { TableScroll } from "@/components/ui/table-scroll";
 import { requirePageUser } from "@/lib/api/page";
 import { embedded } from "@/lib/env";
 import { jobs, RUNNABLE_JOBS } from "@/lib/jobs";
+import { budgetState } from "@/lib/services/monitoring";
 import { embeddedClock } from "@/lib/services/sandbox-clock";
-import { advanceClock, retryFailedJob, runJobNow } from "./actions";
+import { advanceClock, retryFailedJob, runJobNow, saveRefreshBudget } from "./actions";
 
 export const metadata: Metadata = { title: "Background jobs" };
 
@@ -18,7 +19,7 @@ const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle:
 export default async function JobsPage() {
   await requirePageUser(["admin"], "/admin/jobs");
   const engine = await jobs();
-  const [counts, failed, clock] = await Promise.all([engine.counts(), engine.failed(), embedded ? embeddedClock() : undefined]);
+  const [counts, failed, clock, budget] = await Promise.all([engine.counts(), engine.failed(), embedded ? embeddedClock() : undefined, budgetState()]);
   const kinds = [...new Set(counts.map((row) => row.name))];
   const states = ["created", "retry", "active", "completed", "failed"];
   return (
@@ -71,6 +72,32 @@ export default async function JobsPage() {
             </table>
           </TableScroll>
         )}
+      </section>
+      <section aria-labelledby="budget-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 id="budget-title" className="text-lg font-semibold">
+          Monthly budget of client refreshes
+        </h2>
+        <p>
+          Every officer&apos;s clients are refreshed once a month, each on a day of their own; each refresh is at most one billable call. This month (
+          {budget.period}): <strong data-testid="budget-spent">{budget.spent.toLocaleString("en-US")}</strong> of {budget.budget.toLocaleString("en-US")} made
+          {budget.waiting > 0 ? `, ${budget.waiting.toLocaleString("en-US")} waiting` : ""}. When it is spent, refreshes wait for next month.
+        </p>
+        <form action={saveRefreshBudget} className="flex flex-wrap items-end gap-3">
+          <label className="block">
+            <span className="block text-sm font-medium">Refreshes a month</span>
+            <input
+              name="monthlyBudget"
+              type="number"
+              min={0}
+              max={1_000_000}
+              step={1}
+              required
+              defaultValue={budget.budget}
+              className="mt-1 w-40 rounded-lg border border-slate-400 px-3 py-2"
+            />
+          </label>
+          <Button type="submit">Save budget</Button>
+        </form>
       </section>
       <section aria-labelledby="run-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
         <h2 id="run-title" className="text-lg font-semibold">

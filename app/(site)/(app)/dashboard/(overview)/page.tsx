@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { after } from "next/server";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { HomeTotalsPanel } from "@/components/property/home-totals";
 import { PropertyCard } from "@/components/property/property-card";
@@ -7,6 +8,8 @@ import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/owners";
+import { recordEngagement } from "@/lib/services/engagement";
+import { contactOf } from "@/lib/services/officer-summary";
 import { homeTotals, monthChange } from "@/lib/services/totals";
 import { requirePageUser } from "@/lib/api/page";
 
@@ -28,6 +31,9 @@ export default async function DashboardPage() {
     );
   }
   const proved = view.properties.filter((p): p is ProvedProperty => p.verified);
+  // The officer who invited them hears of their visits (a reload in the half hour is the same visit).
+  if (proved.length > 0) after(() => recordEngagement(caller.user.id, "dashboard_visit"));
+  const contact = proved.length > 0 ? await contactOf(caller.user.id) : undefined;
   const waiting = view.properties.filter((p): p is ClaimedProperty => !p.verified);
   const totals = homeTotals(view);
   return (
@@ -45,6 +51,20 @@ export default async function DashboardPage() {
           Add another home
         </Link>
       </div>
+      {contact && (
+        <aside aria-labelledby="contact-title" className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="contact-title" className="text-sm font-semibold text-slate-700">
+            Your loan officer
+          </h2>
+          <p>
+            {contact.name} ·{" "}
+            <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
+              {contact.email}
+            </a>{" "}
+            · ask them about borrowing against your home.
+          </p>
+        </aside>
+      )}
       {totals && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
       {view.verified && proved.length === 0 && (
         <p className="rounded-xl border border-slate-200 bg-white p-6">No property is recorded under your owner record yet.</p>

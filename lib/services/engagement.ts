@@ -1,0 +1,49 @@
+import "server-only";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { getDatabase } from "@/lib/db";
+import { homeownerEvents } from "@/lib/db/schema";
+import { log } from "@/lib/log";
+
+export type EngagementKind = (typeof homeownerEvents.$inferInsert)["kind"];
+
+/** Repeats within this window are one event: a reload is not a second visit. */
+const SAME_EVENT_MINUTES = 30;
+
+/** Records what a homeowner did, at most once per kind in half an hour. Never fails the request it rides on. */
+export async function recordEngagement(userId: number, kind: EngagementKind): Promise<void> {
+  try {
+    const { db } = await getDatabase();
+    await db.execute(sql`
+      insert into ${homeownerEvents} (user_id, kind)
+      select ${userId}, ${kind}
+      where not exists (
+        select 1 from ${homeownerEvents}
+        where user_id = ${userId} and kind = ${kind} and at > now() - make_interval(mins => ${SAME_EVENT_MINUTES})
+      )`);
+  } catch (error) {
+    log.warn({ err: error, userId, kind }, "engagement: could not record");
+  }
+}
+
+export interface Engagement {
+  /** Days with at least one visit to the dashboard or a property page. */
+  visitDays: number;
+  reportDownloads: number;
+  borrowingUses: number;
+}
+
+/** What a homeowner did in the last `days` days. */
+export async function engagementOf(userId: number, days = 7): Promise<Engagement> {
+  const { db } = await getDatabase();
+  const [row] = await db
+    .select({
+      visitDays: sql<number>`count(distinct date_trunc('day', ${homeownerEvents.at})) filter (where ${homeownerEvents.kind} = 'dashboard_visit')`.mapWith(
+        Number,
+      ),
+      reportDownloads: sql<number>`count(*) filter (where ${homeownerEvents.kind} = 'report_download')`.mapWith(Number),
+      borrowingUses: sql<number>`count(*) filter (where ${homeownerEvents.kind} = 'borrowing_used')`.mapWith(Number),
+    })
+    .from(homeownerEvents)
+    .where(and(eq(homeownerEvents.userId, userId), gt(homeownerEvents.at, sql`now() - make_interval(days => ${days})`)));
+  return row ?? { visitDays: 0, reportDownloads: 0, borrowingUses: 0 };
+}

@@ -1,0 +1,138 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppInfo } from "./setup";
+import { call, signIn, unique } from "./client";
+import { exited, freePort, startNext, waitFor } from "./processes";
+
+/** The demo officer's portfolio, seeded at start on the embedded defaults. */
+const DEMO_CLIENTS = 50;
+const ADMIN = { email: "admin@example.com", password: "admin-demo" };
+
+const until = async (check: () => Promise<boolean>, what: string, ms = 120_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+};
+
+async function startApp(env: Record<string, string>): Promise<{ app: AppInfo; child: ChildProcess; env: Record<string, string> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const full = { NEXTAUTH_URL: url, PROPERTY_API_BASE_URL: "", REDIS_URL: "", RATE_LIMIT_USER_PER_MINUTE: "1000", ...env };
+  const child = startNext(port, full);
+  await waitFor(`${url}/api/health`, child, `app on ${port}`);
+  return { app: { name: "embedded", url, admin: ADMIN, userLimitPerMinute: 1000 }, child, env: full };
+}
+
+const budgetOf = async (app: AppInfo, admin: string) => (await call(app, "GET", "/api/admin/refresh-budget", { cookie: admin })).body;
+
+describe("scheduled client refreshes on the embedded defaults", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "monitoring-"));
+  let started: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    started = await startApp({ DATA_DIR: dataDir, DATABASE_URL: "" });
+  });
+  afterAll(async () => {
+    started.child.kill("SIGTERM");
+    await exited(started.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refresh every client once a month, stop when the month's budget is spent, and /clients says so", { timeout: 300_000 }, async () => {
+    const { app } = started;
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const officer = await signIn(app, "officer@example.com", "officer-demo");
+
+    expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: officer, body: { monthlyBudget: 10 } })).status).toBe(403);
+    const refused = await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: -1 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toHaveProperty("monthlyBudget");
+    expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 10 } })).body).toMatchObject({ budget: 10, spent: 0 });
+
+    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status).toBe(202);
+    await until(async () => (await budgetOf(app, admin)).spent === 10, "ten refreshes");
+    // The budget holds: nothing more is refreshed this month, and the officer is told why.
+    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect((await budgetOf(app, admin)).spent).toBe(10);
+    const refreshed = (await call(app, "GET", "/api/clients", { cookie: officer })).body.clients.filter((c: { refreshedAt: string | null }) => c.refreshedAt);
+    expect(refreshed).toHaveLength(10);
+    const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
+    expect(page).toContain("refresh budget is spent");
+
+    // A bigger budget lets the rest through, once each.
+    await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 1000 } });
+    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
+    await until(async () => (await budgetOf(app, admin)).spent === DEMO_CLIENTS, "every client refreshed");
+    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect((await budgetOf(app, admin)).spent).toBe(DEMO_CLIENTS);
+    const opportunities = (await call(app, "GET", "/api/opportunities", { cookie: officer })).body.opportunities;
+    expect(opportunities.length).toBeGreaterThan(0);
+  });
+});
+
+const { DATABASE_URL } = process.env;
+
+/**
+ * Two app processes on one PostgreSQL database of this test's own, each with its own in-memory cache (so a client
+ * refreshed twice would reach the service twice): every scheduled refresh happens once, even across a restart.
+ */
+describe.skipIf(!DATABASE_URL)("scheduled client refreshes across two app processes sharing PostgreSQL", () => {
+  const name = `monitoring_${unique()}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "monitoring-pg-"));
+  let url: string;
+  const apps: Awaited<ReturnType<typeof startApp>>[] = [];
+
+  beforeAll(async () => {
+    const server = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
+    await server.unsafe(`create database ${name}`);
+    await server.end();
+    const at = new URL(DATABASE_URL!);
+    at.pathname = `/${name}`;
+    url = at.href;
+    const env = { DATA_DIR: dataDir, DATABASE_URL: url, NEXTAUTH_SECRET: `secret-${name}` };
+    // One after the other: the second finds the demo accounts and portfolio the first made.
+    apps.push(await startApp(env));
+    apps.push(await startApp(env));
+  });
+
+  afterAll(async () => {
+    for (const { child } of apps) child.kill("SIGTERM");
+    await Promise.all(apps.map(({ child }) => exited(child)));
+    const server = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
+    await server.unsafe(`drop database if exists ${name} with (force)`);
+    await server.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refresh each client exactly once, with a restart in the middle of the run", { timeout: 300_000 }, async () => {
+    const admin = await signIn(apps[0]!.app, ADMIN.email, ADMIN.password);
+    expect((await call(apps[0]!.app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status).toBe(202);
+    await until(async () => (await budgetOf(apps[0]!.app, admin)).spent >= 12, "the run under way");
+
+    // The second process stops mid-run (SIGTERM, as a deployment does) and comes back.
+    const second = apps[1]!;
+    second.child.kill("SIGTERM");
+    await exited(second.child);
+    apps[1] = await startApp(second.env);
+
+    await until(async () => (await budgetOf(apps[0]!.app, admin)).spent === DEMO_CLIENTS, "every client refreshed");
+    const db = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await until(async () => Number((await db`select count(*) from app.client_refreshes where done`)[0]!.count) === DEMO_CLIENTS, "every refresh done");
+      // Each refresh read the home's equity summary once, in one process or the other: none lost, none repeated.
+      const calls = await db`select count(*) from app.upstream_calls where operation = 'homeEquitySummary' and user_id is null`;
+      expect(Number(calls[0]!.count)).toBe(DEMO_CLIENTS);
+      const homes = await db`select count(distinct address_hash) from app.upstream_calls where operation = 'homeEquitySummary' and user_id is null`;
+      expect(Number(homes[0]!.count)).toBe(DEMO_CLIENTS);
+    } finally {
+      await db.end();
+    }
+  });
+});
