@@ -16,6 +16,7 @@ const PAGE_RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const { app, stop } = await startApp(Number(process.env.BENCH_PORT ?? 3459));
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 const titleCase = (word: string) => word.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (c) => c.toUpperCase());
+const TYPES: Record<string, string> = { CONVENTIONAL: "conventional", FHA: "fha", VA: "va" };
 const cell = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 try {
@@ -41,7 +42,7 @@ try {
       const person = peopleOf(property)[0]!;
       const loan = property.loans[0];
       const name = `${titleCase(person.first)} ${titleCase(person.last)}`;
-      const known = loan ? [Math.round(loan.balance), loan.rate, loan.type === "VA" ? "va" : "conventional", loan.originationDate] : ["", "", "", ""];
+      const known = loan ? [Math.round(loan.balance), loan.rate, TYPES[loan.type] ?? "other", loan.originationDate] : ["", "", "", ""];
       return [cell(name), `client${i}@example.com`, cell(address), ...known].join(",");
     });
   if (rows.length < CLIENTS) throw new Error(`the data set has only ${rows.length} homes with a person on the deed`);
