@@ -73,4 +73,7 @@ test("an officer imports past clients, invites one, and sees mortgage insurance 
 
   await expectNoSeriousViolations(page);
   await screenshots(page, testInfo, "clients-after-clock");
+  // On a phone the tables scroll inside their boxes; the page itself is no wider than the screen.
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
