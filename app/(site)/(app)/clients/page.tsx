@@ -110,7 +110,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
         )}
       </section>
 
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <section aria-labelledby="import-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
           <h2 id="import-title" className="text-lg font-semibold">
             Import past clients
