@@ -26,6 +26,7 @@ test("public pages fit a phone", async ({ page }) => {
     ["/invite", "invite-without-token"],
     ["/embed/demo", "embed-demo"],
     ["/embed/valuation?key=site_demo", "widget"],
+    ["/unsubscribe", "unsubscribe-without-link"],
   ] as const) {
     await fitsThePhone(page, path, name);
   }
@@ -62,6 +63,8 @@ test("the homeowner's, the officer's and the admin's pages fit a phone", async (
   await signIn(page, "officer@example.com", "officer-demo");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   await fitsThePhone(page, "/lookup?address=2800%20N%2024th%20St%2C%20Phoenix%2C%20AZ%2085008", "lookup");
+  await fitsThePhone(page, "/clients", "clients");
+  await expectNoSeriousViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -70,4 +73,6 @@ test("the homeowner's, the officer's and the admin's pages fit a phone", async (
   await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
   await fitsThePhone(page, "/admin", "admin");
   await fitsThePhone(page, "/admin/outbox", "outbox");
+  await fitsThePhone(page, "/admin/jobs", "jobs");
+  await expectNoSeriousViolations(page);
 });
