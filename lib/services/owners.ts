@@ -2,6 +2,7 @@ import "server-only";
 import { standardize } from "@/lib/address";
 import type { SessionUser } from "@/lib/auth/roles";
 import type { EquityDto, OwnedProperty, PropertyFacts } from "./dto";
+import { isUnavailable } from "./errors";
 import type { Caller } from "./gateway";
 import { verificationStates, type VerificationState } from "./ownership";
 import { ownerProperties, propertyFacts } from "./properties";
@@ -68,9 +69,15 @@ export interface HomeownerView {
 export async function homeownerView(caller: Caller & { user: SessionUser }): Promise<HomeownerView> {
   const proved = caller.user.ownerIds.length ? await ownerData(caller, caller.user.ownerIds) : { properties: [], stale: false };
   const owned = ownedKeysOf(proved);
-  // A claim on a home another proved record already shows is nothing left to do.
-  const claims = (await verificationStates(caller.user.id)).filter((c) => !owned.has(c.addressKey));
+  // A claim on a home another proved record already shows is nothing left to do. While the database is away, an
+  // account with proved homes still sees them (from the cache), without its claims, marked stale.
   let stale = proved.stale;
+  const states = await verificationStates(caller.user.id).catch((error: unknown) => {
+    if (!isUnavailable(error) || proved.properties.length === 0) throw error;
+    stale = true;
+    return [];
+  });
+  const claims = states.filter((c) => !owned.has(c.addressKey));
   const claimed: ClaimedProperty[] = [];
   for (const verification of claims) {
     const facts = await propertyFacts(caller, verification.address);
