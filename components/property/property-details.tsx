@@ -5,6 +5,7 @@ import { EquityPanel } from "@/components/equity/equity-panel";
 import { OwnerFiguresPanel } from "@/components/equity/owner-figures-panel";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { PropertyFactsList } from "@/components/property/property-facts";
+import { HomeRecords } from "@/components/records/home-records";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { formatUsd } from "@/components/valuation/format";
 import { loanKey } from "@/lib/finance/your-equity";
@@ -12,6 +13,7 @@ import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";
 import { AppError } from "@/lib/services/errors";
 import type { HomeownerProperty } from "@/lib/services/homes";
+import type { HomeRecordsDto } from "@/lib/services/records-dto";
 
 /**
  * One home's page, in the app and inside a partner's frame: the estimate, equity (or, before proof of ownership, the
@@ -30,8 +32,8 @@ export function PropertyDetails({
   brand: Brand;
   back: ReactNode;
   report: ReactNode;
-  /** A proved owner's records of the home (value over time, comparables, loans), streamed in after the rest. */
-  records?: ReactNode;
+  /** A proved owner's records of the home (value over time, comparables, loans), still loading: streamed in after the rest. */
+  records?: Promise<HomeRecordsDto | AppError>;
   retryHref: string;
 }) {
   const { property, equity, verification, estimate, yours } = home;
@@ -115,7 +117,14 @@ export function PropertyDetails({
         verification && <VerifyPanel state={verification} />
       )}
 
-      {equity && records}
+      {equity && records && (
+        <HomeRecords
+          records={records}
+          brand={brand}
+          home={{ livingSqft: facts.livingSqft, estimate: AppError.is(estimate) ? undefined : estimate }}
+          retryHref={retryHref}
+        />
+      )}
 
       {equity && yours && (
         <section aria-labelledby="figures-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" data-equity>

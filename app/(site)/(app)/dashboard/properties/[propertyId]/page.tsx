@@ -3,7 +3,6 @@ import Link from "next/link";
 import { after } from "next/server";
 import { notFound } from "next/navigation";
 import { PropertyDetails } from "@/components/property/property-details";
-import { HomeRecords } from "@/components/records/home-records";
 import { ReportDownload } from "@/components/report/report-download";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { brand } from "@/lib/env";
@@ -38,16 +37,7 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
         </Link>
       }
       report={<ReportDownload address={home.property.facts.address} applicantName={applicantName} />}
-      records={
-        records && (
-          <HomeRecords
-            records={records}
-            brand={brand}
-            home={{ livingSqft: home.property.facts.livingSqft, estimate: AppError.is(home.estimate) ? undefined : home.estimate }}
-            retryHref={path}
-          />
-        )
-      }
+      records={records}
     />
   );
 }

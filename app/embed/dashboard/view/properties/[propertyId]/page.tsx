@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PropertyDetails } from "@/components/property/property-details";
-import { HomeRecords } from "@/components/records/home-records";
 import { ReportLink } from "@/components/report/report-link";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { brand } from "@/lib/env";
@@ -42,16 +41,7 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
             </Link>
           }
           report={<ReportLink address={home.property.facts.address} applicantName={applicantName} />}
-          records={
-            records && (
-              <HomeRecords
-                records={records}
-                brand={brand}
-                home={{ livingSqft: home.property.facts.livingSqft, estimate: AppError.is(home.estimate) ? undefined : home.estimate }}
-                retryHref={path}
-              />
-            )
-          }
+          records={records}
         />
       )}
     </main>
