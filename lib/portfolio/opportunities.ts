@@ -139,7 +139,7 @@ export function opportunitiesFor(f: ClientFigures, t: Thresholds): Opportunity[]
 
 /** What an invited homeowner did on their dashboard in the last week. */
 export interface Engagement {
-  /** Days with a visit to the dashboard or a property page. */
+  /** Days with a visit to the dashboard. */
   visitDays: number;
   reportDownloads: number;
   borrowingUses: number;

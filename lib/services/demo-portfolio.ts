@@ -1,4 +1,5 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { oneLine } from "@/lib/address";
 import { getDatabase } from "@/lib/db";
 import { clients } from "@/lib/db/schema";
@@ -16,6 +17,9 @@ const TYPES: Record<string, LoanType> = { CONVENTIONAL: "conventional", FHA: "fh
  * the first refresh values them. Seeding again adds nothing twice.
  */
 export async function ensureDemoPortfolio(officerId: number): Promise<void> {
+  const { db } = await getDatabase();
+  // Seeded once: a start finds the portfolio there (and a client the officer removed stays removed).
+  if ((await db.select({ id: clients.id }).from(clients).where(eq(clients.officerId, officerId)).limit(1)).length > 0) return;
   const homes = getDataset().properties.filter((p) => p.kind !== "CONDOMINIUM" && !p.vacant && peopleOf(p).length > 0 && p.loans.length > 0);
   const step = Math.max(1, Math.floor(homes.length / DEMO_CLIENTS));
   const rows = homes
@@ -41,7 +45,6 @@ export async function ensureDemoPortfolio(officerId: number): Promise<void> {
         closingDate: loan.originationDate,
       };
     });
-  const { db } = await getDatabase();
   await db.insert(clients).values(rows).onConflictDoNothing();
 }
 

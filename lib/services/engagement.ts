@@ -26,7 +26,7 @@ export async function recordEngagement(userId: number, kind: EngagementKind): Pr
 }
 
 export interface Engagement {
-  /** Days with at least one visit to the dashboard or a property page. */
+  /** Days with at least one visit to the dashboard. */
   visitDays: number;
   reportDownloads: number;
   borrowingUses: number;

@@ -31,9 +31,10 @@ export default async function DashboardPage() {
     );
   }
   const proved = view.properties.filter((p): p is ProvedProperty => p.verified);
-  // The officer who invited them hears of their visits (a reload in the half hour is the same visit).
-  if (proved.length > 0) after(() => recordEngagement(caller.user.id, "dashboard_visit"));
   const contact = proved.length > 0 ? await contactOf(caller.user.id) : undefined;
+  // The officer who invited them hears of their visits (a reload in the half hour is the same visit); a homeowner
+  // nobody invited has no one to tell, and costs no write.
+  if (contact) after(() => recordEngagement(caller.user.id, "dashboard_visit"));
   const waiting = view.properties.filter((p): p is ClaimedProperty => !p.verified);
   const totals = homeTotals(view);
   return (

@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { after } from "next/server";
 import { notFound } from "next/navigation";
 import { PropertyDetails } from "@/components/property/property-details";
 import { ReportDownload } from "@/components/report/report-download";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
-import { recordEngagement } from "@/lib/services/engagement";
 import { homeownerProperty } from "@/lib/services/homes";
 import { pageRecords } from "@/lib/services/records";
 import { requirePageUser } from "@/lib/api/page";
@@ -22,7 +20,6 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
   const home = await orAppError(homeownerProperty(caller, propertyId));
   if (AppError.is(home)) return <ErrorPanel title="This home could not be loaded" message={home.message} retryHref={path} />;
   if (!home) notFound();
-  if (home.equity) after(() => recordEngagement(caller.user.id, "dashboard_visit"));
   const applicantName = caller.user.name ?? caller.user.email;
   // Not awaited: the estimate and the facts are sent first, the records stream in when the report arrives.
   const records = pageRecords(caller, home, applicantName);
