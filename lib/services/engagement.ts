@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { homeownerEvents } from "@/lib/db/schema";
 import { log } from "@/lib/log";
+import type { Engagement } from "@/lib/portfolio/opportunities";
 
 export type EngagementKind = (typeof homeownerEvents.$inferInsert)["kind"];
 
@@ -23,13 +24,6 @@ export async function recordEngagement(userId: number, kind: EngagementKind): Pr
   } catch (error) {
     log.warn({ err: error, userId, kind }, "engagement: could not record");
   }
-}
-
-export interface Engagement {
-  /** Days with at least one visit to the dashboard. */
-  visitDays: number;
-  reportDownloads: number;
-  borrowingUses: number;
 }
 
 /** What a homeowner did in the last `days` days. */

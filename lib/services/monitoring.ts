@@ -4,6 +4,7 @@ import { getDatabase } from "@/lib/db";
 import { clientRefreshes, clients, settings } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { monthOf } from "./digests";
 import { refresh, thresholds } from "./portfolio";
 
 /**
@@ -14,9 +15,6 @@ import { refresh, thresholds } from "./portfolio";
  */
 
 const BUDGET_KEY = "refresh_budget_monthly";
-
-/** The month a refresh belongs to, as `2026-12`. */
-export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 /** A client's day of the month (1–28): the portfolio is spread over the month, the same day every month. */
 export const refreshDayOf = (clientId: number) => (clientId % 28) + 1;
