@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
 import { call, deedName, houses, sessionFrom, unique } from "./client";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
+import { smtpServer, type Mail } from "./smtp";
 
 /**
  * Accounts under attack and mail through a real SMTP server: an app of this file's own (its throttles and limits
@@ -14,42 +14,17 @@ import type { AppInfo } from "./setup";
  * so each test can speak from a client address of its own with X-Forwarded-For.
  */
 
-interface Mail {
-  to: string;
-  raw: string;
-}
-
-/** Quoted-printable soft breaks and escapes undone, enough to read links and codes. */
-const decode = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
 const run = unique();
-const mails: Mail[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), "accounts-"));
 const admin = { email: `admin-${run}@example.com`, password: `admin-password-${run}` };
 const app: AppInfo = { name: "embedded", url: "", admin, userLimitPerMinute: 0 };
 let child: ChildProcess;
-let smtp: SMTPServer;
-let smtpPort: number;
-
-function startSmtp(): Promise<void> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw: decode(raw) });
-        callback();
-      });
-    },
-  });
-  return new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
-}
+let smtp: Awaited<ReturnType<typeof smtpServer>>;
+let mails: Mail[];
 
 beforeAll(async () => {
-  smtpPort = await freePort();
-  await startSmtp();
+  smtp = await smtpServer();
+  mails = smtp.mails;
   const port = await freePort();
   app.url = `http://127.0.0.1:${port}`;
   child = startNext(port, {
@@ -60,7 +35,7 @@ beforeAll(async () => {
     CACHE_NAMESPACE: `accounts-${run}`,
     BOOTSTRAP_ADMIN_EMAIL: admin.email,
     BOOTSTRAP_ADMIN_PASSWORD: admin.password,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: "Home dashboard <no-reply@dashboard.example>",
     TRUSTED_PROXY_HOPS: "1",
     RATE_LIMIT_SIGNUP_PER_HOUR: "3",
@@ -71,7 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   child?.kill("SIGTERM");
   if (child) await exited(child);
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -249,7 +224,7 @@ describe("mail through SMTP", () => {
     const adminSession = (await attempt(admin.email, admin.password, { ip: "10.3.1.1" })).session!;
     const email = `unlucky-${unique()}@example.com`;
     const address = houses(862, 1)[0]!;
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.stop();
     try {
       const refused = await call(app, "POST", "/api/invitations", { cookie: adminSession, body: { email, ...deedName(address), address } });
       expect(refused.status).toBe(503);
@@ -257,7 +232,7 @@ describe("mail through SMTP", () => {
       const kept = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: adminSession });
       expect(kept.body.messages[0].delivery).toBe("failed");
     } finally {
-      await startSmtp();
+      await smtp.start();
     }
     expect((await call(app, "POST", "/api/invitations", { cookie: adminSession, body: { email, ...deedName(address), address } })).status).toBe(201);
   });

@@ -2,44 +2,25 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, deedName, houses, sessionFrom, signIn, unique } from "./client";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
+import { smtpServer, type Mail } from "./smtp";
 
 /**
  * The homeowner's monthly digest, sent by the job engine through a real SMTP server started here, to an app of this
  * file's own on the embedded defaults.
  */
 
-interface Mail {
-  to: string;
-  raw: string;
-}
-
-/**
- * Folded headers joined, quoted-printable undone in the body only: enough to read headers, links and figures. (The
- * headers are not quoted-printable: undoing it there turned the unsubscribe link's `t=4F…` or `u=12` into other
- * characters whenever the signature or the id began with two hex digits.)
- */
-const decode = (raw: string) => {
-  const end = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, end).replace(/\r?\n[ \t]+/g, " ");
-  const body = raw
-    .slice(end)
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return head + body;
-};
 const header = (mail: Mail, name: string) => mail.raw.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim();
 
 const run = unique();
-const mails: Mail[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), "digests-"));
 const app: AppInfo = { name: "embedded", url: "", admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 0 };
 let child: ChildProcess;
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof smtpServer>>;
+let mails: Mail[];
 
 const until = async <T>(find: () => T | undefined, what: string, ms = 45_000): Promise<T> => {
   const end = Date.now() + ms;
@@ -53,20 +34,8 @@ const until = async <T>(find: () => T | undefined, what: string, ms = 45_000): P
 const digestsTo = (email: string) => mails.filter((mail) => mail.to === email && /^Subject: Your (home|\d+ homes) in/m.test(mail.raw));
 
 beforeAll(async () => {
-  const smtpPort = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw: decode(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  smtp = await smtpServer();
+  mails = smtp.mails;
   const port = await freePort();
   app.url = `http://127.0.0.1:${port}`;
   child = startNext(port, {
@@ -76,7 +45,7 @@ beforeAll(async () => {
     PROPERTY_API_BASE_URL: "",
     NEXTAUTH_URL: app.url,
     NEXTAUTH_SECRET: `secret-${run}`,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: "Home dashboard <no-reply@dashboard.example>",
   });
   await waitFor(`${app.url}/api/health`, child, "digests app");
@@ -85,7 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   child?.kill("SIGTERM");
   if (child) await exited(child);
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
