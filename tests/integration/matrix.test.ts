@@ -103,6 +103,10 @@ const MATRIX: Row[] = [
   { what: "GET /api/admin/sites", method: "GET", path: () => "/api/admin/sites", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "GET /api/admin/settings", method: "GET", path: () => "/api/admin/settings", expect: [401, 403, 403, 403, 200, 401, 403] },
   { what: "GET /api/admin/offers", method: "GET", path: () => "/api/admin/offers", expect: [401, 403, 403, 403, 200, 401, 403] },
+  { what: "GET /api/admin/refresh-budget", method: "GET", path: () => "/api/admin/refresh-budget", expect: [401, 403, 403, 403, 200, 401, 403] },
+  { what: "GET /api/clients", method: "GET", path: () => "/api/clients", expect: [401, 403, 403, 200, 200, 401, 403] },
+  { what: "GET /api/opportunities", method: "GET", path: () => "/api/opportunities", expect: [401, 403, 403, 200, 200, 401, 403] },
+  { what: "page /clients", method: "GET", path: () => "/clients", expect: [R, 404, 404, 200, 200, R, 404] },
   {
     what: "POST /api/widget/valuation",
     method: "POST",
