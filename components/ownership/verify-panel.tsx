@@ -7,7 +7,8 @@ import { Field } from "@/components/ui/field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import type { VerificationState } from "@/lib/services/ownership";
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
+const day = (iso: string) => dayFormat.format(new Date(iso));
 
 /**
  * The "verify to see your loans and equity" state: why the private half is hidden, and the ways to prove the home is

@@ -1,3 +1,4 @@
 /** "Nov 1, 2026": short enough for a table's column on a phone. */
-export const shortDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const format = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+export const shortDate = (date: string) => format.format(new Date(`${date}T00:00:00Z`));

@@ -15,32 +15,48 @@ const SNAPSHOT_SECONDS = 60;
 const VERSION_SECONDS = 86_400;
 
 const versionKey = (userId: number) => `auth:version:${userId}`;
-const snapshotKey = (sessionId: string) => `auth:session:${sessionId}`;
+const snapshotKey = (sessionId: string) => `auth:session:v2:${sessionId}`;
 const newVersion = () => randomBytes(9).toString("base64url");
 
-interface Snapshot {
+interface Stamped<T> {
   version: string;
-  /** Null: the session was not live (ended, run out, or not this user's). */
-  user: SessionUser | null;
+  value: T;
 }
 
-/** The user of a live session, from the cache when its snapshot is of the user's current version, else from `load`. */
-export async function rememberedSessionUser(userId: number, sessionId: string, load: () => Promise<SessionUser | undefined>): Promise<SessionUser | undefined> {
+/**
+ * `load()`, kept in the cache under `key` while the user's version stays what it was when it was read (and at most
+ * SNAPSHOT_SECONDS): what a page reads of its user on every view and changes only with them.
+ */
+async function remembered<T>(userId: number, key: string, load: () => Promise<T>): Promise<T> {
   const cache = getCache();
-  const [version, snapshot] = await Promise.all([
+  const [version, stamped] = await Promise.all([
     safely(() => cache.get<string>(versionKey(userId)), undefined),
-    safely(() => cache.get<Snapshot>(snapshotKey(sessionId)), undefined),
+    safely(() => cache.get<Stamped<T>>(key), undefined),
   ]);
-  if (version && snapshot && snapshot.freshUntil > Date.now() && snapshot.value.version === version.value) return snapshot.value.user ?? undefined;
+  if (version && stamped && stamped.freshUntil > Date.now() && stamped.value.version === version.value) return stamped.value.value;
   // The version is read before the database: a change that lands in between replaces it, so this snapshot is not used.
   let current = version?.value;
   if (!current) {
     current = newVersion();
     await safely(() => cache.set(versionKey(userId), current, VERSION_SECONDS), undefined);
   }
-  const user = await load();
-  await safely(() => cache.set<Snapshot>(snapshotKey(sessionId), { version: current, user: user ?? null }, SNAPSHOT_SECONDS), undefined);
-  return user;
+  const value = await load();
+  await safely(() => cache.set<Stamped<T>>(key, { version: current, value }, SNAPSHOT_SECONDS), undefined);
+  return value;
+}
+
+/** The user of a live session, from the cache when its snapshot is of the user's current version, else from `load`. */
+export async function rememberedSessionUser(userId: number, sessionId: string, load: () => Promise<SessionUser | undefined>): Promise<SessionUser | undefined> {
+  // Null: the session was not live (ended, run out, or not this user's).
+  return (await remembered(userId, snapshotKey(sessionId), async () => (await load()) ?? null)) ?? undefined;
+}
+
+/**
+ * Something of a user's that their pages read on every view (their claims, their loan officer), kept like their
+ * session's snapshot: whatever changes it must call `userChanged` after writing. Kept as JSON in Redis: plain values.
+ */
+export function rememberedOfUser<T>(userId: number, name: string, load: () => Promise<T>): Promise<T> {
+  return remembered(userId, `auth:user:${name}:${userId}`, load);
 }
 
 /** After any change to a user or their sessions (written first): every snapshot of theirs is read again. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { decode, getToken } from "next-auth/jwt";
+import { decode, getToken, type JWT, type JWTDecodeParams } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import type { NextRequest } from "next/server";
@@ -18,6 +18,27 @@ async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefi
   });
 }
 
+// Decrypting a session token derives its key (HKDF) and opens a JWE: a tenth of a cached answer's own work. A token's
+// payload never changes, so the last few thousand are kept, each until it expires (the token's own `exp`).
+const TOKENS_KEPT = 10_000;
+const decoded = new Map<string, JWT>();
+
+async function decodeSession(params: JWTDecodeParams): Promise<JWT | null> {
+  const { token } = params;
+  if (!token) return null;
+  const known = decoded.get(token);
+  if (known) {
+    if (typeof known.exp === "number" && known.exp * 1000 > Date.now()) return known;
+    decoded.delete(token);
+  }
+  const payload = await decode(params);
+  if (payload && typeof payload.exp === "number") {
+    if (decoded.size >= TOKENS_KEPT) decoded.delete(decoded.keys().next().value!);
+    decoded.set(token, payload);
+  }
+  return payload;
+}
+
 /**
  * The signed-in user of a page, as it is now: a deleted account, a changed role or an ended session takes effect at
  * once, not when the session token expires. Once per request however many parts of the page ask (React's cache).
@@ -28,12 +49,12 @@ export const currentUser = cache(async (): Promise<SessionUser | undefined> => {
   const jar = await cookies();
   const raw = jar.get(SESSION_COOKIE)?.value ?? jar.get(PARTNER_SESSION_COOKIE)?.value;
   if (!raw) return undefined;
-  const token = await decode({ token: raw, secret: authSecret() }).catch(() => null);
+  const token = await decodeSession({ token: raw, secret: authSecret() }).catch(() => null);
   return liveUser(token?.uid, token?.sid);
 });
 
 /** The signed-in user of an API request, from its session cookie or an `Authorization: Bearer` session token. */
 export async function userFromRequest(request: Request): Promise<SessionUser | undefined> {
-  const token = await getToken({ req: request as unknown as NextRequest, secret: authSecret() });
+  const token = await getToken({ req: request as unknown as NextRequest, secret: authSecret(), decode: decodeSession });
   return liveUser(token?.uid, token?.sid);
 }

@@ -65,7 +65,8 @@ export interface ClientFigures {
   noteRate: number | null;
 }
 
-const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
+const grouped = new Intl.NumberFormat("en-US");
+const usd = (n: number) => `$${grouped.format(Math.round(n))}`;
 const percent = (share: number, digits = 0) => `${(share * 100).toFixed(digits)}%`;
 // Ratios compared at the precision they are of a millionth, so exactly 80% is "80% or below" whatever the float says.
 const round6 = (n: number) => Math.round(n * 1_000_000) / 1_000_000;

@@ -6,7 +6,8 @@
 
 export const NOT_AVAILABLE = "Not available";
 
-const number = (value: number) => value.toLocaleString("en-US");
+const grouped = new Intl.NumberFormat("en-US");
+const number = (value: number) => grouped.format(value);
 const sentenceCase = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).toLowerCase();
 
 /** The count and its noun, singular for one: "1 garage space", "2 garage spaces", "0 garage spaces". */

@@ -7,9 +7,9 @@ export interface ReadAddress {
   key: string;
   /** A readable label for the meter: the standardized address. */
   label: string;
-  parts: AddressParts;
+  parts: Readonly<AddressParts>;
   /** Misspelt suffixes, unit words or states the parser read as the word meant ("Stret" as ST). */
-  corrections: Correction[];
+  corrections: readonly Readonly<Correction>[];
 }
 
 /** The standardized key of an address, or a 400 naming the field when it cannot be read as one. */

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
+import { userChanged } from "@/lib/auth/session-cache";
 import { endAllSessions } from "@/lib/auth/sessions";
 import { createUser, findUserByEmail, findUserById, setPassword } from "@/lib/auth/users";
 import { weakPasswordReason } from "@/lib/auth/password-policy";
@@ -137,6 +138,7 @@ export async function acceptInvitation(token: string, password: string | undefin
     const user = existing ? { id: existing.id } : await createUser({ email: preview.email, password, role: "homeowner" });
     await proveOwnership(user.id, preview.ownerId, "invitation", `${preview.firstName} ${preview.lastName}`);
     await db.update(invitations).set({ acceptedBy: user.id }).where(eq(invitations.id, preview.id));
+    await userChanged(user.id); // their dashboard names the officer now
     return (await findUserById(user.id))!;
   } catch (error) {
     // Nothing was linked: the link stays good for a second try (after the conflict is sorted out).

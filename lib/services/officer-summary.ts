@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { rememberedOfUser } from "@/lib/auth/session-cache";
 import { getDatabase } from "@/lib/db";
 import { clients, invitations, mailDeliveries, mailPreferences, opportunities, users } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
@@ -12,16 +13,20 @@ import { mailPreferencesOf } from "./digests";
 import { engagementOf } from "./engagement";
 
 /** The loan officer who invited a homeowner (their latest accepted invitation): named on the dashboard as their contact. */
-export async function contactOf(userId: number): Promise<{ name: string; email: string } | undefined> {
-  const { db } = await getDatabase();
-  const [row] = await db
-    .select({ name: users.name, email: users.email })
-    .from(invitations)
-    .innerJoin(users, eq(users.id, invitations.invitedBy))
-    .where(and(eq(invitations.acceptedBy, userId), sql`${users.role} in ('loan_officer', 'admin')`))
-    .orderBy(desc(invitations.acceptedAt))
-    .limit(1);
-  return row ? { name: row.name ?? row.email, email: row.email } : undefined;
+export function contactOf(userId: number): Promise<{ name: string; email: string } | undefined> {
+  // On every dashboard view; it changes when the client accepts an invitation (which says so), or within a minute of
+  // the officer's own change.
+  return rememberedOfUser(userId, "contact", async () => {
+    const { db } = await getDatabase();
+    const [row] = await db
+      .select({ name: users.name, email: users.email })
+      .from(invitations)
+      .innerJoin(users, eq(users.id, invitations.invitedBy))
+      .where(and(eq(invitations.acceptedBy, userId), sql`${users.role} in ('loan_officer', 'admin')`))
+      .orderBy(desc(invitations.acceptedAt))
+      .limit(1);
+    return row ? { name: row.name ?? row.email, email: row.email } : null;
+  }).then((contact) => contact ?? undefined);
 }
 
 /**

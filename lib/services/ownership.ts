@@ -3,6 +3,7 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/auth/secret";
+import { rememberedOfUser, userChanged } from "@/lib/auth/session-cache";
 import { linkVerifiedOwner, OwnerTakenError } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 import { ownershipClaims, ownershipLetters, type OwnerProof } from "@/lib/db/schema";
@@ -93,6 +94,7 @@ export async function claimHome(caller: SignedIn, person: Person): Promise<{ ver
     .insert(ownershipClaims)
     .values(claim)
     .onConflictDoUpdate({ target: [ownershipClaims.userId, ownershipClaims.addressKey], set: { ...claim, createdAt: new Date() } });
+  await userChanged(caller.user.id);
   return { verified: false, created: true, address: facts.address };
 }
 
@@ -101,7 +103,10 @@ export async function claimHome(caller: SignedIn, person: Person): Promise<{ ver
  * another may be asked for (one letter a week per home, three a month per account, whichever homes they went to).
  */
 export async function verificationStates(userId: number) {
-  const claims = await claimsOf(userId);
+  // Read on every dashboard view, changed only by claimHome and proveOwnership (which say so): from the cache.
+  const claims = await rememberedOfUser(userId, "claims", async () =>
+    (await claimsOf(userId)).map(({ ownerId, address, addressKey, firstName, lastName }) => ({ ownerId, address, addressKey, firstName, lastName })),
+  );
   if (!claims.length) return [];
   const { db } = await getDatabase();
   const letters = await db
@@ -239,4 +244,5 @@ export async function proveOwnership(userId: number, ownerId: string, proof: Own
   }
   const { db } = await getDatabase();
   await db.delete(ownershipClaims).where(and(eq(ownershipClaims.userId, userId), eq(ownershipClaims.ownerId, ownerId)));
+  await userChanged(userId);
 }

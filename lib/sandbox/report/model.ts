@@ -15,7 +15,8 @@ export const SERVICE_BRAND = {
     "It is not an appraisal and should not be used in place of one.",
 };
 
-const usd = (value: number) => `$${Math.round(value).toLocaleString("en-US")}`;
+const grouped = new Intl.NumberFormat("en-US");
+const usd = (value: number) => `$${grouped.format(Math.round(value))}`;
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 const title = (value: string) => displayCase(value);
 /** Facts in order; a value the records lack says so rather than being made up. */

@@ -13,6 +13,8 @@ import { KIND_LABELS, OPPORTUNITY_KINDS, type OpportunityKind } from "@/lib/port
 import { listClients } from "@/lib/services/clients";
 import { listOpportunities, REFRESH_ALL_LIMIT, type OpportunityStatus } from "@/lib/services/portfolio";
 
+const refreshedDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC" });
+
 export const metadata: Metadata = { title: "Client portfolio" };
 
 const SHOWN = 500;
@@ -179,7 +181,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
                     <td className="p-2" data-equity>
                       {c.availableEquity === null ? "—" : formatUsd(c.availableEquity)}
                     </td>
-                    <td className="p-2 text-xs">{c.refreshedAt ? new Date(c.refreshedAt).toLocaleDateString("en-US", { timeZone: "UTC" }) : "Never"}</td>
+                    <td className="p-2 text-xs">{c.refreshedAt ? refreshedDay.format(new Date(c.refreshedAt)) : "Never"}</td>
                     <td className="p-2">
                       {c.invitation === "none" || c.invitation === "expired" ? (
                         <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
