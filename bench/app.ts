@@ -7,7 +7,9 @@ import type { AppInfo } from "../tests/integration/setup";
 /** The built app (`npm run build` first) on its embedded defaults, on a port of its own, with a fresh data folder. */
 export async function startApp(port: number): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
-  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], {
+  // BENCH_CPU_PROF=<folder> writes a CPU profile of the server there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = spawn(process.execPath, [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(port)], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -55,6 +55,8 @@ export interface Answer<T> {
 const globalForFlights = globalThis as unknown as { upstreamInFlight?: Map<string, Promise<Landed<unknown>>> };
 const join = singleFlight(getCache, (globalForFlights.upstreamInFlight ??= new Map()));
 
+const LOCAL_ANSWER_MS = 5_000;
+
 /**
  * Answers from the cache when it can; otherwise makes one upstream call however many ask at once (in this process,
  * and across instances through the cache's lock), caches it, and meters every request. Only the request whose flight
@@ -67,7 +69,8 @@ export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answ
   const record = (outcome: Outcome, billable = 0) =>
     meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: call.key, label: call.label, outcome, billable });
 
-  const cached = await safely(() => cache.get<T>(cacheKey), undefined);
+  // The service's answer does not change while it is fresh: this instance's copy of the last few seconds will do.
+  const cached = await safely(() => cache.get<T>(cacheKey, { localMs: LOCAL_ANSWER_MS }), undefined);
   if (cached && cached.freshUntil > Date.now()) {
     // Free answers are metered after the answer (see meterSettled); what costs money is written before it.
     void record("hit");

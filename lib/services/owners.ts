@@ -67,16 +67,22 @@ export interface HomeownerView {
 }
 
 export async function homeownerView(caller: Caller & { user: SessionUser }): Promise<HomeownerView> {
-  const proved = caller.user.ownerIds.length ? await ownerData(caller, caller.user.ownerIds) : { properties: [], stale: false };
+  // Both at once: under load each wait is a turn of a busy event loop.
+  const [proved, read] = await Promise.all([
+    caller.user.ownerIds.length ? ownerData(caller, caller.user.ownerIds) : { properties: [], stale: false },
+    verificationStates(caller.user.id).then(
+      (states) => ({ states }),
+      (error: unknown) => ({ error }),
+    ),
+  ]);
   const owned = ownedKeysOf(proved);
   // A claim on a home another proved record already shows is nothing left to do. While the database is away, an
   // account with proved homes still sees them (from the cache), without its claims, marked stale.
   let stale = proved.stale;
-  const states = await verificationStates(caller.user.id).catch((error: unknown) => {
-    if (!isUnavailable(error) || proved.properties.length === 0) throw error;
-    stale = true;
-    return [];
-  });
+  let states: VerificationState[] = [];
+  if ("states" in read) states = read.states;
+  else if (isUnavailable(read.error) && proved.properties.length > 0) stale = true;
+  else throw read.error;
   const claims = states.filter((c) => !owned.has(c.addressKey));
   const claimed: ClaimedProperty[] = [];
   for (const verification of claims) {

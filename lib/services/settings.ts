@@ -9,13 +9,15 @@ import { env } from "@/lib/env";
 const ORG_MAX_LTV = "org_max_ltv";
 
 // Every dashboard and equity answer needs it: kept in the cache (shared through Redis when configured) and replaced
-// there when an admin sets it, so a change applies to the next request of every instance.
+// there when an admin sets it, so a change applies to the next request of this instance, and of every other within
+// SETTINGS_LOCAL_MS (each keeps the copy it read that long, to spare a round trip to Redis on every answer).
 const CACHE_KEY = `settings:${ORG_MAX_LTV}`;
 const CACHE_SECONDS = 300;
+const SETTINGS_LOCAL_MS = 2_000;
 
 /** The organization's maximum LTV: what an admin set, else ORG_MAX_LTV. */
 export async function orgMaxLtv(): Promise<number> {
-  const cached = await safely(() => getCache().get<number>(CACHE_KEY), undefined);
+  const cached = await safely(() => getCache().get<number>(CACHE_KEY, { localMs: SETTINGS_LOCAL_MS }), undefined);
   if (cached && cached.freshUntil > Date.now()) return cached.value;
   const { db } = await getDatabase();
   const [row] = await db.select().from(settings).where(eq(settings.key, ORG_MAX_LTV));
@@ -59,7 +61,7 @@ const OFFERS_CACHE_KEY = "settings:offers";
 
 /** The offers an admin set, each missing one at its default. */
 export async function offers(): Promise<Offers> {
-  const cached = await safely(() => getCache().get<Offers>(OFFERS_CACHE_KEY), undefined);
+  const cached = await safely(() => getCache().get<Offers>(OFFERS_CACHE_KEY, { localMs: SETTINGS_LOCAL_MS }), undefined);
   if (cached && cached.freshUntil > Date.now()) return cached.value;
   const { db } = await getDatabase();
   const rows = await db
