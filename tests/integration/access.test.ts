@@ -123,3 +123,24 @@ describe("sign-up", () => {
     expect(reply.body.error.fields.password).toMatch(/at least 10 characters/);
   });
 });
+
+describe("signed-in pages, signed out", () => {
+  const app = inject("apps").embedded;
+  const page = (path: string, cookie?: string) => fetch(`${app.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+
+  it("sends a visitor without a session to sign in, back to the very page asked for", async () => {
+    const reply = await page("/dashboard/properties/40000021?from=mail");
+    expect(reply.status).toBe(307);
+    const login = new URL(reply.headers.get("location")!, app.url);
+    expect(login.pathname).toBe("/login");
+    expect(login.searchParams.get("callbackUrl")).toBe("/dashboard/properties/40000021?from=mail");
+  });
+
+  it("sends one whose session cookie is no good to sign in too (the page checks; the proxy lets cookies through)", async () => {
+    for (const path of ["/dashboard", "/dashboard/properties/40000021", "/clients", "/account"]) {
+      const reply = await page(path, "next-auth.session-token=not-a-session");
+      expect([307, 303]).toContain(reply.status);
+      expect(new URL(reply.headers.get("location")!, app.url).pathname).toBe("/login");
+    }
+  });
+});
