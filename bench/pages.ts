@@ -78,8 +78,9 @@ try {
       "--no-first-run",
     ],
   });
-  // The goals are on Lighthouse's simulated throttling; `BENCH_THROTTLING=devtools` loads the pages over a really
-  // throttled connection instead, to see how much of a figure comes from the simulation.
+  // The goals are on Lighthouse's simulated throttling. `BENCH_THROTTLING=devtools` measures real loads instead, to see
+  // how much of a figure comes from the simulation: the desktop preset sets no devtools latency or bandwidth, so these
+  // loads are unthrottled (loopback, this machine's CPU).
   const throttlingMethod = process.env.BENCH_THROTTLING === "devtools" ? "devtools" : "simulate";
   console.log(`\nHomeowner pages on the built app (Lighthouse desktop preset, ${throttlingMethod} throttling, Chromium)\n`);
   console.log(`${"page".padEnd(26)}${"first-load JS (gzip)".padStart(22)}${"performance".padStart(14)}   what it is made of`);
