@@ -7,9 +7,12 @@ import type { AppInfo } from "../tests/integration/setup";
 /** The built app (`npm run build` first) on its embedded defaults, on a port of its own, with a fresh data folder. */
 export async function startApp(port: number): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
+  // What `npm start` runs (package.json): a young generation of 32 MB, where a page's short-lived objects die, means
+  // fewer scavenges for a server-rendered page (the dashboard's CPU per view went from about 10 to 8.6 ms).
+  const node = ["--max-semi-space-size=32"];
   // BENCH_CPU_PROF=<folder> writes a CPU profile of the server there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const server = spawn(process.execPath, [...profile, "node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+  if (process.env.BENCH_CPU_PROF) node.push("--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
+  const server = spawn(process.execPath, [...node, "node_modules/next/dist/bin/next", "start", "-p", String(port)], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

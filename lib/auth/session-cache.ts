@@ -15,6 +15,7 @@ const SNAPSHOT_SECONDS = 60;
 const VERSION_SECONDS = 86_400;
 
 const versionKey = (userId: number) => `auth:version:${userId}`;
+// v2: snapshots are `Stamped` now; one of the earlier shape, left in a shared Redis by a deployment, is never read.
 const snapshotKey = (sessionId: string) => `auth:session:v2:${sessionId}`;
 const newVersion = () => randomBytes(9).toString("base64url");
 
