@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { getCache } from "@/lib/cache";
 import { safely } from "@/lib/cache/single-flight";
 import type { SessionUser } from "./roles";
@@ -24,43 +25,72 @@ interface Stamped<T> {
   value: T;
 }
 
+// The version of each user this process last read from the cache (every request reads it, with the session) or
+// wrote (`userChanged`), and the loads under way: when a snapshot runs out, the requests of that moment share one.
+const latestVersions = new LRUCache<number, string>({ max: 50_000 });
+const loading = new Map<string, Promise<unknown>>();
+
 /**
  * `load()`, kept in the cache under `key` while the user's version stays what it was when it was read (and at most
  * SNAPSHOT_SECONDS): what a page reads of its user on every view and changes only with them.
  */
-async function remembered<T>(userId: number, key: string, load: () => Promise<T>): Promise<T> {
+async function remembered<T>(userId: number, key: string, load: () => Promise<T>): Promise<Stamped<T>> {
   const cache = getCache();
   const [version, stamped] = await Promise.all([
     safely(() => cache.get<string>(versionKey(userId)), undefined),
     safely(() => cache.get<Stamped<T>>(key), undefined),
   ]);
-  if (version && stamped && stamped.freshUntil > Date.now() && stamped.value.version === version.value) return stamped.value.value;
+  if (version) latestVersions.set(userId, version.value);
+  if (version && stamped && stamped.freshUntil > Date.now() && stamped.value.version === version.value) return stamped.value;
   // The version is read before the database: a change that lands in between replaces it, so this snapshot is not used.
   let current = version?.value;
   if (!current) {
     current = newVersion();
     await safely(() => cache.set(versionKey(userId), current, VERSION_SECONDS), undefined);
+    latestVersions.set(userId, current);
   }
-  const value = await load();
+  const flight = `${key}@${current}`;
+  let loaded = loading.get(flight) as Promise<T> | undefined;
+  if (!loaded) {
+    loaded = load();
+    loading.set(flight, loaded);
+    void loaded.then(
+      () => loading.delete(flight),
+      () => loading.delete(flight),
+    );
+  }
+  const value = await loaded;
   await safely(() => cache.set<Stamped<T>>(key, { version: current, value }, SNAPSHOT_SECONDS), undefined);
-  return value;
+  return { version: current, value };
 }
 
 /** The user of a live session, from the cache when its snapshot is of the user's current version, else from `load`. */
 export async function rememberedSessionUser(userId: number, sessionId: string, load: () => Promise<SessionUser | undefined>): Promise<SessionUser | undefined> {
   // Null: the session was not live (ended, run out, or not this user's).
-  return (await remembered(userId, snapshotKey(sessionId), async () => (await load()) ?? null)) ?? undefined;
+  return (await remembered(userId, snapshotKey(sessionId), async () => (await load()) ?? null)).value ?? undefined;
 }
+
+// This process's copies of what `rememberedOfUser` read, each with the version it was read under.
+const ofUser = new LRUCache<string, Stamped<unknown>>({ max: 50_000, ttl: SNAPSHOT_SECONDS * 1000 });
 
 /**
  * Something of a user's that their pages read on every view (their claims, their loan officer), kept like their
  * session's snapshot: whatever changes it must call `userChanged` after writing. Kept as JSON in Redis: plain values.
+ * It is read after the request's session, which read the user's version from the cache: while that is the version
+ * this process's copy was read under, the copy is used without another round trip.
  */
-export function rememberedOfUser<T>(userId: number, name: string, load: () => Promise<T>): Promise<T> {
-  return remembered(userId, `auth:user:${name}:${userId}`, load);
+export async function rememberedOfUser<T>(userId: number, name: string, load: () => Promise<T>): Promise<T> {
+  const key = `auth:user:${name}:${userId}`;
+  const copy = ofUser.get(key) as Stamped<T> | undefined;
+  if (copy && copy.version === latestVersions.get(userId)) return copy.value;
+  const stamped = await remembered(userId, key, load);
+  ofUser.set(key, stamped);
+  return stamped.value;
 }
 
 /** After any change to a user or their sessions (written first): every snapshot of theirs is read again. */
 export async function userChanged(userId: number): Promise<void> {
-  await safely(() => getCache().set(versionKey(userId), newVersion(), VERSION_SECONDS), undefined);
+  const version = newVersion();
+  latestVersions.set(userId, version);
+  await safely(() => getCache().set(versionKey(userId), version, VERSION_SECONDS), undefined);
 }
