@@ -34,4 +34,3 @@ function read(line: string): Standardized {
   if (zip && !parts.city) parts.city = zip.city.toUpperCase();
   return Object.freeze({ parts: Object.freeze(parts), key: addressKey(parts), corrections: Object.freeze(corrections.map((c) => Object.freeze(c))) });
 }
-

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "./roles";
-import { rememberedSessionUser, userChanged } from "./session-cache";
+import { rememberedOfUser, rememberedSessionUser, userChanged } from "./session-cache";
 
 let nextId = 1;
 const user = (role: SessionUser["role"]): SessionUser => ({ id: nextId, email: "someone@example.com", role, ownerIds: [], name: null, sessionId: "s" });
@@ -56,5 +56,40 @@ describe("the session user snapshot", () => {
     await rememberedSessionUser(b, `b-${b}`, loadB);
     expect(loadA).toHaveBeenCalledTimes(2);
     expect(loadB).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("what a user's pages read on every view (claims, loan officer)", () => {
+  it("is read once, and again after the user changes (a claim made, a home proved, an invitation accepted)", async () => {
+    const id = nextId++;
+    let claims = ["2800 N 24TH ST"];
+    const load = vi.fn(async () => [...claims]);
+    for (let i = 0; i < 3; i++) expect(await rememberedOfUser(id, "claims", load)).toEqual(["2800 N 24TH ST"]);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    claims = [];
+    await userChanged(id);
+    expect(await rememberedOfUser(id, "claims", load)).toEqual([]);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("is read once for requests that find it missing at the same moment", async () => {
+    const id = nextId++;
+    let release!: () => void;
+    const gate = new Promise<void>((done) => (release = done));
+    const load = vi.fn(async () => {
+      await gate;
+      return { name: "Olivia Officer" };
+    });
+    const reads = Array.from({ length: 20 }, () => rememberedOfUser(id, "contact", load));
+    release();
+    for (const read of await Promise.all(reads)) expect(read).toEqual({ name: "Olivia Officer" });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps one name of a user apart from another", async () => {
+    const id = nextId++;
+    expect(await rememberedOfUser(id, "claims", async () => "claims")).toBe("claims");
+    expect(await rememberedOfUser(id, "contact", async () => "contact")).toBe("contact");
   });
 });

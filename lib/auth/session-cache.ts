@@ -42,26 +42,27 @@ async function remembered<T>(userId: number, key: string, load: () => Promise<T>
   ]);
   if (version) latestVersions.set(userId, version.value);
   if (version && stamped && stamped.freshUntil > Date.now() && stamped.value.version === version.value) return stamped.value;
-  // The version is read before the database: a change that lands in between replaces it, so this snapshot is not used.
-  let current = version?.value;
-  if (!current) {
-    current = newVersion();
-    await safely(() => cache.set(versionKey(userId), current, VERSION_SECONDS), undefined);
-    latestVersions.set(userId, current);
+  // Requests that find it missing at the same moment share one load (and, without a version yet, one new version).
+  const flight = `${key}@${version?.value ?? ""}`;
+  let landing = loading.get(flight) as Promise<Stamped<T>> | undefined;
+  if (!landing) {
+    landing = (async () => {
+      // The version is read before the database: a change that lands in between replaces it, so this is not used.
+      let current = version?.value;
+      if (!current) {
+        current = newVersion();
+        await safely(() => cache.set(versionKey(userId), current, VERSION_SECONDS), undefined);
+        latestVersions.set(userId, current);
+      }
+      const value = await load();
+      await safely(() => cache.set<Stamped<T>>(key, { version: current, value }, SNAPSHOT_SECONDS), undefined);
+      return { version: current, value };
+    })();
+    loading.set(flight, landing);
+    const done = () => loading.delete(flight);
+    void landing.then(done, done);
   }
-  const flight = `${key}@${current}`;
-  let loaded = loading.get(flight) as Promise<T> | undefined;
-  if (!loaded) {
-    loaded = load();
-    loading.set(flight, loaded);
-    void loaded.then(
-      () => loading.delete(flight),
-      () => loading.delete(flight),
-    );
-  }
-  const value = await loaded;
-  await safely(() => cache.set<Stamped<T>>(key, { version: current, value }, SNAPSHOT_SECONDS), undefined);
-  return { version: current, value };
+  return landing;
 }
 
 /** The user of a live session, from the cache when its snapshot is of the user's current version, else from `load`. */
