@@ -16,7 +16,8 @@ export interface Entry<T> {
 export interface GetOptions {
   /**
    * A copy this instance read or wrote within this many ms will do, while it is fresh: for answers that do not change
-   * while they are fresh (the service's), never for what another instance may replace (a user's version, settings).
+   * while they are fresh (the service's), or that may lag another instance's change that long (settings); never for a
+   * user's version, which must apply at the next request everywhere.
    */
   localMs?: number;
 }
