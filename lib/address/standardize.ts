@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { addressKey } from "./format";
 import { readAddress, type AddressParts, type Correction } from "./parse";
 import { isCity, zipCode } from "./zip-codes";
@@ -8,11 +9,7 @@ import { isCity, zipCode } from "./zip-codes";
  */
 export function standardize(line: string): Standardized {
   let known = remembered.get(line);
-  if (!known) {
-    known = read(line);
-    if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value!);
-    remembered.set(line, known);
-  }
+  if (!known) remembered.set(line, (known = read(line)));
   return known;
 }
 
@@ -24,8 +21,7 @@ export interface Standardized {
 
 // The same few addresses come back on every view (a homeowner's homes, read back from the service and keyed three
 // times a page): parsing one is tens of microseconds, so the last few thousand answers are kept, frozen.
-const REMEMBERED = 5_000;
-const remembered = new Map<string, Standardized>();
+const remembered = new LRUCache<string, Standardized>({ max: 5_000 });
 
 function read(line: string): Standardized {
   const { parts, corrections } = readAddress(line, { isCity });

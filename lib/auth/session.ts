@@ -1,5 +1,6 @@
 import "server-only";
 import { decode, getToken, type JWT, type JWTDecodeParams } from "next-auth/jwt";
+import { LRUCache } from "lru-cache";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import type { NextRequest } from "next/server";
@@ -20,22 +21,16 @@ async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefi
 
 // Decrypting a session token derives its key (HKDF) and opens a JWE: a tenth of a cached answer's own work. A token's
 // payload never changes, so the last few thousand are kept, each until it expires (the token's own `exp`).
-const TOKENS_KEPT = 10_000;
-const decoded = new Map<string, JWT>();
+const decoded = new LRUCache<string, JWT>({ max: 10_000 });
 
 async function decodeSession(params: JWTDecodeParams): Promise<JWT | null> {
   const { token } = params;
   if (!token) return null;
   const known = decoded.get(token);
-  if (known) {
-    if (typeof known.exp === "number" && known.exp * 1000 > Date.now()) return known;
-    decoded.delete(token);
-  }
+  if (known) return known;
   const payload = await decode(params);
-  if (payload && typeof payload.exp === "number") {
-    if (decoded.size >= TOKENS_KEPT) decoded.delete(decoded.keys().next().value!);
-    decoded.set(token, payload);
-  }
+  const untilExpiry = typeof payload?.exp === "number" ? payload.exp * 1000 - Date.now() : 0;
+  if (payload && untilExpiry > 0) decoded.set(token, payload, { ttl: untilExpiry });
   return payload;
 }
 
