@@ -12,6 +12,8 @@ export async function startApp(port: number): Promise<{ app: AppInfo; stop: () =
   const node = ["--max-semi-space-size=32"];
   // BENCH_CPU_PROF=<folder> writes a CPU profile of the server there when it stops (open it in Chrome's DevTools).
   if (process.env.BENCH_CPU_PROF) node.push("--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
+  // BENCH_NODE_FLAGS adds Node's own flags to the server, those NODE_OPTIONS refuses too (`--trace-gc`, say).
+  if (process.env.BENCH_NODE_FLAGS) node.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
   const server = spawn(process.execPath, [...node, "node_modules/next/dist/bin/next", "start", "-p", String(port)], {
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "./roles";
+import { getCache } from "@/lib/cache";
 import { rememberedOfUser, rememberedSessionUser, userChanged } from "./session-cache";
 
 let nextId = 1;
@@ -91,5 +92,25 @@ describe("what a user's pages read on every view (claims, loan officer)", () => 
     const id = nextId++;
     expect(await rememberedOfUser(id, "claims", async () => "claims")).toBe("claims");
     expect(await rememberedOfUser(id, "contact", async () => "contact")).toBe("contact");
+  });
+});
+
+describe("when the cache does not answer in time", () => {
+  it("reads the database for that request, and keeps every snapshot of the user for the next", async () => {
+    const id = nextId++;
+    const load = vi.fn(async () => ({ ...user("homeowner"), id }));
+    await rememberedSessionUser(id, `slow-${id}`, load);
+    await rememberedSessionUser(id, `other-${id}`, load);
+    expect(load).toHaveBeenCalledTimes(2);
+
+    // The first read of a request is the user's version.
+    vi.spyOn(getCache(), "get").mockRejectedValueOnce(new Error("redis get: no answer within 500 ms"));
+    expect((await rememberedSessionUser(id, `slow-${id}`, load))?.role).toBe("homeowner");
+    expect(load).toHaveBeenCalledTimes(3);
+
+    // A new version would have sent both sessions back to the database.
+    await rememberedSessionUser(id, `slow-${id}`, load);
+    await rememberedSessionUser(id, `other-${id}`, load);
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });

@@ -29,35 +29,43 @@ interface Stamped<T> {
 // wrote (`userChanged`), and the loads under way: when a snapshot runs out, the requests of that moment share one.
 const latestVersions = new LRUCache<number, string>({ max: 50_000 });
 const loading = new Map<string, Promise<unknown>>();
+const UNREAD = Symbol("the cache did not answer");
 
 /**
  * `load()`, kept in the cache under `key` while the user's version stays what it was when it was read (and at most
  * SNAPSHOT_SECONDS): what a page reads of its user on every view and changes only with them.
  */
-async function remembered<T>(userId: number, key: string, load: () => Promise<T>): Promise<Stamped<T>> {
+async function remembered<T>(userId: number, key: string, load: () => Promise<T>): Promise<Stamped<T> | { version: undefined; value: T }> {
   const cache = getCache();
   const [version, stamped] = await Promise.all([
-    safely(() => cache.get<string>(versionKey(userId)), undefined),
+    safely(() => cache.get<string>(versionKey(userId)), UNREAD),
     safely(() => cache.get<Stamped<T>>(key), undefined),
   ]);
+  // The cache did not answer: the database's answer, neither kept nor stamped. A new version here would throw away
+  // every snapshot of the user on every instance, because of a moment's slowness (under load, it did, in waves).
+  if (version === UNREAD) return { version: undefined, value: await shared(`${key}@unread`, load) };
   if (version) latestVersions.set(userId, version.value);
   if (version && stamped && stamped.freshUntil > Date.now() && stamped.value.version === version.value) return stamped.value;
   // Requests that find it missing at the same moment share one load (and, without a version yet, one new version).
-  const flight = `${key}@${version?.value ?? ""}`;
-  let landing = loading.get(flight) as Promise<Stamped<T>> | undefined;
+  return shared(`${key}@${version?.value ?? ""}`, async () => {
+    // The version is read before the database: a change that lands in between replaces it, so this is not used.
+    let current = version?.value;
+    if (!current) {
+      current = newVersion();
+      await safely(() => cache.set(versionKey(userId), current, VERSION_SECONDS), undefined);
+      latestVersions.set(userId, current);
+    }
+    const value = await load();
+    await safely(() => cache.set<Stamped<T>>(key, { version: current, value }, SNAPSHOT_SECONDS), undefined);
+    return { version: current, value };
+  });
+}
+
+/** `load()`, shared by the requests that ask for `flight` while it runs. */
+function shared<T>(flight: string, load: () => Promise<T>): Promise<T> {
+  let landing = loading.get(flight) as Promise<T> | undefined;
   if (!landing) {
-    landing = (async () => {
-      // The version is read before the database: a change that lands in between replaces it, so this is not used.
-      let current = version?.value;
-      if (!current) {
-        current = newVersion();
-        await safely(() => cache.set(versionKey(userId), current, VERSION_SECONDS), undefined);
-        latestVersions.set(userId, current);
-      }
-      const value = await load();
-      await safely(() => cache.set<Stamped<T>>(key, { version: current, value }, SNAPSHOT_SECONDS), undefined);
-      return { version: current, value };
-    })();
+    landing = load();
     loading.set(flight, landing);
     const done = () => loading.delete(flight);
     void landing.then(done, done);
@@ -85,7 +93,7 @@ export async function rememberedOfUser<T>(userId: number, name: string, load: ()
   const copy = ofUser.get(key) as Stamped<T> | undefined;
   if (copy && copy.version === latestVersions.get(userId)) return copy.value;
   const stamped = await remembered(userId, key, load);
-  ofUser.set(key, stamped);
+  if (stamped.version) ofUser.set(key, stamped);
   return stamped.value;
 }
 

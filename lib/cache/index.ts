@@ -60,13 +60,33 @@ function memoryCache(staleSeconds: number): Cache {
   };
 }
 
+// How long the cache waits for Redis before answering without it (see `inTime`).
+const CACHE_COMMAND_MS = 500;
+// Any command's own limit, for a Redis that takes commands and never answers: what the rate limiter's waits are.
+const COMMAND_BACKSTOP_MS = 5_000;
+
+/**
+ * `work`, or an error when it has not settled `ms` after the call, counting only time the process could have read the
+ * answer in. A server at full load runs its timers hundreds of ms late (its event loop busy with other requests), and a
+ * plain timer then fires before the loop reads the answer already waiting in the socket: under load, every command
+ * in flight "timed out" at once, each request fell back to the database or a flight of its own, and the load grew
+ * (issue 16). The check waits for the loop's next read of its sockets (`setImmediate` runs after it).
+ */
+export function inTime<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => setImmediate(() => reject(new Error(`${what}: no answer within ${ms} ms`))), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * A Redis connection whose commands wait for the connection (at start) but never long: a slow or absent Redis is a
  * cache miss or the in-memory limiter, not a hang. It reconnects by itself; an outage is logged once, and its end.
  */
 function connect(url: string, purpose: string): Redis {
   // Auto-pipelining sends the commands of one tick in one write: a page asks for several keys at once.
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 500, enableAutoPipelining: true });
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: COMMAND_BACKSTOP_MS, enableAutoPipelining: true });
   let down = false;
   redis.on("error", (error: Error) => {
     if (down) return;
@@ -97,7 +117,7 @@ function redisCache(url: string, staleSeconds: number, namespace: string): Cache
         const age = LOCAL_COPY_MS - local.getRemainingTTL(key);
         if (copy && copy.freshUntil > Date.now() && age <= options.localMs) return copy;
       }
-      const raw = await redis.get(`${namespace}:cache:${key}`);
+      const raw = await inTime(redis.get(`${namespace}:cache:${key}`), CACHE_COMMAND_MS, "redis get");
       const entry = raw ? (JSON.parse(raw) as Entry<T>) : undefined;
       if (entry) local.set(key, entry);
       else local.delete(key);
@@ -106,14 +126,14 @@ function redisCache(url: string, staleSeconds: number, namespace: string): Cache
     async set(key, value, ttlSeconds) {
       const now = Date.now();
       const entry = { value, storedAt: now, freshUntil: now + ttlSeconds * 1000 };
-      await redis.set(`${namespace}:cache:${key}`, JSON.stringify(entry), "EX", Math.max(1, ttlSeconds + staleSeconds));
+      await inTime(redis.set(`${namespace}:cache:${key}`, JSON.stringify(entry), "EX", Math.max(1, ttlSeconds + staleSeconds)), CACHE_COMMAND_MS, "redis set");
       local.set(key, entry);
     },
     async lock(key, ms) {
-      return (await redis.set(`${namespace}:lock:${key}`, "1", "PX", ms, "NX")) === "OK";
+      return (await inTime(redis.set(`${namespace}:lock:${key}`, "1", "PX", ms, "NX"), CACHE_COMMAND_MS, "redis lock")) === "OK";
     },
     async unlock(key) {
-      await redis.del(`${namespace}:lock:${key}`);
+      await inTime(redis.del(`${namespace}:lock:${key}`), CACHE_COMMAND_MS, "redis unlock");
     },
     async clear() {
       local.clear();

@@ -33,7 +33,7 @@ export class Refused extends Error {
 }
 
 /** A cache that fails is a miss (or a lock taken), never a failed request. */
-export async function safely<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+export async function safely<T, F = T>(work: () => Promise<T>, fallback: F): Promise<T | F> {
   try {
     return await work();
   } catch (error) {
