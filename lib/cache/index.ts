@@ -106,22 +106,32 @@ function connect(url: string, purpose: string): Redis {
 // instance reaches the others' copies only when these run out.
 const LOCAL_COPY_MS = 5_000;
 
-function redisCache(url: string, staleSeconds: number, namespace: string): Cache {
-  const redis = connect(url, "cache");
+/** The cache in Redis, shared by every instance, with this instance's short-lived copies (exported for its tests). */
+export function redisCache(redis: Redis, staleSeconds: number, namespace: string): Cache {
   const local = new LRUCache<string, Entry<unknown>>({ max: 10_000, ttl: LOCAL_COPY_MS, ttlAutopurge: false });
+  // Reads of keys whose local copy will do, under way: when a copy runs out, the requests of that moment share one.
+  const reading = new Map<string, Promise<Entry<unknown> | undefined>>();
+  const read = async <T>(key: string) => {
+    const raw = await inTime(redis.get(`${namespace}:cache:${key}`), CACHE_COMMAND_MS, "redis get");
+    const entry = raw ? (JSON.parse(raw) as Entry<T>) : undefined;
+    if (entry) local.set(key, entry);
+    else local.delete(key);
+    return entry;
+  };
   return {
     kind: "redis",
     async get<T>(key: string, options?: GetOptions) {
-      if (options?.localMs) {
-        const copy = local.get(key) as Entry<T> | undefined;
-        const age = LOCAL_COPY_MS - local.getRemainingTTL(key);
-        if (copy && copy.freshUntil > Date.now() && age <= options.localMs) return copy;
+      // Without localMs, a read of its own: it must see every write that ended before it began (a user's version).
+      if (!options?.localMs) return read<T>(key);
+      const copy = local.get(key) as Entry<T> | undefined;
+      const age = LOCAL_COPY_MS - local.getRemainingTTL(key);
+      if (copy && copy.freshUntil > Date.now() && age <= options.localMs) return copy;
+      let shared = reading.get(key) as Promise<Entry<T> | undefined> | undefined;
+      if (!shared) {
+        shared = read<T>(key).finally(() => reading.delete(key));
+        reading.set(key, shared);
       }
-      const raw = await inTime(redis.get(`${namespace}:cache:${key}`), CACHE_COMMAND_MS, "redis get");
-      const entry = raw ? (JSON.parse(raw) as Entry<T>) : undefined;
-      if (entry) local.set(key, entry);
-      else local.delete(key);
-      return entry;
+      return shared;
     },
     async set(key, value, ttlSeconds) {
       const now = Date.now();
@@ -149,7 +159,7 @@ const globalForCache = globalThis as unknown as { appCache?: Cache };
 /** The answer cache: in memory for one instance, Redis (REDIS_URL) when several share it. */
 export function getCache(): Cache {
   return (globalForCache.appCache ??= env.REDIS_URL
-    ? redisCache(env.REDIS_URL, env.CACHE_STALE_SECONDS, `${env.CACHE_NAMESPACE}:${upstreamId()}`)
+    ? redisCache(connect(env.REDIS_URL, "cache"), env.CACHE_STALE_SECONDS, `${env.CACHE_NAMESPACE}:${upstreamId()}`)
     : memoryCache(env.CACHE_STALE_SECONDS));
 }
 

@@ -1,10 +1,12 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { authSecret } from "@/lib/auth/secret";
 import { getDatabase } from "@/lib/db";
 import { widgetSites } from "@/lib/db/schema";
 import { appOrigins } from "@/lib/env";
+import { log } from "@/lib/log";
 import { isSafeOrigin } from "@/lib/security/origins";
 import { addressKeyOf } from "./addresses";
 import { AppError } from "./errors";
@@ -61,18 +63,50 @@ function configured(site: Site): Site {
   return site.siteKey === DEMO_SITE.siteKey ? { ...site, allowedOrigins: appOrigins.filter(isSafeOrigin) } : site;
 }
 
-const globalForSites = globalThis as unknown as { siteCache?: Map<string, { site: Site | undefined; until: number }> };
+// Sites by their public key, as read lately: the widget asks on every load. Bounded, as anyone can ask for any key.
+interface Known {
+  site: Site | undefined;
+  readAt: number;
+}
+interface SiteReads {
+  known: LRUCache<string, Known>;
+  reading: Map<string, Promise<Known>>;
+}
+const globalForSites = globalThis as unknown as { siteReads?: SiteReads };
+const siteReads = () => (globalForSites.siteReads ??= { known: new LRUCache({ max: 10_000 }), reading: new Map() });
+// A site is read again after this long: a change to it applies within that.
+const SITE_MS = 30_000;
+// From this age, the first request starts that read and does not wait for it; neither do the others meanwhile.
+const REREAD_AFTER_MS = 25_000;
 
-/** A site by its public key, remembered for half a minute (the widget asks on every load). */
+/**
+ * A site by its public key, at most half a minute old. One read at a time per key, started ahead of the old one's end
+ * while the widget is busy: when every request of that moment made its own (up to a few hundred at once, under load),
+ * they queued for the database's connections and widgets waited 2 to 5 s (issue 16).
+ */
 export async function findSite(siteKey: string): Promise<Site | undefined> {
-  const cache = (globalForSites.siteCache ??= new Map());
-  const known = cache.get(siteKey);
-  if (known && known.until > Date.now()) return known.site;
-  const { db } = await getDatabase();
-  const [row] = await db.select().from(widgetSites).where(eq(widgetSites.siteKey, siteKey));
-  const site = row && configured(row);
-  cache.set(siteKey, { site, until: Date.now() + 30_000 });
-  return site;
+  const reads = siteReads();
+  const known = reads.known.get(siteKey);
+  const age = known ? Date.now() - known.readAt : Infinity;
+  if (age >= SITE_MS) return (await readSite(reads, siteKey)).site;
+  // A read that fails leaves the known site in place; the first request after SITE_MS waits for one of its own.
+  if (age >= REREAD_AFTER_MS) readSite(reads, siteKey).catch((error: unknown) => log.warn({ err: error }, "sites: could not read a site again"));
+  return known!.site;
+}
+
+function readSite(reads: SiteReads, siteKey: string): Promise<Known> {
+  let read = reads.reading.get(siteKey);
+  if (!read) {
+    read = (async () => {
+      const { db } = await getDatabase();
+      const [row] = await db.select().from(widgetSites).where(eq(widgetSites.siteKey, siteKey));
+      const known = { site: row && configured(row), readAt: Date.now() };
+      reads.known.set(siteKey, known);
+      return known;
+    })().finally(() => reads.reading.delete(siteKey));
+    reads.reading.set(siteKey, read);
+  }
+  return read;
 }
 
 function secondsToMidnightUtc(): number {
@@ -138,5 +172,6 @@ export async function ensureDemoSites(): Promise<void> {
       .values({ ...BLOCKED_DEMO_SITE, secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) })
       .onConflictDoNothing();
   }
-  globalForSites.siteCache?.clear();
+  // Read again from what was just written (a read under way keeps to the set it started in).
+  globalForSites.siteReads = undefined;
 }
