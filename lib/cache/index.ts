@@ -62,8 +62,12 @@ function memoryCache(staleSeconds: number): Cache {
 
 // How long the cache waits for Redis before answering without it (see `inTime`).
 const CACHE_COMMAND_MS = 500;
-// Any command's own limit, for a Redis that takes commands and never answers: what the rate limiter's waits are.
+// The cache's connection: each command's own limit, for a Redis that takes commands and never answers (the cache's
+// reads and writes give up sooner, by `inTime`).
 const COMMAND_BACKSTOP_MS = 5_000;
+// Other connections (the rate limiter's): a late answer means the in-memory stand-in answers, which is harmless even
+// when the lateness is the loop's, so a plain timer will do.
+const COMMAND_MS = 500;
 
 /**
  * `work`, or an error when it has not settled `ms` after the call, counting only time the process could have read the
@@ -84,9 +88,9 @@ export function inTime<T>(work: Promise<T>, ms: number, what: string): Promise<T
  * A Redis connection whose commands wait for the connection (at start) but never long: a slow or absent Redis is a
  * cache miss or the in-memory limiter, not a hang. It reconnects by itself; an outage is logged once, and its end.
  */
-function connect(url: string, purpose: string): Redis {
+function connect(url: string, purpose: string, commandTimeout = COMMAND_MS): Redis {
   // Auto-pipelining sends the commands of one tick in one write: a page asks for several keys at once.
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: COMMAND_BACKSTOP_MS, enableAutoPipelining: true });
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout, enableAutoPipelining: true });
   let down = false;
   redis.on("error", (error: Error) => {
     if (down) return;
@@ -159,7 +163,7 @@ const globalForCache = globalThis as unknown as { appCache?: Cache };
 /** The answer cache: in memory for one instance, Redis (REDIS_URL) when several share it. */
 export function getCache(): Cache {
   return (globalForCache.appCache ??= env.REDIS_URL
-    ? redisCache(connect(env.REDIS_URL, "cache"), env.CACHE_STALE_SECONDS, `${env.CACHE_NAMESPACE}:${upstreamId()}`)
+    ? redisCache(connect(env.REDIS_URL, "cache", COMMAND_BACKSTOP_MS), env.CACHE_STALE_SECONDS, `${env.CACHE_NAMESPACE}:${upstreamId()}`)
     : memoryCache(env.CACHE_STALE_SECONDS));
 }
 
