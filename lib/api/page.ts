@@ -1,14 +1,13 @@
 import "server-only";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { after } from "next/server";
+import { cache } from "react";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
 import { UNAVAILABLE_DIGEST } from "@/lib/errors/digest";
 import { isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
-import { meterSettled } from "@/lib/services/meter";
-import { snapshotsSettled } from "@/lib/services/snapshots";
+import { holdPendingWrites } from "./pending-writes";
 
 /**
  * The signed-in user of a page, if any. When the database cannot be reached the page fails with an error the error
@@ -31,10 +30,13 @@ export async function requirePageUser(roles: readonly Role[], path: string): Pro
   return pageCaller(user);
 }
 
+// Once per request however many layouts and pages of it ask for their caller (React's cache; a server action, outside
+// a render, registers its own).
+const holdPageWrites = cache(holdPendingWrites);
+
 /** Who a page's calls are for: the user, if any, and the visitor's address for the per-IP limit. */
 export async function pageCaller<U extends SessionUser | undefined>(user: U): Promise<Caller & { user: U }> {
   // The page's free answers are metered after it is sent; a stopping server waits for what `after` was handed.
-  after(meterSettled);
-  after(snapshotsSettled);
+  holdPageWrites();
   return { user, ip: visitorIp(await headers()) };
 }

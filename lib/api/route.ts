@@ -3,13 +3,11 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { userFromRequest } from "@/lib/auth/session";
-import { after } from "next/server";
 import { requireRole } from "@/lib/services/access";
 import { AppError, isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
-import { meterSettled } from "@/lib/services/meter";
-import { snapshotsSettled } from "@/lib/services/snapshots";
 import { log, requestContext } from "@/lib/log";
+import { holdPendingWrites } from "./pending-writes";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -142,8 +140,7 @@ export function route<
     const requestId = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
     const read: { body?: unknown } = {};
     // Free answers are metered after they are sent; a stopping server waits for what `after` was handed.
-    after(meterSettled);
-    after(snapshotsSettled);
+    holdPendingWrites();
     const response = await requestContext.run({ requestId }, () => handle(request, context, read));
     response.headers.set("X-Request-Id", requestId);
     if (options.headers) {

@@ -208,6 +208,11 @@ export const upstreamCalls = app.table(
     siteId: integer("site_id"),
     /** Billable requests this call spent upstream (a normalization batch spends one per address it sent). */
     billable: integer().notNull().default(0),
+    /**
+     * The requests this row stands for: free answers (hits, coalesced waits) of the same caller, operation, address and
+     * outcome that arrive together are written as one row; every other outcome is a row of its own.
+     */
+    requests: integer().notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { WidgetQuery } from "@/lib/api/schemas";
+import { holdPendingWrites } from "@/lib/api/pending-writes";
 import { frameAncestors, originOf } from "@/lib/security/origins";
 import { AppError } from "@/lib/services/errors";
 import { visitorIp } from "@/lib/services/gateway";
 import { findSite, widgetValuation } from "@/lib/services/sites";
 import { widgetHtml } from "./widget-html";
-import { after } from "next/server";
-import { meterSettled } from "@/lib/services/meter";
-import { snapshotsSettled } from "@/lib/services/snapshots";
 
 function page(status: number, message: string, headers: HeadersInit = {}) {
   return new Response(
@@ -36,8 +34,7 @@ export async function GET(request: Request) {
   let error: string | undefined;
   if (query.data.address) {
     // The valuation's meter row, when it was free, is written after the answer (see lib/services/meter.ts).
-    after(meterSettled);
-    after(snapshotsSettled);
+    holdPendingWrites();
     try {
       valuation = await widgetValuation(site, visitorIp(request.headers), query.data.address);
     } catch (caught) {

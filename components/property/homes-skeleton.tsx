@@ -1,4 +1,5 @@
-export default function Loading() {
+/** What the dashboard shows while the homes are read from the service (a cached answer skips it altogether). */
+export function HomesSkeleton() {
   return (
     <div className="space-y-8" aria-busy="true" aria-label="Loading your homes">
       <div className="h-9 w-56 animate-pulse rounded bg-slate-200" />

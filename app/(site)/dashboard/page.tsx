@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { after } from "next/server";
+import { Suspense } from "react";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { HomeTotalsPanel } from "@/components/property/home-totals";
+import { HomesSkeleton } from "@/components/property/homes-skeleton";
 import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
+import type { Caller } from "@/lib/services/gateway";
+import type { SessionUser } from "@/lib/auth/roles";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/owners";
@@ -15,8 +19,22 @@ import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Your homes" };
 
+/**
+ * A page of its own segment, with no layout or loading file of its own: every segment of a route is work on every
+ * view (a layout router in the payload and in the HTML), and this is the homeowner's everyday page. The role is
+ * checked before anything streams, so that a refusal is a real 404 (or a redirect to sign in); the homes stream into
+ * the skeleton only when they are not at hand (a cached answer renders with the page).
+ */
 export default async function DashboardPage() {
   const caller = await requirePageUser(["homeowner"], "/dashboard");
+  return (
+    <Suspense fallback={<HomesSkeleton />}>
+      <Homes caller={caller} />
+    </Suspense>
+  );
+}
+
+async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
   // The officer is read beside the homes (one wait, not two); it is an extra: when it cannot be read, it is left out.
   const [view, officer] = await Promise.all([orAppError(homeownerView(caller)), contactOf(caller.user.id).catch(() => undefined)]);
   if (AppError.is(view)) return <ErrorPanel title="Your homes could not be loaded" message={view.message} retryHref="/dashboard" />;

@@ -1,0 +1,1 @@
+ALTER TABLE "app"."upstream_calls" ADD COLUMN "requests" integer DEFAULT 1 NOT NULL;
