@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { upstreamCalls, users } from "@/lib/db/schema";
@@ -122,6 +122,15 @@ async function drainMeterQueue(queue: MeterQueue) {
   }
 }
 
+/** Billable requests of the rows in a group. */
+const billableSum = () => sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number);
+
+/** Requests of the rows in a group with these outcomes (all when none are named): a row of free answers counts several. */
+const requestsOf = (...outcomes: Outcome[]) => {
+  const only = outcomes.length ? sql` filter (where ${inArray(upstreamCalls.outcome, outcomes)})` : sql``;
+  return sql<number>`coalesce(sum(${upstreamCalls.requests})${only}, 0)`.mapWith(Number);
+};
+
 export interface UsageRow {
   operation: string;
   upstreamCalls: number;
@@ -137,11 +146,11 @@ async function usageSince(since: Date | undefined): Promise<UsageRow[]> {
   const rows = await db
     .select({
       operation: upstreamCalls.operation,
-      upstreamCalls: sql<number>`coalesce(sum(${upstreamCalls.requests}) filter (where ${upstreamCalls.outcome} in ('miss', 'error')), 0)`.mapWith(Number),
-      billableRequests: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number),
-      cacheHits: sql<number>`coalesce(sum(${upstreamCalls.requests}) filter (where ${upstreamCalls.outcome} in ('hit', 'coalesced')), 0)`.mapWith(Number),
-      stale: sql<number>`coalesce(sum(${upstreamCalls.requests}) filter (where ${upstreamCalls.outcome} = 'stale'), 0)`.mapWith(Number),
-      errors: sql<number>`coalesce(sum(${upstreamCalls.requests}) filter (where ${upstreamCalls.outcome} = 'error'), 0)`.mapWith(Number),
+      upstreamCalls: requestsOf("miss", "error"),
+      billableRequests: billableSum(),
+      cacheHits: requestsOf(...FREE),
+      stale: requestsOf("stale"),
+      errors: requestsOf("error"),
     })
     .from(upstreamCalls)
     .where(since ? gte(upstreamCalls.createdAt, since) : undefined)
@@ -178,7 +187,7 @@ async function billableToday(who: SQL): Promise<number> {
   await meterSettled();
   const { db } = await getDatabase();
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number) })
+    .select({ total: billableSum() })
     .from(upstreamCalls)
     .where(and(who, gte(upstreamCalls.createdAt, startOfTodayUtc())));
   return row?.total ?? 0;
@@ -199,9 +208,9 @@ export async function usageByDay(days = 14) {
   return db
     .select({
       day,
-      billable: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number),
-      hits: sql<number>`coalesce(sum(${upstreamCalls.requests}) filter (where ${upstreamCalls.outcome} in ('hit', 'coalesced')), 0)`.mapWith(Number),
-      requests: sql<number>`sum(${upstreamCalls.requests})`.mapWith(Number),
+      billable: billableSum(),
+      hits: requestsOf(...FREE),
+      requests: requestsOf(),
     })
     .from(upstreamCalls)
     .where(gte(upstreamCalls.createdAt, since))
@@ -216,13 +225,13 @@ export async function usageByUser() {
   return db
     .select({
       email: sql<string>`coalesce(${users.email}, 'widget or system')`,
-      billable: sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number),
-      hits: sql<number>`coalesce(sum(${upstreamCalls.requests}) filter (where ${upstreamCalls.outcome} in ('hit', 'coalesced')), 0)`.mapWith(Number),
-      requests: sql<number>`sum(${upstreamCalls.requests})`.mapWith(Number),
+      billable: billableSum(),
+      hits: requestsOf(...FREE),
+      requests: requestsOf(),
     })
     .from(upstreamCalls)
     .leftJoin(users, eq(users.id, upstreamCalls.userId))
     .groupBy(users.email)
-    .orderBy(desc(sql`coalesce(sum(${upstreamCalls.billable}), 0)`))
+    .orderBy(desc(billableSum()))
     .limit(50);
 }
