@@ -28,6 +28,12 @@ async function outcome(page: Page, done: Locator, alerts: Locator): Promise<stri
   return text;
 }
 
+/**
+ * What a person does after "try again in a minute": waits a little longer each time (1, 2, 4, then 5 s). An open
+ * circuit breaker refuses at once for CIRCUIT_BREAKER_HALF_OPEN_MS (10 s), so presses without a pause all meet it.
+ */
+const pause = (page: Page, attempt: number) => page.waitForTimeout(Math.min(5_000, 1_000 * 2 ** (attempt - 1)));
+
 /** Does `act` until `done` shows (alerts are looked for in the main column: Next.js's route announcer is one too), reading and keeping the failure messages it meets on the way. */
 async function persist(
   page: Page,
@@ -36,6 +42,7 @@ async function persist(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     await act();
     if ((await outcome(page, done, alerts)) === undefined) return;
+    await pause(page, attempt);
   }
   throw new Error(`still failing after ${ATTEMPTS} attempts: ${seen.at(-1)}`);
 }
@@ -74,6 +81,7 @@ async function downloadReport(page: Page, format: string) {
     seen.push((await alerts.allTextContents()).join(" "));
     // The alert seen may be the last attempt's, about to be replaced by this one's download.
     if (await Promise.race([download, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))])) return;
+    await pause(page, attempt);
   }
   throw new Error(`the ${format} report did not download in ${ATTEMPTS} attempts: ${seen.at(-1)}`);
 }
