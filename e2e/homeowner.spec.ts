@@ -54,7 +54,7 @@ test("a new homeowner signs up, adds a messily typed home, proves it with the ma
   await expect(page.getByRole("heading", { name: "What it is worth" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your equity" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Property facts" })).toBeVisible();
-  await expect(page.getByTestId("service-estimate")).toContainText("Service Estimate");
+  await expect(page.getByRole("region", { name: "What it is worth" }).getByTestId("service-estimate")).toContainText("Service Estimate");
   await expect(page.getByRole("figure", { name: /Estimate range/ })).toBeVisible();
   await expect(page.getByRole("figure", { name: /available to borrow/ })).toBeVisible();
 
