@@ -77,13 +77,16 @@ test("the homeowner's, the officer's and the admin's pages fit a phone", async (
   await expectNoSeriousViolations(page);
 });
 
+/** The page's window in the title test: what it noted, and Next's router (`window.next.router`) to refresh with. */
+type Watched = { untitled: string[]; next: { router: { refresh(): void } } };
+
 test("a page keeps its title while it refreshes itself, as it does after a home is proved or a figure saved", async ({ page }) => {
   await signIn(page, "homeowner@example.com", "homeowner-demo");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   await expect(page).toHaveTitle("Your homes · Homeowner Dashboard");
   // Every moment the document has no single, non-empty <title> (a screen reader or axe reading then finds none).
   await page.evaluate(() => {
-    const w = window as unknown as { untitled: string[] };
+    const w = window as unknown as Watched;
     w.untitled = [];
     new MutationObserver(() => {
       const titles = document.querySelectorAll("title").length;
@@ -92,10 +95,10 @@ test("a page keeps its title while it refreshes itself, as it does after a home 
   });
   // What the app's forms do after saving (router.refresh()), at the intervals a page and a person would.
   for (let i = 0; i < 40; i++) {
-    await page.evaluate(() => (window as unknown as { next: { router: { refresh(): void } } }).next.router.refresh());
+    await page.evaluate(() => (window as unknown as Watched).next.router.refresh());
     await page.waitForTimeout(50 + ((i * 37) % 300));
   }
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { untitled: string[] }).untitled)).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as Watched).untitled)).toEqual([]);
   await expect(page).toHaveTitle("Your homes · Homeowner Dashboard");
 });
