@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgSchema, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Tables of the embedded Property Data Service: what a real vendor would keep on its side. */
 export const sandbox = pgSchema("sandbox");
@@ -49,10 +49,65 @@ export const users = app.table(
     /** A partner's member (embedded dashboard): the site that vouches for them and its id for them. */
     partnerSiteId: integer("partner_site_id"),
     partnerMemberId: text("partner_member_id"),
+    /** The authenticator app's secret (RFC 6238), encrypted under DATA_ENCRYPTION_KEY (lib/security/data-key.ts). */
+    totpSecret: text("totp_secret"),
+    /** A secret shown for enrolment and not yet confirmed with a code (encrypted too); replaced by each new start. */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The last 30-second step whose code was accepted: a code of that step or an earlier one is a replay. */
+    totpLastStep: integer("totp_last_step"),
+    /** The organization's identity provider's `sub` for a person signed in with single sign-on. */
+    oidcSubject: text("oidc_subject"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email").on(sql`lower(${t.email})`), uniqueIndex("users_partner_member").on(t.partnerSiteId, t.partnerMemberId)],
+  (t) => [
+    uniqueIndex("users_email").on(sql`lower(${t.email})`),
+    uniqueIndex("users_partner_member").on(t.partnerSiteId, t.partnerMemberId),
+    uniqueIndex("users_oidc_subject").on(t.oidcSubject),
+  ],
 );
+
+/** Passkeys (WebAuthn credentials): a person may have several, each named, with when it was last used. */
+export const passkeys = app.table(
+  "passkeys",
+  {
+    /** The credential's id, base64url, as the authenticator gave it. */
+    id: text().primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint({ mode: "number" }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user").on(t.userId)],
+);
+
+/** Recovery codes: the SHA-256 of each, good once; a new set replaces the old. */
+export const recoveryCodes = app.table(
+  "recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("recovery_codes_user").on(t.userId)],
+);
+
+/** WebAuthn challenges handed out, each good once for five minutes (taken by the answer that carries it back). */
+export const webauthnChallenges = app.table("webauthn_challenges", {
+  challenge: text().primaryKey(),
+  purpose: text({ enum: ["register", "sign-in", "step-up"] }).notNull(),
+  /** The account it was made for (registration, step-up); none for a discoverable sign-in. */
+  userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
 
 /**
  * Sign-in attempts per key (`email:…`, `ip:…`, `device:…`): each attempt is counted before the password is checked,
@@ -74,6 +129,8 @@ export const sessions = app.table(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When a second factor was last given in this session (sign-in, enrolment, step-up); none: not given. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user").on(t.userId)],

@@ -3,6 +3,9 @@ import { z } from "zod";
 const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url().optional());
 const optionalString = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
 
+/** Embedded mode: no real upstream is configured (the app's own service, demo accounts, generated secrets). */
+const embeddedEnv = (env: { PROPERTY_API_BASE_URL?: string }) => env.PROPERTY_API_BASE_URL === undefined;
+
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -101,6 +104,39 @@ export const EnvSchema = z
     /** A print-and-mail provider for the letters with ownership codes; unset keeps letters in the outbox. */
     POSTAL_API_URL: optionalUrl,
     POSTAL_API_KEY: optionalString,
+    /**
+     * The key that encrypts secrets at rest (authenticator apps' secrets): 32 bytes as base64 or hex. Required in
+     * production; in embedded mode generated once and kept in DATA_DIR. `DATA_ENCRYPTION_KEY_PREVIOUS` (comma-separated)
+     * still decrypts what an earlier key encrypted while `npm run keys:rotate` re-encrypts it.
+     */
+    DATA_ENCRYPTION_KEY: optionalString,
+    DATA_ENCRYPTION_KEY_PREVIOUS: optionalString,
+    /** Staff sessions (loan officers, admins) end after this many minutes without a request (and 12 hours in all). */
+    STAFF_IDLE_MINUTES: z.coerce.number().positive().max(720).default(30),
+    /** Single sign-on for staff through the organization's OpenID Connect provider (all three, or none). */
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    /** The ID token's claim that carries the person's groups, and the values of it that make an officer or an admin. */
+    OIDC_ROLE_CLAIM: z.string().min(1).default("groups"),
+    OIDC_OFFICER_VALUES: z
+      .string()
+      .default("loan_officer")
+      .transform((value) => value.split(",").map((v) => v.trim()).filter(Boolean)),
+    OIDC_ADMIN_VALUES: z
+      .string()
+      .default("admin")
+      .transform((value) => value.split(",").map((v) => v.trim()).filter(Boolean)),
+    /** A second factor the identity provider asserts (`amr`: mfa, otp, hwk, swk) counts as the app's own. */
+    OIDC_TRUSTS_IDP_MFA: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
+    /** `false`: staff sign in through single sign-on only (needs OIDC_ISSUER); homeowners keep their passwords. */
+    STAFF_PASSWORDS: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((value) => value === "true"),
     /** The standalone embedded service (`npm run sandbox`): its port and its token (generated when unset). */
     PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     SANDBOX_TOKEN: optionalString,
@@ -108,6 +144,17 @@ export const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.PROPERTY_API_BASE_URL && !env.NEXTAUTH_SECRET && env.NODE_ENV === "production") {
       ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "is required when PROPERTY_API_BASE_URL is set" });
+    }
+    if (env.NODE_ENV === "production" && !env.DATA_ENCRYPTION_KEY && !embeddedEnv(env)) {
+      ctx.addIssue({ code: "custom", path: ["DATA_ENCRYPTION_KEY"], message: "is required in production (32 random bytes, base64: openssl rand -base64 32)" });
+    }
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+    if (oidc > 0 && oidc < 3) {
+      for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const)
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required for single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together)" });
+    }
+    if (!env.STAFF_PASSWORDS && !env.OIDC_ISSUER) {
+      ctx.addIssue({ code: "custom", path: ["STAFF_PASSWORDS"], message: "can be false only with single sign-on (OIDC_ISSUER)" });
     }
     if (env.BOOTSTRAP_ADMIN_EMAIL && !env.BOOTSTRAP_ADMIN_PASSWORD) {
       ctx.addIssue({ code: "custom", path: ["BOOTSTRAP_ADMIN_PASSWORD"], message: "is required with BOOTSTRAP_ADMIN_EMAIL (12 characters at least)" });
@@ -149,7 +196,7 @@ export const brand = {
 export type Brand = typeof brand;
 
 /** Embedded mode: no vendor account, the in-process service is the upstream and demo data is allowed. */
-export const embedded = env.PROPERTY_API_BASE_URL === undefined;
+export const embedded = embeddedEnv(env);
 
 /** The app's public origin, for links in mail: NEXTAUTH_URL, never a request's Host header (which anyone can set). */
 export const appOrigin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${env.PORT ?? 3000}`;
