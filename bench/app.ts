@@ -45,6 +45,7 @@ export async function startApp(port: number): Promise<{ app: AppInfo; stop: () =
     url: `http://127.0.0.1:${port}`,
     admin: { email: "admin@example.com", password: "admin-demo" },
     userLimitPerMinute: 1e6,
+    dataDir,
   };
   for (let i = 0; i < 240; i++) {
     try {

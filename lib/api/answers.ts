@@ -179,3 +179,21 @@ export const Opportunities = z.object({
   ),
 });
 export const OpportunityStatus = z.object({ id: z.number(), status: z.string() });
+
+const Passkey = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+export const Security = z.object({
+  secondFactor: z.enum(["given", "pending", "enrol", "none"]).describe("given; pending: give the account's factor; enrol: staff must set one up; none"),
+  required: z.boolean().describe("Whether the role requires a second factor (staff)"),
+  totp: z.boolean().describe("An authenticator app is set up"),
+  passkeys: z.array(Passkey),
+  recoveryCodesLeft: z.number(),
+  stepUpUntil: z.string().nullable().describe("Until when sensitive actions go ahead without asking for a factor again"),
+});
+export const TotpSetup = z.object({ secret: z.string().describe("base32, for typing"), uri: z.string(), qrSvg: z.string() });
+export const FactorAdded = z.object({
+  recoveryCodes: z.array(z.string()).optional().describe("Shown this once: made with the account's first factor"),
+});
+export const PasskeyAdded = FactorAdded.extend({ id: z.string() });
+export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export const SecondFactorGiven = z.object({ kind: z.enum(["totp", "recovery", "passkey"]) });
+export const WebAuthnOptions = z.looseObject({ challenge: z.string() }).describe("PublicKeyCredential options as JSON (@simplewebauthn)");

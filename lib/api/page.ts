@@ -5,6 +5,7 @@ import { cache } from "react";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
 import { UNAVAILABLE_DIGEST } from "@/lib/errors/digest";
+import type { UnfinishedSignIn } from "@/lib/services/access";
 import { isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { holdPendingWrites } from "./pending-writes";
@@ -22,12 +23,32 @@ export async function pageUser(): Promise<SessionUser | undefined> {
   }
 }
 
-/** The signed-in user of a page with one of the roles, or off to sign in (or home, for the wrong role). */
-export async function requirePageUser(roles: readonly Role[], path: string): Promise<Caller & { user: SessionUser }> {
+/** Where a session that has not finished signing in is sent: to give its second factor, or to set one up. */
+export const SECOND_FACTOR_PAGE = "/verify";
+export const ENROLMENT_PAGE = "/account/security";
+
+/**
+ * The signed-in user of a page with one of the roles, or off to sign in (or home, for the wrong role). A session that
+ * has not given its account's second factor goes to give it, staff without one to set one up, unless the page
+ * serves them (`unfinished`).
+ */
+export async function requirePageUser(
+  roles: readonly Role[],
+  path: string,
+  unfinished: readonly UnfinishedSignIn[] = [],
+): Promise<Caller & { user: SessionUser }> {
   const user = await pageUser();
   if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(path)}`);
+  if (user.secondFactor === "pending" && !unfinished.includes("pending")) redirect(`${SECOND_FACTOR_PAGE}?callbackUrl=${encodeURIComponent(path)}`);
+  if (user.secondFactor === "enrol" && !unfinished.includes("enrol")) redirect(ENROLMENT_PAGE);
   if (!roles.includes(user.role)) notFound();
   return pageCaller(user);
+}
+
+/** A page's user only when their sign-in is finished (the partner's embedded pages, which have no sign-in steps). */
+export async function finishedPageUser(): Promise<SessionUser | undefined> {
+  const user = await pageUser();
+  return user?.secondFactor === "pending" || user?.secondFactor === "enrol" ? undefined : user;
 }
 
 // Once per request however many layouts and pages of it ask for their caller (React's cache; a server action, outside

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { userFromRequest } from "@/lib/auth/session";
-import { requireRole } from "@/lib/services/access";
+import { requireRole, type UnfinishedSignIn } from "@/lib/services/access";
 import { AppError, isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { log, requestContext } from "@/lib/log";
@@ -17,6 +17,12 @@ type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   /** Who may call it; `public` for anyone. */
   roles: readonly Role[] | "public";
+  /**
+   * Sessions that have not finished signing in that it serves: `enrol` (staff setting up their first factor), `pending`
+   * (giving the account's factor). Every other route answers them 403 (`second_factor_enrolment_required`,
+   * `second_factor_required`), and a public one treats them as signed out.
+   */
+  unfinished?: readonly UnfinishedSignIn[];
   /** Accepts state-changing requests from other origins (the widget API, which checks them itself). */
   crossOrigin?: boolean;
   body?: B;
@@ -160,7 +166,9 @@ export function route<
         throw new AppError(403, "cross_origin", "Requests that change something must come from this app's own pages.");
       }
       const found = await userFromRequest(request);
-      const user = options.roles === "public" ? found : requireRole(found, options.roles);
+      const allow = options.unfinished ?? [];
+      const unfinished = found?.secondFactor === "enrol" || found?.secondFactor === "pending" ? found.secondFactor : undefined;
+      const user = options.roles === "public" ? (unfinished && !allow.includes(unfinished) ? undefined : found) : requireRole(found, options.roles, allow);
       let params: unknown;
       if (options.params) {
         const parsed = options.params.safeParse((await routeContext?.params) ?? {}, WITH_INPUT);

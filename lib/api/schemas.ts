@@ -292,3 +292,31 @@ export const OpportunitiesQuery = z.object({
 export const OpportunityStatusBody = z.object({
   status: z.enum(["open", "contacted", "dismissed"], { error: "must be open, contacted or dismissed" }),
 });
+
+/** A code from an authenticator app (6 digits) or a recovery code (xxxxx-xxxxx). */
+const OneTimeCode = z
+  .string({ error: "code must be text" })
+  .trim()
+  .min(6, "code must be the 6 digits of the app, or a recovery code")
+  .max(32, "code must be the 6 digits of the app, or a recovery code");
+/** A WebAuthn answer from the browser (@simplewebauthn/browser's JSON); the library checks its inside. */
+const WebAuthnAnswer = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal("public-key", { error: "type must be public-key" }),
+  response: z.looseObject({ clientDataJSON: z.string().min(1).max(4096) }),
+  clientExtensionResults: z.looseObject({}).default({}),
+});
+export const FactorCodeBody = z.object({ code: OneTimeCode });
+export const SecondFactorBody = z
+  .object({ code: OneTimeCode.optional(), passkey: WebAuthnAnswer.optional() })
+  .refine((body) => !!body.code !== !!body.passkey, { message: "send either code or passkey", path: ["code"] });
+const PasskeyName = z.string({ error: "name must be text" }).trim().min(1, "name is required").max(60, "name must be 60 characters at most");
+export const PasskeyBody = z.object({
+  name: PasskeyName,
+  response: WebAuthnAnswer.extend({
+    response: z.looseObject({ clientDataJSON: z.string().min(1).max(4096), attestationObject: z.string().min(1).max(16_384) }),
+  }),
+});
+export const PasskeyRenameBody = z.object({ name: PasskeyName });
+export const PasskeyParams = z.object({ passkeyId: z.string().regex(/^[\w-]{1,1024}$/, "passkeyId must be a passkey's id") });

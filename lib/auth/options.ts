@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { cookies } from "next/headers";
 import { z } from "zod";
 import { env } from "@/lib/env";
@@ -11,9 +12,34 @@ import { MAX_PASSWORD_LENGTH } from "./password";
 import { ROLES, type Role } from "./roles";
 import { authSecret } from "./secret";
 import { endSession, secureCookies, SESSION_SECONDS, startSession } from "./sessions";
+import { checkCode, hasSecondFactor } from "./factors";
+import { passkeyAccount, PasskeyError, relyingParty, verifyPasskey } from "./passkeys";
 import { checkCredentials } from "./users";
 
-const Credentials = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(MAX_PASSWORD_LENGTH) });
+const Credentials = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  /** The second factor: a code from the authenticator app or a recovery code; absent on the first try. */
+  code: z.string().trim().max(32).optional(),
+});
+const PasskeyAnswer = z.object({ response: z.string().min(2).max(16_384) });
+
+/** The sign-in errors the login page turns into its next step (next-auth hands the thrown message back as `error`). */
+export const SIGN_IN_ERRORS = {
+  secondFactorRequired: "second_factor_required",
+  secondFactorInvalid: "second_factor_invalid",
+  passkeyInvalid: "passkey_invalid",
+} as const;
+
+const waitWords = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+
+/** What the jwt callback reads of a provider's user: the account, and whether a second factor was given. */
+interface SignedInUser {
+  id: string;
+  email: string;
+  role: Role;
+  secondFactor: boolean;
+}
 
 /**
  * Sessions live in a signed JWT carrying the user's id, role and session id; every request re-reads the user and
@@ -27,8 +53,12 @@ export const authOptions: NextAuthOptions = {
   providers: [
     CredentialsProvider({
       name: "Email and password",
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw, request) {
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+        code: { label: "Code", type: "text" },
+      },
+      async authorize(raw, request): Promise<SignedInUser> {
         const parsed = Credentials.safeParse(raw);
         // One message for every failure, so it never tells which part was wrong.
         if (!parsed.success) throw new Error("Wrong email or password.");
@@ -37,24 +67,55 @@ export const authOptions: NextAuthOptions = {
         const jar = await cookies();
         const ip = clientIpOf(new Headers(request?.headers as Record<string, string> | undefined), env.TRUSTED_PROXY_HOPS);
         const result = await checkCredentials(parsed.data.email, parsed.data.password, { ip, deviceCookie: jar.get(DEVICE_COOKIE)?.value });
-        if (result.ok) {
-          if (result.device === "new") jar.set(DEVICE_COOKIE, deviceToken(result.user.email), DEVICE_COOKIE_OPTIONS);
-          return { id: String(result.user.id), email: result.user.email, role: result.user.role };
+        if (!result.ok) {
+          if (result.reason === "throttled")
+            throw new Error(`Too many sign-in attempts. Try again in ${waitWords(result.retryAfterSeconds)}, or reset your password.`);
+          throw new Error("Wrong email or password.");
         }
-        if (result.reason === "throttled") {
-          const wait = result.retryAfterSeconds < 90 ? `${result.retryAfterSeconds} seconds` : `${Math.ceil(result.retryAfterSeconds / 60)} minutes`;
-          throw new Error(`Too many sign-in attempts. Try again in ${wait}, or reset your password.`);
+        // The password was right. An account with a second factor needs it too, every time; the page asks for it and
+        // sends the same email and password again with the code (nothing is kept between the two tries).
+        let secondFactor = false;
+        if (await hasSecondFactor(result.user.id)) {
+          if (!parsed.data.code) throw new Error(SIGN_IN_ERRORS.secondFactorRequired);
+          const check = await checkCode(result.user.id, parsed.data.code, ip);
+          if (!check.ok && check.reason === "throttled") throw new Error(`Too many codes tried. Try again in ${waitWords(check.retryAfterSeconds)}.`);
+          if (!check.ok) throw new Error(SIGN_IN_ERRORS.secondFactorInvalid);
+          secondFactor = true;
         }
-        throw new Error("Wrong email or password.");
+        if (result.device === "new") jar.set(DEVICE_COOKIE, deviceToken(result.user.email), DEVICE_COOKIE_OPTIONS);
+        return { id: String(result.user.id), email: result.user.email, role: result.user.role, secondFactor };
+      },
+    }),
+    CredentialsProvider({
+      // A passkey alone: the browser offers the passkeys it holds for this app (discoverable credentials), and the one
+      // chosen names the account. User verification is required, so it counts as the second factor too.
+      id: "passkey",
+      name: "Passkey",
+      credentials: { response: { label: "Passkey answer", type: "text" } },
+      async authorize(raw, request): Promise<SignedInUser> {
+        const parsed = PasskeyAnswer.safeParse(raw);
+        if (!parsed.success) throw new Error(SIGN_IN_ERRORS.passkeyInvalid);
+        await started();
+        try {
+          const response = JSON.parse(parsed.data.response) as AuthenticationResponseJSON;
+          const userId = await verifyPasskey(response, relyingParty(new Headers(request?.headers as Record<string, string> | undefined)));
+          const account = await passkeyAccount(userId);
+          if (!account) throw new PasskeyError("This passkey's account is gone.");
+          return { id: String(account.id), email: account.email, role: account.role, secondFactor: true };
+        } catch (error) {
+          if (error instanceof PasskeyError || error instanceof SyntaxError || error instanceof TypeError) throw new Error(SIGN_IN_ERRORS.passkeyInvalid);
+          throw error;
+        }
       },
     }),
   ],
   callbacks: {
     async jwt({ token, user }) {
       if (user) {
+        const { role, secondFactor } = user as unknown as SignedInUser;
         token.uid = Number(user.id);
-        token.role = (user as { role?: Role }).role;
-        token.sid = await startSession(Number(user.id));
+        token.role = role;
+        token.sid = await startSession(Number(user.id), { role, secondFactor: secondFactor === true });
       }
       return token;
     },

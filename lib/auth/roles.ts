@@ -15,6 +15,24 @@ export interface SessionUser {
   name: string | null;
   /** The live session the request came with. */
   sessionId?: string;
+  /**
+   * The session's second factor: `given` in it (sign-in, enrolment or step-up: `secondFactorAt`), `pending` (the
+   * account has a factor and the session has not given it yet: it may only finish signing in), `enrol` (staff with no
+   * factor yet: it may only set one up), `none` (a homeowner who turned none on).
+   */
+  secondFactor?: SecondFactorState;
+  /** When the session last gave a second factor (ms since the epoch), for actions that ask for a recent one. */
+  secondFactorAt?: number;
+}
+
+export type SecondFactorState = "given" | "pending" | "enrol" | "none";
+
+export const isStaff = (role: Role) => (STAFF as readonly Role[]).includes(role);
+
+/** What a session may do given its account's factors and what it gave (see SessionUser.secondFactor). */
+export function secondFactorState(role: Role, hasFactor: boolean, secondFactorAt: Date | number | null | undefined): SecondFactorState {
+  if (!hasFactor) return isStaff(role) ? "enrol" : "none";
+  return secondFactorAt ? "given" : "pending";
 }
 
 export const ROLE_LABELS: Record<Role, string> = { homeowner: "Homeowner", loan_officer: "Loan officer", admin: "Admin" };

@@ -4,19 +4,36 @@ import { LRUCache } from "lru-cache";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import type { NextRequest } from "next/server";
-import type { SessionUser } from "./roles";
+import { secondFactorState, type SessionUser } from "./roles";
 import { authSecret } from "./secret";
 import { rememberedSessionUser } from "./session-cache";
-import { liveSessionUser, PARTNER_SESSION_COOKIE, SESSION_COOKIE } from "./sessions";
+import { liveSessionUser, PARTNER_SESSION_COOKIE, SESSION_COOKIE, touchSession } from "./sessions";
 import { toSessionUser } from "./users";
+
+/** A session's user as remembered with it: when the session started and ends, for the staff's idle limit. */
+type RememberedUser = SessionUser & { sessionId: string; session: { createdAt: number; expiresAt: number } };
 
 /** The user behind a session, when the session is still live: as the database has it now (see session-cache.ts). */
 async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefined> {
   if (typeof id !== "number" || typeof sid !== "string") return undefined;
-  return rememberedSessionUser(id, sid, async () => {
+  const remembered = (await rememberedSessionUser(id, sid, async (): Promise<RememberedUser | undefined> => {
     const row = await liveSessionUser(id, sid);
-    return row && { ...toSessionUser(row), sessionId: sid };
-  });
+    if (!row) return undefined;
+    const { secondFactorAt, createdAt, expiresAt } = row.session;
+    return {
+      ...toSessionUser(row),
+      sessionId: sid,
+      secondFactor: secondFactorState(row.role, row.hasFactor, secondFactorAt),
+      ...(secondFactorAt ? { secondFactorAt: secondFactorAt.getTime() } : {}),
+      session: { createdAt: createdAt.getTime(), expiresAt: expiresAt.getTime() },
+    };
+  })) as RememberedUser | undefined;
+  if (!remembered) return undefined;
+  // A snapshot may outlive the session's end by a little: the end it carries is checked here, on every request.
+  if (remembered.session.expiresAt <= Date.now()) return undefined;
+  await touchSession(remembered, remembered.session);
+  const { session: _session, ...user } = remembered;
+  return user;
 }
 
 // Decrypting a session token derives its key (HKDF) and opens a JWE: a tenth of a cached answer's own work. A token's

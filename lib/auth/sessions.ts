@@ -5,7 +5,8 @@ import { encode } from "next-auth/jwt";
 import { getDatabase } from "@/lib/db";
 import { sessions, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import type { SessionUser } from "./roles";
+import { isStaff, type Role, type SessionUser } from "./roles";
+import { hasFactorColumn } from "./factors";
 import { ownerIdsColumn } from "./owner-ids";
 import type { UserRow } from "./users";
 import { authSecret } from "./secret";
@@ -15,6 +16,14 @@ import { userChanged } from "./session-cache";
 export const SESSION_SECONDS = 8 * 60 * 60;
 /** However much it is used, a session ends after this long: its row goes, and the next sign-in starts a new one. */
 const SESSION_MAX_SECONDS = 30 * 86_400;
+/** Staff sessions end after STAFF_IDLE_MINUTES without a request, and after this long in all. */
+export const STAFF_SESSION_MAX_SECONDS = 12 * 3_600;
+const staffIdleMs = () => env.STAFF_IDLE_MINUTES * 60_000;
+
+/** When a session should end now: a staff session's idle and absolute limits; anyone else's is fixed at its start. */
+export function staffExpiry(createdAt: number, now = Date.now()): number {
+  return Math.min(createdAt + STAFF_SESSION_MAX_SECONDS * 1000, now + staffIdleMs());
+}
 
 /** Session cookies are Secure (and carry the __Secure- prefix) when the app is served over https. */
 export const secureCookies = env.NODE_ENV === "production" && !!env.NEXTAUTH_URL?.startsWith("https://");
@@ -22,29 +31,70 @@ export const SESSION_COOKIE = secureCookies ? "__Secure-next-auth.session-token"
 /** A partner member's session, inside the partner's frame (partitioned, SameSite=None; see `sessionCookie`). */
 export const PARTNER_SESSION_COOKIE = "next-auth.session-token";
 
-/** Starts a session: its row is what makes the session token good (see `liveSessionUser`). */
-export async function startSession(userId: number): Promise<string> {
+/**
+ * Starts a session: its row is what makes the session token good (see `liveSessionUser`). `secondFactor`: the person
+ * gave a second factor to start it (a code, a passkey, or their identity provider's, when trusted).
+ */
+export async function startSession(userId: number, options: { role: Role; secondFactor: boolean }): Promise<string> {
   const { db } = await getDatabase();
   const id = randomBytes(18).toString("base64url");
+  const now = Date.now();
   // The account's sessions that ran out go as a new one starts, so the table holds live sessions only.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
-  await db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_MAX_SECONDS * 1000) });
+  const expiresAt = new Date(isStaff(options.role) ? staffExpiry(now, now) : now + SESSION_MAX_SECONDS * 1000);
+  await db.insert(sessions).values({ id, userId, expiresAt, secondFactorAt: options.secondFactor ? new Date(now) : null });
   return id;
 }
+
+/** A live session's user, with what the session itself knows: when it started and ends, and its second factor. */
+export type LiveSession = UserRow & { hasFactor: boolean; session: { createdAt: Date; expiresAt: Date; secondFactorAt: Date | null } };
 
 /**
  * The user behind a live session, in one query (every request asks): undefined when the session was ended, ran out,
  * or is not this user's, or the account is gone.
  */
-export async function liveSessionUser(userId: number, sessionId: unknown): Promise<UserRow | undefined> {
+export async function liveSessionUser(userId: number, sessionId: unknown): Promise<LiveSession | undefined> {
   if (typeof sessionId !== "string") return undefined;
   const { db } = await getDatabase();
   const [row] = await db
-    .select({ user: users, ownerIds: ownerIdsColumn })
+    .select({
+      user: users,
+      ownerIds: ownerIdsColumn,
+      hasFactor: hasFactorColumn,
+      session: { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, secondFactorAt: sessions.secondFactorAt },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
-  return row && { ...row.user, ownerIds: row.ownerIds };
+  return row && { ...row.user, ownerIds: row.ownerIds, hasFactor: row.hasFactor, session: row.session };
+}
+
+/**
+ * Keeps a staff session alive while it is used: its end moves to STAFF_IDLE_MINUTES from now, never past 12 hours
+ * from its start. Written when it has moved by more than a tenth of the idle time (a minute at most), not on every
+ * request; a session whose role changed to or from staff takes the new limits here too.
+ */
+export async function touchSession(user: SessionUser & { sessionId: string }, session: { createdAt: number; expiresAt: number }): Promise<number> {
+  const now = Date.now();
+  const wanted = isStaff(user.role) ? staffExpiry(session.createdAt, now) : session.createdAt + SESSION_MAX_SECONDS * 1000;
+  if (Math.abs(wanted - session.expiresAt) <= Math.min(60_000, staffIdleMs() / 10)) return session.expiresAt;
+  const { db } = await getDatabase();
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(wanted) })
+    .where(and(eq(sessions.id, user.sessionId), gt(sessions.expiresAt, new Date(now))));
+  await userChanged(user.id);
+  return wanted;
+}
+
+/** Records a second factor given in this session now (a sign-in's second step, an enrolment, a step-up). */
+export async function markSecondFactor(userId: number, sessionId: string): Promise<void> {
+  const { db } = await getDatabase();
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  await userChanged(userId);
 }
 
 /** Ends one session (sign-out): its cookie is worthless from the next request on. */
@@ -73,7 +123,8 @@ export async function sessionCookie(
   options: { claims?: Record<string, unknown>; seconds?: number; partitioned?: boolean } = {},
 ): Promise<string> {
   const seconds = options.seconds ?? SESSION_SECONDS;
-  const sid = await startSession(user.id);
+  // No second factor was given here: an account that has one is asked for it before anything else (see session.ts).
+  const sid = await startSession(user.id, { role: user.role, secondFactor: false });
   const token = await encode({ token: { uid: user.id, role: user.role, sid, ...options.claims }, secret: authSecret(), maxAge: seconds });
   // A partner's frame is another site: its cookie must be SameSite=None, Secure and partitioned.
   if (options.partitioned) return `${PARTNER_SESSION_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; Secure; SameSite=None; Partitioned`;

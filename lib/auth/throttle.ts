@@ -3,8 +3,11 @@ import { sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { signInThrottle } from "@/lib/db/schema";
 
-/** Attempts allowed without waiting, per kind of key; past them each attempt waits twice as long as the last. */
-export const FREE_ATTEMPTS = { email: 5, ip: 20, device: 10 } as const;
+/**
+ * Attempts allowed without waiting, per kind of key; past them each attempt waits twice as long as the last. Passwords
+ * per email, client address and device (see users.ts); second-factor codes per account and client address.
+ */
+export const FREE_ATTEMPTS = { email: 5, ip: 20, device: 10, code: 5, "code-ip": 20 } as const;
 const MAX_WAIT_SECONDS = 15 * 60;
 /** A key whose last attempt is older than this starts again from zero. */
 const FORGET_AFTER = "24 hours";

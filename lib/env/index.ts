@@ -122,11 +122,21 @@ export const EnvSchema = z
     OIDC_OFFICER_VALUES: z
       .string()
       .default("loan_officer")
-      .transform((value) => value.split(",").map((v) => v.trim()).filter(Boolean)),
+      .transform((value) =>
+        value
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
     OIDC_ADMIN_VALUES: z
       .string()
       .default("admin")
-      .transform((value) => value.split(",").map((v) => v.trim()).filter(Boolean)),
+      .transform((value) =>
+        value
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
     /** A second factor the identity provider asserts (`amr`: mfa, otp, hwk, swk) counts as the app's own. */
     OIDC_TRUSTS_IDP_MFA: z
       .enum(["true", "false"])
@@ -151,7 +161,12 @@ export const EnvSchema = z
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
     if (oidc > 0 && oidc < 3) {
       for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const)
-        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required for single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together)" });
+        if (!env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is required for single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together)",
+          });
     }
     if (!env.STAFF_PASSWORDS && !env.OIDC_ISSUER) {
       ctx.addIssue({ code: "custom", path: ["STAFF_PASSWORDS"], message: "can be false only with single sign-on (OIDC_ISSUER)" });

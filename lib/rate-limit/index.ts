@@ -18,7 +18,7 @@ export class RateLimitedError extends Error {
 }
 
 /** What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email). */
-export type AccountLimit = "signup" | "resetIp" | "resetEmail";
+export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "passkeyOptions";
 
 type Limiters = Record<"user" | "ip" | "widgetIp" | AccountLimit, RateLimiterAbstract>;
 
@@ -35,6 +35,7 @@ function create(redis: Redis | undefined): Limiters {
     signup: make("signup", env.RATE_LIMIT_SIGNUP_PER_HOUR, 3600),
     resetIp: make("reset-ip", 10, 3600),
     resetEmail: make("reset-email", 3, 3600),
+    passkeyOptions: make("passkey-options", 30, 60),
   };
 }
 

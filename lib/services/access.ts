@@ -1,14 +1,43 @@
 import "server-only";
-import { STAFF, type Role, type SessionUser } from "@/lib/auth/roles";
-import { forbidden, unauthorized } from "./errors";
+import { STAFF, type Role, type SecondFactorState, type SessionUser } from "@/lib/auth/roles";
+import { AppError, forbidden, unauthorized } from "./errors";
 import type { Caller } from "./gateway";
 import { ownedAddressKeys } from "./owners";
 import { claimsOf } from "./ownership";
 
-export function requireRole(user: SessionUser | undefined, roles: readonly Role[]): SessionUser {
+/** Session states short of a full sign-in that a route, action or page may still serve (see SessionUser.secondFactor). */
+export type UnfinishedSignIn = Extract<SecondFactorState, "pending" | "enrol">;
+
+export const enrolmentRequired = () =>
+  new AppError(403, "second_factor_enrolment_required", "Set up a second factor first (a passkey or an authenticator app), on your account's security page.");
+export const secondFactorRequired = () =>
+  new AppError(403, "second_factor_required", "Finish signing in first: enter the code from your authenticator app, or use your passkey.");
+
+/**
+ * A signed-in user with one of the roles, whose session finished signing in: staff with no second factor yet may only
+ * set one up, and a session that has not given the account's second factor may only give it (`allow` names the
+ * routes that serve them).
+ */
+export function requireRole(user: SessionUser | undefined, roles: readonly Role[], allow: readonly UnfinishedSignIn[] = []): SessionUser {
   if (!user) throw unauthorized();
+  const state = user.secondFactor;
+  if (state === "enrol" && !allow.includes("enrol")) throw enrolmentRequired();
+  if (state === "pending" && !allow.includes("pending")) throw secondFactorRequired();
   if (!roles.includes(user.role)) throw forbidden();
   return user;
+}
+
+/** A second factor given this recently allows the sensitive actions (step-up); older, they ask for it again. */
+export const STEP_UP_MINUTES = 10;
+
+/**
+ * Actions a stolen session must not be able to take (changing a role, resetting someone's factors, exporting customer
+ * records): a second factor given in the last ten minutes, or a 403 `step_up_required` the page answers by asking
+ * for one (`POST /api/account/second-factor`) and trying again.
+ */
+export function requireRecentSecondFactor(user: SessionUser): void {
+  if (user.secondFactorAt && Date.now() - user.secondFactorAt < STEP_UP_MINUTES * 60_000) return;
+  throw new AppError(403, "step_up_required", "Confirm it is you: enter a code from your authenticator app or use your passkey, then try again.");
 }
 
 /**

@@ -12,6 +12,7 @@ import { passwordResets } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
 import { passwordResetMessage } from "@/lib/mail/messages";
 import { sendMail } from "@/lib/mail/transport";
+import { requireRecentSecondFactor } from "./access";
 import { AppError } from "./errors";
 
 const RESET_MINUTES = 30;
@@ -49,6 +50,9 @@ export async function signUp(input: { email: string; password: string }, ip: str
   return newAccount({ ...input, role: "homeowner" });
 }
 
+/** "Sign in with a passkey" hands out a challenge to anyone: a few a minute per client address. */
+export const limitPasskeyOptions = (ip: string) => limit("passkeyOptions", ip, "Too many passkey sign-ins from your network. Please wait a minute.");
+
 /** An admin creates a loan officer or another admin (the admin hands over the password in person). */
 export function createStaffAccount(input: { email: string; password: string; role: (typeof STAFF)[number] }): Promise<SessionUser> {
   return newAccount(input);
@@ -57,6 +61,7 @@ export function createStaffAccount(input: { email: string; password: string; rol
 /** An admin changes another account's role; it applies to that account's very next request. */
 export async function changeRole(admin: SessionUser, userId: number, role: Role): Promise<void> {
   if (userId === admin.id) throw new AppError(400, "invalid_request", "You cannot change your own role.", { userId: "is your own account" });
+  requireRecentSecondFactor(admin);
   if (!(await setRole(userId, role))) throw new AppError(404, "not_found", "No user has that id.");
 }
 

@@ -1,6 +1,8 @@
 import "server-only";
 import { createUser, EmailTakenError, findUserByEmail, linkVerifiedOwner } from "@/lib/auth/users";
 import { DEMO_ACCOUNTS } from "@/lib/auth/demo-accounts";
+import { DEMO_STAFF, demoTotpSecret } from "@/lib/auth/demo-factors";
+import { setTotpSecret } from "@/lib/auth/factors";
 import type { Role } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { embedded, env } from "@/lib/env";
@@ -50,6 +52,8 @@ export async function bootstrap(): Promise<void> {
   // Every account first: the owner record below needs the service, which may be failing (SANDBOX_FAULTS).
   const users = [];
   for (const account of DEMO_ACCOUNTS) users.push(await ensureUser(account.email, account.password, account.role));
+  // Staff sign in with a second factor: the demo officer and admin come with an authenticator app (npm run demo:code).
+  for (const user of users) if (DEMO_STAFF.some((demo) => demo.email === user.email) && !user.totpSecret) await setTotpSecret(user.id, demoTotpSecret(user.email));
   await ensureDemoSites();
   await ensureDemoPortfolio(users.find((user) => user.role === "loan_officer")!.id);
   const homeowner = users.find((user) => user.role === "homeowner")!;

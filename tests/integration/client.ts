@@ -1,8 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { request as httpRequest } from "node:http";
 import { oneLine } from "@/lib/address";
+import { DEMO_STAFF, demoTotpSecretFor } from "@/lib/auth/demo-factors";
+import { totpCode } from "@/lib/auth/totp";
 import { getDataset } from "@/lib/sandbox/dataset";
 import { peopleOf } from "@/lib/sandbox/verify";
+import { importSoftPasskey, newSoftPasskey, softAssertion, softRegistration, type SoftPasskey } from "@/lib/testing/soft-passkey";
 import { checkAnswer } from "./openapi-check";
 import type { AppInfo } from "./setup";
 
@@ -12,28 +17,99 @@ export interface Reply {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
 }
 
-/** Posts credentials to next-auth's credentials endpoint, the way the login form does. */
-export async function credentialsCallback(app: AppInfo, email: string, password: string): Promise<Response> {
+/** Posts to one of next-auth's credentials providers (`credentials`: email, password, code; `passkey`), as the login page does. */
+export async function providerCallback(app: AppInfo, provider: "credentials" | "passkey", fields: Record<string, string>): Promise<Response> {
   const csrf = await fetch(`${app.url}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookies = csrf.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  return fetch(`${app.url}/api/auth/callback/credentials`, {
+  return fetch(`${app.url}/api/auth/callback/${provider}`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+    body: new URLSearchParams({ csrfToken, ...fields, json: "true" }),
   });
 }
 
-/** Signs in; returns the session cookie. */
+/** Posts credentials to next-auth's credentials endpoint, the way the login form does. */
+export const credentialsCallback = (app: AppInfo, email: string, password: string, code?: string) =>
+  providerCallback(app, "credentials", { email, password, ...(code ? { code } : {}) });
+
+/** The error a refused sign-in answered with (next-auth puts it in the URL it hands back), or "" when it signed in. */
+export async function signInError(response: Response): Promise<string> {
+  const { url } = (await response.clone().json()) as { url: string };
+  return decodeURIComponent(new URL(url).searchParams.get("error") ?? "");
+}
+
+// The passkeys this test process set up for staff accounts, by app and email (the admins' come from the global setup).
+const passkeys = new Map<string, SoftPasskey>();
+const passkeyKey = (app: AppInfo, email: string) => `${app.url} ${email.toLowerCase()}`;
+
+export function passkeyOf(app: AppInfo, email: string): SoftPasskey | undefined {
+  const known = passkeys.get(passkeyKey(app, email));
+  if (known) return known;
+  const provided = app.passkeys?.[email.toLowerCase()];
+  return provided && importSoftPasskey(provided);
+}
+
+/**
+ * The current authenticator code of a demo staff account of an embedded app whose data folder the test knows (the
+ * secret is derived from the app's own, as `npm run demo:code` does). Good once: the account's first sign-in only.
+ */
+export function demoCode(app: AppInfo, email: string): string | undefined {
+  if (!app.dataDir || !DEMO_STAFF.some((account) => account.email === email.toLowerCase())) return undefined;
+  const appSecret = app.authSecret ?? readFileSync(join(app.dataDir, "nextauth-secret"), "utf8").trim();
+  return totpCode(demoTotpSecretFor(appSecret, email));
+}
+
+/** Adds a software passkey to the signed-in account (its first factor, or another with a recent one); remembered for its next sign-ins. */
+export async function addPasskey(app: AppInfo, email: string, cookie: string, name = "Test passkey"): Promise<SoftPasskey> {
+  const options = await call(app, "POST", "/api/account/passkeys/options", { cookie });
+  if (options.status !== 200) throw new Error(`passkey options for ${email}: ${options.status} ${JSON.stringify(options.body)}`);
+  const key = newSoftPasskey();
+  const added = await call(app, "POST", "/api/account/passkeys", { cookie, body: { name, response: softRegistration(key, options.body, app.url) } });
+  if (added.status !== 201) throw new Error(`passkey for ${email}: ${added.status} ${JSON.stringify(added.body)}`);
+  passkeys.set(passkeyKey(app, email), key);
+  return key;
+}
+
+/** Signs in with a passkey alone ("Sign in with a passkey"); returns the session cookie. */
+export async function passkeySignIn(app: AppInfo, key: SoftPasskey): Promise<string> {
+  const options = await call(app, "POST", "/api/passkeys/sign-in-options", { body: {} });
+  if (options.status !== 200) throw new Error(`passkey sign-in options: ${options.status}`);
+  const response = await providerCallback(app, "passkey", { response: JSON.stringify(softAssertion(key, options.body, app.url)) });
+  const cookie = sessionFrom(response);
+  if (!cookie) throw new Error(`passkey sign-in refused: ${await signInError(response)}`);
+  return cookie;
+}
+
+/**
+ * Signs in; returns the session cookie. Staff must have a second factor: an account without one gets a software
+ * passkey at its first sign-in here (how a new officer enrols), and an account with one signs in with that passkey.
+ */
 export async function signIn(app: AppInfo, email: string, password: string): Promise<string> {
   const response = await credentialsCallback(app, email, password);
-  const session = response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
-  if (!session) throw new Error(`sign-in failed for ${email}: ${response.status}`);
-  return session.split(";")[0]!;
+  const cookie = sessionFrom(response);
+  if (cookie) {
+    const security = await call(app, "GET", "/api/account/security", { cookie });
+    if (security.body.secondFactor === "enrol") await addPasskey(app, email, cookie);
+    return cookie;
+  }
+  const error = await signInError(response);
+  if (error === "second_factor_required") {
+    const key = passkeyOf(app, email);
+    if (key) return passkeySignIn(app, key);
+    // A demo officer or admin: the authenticator code once, and a passkey for every sign-in after it.
+    const code = demoCode(app, email);
+    const withCode = code && sessionFrom(await credentialsCallback(app, email, password, code));
+    if (withCode) {
+      await addPasskey(app, email, withCode);
+      return withCode;
+    }
+  }
+  throw new Error(`sign-in failed for ${email}: ${response.status} ${error}`);
 }
 
 export async function call(

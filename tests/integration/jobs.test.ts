@@ -23,7 +23,7 @@ describe("the job engine and the embedded clock, on the embedded defaults", () =
   beforeAll(async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000 };
+    app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
     child = startNext(port, {
       NEXTAUTH_URL: url,
       DATA_DIR: dataDir,

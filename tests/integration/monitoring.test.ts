@@ -23,10 +23,10 @@ const until = async (check: () => Promise<boolean>, what: string, ms = 120_000) 
 async function startApp(env: Record<string, string>): Promise<{ app: AppInfo; child: ChildProcess; env: Record<string, string> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const full = { NEXTAUTH_URL: url, PROPERTY_API_BASE_URL: "", REDIS_URL: "", RATE_LIMIT_USER_PER_MINUTE: "1000", ...env };
+  const full: Record<string, string> = { NEXTAUTH_URL: url, PROPERTY_API_BASE_URL: "", REDIS_URL: "", RATE_LIMIT_USER_PER_MINUTE: "1000", ...env };
   const child = startNext(port, full);
   await waitFor(`${url}/api/health`, child, `app on ${port}`);
-  return { app: { name: "embedded", url, admin: ADMIN, userLimitPerMinute: 1000 }, child, env: full };
+  return { app: { name: "embedded", url, admin: ADMIN, userLimitPerMinute: 1000, dataDir: full.DATA_DIR, authSecret: full.NEXTAUTH_SECRET }, child, env: full };
 }
 
 const budgetOf = async (app: AppInfo, admin: string) => (await call(app, "GET", "/api/admin/refresh-budget", { cookie: admin })).body;

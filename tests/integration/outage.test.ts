@@ -42,7 +42,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("PostgreSQL and Redis going away wh
     database.host = `127.0.0.1:${postgres.port}`;
     cache.host = `127.0.0.1:${redis.port}`;
     const port = await freePort();
-    app = { name: "embedded", url: `http://127.0.0.1:${port}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 };
+    app = { name: "embedded", url: `http://127.0.0.1:${port}`, admin: { email: "", password: "" }, userLimitPerMinute: 0, dataDir };
     child = startNext(port, {
       NEXTAUTH_URL: app.url,
       DATA_DIR: dataDir,

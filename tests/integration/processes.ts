@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, connect, type Server, type Socket } from "node:net";
 
+/** DATA_ENCRYPTION_KEY of the apps the tests start (production mode requires one). */
+export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, "127.0.0.1", () => {

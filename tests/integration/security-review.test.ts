@@ -190,6 +190,7 @@ describe("the client's address", () => {
     const app: AppInfo = { name: "embedded", url: "", admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 0 };
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), "integration-hops-"));
+      app.dataDir = dir;
       const port = await freePort();
       app.url = `http://127.0.0.1:${port}`;
       child = startNext(port, {

@@ -5,7 +5,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { freePort, waitFor } from "./processes";
+import { exportSoftPasskey, type ExportedSoftPasskey } from "@/lib/testing/soft-passkey";
+import { passkeyOf, signIn } from "./client";
+import { freePort, TEST_DATA_KEY, waitFor } from "./processes";
+
+/** Signs each staff account in once (enrolling a passkey, or with a demo account's code) and hands out its passkey. */
+async function staffPasskeys(app: AppInfo, accounts: { email: string; password: string }[]): Promise<Record<string, ExportedSoftPasskey>> {
+  const keys: Record<string, ExportedSoftPasskey> = {};
+  for (const account of accounts) {
+    await signIn(app, account.email, account.password);
+    keys[account.email.toLowerCase()] = exportSoftPasskey(passkeyOf(app, account.email)!);
+  }
+  return keys;
+}
 
 export interface Apps {
   /** The app on the embedded service, in-process. */
@@ -23,6 +35,11 @@ export interface AppInfo {
   url: string;
   admin: { email: string; password: string };
   userLimitPerMinute: number;
+  /** Its data folder, and its secret when not the generated one there: the demo staff's authenticator codes (embedded). */
+  dataDir?: string;
+  authSecret?: string;
+  /** Passkeys the global setup gave staff accounts of the shared apps, by email (see client.ts's signIn). */
+  passkeys?: Record<string, ExportedSoftPasskey>;
 }
 
 declare module "vitest" {
@@ -68,6 +85,7 @@ export default async function setup(project: TestProject) {
     REDIS_URL: process.env.REDIS_URL ?? "",
     CACHE_NAMESPACE: `it-${run}`,
     RATE_LIMIT_SIGNUP_PER_HOUR: "10000",
+    DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
   };
   const start = (command: string, args: string[], env: Record<string, string>) => {
     const child = spawn(command, args, { env: { ...process.env, ...shared, ...env }, stdio: ["ignore", "ignore", "inherit"] });
@@ -118,14 +136,22 @@ export default async function setup(project: TestProject) {
     waitFor(`http://127.0.0.1:${httpPort}/api/openapi.json`, http, "http app"),
   ]);
 
+  // Staff sign in with a second factor: the shared apps' staff get a passkey each here, once, which every test file
+  // signs in with (an authenticator code is good once, and the files sign them in many times a minute).
+  const embeddedApp: AppInfo = {
+    name: "embedded",
+    url: `http://127.0.0.1:${embeddedPort}`,
+    admin: { email: "admin@example.com", password: "admin-demo" },
+    userLimitPerMinute: 2000,
+    dataDir: dirs[1]!,
+  };
+  const httpApp: AppInfo = { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40, authSecret: `secret-${run}` };
+  embeddedApp.passkeys = await staffPasskeys(embeddedApp, [embeddedApp.admin, { email: "officer@example.com", password: "officer-demo" }]);
+  httpApp.passkeys = await staffPasskeys(httpApp, [httpAdmin]);
+
   project.provide("apps", {
-    embedded: {
-      name: "embedded",
-      url: `http://127.0.0.1:${embeddedPort}`,
-      admin: { email: "admin@example.com", password: "admin-demo" },
-      userLimitPerMinute: 2000,
-    },
-    http: { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40 },
+    embedded: embeddedApp,
+    http: httpApp,
     noDatabase: { name: "embedded", url: `http://127.0.0.1:${noDatabasePort}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 },
     sandbox,
     databaseUrl: process.env.DATABASE_URL ?? "",

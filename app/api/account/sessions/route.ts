@@ -4,6 +4,6 @@ import { route } from "@/lib/api/route";
 import { signOutEverywhere } from "@/lib/services/accounts";
 
 // DELETE /api/account/sessions: sign out everywhere, this browser included
-export const DELETE = route({ roles: ROLES, summary: "Sign out everywhere", responses: { 200: Ended } }, async ({ user }) =>
+export const DELETE = route({ roles: ROLES, unfinished: ["enrol", "pending"], summary: "Sign out everywhere", responses: { 200: Ended } }, async ({ user }) =>
   Response.json({ ended: await signOutEverywhere(user.id) }),
 );

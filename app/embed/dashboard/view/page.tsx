@@ -4,14 +4,14 @@ import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { ownerData } from "@/lib/services/owners";
-import { pageCaller, pageUser } from "@/lib/api/page";
+import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "./reopen";
 
 export const metadata: Metadata = { title: "Your home dashboard" };
 
 /** The homeowner dashboard inside a partner's frame, for the member its token named (proxy.ts sets who may frame it). */
 export default async function PartnerDashboardPage() {
-  const user = await pageUser();
+  const user = await finishedPageUser();
   if (!user?.ownerIds.length) {
     return <ReopenFromPartner />;
   }

@@ -8,7 +8,7 @@ import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerProperty } from "@/lib/services/homes";
 import { pageRecords } from "@/lib/services/records";
-import { pageCaller, pageUser } from "@/lib/api/page";
+import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "@/app/embed/dashboard/view/reopen";
 
 export const metadata: Metadata = { title: "Your home" };
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Your home" };
 /** One of the member's homes inside the partner's frame: the same page as in the app, with a way back to the list. */
 export default async function PartnerPropertyPage({ params }: { params: Promise<{ propertyId: string }> }) {
   const { propertyId } = await params;
-  const user = await pageUser();
+  const user = await finishedPageUser();
   if (!user?.ownerIds.length) return <ReopenFromPartner />;
   if (!/^\d+$/.test(propertyId)) notFound();
   const path = `/embed/dashboard/view/properties/${propertyId}`;

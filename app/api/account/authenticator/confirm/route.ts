@@ -1,0 +1,17 @@
+import { FactorAdded } from "@/lib/api/answers";
+import { route } from "@/lib/api/route";
+import { FactorCodeBody } from "@/lib/api/schemas";
+import { ROLES } from "@/lib/auth/roles";
+import { confirmAuthenticator } from "@/lib/services/security";
+
+// POST /api/account/authenticator/confirm: confirm the new authenticator app with a code from it
+export const POST = route(
+  {
+    roles: ROLES,
+    unfinished: ["enrol"],
+    body: FactorCodeBody,
+    summary: "Confirm the authenticator app with its current code; the first factor of an account comes with ten recovery codes",
+    responses: { 200: FactorAdded },
+  },
+  async ({ user, body }) => Response.json(await confirmAuthenticator(user, body.code), { headers: { "Cache-Control": "no-store" } }),
+);

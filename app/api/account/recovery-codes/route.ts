@@ -1,0 +1,15 @@
+import { RecoveryCodes } from "@/lib/api/answers";
+import { route } from "@/lib/api/route";
+import { ROLES } from "@/lib/auth/roles";
+import { regenerateRecoveryCodes } from "@/lib/services/security";
+
+// POST /api/account/recovery-codes: ten new recovery codes, shown once; the old ones stop working
+export const POST = route(
+  {
+    roles: ROLES,
+    summary: "Ten new recovery codes, shown this once; the old ones stop working (needs a recent second factor)",
+    responses: { 200: RecoveryCodes },
+    errors: [409],
+  },
+  async ({ user }) => Response.json({ recoveryCodes: await regenerateRecoveryCodes(user) }, { headers: { "Cache-Control": "no-store" } }),
+);

@@ -1,0 +1,27 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { SecondFactorGiven } from "@/lib/api/answers";
+import { route } from "@/lib/api/route";
+import { SecondFactorBody } from "@/lib/api/schemas";
+import { relyingParty } from "@/lib/auth/passkeys";
+import { ROLES } from "@/lib/auth/roles";
+import { giveSecondFactor } from "@/lib/services/security";
+
+// POST /api/account/second-factor: give the second factor in this session (finish signing in, or a step-up)
+export const POST = route(
+  {
+    roles: ROLES,
+    unfinished: ["pending"],
+    body: SecondFactorBody,
+    summary: "Give your second factor in this session: a code (app or recovery) or a passkey; finishes a sign-in, or allows sensitive actions for 10 minutes",
+    responses: { 200: SecondFactorGiven },
+    errors: [429],
+  },
+  async ({ user, body, caller, request }) =>
+    Response.json(
+      await giveSecondFactor(
+        user,
+        { code: body.code, passkey: body.passkey as unknown as AuthenticationResponseJSON | undefined },
+        { ip: caller.ip, rp: relyingParty(request.headers) },
+      ),
+    ),
+);

@@ -1,0 +1,161 @@
+import "server-only";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import {
+  checkCode,
+  confirmTotp,
+  factorsOf,
+  newRecoveryCodes,
+  removeTotp,
+  resetFactors,
+  startTotp,
+  type FactorSummary,
+  type TotpEnrolment,
+} from "@/lib/auth/factors";
+import {
+  addPasskey,
+  authenticationOptions,
+  PasskeyError,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  verifyPasskey,
+  type RelyingParty,
+} from "@/lib/auth/passkeys";
+import { isStaff, type SecondFactorState, type SessionUser } from "@/lib/auth/roles";
+import { endAllSessions, markSecondFactor } from "@/lib/auth/sessions";
+import { findUserById } from "@/lib/auth/users";
+import { requireRecentSecondFactor, STEP_UP_MINUTES } from "./access";
+import { AppError } from "./errors";
+
+export interface SecurityStatus extends FactorSummary {
+  secondFactor: SecondFactorState;
+  /** Whether the role requires a second factor (staff). */
+  required: boolean;
+  /** Until when sensitive actions go ahead without asking again (ISO), if a factor was given recently. */
+  stepUpUntil: string | null;
+}
+
+export async function securityOf(user: SessionUser): Promise<SecurityStatus> {
+  const until = user.secondFactorAt ? user.secondFactorAt + STEP_UP_MINUTES * 60_000 : 0;
+  return {
+    ...(await factorsOf(user.id)),
+    secondFactor: user.secondFactor ?? "none",
+    required: isStaff(user.role),
+    stepUpUntil: until > Date.now() ? new Date(until).toISOString() : null,
+  };
+}
+
+const sessionOf = (user: SessionUser) => {
+  if (!user.sessionId) throw new AppError(400, "invalid_request", "This needs a signed-in browser session.");
+  return user.sessionId;
+};
+
+/**
+ * Adding or replacing a factor on an account that has one asks for a recent second factor (a stolen session must not
+ * add its own passkey); the first one is how a new staff member finishes signing in.
+ */
+function mayChangeFactors(user: SessionUser) {
+  if (user.secondFactor === "given") requireRecentSecondFactor(user);
+}
+
+/** What a first factor gives: the recovery codes, made with it when the account has none left. */
+async function afterNewFactor(user: SessionUser): Promise<{ recoveryCodes?: string[] }> {
+  await markSecondFactor(user.id, sessionOf(user));
+  const { recoveryCodesLeft } = await factorsOf(user.id);
+  return recoveryCodesLeft ? {} : { recoveryCodes: await newRecoveryCodes(user.id) };
+}
+
+export async function startAuthenticator(user: SessionUser): Promise<TotpEnrolment> {
+  mayChangeFactors(user);
+  return startTotp(user.id, user.email);
+}
+
+export async function confirmAuthenticator(user: SessionUser, code: string): Promise<{ recoveryCodes?: string[] }> {
+  mayChangeFactors(user);
+  if (!(await confirmTotp(user.id, code)))
+    throw new AppError(400, "invalid_code", "code: that is not the app's current code (check the phone's clock), or setup was not started", {
+      code: "is not the app's current code",
+    });
+  return afterNewFactor(user);
+}
+
+export async function removeAuthenticator(user: SessionUser): Promise<void> {
+  requireRecentSecondFactor(user);
+  await removeTotp(user.id);
+}
+
+export async function regenerateRecoveryCodes(user: SessionUser): Promise<string[]> {
+  requireRecentSecondFactor(user);
+  if (user.secondFactor !== "given") throw new AppError(409, "no_second_factor", "Set up a passkey or an authenticator app first.");
+  return newRecoveryCodes(user.id);
+}
+
+const passkeyFailure = (error: unknown) => {
+  if (error instanceof PasskeyError) return new AppError(400, "passkey_invalid", error.message, { response: error.message });
+  return error;
+};
+
+export async function passkeyRegistration(user: SessionUser, rp: RelyingParty) {
+  mayChangeFactors(user);
+  return registrationOptions(user, rp).catch((error: unknown) => {
+    throw passkeyFailure(error);
+  });
+}
+
+export async function registerPasskey(user: SessionUser, name: string, response: RegistrationResponseJSON, rp: RelyingParty) {
+  mayChangeFactors(user);
+  const added = await addPasskey(user.id, name, response, rp).catch((error: unknown) => {
+    throw passkeyFailure(error);
+  });
+  return { id: added.id, ...(await afterNewFactor(user)) };
+}
+
+export async function renamePasskeyOf(user: SessionUser, id: string, name: string): Promise<void> {
+  if (!(await renamePasskey(user.id, id, name))) throw new AppError(404, "not_found", "You have no passkey with that id.");
+}
+
+export async function removePasskeyOf(user: SessionUser, id: string): Promise<void> {
+  requireRecentSecondFactor(user);
+  if (!(await removePasskey(user.id, id))) throw new AppError(404, "not_found", "You have no passkey with that id.");
+}
+
+/** Passkey options for the signed-in account's own passkeys (finishing a sign-in, or a step-up). */
+export const passkeyStepUpOptions = (user: SessionUser, rp: RelyingParty) => authenticationOptions(rp, user.id);
+
+/**
+ * The second factor given in this session: to finish signing in (a single sign-on, a reset password), or again for a
+ * sensitive action (step-up). Wrong codes are throttled like passwords.
+ */
+export async function giveSecondFactor(
+  user: SessionUser,
+  proof: { code?: string; passkey?: AuthenticationResponseJSON },
+  client: { ip: string; rp: RelyingParty },
+): Promise<{ kind: "totp" | "recovery" | "passkey" }> {
+  const sessionId = sessionOf(user);
+  let kind: "totp" | "recovery" | "passkey";
+  if (proof.passkey) {
+    await verifyPasskey(proof.passkey, client.rp, user.id).catch((error: unknown) => {
+      throw passkeyFailure(error);
+    });
+    kind = "passkey";
+  } else {
+    const check = await checkCode(user.id, proof.code ?? "", client.ip);
+    if (!check.ok && check.reason === "throttled")
+      throw new AppError(429, "rate_limited", "Too many codes tried. Please wait before trying again.", undefined, check.retryAfterSeconds);
+    if (!check.ok)
+      throw new AppError(400, "invalid_code", "code: that code is not right, or it was already used", { code: "is not right or was already used" });
+    kind = check.kind;
+  }
+  await markSecondFactor(user.id, sessionId);
+  return { kind };
+}
+
+/** An admin resets a staff member's (or anyone's) factors: they set one up again at their next sign-in, which this forces. */
+export async function resetFactorsOf(admin: SessionUser, userId: number): Promise<void> {
+  if (userId === admin.id)
+    throw new AppError(400, "invalid_request", "Manage your own factors on your account's security page.", { userId: "is your own account" });
+  requireRecentSecondFactor(admin);
+  if (!(await findUserById(userId))) throw new AppError(404, "not_found", "No user has that id.");
+  await resetFactors(userId);
+  await endAllSessions(userId);
+}
