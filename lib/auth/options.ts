@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { clientIpOf } from "@/lib/security/client-address";
 import { started } from "@/lib/startup";
 import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS, deviceToken } from "./device";
+import { oidcProviders, oidcSignIn } from "./oidc";
 import { MAX_PASSWORD_LENGTH } from "./password";
 import { ROLES, type Role } from "./roles";
 import { authSecret } from "./secret";
@@ -38,6 +39,8 @@ export const authOptions: NextAuthOptions = {
         const ip = clientIpOf(new Headers(request?.headers as Record<string, string> | undefined), env.TRUSTED_PROXY_HOPS);
         const result = await checkCredentials(parsed.data.email, parsed.data.password, { ip, deviceCookie: jar.get(DEVICE_COOKIE)?.value });
         if (result.ok) {
+          // STAFF_PASSWORDS=false: staff sign in through single sign-on only; their password fails like a wrong one.
+          if (!env.STAFF_PASSWORDS && result.user.role !== "homeowner") throw new Error("Wrong email or password.");
           if (result.device === "new") jar.set(DEVICE_COOKIE, deviceToken(result.user.email), DEVICE_COOKIE_OPTIONS);
           return { id: String(result.user.id), email: result.user.email, role: result.user.role };
         }
@@ -48,12 +51,15 @@ export const authOptions: NextAuthOptions = {
         throw new Error("Wrong email or password.");
       },
     }),
+    ...oidcProviders(),
   ],
   callbacks: {
+    signIn: oidcSignIn,
     async jwt({ token, user }) {
       if (user) {
         token.uid = Number(user.id);
         token.role = (user as { role?: Role }).role;
+        token.secondFactor = (user as { secondFactor?: boolean }).secondFactor === true;
         token.sid = await startSession(Number(user.id));
       }
       return token;
