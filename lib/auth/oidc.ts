@@ -25,6 +25,7 @@ type StaffRole = Exclude<Role, "homeowner">;
 /** Why a single sign-on was refused: the `error` of `/login?error=...`. */
 export const SSO_ERRORS = {
   OidcNoRole: "Your organization's account does not give you access to this app. Ask your administrator to add you to the right group.",
+  OidcNoEmail: "Your organization's account did not share an email address with this app. Ask your administrator.",
   OidcAccountConflict: "An account with your email already exists here and cannot be joined to your organization's account. Ask your administrator.",
   OidcFailed: "Signing in with your organization's account did not work. Try again.",
 } as const;
@@ -86,7 +87,7 @@ async function provision(sub: string, email: string | undefined, role: StaffRole
   if (!account) {
     // No account is made or linked for someone without a role.
     if (!role) return { ok: false, error: "OidcNoRole" };
-    if (!email) return { ok: false, error: "OidcAccountConflict" };
+    if (!email) return { ok: false, error: "OidcNoEmail" };
     const existing = await findUserByEmail(email);
     if (existing) {
       if (existing.oidcSubject !== null || existing.role === "homeowner") return { ok: false, error: "OidcAccountConflict" };

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, credentialsCallback, sessionFrom, signIn, unique } from "./client";
+import { call, credentialsCallback, latestMail, sessionFrom, signIn, unique } from "./client";
 import { CookieJar, startIdp, type TestIdp } from "./oidc-idp";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
@@ -154,8 +154,12 @@ describe("single sign-on for staff through OpenID Connect", () => {
     expect(refused.location).toBe(`${app.url}/login?error=OidcAccountConflict`);
     expect(refused.session).toBeUndefined();
     const homeowner = await signIn(app, email, "a-good-long-password");
-    expect((await whoami(homeowner)).user?.role).toBe("homeowner");
     expect((await officerCall(homeowner)).status).toBe(403);
+
+    // No email from the provider: nothing to find or make an account by.
+    const anonymous = `nomail-${unique()}`;
+    idp.people.set(anonymous, { email: "", groups: ["loan_officer"], amr: ["pwd"] });
+    expect(await sso(anonymous)).toEqual({ location: `${app.url}/login?error=OidcNoEmail`, session: undefined });
   });
 
   it("refuses a callback whose state was tampered with", async () => {
@@ -193,7 +197,7 @@ describe("single sign-on for staff through OpenID Connect", () => {
     expect((await whoami((await sso(passwordOnly)).session!)).token).toMatchObject({ role: "loan_officer", secondFactor: false });
   });
 
-  it("STAFF_PASSWORDS=false: a staff member's right password fails exactly like a wrong one; a homeowner's works", async () => {
+  it("STAFF_PASSWORDS=false: a staff member's right password fails exactly like a wrong one, a reset link does not sign them in; a homeowner's password works", async () => {
     const staff = await credentialsCallback(app, "admin@example.com", "admin-demo");
     const wrong = await credentialsCallback(app, "admin@example.com", "not-the-password");
     const unknown = await credentialsCallback(app, `nobody-${unique()}@example.com`, "admin-demo");
@@ -201,6 +205,18 @@ describe("single sign-on for staff through OpenID Connect", () => {
     const answers = await Promise.all([staff, wrong, unknown].map(async (r) => ({ status: r.status, body: await r.text() })));
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]).toEqual(answers[2]);
+
+    // Nor does a reset link sign staff in with a new password (an admin who came in through the provider reads the mail).
+    const lee = `lee-${unique()}`;
+    idp.people.set(lee, { email: `${lee}@lender.example`, groups: ["admin"], amr: ["pwd"] });
+    const admin = (await sso(lee)).session!;
+    expect((await call(app, "POST", "/api/account/password-reset", { body: { email: "admin@example.com" } })).status).toBe(202);
+    const { token } = await latestMail(app, admin, "admin@example.com");
+    const reset = await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "another-good-long-password" } });
+    expect(reset.status).toBe(400);
+    expect(reset.body.error.code).toBe("sso_only");
+    expect(sessionFrom(reset)).toBeUndefined();
+    expect(sessionFrom(await credentialsCallback(app, "admin@example.com", "another-good-long-password"))).toBeUndefined();
 
     const email = `kim-${unique()}@example.com`;
     expect((await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } })).status).toBe(201);
