@@ -9,9 +9,10 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { safeCallbackPath } from "@/lib/security/safe-path";
 
-export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+/** `sso`: single sign-on for staff is configured; `notice`: why the last sign-in failed, from `?error=`. */
+export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: string; sso?: boolean; notice?: string }) {
   const router = useRouter();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<string | undefined>(notice);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -42,6 +43,11 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Signing in…" : "Sign in"}
       </Button>
+      {sso && (
+        <Button type="button" className="w-full" onClick={() => signIn("oidc", { callbackUrl: safeCallbackPath(callbackUrl) })}>
+          Sign in with your organization&apos;s account
+        </Button>
+      )}
       <p className="text-sm">
         <Link href="/forgot-password" className="font-medium text-brand-700 underline">
           Forgot your password?

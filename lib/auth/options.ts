@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { clientIpOf } from "@/lib/security/client-address";
 import { started } from "@/lib/startup";
 import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS, deviceToken } from "./device";
+import { oidcProviders, oidcSignIn } from "./oidc";
 import { MAX_PASSWORD_LENGTH } from "./password";
 import { ROLES, type Role } from "./roles";
 import { authSecret } from "./secret";
@@ -72,6 +73,8 @@ export const authOptions: NextAuthOptions = {
             throw new Error(`Too many sign-in attempts. Try again in ${waitWords(result.retryAfterSeconds)}, or reset your password.`);
           throw new Error("Wrong email or password.");
         }
+        // STAFF_PASSWORDS=false: staff sign in through single sign-on only; their password fails like a wrong one.
+        if (!env.STAFF_PASSWORDS && result.user.role !== "homeowner") throw new Error("Wrong email or password.");
         // The password was right. An account with a second factor needs it too, every time; the page asks for it and
         // sends the same email and password again with the code (nothing is kept between the two tries).
         let secondFactor = false;
@@ -108,8 +111,10 @@ export const authOptions: NextAuthOptions = {
         }
       },
     }),
+    ...oidcProviders(),
   ],
   callbacks: {
+    signIn: oidcSignIn,
     async jwt({ token, user }) {
       if (user) {
         const { role, secondFactor } = user as unknown as SignedInUser;

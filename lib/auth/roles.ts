@@ -31,7 +31,8 @@ export const isStaff = (role: Role) => (STAFF as readonly Role[]).includes(role)
 
 /** What a session may do given its account's factors and what it gave (see SessionUser.secondFactor). */
 export function secondFactorState(role: Role, hasFactor: boolean, secondFactorAt: Date | number | null | undefined): SecondFactorState {
-  if (!hasFactor) return isStaff(role) ? "enrol" : "none";
+  // Staff with no factor of their own may have given their identity provider's (single sign-on, when trusted).
+  if (!hasFactor) return isStaff(role) && !secondFactorAt ? "enrol" : secondFactorAt ? "given" : "none";
   return secondFactorAt ? "given" : "pending";
 }
 

@@ -9,7 +9,7 @@ import { createUser, deleteUser, EmailTakenError, findUserByEmail, findUserById,
 import { limitAccount, RateLimitedError, type AccountLimit } from "@/lib/rate-limit";
 import { getDatabase } from "@/lib/db";
 import { passwordResets } from "@/lib/db/schema";
-import { appOrigin } from "@/lib/env";
+import { appOrigin, env } from "@/lib/env";
 import { passwordResetMessage } from "@/lib/mail/messages";
 import { sendMail } from "@/lib/mail/transport";
 import { requireRecentSecondFactor } from "./access";
@@ -105,6 +105,10 @@ export async function resetPassword(token: string, password: string): Promise<Se
   if (!pending) throw refused;
   const user = await findUserById(pending.userId);
   if (!user) throw refused;
+  // STAFF_PASSWORDS=false: a reset would sign staff in with a password; the link's holder owns the account, so say why.
+  if (!env.STAFF_PASSWORDS && user.role !== "homeowner") {
+    throw new AppError(400, "sso_only", "Loan officers and admins sign in with their organization's account here, not with a password.");
+  }
   assertStrong(password, [user.email]);
   const [used] = await db.update(r).set({ usedAt: new Date() }).where(live).returning();
   if (!used) throw refused;

@@ -2,19 +2,31 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LoginForm } from "@/components/auth/login-form";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { embedded } from "@/lib/env";
+import { embedded, env } from "@/lib/env";
 import { safeCallbackPath } from "@/lib/security/safe-path";
 import { DEMO_ACCOUNTS } from "@/lib/auth/demo-accounts";
+import { SSO_ERRORS } from "@/lib/auth/oidc";
+
+// next-auth's own codes for a single sign-on that failed on the way (a stale or forged callback, the IdP's error).
+const SSO_FLOW_ERRORS = new Set(["OAuthSignin", "OAuthCallback", "Callback"]);
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl);
+  const params = await searchParams;
+  const callbackUrl = safeCallbackPath(params.callbackUrl);
+  const error = typeof params.error === "string" ? params.error : undefined;
+  const notice =
+    error && Object.hasOwn(SSO_ERRORS, error)
+      ? SSO_ERRORS[error as keyof typeof SSO_ERRORS]
+      : error && SSO_FLOW_ERRORS.has(error)
+        ? SSO_ERRORS.OidcFailed
+        : undefined;
   return (
     <div className="mx-auto max-w-md space-y-6">
       <h1 className="text-3xl font-bold">Sign in</h1>
       <div className="rounded-xl border border-slate-200 bg-white p-6">
-        <LoginForm callbackUrl={callbackUrl} />
+        <LoginForm callbackUrl={callbackUrl} sso={!!env.OIDC_ISSUER} notice={notice} />
       </div>
       <p className="text-sm text-slate-700">
         New here?{" "}
