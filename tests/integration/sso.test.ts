@@ -101,8 +101,8 @@ describe("single sign-on for staff through OpenID Connect", () => {
 
   it("provisions an officer from the officer group and an admin from the admin group; the same subject is the same account", async () => {
     const run = unique();
-    idp.people.set(`dana-${run}`, { email: `Dana-${run}@Lender.example`, groups: ["everyone", "loan_officer"], amr: ["pwd"] });
-    idp.people.set(`erin-${run}`, { email: `erin-${run}@lender.example`, groups: ["loan_officer", "admin"], amr: ["pwd"] });
+    idp.people.set(`dana-${run}`, { email: `Dana-${run}@Lender.example`, groups: ["everyone", "loan_officer"], amr: ["pwd", "mfa"] });
+    idp.people.set(`erin-${run}`, { email: `erin-${run}@lender.example`, groups: ["loan_officer", "admin"], amr: ["pwd", "mfa"] });
 
     const dana = await sso(`dana-${run}`);
     expect(dana.location).toBe(`${app.url}/dashboard`);
@@ -122,7 +122,7 @@ describe("single sign-on for staff through OpenID Connect", () => {
   it("refuses someone whose groups no longer give a role, ends their sessions and leaves the account a homeowner", async () => {
     // The demo officer (a password account) is linked by its email: it is staff and no other subject holds it.
     const olga = `olga-${unique()}`;
-    idp.people.set(olga, { email: "officer@example.com", groups: ["loan_officer"], amr: ["pwd"] });
+    idp.people.set(olga, { email: "officer@example.com", groups: ["loan_officer"], amr: ["pwd", "mfa"] });
     const first = await sso(olga);
     expect((await whoami(first.session!)).user).toMatchObject({ email: "officer@example.com", role: "loan_officer" });
     expect((await officerCall(first.session!)).status).toBe(200);
