@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { softAssertion } from "@/lib/testing/soft-passkey";
+import { demoStaffPasskey, isDemoStaff } from "./staff";
 
 /**
  * Every journey also proves the API token never reaches the browser: each response the page receives is searched
@@ -72,9 +74,24 @@ export async function expectValuationsBranded(page: Page) {
   expect(outside.leaked, "valuation amounts shown outside the branded component").toEqual([]);
 }
 
-/** Signs in through the login form. */
+/**
+ * Signs in through the login form, and lands where the form sends each role. The demo officer and admin sign in with
+ * a passkey (see e2e/staff.ts), through the browser's own requests, so the page carries the session from then on;
+ * e2e/second-factor.spec.ts signs staff in through the form with codes and passkeys.
+ */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
+  if (isDemoStaff(email)) {
+    const origin = new URL(page.url()).origin;
+    const key = await demoStaffPasskey(origin, email, password);
+    const options = await (await page.request.post("/api/passkeys/sign-in-options", { data: {} })).json();
+    const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
+    const answer = JSON.stringify(softAssertion(key, options, origin));
+    const signedIn = await page.request.post("/api/auth/callback/passkey", { form: { csrfToken, response: answer, json: "true" } });
+    expect(new URL((await signedIn.json()).url).searchParams.get("error"), `${email} signs in with the journeys' passkey`).toBeNull();
+    await page.goto("/start");
+    return;
+  }
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();

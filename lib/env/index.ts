@@ -113,6 +113,8 @@ export const EnvSchema = z
     DATA_ENCRYPTION_KEY_PREVIOUS: optionalString,
     /** Staff sessions (loan officers, admins) end after this many minutes without a request (and 12 hours in all). */
     STAFF_IDLE_MINUTES: z.coerce.number().positive().max(720).default(30),
+    /** Sensitive actions (role changes, factor resets, exports) go ahead this many minutes after a second factor was given. */
+    STEP_UP_MINUTES: z.coerce.number().positive().max(60).default(10),
     /** Single sign-on for staff through the organization's OpenID Connect provider (all three, or none). */
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,

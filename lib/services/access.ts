@@ -1,5 +1,6 @@
 import "server-only";
 import { STAFF, type Role, type SecondFactorState, type SessionUser } from "@/lib/auth/roles";
+import { env } from "@/lib/env";
 import { AppError, forbidden, unauthorized } from "./errors";
 import type { Caller } from "./gateway";
 import { ownedAddressKeys } from "./owners";
@@ -28,11 +29,11 @@ export function requireRole(user: SessionUser | undefined, roles: readonly Role[
 }
 
 /** A second factor given this recently allows the sensitive actions (step-up); older, they ask for it again. */
-export const STEP_UP_MINUTES = 10;
+export const STEP_UP_MINUTES = env.STEP_UP_MINUTES;
 
 /**
  * Actions a stolen session must not be able to take (changing a role, resetting someone's factors, exporting customer
- * records): a second factor given in the last ten minutes, or a 403 `step_up_required` the page answers by asking
+ * records): a second factor given in the last STEP_UP_MINUTES (10), or a 403 `step_up_required` the page answers by asking
  * for one (`POST /api/account/second-factor`) and trying again.
  */
 export function requireRecentSecondFactor(user: SessionUser): void {

@@ -1,14 +1,19 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, deedName, houses, newAccount, people, signIn, unique, type People } from "./client";
+import { call, credentialsCallback, deedName, houses, newAccount, people, sessionFrom, signIn, unique, type People } from "./client";
 
-type Who = "signedOut" | "homeownerA" | "homeownerB" | "officer" | "admin" | "widget" | "claimant";
-/** `claimant` typed A's deed names (public record) at A's address, and has proved nothing. */
-const WHO: Who[] = ["signedOut", "homeownerA", "homeownerB", "officer", "admin", "widget", "claimant"];
+type Who = "signedOut" | "homeownerA" | "homeownerB" | "officer" | "admin" | "widget" | "claimant" | "enrolling";
+/**
+ * `claimant` typed A's deed names (public record) at A's address, and has proved nothing. `enrolling` is a new loan
+ * officer signed in with a password and no second factor yet: pages send it to set one up (307), routes answer 403
+ * `second_factor_enrolment_required`, and the public ones treat it as signed out.
+ */
+const WHO: Who[] = ["signedOut", "homeownerA", "homeownerB", "officer", "admin", "widget", "claimant", "enrolling"];
 
 interface Context extends People {
   propertyA: number;
   siteKey: string;
   claimant: string;
+  enrolling: string;
 }
 
 interface Row {
@@ -17,7 +22,7 @@ interface Row {
   path: (c: Context) => string;
   body?: (c: Context) => unknown;
   /** Expected status per caller, in the order of WHO. */
-  expect: [number, number, number, number, number, number, number];
+  expect: [number, number, number, number, number, number, number, number];
 }
 
 const R = 307; // sent to sign in (or onward)
@@ -27,62 +32,62 @@ const WIDGET_ORIGIN = "https://matrix-widget.example";
 
 /** Every page and route × every kind of caller, from this one table. */
 const MATRIX: Row[] = [
-  { what: "page /", method: "GET", path: () => "/", expect: [200, 200, 200, 200, 200, 200, 200] },
-  { what: "page /example", method: "GET", path: () => "/example", expect: [200, 200, 200, 200, 200, 200, 200] },
-  { what: "page /login", method: "GET", path: () => "/login", expect: [200, 200, 200, 200, 200, 200, 200] },
-  { what: "page /embed/demo", method: "GET", path: () => "/embed/demo", expect: [200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /", method: "GET", path: () => "/", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /example", method: "GET", path: () => "/example", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /login", method: "GET", path: () => "/login", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /embed/demo", method: "GET", path: () => "/embed/demo", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   // Homeowners with a home come here to add another (each proved like the first).
-  { what: "page /onboarding", method: "GET", path: () => "/onboarding", expect: [R, 200, 200, 404, 404, R, 200] },
-  { what: "page /dashboard", method: "GET", path: () => "/dashboard", expect: [R, 200, 200, 404, 404, R, 200] },
-  { what: "page A's property", method: "GET", path: (c) => `/dashboard/properties/${c.propertyA}`, expect: [R, 200, 404, 404, 404, R, 200] },
-  { what: "page /lookup", method: "GET", path: () => "/lookup", expect: [R, 404, 404, 200, 200, R, 404] },
-  { what: "page /admin", method: "GET", path: () => "/admin", expect: [R, 404, 404, 404, 200, R, 404] },
+  { what: "page /onboarding", method: "GET", path: () => "/onboarding", expect: [R, 200, 200, 404, 404, R, 200, R] },
+  { what: "page /dashboard", method: "GET", path: () => "/dashboard", expect: [R, 200, 200, 404, 404, R, 200, R] },
+  { what: "page A's property", method: "GET", path: (c) => `/dashboard/properties/${c.propertyA}`, expect: [R, 200, 404, 404, 404, R, 200, R] },
+  { what: "page /lookup", method: "GET", path: () => "/lookup", expect: [R, 404, 404, 200, 200, R, 404, R] },
+  { what: "page /admin", method: "GET", path: () => "/admin", expect: [R, 404, 404, 404, 200, R, 404, R] },
   {
     what: "POST /api/address/normalize",
     method: "POST",
     path: () => "/api/address/normalize",
     body: () => ({ requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] }),
-    expect: [401, 403, 403, 200, 200, 403, 403],
+    expect: [401, 403, 403, 200, 200, 403, 403, 403],
   },
   {
     what: "POST /api/address/suggest",
     method: "POST",
     path: () => "/api/address/suggest",
     body: (c) => ({ address: c.ownerAddress }),
-    expect: [401, 200, 200, 200, 200, 403, 200],
+    expect: [401, 200, 200, 200, 200, 403, 200, 403],
   },
   {
     what: "POST /api/homeowner/verify",
     method: "POST",
     path: () => "/api/homeowner/verify",
     body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }),
-    expect: [401, 403, 403, 200, 200, 403, 403],
+    expect: [401, 403, 403, 200, 200, 403, 403, 403],
   },
   {
     what: "POST /api/avm (A's home)",
     method: "POST",
     path: () => "/api/avm",
     body: (c) => ({ address: c.ownerAddress }),
-    expect: [401, 200, 403, 200, 200, 403, 200],
+    expect: [401, 200, 403, 200, 200, 403, 200, 403],
   },
   {
     what: "POST /api/home-equity-summary (A's home)",
     method: "POST",
     path: () => "/api/home-equity-summary",
     body: (c) => ({ address: c.ownerAddress }),
-    expect: [401, 200, 403, 200, 200, 403, 403],
+    expect: [401, 200, 403, 200, 200, 403, 403, 403],
   },
   {
     what: "GET /api/property/summary (A's home)",
     method: "GET",
     path: (c) => `/api/property/summary?address=${encodeURIComponent(c.ownerAddress)}`,
-    expect: [401, 200, 403, 200, 200, 401, 200],
+    expect: [401, 200, 403, 200, 200, 401, 200, 403],
   },
   {
     what: "GET /api/property/report (A's home)",
     method: "GET",
     path: (c) => `/api/property/report?format=json&applicant_name=A&address=${encodeURIComponent(c.ownerAddress)}`,
-    expect: [401, 200, 403, 200, 200, 401, 403],
+    expect: [401, 200, 403, 200, 200, 401, 403, 403],
   },
   {
     what: "POST /api/owners",
@@ -90,119 +95,119 @@ const MATRIX: Row[] = [
     path: () => "/api/owners",
     body: (c) => ({ firstName: "A", lastName: "B", address: c.ownerAddress }),
     // A's own home again is nothing to do; B adding it is a claim like any other, and the deed does not name "A B".
-    expect: [401, 200, 422, 403, 403, 403, 422],
+    expect: [401, 200, 422, 403, 403, 403, 422, 403],
   },
-  { what: "GET /api/owner-data", method: "GET", path: () => "/api/owner-data", expect: [401, 200, 200, 403, 403, 401, 200] },
+  { what: "GET /api/owner-data", method: "GET", path: () => "/api/owner-data", expect: [401, 200, 200, 403, 403, 401, 200, 403] },
   {
     what: "GET /api/owner-figures (A's home)",
     method: "GET",
     path: (c) => `/api/owner-figures/${c.propertyA}`,
-    expect: [401, 200, 404, 403, 403, 401, 403],
+    expect: [401, 200, 404, 403, 403, 401, 403, 403],
   },
-  { what: "GET /api/admin/usage", method: "GET", path: () => "/api/admin/usage", expect: [401, 403, 403, 403, 200, 401, 403] },
-  { what: "GET /api/admin/sites", method: "GET", path: () => "/api/admin/sites", expect: [401, 403, 403, 403, 200, 401, 403] },
-  { what: "GET /api/admin/settings", method: "GET", path: () => "/api/admin/settings", expect: [401, 403, 403, 403, 200, 401, 403] },
-  { what: "GET /api/admin/offers", method: "GET", path: () => "/api/admin/offers", expect: [401, 403, 403, 403, 200, 401, 403] },
-  { what: "GET /api/admin/refresh-budget", method: "GET", path: () => "/api/admin/refresh-budget", expect: [401, 403, 403, 403, 200, 401, 403] },
-  { what: "GET /api/clients", method: "GET", path: () => "/api/clients", expect: [401, 403, 403, 200, 200, 401, 403] },
-  { what: "GET /api/opportunities", method: "GET", path: () => "/api/opportunities", expect: [401, 403, 403, 200, 200, 401, 403] },
-  { what: "page /clients", method: "GET", path: () => "/clients", expect: [R, 404, 404, 200, 200, R, 404] },
+  { what: "GET /api/admin/usage", method: "GET", path: () => "/api/admin/usage", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "GET /api/admin/sites", method: "GET", path: () => "/api/admin/sites", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "GET /api/admin/settings", method: "GET", path: () => "/api/admin/settings", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "GET /api/admin/offers", method: "GET", path: () => "/api/admin/offers", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "GET /api/admin/refresh-budget", method: "GET", path: () => "/api/admin/refresh-budget", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "GET /api/clients", method: "GET", path: () => "/api/clients", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
+  { what: "GET /api/opportunities", method: "GET", path: () => "/api/opportunities", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
+  { what: "page /clients", method: "GET", path: () => "/clients", expect: [R, 404, 404, 200, 200, R, 404, R] },
   {
     what: "POST /api/widget/valuation",
     method: "POST",
     path: () => "/api/widget/valuation",
     body: (c) => ({ key: c.siteKey, address: c.ownerAddress }),
-    expect: [403, 403, 403, 403, 403, 200, 403],
+    expect: [403, 403, 403, 403, 403, 200, 403, 403],
   },
-  { what: "POST /api/ownership/letter", method: "POST", path: () => "/api/ownership/letter", expect: [401, 409, 409, 403, 403, 403, 201] },
+  { what: "POST /api/ownership/letter", method: "POST", path: () => "/api/ownership/letter", expect: [401, 409, 409, 403, 403, 403, 201, 403] },
   {
     what: "POST /api/ownership/code (wrong)",
     method: "POST",
     path: () => "/api/ownership/code",
     body: () => ({ code: "000000" }),
-    expect: [401, 409, 409, 403, 403, 403, 400],
+    expect: [401, 409, 409, 403, 403, 403, 400, 403],
   },
   {
     what: "POST /api/invitations",
     method: "POST",
     path: () => "/api/invitations",
     body: (c) => ({ email: `invited-${unique()}@example.com`, ...deedName(c.ownerAddress), address: c.ownerAddress }),
-    expect: [401, 403, 403, 201, 201, 403, 403],
+    expect: [401, 403, 403, 201, 201, 403, 403, 403],
   },
   {
     what: "POST /api/invitations/accept (unknown token)",
     method: "POST",
     path: () => "/api/invitations/accept",
     body: () => ({ token: "not-a-real-token", password: "a-good-long-password" }),
-    expect: [404, 404, 404, 404, 404, 403, 404],
+    expect: [404, 404, 404, 404, 404, 403, 404, 404],
   },
   {
     what: "POST /api/account/password-reset",
     method: "POST",
     path: () => "/api/account/password-reset",
     body: () => ({ email: `nobody-${unique()}@example.com` }),
-    expect: [202, 202, 202, 202, 202, 403, 202],
+    expect: [202, 202, 202, 202, 202, 403, 202, 202],
   },
   {
     what: "DELETE /api/admin/users/:id/sessions",
     method: "DELETE",
     path: () => "/api/admin/users/999999/sessions",
-    expect: [401, 403, 403, 403, 200, 403, 403],
+    expect: [401, 403, 403, 403, 200, 403, 403, 403],
   },
-  { what: "GET /api/admin/outbox", method: "GET", path: () => "/api/admin/outbox", expect: [401, 403, 403, 403, 200, 401, 403] },
-  { what: "page /admin/outbox", method: "GET", path: () => "/admin/outbox", expect: [R, 404, 404, 404, 200, R, 404] },
-  { what: "GET /api/admin/jobs", method: "GET", path: () => "/api/admin/jobs", expect: [401, 403, 403, 403, 200, 401, 403] },
+  { what: "GET /api/admin/outbox", method: "GET", path: () => "/api/admin/outbox", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "page /admin/outbox", method: "GET", path: () => "/admin/outbox", expect: [R, 404, 404, 404, 200, R, 404, R] },
+  { what: "GET /api/admin/jobs", method: "GET", path: () => "/api/admin/jobs", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
   {
     what: "POST /api/admin/jobs/retry (no such job)",
     method: "POST",
     path: () => "/api/admin/jobs/retry",
     body: () => ({ name: "housekeeping", id: "00000000-0000-4000-8000-000000000000" }),
-    expect: [401, 403, 403, 403, 404, 403, 403],
+    expect: [401, 403, 403, 403, 404, 403, 403, 403],
   },
-  { what: "page /admin/jobs", method: "GET", path: () => "/admin/jobs", expect: [R, 404, 404, 404, 200, R, 404] },
+  { what: "page /admin/jobs", method: "GET", path: () => "/admin/jobs", expect: [R, 404, 404, 404, 200, R, 404, R] },
   {
     what: "POST /api/admin/jobs/run (housekeeping)",
     method: "POST",
     path: () => "/api/admin/jobs/run",
     body: () => ({ name: "housekeeping" }),
-    expect: [401, 403, 403, 403, 202, 403, 403],
+    expect: [401, 403, 403, 403, 202, 403, 403, 403],
   },
-  { what: "GET /api/account/mail-preferences", method: "GET", path: () => "/api/account/mail-preferences", expect: [401, 200, 200, 200, 200, 401, 200] },
+  { what: "GET /api/account/mail-preferences", method: "GET", path: () => "/api/account/mail-preferences", expect: [401, 200, 200, 200, 200, 401, 200, 403] },
   {
     what: "POST /api/unsubscribe (a forged link)",
     method: "POST",
     path: () => "/api/unsubscribe?u=1&k=monthly_digest&t=forged",
-    expect: [400, 400, 400, 400, 400, 400, 400],
+    expect: [400, 400, 400, 400, 400, 400, 400, 400],
   },
-  { what: "page /unsubscribe", method: "GET", path: () => "/unsubscribe", expect: [200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /unsubscribe", method: "GET", path: () => "/unsubscribe", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   {
     what: "POST /api/engagement",
     method: "POST",
     path: () => "/api/engagement",
     body: () => ({ kind: "borrowing_used" }),
-    expect: [401, 204, 204, 403, 403, 403, 204],
+    expect: [401, 204, 204, 403, 403, 403, 204, 403],
   },
-  { what: "GET /api/admin/embedded-clock", method: "GET", path: () => "/api/admin/embedded-clock", expect: [401, 403, 403, 403, 200, 401, 403] },
-  { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200] },
+  { what: "GET /api/admin/embedded-clock", method: "GET", path: () => "/api/admin/embedded-clock", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200, R] },
   {
     what: "POST /api/account/password (wrong current password)",
     method: "POST",
     path: () => "/api/account/password",
     body: () => ({ currentPassword: "not-the-password", newPassword: "another-long-passphrase" }),
-    expect: [401, 400, 400, 400, 400, 403, 400],
+    expect: [401, 400, 400, 400, 400, 403, 400, 403],
   },
   {
     what: "POST /api/account/password-reset/confirm (unknown token)",
     method: "POST",
     path: () => "/api/account/password-reset/confirm",
     body: () => ({ token: "not-a-real-token", password: "another-long-passphrase" }),
-    expect: [400, 400, 400, 400, 400, 403, 400],
+    expect: [400, 400, 400, 400, 400, 403, 400, 400],
   },
-  { what: "page /invite (no token)", method: "GET", path: () => "/invite", expect: [200, 200, 200, 200, 200, 200, 200] },
-  { what: "page /reset-password (no token)", method: "GET", path: () => "/reset-password", expect: [200, 200, 200, 200, 200, 200, 200] },
-  { what: "page /forgot-password", method: "GET", path: () => "/forgot-password", expect: [200, 200, 200, 200, 200, 200, 200] },
-  { what: "GET /api/openapi.json", method: "GET", path: () => "/api/openapi.json", expect: [200, 200, 200, 200, 200, 200, 200] },
-  { what: "GET /api/health", method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /invite (no token)", method: "GET", path: () => "/invite", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /reset-password (no token)", method: "GET", path: () => "/reset-password", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { what: "page /forgot-password", method: "GET", path: () => "/forgot-password", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { what: "GET /api/openapi.json", method: "GET", path: () => "/api/openapi.json", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { what: "GET /api/health", method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
 ];
 
 /** What only a proved owner may see, as it appears in pages (labels) and in API answers (fields). */
@@ -235,7 +240,11 @@ describe("access control matrix (embedded service)", () => {
     const claimant = await newAccount(app);
     const claimed = await call(app, "POST", "/api/owners", { cookie: claimant.cookie, body: { ...deedName(mine), address: mine } });
     expect(claimed.status).toBe(201);
-    c = { ...p, propertyA: data.body.properties[0].propertyId, siteKey: site.body.siteKey, claimant: claimant.cookie };
+    const enrollingEmail = `enrolling-${unique()}@example.com`;
+    expect((await call(app, "POST", "/api/admin/users", { cookie: p.admin, body: { email: enrollingEmail, password: "officer-password", role: "loan_officer" } })).status).toBe(201);
+    const enrolling = sessionFrom(await credentialsCallback(app, enrollingEmail, "officer-password"))!;
+    expect((await call(app, "GET", "/api/account/security", { cookie: enrolling })).body.secondFactor).toBe("enrol");
+    c = { ...p, propertyA: data.body.properties[0].propertyId, siteKey: site.body.siteKey, claimant: claimant.cookie, enrolling };
   });
 
   it.each(MATRIX)("$what", async (row) => {
@@ -247,6 +256,7 @@ describe("access control matrix (embedded service)", () => {
       admin: c.admin,
       widget: undefined,
       claimant: c.claimant,
+      enrolling: c.enrolling,
     };
     const statuses: number[] = [];
     for (const who of WHO) {
