@@ -29,7 +29,9 @@ try {
       resealed += updated.length;
     }
   }
-  console.log(`re-encrypted ${resealed} secret${resealed === 1 ? "" : "s"} under the current key; the previous key can go once every instance runs with the new one`);
+  console.log(
+    `re-encrypted ${resealed} secret${resealed === 1 ? "" : "s"} under the current key; the previous key can go once every instance runs with the new one`,
+  );
 } finally {
   await close();
 }

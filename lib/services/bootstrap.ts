@@ -53,7 +53,8 @@ export async function bootstrap(): Promise<void> {
   const users = [];
   for (const account of DEMO_ACCOUNTS) users.push(await ensureUser(account.email, account.password, account.role));
   // Staff sign in with a second factor: the demo officer and admin come with an authenticator app (npm run demo:code).
-  for (const user of users) if (DEMO_STAFF.some((demo) => demo.email === user.email) && !user.totpSecret) await setTotpSecret(user.id, demoTotpSecret(user.email));
+  for (const user of users)
+    if (DEMO_STAFF.some((demo) => demo.email === user.email) && !user.totpSecret) await setTotpSecret(user.id, demoTotpSecret(user.email));
   await ensureDemoSites();
   await ensureDemoPortfolio(users.find((user) => user.role === "loan_officer")!.id);
   const homeowner = users.find((user) => user.role === "homeowner")!;

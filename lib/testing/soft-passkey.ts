@@ -46,7 +46,13 @@ export function softRegistration(key: SoftPasskey, options: { challenge: string;
   const attested = Buffer.concat([Buffer.alloc(16), idLength, key.credentialId, Buffer.from(isoCBOR.encode(cose))]);
   // Flags: user present (0x01), user verified (0x04), attested credential data (0x40).
   const authData = authenticatorData(rpId, 0x45, attested);
-  const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]) as never);
+  const attestationObject = isoCBOR.encode(
+    new Map<string, unknown>([
+      ["fmt", "none"],
+      ["attStmt", new Map()],
+      ["authData", authData],
+    ]) as never,
+  );
   return {
     id: b64url(key.credentialId),
     rawId: b64url(key.credentialId),

@@ -17,7 +17,14 @@ const header = (mail: Mail, name: string) => mail.raw.match(new RegExp(`^${name}
 
 const run = unique();
 const dataDir = mkdtempSync(join(tmpdir(), "digests-"));
-const app: AppInfo = { name: "embedded", url: "", admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 0, dataDir, authSecret: `secret-${run}` };
+const app: AppInfo = {
+  name: "embedded",
+  url: "",
+  admin: { email: "admin@example.com", password: "admin-demo" },
+  userLimitPerMinute: 0,
+  dataDir,
+  authSecret: `secret-${run}`,
+};
 let child: ChildProcess;
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
 let mails: Mail[];

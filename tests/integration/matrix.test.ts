@@ -241,7 +241,10 @@ describe("access control matrix (embedded service)", () => {
     const claimed = await call(app, "POST", "/api/owners", { cookie: claimant.cookie, body: { ...deedName(mine), address: mine } });
     expect(claimed.status).toBe(201);
     const enrollingEmail = `enrolling-${unique()}@example.com`;
-    expect((await call(app, "POST", "/api/admin/users", { cookie: p.admin, body: { email: enrollingEmail, password: "officer-password", role: "loan_officer" } })).status).toBe(201);
+    expect(
+      (await call(app, "POST", "/api/admin/users", { cookie: p.admin, body: { email: enrollingEmail, password: "officer-password", role: "loan_officer" } }))
+        .status,
+    ).toBe(201);
     const enrolling = sessionFrom(await credentialsCallback(app, enrollingEmail, "officer-password"))!;
     expect((await call(app, "GET", "/api/account/security", { cookie: enrolling })).body.secondFactor).toBe("enrol");
     c = { ...p, propertyA: data.body.properties[0].propertyId, siteKey: site.body.siteKey, claimant: claimant.cookie, enrolling };

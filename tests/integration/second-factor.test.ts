@@ -135,7 +135,9 @@ describe("a second factor for staff (the shared embedded app)", () => {
     expect(sessionFrom(elsewhere)).toBeUndefined();
     // A passkey the app never registered is refused.
     const stranger = (await call(app, "POST", "/api/passkeys/sign-in-options", { body: {} })).body;
-    expect(sessionFrom(await providerCallback(app, "passkey", { response: JSON.stringify(softAssertion(newSoftPasskey(), stranger, app.url)) }))).toBeUndefined();
+    expect(
+      sessionFrom(await providerCallback(app, "passkey", { response: JSON.stringify(softAssertion(newSoftPasskey(), stranger, app.url)) })),
+    ).toBeUndefined();
   });
 
   it("lets a homeowner add a passkey and sign in with no password; their password then needs the second factor too", async () => {
@@ -235,7 +237,9 @@ describe("staff sessions: idle end, step-up, throttled codes", () => {
     expect((await call(app, "DELETE", `/api/admin/users/${target.id}/factors`, { cookie: fresh })).body.error.code).toBe("step_up_required");
     // The step-up: a passkey of the admin's own, then the action goes ahead.
     const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: fresh })).body;
-    expect((await call(app, "POST", "/api/account/second-factor", { cookie: fresh, body: { passkey: softAssertion(adminKey, options, app.url) } })).status).toBe(200);
+    expect(
+      (await call(app, "POST", "/api/account/second-factor", { cookie: fresh, body: { passkey: softAssertion(adminKey, options, app.url) } })).status,
+    ).toBe(200);
     expect((await call(app, "PATCH", `/api/admin/users/${target.id}`, { cookie: fresh, body: { role: "loan_officer" } })).status).toBe(200);
     // Resetting the officer's factors ends their sessions; their next sign-in must enrol again.
     const targetSession = await passkeySignIn(app, passkeyOf(app, target.email)!);
