@@ -29,10 +29,10 @@ async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefi
     };
   })) as RememberedUser | undefined;
   if (!remembered) return undefined;
+  const { session, ...user } = remembered;
   // A snapshot may outlive the session's end by a little: the end it carries is checked here, on every request.
-  if (remembered.session.expiresAt <= Date.now()) return undefined;
-  await touchSession(remembered, remembered.session);
-  const { session: _session, ...user } = remembered;
+  if (session.expiresAt <= Date.now()) return undefined;
+  await touchSession(remembered, session);
   return user;
 }
 
