@@ -1,4 +1,15 @@
 import { openApiDocument } from "@/lib/api/openapi";
+import * as accountAuthenticatorConfirm from "@/app/api/account/authenticator/confirm/route";
+import * as accountAuthenticator from "@/app/api/account/authenticator/route";
+import * as accountPasskeysPasskeyid from "@/app/api/account/passkeys/[passkeyId]/route";
+import * as accountPasskeysOptions from "@/app/api/account/passkeys/options/route";
+import * as accountPasskeys from "@/app/api/account/passkeys/route";
+import * as accountRecoveryCodes from "@/app/api/account/recovery-codes/route";
+import * as accountSecondFactorOptions from "@/app/api/account/second-factor/options/route";
+import * as accountSecondFactor from "@/app/api/account/second-factor/route";
+import * as accountSecurity from "@/app/api/account/security/route";
+import * as adminUsersUseridFactors from "@/app/api/admin/users/[userId]/factors/route";
+import * as passkeysSignInOptions from "@/app/api/passkeys/sign-in-options/route";
 import * as accountMailPreferences from "@/app/api/account/mail-preferences/route";
 import * as accountPasswordResetConfirm from "@/app/api/account/password-reset/confirm/route";
 import * as accountPasswordReset from "@/app/api/account/password-reset/route";
@@ -50,6 +61,15 @@ export const dynamic = "force-static";
 
 /** Every documented route file, by the path it is served at. */
 const ROUTES = {
+  "/api/account/authenticator": accountAuthenticator,
+  "/api/account/authenticator/confirm": accountAuthenticatorConfirm,
+  "/api/account/passkeys": accountPasskeys,
+  "/api/account/passkeys/options": accountPasskeysOptions,
+  "/api/account/passkeys/{passkeyId}": accountPasskeysPasskeyid,
+  "/api/account/recovery-codes": accountRecoveryCodes,
+  "/api/account/second-factor": accountSecondFactor,
+  "/api/account/second-factor/options": accountSecondFactorOptions,
+  "/api/account/security": accountSecurity,
   "/api/account/mail-preferences": accountMailPreferences,
   "/api/account/password": accountPassword,
   "/api/account/password-reset": accountPasswordReset,
@@ -69,6 +89,7 @@ const ROUTES = {
   "/api/admin/usage": adminUsage,
   "/api/admin/users": adminUsers,
   "/api/admin/users/{userId}": adminUsersUserid,
+  "/api/admin/users/{userId}/factors": adminUsersUseridFactors,
   "/api/admin/users/{userId}/sessions": adminUsersUseridSessions,
   "/api/avm": avm,
   "/api/clients": clients,
@@ -87,6 +108,7 @@ const ROUTES = {
   "/api/owner-data": ownerData,
   "/api/owner-figures/{propertyId}": ownerFiguresPropertyid,
   "/api/owners": owners,
+  "/api/passkeys/sign-in-options": passkeysSignInOptions,
   "/api/ownership/code": ownershipCode,
   "/api/ownership/letter": ownershipLetter,
   "/api/property/report": propertyReport,
