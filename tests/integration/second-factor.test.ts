@@ -226,6 +226,8 @@ describe("staff sessions: idle end, step-up, throttled codes", () => {
   });
 
   it("asks again for a second factor before a role change or a factor reset once the last one is older than the step-up time", async () => {
+    // The idle limit is 6 s here: each test signs the admin in again.
+    admin = await signIn(app, app.admin.email, app.admin.password);
     const target = await newOfficer(app, admin);
     await addPasskey(app, target.email, target.cookie);
     const adminKey = passkeyOf(app, app.admin.email)!;
@@ -250,6 +252,7 @@ describe("staff sessions: idle end, step-up, throttled codes", () => {
   });
 
   it("counts fifty wrong codes sent at once one by one: only the free few are compared, the rest wait", async () => {
+    admin = await signIn(app, app.admin.email, app.admin.password);
     const officer = await newOfficer(app, admin);
     const { secret } = await enrolAuthenticator(app, officer.cookie);
     const guesses = await Promise.all(

@@ -18,7 +18,15 @@ import type { AppInfo } from "./setup";
 
 const secret = randomBytes(32).toString("base64url");
 const dataDir = mkdtempSync(join(tmpdir(), "sso-"));
-const app: AppInfo = { name: "embedded", url: "", admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000 };
+const app: AppInfo = {
+  name: "embedded",
+  url: "",
+  admin: { email: "admin@example.com", password: "admin-demo" },
+  userLimitPerMinute: 1000,
+  // The demo staff's authenticator codes derive from these (see client.ts's signIn).
+  dataDir,
+  authSecret: secret,
+};
 let child: ChildProcess;
 let idp: TestIdp;
 let logs = "";
@@ -213,7 +221,7 @@ describe("single sign-on for staff through OpenID Connect", () => {
 
     // Nor does a reset link sign staff in with a new password (an admin who came in through the provider reads the mail).
     const lee = `lee-${unique()}`;
-    idp.people.set(lee, { email: `${lee}@lender.example`, groups: ["admin"], amr: ["pwd"] });
+    idp.people.set(lee, { email: `${lee}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"] });
     const admin = (await sso(lee)).session!;
     expect((await call(app, "POST", "/api/account/password-reset", { body: { email: "admin@example.com" } })).status).toBe(202);
     const { token } = await latestMail(app, admin, "admin@example.com");
