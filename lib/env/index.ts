@@ -6,6 +6,18 @@ const optionalString = z.preprocess((value) => (value === "" ? undefined : value
 /** Embedded mode: no real upstream is configured (the app's own service, demo accounts, generated secrets). */
 const embeddedEnv = (env: { PROPERTY_API_BASE_URL?: string }) => env.PROPERTY_API_BASE_URL === undefined;
 
+/** A comma-separated list of values, each trimmed. */
+const commaList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean),
+    );
+
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -121,24 +133,8 @@ export const EnvSchema = z
     OIDC_CLIENT_SECRET: optionalString,
     /** The ID token's claim that carries the person's groups, and the values of it that make an officer or an admin. */
     OIDC_ROLE_CLAIM: z.string().min(1).default("groups"),
-    OIDC_OFFICER_VALUES: z
-      .string()
-      .default("loan_officer")
-      .transform((value) =>
-        value
-          .split(",")
-          .map((v) => v.trim())
-          .filter(Boolean),
-      ),
-    OIDC_ADMIN_VALUES: z
-      .string()
-      .default("admin")
-      .transform((value) =>
-        value
-          .split(",")
-          .map((v) => v.trim())
-          .filter(Boolean),
-      ),
+    OIDC_OFFICER_VALUES: commaList("loan_officer"),
+    OIDC_ADMIN_VALUES: commaList("admin"),
     /** A second factor the identity provider asserts (`amr`: mfa, otp, hwk, swk) counts as the app's own. */
     OIDC_TRUSTS_IDP_MFA: z
       .enum(["true", "false"])
