@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
-import { call, deedName, houses, sessionFrom, unique } from "./client";
+import { call, deedName, houses, sessionFrom, signIn, unique } from "./client";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
 import { smtpServer, type Mail } from "./smtp";
@@ -187,7 +187,7 @@ describe("sessions", () => {
     const { id } = (await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" }, headers: from("10.2.0.5") })).body;
     const session = (await attempt(email, "a-good-long-password", { ip: "10.2.0.5" })).session!;
     const second = (await attempt(email, "a-good-long-password", { ip: "10.2.0.7" })).session!;
-    const adminSession = (await attempt(admin.email, admin.password, { ip: "10.2.0.6" })).session!;
+    const adminSession = await signIn(app, admin.email, admin.password);
     const ended = await call(app, "DELETE", `/api/admin/users/${id}/sessions`, { cookie: adminSession });
     expect(ended.body.ended).toBe(2);
     expect(await owns(session)).toBe(401);
@@ -197,7 +197,7 @@ describe("sessions", () => {
 
 describe("mail through SMTP", () => {
   it("delivers an invitation whose link signs the client in as the verified owner", async () => {
-    const adminSession = (await attempt(admin.email, admin.password, { ip: "10.3.0.1" })).session!;
+    const adminSession = await signIn(app, admin.email, admin.password);
     const email = `client-${unique()}@example.com`;
     const address = houses(860, 1)[0]!;
     const since = mails.length;
@@ -221,7 +221,7 @@ describe("mail through SMTP", () => {
   });
 
   it("tells the officer when the mail server is down, and keeps no invitation that nobody received", async () => {
-    const adminSession = (await attempt(admin.email, admin.password, { ip: "10.3.1.1" })).session!;
+    const adminSession = await signIn(app, admin.email, admin.password);
     const email = `unlucky-${unique()}@example.com`;
     const address = houses(862, 1)[0]!;
     await smtp.stop();
