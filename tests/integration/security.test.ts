@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, credentialsCallback, signIn } from "./client";
+import { call, credentialsCallback, newAccount, signIn } from "./client";
 
 describe("security headers", () => {
   const app = inject("apps").embedded;
@@ -50,7 +50,8 @@ describe("security headers", () => {
   });
 
   it("sets the session cookie HttpOnly and SameSite=Lax", async () => {
-    const response = await credentialsCallback(app, "officer@example.com", "officer-demo");
+    const { email } = await newAccount(app);
+    const response = await credentialsCallback(app, email, "a-good-long-password");
     const session = response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))!;
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Lax/i);
