@@ -22,8 +22,8 @@ export function RecoveryCodes({ codes, replaced, onSaved, savedLabel }: { codes:
         Save your recovery codes
       </h2>
       <p className="text-slate-800">
-        If you lose your phone or passkey, each of these codes signs you in once. They are shown only now: download them or write them down, and keep
-        them somewhere safe (a password manager is a good place).
+        If you lose your phone or passkey, each of these codes signs you in once. They are shown only now: download them or write them down, and keep them
+        somewhere safe (a password manager is a good place).
       </p>
       {replaced && <p className="font-medium text-slate-900">Your old recovery codes no longer work.</p>}
       <ol className="grid grid-cols-2 gap-2 font-mono text-lg sm:grid-cols-2" aria-label="Recovery codes">

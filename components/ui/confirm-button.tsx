@@ -34,7 +34,15 @@ export function ConfirmButton({
   }, [asking]);
   if (!asking)
     return (
-      <Button ref={first} type="button" variant="danger" className="px-3 py-1 text-sm" disabled={disabled} aria-label={accessibleName} onClick={() => setAsking(true)}>
+      <Button
+        ref={first}
+        type="button"
+        variant="danger"
+        className="px-3 py-1 text-sm"
+        disabled={disabled}
+        aria-label={accessibleName}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </Button>
     );

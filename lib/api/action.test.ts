@@ -50,7 +50,12 @@ describe("action()", () => {
 
   it("answers an AppError with its message, and anything else with a plain one", async () => {
     run.mockRejectedValueOnce(new AppError(409, "taken", "Already there.", { orgMaxLtv: "is taken" }));
-    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({ error: "Already there.", code: "taken", status: 409, fields: { orgMaxLtv: "is taken" } });
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({
+      error: "Already there.",
+      code: "taken",
+      status: 409,
+      fields: { orgMaxLtv: "is taken" },
+    });
     run.mockRejectedValueOnce(new Error("a bug's own words"));
     expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({
       error: "Something went wrong on our side. Please try again.",

@@ -18,8 +18,7 @@ export default async function VerifyPage({ searchParams }: { searchParams: Promi
       <div className="space-y-2">
         <h1 className="text-3xl font-bold">Finish signing in</h1>
         <p className="text-slate-700">
-          Your account ({user.email}) has a second factor: give it to open the app. Use a code from your authenticator app, a recovery code, or your
-          passkey.
+          Your account ({user.email}) has a second factor: give it to open the app. Use a code from your authenticator app, a recovery code, or your passkey.
         </p>
       </div>
       <div className="rounded-xl border border-slate-200 bg-white p-6">

@@ -23,8 +23,8 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
           <div className="space-y-2 rounded-xl border-2 border-amber-400 bg-amber-50 p-4" data-testid="enrolment-notice">
             <p className="font-semibold">Set up a second factor to continue.</p>
             <p className="text-slate-800">
-              Loan officers and admins must sign in with their password and a second factor. Add a passkey or an authenticator app below before
-              anything else: until then the rest of the app stays closed to {user.email}.
+              Loan officers and admins must sign in with their password and a second factor. Add a passkey or an authenticator app below before anything else:
+              until then the rest of the app stays closed to {user.email}.
             </p>
           </div>
         ) : (
