@@ -120,8 +120,12 @@ export async function newRecoveryCodes(userId: number): Promise<string[]> {
   return codes;
 }
 
-/** Whether the account (a row of `users` in the query) has a factor of its own: an authenticator app or a passkey. */
-export const hasFactorColumn = sql<boolean>`(${users.totpSecret} is not null or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`;
+/**
+ * Whether the account (a row of `users` in the query) has a factor of its own: an authenticator app or a passkey. The
+ * outer row's id is named with its table: in a query on `users` alone drizzle writes columns bare, and a bare "id"
+ * inside the subquery would be the passkey's own id.
+ */
+export const hasFactorColumn = sql<boolean>`(${users.totpSecret} is not null or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users}.${sql.identifier(users.id.name)}))`;
 
 /** Whether an account has a factor of its own: then every sign-in needs it. */
 export async function hasSecondFactor(userId: number): Promise<boolean> {
