@@ -83,7 +83,9 @@ async function virtualAuthenticator(page: Page) {
   });
 }
 
+/** Screenshots at desktop width and at a phone's, kept with the test's output; nothing wider than the phone. */
 async function fitsThePhone(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
   await page.setViewportSize(PHONE);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
   await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
@@ -140,6 +142,7 @@ test("a new officer is held on the security page until they enrol an authenticat
   await page.getByRole("button", { name: "Download as text" }).click();
   const file = readFileSync((await (await download).path())!, "utf8");
   for (const code of recoveryCodes) expect(file).toContain(code);
+  await fitsThePhone(page, "recovery-codes");
   await page.getByRole("button", { name: "I have saved them: continue" }).click();
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   await expect(page).toHaveURL(/\/lookup$/);
@@ -153,7 +156,7 @@ test("a new officer is held on the security page until they enrol an authenticat
   await fitsThePhone(page, "login-code-step");
   await codeField(page).fill("000000");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("alert")).toHaveText("That code is not right, or it was already used.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("That code is not right, or it was already used.");
   await codeField(page).fill(await freshCode(secret));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
@@ -170,13 +173,15 @@ test("the officer adds a passkey, then signs in with it alone; the export asks f
   await page.goto("/account/security");
   await page.getByLabel("Name for the new passkey").fill("Work laptop");
   await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("status")).toContainText("Added “Work laptop”");
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Added “Work laptop”");
   const key = page.getByTestId("passkey").filter({ hasText: "Work laptop" });
   await expect(key).toContainText("last used never");
   await key.getByRole("button", { name: "Rename Work laptop" }).click();
   await page.getByLabel("New name for “Work laptop”").fill("Work laptop (Chromium)");
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByTestId("passkey").filter({ hasText: "Work laptop (Chromium)" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await fitsThePhone(page, "security-with-passkey");
 
   await signOut(page);
   await page.goto("/login");
@@ -202,6 +207,7 @@ test("the officer adds a passkey, then signs in with it alone; the export asks f
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Enter the 6-digit code from your authenticator app, or a recovery code")).toBeFocused();
   await expectNoSeriousViolations(page);
+  await fitsThePhone(page, "step-up");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Download clients (CSV)" })).toBeFocused();
@@ -225,7 +231,7 @@ test("a recovery code signs the officer in once; the same code again is refused"
     await codeField(page).fill(code!.toLowerCase());
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     if (attempt === "second") {
-      await expect(page.getByRole("alert")).toHaveText("That code is not right, or it was already used.");
+      await expect(page.getByRole("main").getByRole("alert")).toHaveText("That code is not right, or it was already used.");
       break;
     }
     await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
@@ -266,7 +272,7 @@ test("a homeowner adds a passkey, signs in with it and no password, and finishes
   await page.goto("/forgot-password");
   await page.getByLabel("Email").fill(homeowner.email);
   await page.getByRole("button", { name: "Email me a reset link" }).click();
-  await expect(page.getByRole("status")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("status")).toBeVisible();
   const outbox = (await (await admin.get(`/api/admin/outbox?to=${encodeURIComponent(homeowner.email)}`)).json()) as { messages: { text: string }[] };
   const link = outbox.messages[0]!.text.match(/https?:\/\/\S+reset-password\?token=[\w-]+/)![0];
   await page.goto(new URL(link).pathname + new URL(link).search);
@@ -280,4 +286,26 @@ test("a homeowner adds a passkey, signs in with it and no password, and finishes
   await expect(page).toHaveURL(/\/verify\?callbackUrl=%2Faccount$/);
   await page.getByRole("button", { name: "Use a passkey instead" }).click();
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+});
+
+test("the admin sees the officer's factor in the Staff section and resets it: the officer sets one up again", async ({ browser, page }) => {
+  const context = await browser.newContext({ storageState: await admin.storageState() });
+  const adminPage = await context.newPage();
+  await adminPage.goto("/admin");
+  const row = adminPage.getByTestId("staff-member").filter({ hasText: officer.email });
+  await expect(row).toContainText("Loan officer");
+  await expect(row).toContainText("Set up");
+  await expectNoSeriousViolations(adminPage);
+  await row.getByRole("button", { name: `Reset second factors of ${officer.email}` }).click();
+  await expect(row.getByText("Their sessions end now, and they set up a new factor at their next sign-in.")).toBeVisible();
+  await expect(row.getByRole("button", { name: "Yes, reset them" })).toBeFocused();
+  await fitsThePhone(adminPage, "admin-staff");
+  await row.getByRole("button", { name: "Yes, reset them" }).click();
+  await expect(row.getByRole("status")).toContainText("second factors are reset");
+  await expect(row).toContainText("Not yet: asked at next sign-in");
+  await context.close();
+
+  await passwordStep(page, officer.email, officer.password);
+  await expect(page).toHaveURL(/\/account\/security$/);
+  await expect(page.getByTestId("enrolment-notice")).toBeVisible();
 });

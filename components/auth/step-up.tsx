@@ -8,6 +8,8 @@ import { ApiProblem } from "@/lib/client/fetch-json";
 export const STEP_UP_REQUIRED = "step_up_required";
 
 interface Waiting {
+  /** What had focus when the action started (its button), for focus to go back to when the dialog goes. */
+  returnTo: HTMLElement | null;
   retry: () => void;
   cancel: () => void;
 }
@@ -20,43 +22,50 @@ interface Waiting {
  */
 export function useStepUp() {
   const [waiting, setWaiting] = useState<Waiting>();
-  const withStepUp = useCallback(
-    <T,>(run: () => Promise<T>): Promise<T> =>
-      run().catch((error: unknown) => {
-        if (!(error instanceof ApiProblem) || error.code !== STEP_UP_REQUIRED) throw error;
-        return new Promise<T>((resolve, reject) => {
-          setWaiting({
-            retry: () => {
-              setWaiting(undefined);
-              run().then(resolve, reject);
-            },
-            cancel: () => {
-              setWaiting(undefined);
-              reject(new ApiProblem("Nothing was changed: it needs you to confirm it is you first.", { code: "step_up_cancelled" }));
-            },
-          });
+  const withStepUp = useCallback(<T,>(run: () => Promise<T>): Promise<T> => {
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return run().catch((error: unknown) => {
+      if (!(error instanceof ApiProblem) || error.code !== STEP_UP_REQUIRED) throw error;
+      return new Promise<T>((resolve, reject) => {
+        setWaiting({
+          returnTo,
+          retry: () => {
+            setWaiting(undefined);
+            run().then(resolve, reject);
+          },
+          cancel: () => {
+            setWaiting(undefined);
+            reject(new ApiProblem("Nothing was changed: it needs you to confirm it is you first.", { code: "step_up_cancelled" }));
+          },
         });
-      }),
-    [],
-  );
-  const stepUp = waiting ? <StepUpDialog onConfirmed={waiting.retry} onCancel={waiting.cancel} /> : null;
+      });
+    });
+  }, []);
+  const stepUp = waiting ? <StepUpDialog returnTo={waiting.returnTo} onConfirmed={waiting.retry} onCancel={waiting.cancel} /> : null;
   return { withStepUp, stepUp };
 }
 
+/** Focus back on `element` once it can take it (a button is disabled until its action's outcome is drawn). */
+function refocus(element: HTMLElement | null, tries = 10) {
+  if (!element?.isConnected || tries === 0) return;
+  element.focus();
+  if (document.activeElement !== element) setTimeout(() => refocus(element, tries - 1), 50);
+}
+
 /** A modal dialog (the browser's own: focus moves into it and stays there, Escape closes it), labelled by its heading. */
-function StepUpDialog({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
+function StepUpDialog({ returnTo, onConfirmed, onCancel }: { returnTo: HTMLElement | null; onConfirmed: () => void; onCancel: () => void }) {
   const id = useId();
   const settled = useRef(false);
-  const opened = useRef<HTMLElement | null>(null);
-  const open = useCallback((dialog: HTMLDialogElement | null) => {
-    if (!dialog || dialog.open) return;
-    opened.current = document.activeElement as HTMLElement | null;
-    dialog.showModal();
-    return () => {
-      // Focus goes back where it was (the button that asked), as a closed dialog should.
-      opened.current?.focus();
-    };
-  }, []);
+  const open = useCallback(
+    (dialog: HTMLDialogElement | null) => {
+      if (!dialog || dialog.open) return;
+      dialog.showModal();
+      // Focus goes back where it was (the button that asked), as a closed dialog's should: once the page has drawn
+      // the outcome, since that button may be disabled while the action runs.
+      return () => refocus(returnTo);
+    },
+    [returnTo],
+  );
   const finish = (confirmed: boolean) => {
     if (settled.current) return;
     settled.current = true;

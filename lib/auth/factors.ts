@@ -105,7 +105,6 @@ export const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const hashCode = (code: string) => createHash("sha256").update(`recovery:${code}`).digest("base64url");
 
-
 /** Ten new recovery codes for the account, shown this once; the ones before stop working. */
 export async function newRecoveryCodes(userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
