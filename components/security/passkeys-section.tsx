@@ -23,11 +23,15 @@ export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: Pa
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim() || "Passkey";
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get("name") ?? "").trim() || "Passkey";
     await run(
       "passkeys",
       () => withStepUp(() => addPasskey(name)),
-      (answer) => ({ ...answer, message: `Added “${name}”. You can sign in with it now.` }),
+      (answer) => {
+        form.reset();
+        return { ...answer, message: `Added “${name}”. You can sign in with it now.` };
+      },
     );
   }
 
