@@ -87,6 +87,8 @@ async function virtualAuthenticator(page: Page) {
 async function fitsThePhone(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
   await page.setViewportSize(PHONE);
+  // Charts take their width from a resize observer: give the page a moment to fit the narrower window.
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 3_000 }).catch(() => undefined);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
   await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
   expect(widths.page, `${name} is wider than a ${PHONE.width} px phone`).toBeLessThanOrEqual(widths.screen);
