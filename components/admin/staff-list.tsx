@@ -75,7 +75,7 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
           <tbody>
             {staff.map((member) => (
               <tr key={member.id} className="border-b border-slate-100 align-top" data-testid="staff-member">
-                <th scope="row" className="p-2 font-normal break-all">
+                <th scope="row" className="p-2 font-normal">
                   {member.email}
                   {member.id === selfId && <span className="block text-xs text-slate-600">you</span>}
                 </th>

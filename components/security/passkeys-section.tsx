@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
@@ -20,6 +20,12 @@ export interface PasskeyRow {
 export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: PasskeyRow[]; homeowner: boolean; actions: FactorActions }) {
   const { withStepUp, run, said, pending } = actions;
   const [renaming, setRenaming] = useState<string>();
+  const renameButtons = useRef(new Map<string, HTMLButtonElement>());
+  /** Back from the rename form: focus on the passkey's Rename button again, not lost with the form. */
+  const doneRenaming = (id: string) => {
+    setRenaming(undefined);
+    requestAnimationFrame(() => renameButtons.current.get(id)?.focus());
+  };
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,7 +48,7 @@ export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: Pa
       "passkeys",
       () => fetchJson(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: "PATCH", body: { name } }),
       () => {
-        setRenaming(undefined);
+        doneRenaming(id);
         return { message: `Renamed to “${name}”.` };
       },
     );
@@ -73,7 +79,7 @@ export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: Pa
                     <Button type="submit" className="px-3 py-1 text-sm" disabled={pending === "passkeys"}>
                       Save name
                     </Button>
-                    <Button type="button" variant="secondary" className="px-3 py-1 text-sm" onClick={() => setRenaming(undefined)}>
+                    <Button type="button" variant="secondary" className="px-3 py-1 text-sm" onClick={() => doneRenaming(key.id)}>
                       Cancel
                     </Button>
                   </div>
@@ -88,6 +94,10 @@ export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: Pa
                   </div>
                   <div className="flex flex-wrap items-start gap-2">
                     <Button
+                      ref={(button) => {
+                        if (button) renameButtons.current.set(key.id, button);
+                        else renameButtons.current.delete(key.id);
+                      }}
                       type="button"
                       variant="secondary"
                       className="px-3 py-1 text-sm"
