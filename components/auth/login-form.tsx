@@ -111,7 +111,7 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
             setError(undefined);
           }}
         >
-          Sign in as someone else
+          Start again with another email
         </button>
       </div>
     );
@@ -127,8 +127,19 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
         </Button>
       </form>
       <div className="space-y-3 border-t border-slate-200 pt-4">
-        <Button type="button" variant="secondary" disabled={!!pending} className="w-full" onClick={() => void signInWithPasskey()}>
-          {pending === "passkey" ? "Waiting for your passkey…" : "Sign in with a passkey"}
+        <p id="passkey-hint" className="text-sm text-slate-700">
+          Have a passkey on this device? It signs you in without your password.
+        </p>
+        {/* Named "Use a passkey", not "Sign in with…": the journeys' locators find the form's "Sign in" button by that text. */}
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={!!pending}
+          className="w-full"
+          aria-describedby="passkey-hint"
+          onClick={() => void signInWithPasskey()}
+        >
+          {pending === "passkey" ? "Waiting for your passkey…" : "Use a passkey"}
         </Button>
         {sso && (
           <Button type="button" className="w-full" onClick={() => signIn("oidc", { callbackUrl: safeCallbackPath(callbackUrl) })}>

@@ -98,7 +98,7 @@ export function AuthenticatorSection({ on, actions }: { on: boolean; actions: Fa
             <li className="space-y-2">
               <p>Or, if the app cannot scan, type this key (spaces do not matter):</p>
               <p className="flex flex-wrap items-center gap-3">
-                <code data-testid="totp-secret" className="rounded-md bg-slate-100 px-3 py-2 font-mono text-base break-all">
+                <code data-testid="totp-secret" className="rounded-md bg-slate-100 px-3 py-2 font-mono text-base">
                   {grouped(setup.secret)}
                 </code>
                 <Button type="button" variant="secondary" className="px-3 py-1 text-sm" onClick={() => void copy(setup.secret)}>
