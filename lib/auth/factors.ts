@@ -119,12 +119,10 @@ export async function newRecoveryCodes(userId: number): Promise<string[]> {
   return codes;
 }
 
-/**
- * Whether the account (a row of `users` in the query) has a factor of its own: an authenticator app or a passkey. The
- * outer row's id is named with its table: in a query on `users` alone drizzle writes columns bare, and a bare "id"
- * inside the subquery would be the passkey's own id.
- */
-export const hasFactorColumn = sql<boolean>`(${users.totpSecret} is not null or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users}.${sql.identifier(users.id.name)}))`;
+/** Whether the account (a row of `users` in the query) has a factor of its own: an authenticator app or a passkey. */
+// Qualified by hand: drizzle writes bare column names in a one-table query, and inside the subquery a bare "id" would
+// be the passkey's own.
+export const hasFactorColumn = sql<boolean>`("app"."users"."totp_secret" is not null or exists (select 1 from "app"."passkeys" "p" where "p"."user_id" = "app"."users"."id"))`;
 
 /** Whether an account has a factor of its own: then every sign-in needs it. */
 export async function hasSecondFactor(userId: number): Promise<boolean> {
