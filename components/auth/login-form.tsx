@@ -4,55 +4,154 @@ import { signIn } from "next-auth/react";
 import type { Route } from "next";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { CodeField } from "@/components/auth/code-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { ApiProblem } from "@/lib/client/fetch-json";
+import { passkeyAnswer } from "@/lib/client/passkeys";
 import { safeCallbackPath } from "@/lib/security/safe-path";
+
+// What the credentials and passkey providers answer (lib/auth/options.ts SIGN_IN_ERRORS), in words.
+const SIGN_IN_ERRORS: Record<string, string> = {
+  second_factor_invalid: "That code is not right, or it was already used.",
+  passkey_invalid: "That passkey is not one this app knows, or it could not be checked. Try again, or sign in with your password.",
+  CredentialsSignin: "Wrong email or password.",
+};
 
 /** `sso`: single sign-on for staff is configured; `notice`: why the last sign-in failed, from `?error=`. */
 export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: string; sso?: boolean; notice?: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | undefined>(notice);
-  const [pending, setPending] = useState(false);
+  const [pending, setPending] = useState<"password" | "code" | "passkey">();
+  // The password was right and the account has a second factor: the same email and password go again with the code.
+  const [credentials, setCredentials] = useState<{ email: string; password: string }>();
+  const codeInput = useRef<HTMLInputElement>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError(undefined);
-    const result = await signIn("credentials", { redirect: false, email: form.get("email"), password: form.get("password") });
-    setPending(false);
-    if (!result || result.error) {
-      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong email or password.");
-      return;
-    }
+  useEffect(() => {
+    if (credentials) codeInput.current?.focus();
+  }, [credentials]);
+
+  function signedIn() {
     // Checked again here: whatever hands this form a callback, sign-in never leaves the site.
     router.push(safeCallbackPath(callbackUrl) as Route);
     router.refresh();
   }
 
-  return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      {error && (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <Field label="Email" name="email" type="email" autoComplete="email" required />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" required />
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Signing in…" : "Sign in"}
-      </Button>
-      {sso && (
-        <Button type="button" className="w-full" onClick={() => signIn("oidc", { callbackUrl: safeCallbackPath(callbackUrl) })}>
-          Sign in with your organization&apos;s account
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const typed = credentials ?? { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+    const code = credentials ? String(form.get("code") ?? "").trim() : undefined;
+    if (credentials && !code) {
+      setError("Enter the code first.");
+      codeInput.current?.focus();
+      return;
+    }
+    setPending(credentials ? "code" : "password");
+    setError(undefined);
+    const result = await signIn("credentials", { redirect: false, ...typed, ...(code ? { code } : {}) });
+    setPending(undefined);
+    if (result?.error === "second_factor_required") {
+      setCredentials(typed);
+      return;
+    }
+    if (!result || result.error) {
+      setError((result?.error && SIGN_IN_ERRORS[result.error]) ?? result?.error ?? "Wrong email or password.");
+      if (credentials) codeInput.current?.select();
+      return;
+    }
+    signedIn();
+  }
+
+  async function signInWithPasskey() {
+    setPending("passkey");
+    setError(undefined);
+    try {
+      const answer = await passkeyAnswer("/api/passkeys/sign-in-options");
+      const result = await signIn("passkey", { redirect: false, response: JSON.stringify(answer) });
+      if (!result || result.error) throw new ApiProblem(SIGN_IN_ERRORS[result?.error ?? ""] ?? result?.error ?? SIGN_IN_ERRORS.passkey_invalid!);
+      signedIn();
+    } catch (problem) {
+      setError(ApiProblem.from(problem).message);
+      setPending(undefined);
+    }
+  }
+
+  const alert = error && (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {error}
+    </p>
+  );
+
+  if (credentials)
+    return (
+      <div className="space-y-4">
+        <form onSubmit={submit} className="space-y-4" noValidate aria-labelledby="code-step-title">
+          <h2 id="code-step-title" className="text-lg font-semibold">
+            Your second factor
+          </h2>
+          <p className="text-sm text-slate-700">
+            The password for <strong className="break-all">{credentials.email}</strong> is right. This account also asks for a code or a passkey.
+          </p>
+          {alert}
+          <CodeField id="login-code" ref={codeInput} invalid={!!error} />
+          <Button type="submit" disabled={!!pending} className="w-full">
+            {pending === "code" ? "Checking…" : "Sign in"}
+          </Button>
+        </form>
+        <Button type="button" variant="secondary" disabled={!!pending} className="w-full" onClick={() => void signInWithPasskey()}>
+          {pending === "passkey" ? "Waiting for your passkey…" : "Use a passkey instead"}
         </Button>
-      )}
+        <button
+          type="button"
+          className="text-sm font-medium text-brand-700 underline"
+          onClick={() => {
+            setCredentials(undefined);
+            setError(undefined);
+          }}
+        >
+          Start again with another email
+        </button>
+      </div>
+    );
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        {alert}
+        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Button type="submit" disabled={!!pending} className="w-full">
+          {pending === "password" ? "Signing in…" : "Sign in"}
+        </Button>
+      </form>
+      <div className="space-y-3 border-t border-slate-200 pt-4">
+        <p id="passkey-hint" className="text-sm text-slate-700">
+          Have a passkey on this device? It signs you in without your password.
+        </p>
+        {/* Named "Use a passkey", not "Sign in with…": the journeys' locators find the form's "Sign in" button by that text. */}
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={!!pending}
+          className="w-full"
+          aria-describedby="passkey-hint"
+          onClick={() => void signInWithPasskey()}
+        >
+          {pending === "passkey" ? "Waiting for your passkey…" : "Use a passkey"}
+        </Button>
+        {sso && (
+          <Button type="button" className="w-full" onClick={() => signIn("oidc", { callbackUrl: safeCallbackPath(callbackUrl) })}>
+            Sign in with your organization&apos;s account
+          </Button>
+        )}
+      </div>
       <p className="text-sm">
         <Link href="/forgot-password" className="font-medium text-brand-700 underline">
           Forgot your password?
         </Link>
       </p>
-    </form>
+    </div>
   );
 }

@@ -28,10 +28,16 @@ describe("action()", () => {
   it("answers a field at fault as the API's 400 would, without running the work", async () => {
     expect(await save(undefined, form({ orgMaxLtv: "150" }))).toEqual({
       error: "orgMaxLtv: must be at most 1 (100%)",
+      code: "invalid_request",
       status: 400,
       fields: { orgMaxLtv: "must be at most 1 (100%)" },
     });
     expect(run).not.toHaveBeenCalled();
+  });
+
+  it("names the error's code, so a form can tell a step-up from other failures", async () => {
+    run.mockRejectedValueOnce(new AppError(403, "step_up_required", "Confirm it is you."));
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toMatchObject({ code: "step_up_required", status: 403 });
   });
 
   it("refuses the signed-out and the wrong role", async () => {
@@ -44,9 +50,18 @@ describe("action()", () => {
 
   it("answers an AppError with its message, and anything else with a plain one", async () => {
     run.mockRejectedValueOnce(new AppError(409, "taken", "Already there.", { orgMaxLtv: "is taken" }));
-    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({ error: "Already there.", status: 409, fields: { orgMaxLtv: "is taken" } });
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({
+      error: "Already there.",
+      code: "taken",
+      status: 409,
+      fields: { orgMaxLtv: "is taken" },
+    });
     run.mockRejectedValueOnce(new Error("a bug's own words"));
-    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({ error: "Something went wrong on our side. Please try again.", status: 500 });
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({
+      error: "Something went wrong on our side. Please try again.",
+      code: "internal_error",
+      status: 500,
+    });
   });
 });
 

@@ -14,6 +14,8 @@ import { invalid, WITH_INPUT } from "./route";
 export interface ActionState<T = unknown> {
   data?: T;
   error?: string;
+  /** The API's error code for the same failure (`step_up_required` asks the form to confirm it is you, then retry). */
+  code?: string;
   fields?: Record<string, string>;
   /** The HTTP status the same failure has in the API (400 for fields, 422, 409, 429 …). */
   status?: number;
@@ -27,7 +29,12 @@ interface ActionContext<I extends z.ZodType> {
   input: z.output<I>;
 }
 
-const failed = (error: AppError): ActionState<never> => ({ error: error.message, status: error.status, ...(error.fields ? { fields: error.fields } : {}) });
+const failed = (error: AppError): ActionState<never> => ({
+  error: error.message,
+  code: error.code,
+  status: error.status,
+  ...(error.fields ? { fields: error.fields } : {}),
+});
 
 /**
  * A server action for an in-app form, the twin of route(): loads the signed-in user (read again from the database),

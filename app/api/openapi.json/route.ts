@@ -33,6 +33,7 @@ import * as adminUsers from "@/app/api/admin/users/route";
 import * as avm from "@/app/api/avm/route";
 import * as clientsClientidInvite from "@/app/api/clients/[clientId]/invite/route";
 import * as clientsClientidRefresh from "@/app/api/clients/[clientId]/refresh/route";
+import * as clientsExport from "@/app/api/clients/export/route";
 import * as clientsImport from "@/app/api/clients/import/route";
 import * as clientsRefresh from "@/app/api/clients/refresh/route";
 import * as clients from "@/app/api/clients/route";
@@ -93,6 +94,7 @@ const ROUTES = {
   "/api/admin/users/{userId}/sessions": adminUsersUseridSessions,
   "/api/avm": avm,
   "/api/clients": clients,
+  "/api/clients/export": clientsExport,
   "/api/clients/import": clientsImport,
   "/api/clients/refresh": clientsRefresh,
   "/api/clients/{clientId}/invite": clientsClientidInvite,

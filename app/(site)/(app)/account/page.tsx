@@ -1,9 +1,11 @@
-import type { Metadata } from "next";
+import type { Metadata, Route } from "next";
+import Link from "next/link";
 import { ChangePasswordForm, SignOutEverywhereButton } from "@/components/auth/account-forms";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/api/page";
 import { mailPreferencesOf } from "@/lib/services/digests";
+import { securityOf } from "@/lib/services/security";
 import { saveMailPreferences } from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -11,7 +13,8 @@ export const metadata: Metadata = { title: "Your account" };
 export default async function AccountPage() {
   const { user } = await requirePageUser(["homeowner", "loan_officer", "admin"], "/account");
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
-  const mail = await mailPreferencesOf(user.id);
+  const [mail, security] = await Promise.all([mailPreferencesOf(user.id), securityOf(user)]);
+  const keys = security.passkeys.length;
   const homeowner = user.role === "homeowner";
   return (
     <div className="mx-auto max-w-xl space-y-6">
@@ -22,6 +25,22 @@ export default async function AccountPage() {
           {user.role === "homeowner" && (user.ownerIds.length ? " · home verified" : " · home not verified yet")}
         </p>
       </div>
+      <section aria-labelledby="security-title" className={card}>
+        <h2 id="security-title" className="text-xl font-semibold">
+          Sign-in and security
+        </h2>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800" data-testid="security-summary">
+          <li>Passkeys: {keys ? `${keys} (${security.passkeys.map((key) => key.name).join(", ")})` : "none"}</li>
+          <li>Authenticator app: {security.totp ? "on" : "off"}</li>
+          {(keys > 0 || security.totp) && <li>Recovery codes: {security.recoveryCodesLeft} of 10 left</li>}
+        </ul>
+        {!keys && !security.totp && homeowner && (
+          <p className="text-sm text-slate-700">Add a passkey to sign in without a password, or an authenticator app for a code on top of it.</p>
+        )}
+        <Link href={"/account/security" as Route} className="inline-block font-medium text-brand-700 underline">
+          Manage passkeys, authenticator app and recovery codes
+        </Link>
+      </section>
       <section aria-labelledby="password-title" className={card}>
         <h2 id="password-title" className="text-xl font-semibold">
           Change your password

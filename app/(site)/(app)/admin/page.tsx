@@ -3,6 +3,7 @@ import Link from "next/link";
 import { CreateOfficerForm, MaxLtvForm, OffersForm } from "@/components/admin/admin-forms";
 import { InviteClientForm } from "@/components/auth/account-forms";
 import { SiteForm } from "@/components/admin/site-form";
+import { StaffList } from "@/components/admin/staff-list";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
 import { appOrigin } from "@/lib/env";
@@ -10,6 +11,7 @@ import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/api/page";
 import { offers, orgMaxLtv } from "@/lib/services/settings";
 import { listSites } from "@/lib/services/sites";
+import { listStaff } from "@/lib/services/staff";
 import { createOfficer, registerSite, saveMaxLtv, saveOffers } from "./actions";
 
 export const metadata: Metadata = { title: "Admin" };
@@ -17,8 +19,16 @@ export const metadata: Metadata = { title: "Admin" };
 const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).toFixed(1)}%` : "—");
 
 export default async function AdminPage() {
-  await requirePageUser(["admin"], "/admin");
-  const [summary, days, byUser, ltv, sites, offered] = await Promise.all([usageSummary(), usageByDay(14), usageByUser(), orgMaxLtv(), listSites(), offers()]);
+  const { user } = await requirePageUser(["admin"], "/admin");
+  const [summary, days, byUser, ltv, sites, offered, staff] = await Promise.all([
+    usageSummary(),
+    usageByDay(14),
+    usageByUser(),
+    orgMaxLtv(),
+    listSites(),
+    offers(),
+    listStaff(),
+  ]);
   const total = summary.total.reduce(
     (acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }),
     { calls: 0, hits: 0, billable: 0 },
@@ -66,6 +76,16 @@ export default async function AdminPage() {
           <OffersForm current={offered} action={saveOffers} />
         </section>
       </div>
+      <section aria-labelledby="staff-title" className={card}>
+        <h2 id="staff-title" className="text-lg font-semibold">
+          Staff
+        </h2>
+        <p className="text-sm text-slate-700">
+          Loan officers and admins sign in with a password and a second factor. Resetting someone&apos;s factors signs them out everywhere; they set up a new
+          one at their next sign-in. Both changes ask you to confirm it is you.
+        </p>
+        <StaffList staff={staff} selfId={user.id} />
+      </section>
       <section aria-labelledby="sites-title" className={card}>
         <h2 id="sites-title" className="text-lg font-semibold">
           Widget sites

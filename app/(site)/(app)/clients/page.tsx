@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AddClient } from "@/components/clients/add-client";
+import { ExportClientsButton } from "@/components/clients/export-clients";
 import { InviteButton, OpportunityActions, RefreshAllButton, RefreshButton } from "@/components/clients/client-actions";
 import { ImportClients } from "@/components/clients/import-clients";
 import { OpportunityFilters } from "@/components/clients/opportunity-filters";
@@ -131,7 +132,12 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
           <h2 id="clients-title" className="text-lg font-semibold">
             Clients ({clients.length === SHOWN ? `the first ${SHOWN}` : clients.length})
           </h2>
-          {clients.length > 0 && <RefreshAllButton limit={REFRESH_ALL_LIMIT} />}
+          {clients.length > 0 && (
+            <div className="flex flex-wrap items-start gap-3">
+              <ExportClientsButton />
+              <RefreshAllButton limit={REFRESH_ALL_LIMIT} />
+            </div>
+          )}
         </div>
         {clients.length === 0 ? (
           <p className="text-sm text-slate-600">No clients yet: import a CSV or add one below.</p>

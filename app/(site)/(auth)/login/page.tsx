@@ -66,6 +66,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               </tbody>
             </table>
           </TableScroll>
+          <p className="mt-3 text-slate-700">
+            Staff also need a code from their authenticator app: here, <code className="font-mono">npm run demo:code -- officer@example.com</code> (or{" "}
+            <code className="font-mono">admin@example.com</code>) prints the current one.
+          </p>
         </section>
       )}
     </div>

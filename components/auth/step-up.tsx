@@ -1,0 +1,100 @@
+"use client";
+
+import { useCallback, useId, useRef, useState } from "react";
+import { SecondFactorForm } from "@/components/auth/second-factor-form";
+import { ApiProblem } from "@/lib/client/fetch-json";
+
+/** The API's answer when a sensitive action needs a second factor given in the last ten minutes. */
+export const STEP_UP_REQUIRED = "step_up_required";
+
+interface Waiting {
+  /** What had focus when the action started (its button), for focus to go back to when the dialog goes. */
+  returnTo: HTMLElement | null;
+  retry: () => void;
+  cancel: () => void;
+}
+
+/**
+ * Sensitive actions (a role change, a factor removed, an export) answer 403 `step_up_required` when the session's
+ * second factor is older than ten minutes. `withStepUp(run)` runs the action; on that answer it opens a dialog asking
+ * for a code or a passkey, gives it, and runs the action again. Closing the dialog (Escape, Cancel) rejects with an
+ * ApiProblem saying nothing was done. Render `stepUp` once in the component.
+ */
+export function useStepUp() {
+  const [waiting, setWaiting] = useState<Waiting>();
+  const withStepUp = useCallback(<T,>(run: () => Promise<T>): Promise<T> => {
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return run().catch((error: unknown) => {
+      if (!(error instanceof ApiProblem) || error.code !== STEP_UP_REQUIRED) throw error;
+      return new Promise<T>((resolve, reject) => {
+        setWaiting({
+          returnTo,
+          retry: () => {
+            setWaiting(undefined);
+            run().then(resolve, reject);
+          },
+          cancel: () => {
+            setWaiting(undefined);
+            reject(new ApiProblem("Nothing was changed: it needs you to confirm it is you first.", { code: "step_up_cancelled" }));
+          },
+        });
+      });
+    });
+  }, []);
+  const stepUp = waiting ? <StepUpDialog returnTo={waiting.returnTo} onConfirmed={waiting.retry} onCancel={waiting.cancel} /> : null;
+  return { withStepUp, stepUp };
+}
+
+/** Focus back on `element` once it can take it (a button is disabled until its action's outcome is drawn). */
+function refocus(element: HTMLElement | null, tries = 10) {
+  if (!element?.isConnected || tries === 0) return;
+  element.focus();
+  if (document.activeElement !== element) setTimeout(() => refocus(element, tries - 1), 50);
+}
+
+/** A modal dialog (the browser's own: focus moves into it and stays there, Escape closes it), labelled by its heading. */
+function StepUpDialog({ returnTo, onConfirmed, onCancel }: { returnTo: HTMLElement | null; onConfirmed: () => void; onCancel: () => void }) {
+  const id = useId();
+  const settled = useRef(false);
+  const open = useCallback(
+    (dialog: HTMLDialogElement | null) => {
+      if (!dialog || dialog.open) return;
+      dialog.showModal();
+      // Focus goes back where it was (the button that asked), as a closed dialog's should: once the page has drawn
+      // the outcome, since that button may be disabled while the action runs.
+      return () => refocus(returnTo);
+    },
+    [returnTo],
+  );
+  const finish = (confirmed: boolean) => {
+    if (settled.current) return;
+    settled.current = true;
+    if (confirmed) onConfirmed();
+    else onCancel();
+  };
+  return (
+    <dialog
+      ref={open}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onClose={() => finish(false)}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <div className="space-y-4">
+        <h2 id={`${id}-title`} className="text-xl font-semibold">
+          Confirm it is you
+        </h2>
+        <p id={`${id}-text`} className="text-sm text-slate-700">
+          This action needs your second factor again (it is asked once every ten minutes), so that a browser left signed in cannot do it.
+        </p>
+        <SecondFactorForm idPrefix={`${id}-step-up`} submitLabel="Confirm and continue" onDone={() => finish(true)} />
+        <button type="button" className="text-sm font-medium text-slate-700 underline" onClick={() => finish(false)}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** For forms on server actions: whether the action's state says it needs a step-up first. */
+export const needsStepUp = (state: { code?: string } | undefined) => state?.code === STEP_UP_REQUIRED;

@@ -1,0 +1,7 @@
+const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** A factor's date as a day ("Mar 3, 2026"), or "never". */
+export const dayOf = (iso: string | null) => (iso ? day.format(new Date(iso)) : "never");
+
+/** A base32 secret in groups of four, easier to read and type. */
+export const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
