@@ -28,12 +28,14 @@ test("the sign-in page lists the demo accounts, refuses a wrong password plainly
   await expectNoSeriousViolations(page);
   await page.getByLabel("Email").fill("officer@example.com");
   await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Wrong" })).toHaveText("Wrong email or password.");
   await page.getByLabel("Password").fill("officer-demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   // Staff give a second factor every time: the page asks for the code without the password being typed again.
-  await page.getByLabel(/code/i).fill(await freshDemoCode(new URL(page.url()).origin, "officer@example.com"));
-  await page.getByRole("button", { name: /verify|sign in|continue/i }).click();
+  await page
+    .getByLabel("Enter the 6-digit code from your authenticator app, or a recovery code")
+    .fill(await freshDemoCode(new URL(page.url()).origin, "officer@example.com"));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("officer@example.com · Loan officer")).toBeVisible();
 });

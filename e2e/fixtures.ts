@@ -94,7 +94,7 @@ export async function signIn(page: Page, email: string, password: string) {
   }
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** Creates a homeowner account through the sign-up form; the new homeowner lands on onboarding. */

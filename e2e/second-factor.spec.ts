@@ -187,7 +187,7 @@ test("the officer adds a passkey, then signs in with it alone; the export asks f
 
   await signOut(page);
   await page.goto("/login");
-  await page.getByRole("button", { name: "Use a passkey", exact: true }).click();
+  await page.getByRole("button", { name: "Sign in with a passkey", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   await page.goto("/account/security");
   await expect(page.getByTestId("passkey").filter({ hasText: "Work laptop (Chromium)" })).not.toContainText("last used never");
@@ -264,7 +264,7 @@ test("a homeowner adds a passkey, signs in with it and no password, and finishes
 
   await signOut(page);
   await page.goto("/login");
-  await page.getByRole("button", { name: "Use a passkey", exact: true }).click();
+  await page.getByRole("button", { name: "Sign in with a passkey", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Add your home" })).toBeVisible();
   await page.goto("/account");
   await expect(page.getByTestId("security-summary")).toContainText("Passkeys: 1 (Passkey on this device)");

@@ -130,7 +130,6 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
         <p id="passkey-hint" className="text-sm text-slate-700">
           Have a passkey on this device? It signs you in without your password.
         </p>
-        {/* Named "Use a passkey", not "Sign in with…": the journeys' locators find the form's "Sign in" button by that text. */}
         <Button
           type="button"
           variant="secondary"
@@ -139,7 +138,7 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
           aria-describedby="passkey-hint"
           onClick={() => void signInWithPasskey()}
         >
-          {pending === "passkey" ? "Waiting for your passkey…" : "Use a passkey"}
+          {pending === "passkey" ? "Waiting for your passkey…" : "Sign in with a passkey"}
         </Button>
         {sso && (
           <Button type="button" className="w-full" onClick={() => signIn("oidc", { callbackUrl: safeCallbackPath(callbackUrl) })}>
