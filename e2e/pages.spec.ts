@@ -50,6 +50,8 @@ test("a page that does not exist, or is not the visitor's, is the app's own and 
 });
 
 test("the homeowner's, the officer's and the admin's pages fit a phone", async ({ page }) => {
+  // Three sign-ins and eleven pages, each waited on until the network is idle: more than the default 30 s.
+  test.setTimeout(90_000);
   await signIn(page, "homeowner@example.com", "homeowner-demo");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   const property = await page.getByRole("article").first().getByRole("link").first().getAttribute("href");
