@@ -62,7 +62,7 @@ export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: Pa
       <p className="text-sm text-slate-700">
         A passkey lives on your phone, computer or security key, unlocked with your fingerprint, face or PIN.{" "}
         {homeowner
-          ? "With one you sign in without a password: choose “Use a passkey” on the sign-in page."
+          ? "With one you sign in without a password: choose “Sign in with a passkey” on the sign-in page."
           : "It signs you in on its own (no password, no code), and confirms it is you when the app asks."}
       </p>
       {said("passkeys")}
