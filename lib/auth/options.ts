@@ -14,8 +14,8 @@ import { ROLES, type Role } from "./roles";
 import { authSecret } from "./secret";
 import { endSession, secureCookies, SESSION_SECONDS, startSession } from "./sessions";
 import { checkCode, hasSecondFactor } from "./factors";
-import { passkeyAccount, PasskeyError, relyingParty, verifyPasskey } from "./passkeys";
-import { checkCredentials } from "./users";
+import { PasskeyError, relyingParty, verifyPasskey } from "./passkeys";
+import { checkCredentials, findUserById } from "./users";
 
 const Credentials = z.object({
   email: z.string().trim().min(1).max(320),
@@ -102,7 +102,7 @@ export const authOptions: NextAuthOptions = {
         try {
           const response = JSON.parse(parsed.data.response) as AuthenticationResponseJSON;
           const userId = await verifyPasskey(response, relyingParty(new Headers(request?.headers as Record<string, string> | undefined)));
-          const account = await passkeyAccount(userId);
+          const account = await findUserById(userId);
           if (!account) throw new PasskeyError("This passkey's account is gone.");
           return { id: String(account.id), email: account.email, role: account.role, secondFactor: true };
         } catch (error) {

@@ -12,7 +12,7 @@ import {
 } from "@simplewebauthn/server";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
-import { passkeys, users, webauthnChallenges } from "@/lib/db/schema";
+import { passkeys, webauthnChallenges } from "@/lib/db/schema";
 import { appOrigin, env } from "@/lib/env";
 import { dropRecoveryCodesWithoutFactor } from "./factors";
 import { userChanged } from "./session-cache";
@@ -204,11 +204,4 @@ export async function removePasskey(userId: number, id: string): Promise<boolean
     await userChanged(userId);
   }
   return removed;
-}
-
-/** The account behind a user id with what a sign-in needs (the passkey sign-in has no email to look it up by). */
-export async function passkeyAccount(userId: number) {
-  const { db } = await getDatabase();
-  const [row] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
-  return row;
 }
