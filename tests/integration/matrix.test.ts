@@ -189,6 +189,31 @@ const MATRIX: Row[] = [
   },
   { what: "GET /api/admin/embedded-clock", method: "GET", path: () => "/api/admin/embedded-clock", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
   { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200, R] },
+  // The second factor's own page serves an officer who has none yet; /verify only a session that owes its factor,
+  // and sends everyone else on (signed-in sessions here have given theirs, or need none).
+  { what: "page /account/security", method: "GET", path: () => "/account/security", expect: [R, 200, 200, 200, 200, R, 200, 200] },
+  { what: "page /verify", method: "GET", path: () => "/verify", expect: [R, R, R, R, R, R, R, R] },
+  {
+    what: "GET /api/account/security",
+    method: "GET",
+    path: () => "/api/account/security",
+    expect: [401, 200, 200, 200, 200, 401, 200, 200],
+  },
+  // Anyone may ask for a passkey challenge (limited per address); another site's page may not.
+  {
+    what: "POST /api/passkeys/sign-in-options",
+    method: "POST",
+    path: () => "/api/passkeys/sign-in-options",
+    body: () => ({}),
+    expect: [200, 200, 200, 200, 200, 403, 200, 200],
+  },
+  // Resetting someone's factors is the admin's alone (an id nobody has: 404 for the admin, refused for everyone else).
+  {
+    what: "DELETE /api/admin/users/:id/factors",
+    method: "DELETE",
+    path: () => "/api/admin/users/999999/factors",
+    expect: [401, 403, 403, 403, 404, 403, 403, 403],
+  },
   {
     what: "POST /api/account/password (wrong current password)",
     method: "POST",
