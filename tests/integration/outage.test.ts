@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { UNAVAILABLE_DIGEST } from "@/lib/errors/digest";
 import type { AppInfo } from "./setup";
 import { call, signIn, unique, type Reply } from "./client";
@@ -42,7 +42,9 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("PostgreSQL and Redis going away wh
     database.host = `127.0.0.1:${postgres.port}`;
     cache.host = `127.0.0.1:${redis.port}`;
     const port = await freePort();
-    app = { name: "embedded", url: `http://127.0.0.1:${port}`, admin: { email: "", password: "" }, userLimitPerMinute: 0, dataDir };
+    // The run's database already holds the demo staff, enrolled by the shared embedded app: its passkeys sign them in here.
+    const { passkeys } = inject("apps").embedded;
+    app = { name: "embedded", url: `http://127.0.0.1:${port}`, admin: { email: "", password: "" }, userLimitPerMinute: 0, dataDir, passkeys };
     child = startNext(port, {
       NEXTAUTH_URL: app.url,
       DATA_DIR: dataDir,
