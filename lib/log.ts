@@ -12,5 +12,14 @@ export const log = pino({
   },
 });
 
-/** The request being served: its id goes into every log line and every upstream call it makes. */
-export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+/**
+ * The request being served: its id goes into every log line and every upstream call it makes; the client's address and
+ * the signed-in account, once known, go into the activity log's rows (lib/services/audit.ts).
+ */
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+export interface RequestContext {
+  requestId: string;
+  ip?: string;
+  user?: { id: number; email: string; role: string };
+}

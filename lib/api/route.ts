@@ -147,7 +147,7 @@ export function route<
     const read: { body?: unknown } = {};
     // Free answers are metered after they are sent; a stopping server waits for what `after` was handed.
     holdPendingWrites();
-    const response = await requestContext.run({ requestId }, () => handle(request, context, read));
+    const response = await requestContext.run({ requestId, ip: visitorIp(request.headers) }, () => handle(request, context, read));
     response.headers.set("X-Request-Id", requestId);
     if (options.headers) {
       const extra = await Promise.resolve(options.headers(request, read)).catch((error: unknown) => {
@@ -169,6 +169,8 @@ export function route<
       const allow = options.unfinished ?? [];
       const unfinished = found?.secondFactor === "enrol" || found?.secondFactor === "pending" ? found.secondFactor : undefined;
       const user = options.roles === "public" ? (unfinished && !allow.includes(unfinished) ? undefined : found) : requireRole(found, options.roles, allow);
+      const store = requestContext.getStore();
+      if (store && user) store.user = user;
       let params: unknown;
       if (options.params) {
         const parsed = options.params.safeParse((await routeContext?.params) ?? {}, WITH_INPUT);
@@ -187,7 +189,7 @@ export function route<
         if (!parsed.success) throw invalid(parsed.error, "query");
         query = parsed.data;
       }
-      const caller = { user: user as SessionUser, ip: visitorIp(request.headers) };
+      const caller = { user: user as SessionUser, ip: requestContext.getStore()?.ip ?? visitorIp(request.headers) };
       return await handler({
         request,
         user: user as Context<B, Q, P, R>["user"],

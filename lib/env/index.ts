@@ -127,6 +127,13 @@ export const EnvSchema = z
     STAFF_IDLE_MINUTES: z.coerce.number().positive().max(720).default(30),
     /** Sensitive actions (role changes, factor resets, exports) go ahead this many minutes after a second factor was given. */
     STEP_UP_MINUTES: z.coerce.number().positive().max(60).default(10),
+    /** The activity log's rows are kept this many days (seven years), then removed by the daily housekeeping job. */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(2_555),
+    /**
+     * A homeowner account that has not signed in and received no mail for this many days is deleted by the daily
+     * housekeeping job (the Safeguards Rule's two years), after a warning email 30 days before.
+     */
+    RETENTION_DAYS: z.coerce.number().int().min(31).max(36_500).default(730),
     /** Single sign-on for staff through the organization's OpenID Connect provider (all three, or none). */
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,

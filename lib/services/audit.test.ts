@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { openDatabase, type DatabaseHandle } from "@/lib/db";
+import { auditEvents } from "@/lib/db/schema";
+
+const database = vi.hoisted(() => ({ handle: undefined as Promise<DatabaseHandle> | undefined }));
+vi.mock("@/lib/db", async (original) => ({ ...(await original<object>()), getDatabase: () => database.handle! }));
+vi.mock("@/lib/auth/secret", () => ({ authSecret: () => "audit-test-secret" }));
+const { accessLogOf, audit, auditPage, auditSettled, eraseFromAuditLog, pseudonym, sweepAuditEvents, verifyAuditChain } = await import("./audit");
+
+const officer = { id: 7, email: "officer@example.com", role: "loan_officer" as const };
+const homeowner = { id: 9, email: "owner@example.com", role: "homeowner" as const, ownerIds: ["owner-1"], name: null };
+const home = { address: "3901 WALLINGFORD AVE N, SEATTLE, WA 98103", addressKey: "3901 WALLINGFORD AVE N|SEATTLE|WA|98103" };
+
+describe("the activity log", () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    database.handle = openDatabase({ dataDir: "memory://" });
+    handle = await database.handle;
+  });
+  afterAll(() => handle.close());
+  beforeEach(async () => {
+    await auditSettled();
+    await handle.db.delete(auditEvents);
+  });
+
+  it("chains every row after the one before, in the order written, however many writers there are", async () => {
+    await Promise.all(Array.from({ length: 50 }, (_, i) => audit({ action: "lookup.valuation", actor: officer, ip: "10.0.0.1", ...home, detail: { i } })));
+    const rows = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
+    expect(rows).toHaveLength(50);
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
+    expect(await verifyAuditChain()).toEqual({ ok: true, events: 50, firstBadId: null });
+  });
+
+  it("finds the first row whose content was edited, whose personal columns were changed, or that was removed from the middle", async () => {
+    for (let i = 0; i < 5; i++) await audit({ action: "equity.read", actor: officer, ip: "10.0.0.1", ...home });
+    const rows = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
+
+    await handle.db.execute(sql`update app.audit_events set outcome = 'refused' where id = ${rows[2]!.id}`);
+    expect(await verifyAuditChain()).toEqual({ ok: false, events: 3, firstBadId: rows[2]!.id });
+    await handle.db.execute(sql`update app.audit_events set outcome = 'allowed' where id = ${rows[2]!.id}`);
+    expect((await verifyAuditChain()).ok).toBe(true);
+
+    await handle.db.execute(sql`update app.audit_events set actor_email = 'someone-else@example.com' where id = ${rows[1]!.id}`);
+    expect((await verifyAuditChain()).firstBadId).toBe(rows[1]!.id);
+    await handle.db.execute(sql`update app.audit_events set actor_email = ${officer.email} where id = ${rows[1]!.id}`);
+
+    await handle.db.execute(sql`delete from app.audit_events where id = ${rows[3]!.id}`);
+    expect((await verifyAuditChain()).firstBadId).toBe(rows[4]!.id);
+  });
+
+  it("erases a deleted account's email, id and addresses and still verifies, keeping the person's pseudonym", async () => {
+    await audit({ action: "signin", actor: homeowner, ip: "10.0.0.2" });
+    await audit({ action: "lookup.valuation", actor: officer, ip: "10.0.0.1", ...home });
+    expect(await eraseFromAuditLog(homeowner.id)).toBe(1);
+    const rows = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
+    expect(rows[0]).toMatchObject({ actorId: null, actorEmail: null, ip: null, actorRef: pseudonym(homeowner.id) });
+    expect(rows[1]).toMatchObject({ actorEmail: officer.email });
+    expect(await verifyAuditChain()).toEqual({ ok: true, events: 2, firstBadId: null });
+  });
+
+  it("removes rows past retention and verifies from the oldest kept", async () => {
+    for (let i = 0; i < 4; i++) await audit({ action: "signin", actor: officer });
+    const rows = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
+    // The two oldest were written ten years ago (their hashes are over the time they carry).
+    for (const row of rows.slice(0, 2)) {
+      await handle.db.execute(sql`update app.audit_events set at = now() - interval '3650 days' where id = ${row.id}`);
+    }
+    expect((await verifyAuditChain()).ok).toBe(false);
+    expect(await sweepAuditEvents(2_555)).toBe(2);
+    expect(await verifyAuditChain()).toEqual({ ok: true, events: 2, firstBadId: null });
+  });
+
+  it("filters by person, address, action and outcome, newest first, a page at a time", async () => {
+    await audit({ action: "signin", actor: officer, outcome: "refused" });
+    for (let i = 0; i < 3; i++) await audit({ action: "lookup.valuation", actor: officer, ...home });
+    await audit({ action: "owner.data.read", actor: homeowner, ...home });
+    const first = await auditPage({ actor: "OFFICER@example.com", action: "lookup.valuation" }, { limit: 2 });
+    expect(first.events.map((e) => e.action)).toEqual(["lookup.valuation", "lookup.valuation"]);
+    const second = await auditPage({ actor: "officer@example.com", action: "lookup.valuation" }, { limit: 2, before: first.nextBefore! });
+    expect(second.events).toHaveLength(1);
+    expect(second.nextBefore).toBeNull();
+    expect((await auditPage({ outcome: "refused" })).events).toHaveLength(1);
+    expect((await auditPage({ address: "wallingford" })).events).toHaveLength(4);
+  });
+
+  it("shows the homeowner the reads of their homes by anyone else, not their own", async () => {
+    await audit({ action: "owner.data.read", actor: homeowner, ownerId: "owner-1", ...home });
+    await audit({ action: "lookup.valuation", actor: officer, ...home });
+    await audit({ action: "signin", actor: officer });
+    await audit({ action: "lookup.valuation", actor: officer, address: "1 OTHER ST", addressKey: "1 OTHER ST|X|WA|98000" });
+    const log = await accessLogOf(homeowner, [home.addressKey]);
+    expect(log).toEqual([expect.objectContaining({ action: "lookup.valuation", by: { email: officer.email, role: "loan_officer", partnerSiteId: null } })]);
+  });
+});

@@ -1,0 +1,449 @@
+import "server-only";
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import type { Role, SessionUser } from "@/lib/auth/roles";
+import { authSecret } from "@/lib/auth/secret";
+import { getDatabase, type Database } from "@/lib/db";
+import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { log, requestContext } from "@/lib/log";
+
+export type { AuditOutcome };
+
+/**
+ * What the activity log records. Reads of private data (`*.read`, report downloads, lookups) and security events; each
+ * row says who, what, when, from where and how it ended.
+ */
+export const AUDIT_ACTIONS = {
+  // Private data read
+  "owner.data.read": "Read the owner's homes and loans",
+  "equity.read": "Read a home's equity",
+  "report.read": "Downloaded a home's report",
+  "records.read": "Read a home's loans and sales",
+  "lookup.address": "Looked up an address",
+  "lookup.verify": "Verified an applicant as the owner",
+  "lookup.valuation": "Read a home's estimate",
+  "lookup.summary": "Read a home's facts",
+  "lookup.batch": "Looked up a batch of addresses",
+  "clients.import": "Imported clients",
+  "clients.export": "Exported clients",
+  "client.invite": "Invited a client",
+  "ownership.claim": "Claimed a home",
+  "ownership.letter": "Asked for a code by mail",
+  "ownership.proof": "Proved ownership of a home",
+  // Sign-in and the account's security
+  "signin": "Signed in",
+  "signin.second_factor": "Gave a second factor",
+  "signout.everywhere": "Ended every session",
+  "factor.add": "Added a second factor",
+  "factor.remove": "Removed a second factor",
+  "factor.reset": "Reset someone's second factors",
+  "recovery_codes.new": "Made new recovery codes",
+  "password.change": "Changed the password",
+  "password.reset": "Reset the password by email",
+  // People and the organization
+  "user.create": "Created an account",
+  "user.role": "Changed someone's role",
+  "user.delete": "Deleted an account",
+  "settings.change": "Changed a setting",
+  "job.run": "Ran a job by hand",
+  "clock.advance": "Moved the embedded clock",
+  "audit.export": "Exported the activity log",
+  "audit.verify": "Verified the activity log",
+  "account.export": "Downloaded their data",
+  "account.delete": "Deleted their account",
+  "account.dispose": "Account deleted after years without use",
+  "account.dispose_warning": "Warned of deletion for lack of use",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The reads a homeowner sees in "Who looked at my home's records" when someone else made them. */
+export const PRIVATE_READS: readonly AuditAction[] = [
+  "owner.data.read",
+  "equity.read",
+  "report.read",
+  "records.read",
+  "lookup.address",
+  "lookup.verify",
+  "lookup.valuation",
+  "lookup.summary",
+  "lookup.batch",
+  "clients.export",
+];
+
+export interface AuditActor {
+  id: number;
+  email: string;
+  role: Role | string;
+  partnerSiteId?: number | null;
+}
+
+export interface AuditEvent {
+  action: AuditAction;
+  outcome?: AuditOutcome;
+  /** Who did it; the signed-in user of the request by default; `null` for no one (a failed sign-in's unknown email). */
+  actor?: AuditActor | SessionUser | null;
+  /** An email that was tried, when there is no account behind it (a failed sign-in): kept with the personal data. */
+  email?: string;
+  /** The account the action was about, when it is not the actor (a role changed). */
+  subjectUserId?: number;
+  ownerId?: string;
+  propertyId?: string | number;
+  address?: string;
+  addressKey?: string;
+  detail?: Record<string, string | number | boolean | null>;
+  /** The client's address; the request's by default. */
+  ip?: string;
+}
+
+/** The actor and client address of a caller (a page's or a service's), for an event recorded outside a route's context. */
+export const by = (caller: { user?: SessionUser; ip: string }): Pick<AuditEvent, "actor" | "ip"> => ({ actor: caller.user ?? null, ip: caller.ip });
+
+type Row = typeof auditEvents.$inferInsert;
+type Stored = typeof auditEvents.$inferSelect;
+
+const GENESIS = "0".repeat(64);
+// Any fixed number: the lock every process takes while it appends, so the chain has one order across processes.
+const AUDIT_LOCK = 7_240_629;
+const ROWS_PER_INSERT = 500;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** JSON with keys in order at every depth: the same content always hashes the same (jsonb reorders keys). */
+export function canonical(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The personal columns' seal: what erasure leaves behind so the row still hashes the same. */
+export function piiDigestOf(row: Pick<Row, "piiSalt" | "actorId" | "actorEmail" | "ip">): string {
+  return sha256(canonical({ salt: row.piiSalt, actorId: row.actorId, actorEmail: row.actorEmail, ip: row.ip }));
+}
+
+/** The row's hash: its content (the personal columns through their seal) after the previous row's hash. */
+export function rowHash(row: Omit<Row, "hash" | "id">): string {
+  const content = canonical({
+    at: row.at,
+    action: row.action,
+    outcome: row.outcome,
+    actorRef: row.actorRef,
+    actorRole: row.actorRole,
+    partnerSiteId: row.partnerSiteId,
+    subjectRef: row.subjectRef,
+    ownerId: row.ownerId,
+    propertyId: row.propertyId,
+    address: row.address,
+    addressKey: row.addressKey,
+    detail: row.detail,
+    requestId: row.requestId,
+    piiDigest: row.piiDigest,
+  });
+  return sha256(`${row.prevHash}\n${content}`);
+}
+
+let pseudonymKey: Buffer | undefined;
+/** A person's pseudonym in the log: an HMAC of their account id, the same in every row and after the account is gone. */
+export function pseudonym(userId: number): string {
+  pseudonymKey ??= createHmac("sha256", authSecret()).update("audit-pseudonym").digest();
+  return `u-${createHmac("sha256", pseudonymKey).update(String(userId)).digest("hex").slice(0, 16)}`;
+}
+
+/** The row for an event, without its place in the chain (`prevHash`, `hash`), which the writer gives it. */
+function rowOf(event: AuditEvent): Omit<Row, "prevHash" | "hash"> {
+  const context = requestContext.getStore();
+  const actor = event.actor === undefined ? context?.user : (event.actor ?? undefined);
+  const personal = {
+    piiSalt: randomBytes(16).toString("hex"),
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? event.email?.toLowerCase().slice(0, 320) ?? null,
+    ip: event.ip ?? context?.ip ?? null,
+  };
+  return {
+    at: new Date(),
+    action: event.action,
+    outcome: event.outcome ?? "allowed",
+    actorRef: actor ? pseudonym(actor.id) : null,
+    actorRole: actor?.role ?? null,
+    partnerSiteId: actor && "partnerSiteId" in actor && typeof actor.partnerSiteId === "number" ? actor.partnerSiteId : null,
+    subjectRef: event.subjectUserId === undefined ? null : pseudonym(event.subjectUserId),
+    ownerId: event.ownerId ?? null,
+    propertyId: event.propertyId === undefined ? null : String(event.propertyId),
+    address: event.address ?? null,
+    addressKey: event.addressKey ?? null,
+    detail: event.detail ?? null,
+    requestId: context?.requestId ?? null,
+    ...personal,
+    piiDigest: piiDigestOf(personal),
+  };
+}
+
+interface Batch {
+  rows: Omit<Row, "prevHash" | "hash">[];
+  written: Promise<void>;
+  resolve: () => void;
+}
+const globalForAudit = globalThis as unknown as { auditQueue?: { waiting?: Batch; writing?: Batch; draining?: boolean } };
+
+/**
+ * Records an event; resolves once it is written. Rows are group-committed like the meter's: while one append runs the
+ * next events gather, so a busy app appends a few times a second. Callers whose answer does not depend on the row do
+ * not wait for it (`after()` holds the write, see lib/api/pending-writes.ts). Recording never fails the request.
+ */
+export function audit(event: AuditEvent): Promise<void> {
+  const queue = (globalForAudit.auditQueue ??= {});
+  if (!queue.waiting) {
+    let resolve!: () => void;
+    const written = new Promise<void>((done) => (resolve = done));
+    queue.waiting = { rows: [], written, resolve };
+  }
+  const batch = queue.waiting;
+  try {
+    batch.rows.push(rowOf(event));
+  } catch (error) {
+    log.error({ err: error, action: event.action }, "audit: could not make the event's row");
+  }
+  if (!queue.draining) void drain(queue);
+  return batch.written;
+}
+
+/** Resolves once every event recorded so far in this process is written. */
+export async function auditSettled(): Promise<void> {
+  const queue = globalForAudit.auditQueue;
+  await Promise.all([queue?.writing?.written, queue?.waiting?.written]);
+}
+
+async function drain(queue: NonNullable<typeof globalForAudit.auditQueue>) {
+  queue.draining = true;
+  try {
+    while (queue.waiting) {
+      const batch = queue.waiting;
+      queue.waiting = undefined;
+      queue.writing = batch;
+      try {
+        const { db } = await getDatabase();
+        await append(db, batch.rows);
+      } catch (error) {
+        log.error({ err: error, rows: batch.rows.length }, "audit: could not record events");
+      } finally {
+        batch.resolve();
+      }
+    }
+  } finally {
+    queue.writing = undefined;
+    queue.draining = false;
+  }
+}
+
+/**
+ * Appends rows at the end of the chain. One transaction holds an advisory lock for the append, so writers in every
+ * process take turns: each reads the last hash and links its rows after it, and the ids (in commit order under the
+ * lock) are the chain's order.
+ */
+async function append(db: Database, rows: Omit<Row, "prevHash" | "hash">[]) {
+  if (!rows.length) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
+    const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+    let prevHash = last?.hash ?? GENESIS;
+    const chained: Row[] = rows.map((row) => {
+      const linked = { ...row, prevHash };
+      const hash = rowHash(linked);
+      prevHash = hash;
+      return { ...linked, hash };
+    });
+    for (let i = 0; i < chained.length; i += ROWS_PER_INSERT) await tx.insert(auditEvents).values(chained.slice(i, i + ROWS_PER_INSERT));
+  });
+}
+
+export interface ChainCheck {
+  ok: boolean;
+  /** Rows checked: every row kept (retention removes the oldest; the check starts at the oldest kept). */
+  events: number;
+  /** The first row whose content, seal or link does not match, if any. */
+  firstBadId: number | null;
+}
+
+/** Walks the chain from the oldest row kept: each row's hash, its personal columns' seal, and its link to the one before. */
+export async function verifyAuditChain(): Promise<ChainCheck> {
+  await auditSettled();
+  const { db } = await getDatabase();
+  let events = 0;
+  let previous: string | undefined;
+  let after = 0;
+  for (;;) {
+    const page = await db.select().from(auditEvents).where(gt(auditEvents.id, after)).orderBy(asc(auditEvents.id)).limit(2_000);
+    for (const row of page) {
+      events += 1;
+      if (!rowIsSound(row, previous)) return { ok: false, events, firstBadId: row.id };
+      previous = row.hash;
+    }
+    if (page.length < 2_000) return { ok: true, events, firstBadId: null };
+    after = page.at(-1)!.id;
+  }
+}
+
+function rowIsSound(row: Stored, previous: string | undefined): boolean {
+  if (previous !== undefined && row.prevHash !== previous) return false;
+  if (rowHash(row) !== row.hash) return false;
+  // Personal columns present must match their seal; erased ones are all gone together.
+  if (row.piiSalt !== null) return piiDigestOf(row) === row.piiDigest;
+  return row.actorId === null && row.actorEmail === null && row.ip === null;
+}
+
+/**
+ * Erases an account's personal data from the log (its deletion): the rows stay, with the person's pseudonym, and the
+ * chain still verifies because their seal is kept.
+ */
+export async function eraseFromAuditLog(userId: number): Promise<number> {
+  await auditSettled();
+  const { db } = await getDatabase();
+  const erased = await db
+    .update(auditEvents)
+    .set({ actorId: null, actorEmail: null, ip: null, piiSalt: null })
+    .where(eq(auditEvents.actorId, userId))
+    .returning({ id: auditEvents.id });
+  return erased.length;
+}
+
+/** Removes rows older than AUDIT_RETENTION_DAYS (the daily housekeeping job); the rest still verifies from the oldest kept. */
+export async function sweepAuditEvents(days = env.AUDIT_RETENTION_DAYS): Promise<number> {
+  const { db } = await getDatabase();
+  const removed = await db
+    .delete(auditEvents)
+    .where(lt(auditEvents.at, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: auditEvents.id });
+  return removed.length;
+}
+
+export interface AuditFilter {
+  /** The actor's email (exact, any case). */
+  actor?: string;
+  propertyId?: string;
+  /** Part of the standardized address. */
+  address?: string;
+  action?: AuditAction;
+  outcome?: AuditOutcome;
+  from?: Date;
+  to?: Date;
+}
+
+export interface AuditEventDto {
+  id: number;
+  at: string;
+  action: string;
+  description: string;
+  outcome: AuditOutcome;
+  actor: { ref: string | null; email: string | null; role: string | null; partnerSiteId: number | null };
+  subjectRef: string | null;
+  ownerId: string | null;
+  propertyId: string | null;
+  address: string | null;
+  detail: Record<string, string | number | boolean | null> | null;
+  ip: string | null;
+  requestId: string | null;
+}
+
+export const toAuditEventDto = (row: Stored): AuditEventDto => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  action: row.action,
+  description: AUDIT_ACTIONS[row.action as AuditAction] ?? row.action,
+  outcome: row.outcome,
+  actor: { ref: row.actorRef, email: row.actorEmail, role: row.actorRole, partnerSiteId: row.partnerSiteId },
+  subjectRef: row.subjectRef,
+  ownerId: row.ownerId,
+  propertyId: row.propertyId,
+  address: row.address,
+  detail: row.detail,
+  ip: row.ip,
+  requestId: row.requestId,
+});
+
+function conditions(filter: AuditFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (filter.actor) where.push(sql`lower(${auditEvents.actorEmail}) = ${filter.actor.toLowerCase()}`);
+  if (filter.propertyId) where.push(eq(auditEvents.propertyId, filter.propertyId));
+  if (filter.address) where.push(sql`${auditEvents.address} ilike ${`%${filter.address.replace(/[%_\\]/g, "\\$&")}%`}`);
+  if (filter.action) where.push(eq(auditEvents.action, filter.action));
+  if (filter.outcome) where.push(eq(auditEvents.outcome, filter.outcome));
+  if (filter.from) where.push(gte(auditEvents.at, filter.from));
+  if (filter.to) where.push(lte(auditEvents.at, filter.to));
+  return where.length ? and(...where) : undefined;
+}
+
+/** A page of the log, newest first: `before` is the last id of the previous page. */
+export async function auditPage(filter: AuditFilter, options: { before?: number; limit?: number } = {}) {
+  await auditSettled();
+  const { db } = await getDatabase();
+  const limit = options.limit ?? 50;
+  const where = and(conditions(filter), options.before ? lt(auditEvents.id, options.before) : undefined);
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(where)
+    .orderBy(desc(auditEvents.id))
+    .limit(limit + 1);
+  return { events: rows.slice(0, limit).map(toAuditEventDto), nextBefore: rows.length > limit ? rows[limit - 1]!.id : null };
+}
+
+/** Every row matching, newest first, a page at a time (the CSV export streams these). */
+export async function* auditRows(filter: AuditFilter): AsyncGenerator<AuditEventDto> {
+  let before: number | undefined;
+  for (;;) {
+    const page = await auditPage(filter, { before, limit: 1_000 });
+    yield* page.events;
+    if (page.nextBefore === null) return;
+    before = page.nextBefore;
+  }
+}
+
+export interface AccessLogEntry {
+  at: string;
+  action: string;
+  description: string;
+  /** Who: the officer's or admin's email and role, or the partner site for a partner's reads. */
+  by: { email: string | null; role: string | null; partnerSiteId: number | null };
+  address: string | null;
+}
+
+/**
+ * Reads of the homeowner's private data by anyone but themselves: what the address keys of their proved homes and their
+ * owner records were read for, newest first.
+ */
+export async function accessLogOf(user: SessionUser, addressKeys: readonly string[], limit = 200): Promise<AccessLogEntry[]> {
+  await auditSettled();
+  const { db } = await getDatabase();
+  const subject: SQL[] = [];
+  if (addressKeys.length) subject.push(inArray(auditEvents.addressKey, [...addressKeys]));
+  if (user.ownerIds.length) subject.push(inArray(auditEvents.ownerId, user.ownerIds));
+  if (!subject.length) return [];
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        sql`(${sql.join(subject, sql` or `)})`,
+        inArray(auditEvents.action, [...PRIVATE_READS]),
+        eq(auditEvents.outcome, "allowed"),
+        // Someone else, or the person themselves through a partner's site (named by the site).
+        sql`(${auditEvents.actorRef} is distinct from ${pseudonym(user.id)} or ${auditEvents.partnerSiteId} is not null)`,
+      ),
+    )
+    .orderBy(desc(auditEvents.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    at: row.at.toISOString(),
+    action: row.action,
+    description: AUDIT_ACTIONS[row.action as AuditAction] ?? row.action,
+    by: { email: row.actorEmail, role: row.actorRole, partnerSiteId: row.partnerSiteId },
+    address: row.address,
+  }));
+}
