@@ -1,10 +1,11 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
-import { log } from "@/lib/log";
+import { log, requestContext } from "@/lib/log";
 import { requireRole } from "@/lib/services/access";
 import { AppError, isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
@@ -50,7 +51,9 @@ export function action<I extends z.ZodType, T>(options: { roles: readonly Role[]
       const parsed = options.input.safeParse(fields, WITH_INPUT);
       if (!parsed.success) throw invalid(parsed.error, "form");
       const caller = { user, ip: visitorIp(await headers()) };
-      return { data: await run({ user, caller, input: parsed.data }) };
+      // The activity log's rows of the action name its user, client address and request like a route's.
+      const context = { requestId: randomUUID(), ip: caller.ip, user };
+      return { data: await requestContext.run(context, () => run({ user, caller, input: parsed.data })) };
     } catch (error) {
       unstable_rethrow(error);
       if (AppError.is(error)) return failed(error);

@@ -10,6 +10,7 @@ import { log } from "@/lib/log";
 import { hashPassword } from "./password";
 import type { Role } from "./roles";
 import { endAllSessions } from "./sessions";
+import { reportSignIn } from "./sign-in-events";
 import { findUserByEmail, setRole } from "./users";
 
 /** The ID token's claims this app reads; the role claim's name is configured (OIDC_ROLE_CLAIM). */
@@ -136,8 +137,11 @@ export async function oidcSignIn({ user, account, profile }: { user: User; accou
   }
   if (!result.ok) {
     log.info({ sub: claims.sub, reason: result.error }, "single sign-on refused");
+    reportSignIn({ action: "signin", outcome: "refused", email, detail: { method: "sso", reason: result.error } });
     return `/login?error=${result.error}`;
   }
-  Object.assign(user, { id: String(result.id), email: result.email, role: result.role, secondFactor: idpSecondFactor(claims, env.OIDC_TRUSTS_IDP_MFA) });
+  const secondFactor = idpSecondFactor(claims, env.OIDC_TRUSTS_IDP_MFA);
+  Object.assign(user, { id: String(result.id), email: result.email, role: result.role, secondFactor });
+  reportSignIn({ action: "signin", outcome: "allowed", user: { id: result.id, email: result.email, role: result.role }, detail: { method: "sso", secondFactor } });
   return true;
 }

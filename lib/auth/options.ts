@@ -15,6 +15,7 @@ import { authSecret } from "./secret";
 import { endSession, secureCookies, SESSION_SECONDS, startSession } from "./sessions";
 import { checkCode, hasSecondFactor } from "./factors";
 import { PasskeyError, relyingParty, verifyPasskey } from "./passkeys";
+import { reportSignIn, type SignInEvent } from "./sign-in-events";
 import { checkCredentials, findUserById } from "./users";
 
 const Credentials = z.object({
@@ -31,6 +32,9 @@ export const SIGN_IN_ERRORS = {
   secondFactorInvalid: "second_factor_invalid",
   passkeyInvalid: "passkey_invalid",
 } as const;
+
+const ipOf = (request: { headers?: unknown } | undefined) =>
+  clientIpOf(new Headers(request?.headers as Record<string, string> | undefined), env.TRUSTED_PROXY_HOPS);
 
 const waitWords = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
 
@@ -66,26 +70,40 @@ export const authOptions: NextAuthOptions = {
         // Under next dev the demo accounts may still be on their way (see lib/startup.ts).
         await started();
         const jar = await cookies();
-        const ip = clientIpOf(new Headers(request?.headers as Record<string, string> | undefined), env.TRUSTED_PROXY_HOPS);
+        const ip = ipOf(request);
         const result = await checkCredentials(parsed.data.email, parsed.data.password, { ip, deviceCookie: jar.get(DEVICE_COOKIE)?.value });
+        const refused = (detail: SignInEvent["detail"], user?: SignInEvent["user"]) =>
+          reportSignIn({ action: "signin", outcome: "refused", user, email: parsed.data.email, ip, detail: { method: "password", ...detail } });
         if (!result.ok) {
+          refused({ reason: result.reason === "throttled" ? "throttled" : "wrong_email_or_password" });
           if (result.reason === "throttled")
             throw new Error(`Too many sign-in attempts. Try again in ${waitWords(result.retryAfterSeconds)}, or reset your password.`);
           throw new Error("Wrong email or password.");
         }
         // STAFF_PASSWORDS=false: staff sign in through single sign-on only; their password fails like a wrong one.
-        if (!env.STAFF_PASSWORDS && result.user.role !== "homeowner") throw new Error("Wrong email or password.");
+        if (!env.STAFF_PASSWORDS && result.user.role !== "homeowner") {
+          refused({ reason: "staff_passwords_off" }, result.user);
+          throw new Error("Wrong email or password.");
+        }
         // The password was right. An account with a second factor needs it too, every time; the page asks for it and
         // sends the same email and password again with the code (nothing is kept between the two tries).
         let secondFactor = false;
         if (await hasSecondFactor(result.user.id)) {
           if (!parsed.data.code) throw new Error(SIGN_IN_ERRORS.secondFactorRequired);
           const check = await checkCode(result.user.id, parsed.data.code, ip);
+          reportSignIn({
+            action: "signin.second_factor",
+            outcome: check.ok ? "allowed" : "refused",
+            user: result.user,
+            ip,
+            detail: check.ok ? { kind: check.kind } : { reason: check.reason },
+          });
           if (!check.ok && check.reason === "throttled") throw new Error(`Too many codes tried. Try again in ${waitWords(check.retryAfterSeconds)}.`);
           if (!check.ok) throw new Error(SIGN_IN_ERRORS.secondFactorInvalid);
           secondFactor = true;
         }
         if (result.device === "new") jar.set(DEVICE_COOKIE, deviceToken(result.user.email), DEVICE_COOKIE_OPTIONS);
+        reportSignIn({ action: "signin", outcome: "allowed", user: result.user, ip, detail: { method: "password", secondFactor } });
         return { id: String(result.user.id), email: result.user.email, role: result.user.role, secondFactor };
       },
     }),
@@ -104,9 +122,13 @@ export const authOptions: NextAuthOptions = {
           const userId = await verifyPasskey(response, relyingParty(new Headers(request?.headers as Record<string, string> | undefined)));
           const account = await findUserById(userId);
           if (!account) throw new PasskeyError("This passkey's account is gone.");
+          reportSignIn({ action: "signin", outcome: "allowed", user: account, ip: ipOf(request), detail: { method: "passkey", secondFactor: true } });
           return { id: String(account.id), email: account.email, role: account.role, secondFactor: true };
         } catch (error) {
-          if (error instanceof PasskeyError || error instanceof SyntaxError || error instanceof TypeError) throw new Error(SIGN_IN_ERRORS.passkeyInvalid);
+          if (error instanceof PasskeyError || error instanceof SyntaxError || error instanceof TypeError) {
+            reportSignIn({ action: "signin", outcome: "refused", ip: ipOf(request), detail: { method: "passkey", reason: "passkey_invalid" } });
+            throw new Error(SIGN_IN_ERRORS.passkeyInvalid);
+          }
           throw error;
         }
       },
@@ -135,6 +157,8 @@ export const authOptions: NextAuthOptions = {
     // Signing out ends the session on the server: a copy of the cookie is worthless from then on.
     async signOut({ token }) {
       await endSession(token?.sid);
+      if (typeof token?.uid === "number" && typeof token.email === "string")
+        reportSignIn({ action: "signout", outcome: "allowed", user: { id: token.uid, email: token.email, role: String(token.role) }, detail: {} });
     },
   },
 };

@@ -13,6 +13,7 @@ import { appOrigin, env } from "@/lib/env";
 import { passwordResetMessage } from "@/lib/mail/messages";
 import { sendMail } from "@/lib/mail/transport";
 import { requireRecentSecondFactor } from "./access";
+import { audit } from "./audit";
 import { AppError } from "./errors";
 
 const RESET_MINUTES = 30;
@@ -47,15 +48,19 @@ async function newAccount(input: { email: string; password: string; role: Role }
 export async function signUp(input: { email: string; password: string }, ip: string): Promise<SessionUser> {
   assertStrong(input.password, [input.email]);
   await limit("signup", ip, "Too many accounts were created from your network. Please try again later.");
-  return newAccount({ ...input, role: "homeowner" });
+  const user = await newAccount({ ...input, role: "homeowner" });
+  void audit({ action: "user.create", actor: user, ip, detail: { role: user.role, signUp: true } });
+  return user;
 }
 
 /** "Sign in with a passkey" hands out a challenge to anyone: a few a minute per client address. */
 export const limitPasskeyOptions = (ip: string) => limit("passkeyOptions", ip, "Too many passkey sign-ins from your network. Please wait a minute.");
 
 /** An admin creates a loan officer or another admin (the admin hands over the password in person). */
-export function createStaffAccount(input: { email: string; password: string; role: (typeof STAFF)[number] }): Promise<SessionUser> {
-  return newAccount(input);
+export async function createStaffAccount(input: { email: string; password: string; role: (typeof STAFF)[number] }): Promise<SessionUser> {
+  const user = await newAccount(input);
+  void audit({ action: "user.create", subjectUserId: user.id, detail: { role: user.role, email: user.email } });
+  return user;
 }
 
 /** An admin changes another account's role; it applies to that account's very next request. */
@@ -63,12 +68,14 @@ export async function changeRole(admin: SessionUser, userId: number, role: Role)
   if (userId === admin.id) throw new AppError(400, "invalid_request", "You cannot change your own role.", { userId: "is your own account" });
   requireRecentSecondFactor(admin);
   if (!(await setRole(userId, role))) throw new AppError(404, "not_found", "No user has that id.");
+  void audit({ action: "user.role", actor: admin, subjectUserId: userId, detail: { role } });
 }
 
 /** An admin deletes another account; its sessions stop working at once. */
 export async function deleteAccount(admin: SessionUser, userId: number): Promise<void> {
   if (userId === admin.id) throw new AppError(400, "invalid_request", "You cannot delete your own account.", { userId: "is your own account" });
   if (!(await deleteUser(userId))) throw new AppError(404, "not_found", "No user has that id.");
+  void audit({ action: "user.delete", actor: admin, subjectUserId: userId });
 }
 
 /**
@@ -113,7 +120,8 @@ export async function resetPassword(token: string, password: string): Promise<Se
   const [used] = await db.update(r).set({ usedAt: new Date() }).where(live).returning();
   if (!used) throw refused;
   await setPassword(user.id, password);
-  await endAllSessions(user.id);
+  const ended = await endAllSessions(user.id);
+  void audit({ action: "password.reset", actor: user, detail: { sessionsEnded: ended } });
   return user;
 }
 
@@ -121,14 +129,18 @@ export async function resetPassword(token: string, password: string): Promise<Se
 export async function changePassword(user: SessionUser, current: string, next: string): Promise<void> {
   const row = await findUserByEmail(user.email);
   if (!row || !(await verifyPassword(current, row.passwordHash))) {
+    void audit({ action: "password.change", actor: user, outcome: "refused", detail: { reason: "wrong_password" } });
     throw new AppError(400, "wrong_password", "currentPassword: that is not your current password", { currentPassword: "is not your current password" });
   }
   assertStrong(next, [user.email]);
   await setPassword(user.id, next);
-  await endAllSessions(user.id, user.sessionId);
+  const ended = await endAllSessions(user.id, user.sessionId);
+  void audit({ action: "password.change", actor: user, detail: { sessionsEnded: ended } });
 }
 
 /** Ends every session of an account (the owner's "sign out everywhere", or an admin's). */
 export async function signOutEverywhere(userId: number): Promise<number> {
-  return endAllSessions(userId);
+  const ended = await endAllSessions(userId);
+  void audit({ action: "signout.everywhere", subjectUserId: userId, detail: { sessionsEnded: ended } });
+  return ended;
 }

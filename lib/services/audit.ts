@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = {
   // Sign-in and the account's security
   "signin": "Signed in",
   "signin.second_factor": "Gave a second factor",
+  "signout": "Signed out",
   "signout.everywhere": "Ended every session",
   "factor.add": "Added a second factor",
   "factor.remove": "Removed a second factor",

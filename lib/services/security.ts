@@ -25,6 +25,7 @@ import { isStaff, type SecondFactorState, type SessionUser } from "@/lib/auth/ro
 import { endAllSessions, markSecondFactor } from "@/lib/auth/sessions";
 import { findUserById } from "@/lib/auth/users";
 import { requireRecentSecondFactor, STEP_UP_MINUTES } from "./access";
+import { audit } from "./audit";
 import { AppError } from "./errors";
 
 export interface SecurityStatus extends FactorSummary {
@@ -76,18 +77,22 @@ export async function confirmAuthenticator(user: SessionUser, code: string): Pro
     throw new AppError(400, "invalid_code", "code: that is not the app's current code (check the phone's clock), or setup was not started", {
       code: "is not the app's current code",
     });
+  void audit({ action: "factor.add", actor: user, detail: { kind: "totp" } });
   return afterNewFactor(user);
 }
 
 export async function removeAuthenticator(user: SessionUser): Promise<void> {
   requireRecentSecondFactor(user);
   await removeTotp(user.id);
+  void audit({ action: "factor.remove", actor: user, detail: { kind: "totp" } });
 }
 
 export async function regenerateRecoveryCodes(user: SessionUser): Promise<string[]> {
   requireRecentSecondFactor(user);
   if (user.secondFactor !== "given") throw new AppError(409, "no_second_factor", "Set up a passkey or an authenticator app first.");
-  return newRecoveryCodes(user.id);
+  const codes = await newRecoveryCodes(user.id);
+  void audit({ action: "recovery_codes.new", actor: user });
+  return codes;
 }
 
 const passkeyFailure = (error: unknown) => {
@@ -107,6 +112,7 @@ export async function registerPasskey(user: SessionUser, name: string, response:
   const added = await addPasskey(user.id, name, response, rp).catch((error: unknown) => {
     throw passkeyFailure(error);
   });
+  void audit({ action: "factor.add", actor: user, detail: { kind: "passkey", name } });
   return { id: added.id, ...(await afterNewFactor(user)) };
 }
 
@@ -117,6 +123,7 @@ export async function renamePasskeyOf(user: SessionUser, id: string, name: strin
 export async function removePasskeyOf(user: SessionUser, id: string): Promise<void> {
   requireRecentSecondFactor(user);
   if (!(await removePasskey(user.id, id))) throw new AppError(404, "not_found", "You have no passkey with that id.");
+  void audit({ action: "factor.remove", actor: user, detail: { kind: "passkey" } });
 }
 
 /** Passkey options for the signed-in account's own passkeys (finishing a sign-in, or a step-up). */
@@ -133,13 +140,17 @@ export async function giveSecondFactor(
 ): Promise<{ kind: "totp" | "recovery" | "passkey" }> {
   const sessionId = sessionOf(user);
   let kind: "totp" | "recovery" | "passkey";
+  // Finishing a sign-in, or a step-up for a sensitive action.
+  const event = { action: "signin.second_factor", actor: user, ip: client.ip, detail: { stepUp: user.secondFactor === "given" } } as const;
   if (proof.passkey) {
     await verifyPasskey(proof.passkey, client.rp, user.id).catch((error: unknown) => {
+      void audit({ ...event, outcome: "refused", detail: { ...event.detail, kind: "passkey" } });
       throw passkeyFailure(error);
     });
     kind = "passkey";
   } else {
     const check = await checkCode(user.id, proof.code ?? "", client.ip);
+    if (!check.ok) void audit({ ...event, outcome: "refused", detail: { ...event.detail, reason: check.reason } });
     if (!check.ok && check.reason === "throttled")
       throw new AppError(429, "rate_limited", "Too many codes tried. Please wait before trying again.", undefined, check.retryAfterSeconds);
     if (!check.ok)
@@ -147,6 +158,7 @@ export async function giveSecondFactor(
     kind = check.kind;
   }
   await markSecondFactor(user.id, sessionId);
+  void audit({ ...event, detail: { ...event.detail, kind } });
   return { kind };
 }
 
@@ -157,5 +169,6 @@ export async function resetFactorsOf(admin: SessionUser, userId: number): Promis
   requireRecentSecondFactor(admin);
   if (!(await findUserById(userId))) throw new AppError(404, "not_found", "No user has that id.");
   await resetFactors(userId);
-  await endAllSessions(userId);
+  const ended = await endAllSessions(userId);
+  void audit({ action: "factor.reset", actor: admin, subjectUserId: userId, detail: { sessionsEnded: ended } });
 }
