@@ -38,6 +38,14 @@ const failed = (error: AppError): ActionState<never> => ({
 });
 
 /**
+ * Runs a plain server action's work (one without a form state) in a request context, so its activity log rows name
+ * its user and client address as a route's do.
+ */
+export async function asRequestOf<T>(user: SessionUser, run: () => Promise<T>): Promise<T> {
+  return requestContext.run({ requestId: randomUUID(), ip: visitorIp(await headers()), user }, run);
+}
+
+/**
  * A server action for an in-app form, the twin of route(): loads the signed-in user (read again from the database),
  * checks the role, validates the form's fields with zod (the same field mapping as the API's 400), and answers an
  * expected failure as `{ error, fields, status }` for the form to show. Unknown errors are logged and become a plain

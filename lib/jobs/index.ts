@@ -2,6 +2,7 @@ import "server-only";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { audit } from "@/lib/services/audit";
 import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/digests";
 import { sweepExpiredRows } from "@/lib/services/housekeeping";
 import { meterSettled } from "@/lib/services/meter";
@@ -137,4 +138,20 @@ export function jobs(): Promise<JobEngine> {
     throw error;
   });
   return globalForJobs.jobEngine;
+}
+
+/** An admin's "Run now": the job is queued at once, and the activity log says who started it. */
+export async function runJobByHand(run: Parameters<typeof runData>[0]): Promise<string | null> {
+  const id = await (await jobs()).send(run.name, runData(run));
+  void audit({ action: "job.run", detail: { name: run.name, id, period: run.period ?? null, day: run.day ?? null } });
+  return id;
+}
+
+/** An admin's "Run again" of a failed job; false when no failed job has that name and id. */
+export async function retryJobByHand(name: string, id: string): Promise<boolean> {
+  const engine = await jobs();
+  if (!(await engine.failed(500)).some((job) => job.id === id && job.name === name)) return false;
+  await engine.retry(name, id);
+  void audit({ action: "job.run", detail: { name, id, retry: true } });
+  return true;
 }

@@ -98,7 +98,10 @@ export interface AuditEvent {
 }
 
 /** The actor and client address of a caller (a page's or a service's), for an event recorded outside a route's context. */
-export const by = (caller: { user?: SessionUser; ip: string }): Pick<AuditEvent, "actor" | "ip"> => ({ actor: caller.user ?? null, ip: caller.ip });
+export const by = (caller: { user?: SessionUser; ip: string; partnerSiteId?: number }): Pick<AuditEvent, "actor" | "ip"> => ({
+  actor: caller.user ? { ...caller.user, partnerSiteId: caller.partnerSiteId } : null,
+  ip: caller.ip,
+});
 
 type Row = typeof auditEvents.$inferInsert;
 type Stored = typeof auditEvents.$inferSelect;
@@ -184,6 +187,11 @@ function rowOf(event: AuditEvent): Omit<Row, "prevHash" | "hash"> {
     ...personal,
     piiDigest: piiDigestOf(personal),
   };
+}
+
+/** A homeowner's (or a partner member's) read of their owner records' homes and loans: one event per owner record. */
+export function auditOwnerRead(caller: { user?: SessionUser; ip: string; partnerSiteId?: number }): void {
+  for (const ownerId of caller.user?.ownerIds ?? []) void audit({ action: "owner.data.read", ...by(caller), ownerId });
 }
 
 interface Batch {

@@ -17,6 +17,8 @@ export interface Caller {
   ip: string;
   /** The widget site the request came through; its budget is checked before any call that costs money. */
   site?: { id: number; assertBudget: () => Promise<void> };
+  /** The partner site whose member this is, inside its frame (the activity log names the site for their reads). */
+  partnerSiteId?: number;
   /** The homeowner's own properties' keys, when this request has already read them: spares the access check a read. */
   ownedKeys?: Set<string>;
 }

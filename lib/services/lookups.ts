@@ -6,6 +6,7 @@ import { streetLine, zipCode } from "@/lib/address";
 import type { SessionUser } from "@/lib/auth/roles";
 import { MARKETS } from "@/lib/sandbox/dataset/markets";
 import { assertMayRead } from "./access";
+import { audit, by, type AuditAction } from "./audit";
 import { addressKeyOf, type ReadAddress } from "./addresses";
 import type { AddressCheckDto, NormalizedAddressDto } from "./dto";
 import { AppError } from "./errors";
@@ -30,7 +31,8 @@ type SignedIn = Caller & { user: SessionUser };
  * key), so a deliverable address usually costs it once whichever way it goes.
  */
 export async function suggestAddress(caller: SignedIn, address: string): Promise<AddressCheckDto> {
-  const { parts, corrections } = addressKeyOf(address);
+  const { parts, corrections, key, label } = addressKeyOf(address);
+  void audit({ action: "lookup.address", ...by(caller), address: label, addressKey: key });
   const street = streetLine(parts);
   const [result] = await normalizeAddresses(caller, [{ street, city: parts.city || "-", state: parts.state || "-", zip: parts.zip || "-" }]);
   // What the app's own reading already fixed never reaches the service as a typo, so it is said here, as the service
@@ -61,32 +63,73 @@ export function demoZipCodes(): string[] {
 }
 
 export async function verifyHomeowner(caller: SignedIn, input: Person) {
-  const { verification, stale } = await homeownerVerification(caller, input);
-  return { ...verification, stale };
+  const at = addressKeyOf(input.address);
+  return logged(caller, "lookup.verify", at, async () => {
+    const { verification, stale } = await homeownerVerification(caller, input);
+    return { ...verification, stale };
+  });
+}
+
+/**
+ * Runs a read of an address's data and records it in the activity log (after the answer): allowed, refused (not
+ * theirs) or failed (the service could not answer), with the address as standardized and the home's id when known.
+ */
+async function logged<T>(caller: SignedIn, action: AuditAction, at: ReadAddress, read: () => Promise<T>, detail?: Record<string, string>): Promise<T> {
+  const event = { action, ...by(caller), address: at.label, addressKey: at.key, detail };
+  try {
+    const result = await read();
+    void audit({ ...event, propertyId: propertyIdOf(result) });
+    return result;
+  } catch (error) {
+    const refused = AppError.is(error) && (error.status === 403 || error.status === 404);
+    void audit({ ...event, outcome: refused ? "refused" : "failed", detail: { ...detail, error: AppError.is(error) ? error.code : "internal_error" } });
+    throw error;
+  }
+}
+
+function propertyIdOf(result: unknown): number | undefined {
+  if (typeof result !== "object" || result === null) return undefined;
+  const { id, propertyId } = result as { id?: unknown; propertyId?: unknown };
+  return typeof propertyId === "number" ? propertyId : typeof id === "number" ? id : undefined;
 }
 
 /**
  * The address read once, when the caller may read it (400 when it is no address, 403 when not theirs). Public reads
  * (facts, the estimate) are open to a homeowner's unproven claim; private ones need proof of ownership.
  */
-async function readable(caller: SignedIn, address: string, scope: "public" | "private"): Promise<ReadAddress> {
+async function readable<T>(
+  caller: SignedIn,
+  address: string,
+  scope: "public" | "private",
+  action: AuditAction,
+  read: (at: ReadAddress) => Promise<T>,
+  detail?: Record<string, string>,
+): Promise<T> {
   const at = addressKeyOf(address);
-  await assertMayRead(caller, at.key, scope);
-  return at;
+  return logged(
+    caller,
+    action,
+    at,
+    async () => {
+      await assertMayRead(caller, at.key, scope);
+      return read(at);
+    },
+    detail,
+  );
 }
 
 export async function valuation(caller: SignedIn, address: string) {
-  return valuationEstimate(caller, await readable(caller, address, "public"));
+  return readable(caller, address, "public", "lookup.valuation", (at) => valuationEstimate(caller, at));
 }
 
 /** Equity at the requested maximum LTV, the organization's by default. */
 export async function equity(caller: SignedIn, address: string, requestedLtv?: number) {
   const maxLtv = requestedLtv ?? (await orgMaxLtv());
-  return equitySummary(caller, await readable(caller, address, "private"), maxLtv);
+  return readable(caller, address, "private", "equity.read", (at) => equitySummary(caller, at, maxLtv));
 }
 
 export async function propertySummary(caller: SignedIn, address: string) {
-  return propertyFacts(caller, await readable(caller, address, "public"));
+  return readable(caller, address, "public", "lookup.summary", (at) => propertyFacts(caller, at));
 }
 
 /**
@@ -96,5 +139,5 @@ export async function propertySummary(caller: SignedIn, address: string) {
  */
 export async function report(caller: SignedIn, input: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportDownload> {
   const applicantName = caller.user.role === "homeowner" ? (caller.user.name ?? caller.user.email) : input.applicantName;
-  return propertyReport(caller, await readable(caller, input.address, "private"), { ...input, applicantName });
+  return readable(caller, input.address, "private", "report.read", (at) => propertyReport(caller, at, { ...input, applicantName }), { format: input.format });
 }

@@ -4,6 +4,7 @@ import { getDatabase } from "@/lib/db";
 import { clientRefreshes, clients, settings } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { audit } from "./audit";
 import { monthOf } from "./digests";
 import { refresh, thresholds } from "./portfolio";
 
@@ -31,6 +32,7 @@ export async function setRefreshBudget(value: number): Promise<void> {
     .insert(settings)
     .values({ key: BUDGET_KEY, numberValue: value })
     .onConflictDoUpdate({ target: settings.key, set: { numberValue: value, updatedAt: new Date() } });
+  void audit({ action: "settings.change", detail: { setting: "refresh_budget", value } });
 }
 
 export interface BudgetState {

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/auth/secret";
 import { rememberedOfUser, userChanged } from "@/lib/auth/session-cache";
-import { linkVerifiedOwner, OwnerTakenError } from "@/lib/auth/users";
+import { findUserById, linkVerifiedOwner, OwnerTakenError } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 import { ownershipClaims, ownershipLetters, type OwnerProof } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
@@ -12,6 +12,7 @@ import { log } from "@/lib/log";
 import { letterSentMessage, ownershipLetter } from "@/lib/mail/messages";
 import { sendLetter, sendMail } from "@/lib/mail/transport";
 import { addressKeyOf } from "./addresses";
+import { audit, by } from "./audit";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { homeownerVerification, ownerProperties, ownerRecord, personKey, propertyFacts, type Person } from "./properties";
@@ -95,6 +96,7 @@ export async function claimHome(caller: SignedIn, person: Person): Promise<{ ver
     .values(claim)
     .onConflictDoUpdate({ target: [ownershipClaims.userId, ownershipClaims.addressKey], set: { ...claim, createdAt: new Date() } });
   await userChanged(caller.user.id);
+  void audit({ action: "ownership.claim", ...by(caller), ownerId, propertyId: facts.id ?? undefined, address: facts.address, addressKey: factsKey });
   return { verified: false, created: true, address: facts.address };
 }
 
@@ -184,6 +186,7 @@ export async function requestLetter(user: SessionUser, address?: string): Promis
     log.error({ err: error }, "the ownership letter could not be sent");
     throw new AppError(503, "letter_unavailable", "We could not send the letter right now. Nothing was posted; please try again later.", undefined, 300);
   }
+  void audit({ action: "ownership.letter", actor: user, address: state.address, addressKey: state.addressKey });
   // The letter is what counts; the email saying it is on its way may fail (it is logged) without undoing it.
   await sendMail(letterSentMessage({ to: user.email, address: state.address })).catch(() => undefined);
   return (await verificationStates(user.id)).find((s) => s.addressKey === state.addressKey)!;
@@ -219,6 +222,7 @@ export async function confirmCode(user: SessionUser, code: string, address?: str
   const given = Buffer.from(codeHash(user.id, code.trim()));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     const left = CODE_TRIES - letter.attempts;
+    void audit({ action: "ownership.proof", actor: user, outcome: "refused", ownerId: claim.ownerId, address: claim.address, addressKey: claim.addressKey, detail: { kind: "mail", reason: "wrong_code" } });
     throw new AppError(
       400,
       "wrong_code",
@@ -234,10 +238,13 @@ export async function confirmCode(user: SessionUser, code: string, address?: str
 
 /** Links an owner record the account proved it owns, and forgets the claims that led there (not its other claims). */
 export async function proveOwnership(userId: number, ownerId: string, proof: OwnerProof, name: string): Promise<void> {
+  // Who proved it: the signed-in account, or the one an invitation or a partner's token just made.
+  const actor = (await findUserById(userId)) ?? null;
   try {
     await linkVerifiedOwner(userId, ownerId, proof, name);
   } catch (error) {
     if (error instanceof OwnerTakenError) {
+      void audit({ action: "ownership.proof", actor, outcome: "refused", ownerId, detail: { kind: proof, reason: "owner_taken" } });
       throw new AppError(409, "owner_taken", "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.");
     }
     throw error;
@@ -245,4 +252,5 @@ export async function proveOwnership(userId: number, ownerId: string, proof: Own
   const { db } = await getDatabase();
   await db.delete(ownershipClaims).where(and(eq(ownershipClaims.userId, userId), eq(ownershipClaims.ownerId, ownerId)));
   await userChanged(userId);
+  void audit({ action: "ownership.proof", actor, ownerId, detail: { kind: proof } });
 }

@@ -132,3 +132,10 @@ export async function memberAccount(site: Site, claims: PartnerClaims, ip: strin
 export function partnerSessionCookie(user: SessionUser, site: Site): Promise<string> {
   return sessionCookie(user, { claims: { site: site.id, frameOrigins: site.allowedOrigins }, seconds: PARTNER_SESSION_SECONDS, partitioned: true });
 }
+
+/** The partner site a member account belongs to (none for the app's own accounts): its members' reads are named by it. */
+export async function partnerSiteOf(userId: number): Promise<number | undefined> {
+  const { db } = await getDatabase();
+  const [row] = await db.select({ siteId: users.partnerSiteId }).from(users).where(eq(users.id, userId));
+  return row?.siteId ?? undefined;
+}

@@ -2,6 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
 import { assertMayRead } from "./access";
 import { addressKeyOf } from "./addresses";
+import { audit, by } from "./audit";
 import { AppError, orAppError } from "./errors";
 import type { Caller } from "./gateway";
 import type { HomeownerProperty } from "./homes";
@@ -42,6 +43,8 @@ export function pageRecords(
   applicantName: string,
 ): Promise<HomeRecordsDto | AppError> | undefined {
   if (!home.equity) return undefined;
+  const { facts } = home.property;
+  void audit({ action: "records.read", ...by(caller), propertyId: home.property.propertyId, address: facts.address, addressKey: addressKeyOf(facts.address).key });
   const { estimate } = home;
   const latest = AppError.is(estimate) ? undefined : { date: estimate.eventDate, value: estimate.value, low: estimate.low, high: estimate.high };
   return orAppError(homeRecords(caller, { address: home.property.facts.address, applicantName, latest }));

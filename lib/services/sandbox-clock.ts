@@ -2,6 +2,7 @@ import "server-only";
 import { getCache } from "@/lib/cache";
 import { log } from "@/lib/log";
 import type { ClockState } from "@/lib/sandbox/clock";
+import { audit } from "./audit";
 import { AppError } from "./errors";
 import { upstream } from "./upstream";
 
@@ -24,5 +25,6 @@ export async function advanceEmbeddedClock(): Promise<ClockState> {
   const state = await clock().advance();
   await getCache().clear();
   log.info(state, "embedded service: clock moved a month forward");
+  void audit({ action: "clock.advance", detail: { months: state.months } });
   return state;
 }

@@ -5,6 +5,7 @@ import { safely } from "@/lib/cache/single-flight";
 import { getDatabase } from "@/lib/db";
 import { settings } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { audit } from "./audit";
 
 const ORG_MAX_LTV = "org_max_ltv";
 
@@ -33,6 +34,7 @@ export async function setOrgMaxLtv(value: number): Promise<void> {
     .values({ key: ORG_MAX_LTV, numberValue: value })
     .onConflictDoUpdate({ target: settings.key, set: { numberValue: value, updatedAt: new Date() } });
   await safely(() => getCache().set(CACHE_KEY, value, CACHE_SECONDS), undefined);
+  void audit({ action: "settings.change", detail: { setting: "org_max_ltv", value } });
 }
 
 /** The rate and term the organization offers for a kind of loan: a yearly rate in percent, a term in whole years. */
@@ -87,4 +89,5 @@ export async function setOffers(value: Offers): Promise<void> {
     .values(rows)
     .onConflictDoUpdate({ target: settings.key, set: { numberValue: sql`excluded.number_value`, updatedAt: new Date() } });
   await safely(() => getCache().set(OFFERS_CACHE_KEY, value, CACHE_SECONDS), undefined);
+  void audit({ action: "settings.change", detail: { setting: "offers", value: JSON.stringify(value) } });
 }

@@ -9,6 +9,7 @@ import { appOrigins } from "@/lib/env";
 import { log } from "@/lib/log";
 import { isSafeOrigin } from "@/lib/security/origins";
 import { addressKeyOf } from "./addresses";
+import { audit } from "./audit";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { siteSpentToday } from "./meter";
@@ -47,6 +48,7 @@ export async function createSite(input: { name: string; allowedOrigins: string[]
     .insert(widgetSites)
     .values({ ...input, siteKey, secretEncrypted: encrypt(secret) })
     .returning();
+  void audit({ action: "settings.change", detail: { setting: "widget_site", siteId: site!.id, name: input.name, origins: input.allowedOrigins.join(" ") } });
   return { site: site!, siteKey, siteSecret: secret };
 }
 

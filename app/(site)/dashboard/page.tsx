@@ -11,6 +11,7 @@ import type { Caller } from "@/lib/services/gateway";
 import type { SessionUser } from "@/lib/auth/roles";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
+import { auditOwnerRead } from "@/lib/services/audit";
 import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/owners";
 import { recordEngagement } from "@/lib/services/engagement";
 import { contactOf } from "@/lib/services/officer-summary";
@@ -50,6 +51,7 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
     );
   }
   const proved = view.properties.filter((p): p is ProvedProperty => p.verified);
+  auditOwnerRead(caller);
   const contact = proved.length > 0 ? officer : undefined;
   // The officer who invited them hears of their visits (a reload in the half hour is the same visit); a homeowner
   // nobody invited has no one to tell, and costs no write.

@@ -1,5 +1,6 @@
 import { OwnerData, UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
+import { auditOwnerRead } from "@/lib/services/audit";
 import { AppError } from "@/lib/services/errors";
 import { homeownerView } from "@/lib/services/owners";
 
@@ -9,6 +10,7 @@ export const GET = route(
   async ({ caller }) => {
     const view = await homeownerView(caller);
     if (!view.verified && !view.verification) throw new AppError(404, "no_owner", "Add your home first: POST /api/owners.");
+    auditOwnerRead(caller);
     return Response.json(view);
   },
 );

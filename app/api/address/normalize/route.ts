@@ -2,10 +2,16 @@ import { Addresses, NORMALIZE_ERRORS } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { NormalizeBody } from "@/lib/api/schemas";
+import { audit } from "@/lib/services/audit";
 import { normalizeAddresses } from "@/lib/services/properties";
 
 // POST /api/address/normalize: standardize up to 100 addresses (loan officers)
 export const POST = route(
   { roles: STAFF, body: NormalizeBody, summary: "Standardize up to 100 addresses", responses: { 200: Addresses }, errors: NORMALIZE_ERRORS },
-  async ({ caller, body }) => Response.json({ addresses: await normalizeAddresses(caller, body.requests) }),
+  async ({ caller, body }) => {
+    const addresses = await normalizeAddresses(caller, body.requests);
+    // One event per batch, with its size and how many were read as addresses.
+    void audit({ action: "lookup.batch", detail: { count: addresses.length, ok: addresses.filter((a) => a.ok).length } });
+    return Response.json({ addresses });
+  },
 );

@@ -3,7 +3,9 @@ import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
+import { auditOwnerRead } from "@/lib/services/audit";
 import { ownerData } from "@/lib/services/owners";
+import { partnerSiteOf } from "@/lib/services/partners";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "./reopen";
 
@@ -15,7 +17,8 @@ export default async function PartnerDashboardPage() {
   if (!user?.ownerIds.length) {
     return <ReopenFromPartner />;
   }
-  const data = await orAppError(ownerData(await pageCaller(user), user.ownerIds));
+  const caller = { ...(await pageCaller(user)), partnerSiteId: await partnerSiteOf(user.id) };
+  const data = await orAppError(ownerData(caller, user.ownerIds));
   if (AppError.is(data)) {
     return (
       <main className="p-6">
@@ -23,6 +26,7 @@ export default async function PartnerDashboardPage() {
       </main>
     );
   }
+  auditOwnerRead(caller);
   return (
     <main className="space-y-4 p-4">
       <h1 className="text-2xl font-bold">Your homes{user.name ? `, ${user.name.split(" ")[0]}` : ""}</h1>

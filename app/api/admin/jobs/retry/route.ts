@@ -1,18 +1,14 @@
 import { JobRetried } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { JobRetryBody } from "@/lib/api/schemas";
-import { jobs } from "@/lib/jobs";
+import { retryJobByHand } from "@/lib/jobs";
 import { AppError } from "@/lib/services/errors";
 
 // POST /api/admin/jobs/retry: run a failed job again from its first attempt (admins)
 export const POST = route(
   { roles: ["admin"], body: JobRetryBody, summary: "Run a failed job again", responses: { 200: JobRetried }, errors: [404] },
   async ({ body }) => {
-    const engine = await jobs();
-    if (!(await engine.failed(500)).some((job) => job.id === body.id && job.name === body.name)) {
-      throw new AppError(404, "not_found", "No failed job has that id.");
-    }
-    await engine.retry(body.name, body.id);
+    if (!(await retryJobByHand(body.name, body.id))) throw new AppError(404, "not_found", "No failed job has that id.");
     return Response.json({ retried: true });
   },
 );

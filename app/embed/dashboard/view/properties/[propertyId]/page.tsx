@@ -7,6 +7,7 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerProperty } from "@/lib/services/homes";
+import { partnerSiteOf } from "@/lib/services/partners";
 import { pageRecords } from "@/lib/services/records";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "@/app/embed/dashboard/view/reopen";
@@ -20,7 +21,7 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
   if (!user?.ownerIds.length) return <ReopenFromPartner />;
   if (!/^\d+$/.test(propertyId)) notFound();
   const path = `/embed/dashboard/view/properties/${propertyId}`;
-  const caller = await pageCaller(user);
+  const caller = { ...(await pageCaller(user)), partnerSiteId: await partnerSiteOf(user.id) };
   const home = await orAppError(homeownerProperty(caller, propertyId));
   if (home === undefined) notFound();
   const applicantName = user.name ?? user.email;
