@@ -1,6 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
 import { requireRecentSecondFactor } from "./access";
+import { audit } from "./audit";
 import { listClients } from "./clients";
 
 /** The export's columns, in order (the header of an empty export too). */
@@ -28,8 +29,14 @@ const EXPORT_LIMIT = 100_000;
  * second factor is required.
  */
 export async function clientsForExport(user: SessionUser) {
-  requireRecentSecondFactor(user);
+  try {
+    requireRecentSecondFactor(user);
+  } catch (error) {
+    void audit({ action: "clients.export", actor: user, outcome: "refused", detail: { reason: "step_up_required" } });
+    throw error;
+  }
   const clients = await listClients(user, EXPORT_LIMIT);
+  void audit({ action: "clients.export", actor: user, detail: { rows: clients.length } });
   const rows = clients.map((c) => ({
     name: c.name,
     email: c.email,

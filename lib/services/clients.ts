@@ -5,6 +5,7 @@ import { getDatabase } from "@/lib/db";
 import { clients, invitations } from "@/lib/db/schema";
 import { MAX_IMPORT_ROWS, personKeyOf, readClient, readClientsCsv, type ClientInput } from "@/lib/portfolio/csv";
 import { addressKeyOf } from "./addresses";
+import { audit, by } from "./audit";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { normalizeAddresses } from "./properties";
@@ -152,6 +153,7 @@ export async function importClients(caller: SignedIn, csv: string): Promise<Impo
   });
   const { created, merged } = rows.length ? await store(caller.user.id, rows) : { created: 0, merged: 0 };
   errors.sort((a, b) => a.line - b.line);
+  void audit({ action: "clients.import", ...by(caller), detail: { rows: read.rows.length, created, merged, errors: errors.length } });
   return { created, merged, errors, unknownColumns: read.unknownColumns };
 }
 

@@ -11,6 +11,7 @@ import { invitations } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
 import { invitationMessage } from "@/lib/mail/messages";
 import { MailError, sendMail } from "@/lib/mail/transport";
+import { audit, by } from "./audit";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { deedCheck, proveOwnership } from "./ownership";
@@ -67,6 +68,7 @@ export async function invite(caller: Caller & { user: SessionUser }, input: Pers
       60,
     );
   }
+  void audit({ action: "client.invite", ...by(caller), ownerId, address, addressKey: key, detail: { invitationId: row!.id } });
   return { id: row!.id, email: input.email, address, expiresAt: expiresAt.toISOString() };
 }
 
