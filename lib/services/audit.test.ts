@@ -92,4 +92,18 @@ describe("the activity log", () => {
     const log = await accessLogOf(homeowner, [home.addressKey]);
     expect(log).toEqual([expect.objectContaining({ action: "lookup.valuation", by: { email: officer.email, role: "loan_officer", partnerSiteId: null } })]);
   });
+
+  it("keeps the events of a moment the database was away, and writes them with the next one", async () => {
+    const up = database.handle!;
+    const down = Promise.reject(new Error("connection refused"));
+    down.catch(() => undefined);
+    database.handle = down;
+    await audit({ action: "owner.data.read", actor: homeowner, ownerId: "owner-1" });
+    database.handle = up;
+    expect(await handle.db.select().from(auditEvents)).toHaveLength(0);
+    await audit({ action: "signin", actor: homeowner });
+    const rows = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
+    expect(rows.map((r) => r.action)).toEqual(["owner.data.read", "signin"]);
+    expect((await verifyAuditChain()).ok).toBe(true);
+  });
 });

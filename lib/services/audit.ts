@@ -199,7 +199,16 @@ interface Batch {
   written: Promise<void>;
   resolve: () => void;
 }
-const globalForAudit = globalThis as unknown as { auditQueue?: { waiting?: Batch; writing?: Batch; draining?: boolean } };
+interface AuditQueue {
+  waiting?: Batch;
+  writing?: Batch;
+  draining?: boolean;
+  /** Rows an append could not write (the database was away): they go first in the next append. */
+  unwritten?: Omit<Row, "prevHash" | "hash">[];
+}
+const globalForAudit = globalThis as unknown as { auditQueue?: AuditQueue };
+// While the database is away, this many rows wait in memory for it; past it the oldest are dropped (and logged).
+const MAX_UNWRITTEN = 10_000;
 
 /**
  * Records an event; resolves once it is written. Rows are group-committed like the meter's: while one append runs the
@@ -229,18 +238,23 @@ export async function auditSettled(): Promise<void> {
   await Promise.all([queue?.writing?.written, queue?.waiting?.written]);
 }
 
-async function drain(queue: NonNullable<typeof globalForAudit.auditQueue>) {
+async function drain(queue: AuditQueue) {
   queue.draining = true;
   try {
     while (queue.waiting) {
       const batch = queue.waiting;
       queue.waiting = undefined;
       queue.writing = batch;
+      const rows = [...(queue.unwritten ?? []), ...batch.rows];
+      queue.unwritten = undefined;
       try {
         const { db } = await getDatabase();
-        await append(db, batch.rows);
+        await append(db, rows);
       } catch (error) {
-        log.error({ err: error, rows: batch.rows.length }, "audit: could not record events");
+        // Kept for the next append (the next event after the database is back), not lost with this request.
+        const dropped = Math.max(0, rows.length - MAX_UNWRITTEN);
+        queue.unwritten = rows.slice(dropped);
+        log.error({ err: error, rows: rows.length, dropped }, "audit: could not record events; they wait for the next append");
       } finally {
         batch.resolve();
       }
