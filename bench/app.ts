@@ -15,8 +15,11 @@ function startFlags(): string[] {
   return start.slice(node + 1, next);
 }
 
-/** The built app (`npm run build` first) on its embedded defaults, on a port of its own, with a fresh data folder. */
-export async function startApp(port: number): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
+/**
+ * The built app (`npm run build` first) on its embedded defaults, on a port of its own, with a fresh data folder.
+ * `cwd`: another checkout's build (a baseline to compare with, see bench/audit.ts).
+ */
+export async function startApp(port: number, cwd = process.cwd()): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
   // Node's flags as `npm start` gives them (package.json, the one place they are set): the benchmark measures the server
   // people run. Its semi-spaces of 64 MB, where a page's short-lived objects die, mean fewer scavenges under load (see
@@ -27,6 +30,7 @@ export async function startApp(port: number): Promise<{ app: AppInfo; stop: () =
   // BENCH_NODE_FLAGS adds Node's own flags to the server, those NODE_OPTIONS refuses too (`--trace-gc`, say).
   if (process.env.BENCH_NODE_FLAGS) node.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
   const server = spawn(process.execPath, [...node, NEXT_BIN, "start", "-p", String(port)], {
+    cwd,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
