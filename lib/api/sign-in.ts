@@ -2,9 +2,14 @@ import "server-only";
 import { deviceCookie } from "@/lib/auth/device";
 import type { SessionUser } from "@/lib/auth/roles";
 import { sessionCookie } from "@/lib/auth/sessions";
+import { audit } from "@/lib/services/audit";
 
-/** An answer that signs the person in: a new session, and a device cookie for this browser (see lib/auth/device.ts). */
-export async function signedIn(user: SessionUser, body: unknown): Promise<Response> {
+/**
+ * An answer that signs the person in: a new session, and a device cookie for this browser (see lib/auth/device.ts).
+ * `method` names the way in for the activity log (an invitation's link, a password reset's).
+ */
+export async function signedIn(user: SessionUser, body: unknown, method: "invitation" | "password_reset"): Promise<Response> {
+  void audit({ action: "signin", actor: user, detail: { method, secondFactor: false } });
   const response = Response.json(body);
   response.headers.append("Set-Cookie", await sessionCookie(user));
   response.headers.append("Set-Cookie", deviceCookie(user.email));

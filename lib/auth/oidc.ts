@@ -142,6 +142,11 @@ export async function oidcSignIn({ user, account, profile }: { user: User; accou
   }
   const secondFactor = idpSecondFactor(claims, env.OIDC_TRUSTS_IDP_MFA);
   Object.assign(user, { id: String(result.id), email: result.email, role: result.role, secondFactor });
-  reportSignIn({ action: "signin", outcome: "allowed", user: { id: result.id, email: result.email, role: result.role }, detail: { method: "sso", secondFactor } });
+  reportSignIn({
+    action: "signin",
+    outcome: "allowed",
+    user: { id: result.id, email: result.email, role: result.role },
+    detail: { method: "sso", secondFactor },
+  });
   return true;
 }

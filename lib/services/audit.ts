@@ -32,9 +32,9 @@ export const AUDIT_ACTIONS = {
   "ownership.letter": "Asked for a code by mail",
   "ownership.proof": "Proved ownership of a home",
   // Sign-in and the account's security
-  "signin": "Signed in",
+  signin: "Signed in",
   "signin.second_factor": "Gave a second factor",
-  "signout": "Signed out",
+  signout: "Signed out",
   "signout.everywhere": "Ended every session",
   "factor.add": "Added a second factor",
   "factor.remove": "Removed a second factor",

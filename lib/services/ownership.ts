@@ -222,7 +222,15 @@ export async function confirmCode(user: SessionUser, code: string, address?: str
   const given = Buffer.from(codeHash(user.id, code.trim()));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     const left = CODE_TRIES - letter.attempts;
-    void audit({ action: "ownership.proof", actor: user, outcome: "refused", ownerId: claim.ownerId, address: claim.address, addressKey: claim.addressKey, detail: { kind: "mail", reason: "wrong_code" } });
+    void audit({
+      action: "ownership.proof",
+      actor: user,
+      outcome: "refused",
+      ownerId: claim.ownerId,
+      address: claim.address,
+      addressKey: claim.addressKey,
+      detail: { kind: "mail", reason: "wrong_code" },
+    });
     throw new AppError(
       400,
       "wrong_code",

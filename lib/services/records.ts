@@ -44,7 +44,13 @@ export function pageRecords(
 ): Promise<HomeRecordsDto | AppError> | undefined {
   if (!home.equity) return undefined;
   const { facts } = home.property;
-  void audit({ action: "records.read", ...by(caller), propertyId: home.property.propertyId, address: facts.address, addressKey: addressKeyOf(facts.address).key });
+  void audit({
+    action: "records.read",
+    ...by(caller),
+    propertyId: home.property.propertyId,
+    address: facts.address,
+    addressKey: addressKeyOf(facts.address).key,
+  });
   const { estimate } = home;
   const latest = AppError.is(estimate) ? undefined : { date: estimate.eventDate, value: estimate.value, low: estimate.low, high: estimate.high };
   return orAppError(homeRecords(caller, { address: home.property.facts.address, applicantName, latest }));

@@ -1,4 +1,5 @@
 import { userFromRequest } from "@/lib/auth/session";
+import { audit } from "@/lib/services/audit";
 import { AppError } from "@/lib/services/errors";
 import { visitorIp } from "@/lib/services/gateway";
 import { alreadyUsed, isSameMember, memberAccount, partnerSessionCookie, verifyPartnerToken } from "@/lib/services/partners";
@@ -26,10 +27,21 @@ export async function GET(request: Request) {
       if (await isSameMember(await userFromRequest(request), site, claims)) return toDashboard();
       throw alreadyUsed();
     }
-    const user = await memberAccount(site, claims, visitorIp(request.headers));
+    const ip = visitorIp(request.headers);
+    const user = await memberAccount(site, claims, ip);
+    void audit({ action: "signin", actor: { ...user, partnerSiteId: site.id }, ip, detail: { method: "partner_token" } });
     return toDashboard(await partnerSessionCookie(user, site));
   } catch (error) {
-    if (AppError.is(error)) return refusal(error.status, error.message);
+    if (AppError.is(error)) {
+      void audit({
+        action: "signin",
+        actor: null,
+        ip: visitorIp(request.headers),
+        outcome: "refused",
+        detail: { method: "partner_token", reason: error.code },
+      });
+      return refusal(error.status, error.message);
+    }
     throw error;
   }
 }

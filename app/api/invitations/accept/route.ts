@@ -15,6 +15,6 @@ export const POST = route(
   },
   async ({ body }) => {
     const user = await acceptInvitation(body.token, body.password);
-    return signedIn(user, { email: user.email, verified: true });
+    return signedIn(user, { email: user.email, verified: true }, "invitation");
   },
 );

@@ -14,6 +14,6 @@ export const POST = route(
   },
   async ({ body }) => {
     const user = await resetPassword(body.token, body.password);
-    return signedIn(user, { email: user.email });
+    return signedIn(user, { email: user.email }, "password_reset");
   },
 );
