@@ -60,6 +60,9 @@ describe("the job engine and the embedded clock, on the embedded defaults", () =
     expect((await call(app, "POST", "/api/admin/embedded-clock", { cookie: officer })).status).toBe(403);
     const moved = await call(app, "POST", "/api/admin/embedded-clock", { cookie: admin });
     expect(moved.body).toEqual({ months: 1, date: "2026-12-01" });
+    // The activity log says who moved it.
+    const logged = await call(app, "GET", "/api/admin/audit?action=clock.advance", { cookie: admin });
+    expect(logged.body.events[0]).toMatchObject({ action: "clock.advance", outcome: "allowed", actor: { email: app.admin.email }, detail: { months: 1 } });
 
     // Last month's cached answer is gone: the next estimate is the service's new one.
     const after = await call(app, "POST", "/api/avm", { cookie: officer, body: { address: DEMO_HOME } });
