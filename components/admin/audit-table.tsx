@@ -16,7 +16,7 @@ function Who({ actor }: { actor: AuditEventDto["actor"] }) {
   const role = roleLabel(actor.role);
   return (
     <>
-      <span className="block break-all">{actor.email ?? (actor.ref ? `Deleted account (${actor.ref})` : "No account")}</span>
+      <span className="block break-words">{actor.email ?? (actor.ref ? `Deleted account (${actor.ref})` : "No account")}</span>
       {(role || actor.partnerSiteId !== null) && (
         <span className="block text-xs text-slate-600">
           {role}
@@ -32,7 +32,7 @@ export function AuditTable({ events, caption }: { events: AuditEventDto[]; capti
   const th = "p-2 font-semibold";
   return (
     <TableScroll label="Activity log events">
-      <table className="w-full text-left text-sm">
+      <table className="w-full min-w-[52rem] text-left text-sm">
         <caption className="pb-2 text-left font-medium">{caption}</caption>
         <thead>
           <tr className="border-b">
