@@ -197,3 +197,33 @@ export const PasskeyAdded = FactorAdded.extend({ id: z.string() });
 export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export const SecondFactorGiven = z.object({ kind: z.enum(["totp", "recovery", "passkey"]) });
 export const WebAuthnOptions = z.looseObject({ challenge: z.string() }).describe("PublicKeyCredential options as JSON (@simplewebauthn)");
+
+const AuditEvent = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  description: z.string().describe("What the action is, in words"),
+  outcome: z.enum(["allowed", "refused", "failed"]),
+  actor: z.object({
+    ref: z.string().nullable().describe("The person's pseudonym: the same in every row, and after their account is deleted"),
+    email: z.string().nullable().describe("null once their account is deleted"),
+    role: z.string().nullable(),
+    partnerSiteId: z.number().nullable(),
+  }),
+  subjectRef: z.string().nullable().describe("The account the action was about, by pseudonym"),
+  ownerId: z.string().nullable(),
+  propertyId: z.string().nullable(),
+  address: z.string().nullable(),
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
+  ip: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export const AuditPage = z.object({
+  events: z.array(AuditEvent).describe("Newest first"),
+  nextBefore: z.number().nullable().describe("`before` for the next (older) page; null on the last"),
+});
+export const AuditChainCheck = z.object({
+  ok: z.boolean(),
+  events: z.number().describe("Rows checked, from the oldest kept"),
+  firstBadId: z.number().nullable().describe("The first row whose content or link does not match"),
+});

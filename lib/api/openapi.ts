@@ -64,7 +64,11 @@ function operation(spec: RouteSpec, method: string) {
     const declared = spec.responses[status];
     if (declared === undefined) responses[status] = { description: ERRORS[status] ?? "Failure", content: content(ErrorBody) };
     else if (declared === null) responses[status] = { description: "Done; no body" };
-    else if ("files" in declared) responses[status] = { description: "The file", content: Object.fromEntries(declared.files.map((type) => [type, {}])) };
+    else if ("files" in declared)
+      responses[status] = {
+        description: declared.json ? "The answer as JSON, or as a file" : "The file",
+        content: { ...Object.fromEntries(declared.files.map((type) => [type, {}])), ...(declared.json ? content(declared.json) : {}) },
+      };
     else responses[status] = { description: status < 300 ? "Success" : "See the body", content: content(declared) };
   }
   return {

@@ -35,8 +35,11 @@ interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   headers?: (request: Request, read: { body?: unknown }) => HeadersInit | Promise<HeadersInit>;
   /** For the OpenAPI document: what the operation does. */
   summary: string;
-  /** Each success status and its body: a schema, `null` for none, or the content types of a file. */
-  responses: Record<number, z.ZodType | null | { files: readonly string[] }>;
+  /**
+   * Each success status and its body: a schema, `null` for none, or the content types of a file (and the schema of its
+   * JSON, when the route answers JSON or a file as asked).
+   */
+  responses: Record<number, z.ZodType | null | { files: readonly string[]; json?: z.ZodType }>;
   /**
    * The failure statuses the operation itself can answer. Those route() answers are added to the document by it: 400
    * for input, 413 for a body, 401 and 403 for roles, 403 for another origin, 500, 503.

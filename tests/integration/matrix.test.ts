@@ -165,6 +165,11 @@ const MATRIX: Row[] = [
     expect: [401, 403, 403, 403, 404, 403, 403, 403],
   },
   { what: "page /admin/jobs", method: "GET", path: () => "/admin/jobs", expect: [R, 404, 404, 404, 200, R, 404, R] },
+  // The activity log: admins only. The admin here signed in with a passkey moments ago, so the CSV needs no step-up.
+  { what: "GET /api/admin/audit", method: "GET", path: () => "/api/admin/audit", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "GET /api/admin/audit (CSV)", method: "GET", path: () => "/api/admin/audit?format=csv", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "GET /api/admin/audit/verify", method: "GET", path: () => "/api/admin/audit/verify", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "page /admin/audit", method: "GET", path: () => "/admin/audit", expect: [R, 404, 404, 404, 200, R, 404, R] },
   {
     what: "POST /api/admin/jobs/run (housekeeping)",
     method: "POST",

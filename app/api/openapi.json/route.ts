@@ -17,6 +17,8 @@ import * as accountPassword from "@/app/api/account/password/route";
 import * as accountSessions from "@/app/api/account/sessions/route";
 import * as addressNormalize from "@/app/api/address/normalize/route";
 import * as addressSuggest from "@/app/api/address/suggest/route";
+import * as adminAudit from "@/app/api/admin/audit/route";
+import * as adminAuditVerify from "@/app/api/admin/audit/verify/route";
 import * as adminEmbeddedClock from "@/app/api/admin/embedded-clock/route";
 import * as adminJobsRetry from "@/app/api/admin/jobs/retry/route";
 import * as adminJobs from "@/app/api/admin/jobs/route";
@@ -78,6 +80,8 @@ const ROUTES = {
   "/api/account/sessions": accountSessions,
   "/api/address/normalize": addressNormalize,
   "/api/address/suggest": addressSuggest,
+  "/api/admin/audit": adminAudit,
+  "/api/admin/audit/verify": adminAuditVerify,
   "/api/admin/embedded-clock": adminEmbeddedClock,
   "/api/admin/jobs": adminJobs,
   "/api/admin/jobs/retry": adminJobsRetry,

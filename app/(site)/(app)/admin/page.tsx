@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Route } from "next";
 import Link from "next/link";
 import { CreateOfficerForm, MaxLtvForm, OffersForm } from "@/components/admin/admin-forms";
 import { InviteClientForm } from "@/components/auth/account-forms";
@@ -44,6 +44,9 @@ export default async function AdminPage() {
           </Link>
           <Link href="/admin/jobs" className="font-semibold text-brand-700 underline">
             Background jobs
+          </Link>
+          <Link href={"/admin/audit" as Route} className="font-semibold text-brand-700 underline">
+            Activity log
           </Link>
         </div>
       </div>

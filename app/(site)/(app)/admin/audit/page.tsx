@@ -1,0 +1,105 @@
+import type { Metadata, Route } from "next";
+import Link from "next/link";
+import { AuditFilters, type AuditFilterValues } from "@/components/admin/audit-filters";
+import { AuditTable } from "@/components/admin/audit-table";
+import { AuditVerifyButton } from "@/components/admin/audit-verify";
+import { StepUpDownloadButton } from "@/components/auth/step-up-download";
+import { requirePageUser } from "@/lib/api/page";
+import { invalid } from "@/lib/api/route";
+import { AuditQuery } from "@/lib/api/schemas";
+import { AUDIT_ACTIONS, auditPage } from "@/lib/services/audit";
+
+export const metadata: Metadata = { title: "Activity log" };
+
+const FILTERS = ["actor", "propertyId", "address", "action", "outcome", "from", "to"] as const;
+const PAGE_SIZE = 50;
+
+const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+/**
+ * The activity log for admins: who read private data or changed security settings, filtered by the address's query
+ * (the same parameters as GET /api/admin/audit), a page at a time, with the CSV download and the chain's check.
+ */
+export default async function AuditLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePageUser(["admin"], "/admin/audit");
+  const params = await searchParams;
+  // An empty field of the GET form is no filter at all.
+  const given: AuditFilterValues = {};
+  for (const name of FILTERS) {
+    const value = params[name];
+    if (typeof value === "string" && value.trim()) given[name] = value.trim();
+  }
+  const before = typeof params.before === "string" && params.before ? params.before : undefined;
+  const parsed = AuditQuery.safeParse({ ...given, ...(before ? { before } : {}), limit: String(PAGE_SIZE) });
+  const errors = parsed.success ? {} : (invalid(parsed.error, "query").fields ?? {});
+  const page = parsed.success ? await auditPage(parsed.data, { before: parsed.data.before, limit: PAGE_SIZE }) : undefined;
+  const filterQuery = new URLSearchParams(given as Record<string, string>);
+  const withQuery = (extra: Record<string, string>) => `?${new URLSearchParams({ ...Object.fromEntries(filterQuery), ...extra })}`;
+  const filtered = filterQuery.size > 0;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link href="/admin" className="text-sm text-brand-700 underline">
+          ← Admin
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold">Activity log</h1>
+        <p className="text-slate-700">
+          Every read of a homeowner&apos;s private data and every security event: who, what, which home, when, from where and how it ended. Each row is chained
+          to the one before by a hash, so a row changed in the database shows when the log is verified.
+        </p>
+      </div>
+      <section aria-labelledby="audit-filter-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 id="audit-filter-title" className="text-lg font-semibold">
+          Filter
+        </h2>
+        <AuditFilters values={given} errors={errors} actions={ACTION_OPTIONS} />
+      </section>
+      <section aria-labelledby="audit-events-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <h2 id="audit-events-title" className="text-lg font-semibold">
+            Events
+          </h2>
+          <div className="flex flex-wrap items-start gap-4">
+            {parsed.success && (
+              <StepUpDownloadButton
+                path={`/api/admin/audit${withQuery({ format: "csv" })}`}
+                fallbackName="activity-log.csv"
+                label={filtered ? "Download CSV of these events" : "Download CSV"}
+              />
+            )}
+            <AuditVerifyButton />
+          </div>
+        </div>
+        {!page ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3">
+            Some filters are not right: {Object.values(errors).join("; ")}. Correct them above.
+          </p>
+        ) : page.events.length === 0 ? (
+          <p>{filtered ? "No events match these filters." : before ? "No older events." : "Nothing has been recorded yet."}</p>
+        ) : (
+          <AuditTable
+            events={page.events}
+            caption={`${before ? "Older events" : "The newest events"}${filtered ? " matching the filters" : ""}, newest first (${page.events.length} shown)`}
+          />
+        )}
+        {(page?.nextBefore || before) && (
+          <nav aria-label="Pages of the log" className="flex gap-4">
+            {before && (
+              <Link href={`/admin/audit${withQuery({})}` as Route} className="font-semibold text-brand-700 underline">
+                Newest
+              </Link>
+            )}
+            {page?.nextBefore && (
+              <Link href={`/admin/audit${withQuery({ before: String(page.nextBefore) })}` as Route} className="font-semibold text-brand-700 underline">
+                Older
+              </Link>
+            )}
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Field } from "@/components/ui/field";
+
+export interface AuditFilterValues {
+  actor?: string;
+  propertyId?: string;
+  address?: string;
+  action?: string;
+  outcome?: string;
+  from?: string;
+  to?: string;
+}
+
+const select = "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm aria-invalid:border-red-600";
+const isDay = (value?: string) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+/**
+ * The log's filters as a plain GET form: the page's address holds them (a link to a filtered view can be shared, and
+ * "Older" keeps them), and it works without script. Each field's error, when the address held a bad value, is said with it.
+ */
+export function AuditFilters({
+  values,
+  errors,
+  actions,
+}: {
+  values: AuditFilterValues;
+  errors: Record<string, string>;
+  actions: { value: string; label: string }[];
+}) {
+  const selectField = (name: "action" | "outcome", label: string, options: { value: string; label: string }[], any: string) => (
+    <div className="space-y-1">
+      <label htmlFor={`audit-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={`audit-${name}`}
+        name={name}
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `audit-${name}-error` : undefined}
+        className={select}
+      >
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {errors[name] && (
+        <p id={`audit-${name}-error`} className="text-sm text-red-700">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <form method="get" action="/admin/audit" aria-label="Filter the activity log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Field id="audit-actor" name="actor" label="Person's email" inputMode="email" autoComplete="off" defaultValue={values.actor} error={errors.actor} />
+      <Field id="audit-property" name="propertyId" label="Home (property ID)" inputMode="numeric" defaultValue={values.propertyId} error={errors.propertyId} />
+      <Field id="audit-address" name="address" label="Address contains" autoComplete="off" defaultValue={values.address} error={errors.address} />
+      {selectField("action", "What", actions, "Every action")}
+      {selectField(
+        "outcome",
+        "Outcome",
+        [
+          { value: "allowed", label: "Allowed" },
+          { value: "refused", label: "Refused" },
+          { value: "failed", label: "Failed" },
+        ],
+        "Any outcome",
+      )}
+      <Field id="audit-from" name="from" type="date" label="From (UTC)" defaultValue={isDay(values.from)} error={errors.from} />
+      <Field id="audit-to" name="to" type="date" label="To (UTC, the whole day)" defaultValue={isDay(values.to)} error={errors.to} />
+      <div className="flex items-end gap-3">
+        <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+          Filter
+        </button>
+        <a href="/admin/audit" className="py-2 text-sm font-medium text-brand-700 underline">
+          Clear
+        </a>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { TableScroll } from "@/components/ui/table-scroll";
+import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import type { AuditEventDto } from "@/lib/services/audit";
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }) + " UTC";
+const roleLabel = (role: string | null) => (role ? (ROLE_LABELS[role as Role] ?? role) : null);
+
+const OUTCOME_STYLE = {
+  allowed: "bg-emerald-50 text-emerald-900 border-emerald-300",
+  refused: "bg-amber-50 text-amber-900 border-amber-300",
+  failed: "bg-red-50 text-red-900 border-red-300",
+} as const;
+
+/** Who acted, as the log can still say it: the email, or the pseudonym once the account was deleted. */
+function Who({ actor }: { actor: AuditEventDto["actor"] }) {
+  const role = roleLabel(actor.role);
+  return (
+    <>
+      <span className="block break-words">{actor.email ?? (actor.ref ? `Deleted account (${actor.ref})` : "No account")}</span>
+      {(role || actor.partnerSiteId !== null) && (
+        <span className="block text-xs text-slate-600">
+          {role}
+          {actor.partnerSiteId !== null && ` through partner site #${actor.partnerSiteId}`}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** A page of the log, newest first: when, who, what, which home, how it ended and from where. */
+export function AuditTable({ events, caption }: { events: AuditEventDto[]; caption: string }) {
+  const th = "p-2 font-semibold";
+  return (
+    <TableScroll label="Activity log events">
+      <table className="w-full min-w-[52rem] text-left text-sm">
+        <caption className="pb-2 text-left font-medium">{caption}</caption>
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className={th}>
+              When
+            </th>
+            <th scope="col" className={th}>
+              Who
+            </th>
+            <th scope="col" className={th}>
+              What
+            </th>
+            <th scope="col" className={th}>
+              Home
+            </th>
+            <th scope="col" className={th}>
+              Outcome
+            </th>
+            <th scope="col" className={th}>
+              Client address
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event) => (
+            <tr key={event.id} className="border-b border-slate-100 align-top" data-testid="audit-event">
+              <th scope="row" className="p-2 font-normal whitespace-nowrap">
+                <time dateTime={event.at}>{when(event.at)}</time>
+                <span className="block text-xs text-slate-600">#{event.id}</span>
+              </th>
+              <td className="p-2">
+                <Who actor={event.actor} />
+              </td>
+              <td className="p-2">
+                {event.description}
+                <span className="block font-mono text-xs text-slate-600">{event.action}</span>
+              </td>
+              <td className="p-2">
+                {event.address ?? (event.propertyId ? `Property ${event.propertyId}` : "—")}
+                {event.address && event.propertyId && <span className="block text-xs text-slate-600">Property {event.propertyId}</span>}
+              </td>
+              <td className="p-2">
+                <span className={`inline-block rounded border px-2 py-0.5 text-xs font-semibold capitalize ${OUTCOME_STYLE[event.outcome]}`}>
+                  {event.outcome}
+                </span>
+              </td>
+              <td className="p-2 font-mono text-xs">{event.ip ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

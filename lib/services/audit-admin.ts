@@ -1,0 +1,37 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/roles";
+import { AppError } from "./errors";
+import { requireRecentSecondFactor } from "./access";
+import { audit, auditRows, verifyAuditChain, type AuditEventDto, type AuditFilter, type ChainCheck } from "./audit";
+
+/** The filters of an export as one line of text for its own log row ("actor=a@b.example; outcome=refused"). */
+export function filterText(filter: AuditFilter): string {
+  const parts = Object.entries(filter)
+    .filter(([, value]) => value !== undefined && value !== "")
+    .map(([name, value]) => `${name}=${value instanceof Date ? value.toISOString() : String(value)}`);
+  return parts.length ? parts.join("; ") : "none";
+}
+
+/**
+ * Every event matching the filter, for an admin's export (read lazily, a page at a time, as the file is sent). The log
+ * names people and the homes they looked at, so it needs a recent second factor, and each export is itself a row of
+ * the log (a refused one too: someone tried to take it).
+ */
+export function exportAuditLog(user: SessionUser, filter: AuditFilter): AsyncGenerator<AuditEventDto> {
+  const filters = filterText(filter);
+  try {
+    requireRecentSecondFactor(user);
+  } catch (error) {
+    if (AppError.is(error)) void audit({ action: "audit.export", outcome: "refused", detail: { filters, reason: error.code } });
+    throw error;
+  }
+  void audit({ action: "audit.export", detail: { filters } });
+  return auditRows(filter);
+}
+
+/** Checks the chain, and records that it was checked and what was found. */
+export async function verifyAuditLog(): Promise<ChainCheck> {
+  const check = await verifyAuditChain();
+  void audit({ action: "audit.verify", detail: { ok: check.ok, events: check.events, firstBadId: check.firstBadId } });
+  return check;
+}
