@@ -320,3 +320,11 @@ export const PasskeyBody = z.object({
 });
 export const PasskeyRenameBody = z.object({ name: PasskeyName });
 export const PasskeyParams = z.object({ passkeyId: z.string().regex(/^[\w-]{1,1024}$/, "passkeyId must be a passkey's id") });
+/** Deleting one's account: the password, or nothing when a second factor was given in the last STEP_UP_MINUTES. */
+export const DeleteAccountBody = z.object({
+  password: z
+    .string({ error: "password must be text" })
+    .max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+    .optional()
+    .describe("The account's password; an account with a second factor gives a step-up instead (POST /api/account/second-factor)"),
+});
