@@ -231,7 +231,10 @@ export const AccountExport = z.object({
       z.object({
         proof: z.string().describe("invitation, partner, mail or demo"),
         provedAt: At,
-        homes: z.array(z.object({ propertyId: z.number(), address: z.string() })).nullable().describe("null when the service could not be read"),
+        homes: z
+          .array(z.object({ propertyId: z.number(), address: z.string() }))
+          .nullable()
+          .describe("null when the service could not be read"),
       }),
     ),
     claimed: z.array(z.object({ address: z.string(), firstName: z.string(), lastName: z.string(), deedMatchScore: z.number(), claimedAt: At })),
@@ -260,9 +263,7 @@ export const AccountExport = z.object({
   dashboardEvents: z.array(z.object({ kind: z.string(), at: At })),
   accessLog: AccessLog.shape.entries,
   activity: z
-    .array(
-      z.object({ at: At, action: z.string(), description: z.string(), outcome: z.string(), address: z.string().nullable(), ip: z.string().nullable() }),
-    )
+    .array(z.object({ at: At, action: z.string(), description: z.string(), outcome: z.string(), address: z.string().nullable(), ip: z.string().nullable() }))
     .describe("The account's own entries in the activity log, newest first"),
 });
 export const Deleted = z.object({ deleted: z.literal(true) });

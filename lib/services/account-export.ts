@@ -93,7 +93,10 @@ export async function exportAccount(caller: Caller & { user: SessionUser }) {
     factorsOf(user.id),
     mailPreferencesOf(user.id),
   ]);
-  const homes = await provedHomes(caller, proofs.map((p) => p.ownerId));
+  const homes = await provedHomes(
+    caller,
+    proofs.map((p) => p.ownerId),
+  );
   const provedKeys = [...homes.values()].flatMap((list) => (list ?? []).map((home) => addressKeyOf(home.address).key));
   const activity = await auditPage({ actor: user.email }, { limit: 1_000 });
   const document = {

@@ -55,7 +55,14 @@ export async function deleteHomeowner(userId: number, reason: "request" | "dispo
     await tx.update(upstreamCalls).set({ userId: null }).where(eq(upstreamCalls.userId, user.id));
     await tx.delete(outbox).where(and(eq(outbox.kind, "email"), sql`lower(${outbox.recipient}) = ${user.email.toLowerCase()}`));
     await tx.delete(signInThrottle).where(eq(signInThrottle.key, `email:${user.email.toLowerCase()}`));
-    return (await tx.delete(users).where(and(eq(users.id, user.id), eq(users.role, "homeowner"))).returning({ id: users.id })).length > 0;
+    return (
+      (
+        await tx
+          .delete(users)
+          .where(and(eq(users.id, user.id), eq(users.role, "homeowner")))
+          .returning({ id: users.id })
+      ).length > 0
+    );
   });
   await userChanged(user.id);
   if (!deleted) return false;
@@ -92,7 +99,12 @@ export async function disposeIdleAccounts(now = new Date(), days = env.RETENTION
   const lastUse = sql`greatest(${users.lastSignInAt}, ${lastMail.at})`;
   // Only accounts already within the notice, or warned: the rest have nothing to do today.
   const candidates = await db
-    .select({ id: users.id, email: users.email, lastUseMs: sql<number>`extract(epoch from ${lastUse}) * 1000`.mapWith(Number), warnedAt: users.retentionWarnedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      lastUseMs: sql<number>`extract(epoch from ${lastUse}) * 1000`.mapWith(Number),
+      warnedAt: users.retentionWarnedAt,
+    })
     .from(users)
     .leftJoin(lastMail, sql`${lastMail.recipient} = lower(${users.email})`)
     .where(
