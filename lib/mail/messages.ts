@@ -68,13 +68,13 @@ export const DISPOSAL_SUBJECTS = {
   deleted: "Your home dashboard account is deleted",
 } as const;
 
-export function retentionWarningMessage(input: { to: string; deleteOn: Date; origin: string }): Message {
+export function retentionWarningMessage(input: { to: string; lastUse: Date; deleteOn: Date; origin: string }): Message {
   return compose(
     input.to,
     DISPOSAL_SUBJECTS.warning,
     [
-      "You have not signed in to your home dashboard for nearly two years. We do not keep personal data longer than it is used, so we will delete your account on " +
-        `${input.deleteOn.toDateString()}: your homes' proofs, your figures and your email choices go with it.`,
+      `Your home dashboard account has not been used since ${input.lastUse.toDateString()}. We do not keep personal data longer than it is used, so we will ` +
+        `delete your account on ${input.deleteOn.toDateString()}: your homes' proofs, your figures and your email choices go with it.`,
       "To keep it, sign in before then; nothing else is needed. To leave now, or to take a copy of your data first, sign in and open your account page.",
     ],
     { label: "Sign in to keep your account", url: `${input.origin}/login` },

@@ -117,16 +117,22 @@ export async function disposeIdleAccounts(now = new Date(), days = env.RETENTION
   for (const account of candidates) {
     const lastUsed = new Date(account.lastUseMs);
     const step = retentionStep({ lastUse: lastUsed, warnedAt: account.warnedAt }, now, days);
-    if (step === "warn") {
-      await sendMail(retentionWarningMessage({ to: account.email, deleteOn: disposalDate(lastUsed, now, days), origin: appOrigin }));
-      await db.update(users).set({ retentionWarnedAt: now }).where(eq(users.id, account.id));
-      void audit({ action: "account.dispose_warning", actor: null, subjectUserId: account.id });
-      done.warned += 1;
-    } else if (step === "withdraw_warning") {
-      await db.update(users).set({ retentionWarnedAt: null }).where(eq(users.id, account.id));
-      done.withdrawn += 1;
-    } else if (step === "dispose" && (await deleteHomeowner(account.id, "disposal"))) {
-      done.disposed += 1;
+    // One account's failure (the mail server refusing a warning) leaves it for tomorrow's run, not the others.
+    try {
+      if (step === "warn") {
+        // Marked warned only once the warning is sent: no deletion ever comes without its notice.
+        await sendMail(retentionWarningMessage({ to: account.email, lastUse: lastUsed, deleteOn: disposalDate(lastUsed, now, days), origin: appOrigin }));
+        await db.update(users).set({ retentionWarnedAt: now }).where(eq(users.id, account.id));
+        void audit({ action: "account.dispose_warning", actor: null, subjectUserId: account.id });
+        done.warned += 1;
+      } else if (step === "withdraw_warning") {
+        await db.update(users).set({ retentionWarnedAt: null }).where(eq(users.id, account.id));
+        done.withdrawn += 1;
+      } else if (step === "dispose" && (await deleteHomeowner(account.id, "disposal"))) {
+        done.disposed += 1;
+      }
+    } catch (error) {
+      log.error({ err: error, userId: account.id, step }, "privacy: disposal step failed; tomorrow's run tries again");
     }
   }
   return done;

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/api/page";
 import { homeAccessLog, type AccessEntry } from "@/lib/services/access-log";
 import { mailPreferencesOf } from "@/lib/services/digests";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { securityOf } from "@/lib/services/security";
 import { saveMailPreferences } from "./actions";
@@ -108,8 +109,8 @@ export default async function AccountPage() {
             Download my data
           </a>
           <p className="text-sm text-slate-700">
-            Leaving? Deleting your account removes it and what is yours at once. An account nobody signs in to for two years is deleted too, after an email
-            warning a month before.
+            Leaving? Deleting your account removes it and what is yours at once. An account nobody signs in to and we send no mail for {env.RETENTION_DAYS} days
+            is deleted too, after an email warning a month before.
           </p>
           <DeleteAccount hasSecondFactor={keys > 0 || security.totp} />
         </section>
