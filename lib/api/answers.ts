@@ -227,3 +227,73 @@ export const AuditChainCheck = z.object({
   events: z.number().describe("Rows checked, from the oldest kept"),
   firstBadId: z.number().nullable().describe("The first row whose content or link does not match"),
 });
+
+const AccessEntry = z.object({
+  at: z.string(),
+  action: z.string(),
+  description: z.string().describe("What they looked at"),
+  address: z.string().nullable(),
+  by: z.object({
+    email: z.string().nullable().describe("The officer's or admin's email; null for a partner's read or a deleted account"),
+    name: z.string().nullable(),
+    role: z.string().nullable().describe("Their role in the organization"),
+    partnerSite: z.string().nullable().describe("The partner's site the read came through"),
+  }),
+});
+export const AccessLog = z.object({ entries: z.array(AccessEntry).describe("Reads of the account's proved homes by anyone else, newest first") });
+
+const At = z.string().describe("ISO 8601");
+export const AccountExport = z.object({
+  exportedAt: At,
+  account: z.object({
+    id: z.number(),
+    email: z.string(),
+    role: z.string(),
+    name: z.string().nullable(),
+    createdAt: At,
+    lastSignInAt: At,
+    disposalWarningSentAt: At.nullable(),
+    partnerSite: z.string().nullable(),
+    signsInWithOrganization: z.boolean(),
+  }),
+  homes: z.object({
+    proved: z.array(
+      z.object({
+        proof: z.string().describe("invitation, partner, mail or demo"),
+        provedAt: At,
+        homes: z
+          .array(z.object({ propertyId: z.number(), address: z.string() }))
+          .nullable()
+          .describe("null when the service could not be read"),
+      }),
+    ),
+    claimed: z.array(z.object({ address: z.string(), firstName: z.string(), lastName: z.string(), deedMatchScore: z.number(), claimedAt: At })),
+    letters: z.array(z.object({ addressKey: z.string(), sentAt: At, expiresAt: At, usedAt: At.nullable(), triesMade: z.number() })),
+    invitationsAccepted: z.array(z.object({ address: z.string(), invitedBy: z.string().nullable(), sentAt: At, acceptedAt: At.nullable() })),
+  }),
+  figures: z.array(
+    z.object({
+      addressKey: z.string(),
+      condition: z.string().nullable(),
+      loanFigures: z.record(z.string(), z.object({ paidOff: z.boolean().optional(), balance: z.number().optional(), ratePercent: z.number().optional() })),
+      updatedAt: At,
+    }),
+  ),
+  mail: z.object({
+    choices: z.object({ monthlyDigest: z.boolean(), dailySummary: z.boolean() }),
+    recurringSent: z.array(z.object({ kind: z.string(), period: z.string(), sentAt: At })),
+    messages: z.array(z.object({ subject: z.string(), text: z.string().describe("Links and codes blanked"), delivery: z.string(), sentAt: At })),
+  }),
+  signIn: z.object({
+    sessions: z.array(z.object({ startedAt: At, endsAt: At, secondFactorAt: At.nullable(), thisOne: z.boolean() })),
+    passkeys: z.array(z.object({ name: z.string(), addedAt: z.string(), lastUsedAt: z.string().nullable() })),
+    authenticatorApp: z.boolean(),
+    recoveryCodesLeft: z.number(),
+  }),
+  dashboardEvents: z.array(z.object({ kind: z.string(), at: At })),
+  accessLog: AccessLog.shape.entries,
+  activity: z
+    .array(z.object({ at: At, action: z.string(), description: z.string(), outcome: z.string(), address: z.string().nullable(), ip: z.string().nullable() }))
+    .describe("The account's own entries in the activity log, newest first"),
+});
+export const Deleted = z.object({ deleted: z.literal(true) });

@@ -356,3 +356,12 @@ export const AuditQuery = z
     format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json").describe("csv: every matching event as one file"),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ["to"], error: "to must not be before from" });
+
+/** Deleting one's account: the password, or nothing when a second factor was given in the last STEP_UP_MINUTES. */
+export const DeleteAccountBody = z.object({
+  password: z
+    .string({ error: "password must be text" })
+    .max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+    .optional()
+    .describe("The account's password; an account with a second factor gives a step-up instead (POST /api/account/second-factor)"),
+});

@@ -39,8 +39,12 @@ export async function startSession(userId: number, options: { role: Role; second
   const { db } = await getDatabase();
   const id = randomBytes(18).toString("base64url");
   const now = Date.now();
-  // The account's sessions that ran out go as a new one starts, so the table holds live sessions only.
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  // The account's sessions that ran out go as a new one starts, so the table holds live sessions only. A sign-in is
+  // the account's use: disposal counts from it, and a warning of disposal no longer stands (lib/services/privacy.ts).
+  await Promise.all([
+    db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date()))),
+    db.update(users).set({ lastSignInAt: new Date(), retentionWarnedAt: null }).where(eq(users.id, userId)),
+  ]);
   const expiresAt = new Date(isStaff(options.role) ? staffExpiry(now, now) : now + SESSION_MAX_SECONDS * 1000);
   await db.insert(sessions).values({ id, userId, expiresAt, secondFactorAt: options.secondFactor ? new Date(now) : null });
   return id;

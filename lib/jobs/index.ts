@@ -4,10 +4,12 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { audit } from "@/lib/services/audit";
 import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/digests";
+import { sweepAuditEvents } from "@/lib/services/audit";
 import { sweepExpiredRows } from "@/lib/services/housekeeping";
 import { meterSettled } from "@/lib/services/meter";
 import { budgetState, dueClients, refreshScheduled } from "@/lib/services/monitoring";
 import { checkEngagement, sendOfficerSummary, summaryRecipients } from "@/lib/services/officer-summary";
+import { disposeIdleAccounts } from "@/lib/services/privacy";
 import { JobEngine, type JobSpec } from "./engine";
 
 export type { FailedJob } from "./engine";
@@ -23,6 +25,8 @@ const JOBS: JobSpec<object>[] = [
     retryLimit: 3,
     run: async () => {
       log.info({ deleted: await sweepExpiredRows() }, "housekeeping: expired rows deleted");
+      // Disposal of what is kept past its time: unused homeowner accounts (after a warning) and old activity.
+      log.info({ accounts: await disposeIdleAccounts(), auditEvents: await sweepAuditEvents() }, "housekeeping: disposal done");
     },
   },
   {
@@ -96,7 +100,7 @@ const JOBS: JobSpec<object>[] = [
 
 /** The jobs an admin may start by hand (`/admin/jobs`), with what each does. */
 export const RUNNABLE_JOBS = {
-  housekeeping: "Delete expired sessions, links and counters",
+  housekeeping: "Delete expired sessions, links and counters, unused accounts (after a warning) and old activity",
   "homeowner-digests": "Send this month's digest to every homeowner who gets it",
   "client-refreshes": "Refresh every client not yet refreshed this month, within the month's budget",
   "officer-summaries": "Check invited homeowners' engagement and send today's summary to every officer with something new",

@@ -61,3 +61,32 @@ export function ownershipLetter(input: { name: string; address: string; code: st
     ].join("\n\n"),
   };
 }
+
+/** The subjects of the disposal's own mail: the housekeeping does not count them as use of the account. */
+export const DISPOSAL_SUBJECTS = {
+  warning: "Your home dashboard account will be deleted",
+  deleted: "Your home dashboard account is deleted",
+} as const;
+
+export function retentionWarningMessage(input: { to: string; lastUse: Date; deleteOn: Date; origin: string }): Message {
+  return compose(
+    input.to,
+    DISPOSAL_SUBJECTS.warning,
+    [
+      `Your home dashboard account has not been used since ${input.lastUse.toDateString()}. We do not keep personal data longer than it is used, so we will ` +
+        `delete your account on ${input.deleteOn.toDateString()}: your homes' proofs, your figures and your email choices go with it.`,
+      "To keep it, sign in before then; nothing else is needed. To leave now, or to take a copy of your data first, sign in and open your account page.",
+    ],
+    { label: "Sign in to keep your account", url: `${input.origin}/login` },
+  );
+}
+
+export function accountDeletedMessage(input: { to: string; reason: "request" | "disposal" }): Message {
+  return compose(input.to, DISPOSAL_SUBJECTS.deleted, [
+    input.reason === "request"
+      ? "As you asked, your home dashboard account is deleted. Every session is signed out."
+      : "Your home dashboard account is deleted: nobody signed in to it for the period we keep unused accounts, after the warning we sent.",
+    "Your homes can be proved again, by you with a new account or by their next owner. Your figures, email choices and the copies of the mail we sent you are gone. The activity log keeps its entries without your name or email. A loan officer's own record of you as a client stays with your lender.",
+    "If you did not ask for this, contact your lender.",
+  ]);
+}

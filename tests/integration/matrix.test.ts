@@ -194,6 +194,17 @@ const MATRIX: Row[] = [
   },
   { what: "GET /api/admin/embedded-clock", method: "GET", path: () => "/api/admin/embedded-clock", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
   { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200, R] },
+  // A homeowner's rights over their data: their own only; staff accounts are removed by an admin. A wrong password
+  // deletes nothing (the claimant, who proved nothing, may delete their account too).
+  { what: "GET /api/account/access-log", method: "GET", path: () => "/api/account/access-log", expect: [401, 200, 200, 403, 403, 401, 200, 403] },
+  { what: "GET /api/account/export", method: "GET", path: () => "/api/account/export", expect: [401, 200, 200, 403, 403, 401, 200, 403] },
+  {
+    what: "DELETE /api/account (wrong password)",
+    method: "DELETE",
+    path: () => "/api/account",
+    body: () => ({ password: "not-the-password" }),
+    expect: [401, 400, 400, 403, 403, 403, 400, 403],
+  },
   // The second factor's own page serves an officer who has none yet; /verify only a session that owes its factor,
   // and sends everyone else on (signed-in sessions here have given theirs, or need none).
   { what: "page /account/security", method: "GET", path: () => "/account/security", expect: [R, 200, 200, 200, 200, R, 200, 200] },

@@ -1,4 +1,5 @@
 import { openApiDocument } from "@/lib/api/openapi";
+import * as accountAccessLog from "@/app/api/account/access-log/route";
 import * as accountAuthenticatorConfirm from "@/app/api/account/authenticator/confirm/route";
 import * as accountAuthenticator from "@/app/api/account/authenticator/route";
 import * as accountPasskeysPasskeyid from "@/app/api/account/passkeys/[passkeyId]/route";
@@ -14,6 +15,8 @@ import * as accountMailPreferences from "@/app/api/account/mail-preferences/rout
 import * as accountPasswordResetConfirm from "@/app/api/account/password-reset/confirm/route";
 import * as accountPasswordReset from "@/app/api/account/password-reset/route";
 import * as accountPassword from "@/app/api/account/password/route";
+import * as account from "@/app/api/account/route";
+import * as accountExport from "@/app/api/account/export/route";
 import * as accountSessions from "@/app/api/account/sessions/route";
 import * as addressNormalize from "@/app/api/address/normalize/route";
 import * as addressSuggest from "@/app/api/address/suggest/route";
@@ -64,6 +67,8 @@ export const dynamic = "force-static";
 
 /** Every documented route file, by the path it is served at. */
 const ROUTES = {
+  "/api/account": account,
+  "/api/account/access-log": accountAccessLog,
   "/api/account/authenticator": accountAuthenticator,
   "/api/account/authenticator/confirm": accountAuthenticatorConfirm,
   "/api/account/passkeys": accountPasskeys,
@@ -77,6 +82,7 @@ const ROUTES = {
   "/api/account/password": accountPassword,
   "/api/account/password-reset": accountPasswordReset,
   "/api/account/password-reset/confirm": accountPasswordResetConfirm,
+  "/api/account/export": accountExport,
   "/api/account/sessions": accountSessions,
   "/api/address/normalize": addressNormalize,
   "/api/address/suggest": addressSuggest,

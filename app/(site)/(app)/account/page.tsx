@@ -1,21 +1,27 @@
 import type { Metadata, Route } from "next";
 import Link from "next/link";
+import { AccessLogList } from "@/components/account/access-log-list";
+import { DeleteAccount } from "@/components/account/delete-account";
 import { ChangePasswordForm, SignOutEverywhereButton } from "@/components/auth/account-forms";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/api/page";
+import { homeAccessLog, type AccessEntry } from "@/lib/services/access-log";
 import { mailPreferencesOf } from "@/lib/services/digests";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { securityOf } from "@/lib/services/security";
 import { saveMailPreferences } from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
-  const { user } = await requirePageUser(["homeowner", "loan_officer", "admin"], "/account");
+  const caller = await requirePageUser(["homeowner", "loan_officer", "admin"], "/account");
+  const { user } = caller;
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
-  const [mail, security] = await Promise.all([mailPreferencesOf(user.id), securityOf(user)]);
-  const keys = security.passkeys.length;
   const homeowner = user.role === "homeowner";
+  const [mail, security, accessLog] = await Promise.all([mailPreferencesOf(user.id), securityOf(user), homeowner ? readAccessLog(caller) : []]);
+  const keys = security.passkeys.length;
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <div>
@@ -68,6 +74,21 @@ export default async function AccountPage() {
           <Button type="submit">Save email choices</Button>
         </form>
       </section>
+      {homeowner && (
+        <section aria-labelledby="access-title" className={card}>
+          <h2 id="access-title" className="text-xl font-semibold">
+            Who looked at my home&apos;s records
+          </h2>
+          <p className="text-sm text-slate-700">Each time a loan officer, an admin or a partner&apos;s site read your home&apos;s loans, equity or report.</p>
+          {accessLog ? (
+            <AccessLogList entries={accessLog} />
+          ) : (
+            <p role="status" className="text-sm text-slate-700">
+              This list cannot be read right now (the property data service is not answering). Please look again in a few minutes.
+            </p>
+          )}
+        </section>
+      )}
       <section aria-labelledby="sessions-title" className={card}>
         <h2 id="sessions-title" className="text-xl font-semibold">
           Signed in somewhere you should not be?
@@ -75,6 +96,35 @@ export default async function AccountPage() {
         <p className="text-sm text-slate-700">This signs out every browser and device where your account is open, this one included.</p>
         <SignOutEverywhereButton />
       </section>
+      {homeowner && (
+        <section aria-labelledby="data-title" className={card}>
+          <h2 id="data-title" className="text-xl font-semibold">
+            Your data
+          </h2>
+          <p className="text-sm text-slate-700">
+            A copy of everything we keep about you, as one file: your account, your homes and how you proved them, your figures, the email we sent you, your
+            sessions and devices, and who looked at your home&apos;s records.
+          </p>
+          <a href="/api/account/export" download className="inline-block font-medium text-brand-700 underline">
+            Download my data
+          </a>
+          <p className="text-sm text-slate-700">
+            Leaving? Deleting your account removes it and what is yours at once. An account nobody signs in to and we send no mail for {env.RETENTION_DAYS} days
+            is deleted too, after an email warning a month before.
+          </p>
+          <DeleteAccount hasSecondFactor={keys > 0 || security.totp} />
+        </section>
+      )}
     </div>
   );
+}
+
+/** The homeowner's access log, or null when their homes' addresses cannot be read now: the rest of the page still shows. */
+async function readAccessLog(caller: Parameters<typeof homeAccessLog>[0]): Promise<AccessEntry[] | null> {
+  try {
+    return await homeAccessLog(caller);
+  } catch (error) {
+    log.warn({ err: error }, "account: the access log could not be read");
+    return null;
+  }
 }

@@ -25,6 +25,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <div className="mx-auto max-w-md space-y-6">
       <h1 className="text-3xl font-bold">Sign in</h1>
+      {params.deleted === "1" && (
+        <p role="status" className="rounded-xl border border-brand-700 bg-white px-4 py-3">
+          Your account is deleted and you are signed out. We sent a confirmation to your email. Goodbye, and thank you.
+        </p>
+      )}
       <div className="rounded-xl border border-slate-200 bg-white p-6">
         <LoginForm callbackUrl={callbackUrl} sso={!!env.OIDC_ISSUER} notice={notice} />
       </div>
