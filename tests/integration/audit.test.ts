@@ -71,7 +71,7 @@ describe("the activity log records each kind of access and security event", () =
       expect(event.requestId).toBeTruthy();
       expect(event.ip).toBeTruthy();
     }
-    expect((await latest(app, p.admin, officerEmail, "lookup.valuation")).propertyId).toMatch(/^\d+$/);
+    expect((await latest(app, p.admin, officerEmail, "lookup.summary")).propertyId).toMatch(/^\d+$/);
     const reports = await events(app, p.admin, { actor: officerEmail, action: "report.read" });
     expect(reports.map((e) => e.detail?.format).sort()).toEqual(["html", "json", "pdf"]);
     expect((await latest(app, p.admin, officerEmail, "lookup.batch")).detail).toMatchObject({ count: 3 });
@@ -143,7 +143,10 @@ describe("the activity log records each kind of access and security event", () =
     // Their first sign-in enrols a passkey (client.ts), which is a factor added.
     const officer = await signIn(app, email, "officer-password");
     expect((await latest(app, p.admin, email, "factor.add")).detail).toMatchObject({ kind: "passkey" });
-    expect((await call(app, "POST", "/api/account/password", { cookie: officer, body: { currentPassword: "wrong", newPassword: `another-long-password-${run}` } })).status).toBe(400);
+    expect(
+      (await call(app, "POST", "/api/account/password", { cookie: officer, body: { currentPassword: "wrong", newPassword: `another-long-password-${run}` } }))
+        .status,
+    ).toBe(400);
     expect((await latest(app, p.admin, email, "password.change")).outcome).toBe("refused");
     const changed = await call(app, "POST", "/api/account/password", {
       cookie: officer,
