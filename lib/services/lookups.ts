@@ -3,7 +3,7 @@ import { FOOTNOTES } from "./codes";
 import { embedded } from "@/lib/env";
 import type { ReportFormat } from "@/lib/property-api";
 import { streetLine, zipCode } from "@/lib/address";
-import type { SessionUser } from "@/lib/auth/roles";
+import { STAFF, type SessionUser } from "@/lib/auth/roles";
 import { MARKETS } from "@/lib/sandbox/dataset/markets";
 import { assertMayRead } from "./access";
 import { audit, by, type AuditAction } from "./audit";
@@ -32,7 +32,7 @@ type SignedIn = Caller & { user: SessionUser };
  */
 export async function suggestAddress(caller: SignedIn, address: string): Promise<AddressCheckDto> {
   const { parts, corrections, key, label } = addressKeyOf(address);
-  void audit({ action: "lookup.address", ...by(caller), address: label, addressKey: key });
+  if (isStaff(caller)) void audit({ action: "lookup.address", ...by(caller), address: label, addressKey: key });
   const street = streetLine(parts);
   const [result] = await normalizeAddresses(caller, [{ street, city: parts.city || "-", state: parts.state || "-", zip: parts.zip || "-" }]);
   // What the app's own reading already fixed never reaches the service as a typo, so it is said here, as the service
@@ -106,17 +106,23 @@ async function readable<T>(
   detail?: Record<string, string>,
 ): Promise<T> {
   const at = addressKeyOf(address);
-  return logged(
-    caller,
-    action,
-    at,
-    async () => {
-      await assertMayRead(caller, at.key, scope);
-      return read(at);
-    },
-    detail,
-  );
+  const work = async () => {
+    await assertMayRead(caller, at.key, scope);
+    return read(at);
+  };
+  // A homeowner's look at the public side of their own home (its facts and estimate, on every page of it) is not a
+  // read of private data: the log keeps staff's reads of anything, and everyone's of what is private.
+  // Refusals are kept: someone probing homes that are not theirs.
+  if (scope === "public" && !isStaff(caller))
+    return work().catch((error: unknown) => {
+      if (AppError.is(error) && error.status === 403)
+        void audit({ action, ...by(caller), address: at.label, addressKey: at.key, outcome: "refused", detail: { ...detail, error: error.code } });
+      throw error;
+    });
+  return logged(caller, action, at, work, detail);
 }
+
+const isStaff = (caller: SignedIn) => (STAFF as readonly string[]).includes(caller.user.role);
 
 export async function valuation(caller: SignedIn, address: string) {
   return readable(caller, address, "public", "lookup.valuation", (at) => valuationEstimate(caller, at));
