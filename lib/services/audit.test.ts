@@ -89,6 +89,8 @@ describe("the activity log", () => {
     await audit({ action: "lookup.valuation", actor: officer, ...home });
     await audit({ action: "signin", actor: officer });
     await audit({ action: "lookup.valuation", actor: officer, address: "1 OTHER ST", addressKey: "1 OTHER ST|X|WA|98000" });
+    // A previous owner's read of the same home is theirs, not shown to this one.
+    await audit({ action: "equity.read", actor: { id: 11, email: "previous@example.com", role: "homeowner" }, ...home });
     const log = await accessLogOf(homeowner, [home.addressKey]);
     expect(log).toEqual([expect.objectContaining({ action: "lookup.valuation", by: { email: officer.email, role: "loan_officer", partnerSiteId: null } })]);
   });

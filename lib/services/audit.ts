@@ -494,6 +494,9 @@ export async function accessLogOf(user: SessionUser, addressKeys: readonly strin
         eq(auditEvents.outcome, "allowed"),
         // Someone else, or the person themselves through a partner's site (named by the site).
         sql`(${auditEvents.actorRef} is distinct from ${pseudonym(user.id)} or ${auditEvents.partnerSiteId} is not null)`,
+        // Staff, or a partner's site: another homeowner's reads at the same address (a previous owner's) are theirs, and
+        // naming that person here would tell one homeowner about another.
+        sql`(${auditEvents.actorRole} <> 'homeowner' or ${auditEvents.partnerSiteId} is not null)`,
       ),
     )
     .orderBy(desc(auditEvents.id))
