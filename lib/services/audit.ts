@@ -209,6 +209,8 @@ interface AuditQueue {
   lastHash?: string;
   /** When the last append ended, ms since the epoch. */
   lastWrite?: number;
+  /** After a failed append, no other is tried before this time (ms since the epoch): the database is likely away. */
+  retryAfter?: number;
 }
 const globalForAudit = globalThis as unknown as { auditQueue?: AuditQueue };
 // While the database is away, this many rows wait in memory for it; past it the oldest are dropped (and logged).
@@ -216,6 +218,11 @@ const MAX_UNWRITTEN = 10_000;
 // PGlite runs in the request's own thread: an append that follows another closely waits this long for more events
 // (as the meter's inserts do), so a homeowner viewing page after page costs an insert every few views, not each.
 const PGLITE_GATHER_MS = 100;
+// While the database is away, events wait this long between tries, not one try per request.
+const RETRY_MS = 5_000;
+// An append that has not ended in this long is given up (a connection lost under it may never answer): its rows wait
+// for the next append, so the queue is never stuck behind it.
+const APPEND_TIMEOUT_MS = 15_000;
 
 /**
  * Records an event; resolves once it is written. Rows are group-committed like the meter's: while one append runs the
@@ -249,6 +256,14 @@ async function drain(queue: AuditQueue) {
   queue.draining = true;
   try {
     while (queue.waiting) {
+      if ((queue.retryAfter ?? 0) > Date.now()) {
+        // The database failed moments ago: these rows join the waiting ones and go with the first event after the pause.
+        const batch = queue.waiting;
+        queue.waiting = undefined;
+        queue.unwritten = [...(queue.unwritten ?? []), ...batch.rows].slice(-MAX_UNWRITTEN);
+        batch.resolve();
+        break;
+      }
       const handle = await getDatabase().catch(() => undefined);
       const wait = (queue.lastWrite ?? 0) + PGLITE_GATHER_MS - Date.now();
       if (handle?.kind === "pglite" && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -259,8 +274,11 @@ async function drain(queue: AuditQueue) {
       queue.unwritten = undefined;
       try {
         const { db, kind } = handle ?? (await getDatabase());
-        queue.lastHash = kind === "pglite" ? await appendInProcess(db, rows, queue.lastHash) : (await append(db, rows), undefined);
+        const appended = kind === "pglite" ? appendInProcess(db, rows, queue.lastHash) : append(db, rows).then(() => undefined);
+        queue.lastHash = await withTimeout(appended, APPEND_TIMEOUT_MS);
+        queue.retryAfter = undefined;
       } catch (error) {
+        queue.retryAfter = Date.now() + RETRY_MS;
         // Kept for the next append (the next event after the database is back), not lost with this request.
         const dropped = Math.max(0, rows.length - MAX_UNWRITTEN);
         queue.unwritten = rows.slice(dropped);
@@ -275,6 +293,14 @@ async function drain(queue: AuditQueue) {
     queue.writing = undefined;
     queue.draining = false;
   }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the append took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /**
