@@ -1,7 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
-import PgBoss from "pg-boss";
+import { fromPglite, PgBoss, type ConstructorOptions } from "pg-boss";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { moveFromV10, setAsideV10 } from "./upgrade-v10";
 
 /**
  * Background jobs on the app's own database with pg-boss: PostgreSQL when DATABASE_URL is set, the embedded PGlite
@@ -41,19 +42,24 @@ export interface FailedJob {
   failedAt: string;
 }
 
-/** pg-boss's database adapter over the embedded PGlite: its statements run in PGlite's queue like the app's own. */
-export function pgliteAdapter(client: PGlite): PgBoss.Db {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (values?.length) return client.query(text, values);
-      // Schema changes and locked blocks arrive as several statements without parameters.
-      const results = await client.exec(text);
-      return results.at(-1) ?? { rows: [] };
-    },
-  };
-}
-
 const SCHEMA = "jobs";
+/** Finished jobs, failed ones too, are kept a month for admins to read. */
+const KEEP_FINISHED_SECONDS = 30 * 86_400;
+
+/** A statement on the engine's database outside pg-boss: PGlite's own queue, or one short PostgreSQL connection. */
+async function runStatement(database: Pick<DatabaseHandle, "kind" | "url" | "pglite">, text: string): Promise<void> {
+  if (database.kind === "pglite") {
+    await (database.pglite as PGlite).exec(text);
+    return;
+  }
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(database.url!, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(text);
+  } finally {
+    await sql.end();
+  }
+}
 
 export class JobEngine {
   private readonly boss: PgBoss;
@@ -62,16 +68,34 @@ export class JobEngine {
   private running = false;
 
   private readonly pollingSeconds: number;
+  private readonly migrate: boolean;
 
-  constructor(database: Pick<DatabaseHandle, "kind" | "url" | "pglite">, options: { workers?: boolean; pollingSeconds?: number } = {}) {
-    // Finished jobs move to the archive, which keeps them (failed ones too) a month for admins to read.
-    const base = { schema: SCHEMA, application_name: "homeowner-dashboard jobs", schedule: options.workers !== false, deleteAfterDays: 30 };
+  /**
+   * `workers: false`: this process only sends jobs. `migrate: false`: pg-boss's schema is not created or upgraded
+   * here (the migrate command does it once, before the app's instances start).
+   */
+  constructor(
+    private readonly database: Pick<DatabaseHandle, "kind" | "url" | "pglite">,
+    options: { workers?: boolean; pollingSeconds?: number; migrate?: boolean } = {},
+  ) {
+    this.workers = options.workers !== false;
+    this.migrate = options.migrate !== false;
+    const base: ConstructorOptions = {
+      schema: SCHEMA,
+      application_name: "homeowner-dashboard jobs",
+      schedule: this.workers,
+      supervise: this.workers,
+      migrate: this.migrate,
+      createSchema: this.migrate,
+      instanceName: this.workers ? "app" : "sender",
+    };
     this.boss =
       database.kind === "postgres"
         ? new PgBoss({ ...base, connectionString: database.url!, max: 4 })
-        : new PgBoss({ ...base, db: pgliteAdapter(database.pglite!) });
+        : // pg-boss's own adapter for PGlite: its statements run in PGlite's queue like the app's own.
+          new PgBoss({ ...base, db: fromPglite(database.pglite!), backend: "pglite" });
     this.boss.on("error", (error) => log.error({ err: error }, "jobs: engine error"));
-    this.workers = options.workers !== false;
+    this.boss.on("warning", (warning) => log.warn({ warning }, "jobs: engine warning"));
     this.pollingSeconds = options.pollingSeconds ?? 2;
   }
 
@@ -81,19 +105,26 @@ export class JobEngine {
 
   /** Creates the schema and the queues, and (unless this process only sends) starts the workers and the schedules. */
   async start(): Promise<void> {
+    // A database of pg-boss 10 (this app before Node.js 24) is upgraded by hand: see upgrade-v10.ts.
+    if (this.migrate) await runStatement(this.database, setAsideV10(SCHEMA));
     await this.boss.start();
     for (const spec of this.specs.values()) {
-      await this.boss.createQueue(spec.name, {
-        name: spec.name,
+      const options = {
         retryLimit: spec.retryLimit ?? 5,
         retryDelay: spec.retryDelaySeconds ?? 30,
         retryBackoff: true,
         expireInSeconds: spec.expireInSeconds ?? 15 * 60,
-        policy: spec.policy ?? "standard",
-      });
-      if (!this.workers) continue;
-      for (let i = 0; i < (spec.concurrency ?? 1); i++) {
-        await this.boss.work<object>(spec.name, { batchSize: 1, pollingIntervalSeconds: this.pollingSeconds }, async ([job]) => {
+        deleteAfterSeconds: KEEP_FINISHED_SECONDS,
+      };
+      // Created once; later starts bring its settings up to date (the policy of a queue cannot change).
+      if (await this.boss.getQueue(spec.name)) await this.boss.updateQueue(spec.name, options);
+      else await this.boss.createQueue(spec.name, { ...options, policy: spec.policy ?? "standard" });
+    }
+    if (this.migrate) await runStatement(this.database, moveFromV10(SCHEMA));
+    if (this.workers) {
+      for (const spec of this.specs.values()) {
+        const options = { batchSize: 1, pollingIntervalSeconds: this.pollingSeconds, localConcurrency: spec.concurrency ?? 1 };
+        await this.boss.work<object>(spec.name, options, async ([job]) => {
           const started = Date.now();
           try {
             await spec.run(job!.data, { id: job!.id });
@@ -103,8 +134,8 @@ export class JobEngine {
             throw error;
           }
         });
+        if (spec.cron) await this.boss.schedule(spec.name, spec.cron, spec.scheduleData ?? {}, { tz: "UTC" });
       }
-      if (spec.cron) await this.boss.schedule(spec.name, spec.cron, spec.scheduleData ?? {}, { tz: "UTC" });
     }
     this.running = true;
   }
@@ -122,8 +153,6 @@ export class JobEngine {
   async failed(limit = 50): Promise<FailedJob[]> {
     const rows = await this.sql<{ id: string; name: string; data: unknown; output: unknown; retry_count: number; completed_on: Date }>(
       `select id, name, data, output, retry_count, completed_on from ${SCHEMA}.job where state = 'failed'
-       union all
-       select id, name, data, output, retry_count, completed_on from ${SCHEMA}.archive where state = 'failed'
        order by completed_on desc limit $1`,
       [limit],
     );
@@ -154,7 +183,7 @@ export class JobEngine {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
   }
 
   private async sql<Row>(text: string, values: unknown[]): Promise<Row[]> {

@@ -6,7 +6,7 @@ import { isRetryable, PropertyApiError } from "@/lib/property-api";
 const MAX_RETRY_AFTER_MS = 3_000;
 
 /** Worth retrying: a timeout, no answer, a 429 or a 5xx. A 400 or a 404 will not change. */
-const transient = (error: Error) => PropertyApiError.is(error) && isRetryable(error);
+const transient = (error: unknown) => PropertyApiError.is(error) && isRetryable(error);
 
 /** Exponential back-off with jitter that waits as long as a 429's or 503's Retry-After says, when that is short. */
 class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
