@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { jobSpan, inSpan } from "@/lib/observability/trace";
 
 /**
  * Background jobs on the app's own database with pg-boss: PostgreSQL when DATABASE_URL is set, the embedded PGlite
@@ -96,7 +97,7 @@ export class JobEngine {
         await this.boss.work<object>(spec.name, { batchSize: 1, pollingIntervalSeconds: this.pollingSeconds }, async ([job]) => {
           const started = Date.now();
           try {
-            await spec.run(job!.data, { id: job!.id });
+            await inSpan(`job ${spec.name}`, jobSpan(spec.name, job!.id), () => spec.run(job!.data, { id: job!.id }));
             log.info({ job: spec.name, id: job!.id, ms: Date.now() - started }, "jobs: done");
           } catch (error) {
             log.warn({ job: spec.name, id: job!.id, err: error }, "jobs: attempt failed");
