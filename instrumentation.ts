@@ -5,6 +5,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     // First, so that as few requests as possible arrive before the client's address is recorded (those get "unknown").
     (await import("./lib/security/client-address")).installClientAddress();
+    // Traces: the SDK is loaded only when there is somewhere to send them, and before the start-up so it is traced too.
+    const { env } = await import("./lib/env");
+    if (env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) await (await import("./lib/observability/sdk")).startTracing();
     const { registerStartup, started, startAfterNextResponse } = await import("./lib/startup");
     registerStartup(() => import("./lib/services/bootstrap").then(({ start }) => start()));
     // Under next dev, compiling the start-up's modules and opening the database would delay the first page (a newcomer

@@ -5,7 +5,20 @@ import { DEV_PAGE_CSP, PAGE_CSP } from "./lib/security/csp.mjs";
 const nextConfig = (phase) => ({
   // PGlite loads its WebAssembly and pdfkit its font metrics from their package folders at run time.
   // pg-boss keeps its SQL plans and its own pg pool: it runs as installed.
-  serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "pino", "pg-boss"],
+  // OpenTelemetry's API keeps its state on globalThis and its SDK loads exporters (gRPC) at run time; prom-client's
+  // registry is one per process: each is one copy, as installed, not one per route bundle.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pdfkit",
+    "pino",
+    "pg-boss",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/exporter-trace-otlp-grpc",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-trace-otlp-proto",
+  ],
   poweredByHeader: false,
   // Every browser gets the page's metadata with the page, not streamed after it: every title here is static, so
   // holding it costs no wait, and a streamed <title> went missing for 100-500 ms when router.refresh() re-rendered a

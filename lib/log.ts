@@ -1,14 +1,19 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
+import { activeTraceIds } from "@/lib/observability/trace";
 
-/** Structured JSON logs, one line an event, with the request id of the request that caused it. */
+/**
+ * Structured JSON logs, one line an event, with the request id of the request that caused it and, while tracing is on,
+ * the trace and span it happened in: a log line leads to its trace and back.
+ */
 export const log = pino({
   base: undefined,
   messageKey: "message",
   timestamp: pino.stdTimeFunctions.isoTime,
   mixin: () => {
     const requestId = requestContext.getStore()?.requestId;
-    return requestId ? { requestId } : {};
+    const ids = activeTraceIds();
+    return requestId ? { requestId, ...ids } : { ...ids };
   },
 });
 

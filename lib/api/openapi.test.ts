@@ -40,4 +40,13 @@ describe("the OpenAPI document", async () => {
     expect(Object.keys(document.paths["/api/signup"].post.responses)).not.toContain("200");
     expect(document.paths["/api/admin/users/{userId}"].delete.parameters).toEqual([expect.objectContaining({ name: "userId", in: "path", required: true })]);
   });
+
+  it("describes the metrics route as a machine's, behind its bearer token", () => {
+    const metrics = document.paths["/api/metrics"].get;
+    expect(metrics.security).toEqual([{ metricsToken: [] }]);
+    expect(document.components.securitySchemes.metricsToken).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(Object.keys(metrics.responses)).toEqual(["200", "401", "404", "500", "503"]);
+    expect(Object.keys(metrics.responses["200"].content)).toEqual(["text/plain"]);
+    expect(metrics.description).toContain("METRICS_TOKEN");
+  });
 });

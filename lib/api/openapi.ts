@@ -27,6 +27,9 @@ const ERRORS: Record<number, string> = {
 const json = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" });
 const content = (schema: z.ZodType) => ({ "application/json": { schema: json(schema, "output") } });
 
+/** A bearer secret's security scheme, named after its variable: METRICS_TOKEN → metricsToken. */
+const schemeOf = (variable: string) => variable.toLowerCase().replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
+
 /** Every status an operation can answer: its own, and those route() answers for it. */
 export function statusesOf(spec: RouteSpec, method: string): number[] {
   const input = !!(spec.body || spec.query || spec.params);
@@ -37,6 +40,7 @@ export function statusesOf(spec: RouteSpec, method: string): number[] {
     ...(input ? [400] : []),
     ...(spec.body ? [413] : []),
     ...(signedIn ? [401, 403] : []),
+    ...(spec.bearer ? [401, 404] : []),
     ...(!spec.crossOrigin && !SAFE.has(method) ? [403] : []),
     500,
     503,
@@ -66,15 +70,19 @@ function operation(spec: RouteSpec, method: string) {
     else if (declared === null) responses[status] = { description: "Done; no body" };
     else if ("files" in declared)
       responses[status] = {
-        description: declared.json ? "The answer as JSON, or as a file" : "The file",
+        description: declared.description ?? (declared.json ? "The answer as JSON, or as a file" : "The file"),
         content: { ...Object.fromEntries(declared.files.map((type) => [type, {}])), ...(declared.json ? content(declared.json) : {}) },
       };
     else responses[status] = { description: status < 300 ? "Success" : "See the body", content: content(declared) };
   }
   return {
     summary: spec.summary,
-    description: spec.roles === "public" ? "Anyone may call it." : `Who may call it: ${spec.roles.join(", ")}.`,
-    ...(spec.roles === "public" ? {} : { security: [{ session: [] }] }),
+    description: spec.bearer
+      ? `Who may call it: whoever holds ${spec.bearer.variable} (\`Authorization: Bearer\`); off (404) while it is unset.`
+      : spec.roles === "public"
+        ? "Anyone may call it."
+        : `Who may call it: ${spec.roles.join(", ")}.`,
+    ...(spec.bearer ? { security: [{ [schemeOf(spec.bearer.variable)]: [] }] } : spec.roles === "public" ? {} : { security: [{ session: [] }] }),
     ...(parameters.length ? { parameters } : {}),
     ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: json(spec.body, "input") } } } } : {}),
     responses,
@@ -87,10 +95,14 @@ function operation(spec: RouteSpec, method: string) {
  */
 export function openApiDocument(routes: Record<string, RouteModule>) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const securitySchemes: Record<string, unknown> = { session: { type: "apiKey", in: "cookie", name: "next-auth.session-token" } };
   for (const [path, module] of Object.entries(routes)) {
     for (const method of METHODS) {
       const spec = (module[method] as { spec?: RouteSpec } | undefined)?.spec;
-      if (spec) (paths[path] ??= {})[method.toLowerCase()] = operation(spec, method);
+      if (!spec) continue;
+      (paths[path] ??= {})[method.toLowerCase()] = operation(spec, method);
+      if (spec.bearer)
+        securitySchemes[schemeOf(spec.bearer.variable)] = { type: "http", scheme: "bearer", description: `The value of ${spec.bearer.variable}` };
     }
   }
   return {
@@ -101,7 +113,7 @@ export function openApiDocument(routes: Record<string, RouteModule>) {
       description:
         "Sign in with next-auth (the session cookie, or its token as `Authorization: Bearer`). Every failure answers { error: { code, message, fields? } }. Requests that change something must come from this app's own pages (Origin), except the widget API.",
     },
-    components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "next-auth.session-token" } } },
+    components: { securitySchemes },
     paths,
   };
 }

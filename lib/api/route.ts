@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { userFromRequest } from "@/lib/auth/session";
@@ -7,16 +7,29 @@ import { requireRole, type UnfinishedSignIn } from "@/lib/services/access";
 import { AppError, isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { log, requestContext } from "@/lib/log";
+import { requestTimer } from "@/lib/observability/metrics";
+import { noteRequestId } from "@/lib/observability/trace";
 import { holdPendingWrites } from "./pending-writes";
+import { routePattern } from "./route-pattern";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** A secret a machine (a metrics scraper) sends as `Authorization: Bearer`, instead of a person's session. */
+export interface BearerSecret {
+  /** The variable that holds it, for the OpenAPI document and the answer while it is unset. */
+  variable: string;
+  /** Its value now; undefined turns the route off (404). */
+  secret: () => string | undefined;
+}
+
 interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
-  /** Who may call it; `public` for anyone. */
+  /** Who may call it; `public` for anyone (and for a route with `bearer`, which reads no session). */
   roles: readonly Role[] | "public";
+  /** Only requests that carry this secret (compared in constant time) are served; 401 for any other, 404 while it is unset. */
+  bearer?: BearerSecret;
   /**
    * Sessions that have not finished signing in that it serves: `enrol` (staff setting up their first factor), `pending`
    * (giving the account's factor). Every other route answers them 403 (`second_factor_enrolment_required`,
@@ -39,7 +52,7 @@ interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
    * Each success status and its body: a schema, `null` for none, or the content types of a file (and the schema of its
    * JSON, when the route answers JSON or a file as asked).
    */
-  responses: Record<number, z.ZodType | null | { files: readonly string[]; json?: z.ZodType }>;
+  responses: Record<number, z.ZodType | null | { files: readonly string[]; json?: z.ZodType; description?: string }>;
   /**
    * The failure statuses the operation itself can answer. Those route() answers are added to the document by it: 400
    * for input, 413 for a body, 401 and 403 for roles, 403 for another origin, 500, 503.
@@ -145,8 +158,10 @@ export function route<
   R extends RouteOptions<B, Q, P>["roles"] = RouteOptions<B, Q, P>["roles"],
 >(options: RouteOptions<B, Q, P> & { roles: R }, handler: (context: Context<B, Q, P, R>) => Promise<Response>) {
   const answer = async (request: Request, context?: RouteContext): Promise<Response> => {
+    const timed = requestTimer();
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+    noteRequestId(requestId);
     const read: { body?: unknown } = {};
     // Free answers are metered after they are sent; a stopping server waits for what `after` was handed.
     holdPendingWrites();
@@ -159,16 +174,23 @@ export function route<
       });
       for (const [name, value] of new Headers(extra)) response.headers.set(name, value);
     }
+    if (options.bearer && response.status === 401) response.headers.set("WWW-Authenticate", "Bearer");
+    if (timed) {
+      // Next.js hands a route without dynamic segments no params at all.
+      const params = await Promise.resolve(context?.params).catch(() => undefined);
+      timed({ method: request.method, route: routePattern(new URL(request.url).pathname, params), status: response.status });
+    }
     return response;
   };
   return Object.assign(answer, { spec: options as RouteSpec });
 
   async function handle(request: Request, routeContext: RouteContext | undefined, read: { body?: unknown }): Promise<Response> {
     try {
+      if (options.bearer) checkBearer(request, options.bearer);
       if (!options.crossOrigin && !sameOrigin(request)) {
         throw new AppError(403, "cross_origin", "Requests that change something must come from this app's own pages.");
       }
-      const found = await userFromRequest(request);
+      const found = options.bearer ? undefined : await userFromRequest(request);
       const allow = options.unfinished ?? [];
       const unfinished = found?.secondFactor === "enrol" || found?.secondFactor === "pending" ? found.secondFactor : undefined;
       const user = options.roles === "public" ? (unfinished && !allow.includes(unfinished) ? undefined : found) : requireRole(found, options.roles, allow);
@@ -205,6 +227,19 @@ export function route<
       return failure(error, request);
     }
   }
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/** 404 while the route's secret is unset, 401 unless the request carries it; equal digests, so the time tells nothing. */
+function checkBearer(request: Request, bearer: BearerSecret): void {
+  const secret = bearer.secret();
+  if (!secret) throw new AppError(404, "not_found", `This route is off: ${bearer.variable} is not set.`);
+  const header = request.headers.get("authorization");
+  const given = header && /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  if (given && timingSafeEqual(digest(given), digest(secret))) return;
+  if (header) log.warn({ path: new URL(request.url).pathname }, "a request with the wrong bearer token was refused");
+  throw new AppError(401, "unauthorized", "This route needs its bearer token: Authorization: Bearer <token>.");
 }
 
 /** Any failure as an answer: an AppError as it is, an unreachable database as 503, anything else a logged 500. */

@@ -5,6 +5,7 @@ import { encode } from "next-auth/jwt";
 import { getDatabase } from "@/lib/db";
 import { sessions, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { dbSelect, inSpan } from "@/lib/observability/trace";
 import { isStaff, type Role, type SessionUser } from "./roles";
 import { hasFactorColumn } from "./factors";
 import { ownerIdsColumn } from "./owner-ids";
@@ -60,16 +61,18 @@ export type LiveSession = UserRow & { hasFactor: boolean; session: { createdAt: 
 export async function liveSessionUser(userId: number, sessionId: unknown): Promise<LiveSession | undefined> {
   if (typeof sessionId !== "string") return undefined;
   const { db } = await getDatabase();
-  const [row] = await db
-    .select({
-      user: users,
-      ownerIds: ownerIdsColumn,
-      hasFactor: hasFactorColumn,
-      session: { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, secondFactorAt: sessions.secondFactorAt },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+  const [row] = await inSpan("db session.user", { kind: "client", attributes: dbSelect("sessions") }, () =>
+    db
+      .select({
+        user: users,
+        ownerIds: ownerIdsColumn,
+        hasFactor: hasFactorColumn,
+        session: { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, secondFactorAt: sessions.secondFactorAt },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date()))),
+  );
   return row && { ...row.user, ownerIds: row.ownerIds, hasFactor: row.hasFactor, session: row.session };
 }
 

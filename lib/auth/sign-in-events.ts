@@ -1,3 +1,4 @@
+import { countSignInFailure } from "@/lib/observability/metrics";
 import type { Role } from "./roles";
 
 /** A sign-in attempt's end, for the activity log: who (when the account is known), how, and why it was refused. */
@@ -25,6 +26,10 @@ export function onSignInEvent(listener: Listener): void {
 
 export function reportSignIn(event: SignInEvent): void {
   try {
+    if (event.outcome === "refused") {
+      const method = typeof event.detail.method === "string" ? event.detail.method : event.action === "signin.second_factor" ? "code" : "unknown";
+      countSignInFailure(event.action, method, event.detail.reason);
+    }
     globalForEvents.signInListener?.(event);
   } catch {
     // Reporting never fails a sign-in.

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { signInThrottle } from "@/lib/db/schema";
+import { countSignInThrottle } from "@/lib/observability/metrics";
 
 /**
  * Attempts allowed without waiting, per kind of key; past them each attempt waits twice as long as the last. Passwords
@@ -39,6 +40,7 @@ export async function takeAttempt(kind: ThrottleKind, value: string): Promise<nu
     })
     .returning({ attempts: t.attempts });
   if (taken) return 0;
+  countSignInThrottle(kind);
   const [row] = await db
     .select({ wait: sql<number>`ceil(extract(epoch from ${t.blockedUntil} - now()))::int` })
     .from(t)

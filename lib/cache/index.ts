@@ -4,6 +4,7 @@ import Redis from "ioredis";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { watchRedis } from "@/lib/observability/metrics";
 
 export interface Entry<T> {
   value: T;
@@ -102,6 +103,7 @@ function connect(url: string, purpose: string, commandTimeout = COMMAND_MS): Red
     down = false;
     log.info({ purpose }, "redis: back");
   });
+  watchRedis(purpose, redis);
   return redis;
 }
 

@@ -28,6 +28,8 @@ export interface DatabaseOptions {
 }
 
 const MIGRATIONS = join(process.cwd(), "lib/db/migrations");
+/** Connections the app's PostgreSQL pool opens at most (pg-boss keeps a pool of its own). */
+export const POSTGRES_POOL_MAX = 10;
 // Any fixed number: it names the lock every process takes while it migrates.
 const MIGRATION_LOCK = 7_240_611;
 
@@ -43,7 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     } finally {
       await admin.end();
     }
-    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const client = postgres(options.url, { max: POSTGRES_POOL_MAX, onnotice: () => {} });
     return { db: drizzlePostgres(client, { schema }), kind: "postgres", url: options.url, close: () => client.end() };
   }
   const dataDir = options.dataDir ?? "memory://";

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { openDatabase, type DatabaseHandle } from "./client";
 
 export type { Database, DatabaseHandle } from "./client";
-export { openDatabase } from "./client";
+export { openDatabase, POSTGRES_POOL_MAX } from "./client";
 
 const globalForDb = globalThis as unknown as { appDatabase?: Promise<DatabaseHandle> };
 

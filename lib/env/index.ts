@@ -3,6 +3,8 @@ import { z } from "zod";
 const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url().optional());
 const optionalString = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
 
+const otlpProtocol = z.preprocess((value) => (value === "" ? undefined : value), z.enum(["http/protobuf", "http/json", "grpc"]).optional());
+
 /** Embedded mode: no real upstream is configured (the app's own service, demo accounts, generated secrets). */
 const embeddedEnv = (env: { PROPERTY_API_BASE_URL?: string }) => env.PROPERTY_API_BASE_URL === undefined;
 
@@ -152,6 +154,28 @@ export const EnvSchema = z
       .enum(["true", "false"])
       .default("true")
       .transform((value) => value === "true"),
+    /**
+     * The bearer token a Prometheus scraper sends to `GET /api/metrics`; unset turns the route off (404) and records no
+     * metric. At least 32 characters: it is the only thing between the internet and the app's internals.
+     */
+    METRICS_TOKEN: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+    ),
+    /**
+     * Traces: exported over OTLP when either endpoint is set, and the SDK is not even loaded otherwise. The SDK reads
+     * these and the other standard OTEL_* variables itself (OTEL_EXPORTER_OTLP_PROTOCOL, _HEADERS, OTEL_TRACES_SAMPLER,
+     * OTEL_BSP_SCHEDULE_DELAY, …); they are declared here so that a bad URL stops the start and the README's table has
+     * one source. OTEL_SERVICE_NAME (or service.name in OTEL_RESOURCE_ATTRIBUTES) names the service, by default
+     * `homeowner-dashboard`.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl,
+    /** How spans travel: OTLP over HTTP as protobuf (the default), as JSON, or over gRPC. */
+    OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
+    OTEL_SERVICE_NAME: optionalString,
+    OTEL_RESOURCE_ATTRIBUTES: optionalString,
     /** The standalone embedded service (`npm run sandbox`): its port and its token (generated when unset). */
     PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     SANDBOX_TOKEN: optionalString,

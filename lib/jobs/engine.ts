@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { fromPglite, PgBoss, type ConstructorOptions } from "pg-boss";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { jobSpan, inSpan } from "@/lib/observability/trace";
 import { moveFromV10, setAsideV10 } from "./upgrade-v10";
 
 /**
@@ -127,7 +128,7 @@ export class JobEngine {
         await this.boss.work<object>(spec.name, options, async ([job]) => {
           const started = Date.now();
           try {
-            await spec.run(job!.data, { id: job!.id });
+            await inSpan(`job ${spec.name}`, jobSpan(spec.name, job!.id), () => spec.run(job!.data, { id: job!.id }));
             log.info({ job: spec.name, id: job!.id, ms: Date.now() - started }, "jobs: done");
           } catch (error) {
             log.warn({ job: spec.name, id: job!.id, err: error }, "jobs: attempt failed");

@@ -3,6 +3,7 @@ import type Redis from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { redisClient } from "@/lib/cache";
 import { env } from "@/lib/env";
+import { countRateLimitRefusal } from "@/lib/observability/metrics";
 
 export class RateLimitedError extends Error {
   override readonly name = "RateLimitedError";
@@ -20,7 +21,19 @@ export class RateLimitedError extends Error {
 /** What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email). */
 export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "passkeyOptions";
 
-type Limiters = Record<"user" | "ip" | "widgetIp" | AccountLimit, RateLimiterAbstract>;
+type Limiter = "user" | "ip" | "widgetIp" | AccountLimit;
+type Limiters = Record<Limiter, RateLimiterAbstract>;
+
+/** Each limiter's name: its keys' prefix, and its label in `rate_limit_refusals_total`. */
+const NAMES: Record<Limiter, string> = {
+  user: "user",
+  ip: "ip",
+  widgetIp: "widget-ip",
+  signup: "signup",
+  resetIp: "reset-ip",
+  resetEmail: "reset-email",
+  passkeyOptions: "passkey-options",
+};
 
 function create(redis: Redis | undefined): Limiters {
   const make = (name: string, points: number, duration = 60) => {
@@ -29,13 +42,13 @@ function create(redis: Redis | undefined): Limiters {
     return redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory }) : memory;
   };
   return {
-    user: make("user", env.RATE_LIMIT_USER_PER_MINUTE),
-    ip: make("ip", env.RATE_LIMIT_IP_PER_MINUTE),
-    widgetIp: make("widget-ip", env.WIDGET_RATE_LIMIT_IP_PER_MINUTE),
-    signup: make("signup", env.RATE_LIMIT_SIGNUP_PER_HOUR, 3600),
-    resetIp: make("reset-ip", 10, 3600),
-    resetEmail: make("reset-email", 3, 3600),
-    passkeyOptions: make("passkey-options", 30, 60),
+    user: make(NAMES.user, env.RATE_LIMIT_USER_PER_MINUTE),
+    ip: make(NAMES.ip, env.RATE_LIMIT_IP_PER_MINUTE),
+    widgetIp: make(NAMES.widgetIp, env.WIDGET_RATE_LIMIT_IP_PER_MINUTE),
+    signup: make(NAMES.signup, env.RATE_LIMIT_SIGNUP_PER_HOUR, 3600),
+    resetIp: make(NAMES.resetIp, 10, 3600),
+    resetEmail: make(NAMES.resetEmail, 3, 3600),
+    passkeyOptions: make(NAMES.passkeyOptions, 30, 60),
   };
 }
 
@@ -46,27 +59,26 @@ const globalForLimits = globalThis as unknown as { rateLimiters?: Limiters };
  * seconds to wait once either is used up. In memory by default, Redis when REDIS_URL is set.
  */
 export async function spend(userId: number | undefined, ip: string, widget = false): Promise<void> {
-  const limiters = getLimiters();
-  try {
-    await (widget ? limiters.widgetIp : limiters.ip).consume(ip);
-    if (userId !== undefined) await limiters.user.consume(String(userId));
-  } catch (error) {
-    // The limiters are shared by every bundle of this module (pages and route handlers each have one), so the refusal
-    // may be another copy's RateLimiterRes: recognise it by its shape, not with instanceof.
-    if (isRefusal(error)) throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-    throw error;
-  }
+  await consume(widget ? "widgetIp" : "ip", ip);
+  if (userId !== undefined) await consume("user", String(userId));
 }
 
 const getLimiters = () => (globalForLimits.rateLimiters ??= create(redisClient("rate limits")));
 
 /** Spends one of an account limit's points for a key; throws RateLimitedError once they are used up. */
 export async function limitAccount(limit: AccountLimit, key: string): Promise<void> {
+  await consume(limit, key);
+}
+
+async function consume(limiter: Limiter, key: string): Promise<void> {
   try {
-    await getLimiters()[limit].consume(key);
+    await getLimiters()[limiter].consume(key);
   } catch (error) {
-    if (isRefusal(error)) throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-    throw error;
+    // The limiters are shared by every bundle of this module (pages and route handlers each have one), so the refusal
+    // may be another copy's RateLimiterRes: recognise it by its shape, not with instanceof.
+    if (!isRefusal(error)) throw error;
+    countRateLimitRefusal(NAMES[limiter]);
+    throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
   }
 }
 

@@ -7,6 +7,7 @@ import { getDatabase, type Database } from "@/lib/db";
 import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log, requestContext } from "@/lib/log";
+import { dbInsert, inSpan } from "@/lib/observability/trace";
 
 export type { AuditOutcome };
 
@@ -274,8 +275,10 @@ async function drain(queue: AuditQueue) {
       queue.unwritten = undefined;
       try {
         const { db, kind } = handle ?? (await getDatabase());
-        const appended = kind === "pglite" ? appendInProcess(db, rows, queue.lastHash) : append(db, rows).then(() => undefined);
-        queue.lastHash = await withTimeout(appended, APPEND_TIMEOUT_MS);
+        queue.lastHash = await inSpan("db audit.append", { kind: "client", root: true, attributes: dbInsert("audit_events", rows.length) }, () => {
+          const appended = kind === "pglite" ? appendInProcess(db, rows, queue.lastHash) : append(db, rows).then(() => undefined);
+          return withTimeout(appended, APPEND_TIMEOUT_MS);
+        });
         queue.retryAfter = undefined;
       } catch (error) {
         queue.retryAfter = Date.now() + RETRY_MS;

@@ -4,6 +4,8 @@ import type { SessionUser } from "@/lib/auth/roles";
 import { getCache } from "@/lib/cache";
 import { Refused, safely, singleFlight, type Landed } from "@/lib/cache/single-flight";
 import { env } from "@/lib/env";
+import { countUpstream, outcomeName } from "@/lib/observability/metrics";
+import { inSpan, type Span } from "@/lib/observability/trace";
 import type { Operation } from "@/lib/property-api";
 import { spend } from "@/lib/rate-limit";
 import { clientIpOf } from "@/lib/security/client-address";
@@ -65,11 +67,18 @@ const LOCAL_ANSWER_MS = 5_000;
  * calls the service spends the caller's allowance (and a widget site's budget); those who wait for it spend nothing.
  * When the service fails and an older answer is cached, serves that one marked stale.
  */
-export async function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answer<T>> {
+export function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answer<T>> {
+  return inSpan(`upstream ${call.operation}`, { attributes: { "upstream.operation": call.operation } }, (span) => cachedCallIn(span, caller, call));
+}
+
+async function cachedCallIn<T>(span: Span, caller: Caller, call: Call<T>): Promise<Answer<T>> {
   const cache = getCache();
   const cacheKey = `${call.operation}:${call.key}`;
-  const record = (outcome: Outcome, billable = 0) =>
-    meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: call.key, label: call.label, outcome, billable });
+  const record = (outcome: Outcome, billable = 0) => {
+    span.setAttributes({ "upstream.cache_outcome": outcomeName(outcome), "upstream.billable": billable > 0, "upstream.billable_requests": billable });
+    countUpstream(call.operation, outcome, billable);
+    return meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: call.key, label: call.label, outcome, billable });
+  };
 
   // The service's answer does not change while it is fresh: this instance's copy of the last few seconds will do.
   const cached = await safely(() => cache.get<T>(cacheKey, { localMs: LOCAL_ANSWER_MS }), undefined);
@@ -120,14 +129,40 @@ export interface BatchItem<I> {
  * A batch operation (normalization): each item is cached on its own key; the items the cache lacks go upstream in one
  * call, spending one billable request each. Repeated items in a batch are asked for once.
  */
-export async function cachedBatch<I, T>(
-  caller: Caller,
-  call: { operation: Operation; items: BatchItem<I>[]; ttlSeconds: number; fetch: (inputs: I[]) => Promise<T[]> },
-): Promise<Answer<T>[]> {
+export function cachedBatch<I, T>(caller: Caller, call: BatchCall<I, T>): Promise<Answer<T>[]> {
+  const attributes = { "upstream.operation": call.operation, "upstream.items": call.items.length };
+  return inSpan(`upstream ${call.operation}`, { attributes }, async (span) => {
+    // The span's outcome is the batch's worst: failed, stale, miss (some went upstream), hit (all cached).
+    const seen = new Set<Outcome>();
+    let billed = 0;
+    try {
+      return await cachedBatchIn(caller, call, (outcome, billable) => {
+        seen.add(outcome);
+        billed += billable;
+      });
+    } finally {
+      const outcome = (["error", "stale", "miss", "hit"] as const).find((o) => seen.has(o));
+      if (outcome)
+        span.setAttributes({ "upstream.cache_outcome": outcomeName(outcome), "upstream.billable": billed > 0, "upstream.billable_requests": billed });
+    }
+  });
+}
+
+interface BatchCall<I, T> {
+  operation: Operation;
+  items: BatchItem<I>[];
+  ttlSeconds: number;
+  fetch: (inputs: I[]) => Promise<T[]>;
+}
+
+async function cachedBatchIn<I, T>(caller: Caller, call: BatchCall<I, T>, noted: (outcome: Outcome, billable: number) => void): Promise<Answer<T>[]> {
   const cache = getCache();
   const cacheKey = (key: string) => `${call.operation}:${key}`;
-  const record = (item: BatchItem<I>, outcome: Outcome, billable = 0) =>
-    meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: item.key, label: item.label, outcome, billable });
+  const record = (item: BatchItem<I>, outcome: Outcome, billable = 0) => {
+    noted(outcome, billable);
+    countUpstream(call.operation, outcome, billable);
+    return meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: item.key, label: item.label, outcome, billable });
+  };
 
   const cached = await Promise.all(call.items.map((item) => safely(() => cache.get<T>(cacheKey(item.key)), undefined)));
   const answers = new Map<string, Answer<T>>();

@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { upstreamCalls, users } from "@/lib/db/schema";
 import type { Operation } from "@/lib/property-api";
 import { log } from "@/lib/log";
+import { dbInsert, inSpan } from "@/lib/observability/trace";
 
 export type Outcome = (typeof upstreamCalls.$inferInsert)["outcome"];
 
@@ -108,7 +109,9 @@ async function drainMeterQueue(queue: MeterQueue) {
       queue.writing = batch;
       try {
         const { db } = await getDatabase();
-        for (let i = 0; i < batch.rows.length; i += ROWS_PER_INSERT) await db.insert(upstreamCalls).values(batch.rows.slice(i, i + ROWS_PER_INSERT));
+        await inSpan("db meter.flush", { kind: "client", root: true, attributes: dbInsert("upstream_calls", batch.rows.length) }, async () => {
+          for (let i = 0; i < batch.rows.length; i += ROWS_PER_INSERT) await db.insert(upstreamCalls).values(batch.rows.slice(i, i + ROWS_PER_INSERT));
+        });
       } catch (error) {
         log.error({ err: error, rows: batch.rows.length }, "meter: could not record upstream calls");
       } finally {

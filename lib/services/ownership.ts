@@ -9,6 +9,8 @@ import { getDatabase } from "@/lib/db";
 import { ownershipClaims, ownershipLetters, type OwnerProof } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
 import { log } from "@/lib/log";
+import { countRateLimitRefusal } from "@/lib/observability/metrics";
+import { dbSelect, inSpan } from "@/lib/observability/trace";
 import { letterSentMessage, ownershipLetter } from "@/lib/mail/messages";
 import { sendLetter, sendMail } from "@/lib/mail/transport";
 import { addressKeyOf } from "./addresses";
@@ -106,16 +108,20 @@ export async function claimHome(caller: SignedIn, person: Person): Promise<{ ver
  */
 export async function verificationStates(userId: number) {
   // Read on every dashboard view, changed only by claimHome and proveOwnership (which say so): from the cache.
-  const claims = await rememberedOfUser(userId, "claims", async () =>
-    (await claimsOf(userId)).map(({ ownerId, address, addressKey, firstName, lastName }) => ({ ownerId, address, addressKey, firstName, lastName })),
+  const claims = await rememberedOfUser(userId, "claims", () =>
+    inSpan("db ownership.claims", { kind: "client", attributes: dbSelect("ownership_claims") }, async () =>
+      (await claimsOf(userId)).map(({ ownerId, address, addressKey, firstName, lastName }) => ({ ownerId, address, addressKey, firstName, lastName })),
+    ),
   );
   if (!claims.length) return [];
   const { db } = await getDatabase();
-  const letters = await db
-    .select()
-    .from(ownershipLetters)
-    .where(and(eq(ownershipLetters.userId, userId), gt(ownershipLetters.createdAt, new Date(Date.now() - LETTER_DAYS * DAY_MS))))
-    .orderBy(desc(ownershipLetters.createdAt));
+  const letters = await inSpan("db ownership.letters", { kind: "client", attributes: dbSelect("ownership_letters") }, () =>
+    db
+      .select()
+      .from(ownershipLetters)
+      .where(and(eq(ownershipLetters.userId, userId), gt(ownershipLetters.createdAt, new Date(Date.now() - LETTER_DAYS * DAY_MS))))
+      .orderBy(desc(ownershipLetters.createdAt)),
+  );
   return claims.map((claim) => {
     const latest = letters.find((l) => l.addressKey === claim.addressKey);
     const active = latest && !latest.usedAt && latest.attempts < CODE_TRIES && latest.expiresAt.getTime() > Date.now() ? latest : undefined;
@@ -162,6 +168,7 @@ const codeHash = (userId: number, code: string) => createHmac("sha256", `ownersh
 export async function requestLetter(user: SessionUser, address?: string): Promise<VerificationState> {
   const state = pickClaim(user, await verificationStates(user.id), address, () => false);
   if (state.nextLetterAt) {
+    countRateLimitRefusal("ownership-letters");
     const when = new Date(state.nextLetterAt).toDateString();
     throw new AppError(
       429,

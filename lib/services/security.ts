@@ -24,6 +24,7 @@ import {
 import { isStaff, type SecondFactorState, type SessionUser } from "@/lib/auth/roles";
 import { endAllSessions, markSecondFactor } from "@/lib/auth/sessions";
 import { findUserById } from "@/lib/auth/users";
+import { countSignInFailure } from "@/lib/observability/metrics";
 import { requireRecentSecondFactor, STEP_UP_MINUTES } from "./access";
 import { audit } from "./audit";
 import { AppError } from "./errors";
@@ -144,13 +145,17 @@ export async function giveSecondFactor(
   const event = { action: "signin.second_factor", actor: user, ip: client.ip, detail: { stepUp: user.secondFactor === "given" } } as const;
   if (proof.passkey) {
     await verifyPasskey(proof.passkey, client.rp, user.id).catch((error: unknown) => {
+      countSignInFailure(event.action, "passkey", "passkey_invalid");
       void audit({ ...event, outcome: "refused", detail: { ...event.detail, kind: "passkey" } });
       throw passkeyFailure(error);
     });
     kind = "passkey";
   } else {
     const check = await checkCode(user.id, proof.code ?? "", client.ip);
-    if (!check.ok) void audit({ ...event, outcome: "refused", detail: { ...event.detail, reason: check.reason } });
+    if (!check.ok) {
+      countSignInFailure(event.action, "code", check.reason);
+      void audit({ ...event, outcome: "refused", detail: { ...event.detail, reason: check.reason } });
+    }
     if (!check.ok && check.reason === "throttled")
       throw new AppError(429, "rate_limited", "Too many codes tried. Please wait before trying again.", undefined, check.retryAfterSeconds);
     if (!check.ok)

@@ -7,6 +7,7 @@ import { getDatabase } from "@/lib/db";
 import { widgetSites } from "@/lib/db/schema";
 import { appOrigins } from "@/lib/env";
 import { log } from "@/lib/log";
+import { countRateLimitRefusal } from "@/lib/observability/metrics";
 import { isSafeOrigin } from "@/lib/security/origins";
 import { addressKeyOf } from "./addresses";
 import { audit } from "./audit";
@@ -125,6 +126,7 @@ function widgetCaller(site: Site, ip: string): Caller {
       id: site.id,
       assertBudget: async () => {
         if ((await siteSpentToday(site.id)) >= site.dailyBudget) {
+          countRateLimitRefusal("widget-site-budget");
           throw new AppError(
             429,
             "budget_exhausted",

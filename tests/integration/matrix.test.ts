@@ -249,6 +249,9 @@ const MATRIX: Row[] = [
   { what: "page /forgot-password", method: "GET", path: () => "/forgot-password", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "GET /api/openapi.json", method: "GET", path: () => "/api/openapi.json", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "GET /api/health", method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  // These apps have no METRICS_TOKEN: the route is off for everyone, the admin too (no session opens it; see
+  // observability.test.ts for the token).
+  { what: "GET /api/metrics (off)", method: "GET", path: () => "/api/metrics", expect: [404, 404, 404, 404, 404, 404, 404, 404] },
 ];
 
 /** What only a proved owner may see, as it appears in pages (labels) and in API answers (fields). */

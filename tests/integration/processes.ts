@@ -28,9 +28,17 @@ export async function waitFor(url: string, child: ChildProcess, name: string): P
   throw new Error(`${name} did not start in time`);
 }
 
-/** The built app (`next build` first) on a port, with the environment given on top of this process's. */
-export function startNext(port: number, env: Record<string, string>, stderr: "inherit" | "pipe" = "inherit"): ChildProcess {
-  return spawn("node_modules/.bin/next", ["start", "-p", String(port)], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", stderr] });
+/**
+ * The built app (`next build` first) on a port, with the environment given on top of this process's. Its log lines
+ * (stdout) are dropped unless `stdout` is "pipe" (then read them, or the app stalls once the pipe is full).
+ */
+export function startNext(
+  port: number,
+  env: Record<string, string>,
+  stderr: "inherit" | "pipe" = "inherit",
+  stdout: "ignore" | "pipe" = "ignore",
+): ChildProcess {
+  return spawn("node_modules/.bin/next", ["start", "-p", String(port)], { env: { ...process.env, ...env }, stdio: ["ignore", stdout, stderr] });
 }
 
 /** Resolves with the exit code (or signal) once the process has ended. */

@@ -44,6 +44,7 @@ import * as clientsRefresh from "@/app/api/clients/refresh/route";
 import * as clients from "@/app/api/clients/route";
 import * as engagement from "@/app/api/engagement/route";
 import * as health from "@/app/api/health/route";
+import * as metrics from "@/app/api/metrics/route";
 import * as homeEquitySummary from "@/app/api/home-equity-summary/route";
 import * as homeownerVerify from "@/app/api/homeowner/verify/route";
 import * as invitationsAccept from "@/app/api/invitations/accept/route";
@@ -113,6 +114,7 @@ const ROUTES = {
   "/api/health": health,
   "/api/home-equity-summary": homeEquitySummary,
   "/api/homeowner/verify": homeownerVerify,
+  "/api/metrics": metrics,
   "/api/invitations": invitations,
   "/api/invitations/accept": invitationsAccept,
   "/api/opportunities": opportunities,
