@@ -63,9 +63,16 @@ export class JobEngine {
 
   private readonly pollingSeconds: number;
 
-  constructor(database: Pick<DatabaseHandle, "kind" | "url" | "pglite">, options: { workers?: boolean; pollingSeconds?: number } = {}) {
+  /** `migrate: false`: pg-boss's schema must be there already (`npm run migrate` made it); it is not created or migrated. */
+  constructor(database: Pick<DatabaseHandle, "kind" | "url" | "pglite">, options: { workers?: boolean; pollingSeconds?: number; migrate?: boolean } = {}) {
     // Finished jobs move to the archive, which keeps them (failed ones too) a month for admins to read.
-    const base = { schema: SCHEMA, application_name: "homeowner-dashboard jobs", schedule: options.workers !== false, deleteAfterDays: 30 };
+    const base = {
+      schema: SCHEMA,
+      application_name: "homeowner-dashboard jobs",
+      schedule: options.workers !== false,
+      deleteAfterDays: 30,
+      migrate: options.migrate !== false,
+    };
     this.boss =
       database.kind === "postgres"
         ? new PgBoss({ ...base, connectionString: database.url!, max: 4 })

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createServer, connect, type Server, type Socket } from "node:net";
 
 /** DATA_ENCRYPTION_KEY of the apps the tests start (production mode requires one). */
@@ -28,9 +30,35 @@ export async function waitFor(url: string, child: ChildProcess, name: string): P
   throw new Error(`${name} did not start in time`);
 }
 
-/** The built app (`next build` first) on a port, with the environment given on top of this process's. */
-export function startNext(port: number, env: Record<string, string>, stderr: "inherit" | "pipe" = "inherit"): ChildProcess {
-  return spawn("node_modules/.bin/next", ["start", "-p", String(port)], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", stderr] });
+/**
+ * How `npm start` (and the image) starts the server: `node <flags> <entry> [args]` from package.json's start script,
+ * split (the standalone server, `.next/standalone/server.js`, with the Node flags it runs with). `cwd`: another
+ * checkout's (a benchmark's baseline).
+ */
+export function startCommand(cwd = process.cwd()): { flags: string[]; entry: string[] } {
+  const words = (JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+  const node = words.indexOf("node");
+  const entry = words.findIndex((word, i) => i > node && !word.startsWith("-"));
+  if (node < 0 || entry < 0) throw new Error(`package.json's start script is not "node <flags> <server>": ${words.join(" ")}`);
+  return { flags: words.slice(node + 1, entry), entry: words.slice(entry) };
+}
+
+/**
+ * The built app (`npm run build` first) on a port, started as the image starts it: the standalone server, PORT and
+ * HOSTNAME from the environment, with the environment given on top of this process's. Stopped by SIGTERM at once
+ * (SHUTDOWN_DELAY_SECONDS=0 unless given).
+ */
+export function startNext(
+  port: number,
+  env: Record<string, string>,
+  stderr: "inherit" | "pipe" = "inherit",
+  stdout: "ignore" | "pipe" = "ignore",
+): ChildProcess {
+  const { flags, entry } = startCommand();
+  return spawn(process.execPath, [...flags, ...entry], {
+    env: { ...process.env, SHUTDOWN_DELAY_SECONDS: "0", ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+    stdio: ["ignore", stdout, stderr],
+  });
 }
 
 /** Resolves with the exit code (or signal) once the process has ended. */
