@@ -4,8 +4,9 @@
  * database, from any working directory, with no other file of the checkout and no dev dependency.
  *
  * - Next.js leaves the browser's files (`.next/static`) and `public/` out of the folder (a CDN may serve them): copied in.
- * - The migrate command (scripts/migrate.ts) is bundled by esbuild into `migrate.mjs`; the packages Next.js keeps
- *   external (next.config.mjs's serverExternalPackages) stay imports, resolved from the folder's own node_modules.
+ * - The migrate command (scripts/migrate.ts) is bundled by esbuild into `migrate.mjs`, and the demo staff's codes
+ *   (scripts/demo-code.ts) into `demo-code.mjs`; the packages Next.js keeps external (next.config.mjs's
+ *   serverExternalPackages) stay imports, resolved from the folder's own node_modules.
  * - Then every file the app reads by path at run time is checked to be there (the build fails otherwise): the
  *   migrations, PGlite's WebAssembly and data, pdfkit's font metrics, and each package the two entry points import.
  */
@@ -36,8 +37,10 @@ for (const [from, to] of [
 
 const external = nextConfig("phase-production-build").serverExternalPackages;
 const { metafile } = await build({
-  entryPoints: [join(root, "scripts/migrate.ts")],
-  outfile: join(standalone, "migrate.mjs"),
+  // The image's commands: the migrate service's, and the demo staff's authenticator codes (embedded mode's demo).
+  entryPoints: { migrate: join(root, "scripts/migrate.ts"), "demo-code": join(root, "scripts/demo-code.ts") },
+  outdir: standalone,
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",
@@ -71,6 +74,7 @@ const packageOf = (specifier) =>
 const required = [
   "server.js",
   "migrate.mjs",
+  "demo-code.mjs",
   ".next/BUILD_ID",
   ".next/static",
   "public/embed.js",
@@ -84,4 +88,6 @@ const required = [
 ];
 const missing = [...new Set(required)].filter((path) => !existsSync(join(standalone, path)));
 if (missing.length) fail(`.next/standalone lacks what the app reads at run time:\n  ${missing.join("\n  ")}`);
-process.stdout.write(`complete-standalone: .next/standalone is complete (static files, public/, migrate.mjs; ${required.length} files checked)\n`);
+process.stdout.write(
+  `complete-standalone: .next/standalone is complete (static files, public/, migrate.mjs, demo-code.mjs; ${required.length} files checked)\n`,
+);

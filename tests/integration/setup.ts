@@ -143,36 +143,7 @@ export default async function setup(project: TestProject) {
     PROPERTY_API_BASE_URL: "",
     DATABASE_URL: `postgres://nobody@127.0.0.1:${deadPort}/none`,
   });
-  await waitFor(`${sandbox.url}/_sandbox/usage`, sandboxProcess, "sandbox");
-  await waitFor(`http://127.0.0.1:${noDatabasePort}/api/health`, noDatabase, "app without a database");
-  await Promise.all([
-    waitFor(`http://127.0.0.1:${embeddedPort}/api/openapi.json`, embedded, "embedded app"),
-    waitFor(`http://127.0.0.1:${httpPort}/api/openapi.json`, http, "http app"),
-  ]);
-
-  // Staff sign in with a second factor: the shared apps' staff get a passkey each here, once, which every test file
-  // signs in with (an authenticator code is good once, and the files sign them in many times a minute).
-  const embeddedApp: AppInfo = {
-    name: "embedded",
-    url: `http://127.0.0.1:${embeddedPort}`,
-    admin: { email: "admin@example.com", password: "admin-demo" },
-    userLimitPerMinute: 2000,
-    dataDir: dirs[1]!,
-  };
-  const httpApp: AppInfo = { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40, authSecret: `secret-${run}` };
-  embeddedApp.passkeys = await staffPasskeys(embeddedApp, [embeddedApp.admin, { email: "officer@example.com", password: "officer-demo" }]);
-  httpApp.passkeys = await staffPasskeys(httpApp, [httpAdmin]);
-
-  project.provide("apps", {
-    embedded: embeddedApp,
-    http: httpApp,
-    noDatabase: { name: "embedded", url: `http://127.0.0.1:${noDatabasePort}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 },
-    sandbox,
-    databaseUrl: process.env.DATABASE_URL ?? "",
-    upstreamDatabaseUrl: upstreamDatabase?.url ?? "",
-  });
-
-  return async () => {
+  const teardown = async () => {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -180,4 +151,40 @@ export default async function setup(project: TestProject) {
     await upstreamDatabase?.drop();
     process.env.DATABASE_URL = original;
   };
+  // A start that fails (a port taken meanwhile, an app that exits) must not leave the others running: vitest does not
+  // call the teardown of a setup that threw.
+  try {
+    await waitFor(`${sandbox.url}/_sandbox/usage`, sandboxProcess, "sandbox");
+    await waitFor(`http://127.0.0.1:${noDatabasePort}/api/health`, noDatabase, "app without a database");
+    await Promise.all([
+      waitFor(`http://127.0.0.1:${embeddedPort}/api/openapi.json`, embedded, "embedded app"),
+      waitFor(`http://127.0.0.1:${httpPort}/api/openapi.json`, http, "http app"),
+    ]);
+
+    // Staff sign in with a second factor: the shared apps' staff get a passkey each here, once, which every test file
+    // signs in with (an authenticator code is good once, and the files sign them in many times a minute).
+    const embeddedApp: AppInfo = {
+      name: "embedded",
+      url: `http://127.0.0.1:${embeddedPort}`,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 2000,
+      dataDir: dirs[1]!,
+    };
+    const httpApp: AppInfo = { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40, authSecret: `secret-${run}` };
+    embeddedApp.passkeys = await staffPasskeys(embeddedApp, [embeddedApp.admin, { email: "officer@example.com", password: "officer-demo" }]);
+    httpApp.passkeys = await staffPasskeys(httpApp, [httpAdmin]);
+
+    project.provide("apps", {
+      embedded: embeddedApp,
+      http: httpApp,
+      noDatabase: { name: "embedded", url: `http://127.0.0.1:${noDatabasePort}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 },
+      sandbox,
+      databaseUrl: process.env.DATABASE_URL ?? "",
+      upstreamDatabaseUrl: upstreamDatabase?.url ?? "",
+    });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }
