@@ -74,7 +74,14 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("one image, several instances: migr
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
-    const app: AppInfo = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 60, authSecret: secret, dataDir };
+    const app: AppInfo = {
+      name: "embedded",
+      url,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 60,
+      authSecret: secret,
+      dataDir,
+    };
     const instance = { app, child, output: () => output };
     instances.push(instance);
     return instance;
