@@ -226,4 +226,12 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("one image, several instances: migr
       expect(await signIn(instance.app, "homeowner@example.com", "homeowner-demo")).toMatch(/next-auth/);
     },
   );
+
+  it("with MIGRATE_ON_START=false, a wait past MIGRATION_WAIT_SECONDS ends the process (exit 1) with what to run", { timeout: 120_000 }, async () => {
+    const databaseUrl = await freshDatabase();
+    const instance = await startInstance(databaseUrl, { MIGRATE_ON_START: "false", MIGRATION_WAIT_SECONDS: "2" });
+    expect(await exited(instance.child)).toBe(1);
+    expect(instance.output()).toContain("Refusing to start: the database still lacks this build's migrations after 2 s");
+    expect(instance.output()).toContain("Run `npm run migrate`");
+  });
 });
