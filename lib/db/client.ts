@@ -33,8 +33,13 @@ export interface DatabaseOptions {
 // Read at run time from the working directory: the checkout, or the standalone server's folder, which the build's
 // file tracing fills with this folder (the standalone server changes into its own folder before anything runs).
 const MIGRATIONS = join(process.cwd(), "lib/db/migrations");
-// Any fixed number: it names the lock every process takes while it migrates.
-const MIGRATION_LOCK = 7_240_611;
+/** PostgreSQL advisory locks (any fixed numbers) that processes starting together take in turn. */
+export const LOCKS = {
+  /** Held while a process applies the app's migrations. */
+  migrations: 7_240_611,
+  /** Held while a process starts its job engine: pg-boss creating the same queues in two processes can deadlock. */
+  jobEngine: 7_240_612,
+} as const;
 
 /** Opens the database and, unless told not to, brings its schema up to date before handing it out. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -53,13 +58,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** Migrates over one connection holding an advisory lock, so processes starting together take turns. */
 async function migrateUnderLock(url: string): Promise<void> {
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await underLock(url, LOCKS.migrations, (admin) => migratePostgres(drizzlePostgres(admin), { migrationsFolder: MIGRATIONS }));
+}
+
+/**
+ * Runs `work` while one connection of its own holds a PostgreSQL advisory lock, so that processes starting together on
+ * one database take turns (the lock goes with the connection, should the process die).
+ */
+export async function underLock<T>(url: string, lock: number, work: (connection: postgres.Sql) => Promise<T>): Promise<T> {
+  const connection = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await admin`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migratePostgres(drizzlePostgres(admin), { migrationsFolder: MIGRATIONS });
-    await admin`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    await connection`select pg_advisory_lock(${lock})`;
+    const result = await work(connection);
+    await connection`select pg_advisory_unlock(${lock})`;
+    return result;
   } finally {
-    await admin.end();
+    await connection.end();
   }
 }
 

@@ -70,6 +70,8 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("one image, several instances: migr
       },
       "pipe",
       "pipe",
+      // Started from outside the checkout: the standalone folder alone is the app.
+      tmpdir(),
     );
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
@@ -139,6 +141,8 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("one image, several instances: migr
     await Promise.all([ready(a!, "instance a"), ready(b!, "instance b")]);
     expect(await migrationsIn(databaseUrl)).toMatchObject({ rows: SHIPPED, distinct: SHIPPED });
     for (const instance of [a!, b!]) {
+      // pg-boss's schema too was the migrate command's: the engine, not migrating, finds it.
+      await expect.poll(instance.output, { timeout: 60_000 }).toContain("jobs: engine started");
       expect(instance.output()).toContain("migrated by `npm run migrate`");
       expect(errorsLogged(instance)).toEqual([]);
     }
@@ -181,6 +185,8 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("one image, several instances: migr
       const databaseUrl = await freshDatabase();
       const [a, b] = await Promise.all([startInstance(databaseUrl), startInstance(databaseUrl)]);
       await Promise.all([ready(a!, "instance a"), ready(b!, "instance b")]);
+      // The job engine starts beside the first requests, each creating pg-boss's schema or finding it made.
+      for (const instance of [a!, b!]) await expect.poll(instance.output, { timeout: 60_000 }).toContain("jobs: engine started");
       expect(await migrationsIn(databaseUrl)).toEqual({ rows: SHIPPED, distinct: SHIPPED, jobsVersion: expect.any(Number) });
       for (const instance of [a!, b!]) {
         expect(instance.child.exitCode).toBeNull();

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createServer, connect, type Server, type Socket } from "node:net";
 
 /** DATA_ENCRYPTION_KEY of the apps the tests start (production mode requires one). */
@@ -53,9 +53,12 @@ export function startNext(
   env: Record<string, string>,
   stderr: "inherit" | "pipe" = "inherit",
   stdout: "ignore" | "pipe" = "ignore",
+  /** Where it is started from: the server does not care (it runs from its own folder), which a test may prove. */
+  cwd = process.cwd(),
 ): ChildProcess {
   const { flags, entry } = startCommand();
-  return spawn(process.execPath, [...flags, ...entry], {
+  return spawn(process.execPath, [...flags, resolve(entry[0]!), ...entry.slice(1)], {
+    cwd,
     env: { ...process.env, SHUTDOWN_DELAY_SECONDS: "0", ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
     stdio: ["ignore", stdout, stderr],
   });
