@@ -3,6 +3,7 @@ import { DEV_PAGE_CSP, PAGE_CSP } from "./lib/security/csp.mjs";
 
 /** @type {(phase: string) => import('next').NextConfig} */
 const nextConfig = (phase) => ({
+  output: "standalone",
   // PGlite loads its WebAssembly and pdfkit its font metrics from their package folders at run time.
   // pg-boss keeps its SQL plans and its own pg pool: it runs as installed.
   // OpenTelemetry's API keeps its state on globalThis and its SDK loads exporters (gRPC) at run time; prom-client's

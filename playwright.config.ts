@@ -21,6 +21,12 @@ const browser = {
     : {},
 };
 
+/**
+ * `npm start` runs the build's standalone server as the image does: its port and interface come from the environment
+ * (HOSTNAME is set by some shells to the machine's name: all interfaces, as in the image). Stopped at once.
+ */
+const server = (port: number) => ({ PORT: String(port), HOSTNAME: "0.0.0.0", SHUTDOWN_DELAY_SECONDS: "0" });
+
 export default defineConfig({
   testDir: "./e2e",
   forbidOnly: !!process.env.CI,
@@ -40,11 +46,12 @@ export default defineConfig({
     {
       // The built app on the embedded defaults, with its own data folder so a running dev server is not disturbed; a
       // fresh one each run, since homes proved by one run's journeys cannot be proved again by another account.
-      command: `rm -rf .data/e2e && exec npx next start -p ${PORT}`,
+      command: `rm -rf .data/e2e && exec npm start`,
       url: baseURL,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       env: {
+        ...server(PORT),
         DATA_DIR: ".data/e2e",
         DATABASE_URL: "",
         REDIS_URL: "",
@@ -57,11 +64,12 @@ export default defineConfig({
     {
       // The same app with a misbehaving service: 30% of answers fail (5xx, 429, timeouts, malformed JSON, slow). Its
       // log goes to a file the journeys read at the end; owner data goes stale after 2 s so stale answers get served.
-      command: `rm -rf .data/e2e-faults && mkdir -p .data/e2e-faults && exec npx next start -p ${FAULTS_PORT} > ${FAULTS_LOG} 2>&1`,
+      command: `rm -rf .data/e2e-faults && mkdir -p .data/e2e-faults && exec npm start > ${FAULTS_LOG} 2>&1`,
       url: faultsURL,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       env: {
+        ...server(FAULTS_PORT),
         DATA_DIR: ".data/e2e-faults",
         NEXTAUTH_URL: faultsURL,
         RATE_LIMIT_SIGNUP_PER_HOUR: "1000",

@@ -1,19 +1,9 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startCommand } from "../tests/integration/processes";
 import type { AppInfo } from "../tests/integration/setup";
-
-const NEXT_BIN = "node_modules/next/dist/bin/next";
-
-/** The Node flags of `npm start`: the words between `node` and Next's command in its script. */
-function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.split(/\s+/);
-  const node = start.indexOf("node");
-  const next = start.indexOf(NEXT_BIN);
-  if (node < 0 || next < node) throw new Error(`package.json's start script is not "node <flags> ${NEXT_BIN} start": ${start.join(" ")}`);
-  return start.slice(node + 1, next);
-}
 
 /**
  * The built app (`npm run build` first) on its embedded defaults, on a port of its own, with a fresh data folder.
@@ -21,18 +11,21 @@ function startFlags(): string[] {
  */
 export async function startApp(port: number, cwd = process.cwd()): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
-  // Node's flags as `npm start` gives them (package.json, the one place they are set): the benchmark measures the server
-  // people run. Its semi-spaces of 64 MB, where a page's short-lived objects die, mean fewer scavenges under load (see
-  // the README's Benchmarks: 32 → 64 MB took 5–18% off the CPU per request at 200 connections).
-  const node = startFlags();
+  // The server and Node's flags as `npm start` gives them (package.json, the one place they are set; the image runs the
+  // same): the benchmark measures the server people run. Its semi-spaces of 64 MB, where a page's short-lived objects
+  // die, mean fewer scavenges under load (see the README's Benchmarks: 32 → 64 MB took 5–18% off the CPU per request
+  // at 200 connections).
+  const { flags: node, entry } = startCommand(cwd);
   // BENCH_CPU_PROF=<folder> writes a CPU profile of the server there when it stops (open it in Chrome's DevTools).
   if (process.env.BENCH_CPU_PROF) node.push("--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   // BENCH_NODE_FLAGS adds Node's own flags to the server, those NODE_OPTIONS refuses too (`--trace-gc`, say).
   if (process.env.BENCH_NODE_FLAGS) node.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
-  const server = spawn(process.execPath, [...node, NEXT_BIN, "start", "-p", String(port)], {
+  const server = spawn(process.execPath, [...node, ...entry], {
     cwd,
     env: {
       ...process.env,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
       REDIS_URL: process.env.BENCH_REDIS_URL ?? "",
@@ -40,6 +33,8 @@ export async function startApp(port: number, cwd = process.cwd()): Promise<{ app
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       RATE_LIMIT_USER_PER_MINUTE: "1000000",
       RATE_LIMIT_IP_PER_MINUTE: "1000000",
+      // stop() removes the data folder right after SIGTERM: the server must not serve on for a load balancer.
+      SHUTDOWN_DELAY_SECONDS: "0",
     },
     // BENCH_LOG=file keeps the server's JSON log, to see what went wrong under load.
     stdio: ["ignore", process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "w") : "ignore", "inherit"],

@@ -92,13 +92,19 @@ export async function closedLoop({
       let timedOut = false;
       req.setTimeout(timeoutMs, () => {
         timedOut = true;
-        if (counted) (timeouts++, kind(request).failures++);
+        if (counted) {
+          timeouts++;
+          kind(request).failures++;
+        }
         req.destroy();
         resolve();
       });
       req.on("error", () => {
         // A timeout destroys the request, which then errs: it is counted once, as a timeout.
-        if (!timedOut && counted) (errors++, kind(request).failures++);
+        if (!timedOut && counted) {
+          errors++;
+          kind(request).failures++;
+        }
         resolve();
       });
       req.end(request.body);

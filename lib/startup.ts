@@ -7,7 +7,16 @@ import { Server, type ServerResponse } from "node:http";
  * compiling it does not slow the first page; anything that needs it sooner (signing in) starts it with `started()`.
  * Held on globalThis: Next.js bundles this module once per route.
  */
-const globalForStartup = globalThis as unknown as { appStartup?: { run: () => Promise<void>; done?: Promise<void> } };
+const globalForStartup = globalThis as unknown as { appStartup?: { run: () => Promise<void>; done?: Promise<void> }; startupStatus?: string };
+
+/** Where the start-up is, for readiness: "ok" once it is done, otherwise what it waits for or why it failed. */
+export function startupStatus(): string {
+  return globalForStartup.startupStatus ?? "not started";
+}
+
+export function reportStartup(status: string): void {
+  globalForStartup.startupStatus = status;
+}
 
 export function registerStartup(run: () => Promise<void>): void {
   globalForStartup.appStartup ??= { run };
@@ -31,4 +40,23 @@ export function startAfterNextResponse(): void {
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof emit;
+}
+
+/** A start that must not go ahead (a production database with demo accounts): its message says what to fix. */
+export class StartRefused extends Error {
+  override readonly name = "StartRefused";
+
+  static is(error: unknown): error is StartRefused {
+    return error instanceof Error && error.name === "StartRefused";
+  }
+}
+
+/**
+ * Ends the process before it serves anything more: what is wrong (a bad configuration lists every problem) on stderr,
+ * and exit code 1, so an orchestrator sees a failed start instead of a server that answers 500.
+ */
+export function refuseToStart(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`Refusing to start: ${message}\n`);
+  process.exit(1);
 }

@@ -19,7 +19,7 @@ step "unit and contract tests (embedded defaults)" env -u DATABASE_URL -u REDIS_
 if [ -n "${DATABASE_URL:-}" ]; then
   step "contract, job engine and Redis cache tests against DATABASE_URL and REDIS_URL" vitest unit-postgres --project unit lib/sandbox/contract.test.ts lib/jobs/engine.test.ts lib/cache/redis.test.ts
 fi
-step "build (with the canary token)" env PROPERTY_API_TOKEN="$CANARY_TOKEN" npx next build
+step "build: next build, then the standalone folder completed (with the canary token)" env PROPERTY_API_TOKEN="$CANARY_TOKEN" npm run build
 step "integration (embedded defaults)" env -u DATABASE_URL -u REDIS_URL bash -c "$(declare -f vitest); vitest integration --project integration"
 if [ -n "${DATABASE_URL:-}" ] || [ -n "${REDIS_URL:-}" ]; then
   step "integration against DATABASE_URL and REDIS_URL" vitest integration-services --project integration

@@ -114,8 +114,11 @@ export const Sites = z.object({
 });
 export const SiteCreated = z.object({ siteKey: z.string(), siteSecret: z.string().describe("Shown this once") });
 export const Health = z.object({
-  status: z.enum(["ok", "degraded"]),
-  checks: z.object({ database: z.string(), cache: z.string(), upstream: z.string() }).optional().describe('With ?deep: each check\'s "ok" or what failed'),
+  status: z.enum(["ok", "degraded", "draining"]).describe('"draining": the process is stopping (SIGTERM) and takes no new work'),
+  checks: z
+    .object({ startup: z.string(), database: z.string(), cache: z.string(), upstream: z.string() })
+    .optional()
+    .describe('With ?deep: each check\'s "ok" or what failed (startup: what the start-up waits for)'),
 });
 
 /** What a call that reaches the Property Data Service can end in: not found, the caller's allowance spent, the service failing. */

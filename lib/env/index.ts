@@ -1,3 +1,4 @@
+import { basename, dirname, resolve } from "node:path";
 import { z } from "zod";
 
 const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url().optional());
@@ -7,6 +8,30 @@ const otlpProtocol = z.preprocess((value) => (value === "" ? undefined : value),
 
 /** Embedded mode: no real upstream is configured (the app's own service, demo accounts, generated secrets). */
 const embeddedEnv = (env: { PROPERTY_API_BASE_URL?: string }) => env.PROPERTY_API_BASE_URL === undefined;
+
+/**
+ * The folder a relative DATA_DIR is kept under: the project's, where `npm run dev`, the scripts and the tests run. The
+ * standalone server and the migrate command change into their own folder (`.next/standalone`) before anything reads
+ * this; inside a checkout's build, that checkout is the project. Anywhere else (the image's /app) it is that folder,
+ * and the image sets an absolute DATA_DIR (/data, a volume) anyway.
+ */
+function projectDir(cwd = process.cwd()): string {
+  return basename(cwd) === "standalone" && basename(dirname(cwd)) === ".next" ? dirname(dirname(cwd)) : cwd;
+}
+
+/** A 32-byte key as base64 or hex (DATA_ENCRYPTION_KEY); lib/security/data-key.ts decodes it the same way. */
+const keyBytes = (text: string) => {
+  const value = text.trim();
+  return (/^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64")).length;
+};
+const KEY_FORMAT = "must be 32 bytes, as base64 or hex (openssl rand -base64 32)";
+
+/** `true` or `false`. */
+const flag = (fallback: "true" | "false") =>
+  z
+    .enum(["true", "false"])
+    .default(fallback)
+    .transform((value) => value === "true");
 
 /** A comma-separated list of values, each trimmed. */
 const commaList = (fallback: string) =>
@@ -91,10 +116,20 @@ export const EnvSchema = z
      * Whether this process runs background jobs (client refreshes, mail, housekeeping). Several processes on one
      * PostgreSQL may all run them: each job runs once. `false` for a process that should only serve requests.
      */
-    JOB_WORKERS: z
-      .enum(["true", "false"])
-      .default("true")
-      .transform((value) => value === "true"),
+    JOB_WORKERS: flag("true"),
+    /**
+     * Whether this process applies the database's migrations when it starts (under a lock, so processes starting
+     * together take turns). `false`: migrations run once, before the instances start (`npm run migrate`, the image's
+     * `migrate` service), and the process waits until the database has them, answering readiness with 503 meanwhile.
+     */
+    MIGRATE_ON_START: flag("true"),
+    /** With MIGRATE_ON_START=false, how long a starting process waits for the migrations before it gives up (exit 1). */
+    MIGRATION_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    /**
+     * On SIGTERM, readiness answers 503 at once and the server goes on serving this many seconds (so a load balancer
+     * sees it and sends no new requests), then stops accepting connections, finishes those in flight and exits.
+     */
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(5),
     /** The organization's current note rate (percent) for a rate-and-term refinance: a client's rate 0.75 point above it is one. */
     ORG_CURRENT_RATE: z.coerce.number().min(0).max(30).default(6.25),
     /** Client portfolio: the least available equity (dollars) that makes a home equity line, and a cash-out, worth a call. */
@@ -102,8 +137,12 @@ export const EnvSchema = z
     OPPORTUNITY_CASH_OUT_MIN: z.coerce.number().int().min(0).default(50_000),
     /** Scheduled client refreshes a month (each at most one billable call) until an admin sets the budget. */
     REFRESH_BUDGET_MONTHLY: z.coerce.number().int().min(0).default(1_000),
-    /** Where embedded mode keeps its files (PGlite data, the generated secret). */
-    DATA_DIR: z.string().min(1).default(".data"),
+    /** Where embedded mode keeps its files (PGlite data, the generated secret); a relative one is the project folder's. */
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default(".data")
+      .transform((value) => resolve(projectDir(), value)),
     /** How the valuation is branded: the service's name, logo, and the disclaimer shown with every estimate. */
     BRAND_PROVIDER_NAME: z.string().min(1).default("Property Data Service"),
     BRAND_LOGO_URL: z.string().min(1).default("/brand/property-data-service.svg"),
@@ -123,8 +162,16 @@ export const EnvSchema = z
      * production; in embedded mode generated once and kept in DATA_DIR. `DATA_ENCRYPTION_KEY_PREVIOUS` (comma-separated)
      * still decrypts what an earlier key encrypted while `npm run keys:rotate` re-encrypts it.
      */
-    DATA_ENCRYPTION_KEY: optionalString,
-    DATA_ENCRYPTION_KEY_PREVIOUS: optionalString,
+    DATA_ENCRYPTION_KEY: optionalString.refine((value) => value === undefined || keyBytes(value) === 32, KEY_FORMAT),
+    DATA_ENCRYPTION_KEY_PREVIOUS: optionalString.refine(
+      (value) =>
+        value === undefined ||
+        value
+          .split(",")
+          .filter((part) => part.trim())
+          .every((part) => keyBytes(part) === 32),
+      `each (comma-separated) ${KEY_FORMAT}`,
+    ),
     /** Staff sessions (loan officers, admins) end after this many minutes without a request (and 12 hours in all). */
     STAFF_IDLE_MINUTES: z.coerce.number().positive().max(720).default(30),
     /** Sensitive actions (role changes, factor resets, exports) go ahead this many minutes after a second factor was given. */
@@ -145,15 +192,9 @@ export const EnvSchema = z
     OIDC_OFFICER_VALUES: commaList("loan_officer"),
     OIDC_ADMIN_VALUES: commaList("admin"),
     /** A second factor the identity provider asserts (`amr`: mfa, otp, hwk, swk) counts as the app's own. */
-    OIDC_TRUSTS_IDP_MFA: z
-      .enum(["true", "false"])
-      .default("false")
-      .transform((value) => value === "true"),
+    OIDC_TRUSTS_IDP_MFA: flag("false"),
     /** `false`: staff sign in through single sign-on only (needs OIDC_ISSUER); homeowners keep their passwords. */
-    STAFF_PASSWORDS: z
-      .enum(["true", "false"])
-      .default("true")
-      .transform((value) => value === "true"),
+    STAFF_PASSWORDS: flag("true"),
     /**
      * The bearer token a Prometheus scraper sends to `GET /api/metrics`; unset turns the route off (404) and records no
      * metric. At least 32 characters: it is the only thing between the internet and the app's internals.
@@ -180,40 +221,57 @@ export const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     SANDBOX_TOKEN: optionalString,
   })
-  .superRefine((env, ctx) => {
-    if (env.PROPERTY_API_BASE_URL && !env.NEXTAUTH_SECRET && env.NODE_ENV === "production") {
-      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "is required when PROPERTY_API_BASE_URL is set" });
-    }
-    if (env.NODE_ENV === "production" && !env.DATA_ENCRYPTION_KEY && !embeddedEnv(env)) {
-      ctx.addIssue({ code: "custom", path: ["DATA_ENCRYPTION_KEY"], message: "is required in production (32 random bytes, base64: openssl rand -base64 32)" });
-    }
-    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
-    if (oidc > 0 && oidc < 3) {
-      for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const)
-        if (!env[name])
+  .superRefine(
+    (env, ctx) => {
+      // Production (a real upstream): nothing is generated into a data folder; every instance gets the same secrets.
+      if (env.NODE_ENV === "production" && !embeddedEnv(env)) {
+        if (!env.NEXTAUTH_SECRET)
+          ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "is required in production (a random secret: openssl rand -base64 32)" });
+        if (!env.DATA_ENCRYPTION_KEY)
           ctx.addIssue({
             code: "custom",
-            path: [name],
-            message: "is required for single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together)",
+            path: ["DATA_ENCRYPTION_KEY"],
+            message: "is required in production (32 random bytes, base64: openssl rand -base64 32)",
           });
-    }
-    if (!env.STAFF_PASSWORDS && !env.OIDC_ISSUER) {
-      ctx.addIssue({ code: "custom", path: ["STAFF_PASSWORDS"], message: "can be false only with single sign-on (OIDC_ISSUER)" });
-    }
-    if (env.BOOTSTRAP_ADMIN_EMAIL && !env.BOOTSTRAP_ADMIN_PASSWORD) {
-      ctx.addIssue({ code: "custom", path: ["BOOTSTRAP_ADMIN_PASSWORD"], message: "is required with BOOTSTRAP_ADMIN_EMAIL (12 characters at least)" });
-    }
-    if (env.POSTAL_API_URL && !env.POSTAL_API_KEY) {
-      ctx.addIssue({ code: "custom", path: ["POSTAL_API_KEY"], message: "is required when POSTAL_API_URL is set" });
-    }
-    if (env.PROPERTY_API_BASE_URL && !env.PROPERTY_API_TOKEN) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["PROPERTY_API_TOKEN"],
-        message: "is required when PROPERTY_API_BASE_URL is set",
-      });
-    }
-  });
+      }
+      const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+      if (oidc > 0 && oidc < 3) {
+        for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const)
+          if (!env[name])
+            ctx.addIssue({
+              code: "custom",
+              path: [name],
+              message: "is required for single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together)",
+            });
+      }
+      if (!env.STAFF_PASSWORDS && !env.OIDC_ISSUER) {
+        ctx.addIssue({ code: "custom", path: ["STAFF_PASSWORDS"], message: "can be false only with single sign-on (OIDC_ISSUER)" });
+      }
+      if (!env.MIGRATE_ON_START && !env.DATABASE_URL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["MIGRATE_ON_START"],
+          message: "can be false only with DATABASE_URL (embedded PGlite has one process, which migrates it at its start)",
+        });
+      }
+      if (env.BOOTSTRAP_ADMIN_EMAIL && !env.BOOTSTRAP_ADMIN_PASSWORD) {
+        ctx.addIssue({ code: "custom", path: ["BOOTSTRAP_ADMIN_PASSWORD"], message: "is required with BOOTSTRAP_ADMIN_EMAIL (12 characters at least)" });
+      }
+      if (env.POSTAL_API_URL && !env.POSTAL_API_KEY) {
+        ctx.addIssue({ code: "custom", path: ["POSTAL_API_KEY"], message: "is required when POSTAL_API_URL is set" });
+      }
+      if (env.PROPERTY_API_BASE_URL && !env.PROPERTY_API_TOKEN) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PROPERTY_API_TOKEN"],
+          message: "is required when PROPERTY_API_BASE_URL is set",
+        });
+      }
+    },
+    // Also when a variable above is bad, so that a start lists every problem at once (zod skips refinements otherwise);
+    // a bad variable's raw value then reaches these checks, which only ask whether one is set.
+    { when: () => true },
+  );
 
 export type Env = z.infer<typeof EnvSchema>;
 

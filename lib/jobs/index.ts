@@ -1,7 +1,9 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
+import { LOCKS, underLock } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { onShutdown } from "@/lib/shutdown";
 import { audit } from "@/lib/services/audit";
 import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/digests";
 import { sweepAuditEvents } from "@/lib/services/audit";
@@ -122,7 +124,8 @@ const globalForJobs = globalThis as unknown as { jobEngine?: Promise<JobEngine> 
  */
 export function jobs(): Promise<JobEngine> {
   globalForJobs.jobEngine ??= (async () => {
-    const engine = new JobEngine(await getDatabase(), { workers: env.JOB_WORKERS });
+    const database = await getDatabase();
+    const engine = new JobEngine(database, { workers: env.JOB_WORKERS, migrate: env.MIGRATE_ON_START });
     // A job is done once the upstream calls it made are metered: a process stopped after it keeps them.
     for (const spec of JOBS) {
       engine.define({
@@ -133,9 +136,10 @@ export function jobs(): Promise<JobEngine> {
         },
       });
     }
-    await engine.start();
+    // Processes starting together on one PostgreSQL take turns: pg-boss creating the same queues at once can deadlock.
+    await (database.url ? underLock(database.url, LOCKS.jobEngine, () => engine.start()) : engine.start());
     // A stopping server takes no new jobs; one cut off mid-run expires and runs again elsewhere (jobs are idempotent).
-    process.once("SIGTERM", () => void engine.stop());
+    onShutdown(() => engine.stop());
     return engine;
   })().catch((error) => {
     globalForJobs.jobEngine = undefined;

@@ -1,3 +1,5 @@
+import { LOCKS } from "@/lib/db/client";
+
 /**
  * The move from pg-boss 10 to 12. pg-boss 11 rewrote its schema and has no migration from 10's (schema version 24):
  * started on a 10.x database it stops with "Version 24 not found". So the old schema is set aside under another name,
@@ -9,8 +11,7 @@
  * once on one PostgreSQL take turns, and a process stopped between the steps finishes the move at its next start.
  */
 
-/** Any fixed number: it names the lock the steps take, apart from the app's migrations' own. */
-const UPGRADE_LOCK = 7_240_612;
+const UPGRADE_LOCK = LOCKS.jobsUpgrade;
 
 /** Before pg-boss 12 starts: a schema of pg-boss 10 (version below 25) moves aside to `<schema>_v10`. */
 export function setAsideV10(schema: string): string {

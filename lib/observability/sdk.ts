@@ -2,6 +2,7 @@ import { diag, DiagLogLevel } from "@opentelemetry/api";
 import { NodeSDK, type NodeSDKConfiguration } from "@opentelemetry/sdk-node";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { onShutdown } from "@/lib/shutdown";
 
 type SpanExporter = NonNullable<NodeSDKConfiguration["traceExporter"]>;
 type ReadableSpan = Parameters<SpanExporter["export"]>[0][number];
@@ -74,7 +75,7 @@ export async function startTracing(): Promise<void> {
     logRecordProcessors: [],
   });
   sdk.start();
-  // The spans still in the batch go out before the process ends.
-  process.once("SIGTERM", () => void sdk.shutdown().catch(() => undefined));
+  // The spans still in the batch (the drain's too) go out before the process ends.
+  onShutdown(() => sdk.shutdown().catch(() => undefined));
   log.info("tracing: OpenTelemetry's SDK is set up; spans go to the OTLP endpoint");
 }

@@ -58,6 +58,8 @@ const UNAVAILABLE_CODES = new Set([
   "CONNECTION_CLOSED",
   "CONNECTION_ENDED",
   "CONNECT_TIMEOUT",
+  // The schema still waits for `npm run migrate` (MIGRATE_ON_START=false): lib/db's SchemaBehindError.
+  "SCHEMA_BEHIND",
   "57P01",
   "57P03",
   "08000",

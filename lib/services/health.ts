@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import { getCache } from "@/lib/cache";
 import { getDatabase } from "@/lib/db";
 import { embedded, env } from "@/lib/env";
+import { draining } from "@/lib/shutdown";
+import { startupStatus } from "@/lib/startup";
 import { upstream } from "./upstream";
 
 type Check = "ok" | string;
@@ -16,9 +18,15 @@ async function check(work: () => Promise<unknown>, timeoutMs = 2000): Promise<Ch
   }
 }
 
-/** Whether the database, the cache and the property data service answer (a readiness probe). */
-export async function readiness() {
+/**
+ * Whether the start-up is done and the database (with this build's schema), the cache and the property data service
+ * answer (a readiness probe); "draining" once the process was asked to stop, so a load balancer sends it nothing new.
+ */
+export async function readiness(): Promise<{ status: "ok" | "degraded" | "draining"; checks?: Record<"database" | "cache" | "upstream" | "startup", Check> }> {
+  if (draining()) return { status: "draining" };
   const checks = {
+    // The start-up's own work (bootstrap admin, demo accounts; with MIGRATE_ON_START=false, the wait for migrations).
+    startup: startupStatus(),
     database: await check(async () => (await getDatabase()).db.execute(sql`select 1`)),
     cache: await check(async () => {
       const cache = getCache();

@@ -32,7 +32,8 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("what calls cost across two app pro
           NEXTAUTH_URL: url,
           NEXTAUTH_SECRET: `secret-${run}`,
           DATA_DIR: dataDir,
-          DATABASE_URL: DATABASE_URL!,
+          // A real upstream is production: the database of the run's apps on one, without the embedded apps' demo accounts.
+          DATABASE_URL: inject("apps").upstreamDatabaseUrl,
           REDIS_URL: REDIS_URL!,
           CACHE_NAMESPACE: `instances-${run}`,
           PROPERTY_API_BASE_URL: sandbox.url,

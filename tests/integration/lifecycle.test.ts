@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { createSandboxHandler } from "@/lib/sandbox";
 import { toNodeHandler } from "@/lib/sandbox/node-adapter";
@@ -107,7 +107,14 @@ function appOnOwnService(env: Record<string, string> = {}) {
   const handle = {} as { service: Awaited<ReturnType<typeof ownService>>; proc: ReturnType<typeof appProcess> };
   beforeAll(async () => {
     handle.service = await ownService();
-    handle.proc = appProcess({ DATA_DIR: dataDir, PROPERTY_API_BASE_URL: handle.service.url, PROPERTY_API_TOKEN: handle.service.token, ...env });
+    handle.proc = appProcess({
+      DATA_DIR: dataDir,
+      // A real upstream is production: not the embedded apps' database, whose demo accounts it would refuse.
+      DATABASE_URL: inject("apps").upstreamDatabaseUrl,
+      PROPERTY_API_BASE_URL: handle.service.url,
+      PROPERTY_API_TOKEN: handle.service.token,
+      ...env,
+    });
     await handle.proc.start();
   });
   afterAll(async () => {
@@ -119,7 +126,7 @@ function appOnOwnService(env: Record<string, string> = {}) {
 }
 
 describe("the app restarted in the middle of onboarding (a service over HTTP)", () => {
-  const ctx = appOnOwnService({ PROPERTY_API_TIMEOUT_MS: "5000" });
+  const ctx = appOnOwnService({ PROPERTY_API_TIMEOUT_MS: "8000", SHUTDOWN_DELAY_SECONDS: "1" });
 
   it("killed after the service created the owner and before the app linked it: the retry links that owner, no second one", async () => {
     const { app } = ctx.proc;
@@ -151,25 +158,37 @@ describe("the app restarted in the middle of onboarding (a service over HTTP)", 
     expect(streetsOf(dashboard.body)).toContain(street(address));
   });
 
-  it("shuts down gracefully: a request in flight at SIGTERM is answered, new connections are refused", async () => {
+  it("stops as an orchestrator expects: readiness 503 at SIGTERM, serving on for the delay, the request in flight answered, exit 0", async () => {
     const { app } = ctx.proc;
     const lastName = `Shutdown${run}`;
     const { cookie } = await newHomeowner(app, lastName);
     const address = houses(821, 1)[0]!;
     ctx.service.hooks.beforeReply = async (path) => {
-      if (path === "/create-owner") await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (path === "/create-owner") await new Promise((resolve) => setTimeout(resolve, 3500));
     };
     const inFlight = call(app, "POST", "/api/owners", { cookie, body: { ...deedName(address), address } });
     await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await fetch(`${app.url}/api/health?deep=1`)).status).toBe(200);
     const exit = exited(ctx.proc.child);
+    const signalled = Date.now();
     ctx.proc.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 100));
+
+    // At once: readiness says draining (a load balancer stops sending requests); the server still serves meanwhile.
+    const readiness = await fetch(`${app.url}/api/health?deep=1`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toEqual({ status: "draining" });
+    expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
+
+    // After SHUTDOWN_DELAY_SECONDS (1 here): no new connections, while the request in flight goes on.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, signalled + 1_500 - Date.now())));
     await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+    expect(ctx.proc.child.exitCode).toBeNull();
 
     const answer = await inFlight;
     ctx.service.hooks.beforeReply = undefined;
     expect(answer.status).toBe(201);
-    expect(await exit).toBe(143);
+    expect(await exit).toBe(0);
 
     // What it wrote while shutting down is there after the restart.
     await ctx.proc.start();

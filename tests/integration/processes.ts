@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { createServer, connect, type Server, type Socket } from "node:net";
 
 /** DATA_ENCRYPTION_KEY of the apps the tests start (production mode requires one). */
@@ -29,16 +31,38 @@ export async function waitFor(url: string, child: ChildProcess, name: string): P
 }
 
 /**
- * The built app (`next build` first) on a port, with the environment given on top of this process's. Its log lines
- * (stdout) are dropped unless `stdout` is "pipe" (then read them, or the app stalls once the pipe is full).
+ * How `npm start` (and the image) starts the server: `node <flags> <entry> [args]` from package.json's start script,
+ * split (the standalone server, `.next/standalone/server.js`, with the Node flags it runs with). `cwd`: another
+ * checkout's (a benchmark's baseline).
+ */
+export function startCommand(cwd = process.cwd()): { flags: string[]; entry: string[] } {
+  const words = (JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+  const node = words.indexOf("node");
+  const entry = words.findIndex((word, i) => i > node && !word.startsWith("-"));
+  if (node < 0 || entry < 0) throw new Error(`package.json's start script is not "node <flags> <server>": ${words.join(" ")}`);
+  return { flags: words.slice(node + 1, entry), entry: words.slice(entry) };
+}
+
+/**
+ * The built app (`npm run build` first) on a port, started as the image starts it: the standalone server, PORT and
+ * HOSTNAME from the environment, with the environment given on top of this process's. Stopped by SIGTERM at once
+ * (SHUTDOWN_DELAY_SECONDS=0 unless given). Its log lines (stdout) are dropped unless `stdout` is "pipe" (then read
+ * them, or the app stalls once the pipe is full).
  */
 export function startNext(
   port: number,
   env: Record<string, string>,
   stderr: "inherit" | "pipe" = "inherit",
   stdout: "ignore" | "pipe" = "ignore",
+  /** Where it is started from: the server does not care (it runs from its own folder), which a test may prove. */
+  cwd = process.cwd(),
 ): ChildProcess {
-  return spawn("node_modules/.bin/next", ["start", "-p", String(port)], { env: { ...process.env, ...env }, stdio: ["ignore", stdout, stderr] });
+  const { flags, entry } = startCommand();
+  return spawn(process.execPath, [...flags, resolve(entry[0]!), ...entry.slice(1)], {
+    cwd,
+    env: { ...process.env, SHUTDOWN_DELAY_SECONDS: "0", ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+    stdio: ["ignore", stdout, stderr],
+  });
 }
 
 /** Resolves with the exit code (or signal) once the process has ended. */

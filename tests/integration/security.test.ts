@@ -64,7 +64,7 @@ describe("operations", () => {
   it.each(["embedded", "http"] as const)("reports the database, cache and service as reachable (%s)", async (name) => {
     const reply = await call(apps[name], "GET", "/api/health?deep=1");
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ status: "ok", checks: { database: "ok", cache: "ok", upstream: "ok" } });
+    expect(reply.body).toEqual({ status: "ok", checks: { startup: "ok", database: "ok", cache: "ok", upstream: "ok" } });
   });
 
   it("gives every API answer a request id, and keeps one it was given", async () => {

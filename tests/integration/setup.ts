@@ -7,7 +7,7 @@ import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { exportSoftPasskey, type ExportedSoftPasskey } from "@/lib/testing/soft-passkey";
 import { passkeyOf, signIn } from "./client";
-import { freePort, TEST_DATA_KEY, waitFor } from "./processes";
+import { freePort, startNext, TEST_DATA_KEY, waitFor } from "./processes";
 
 /** Signs each staff account in once (enrolling a passkey, or with a demo account's code) and hands out its passkey. */
 async function staffPasskeys(app: AppInfo, accounts: { email: string; password: string }[]): Promise<Record<string, ExportedSoftPasskey>> {
@@ -27,8 +27,10 @@ export interface Apps {
   /** The app with a PostgreSQL that does not answer. */
   noDatabase: AppInfo;
   sandbox: { url: string; token: string };
-  /** This run's own PostgreSQL database, when DATABASE_URL is set (see `runDatabase`). */
+  /** This run's own PostgreSQL database, when DATABASE_URL is set (see `runDatabase`): the embedded apps'. */
   databaseUrl: string;
+  /** The database of the apps on a real upstream (production mode: no demo accounts), when DATABASE_URL is set. */
+  upstreamDatabaseUrl: string;
 }
 export interface AppInfo {
   name: "embedded" | "http";
@@ -52,11 +54,9 @@ declare module "vitest" {
  * A database of this run's own on the PostgreSQL of DATABASE_URL, dropped at the end: what one run proves (a home
  * linked to an account) would otherwise be there for the next run, whose accounts could not prove it again.
  */
-async function runDatabase(run: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const serverUrl = process.env.DATABASE_URL;
+async function runDatabase(serverUrl: string | undefined, name: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   if (!serverUrl) return undefined;
   const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const name = `integration_${run}`;
   await server.unsafe(`create database ${name}`);
   await server.end();
   const url = new URL(serverUrl);
@@ -71,11 +71,17 @@ async function runDatabase(run: string): Promise<{ url: string; drop: () => Prom
   };
 }
 
-/** Starts the standalone service and the built app twice: on the embedded service, and on the standalone one over HTTP. */
+/**
+ * Starts the standalone service and the built app (its standalone server, as the image runs it) twice: on the embedded
+ * service, and on the standalone one over HTTP; and a third whose PostgreSQL never answers.
+ */
 export default async function setup(project: TestProject) {
   const run = randomBytes(4).toString("hex");
-  const database = await runDatabase(run);
   const original = process.env.DATABASE_URL;
+  const database = await runDatabase(original, `integration_${run}`);
+  // Apps on a real upstream run as in production, which refuses a database with the demo accounts that the embedded
+  // apps create: theirs is a database of its own (and so is their cache's namespace: user ids are per database).
+  const upstreamDatabase = await runDatabase(original, `integration_${run}_upstream`);
   if (database) process.env.DATABASE_URL = database.url;
   const dirs = [0, 1, 2, 3].map(() => mkdtempSync(join(tmpdir(), "integration-")));
   const children: ChildProcess[] = [];
@@ -92,6 +98,12 @@ export default async function setup(project: TestProject) {
     children.push(child);
     return child;
   };
+  // The app as the image starts it (the standalone server of `npm run build`, PORT and HOSTNAME from the environment).
+  const startApp = (port: number, env: Record<string, string>) => {
+    const child = startNext(port, { ...shared, ...env });
+    children.push(child);
+    return child;
+  };
 
   const sandboxPort = await freePort();
   const sandbox = { url: `http://127.0.0.1:${sandboxPort}`, token: `it-token-${run}` };
@@ -103,13 +115,15 @@ export default async function setup(project: TestProject) {
 
   const [embeddedPort, httpPort, noDatabasePort, deadPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const httpAdmin = { email: `admin-${run}@example.com`, password: `admin-password-${run}` };
-  const embedded = start("node_modules/.bin/next", ["start", "-p", String(embeddedPort)], {
+  const embedded = startApp(embeddedPort, {
     DATA_DIR: dirs[1]!,
     PROPERTY_API_BASE_URL: "",
     RATE_LIMIT_USER_PER_MINUTE: "2000",
     RATE_LIMIT_IP_PER_MINUTE: "5000",
   });
-  const http = start("node_modules/.bin/next", ["start", "-p", String(httpPort)], {
+  const http = startApp(httpPort, {
+    DATABASE_URL: upstreamDatabase?.url ?? "",
+    CACHE_NAMESPACE: `it-${run}-upstream`,
     DATA_DIR: dirs[2]!,
     PROPERTY_API_BASE_URL: sandbox.url,
     PROPERTY_API_TOKEN: sandbox.token,
@@ -124,44 +138,53 @@ export default async function setup(project: TestProject) {
     CACHE_TTL_VERIFY: "1",
     RATE_LIMIT_IP_PER_MINUTE: "5000",
   });
-  const noDatabase = start("node_modules/.bin/next", ["start", "-p", String(noDatabasePort)], {
+  const noDatabase = startApp(noDatabasePort, {
     DATA_DIR: dirs[3]!,
     PROPERTY_API_BASE_URL: "",
     DATABASE_URL: `postgres://nobody@127.0.0.1:${deadPort}/none`,
   });
-  await waitFor(`${sandbox.url}/_sandbox/usage`, sandboxProcess, "sandbox");
-  await waitFor(`http://127.0.0.1:${noDatabasePort}/api/health`, noDatabase, "app without a database");
-  await Promise.all([
-    waitFor(`http://127.0.0.1:${embeddedPort}/api/openapi.json`, embedded, "embedded app"),
-    waitFor(`http://127.0.0.1:${httpPort}/api/openapi.json`, http, "http app"),
-  ]);
-
-  // Staff sign in with a second factor: the shared apps' staff get a passkey each here, once, which every test file
-  // signs in with (an authenticator code is good once, and the files sign them in many times a minute).
-  const embeddedApp: AppInfo = {
-    name: "embedded",
-    url: `http://127.0.0.1:${embeddedPort}`,
-    admin: { email: "admin@example.com", password: "admin-demo" },
-    userLimitPerMinute: 2000,
-    dataDir: dirs[1]!,
-  };
-  const httpApp: AppInfo = { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40, authSecret: `secret-${run}` };
-  embeddedApp.passkeys = await staffPasskeys(embeddedApp, [embeddedApp.admin, { email: "officer@example.com", password: "officer-demo" }]);
-  httpApp.passkeys = await staffPasskeys(httpApp, [httpAdmin]);
-
-  project.provide("apps", {
-    embedded: embeddedApp,
-    http: httpApp,
-    noDatabase: { name: "embedded", url: `http://127.0.0.1:${noDatabasePort}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 },
-    sandbox,
-    databaseUrl: process.env.DATABASE_URL ?? "",
-  });
-
-  return async () => {
+  const teardown = async () => {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     await database?.drop();
+    await upstreamDatabase?.drop();
     process.env.DATABASE_URL = original;
   };
+  // A start that fails (a port taken meanwhile, an app that exits) must not leave the others running: vitest does not
+  // call the teardown of a setup that threw.
+  try {
+    await waitFor(`${sandbox.url}/_sandbox/usage`, sandboxProcess, "sandbox");
+    await waitFor(`http://127.0.0.1:${noDatabasePort}/api/health`, noDatabase, "app without a database");
+    await Promise.all([
+      waitFor(`http://127.0.0.1:${embeddedPort}/api/openapi.json`, embedded, "embedded app"),
+      waitFor(`http://127.0.0.1:${httpPort}/api/openapi.json`, http, "http app"),
+    ]);
+
+    // Staff sign in with a second factor: the shared apps' staff get a passkey each here, once, which every test file
+    // signs in with (an authenticator code is good once, and the files sign them in many times a minute).
+    const embeddedApp: AppInfo = {
+      name: "embedded",
+      url: `http://127.0.0.1:${embeddedPort}`,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 2000,
+      dataDir: dirs[1]!,
+    };
+    const httpApp: AppInfo = { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40, authSecret: `secret-${run}` };
+    embeddedApp.passkeys = await staffPasskeys(embeddedApp, [embeddedApp.admin, { email: "officer@example.com", password: "officer-demo" }]);
+    httpApp.passkeys = await staffPasskeys(httpApp, [httpAdmin]);
+
+    project.provide("apps", {
+      embedded: embeddedApp,
+      http: httpApp,
+      noDatabase: { name: "embedded", url: `http://127.0.0.1:${noDatabasePort}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 },
+      sandbox,
+      databaseUrl: process.env.DATABASE_URL ?? "",
+      upstreamDatabaseUrl: upstreamDatabase?.url ?? "",
+    });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }
