@@ -114,7 +114,11 @@ export const Sites = z.object({
 });
 export const SiteCreated = z.object({ siteKey: z.string(), siteSecret: z.string().describe("Shown this once") });
 export const Health = z.object({
-  status: z.enum(["ok", "degraded", "draining"]).describe('"draining": the process is stopping (SIGTERM) and takes no new work'),
+  status: z
+    .enum(["ok", "degraded", "unavailable", "draining"])
+    .describe(
+      '"degraded": ready, but the property data service does not answer (stale answers and clear messages); "unavailable": not ready (start-up, database or cache); "draining": the process is stopping (SIGTERM) and takes no new work',
+    ),
   checks: z
     .object({ startup: z.string(), database: z.string(), cache: z.string(), upstream: z.string() })
     .optional()

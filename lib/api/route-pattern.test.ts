@@ -7,6 +7,12 @@ describe("routePattern", () => {
     expect(routePattern("/api/health", {})).toBe("/api/health");
   });
 
+  it("names a route reached by an encoded spelling of its path as the route itself (no label per spelling)", () => {
+    expect(routePattern("/api/%68ealth")).toBe("/api/health");
+    expect(routePattern("/api/h%65alth", {})).toBe("/api/health");
+    expect(routePattern("/api/%61dmin/users/42/sessions", { userId: "42" })).toBe("/api/admin/users/[userId]/sessions");
+  });
+
   it("puts each dynamic segment's name where its value was", () => {
     expect(routePattern("/api/admin/users/42/sessions", { userId: "42" })).toBe("/api/admin/users/[userId]/sessions");
     expect(routePattern("/api/owner-figures/7", { propertyId: "7" })).toBe("/api/owner-figures/[propertyId]");

@@ -121,7 +121,9 @@ export class JobEngine {
       if (await this.boss.getQueue(spec.name)) await this.boss.updateQueue(spec.name, options);
       else await this.boss.createQueue(spec.name, { ...options, policy: spec.policy ?? "standard" });
     }
-    if (this.migrate) await runStatement(this.database, moveFromV10(SCHEMA));
+    // The old jobs come across once the app's queues exist: not from a bare engine (the migrate command defines none, and
+    // its move would find no queue to put them in); from the next app start, even one that does not migrate.
+    if (this.specs.size > 0) await runStatement(this.database, moveFromV10(SCHEMA));
     if (this.workers) {
       for (const spec of this.specs.values()) {
         const options = { batchSize: 1, pollingIntervalSeconds: this.pollingSeconds, localConcurrency: spec.concurrency ?? 1 };

@@ -99,7 +99,13 @@ describe.each(targets)("upgrading a database of pg-boss 10 on $name", (target) =
       { name: "broken", run: async () => {} },
       { name: "keyed", policy: "stately", run: async () => {} },
     ];
-    const engine = new JobEngine(handle, { pollingSeconds: 0.5, workers: false });
+    // As a deploy runs it: the migrate command (an engine that defines no queue) makes pg-boss 12's schema, then an
+    // instance that does not migrate (MIGRATE_ON_START=false) starts with the app's queues and moves the old jobs.
+    const migrate = new JobEngine(handle, { workers: false });
+    await migrate.start();
+    await migrate.stop();
+    expect(await sql("select nspname from pg_namespace where nspname = 'jobs_v10'")).toEqual([{ nspname: "jobs_v10" }]);
+    const engine = new JobEngine(handle, { pollingSeconds: 0.5, workers: false, migrate: false });
     for (const spec of specs) engine.define(spec);
     closers.push(() => engine.stop());
     await engine.start();

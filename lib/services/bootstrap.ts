@@ -65,9 +65,12 @@ async function begin(began: number): Promise<void> {
       .catch((error: unknown) => log.error({ err: error }, "jobs: the engine could not start; background work waits until the next start"));
   } catch (error) {
     if (StartRefused.is(error)) throw error;
-    // Pages still render; routes that need the database answer with a clear error until it is back. Readiness stays
-    // 503: a process whose start-up failed (no bootstrap admin, no demo accounts) is one to restart.
-    reportStartup(`failed (${error instanceof Error ? error.message : String(error)}): restart the process once the cause is fixed`);
+    // In production the checks of the start-up (no demo accounts left) must have run: a failure of any kind (the
+    // database away for a moment) ends the process, for its orchestrator to start it again, rather than serve unchecked.
+    if (env.NODE_ENV === "production" && !embedded) throw new Error(`the start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    // Embedded mode: pages still render; routes that need the database answer with a clear error until it is back.
+    // Readiness stays 503 (what failed is in the log, not on a public page): a process to restart.
+    reportStartup("failed: see the log, and restart the process once the cause is fixed");
     log.error({ err: error }, "bootstrap failed");
   }
 }

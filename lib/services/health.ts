@@ -19,10 +19,13 @@ async function check(work: () => Promise<unknown>, timeoutMs = 2000): Promise<Ch
 }
 
 /**
- * Whether the start-up is done and the database (with this build's schema), the cache and the property data service
- * answer (a readiness probe); "draining" once the process was asked to stop, so a load balancer sends it nothing new.
+ * A readiness probe: whether this instance should get requests. "unavailable" (503) while its start-up is not done or
+ * its database or cache does not answer; "draining" (503) once the process was asked to stop. The property data
+ * service is checked and reported, but a failing service leaves the instance ready ("degraded", 200): every instance
+ * shares it, so a load balancer taking them all out would answer nothing, where the app still serves sign-ins, cached
+ * answers marked stale and clear messages (the circuit breaker's purpose).
  */
-export async function readiness(): Promise<{ status: "ok" | "degraded" | "draining"; checks?: Record<"database" | "cache" | "upstream" | "startup", Check> }> {
+export async function readiness(): Promise<{ status: "ok" | "degraded" | "unavailable" | "draining"; checks?: Record<"database" | "cache" | "upstream" | "startup", Check> }> {
   if (draining()) return { status: "draining" };
   const checks = {
     // The start-up's own work (bootstrap admin, demo accounts; with MIGRATE_ON_START=false, the wait for migrations).
@@ -39,5 +42,7 @@ export async function readiness(): Promise<{ status: "ok" | "degraded" | "draini
       await fetch(env.PROPERTY_API_BASE_URL!, { method: "HEAD", signal: AbortSignal.timeout(2000) });
     }),
   };
-  return { status: Object.values(checks).every((c) => c === "ok") ? "ok" : "degraded", checks };
+  const { upstream: service, ...own } = checks;
+  if (!Object.values(own).every((c) => c === "ok")) return { status: "unavailable", checks };
+  return { status: service === "ok" ? "ok" : "degraded", checks };
 }

@@ -72,6 +72,8 @@ describe("a start that must not go ahead stops at once, saying why", () => {
     const refused = await startAndExit(production);
     expect(refused.code).toBe(1);
     for (const email of ["homeowner@example.com", "officer@example.com", "admin@example.com"]) expect(refused.stderr).toContain(email);
+    // And the demo widget site, whose published key would spend the real service's money.
+    expect(refused.stderr).toContain("widget site site_demo");
     expect(refused.stderr).toContain("npm run migrate -- --remove-demo-accounts");
 
     // The fix the message gives, then a start that goes ahead.
