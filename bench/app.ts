@@ -6,9 +6,9 @@ import type { AppInfo } from "../tests/integration/setup";
 
 const NEXT_BIN = "node_modules/next/dist/bin/next";
 
-/** The Node flags of `npm start`: the words between `node` and Next's command in its script. */
-function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+/** The Node flags of `npm start` in a checkout: the words between `node` and Next's command in its script. */
+function startFlags(cwd: string): string[] {
+  const start = (JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(/\s+/);
   const node = start.indexOf("node");
   const next = start.indexOf(NEXT_BIN);
   if (node < 0 || next < node) throw new Error(`package.json's start script is not "node <flags> ${NEXT_BIN} start": ${start.join(" ")}`);
@@ -17,19 +17,20 @@ function startFlags(): string[] {
 
 /**
  * The built app (`npm run build` first) on its embedded defaults, on a port of its own, with a fresh data folder.
- * `cwd`: another checkout's build (a baseline to compare with, see bench/audit.ts).
+ * `cwd`: another checkout's build (a baseline to compare with, see bench/audit.ts); `nodeBinary`: another Node.js to
+ * run it with (bench/runtime.ts), this benchmark's own by default.
  */
-export async function startApp(port: number, cwd = process.cwd()): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
+export async function startApp(port: number, cwd = process.cwd(), nodeBinary = process.execPath): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
-  // Node's flags as `npm start` gives them (package.json, the one place they are set): the benchmark measures the server
-  // people run. Its semi-spaces of 64 MB, where a page's short-lived objects die, mean fewer scavenges under load (see
+  // Node's flags as `npm start` gives them (the checkout's package.json, the one place they are set): the benchmark
+  // measures the server people run. Its semi-spaces of 64 MB, where a page's short-lived objects die, mean fewer scavenges under load (see
   // the README's Benchmarks: 32 → 64 MB took 5–18% off the CPU per request at 200 connections).
-  const node = startFlags();
+  const node = startFlags(cwd);
   // BENCH_CPU_PROF=<folder> writes a CPU profile of the server there when it stops (open it in Chrome's DevTools).
   if (process.env.BENCH_CPU_PROF) node.push("--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   // BENCH_NODE_FLAGS adds Node's own flags to the server, those NODE_OPTIONS refuses too (`--trace-gc`, say).
   if (process.env.BENCH_NODE_FLAGS) node.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
-  const server = spawn(process.execPath, [...node, NEXT_BIN, "start", "-p", String(port)], {
+  const server = spawn(nodeBinary, [...node, NEXT_BIN, "start", "-p", String(port)], {
     cwd,
     env: {
       ...process.env,
