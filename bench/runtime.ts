@@ -8,10 +8,9 @@
  * Measured, A B B A (the order flips every round, so a machine that speeds up or slows down during the run weighs on
  * both sides alike), one request at a time: the server's CPU per request (utime + stime from /proc/<pid>/stat around
  * each batch, all its threads: garbage collection too, summed over the batches) and the median latency of the demo
- * homeowner's `/dashboard`, their
- * `GET /api/owner-data` and the widget's `POST /api/widget/valuation` (a cached answer); then a short concurrent load
- * on `/dashboard` (autocannon, as bench/api.ts), each side in turn: req/s, p99 and CPU per request. Printed: a table
- * and the ratio of this build to the baseline.
+ * homeowner's `/dashboard`, their `GET /api/owner-data` and the widget's `POST /api/widget/valuation` (a cached
+ * answer); then a short concurrent load on `/dashboard` (autocannon, as bench/api.ts), each side in turn: req/s, p99
+ * and CPU per request. Printed: a table and the ratio of this build (A) to the baseline (B).
  *
  * `BENCH_ROUNDS` (20), `BENCH_REQUESTS` (25 a batch), `BENCH_LOAD_ROUNDS` (2 per side), `BENCH_SECONDS` (10 per load
  * run) and `BENCH_CONNECTIONS` (32) change it; `BENCH_CPU_PROF=<folder>` writes a CPU profile of each server.
