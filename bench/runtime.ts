@@ -12,7 +12,7 @@
  * answer); then a short concurrent load on `/dashboard` (autocannon, as bench/api.ts), each side in turn: req/s, p99
  * and CPU per request. Printed: a table and the ratio of this build (A) to the baseline (B).
  *
- * `BENCH_ROUNDS` (20), `BENCH_REQUESTS` (25 a batch), `BENCH_LOAD_ROUNDS` (2 per side), `BENCH_SECONDS` (10 per load
+ * `BENCH_ROUNDS` (20), `BENCH_REQUESTS` (25 a batch), `BENCH_LOAD_ROUNDS` (3 per side), `BENCH_SECONDS` (10 per load
  * run) and `BENCH_CONNECTIONS` (32) change it; `BENCH_CPU_PROF=<folder>` writes a CPU profile of each server.
  */
 import { execFileSync } from "node:child_process";
@@ -25,10 +25,11 @@ const baselineDir = process.env.BENCH_BASELINE_DIR;
 const baselineNode = process.env.BENCH_BASELINE_NODE ?? "/usr/bin/node";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 25);
-const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 2);
+const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARM_UP = 40;
+const IDLE_SECONDS = 5;
 if (!baselineDir) {
   console.log("bench:runtime skipped: set BENCH_BASELINE_DIR to a checkout built with the baseline's Node (BENCH_BASELINE_NODE, /usr/bin/node by default)");
   process.exit(0);
@@ -105,6 +106,11 @@ try {
   };
   // Warm-up, not counted: the first answers come from the embedded service, code is compiled, caches fill.
   for (const side of sides) for (const probe of side.probes) for (let i = 0; i < WARM_UP; i++) await send(side, probe);
+  // What a server spends with nothing to answer (timers, jobs polling PGlite) is in every batch's CPU too: measured
+  // on both at once, it shows whether that differs.
+  const idleBefore = sides.map((side) => cpuMs(side.pid));
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idle = sides.map((side, i) => (cpuMs(side.pid) - idleBefore[i]!) / IDLE_SECONDS);
   // Each side in turn, the order flipped every round (A B, B A, …).
   const inTurn = (round: number) => (round % 2 ? [...sides].reverse() : sides);
 
@@ -168,7 +174,8 @@ try {
   }
   const [la, lb] = [a.load, b.load].map((load) => ({ rps: median(load.perSecond), p99: median(load.p99), cpu: load.cpuMs / load.requests }));
   console.log(`  ratio A/B: req/s ${(la!.rps / lb!.rps).toFixed(3)}, p99 ${(la!.p99 / lb!.p99).toFixed(3)}, CPU per request ${(la!.cpu / lb!.cpu).toFixed(3)}`);
-  console.log(`\nload average after: ${loadAverage()}`);
+  console.log(`\nidle, no requests for ${IDLE_SECONDS} s: A ${idle[0]!.toFixed(1)} ms of CPU a second, B ${idle[1]!.toFixed(1)} ms`);
+  console.log(`load average after: ${loadAverage()}`);
   if (a.load.failures + b.load.failures > 0) process.exitCode = 1;
 } finally {
   current.stop();
