@@ -28,7 +28,10 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 25);
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARM_UP = 40;
+const WARM_UP = 100;
+// After the warm-up, Node 24's V8 threads keep compiling and collecting for some seconds (about 100 ms of CPU a second,
+// against Node 20's 25, for 5 s); they would be counted in the first batches.
+const QUIET_SECONDS = 10;
 const IDLE_SECONDS = 5;
 if (!baselineDir) {
   console.log("bench:runtime skipped: set BENCH_BASELINE_DIR to a checkout built with the baseline's Node (BENCH_BASELINE_NODE, /usr/bin/node by default)");
@@ -106,6 +109,7 @@ try {
   };
   // Warm-up, not counted: the first answers come from the embedded service, code is compiled, caches fill.
   for (const side of sides) for (const probe of side.probes) for (let i = 0; i < WARM_UP; i++) await send(side, probe);
+  await new Promise((resolve) => setTimeout(resolve, QUIET_SECONDS * 1000));
   // What a server spends with nothing to answer (timers, jobs polling PGlite) is in every batch's CPU too: measured
   // on both at once, it shows whether that differs.
   const idleBefore = sides.map((side) => cpuMs(side.pid));
@@ -128,6 +132,8 @@ try {
 
   for (let round = 0; round < LOAD_ROUNDS * 2; round++) {
     const side = inTurn(Math.floor(round / 2))[round % 2]!;
+    // The last run's server is still collecting what it left: let it, so it does not share the cores with this one.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
     const cpuBefore = cpuMs(side.pid);
     const result = await autocannon({
       url: `${side.app.url}/dashboard`,
