@@ -19,6 +19,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { houses, signIn } from "../tests/integration/client";
+import type { AppInfo } from "../tests/integration/setup";
 import { startApp } from "./app";
 
 const baselineDir = process.env.BENCH_BASELINE_DIR;
@@ -48,6 +49,8 @@ const median = (values: number[]) => {
   const middle = sorted.length / 2;
   return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
 };
+const cell = (text: string, width: number) => text.padStart(width);
+const ratio = (x: number, y: number) => cell((x / y).toFixed(3), 9);
 const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const versionOf = (node: string) => execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
 const commitOf = (dir: string) => {
@@ -68,12 +71,25 @@ interface Probe {
   body?: string;
 }
 
+/**
+ * One server and what was measured on it. CPU is summed over every batch rather than taken per batch: the clock ticks
+ * by 10 ms, a batch of cheap requests by a few ticks.
+ */
+interface Side {
+  name: string;
+  app: AppInfo;
+  pid: number;
+  probes: Probe[];
+  measured: { latencies: number[]; cpuMs: number; requests: number }[];
+  load: { perSecond: number[]; p99: number[]; cpuMs: number; requests: number; failures: number };
+}
+
 console.log(`load average before: ${loadAverage()}`);
 const current = await startApp(3471);
 const baseline = await startApp(3472, baselineDir, baselineNode);
 try {
   const widgetAddress = houses(740, 1)[0]!;
-  const sides = await Promise.all(
+  const sides: Side[] = await Promise.all(
     [
       { name: `Node ${process.version} (this build, ${commitOf(".")})`, started: current },
       { name: `Node ${versionOf(baselineNode)} (${baselineDir}, ${commitOf(baselineDir)})`, started: baseline },
@@ -92,13 +108,10 @@ try {
           body: JSON.stringify({ key: "site_demo", address: widgetAddress }),
         },
       ];
-      // CPU is summed over every batch: the clock ticks by 10 ms, a batch of cheap requests by a few ticks.
-      const measured = probes.map(() => ({ latencies: [] as number[], cpuMs: 0, requests: 0 }));
-      const load = { perSecond: [] as number[], p99: [] as number[], cpuMs: 0, requests: 0, failures: 0 };
-      return { name, app, pid, probes, measured, load };
+      const measured = probes.map(() => ({ latencies: [], cpuMs: 0, requests: 0 }));
+      return { name, app, pid, probes, measured, load: { perSecond: [], p99: [], cpuMs: 0, requests: 0, failures: 0 } };
     }),
   );
-  type Side = (typeof sides)[number];
 
   const send = async (side: Side, probe: Probe) => {
     const started = performance.now();
@@ -150,10 +163,20 @@ try {
   }
 
   const [a, b] = sides as [Side, Side];
-  const cell = (text: string, width: number) => text.padStart(width);
-  const ratio = (x: number, y: number) => cell((x / y).toFixed(3), 9);
+  console.log(`\n  A: ${a.name}\n  B: ${b.name}`);
+  // BENCH_ROUNDS=0 or BENCH_LOAD_ROUNDS=0 leaves a part out (a CPU profile of the load alone, say).
+  if (ROUNDS > 0) printOneAtATime(a, b);
+  if (LOAD_ROUNDS > 0) printLoad(a, b);
+  console.log(`\nidle, no requests for ${IDLE_SECONDS} s: A ${idle[0]!.toFixed(1)} ms of CPU a second, B ${idle[1]!.toFixed(1)} ms`);
+  console.log(`load average after: ${loadAverage()}`);
+  if (a.load.failures + b.load.failures > 0) process.exitCode = 1;
+} finally {
+  current.stop();
+  baseline.stop();
+}
+
+function printOneAtATime(a: Side, b: Side) {
   console.log(`\nOne request at a time, ${ROUNDS} rounds of ${REQUESTS} per request and side, in turn (A B, B A, …):`);
-  console.log(`  A: ${a.name}\n  B: ${b.name}\n`);
   console.log(
     `  ${"request".padEnd(38)}${cell("A p50", 9)}${cell("A CPU", 9)}${cell("B p50", 9)}${cell("B CPU", 9)}${cell("p50 A/B", 9)}${cell("CPU A/B", 9)}`,
   );
@@ -167,7 +190,9 @@ try {
     );
   }
   console.log(`  (p50: latency on loopback, median; CPU: the server's per request, over all the batches)`);
+}
 
+function printLoad(a: Side, b: Side) {
   console.log(`\nGET /dashboard under load, ${CONNECTIONS} connections for ${LOAD_SECONDS} s, ${LOAD_ROUNDS} runs per side, in turn:`);
   console.log(`  ${"side".padEnd(6)}${cell("req/s", 10)}${cell("p99", 10)}${cell("CPU/req", 10)}${cell("errors", 8)}   runs (req/s)`);
   for (const [label, side] of [
@@ -180,10 +205,4 @@ try {
   }
   const [la, lb] = [a.load, b.load].map((load) => ({ rps: median(load.perSecond), p99: median(load.p99), cpu: load.cpuMs / load.requests }));
   console.log(`  ratio A/B: req/s ${(la!.rps / lb!.rps).toFixed(3)}, p99 ${(la!.p99 / lb!.p99).toFixed(3)}, CPU per request ${(la!.cpu / lb!.cpu).toFixed(3)}`);
-  console.log(`\nidle, no requests for ${IDLE_SECONDS} s: A ${idle[0]!.toFixed(1)} ms of CPU a second, B ${idle[1]!.toFixed(1)} ms`);
-  console.log(`load average after: ${loadAverage()}`);
-  if (a.load.failures + b.load.failures > 0) process.exitCode = 1;
-} finally {
-  current.stop();
-  baseline.stop();
 }
