@@ -13,7 +13,8 @@
  * and CPU per request. Printed: a table and the ratio of this build (A) to the baseline (B).
  *
  * `BENCH_ROUNDS` (20), `BENCH_REQUESTS` (25 a batch), `BENCH_LOAD_ROUNDS` (3 per side), `BENCH_SECONDS` (10 per load
- * run) and `BENCH_CONNECTIONS` (32) change it; `BENCH_CPU_PROF=<folder>` writes a CPU profile of each server.
+ * run), `BENCH_CONNECTIONS` (32) and `BENCH_PORT` (3471, and the next for the baseline) change it;
+ * `BENCH_CPU_PROF=<folder>` writes a CPU profile of each server.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -85,8 +86,9 @@ interface Side {
 }
 
 console.log(`load average before: ${loadAverage()}`);
-const current = await startApp(3471);
-const baseline = await startApp(3472, baselineDir, baselineNode);
+const port = Number(process.env.BENCH_PORT ?? 3471);
+const current = await startApp(port);
+const baseline = await startApp(port + 1, baselineDir, baselineNode);
 try {
   const widgetAddress = houses(740, 1)[0]!;
   const sides: Side[] = await Promise.all(
