@@ -7,9 +7,10 @@ import type { AppInfo } from "../tests/integration/setup";
 
 /**
  * The built app (`npm run build` first) on its embedded defaults, on a port of its own, with a fresh data folder.
- * `cwd`: another checkout's build (a baseline to compare with, see bench/audit.ts).
+ * `cwd`: another checkout's build (a baseline to compare with, see bench/audit.ts); `nodeBinary`: another Node.js to
+ * run it with (bench/runtime.ts), this benchmark's own by default.
  */
-export async function startApp(port: number, cwd = process.cwd()): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
+export async function startApp(port: number, cwd = process.cwd(), nodeBinary = process.execPath): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
   // The server and Node's flags as `npm start` gives them (package.json, the one place they are set; the image runs the
   // same): the benchmark measures the server people run. Its semi-spaces of 64 MB, where a page's short-lived objects
@@ -20,7 +21,7 @@ export async function startApp(port: number, cwd = process.cwd()): Promise<{ app
   if (process.env.BENCH_CPU_PROF) node.push("--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   // BENCH_NODE_FLAGS adds Node's own flags to the server, those NODE_OPTIONS refuses too (`--trace-gc`, say).
   if (process.env.BENCH_NODE_FLAGS) node.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
-  const server = spawn(process.execPath, [...node, ...entry], {
+  const server = spawn(nodeBinary, [...node, ...entry], {
     cwd,
     env: {
       ...process.env,

@@ -16,7 +16,7 @@ const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 90);
 // The production configuration (BENCH_DATABASE_URL and BENCH_REDIS_URL), or the embedded defaults (PGlite, memory).
 const PRODUCTION = !!process.env.BENCH_DATABASE_URL;
 const CONFIGURATION = PRODUCTION ? "PostgreSQL + Redis" : "embedded defaults";
-const { app, stop, pid } = await startApp(3458);
+const { app, stop, pid } = await startApp(Number(process.env.BENCH_PORT ?? 3458));
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 try {
