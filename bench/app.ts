@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, openSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startCommand } from "../tests/integration/processes";
@@ -65,4 +65,10 @@ export async function startApp(port: number, cwd = process.cwd(), nodeBinary = p
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The CPU time (user and system) a process has used so far, in ms, from /proc (Linux): its clock ticks, 10 ms each. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -5,9 +5,8 @@
  * request at a time, so both see the same machine. Printed: the median latency and the server's CPU per view of each,
  * and the ratio. The log writes one row per owner record per view, after the answer.
  */
-import { readFileSync } from "node:fs";
 import { call, signIn } from "../tests/integration/client";
-import { startApp } from "./app";
+import { cpuMs, startApp } from "./app";
 
 const baselineDir = process.env.BENCH_BASELINE_DIR;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -17,11 +16,6 @@ if (!baselineDir) {
   process.exit(0);
 }
 
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // utime and stime, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const withLog = await startApp(3461);

@@ -21,7 +21,7 @@ import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { houses, signIn } from "../tests/integration/client";
 import type { AppInfo } from "../tests/integration/setup";
-import { startApp } from "./app";
+import { cpuMs, startApp } from "./app";
 
 const baselineDir = process.env.BENCH_BASELINE_DIR;
 const baselineNode = process.env.BENCH_BASELINE_NODE ?? "/usr/bin/node";
@@ -40,11 +40,6 @@ if (!baselineDir) {
   process.exit(0);
 }
 
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // utime and stime, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length / 2;
