@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import Redis from "ioredis";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
@@ -26,17 +26,21 @@ export interface GetOptions {
 export interface Cache {
   get<T>(key: string, options?: GetOptions): Promise<Entry<T> | undefined>;
   set<T>(key: string, value: T, ttlSeconds: number): Promise<void>;
-  /** Takes a short lock (single-flight across instances); false when someone else holds it. */
-  lock(key: string, ms: number): Promise<boolean>;
-  unlock(key: string): Promise<void>;
+  /**
+   * Takes a short lock (single-flight across instances): the holder's token, or undefined when someone else holds it.
+   * Only that token lets it go, so a holder whose lock ran out cannot release the next holder's.
+   */
+  lock(key: string, ms: number): Promise<string | undefined>;
+  unlock(key: string, token: string): Promise<void>;
   /** Forgets every answer (the embedded service's clock moved: what it said last month is no longer its answer). */
   clear(): Promise<void>;
   kind: "memory" | "redis";
 }
 
-function memoryCache(staleSeconds: number): Cache {
+/** The cache of one instance, in its memory (exported for its tests). */
+export function memoryCache(staleSeconds: number): Cache {
   const entries = new LRUCache<string, Entry<unknown>>({ max: 50_000, ttl: 1000, ttlAutopurge: false });
-  const locks = new Map<string, number>();
+  const locks = new Map<string, { until: number; token: string }>();
   return {
     kind: "memory",
     async get<T>(key: string) {
@@ -48,12 +52,13 @@ function memoryCache(staleSeconds: number): Cache {
     },
     async lock(key, ms) {
       const now = Date.now();
-      if ((locks.get(key) ?? 0) > now) return false;
-      locks.set(key, now + ms);
-      return true;
+      if ((locks.get(key)?.until ?? 0) > now) return undefined;
+      const token = randomUUID();
+      locks.set(key, { until: now + ms, token });
+      return token;
     },
-    async unlock(key) {
-      locks.delete(key);
+    async unlock(key, token) {
+      if (locks.get(key)?.token === token) locks.delete(key);
     },
     async clear() {
       entries.clear();
@@ -112,6 +117,9 @@ function connect(url: string, purpose: string, commandTimeout = COMMAND_MS): Red
 // instance reaches the others' copies only when these run out.
 const LOCAL_COPY_MS = 5_000;
 
+/** Deletes a lock only while it still holds the caller's token (KEYS[1] the lock, ARGV[1] the token). */
+const RELEASE_LOCK = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0`;
+
 /** The cache in Redis, shared by every instance, with this instance's short-lived copies (exported for its tests). */
 export function redisCache(redis: Redis, staleSeconds: number, namespace: string): Cache {
   const local = new LRUCache<string, Entry<unknown>>({ max: 10_000, ttl: LOCAL_COPY_MS, ttlAutopurge: false });
@@ -146,10 +154,13 @@ export function redisCache(redis: Redis, staleSeconds: number, namespace: string
       local.set(key, entry);
     },
     async lock(key, ms) {
-      return (await inTime(redis.set(`${namespace}:lock:${key}`, "1", "PX", ms, "NX"), CACHE_COMMAND_MS, "redis lock")) === "OK";
+      const token = randomUUID();
+      const taken = await inTime(redis.set(`${namespace}:lock:${key}`, token, "PX", ms, "NX"), CACHE_COMMAND_MS, "redis lock");
+      return taken === "OK" ? token : undefined;
     },
-    async unlock(key) {
-      await inTime(redis.del(`${namespace}:lock:${key}`), CACHE_COMMAND_MS, "redis unlock");
+    async unlock(key, token) {
+      // Compare and delete in one step: between a GET and a DEL the lock could run out and be taken by another.
+      await inTime(redis.eval(RELEASE_LOCK, 1, `${namespace}:lock:${key}`, token), CACHE_COMMAND_MS, "redis unlock");
     },
     async clear() {
       local.clear();

@@ -8,7 +8,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One cache shared by every instance, each command a round trip of up to `latencyMs` (like Redis). */
 function sharedCache(latencyMs = 2): Cache & { entries: Map<string, Entry<unknown>> } {
   const entries = new Map<string, Entry<unknown>>();
-  const locks = new Map<string, number>();
+  const locks = new Map<string, { until: number; token: string }>();
   const trip = () => pause(Math.random() * latencyMs);
   return {
     kind: "redis",
@@ -23,13 +23,14 @@ function sharedCache(latencyMs = 2): Cache & { entries: Map<string, Entry<unknow
     },
     async lock(key, ms) {
       await trip();
-      if ((locks.get(key) ?? 0) > Date.now()) return false;
-      locks.set(key, Date.now() + ms);
-      return true;
+      if ((locks.get(key)?.until ?? 0) > Date.now()) return undefined;
+      const token = Math.random().toString(36);
+      locks.set(key, { until: Date.now() + ms, token });
+      return token;
     },
-    async unlock(key) {
+    async unlock(key, token) {
       await trip();
-      locks.delete(key);
+      if (locks.get(key)?.token === token) locks.delete(key);
     },
     async clear() {
       entries.clear();
@@ -156,6 +157,31 @@ describe("singleFlight", () => {
     expect((await singleFlight(() => cache, new Map(), { lockMs: 100, pollMs: 5 })(flight("k"))).value).toBe("answer");
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
     expect(calls).toEqual({ admitted: 1, fetched: 1 });
+  });
+
+  it("a leader that outlives its lock does not release the next leader's: a third waits for the second's answer", async () => {
+    const cache = sharedCache(0);
+    let fetched = 0;
+    const flight = (fetch: () => Promise<string>): Flight<string> => ({
+      key: "k",
+      ttlSeconds: 60,
+      admit: async () => {},
+      fetch: async () => {
+        fetched++;
+        return fetch();
+      },
+    });
+    // The first leader's call outlives its 40 ms lock, then fails; the second took the lock meanwhile and is slow.
+    const first = singleFlight(() => cache, new Map(), { lockMs: 40, pollMs: 5 })(flight(() => pause(100).then(() => Promise.reject(new Error("timeout")))));
+    await pause(60);
+    const second = singleFlight(() => cache, new Map(), { lockMs: 1_000, pollMs: 5 })(flight(() => pause(150).then(() => "answer")));
+    await expect(first).rejects.toThrow("timeout");
+    await pause(10);
+    // The second still holds the lock: the third waits for its answer instead of calling too.
+    const third = singleFlight(() => cache, new Map(), { lockMs: 1_000, pollMs: 5 })(flight(async () => "third's own"));
+    expect((await second).value).toBe("answer");
+    expect((await third).value).toBe("answer");
+    expect(fetched).toBe(2);
   });
 
   it("still coalesces in the process when the cache is unavailable", async () => {

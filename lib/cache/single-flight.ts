@@ -56,9 +56,9 @@ async function fresh<T>(cache: Cache, key: string): Promise<Landed<T> | undefine
 export function singleFlight(cache: () => Cache, flights: Map<string, Promise<Landed<unknown>>>, timing = { lockMs: 15_000, pollMs: 50 }) {
   async function fly<T>(flight: Flight<T>): Promise<Landed<T>> {
     const store = cache();
-    const lead = async (locked: boolean): Promise<Landed<T>> => {
+    const lead = async (token: string | undefined): Promise<Landed<T>> => {
       try {
-        const landed = locked ? await fresh<T>(store, flight.key) : undefined;
+        const landed = token ? await fresh<T>(store, flight.key) : undefined;
         if (landed) return landed;
         try {
           await flight.admit();
@@ -69,13 +69,16 @@ export function singleFlight(cache: () => Cache, flights: Map<string, Promise<La
         await safely(() => store.set(flight.key, value, flight.ttlSeconds), undefined);
         return { value, fetchedAt: Date.now(), called: true };
       } finally {
-        if (locked) await safely(() => store.unlock(flight.key), undefined);
+        if (token) await safely(() => store.unlock(flight.key, token), undefined);
       }
     };
     // Past the lock's own lifetime, someone keeps taking it: stop waiting and call.
     for (const deadline = Date.now() + timing.lockMs; ;) {
-      if (await safely(() => store.lock(flight.key, timing.lockMs), true)) return lead(true);
-      if (Date.now() > deadline) return lead(false);
+      // A cache that cannot lock lets the request lead without a lock (it fails open, as a miss does).
+      const taken = await safely(() => store.lock(flight.key, timing.lockMs), null);
+      if (taken === null) return lead(undefined);
+      if (taken) return lead(taken);
+      if (Date.now() > deadline) return lead(undefined);
       await new Promise((resolve) => setTimeout(resolve, timing.pollMs));
       const landed = await fresh<T>(store, flight.key);
       if (landed) return landed;

@@ -9,7 +9,7 @@ const cache: Cache = {
   kind: "memory",
   get: async <T>(key: string) => entries.get(key) as Entry<T> | undefined,
   set: async (key, value, ttlSeconds) => void entries.set(key, { value, storedAt: Date.now(), freshUntil: Date.now() + ttlSeconds * 1000 }),
-  lock: async (key) => (heldLocks.has(key) ? false : (heldLocks.add(key), true)),
+  lock: async (key) => (heldLocks.has(key) ? undefined : (heldLocks.add(key), key)),
   unlock: async (key) => void heldLocks.delete(key),
   clear: async () => entries.clear(),
 };
