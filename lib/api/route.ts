@@ -9,6 +9,7 @@ import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { log, requestContext } from "@/lib/log";
 import { requestTimer } from "@/lib/observability/metrics";
 import { noteRequestId } from "@/lib/observability/trace";
+import { BodyTooLarge, readTextWithin } from "@/lib/security/body-limit";
 import { holdPendingWrites } from "./pending-writes";
 import { routePattern } from "./route-pattern";
 
@@ -113,27 +114,13 @@ export function invalid(error: z.ZodError, where: "body" | "query" | "params" | 
 
 const tooLarge = (limit: number) => new AppError(413, "too_large", `The request body is larger than ${limit / 1024} KB.`);
 
-/**
- * The body as text, read only up to MAX_BODY_BYTES: a chunked body has no Content-Length to refuse up front, so the
- * stream is counted as it arrives and cancelled once past the limit, never buffered whole.
- */
+/** The body as text, read only up to `limit` bytes (never buffered whole). */
 async function readLimited(request: Request, limit: number): Promise<string> {
-  if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge(limit);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
+  try {
+    return await readTextWithin(request, limit);
+  } catch (error) {
+    throw error instanceof BodyTooLarge ? tooLarge(limit) : error;
   }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 async function readBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {

@@ -28,4 +28,21 @@ describe("the embedded service under hostile input", () => {
     );
     expect(response.status).toBe(413);
   });
+
+  it("stops reading a body with no length at the limit instead of buffering it whole", async () => {
+    // A sender that never stops: the service must give up once past a megabyte, not wait for the end.
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(120));
+      },
+    });
+    const response = await sandbox.handler(
+      new Request("http://sandbox.test/api/v1/avm", { method: "POST", headers: { Authorization: TEST_TOKEN }, body: endless, duplex: "half" } as RequestInit),
+    );
+    expect(response.status).toBe(413);
+    expect((await response.json()).message).toMatch(/larger than 1000000 bytes/);
+    expect(sent).toBeLessThan(2_000_000);
+  });
 });

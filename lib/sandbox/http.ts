@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { BodyTooLarge, readTextWithin } from "@/lib/security/body-limit";
 
 /** The service's error body: JSON with a message, and the field at fault when there is one. */
 export function errorResponse(status: number, message: string, extra: Record<string, unknown> = {}, headers: HeadersInit = {}): Response {
@@ -27,9 +28,11 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown): z.outp
 
 export const MAX_BODY_BYTES = 1_000_000;
 
+/** The JSON body, read only up to MAX_BODY_BYTES (a larger one is refused as it arrives, never buffered whole). */
 export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`);
+  const text = await readTextWithin(request, MAX_BODY_BYTES).catch((error: unknown) => {
+    throw error instanceof BodyTooLarge ? new HttpError(413, error.message) : error;
+  });
   if (!text.trim()) throw new HttpError(400, "The request body is empty; send a JSON object", "body");
   try {
     return JSON.parse(text);
