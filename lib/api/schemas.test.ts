@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { EquityBody, SettingsBody } from "./schemas";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { digestMonths, EquityBody, JobRunBody, SettingsBody } from "./schemas";
 
 const address = "2800 N 24th St, Phoenix, AZ 85008";
 
@@ -22,5 +22,26 @@ describe("loan-to-value ratios", () => {
     for (const maxLTV of [true, [0.6], "0x1", "1e-3", " 0.5", "lots", 1e-300, "1.5", 2]) {
       expect(EquityBody.safeParse({ address, maxLTV }).error?.issues[0]?.path, JSON.stringify(maxLTV)).toEqual(["maxLTV"]);
     }
+  });
+});
+
+describe("the month an admin runs the digests for", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is this month or the previous one, across a year's end", () => {
+    expect(digestMonths(new Date("2027-01-03T00:00:00Z"))).toEqual(["2027-01", "2026-12"]);
+    expect(digestMonths(new Date("2026-03-31T23:59:59Z"))).toEqual(["2026-03", "2026-02"]);
+  });
+
+  it("refuses any other month with 400's reason, naming the months it takes", () => {
+    vi.useFakeTimers({ now: new Date("2026-11-25T12:00:00Z"), toFake: ["Date"] });
+    expect(JobRunBody.parse({ name: "homeowner-digests", period: "2026-11" }).period).toBe("2026-11");
+    expect(JobRunBody.parse({ name: "homeowner-digests", period: "2026-10" }).period).toBe("2026-10");
+    for (const period of ["2026-09", "2026-12", "2019-11", "2030-01"]) {
+      const issue = JobRunBody.safeParse({ name: "homeowner-digests", period }).error?.issues[0];
+      expect(issue?.path, period).toEqual(["period"]);
+      expect(issue?.message).toBe("period must be this month or the previous one (2026-11 or 2026-10)");
+    }
+    expect(JobRunBody.parse({ name: "homeowner-digests" }).period).toBeUndefined();
   });
 });

@@ -200,6 +200,15 @@ export const OutboxQuery = z.object({
   kind: z.enum(["email", "letter"], { error: "kind must be email or letter" }).optional(),
 });
 
+/**
+ * The months an admin may run the digests for: this one and the previous (UTC). An older month would mail every
+ * homeowner figures that are no longer theirs; a later one, figures that do not exist yet.
+ */
+export function digestMonths(now = new Date()): [string, string] {
+  const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return [now.toISOString().slice(0, 7), previous.toISOString().slice(0, 7)];
+}
+
 export const JobRunBody = z.object({
   name: z.enum(["housekeeping", "homeowner-digests", "client-refreshes", "officer-summaries"], {
     error: "name must be housekeeping, homeowner-digests, client-refreshes or officer-summaries",
@@ -207,8 +216,9 @@ export const JobRunBody = z.object({
   period: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "period must be a month as YYYY-MM")
+    .refine((period) => digestMonths().includes(period), { error: () => `period must be this month or the previous one (${digestMonths().join(" or ")})` })
     .optional()
-    .describe("The month the run is for (digests); this month when not given"),
+    .describe("The month the run is for (digests): this month or the previous one (UTC); this month when not given"),
   day: z.iso.date("day must be a date as YYYY-MM-DD").optional().describe("The day the run is for (officer summaries); today when not given"),
 });
 

@@ -80,6 +80,9 @@ async function invitedClient(officer: string, address: string): Promise<{ email:
   return { email, cookie: sessionFrom(accepted)! };
 }
 
+/** "2026-11" → "November 2026", as the digest's subject says it. */
+const monthName = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
 describe("the homeowner's monthly digest", () => {
   it("arrives once a month with its figures, the officer and a one-click unsubscribe that stops the next one", { timeout: 240_000 }, async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
@@ -89,14 +92,23 @@ describe("the homeowner's monthly digest", () => {
     const b = await invitedClient(officer, homeB);
 
     expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: officer, body: { name: "homeowner-digests" } })).status).toBe(403);
+    const now = new Date();
+    const thisMonth = now.toISOString().slice(0, 7);
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
     expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: "2026-13" } })).status).toBe(400);
-    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: "2026-11" } })).status).toBe(202);
+    // Only this month or the previous: an old month would mail figures that are no longer anyone's.
+    const tooOld = await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: "2019-01" } });
+    expect(tooOld.status).toBe(400);
+    expect(tooOld.body.error.fields).toEqual({ period: expect.stringContaining(lastMonth) });
+    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: lastMonth } })).status).toBe(202);
     const digest = await until(() => digestsTo(a.email)[0], "A's digest");
     await until(() => digestsTo(b.email)[0], "B's digest");
 
     // What it says: the branded estimate, the change, equity, what could be borrowed, the officer, one dashboard link.
     expect(header(digest, "Subject")).toMatch(
-      /^Your (home in November 2026: \$[\d,]+( to \$[\d,]+)? \((up|down) \$[\d,]+\)|\d homes in November 2026: (up|down) \$[\d,]+ since last month)$/,
+      new RegExp(
+        `^Your (home in ${monthName(lastMonth)}: \\$[\\d,]+( to \\$[\\d,]+)? \\((up|down) \\$[\\d,]+\\)|\\d homes in ${monthName(lastMonth)}: (up|down) \\$[\\d,]+ since last month)$`,
+      ),
     );
     expect(digest.raw).toContain("Content-Type: multipart/alternative");
     expect(digest.raw).toContain("Content-Type: text/plain");
@@ -128,9 +140,9 @@ describe("the homeowner's monthly digest", () => {
     expect((await call(app, "GET", "/api/account/mail-preferences", { cookie: a.cookie })).body).toEqual({ monthlyDigest: false, dailySummary: true });
 
     // The same month again sends nothing twice; the next month reaches B only.
-    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: "2026-11" } });
-    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: "2026-12" } });
-    await until(() => digestsTo(b.email).find((mail) => /December 2026/.test(header(mail, "Subject") ?? "")), "B's December digest");
+    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: lastMonth } });
+    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "homeowner-digests", period: thisMonth } });
+    await until(() => digestsTo(b.email).find((mail) => (header(mail, "Subject") ?? "").includes(monthName(thisMonth))), "B's digest of this month");
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(digestsTo(b.email)).toHaveLength(2);
     expect(digestsTo(a.email)).toHaveLength(1);
