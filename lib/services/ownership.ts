@@ -6,7 +6,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { rememberedOfUser, userChanged } from "@/lib/auth/session-cache";
 import { findUserById, linkVerifiedOwner, OwnerTakenError } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
-import { ownershipClaims, ownershipLetters, type OwnerProof } from "@/lib/db/schema";
+import { ownershipClaims, ownershipLetters, users, type OwnerProof } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
 import { log } from "@/lib/log";
 import { countRateLimitRefusal } from "@/lib/observability/metrics";
@@ -119,18 +119,12 @@ export async function verificationStates(userId: number) {
     db
       .select()
       .from(ownershipLetters)
-      .where(and(eq(ownershipLetters.userId, userId), gt(ownershipLetters.createdAt, new Date(Date.now() - LETTER_DAYS * DAY_MS))))
+      .where(and(eq(ownershipLetters.userId, userId), gt(ownershipLetters.createdAt, lettersSince())))
       .orderBy(desc(ownershipLetters.createdAt)),
   );
   return claims.map((claim) => {
-    const latest = letters.find((l) => l.addressKey === claim.addressKey);
-    const active = latest && !latest.usedAt && latest.attempts < CODE_TRIES && latest.expiresAt.getTime() > Date.now() ? latest : undefined;
-    const nextLetterAt =
-      letters.length >= LETTERS_PER_PERIOD
-        ? new Date(letters.at(-1)!.createdAt.getTime() + LETTER_DAYS * DAY_MS)
-        : active && active.createdAt.getTime() + RESEND_DAYS * DAY_MS > Date.now()
-          ? new Date(active.createdAt.getTime() + RESEND_DAYS * DAY_MS)
-          : undefined;
+    const active = activeLetter(letters, claim.addressKey);
+    const nextLetterAt = nextLetterAtOf(letters, claim.addressKey);
     return {
       address: claim.address,
       addressKey: claim.addressKey,
@@ -141,6 +135,26 @@ export async function verificationStates(userId: number) {
   });
 }
 export type VerificationState = Awaited<ReturnType<typeof verificationStates>>[number];
+
+type LetterRow = Pick<typeof ownershipLetters.$inferSelect, "addressKey" | "usedAt" | "attempts" | "expiresAt" | "createdAt">;
+
+/** The letter whose code may still be used at this home (the latest, while unused, unexpired and with tries left). */
+function activeLetter<T extends LetterRow>(letters: T[], addressKey: string): T | undefined {
+  const latest = letters.find((l) => l.addressKey === addressKey);
+  return latest && !latest.usedAt && latest.attempts < CODE_TRIES && latest.expiresAt.getTime() > Date.now() ? latest : undefined;
+}
+
+/**
+ * When another letter to this home may be asked for, or undefined when it may now: after the account's letters of the
+ * last LETTER_DAYS (newest first) fall under the limit, and a week after the home's letter still in use.
+ */
+function nextLetterAtOf(letters: LetterRow[], addressKey: string): Date | undefined {
+  if (letters.length >= LETTERS_PER_PERIOD) return new Date(letters.at(-1)!.createdAt.getTime() + LETTER_DAYS * DAY_MS);
+  const active = activeLetter(letters, addressKey);
+  return active && active.createdAt.getTime() + RESEND_DAYS * DAY_MS > Date.now() ? new Date(active.createdAt.getTime() + RESEND_DAYS * DAY_MS) : undefined;
+}
+
+const lettersSince = () => new Date(Date.now() - LETTER_DAYS * DAY_MS);
 
 /**
  * The claim a letter or a code is for: the home named (any spelling of its address), or else the only one that fits
@@ -167,29 +181,44 @@ const codeHash = (userId: number, code: string) => createHmac("sha256", `ownersh
 /** Mails a 6-digit code to the claimed home's address (and tells the account by email that it is on its way). */
 export async function requestLetter(user: SessionUser, address?: string): Promise<VerificationState> {
   const state = pickClaim(user, await verificationStates(user.id), address, () => false);
-  if (state.nextLetterAt) {
+  const refuse = (nextLetterAt: Date) => {
     countRateLimitRefusal("ownership-letters");
-    const when = new Date(state.nextLetterAt).toDateString();
-    throw new AppError(
+    return new AppError(
       429,
       "letter_limit",
-      `A letter is already on its way or you asked for several recently. You can ask for another on ${when}.`,
+      `A letter is already on its way or you asked for several recently. You can ask for another on ${nextLetterAt.toDateString()}.`,
       undefined,
-      Math.ceil((Date.parse(state.nextLetterAt) - Date.now()) / 1000),
+      Math.ceil((nextLetterAt.getTime() - Date.now()) / 1000),
     );
-  }
+  };
+  if (state.nextLetterAt) throw refuse(new Date(state.nextLetterAt));
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const expires = new Date(Date.now() + LETTER_DAYS * DAY_MS);
   const { db } = await getDatabase();
-  const [letter] = await db
-    .insert(ownershipLetters)
-    .values({ userId: user.id, addressKey: state.addressKey, codeHash: codeHash(user.id, code), expiresAt: expires })
-    .returning({ id: ownershipLetters.id });
+  // The check above is for the answer; this one is the guard. Requests of one account take turns on its row (locked
+  // for the transaction), and each reads the letters after the previous one's is written: of 20 sent at once, one is.
+  const written = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const letters = await tx
+      .select()
+      .from(ownershipLetters)
+      .where(and(eq(ownershipLetters.userId, user.id), gt(ownershipLetters.createdAt, lettersSince())))
+      .orderBy(desc(ownershipLetters.createdAt));
+    const wait = nextLetterAtOf(letters, state.addressKey);
+    if (wait) return { wait };
+    const [letter] = await tx
+      .insert(ownershipLetters)
+      .values({ userId: user.id, addressKey: state.addressKey, codeHash: codeHash(user.id, code), expiresAt: expires })
+      .returning({ id: ownershipLetters.id });
+    return { letter: letter! };
+  });
+  if (written.wait) throw refuse(written.wait);
+  const letter = written.letter!;
   try {
     await sendLetter(ownershipLetter({ name: state.name, address: state.address, code, expires, origin: appOrigin }));
   } catch (error) {
     // A letter that was never posted must not hold the account back a week.
-    await db.delete(ownershipLetters).where(eq(ownershipLetters.id, letter!.id));
+    await db.delete(ownershipLetters).where(eq(ownershipLetters.id, letter.id));
     log.error({ err: error }, "the ownership letter could not be sent");
     throw new AppError(503, "letter_unavailable", "We could not send the letter right now. Nothing was posted; please try again later.", undefined, 300);
   }

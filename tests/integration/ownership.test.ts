@@ -104,6 +104,17 @@ describe.each(["embedded", "http"] as const)("proof of ownership (%s service)", 
     expect(right.body.error.code).toBe("no_code");
   });
 
+  it("posts one letter for 20 asked for at once: the limit is checked and written together", async () => {
+    const [home] = houses(name === "embedded" ? 1900 : 1910, 1) as [string];
+    const account = await newAccount(app);
+    expect((await call(app, "POST", "/api/owners", { cookie: account.cookie, body: { ...deedName(home), address: home } })).status).toBe(201);
+    const replies = await Promise.all(Array.from({ length: 20 }, () => call(app, "POST", "/api/ownership/letter", { cookie: account.cookie })));
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, ...Array(19).fill(429)]);
+    for (const refused of replies.filter((reply) => reply.status === 429)) expect(refused.body.error.code).toBe("letter_limit");
+    const outbox = await call(app, "GET", `/api/admin/outbox?kind=letter&to=${encodeURIComponent(home.split(",")[0]!)}`, { cookie: admin });
+    expect(outbox.body.messages).toHaveLength(1);
+  });
+
   it("invites a client by email: the deed must name them, the link works once, and a weak password does not spend it", async () => {
     const email = `client-${unique()}@example.com`;
     const notOnDeed = await call(app, "POST", "/api/invitations", { cookie: admin, body: { email, firstName: "Jane", lastName: "Doe", address: fourth } });
