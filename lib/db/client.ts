@@ -43,6 +43,8 @@ export const LOCKS = {
   jobEngine: 7_240_612,
   /** Held while pg-boss 10's schema is set aside and its jobs moved to pg-boss 12's (lib/jobs/upgrade-v10.ts). */
   jobsUpgrade: 7_240_613,
+  /** Held (for a transaction) while a scheduled refresh counts the month's claims and writes its own. */
+  refreshBudget: 7_240_614,
 } as const;
 
 /** Opens the database and, unless told not to, brings its schema up to date before handing it out. */

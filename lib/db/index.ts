@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { openDatabase, schemaStatus, type DatabaseHandle, type SchemaStatus } from "./client";
 
 export type { Database, DatabaseHandle, SchemaStatus } from "./client";
-export { openDatabase, POSTGRES_POOL_MAX, schemaStatus } from "./client";
+export { LOCKS, openDatabase, POSTGRES_POOL_MAX, schemaStatus } from "./client";
 
 /** The database lacks migrations this build needs, and this process does not apply them (MIGRATE_ON_START=false). */
 export class SchemaBehindError extends Error {

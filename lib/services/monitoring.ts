@@ -1,6 +1,6 @@
 import "server-only";
 import { and, count, eq, notExists, sql } from "drizzle-orm";
-import { getDatabase } from "@/lib/db";
+import { getDatabase, LOCKS } from "@/lib/db";
 import { clientRefreshes, clients, settings } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -93,12 +93,18 @@ export async function refreshScheduled(clientId: number, period: string): Promis
   if (existing?.done) return "already refreshed";
   if (!existing) {
     const budget = await refreshBudget();
-    const claimed = await db.execute(sql`
-      insert into ${clientRefreshes} (client_id, period)
-      select ${clientId}, ${period}
-      where (select count(*) from ${clientRefreshes} where period = ${period}) < ${budget}
-      on conflict do nothing
-      returning client_id`);
+    // The budget is reserved before the call: a claim counts from when it is written, done or not. Claims take turns
+    // under a lock held for their transaction, so the workers of every process each count the claims written before
+    // theirs (without it, two inserts at once each miss the other's and the month goes over budget).
+    const claimed = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.refreshBudget})`);
+      return tx.execute(sql`
+        insert into ${clientRefreshes} (client_id, period)
+        select ${clientId}, ${period}
+        where (select count(*) from ${clientRefreshes} where period = ${period}) < ${budget}
+        on conflict do nothing
+        returning client_id`);
+    });
     // postgres-js answers the rows themselves, PGlite an object holding them.
     const rows = Array.isArray(claimed) ? claimed : (claimed as { rows: unknown[] }).rows;
     if (rows.length === 0) return "over budget";

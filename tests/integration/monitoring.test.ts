@@ -111,6 +111,26 @@ describe.skipIf(!DATABASE_URL)("scheduled client refreshes across two app proces
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("spend no more than a budget of 10 with both processes' workers claiming at once", { timeout: 300_000 }, async () => {
+    const app = apps[0]!.app;
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 10 } })).status).toBe(200);
+    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status).toBe(202);
+    await until(async () => (await budgetOf(app, admin)).spent === 10, "ten refreshes");
+    const db = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      // Every client's refresh job has been tried (the rest found the budget spent); the billable calls are metered.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      expect(Number((await db`select count(*) from app.client_refreshes`)[0]!.count)).toBe(10);
+      const calls = await db`select count(*) from app.upstream_calls where operation = 'homeEquitySummary' and user_id is null`;
+      expect(Number(calls[0]!.count)).toBe(10);
+    } finally {
+      await db.end();
+    }
+    // The rest of the month's refreshes, for the next test.
+    expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 1000 } })).status).toBe(200);
+  });
+
   it("refresh each client exactly once, with a restart in the middle of the run", { timeout: 300_000 }, async () => {
     const admin = await signIn(apps[0]!.app, ADMIN.email, ADMIN.password);
     expect((await call(apps[0]!.app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status).toBe(202);
