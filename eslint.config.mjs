@@ -26,6 +26,57 @@ const config = [
     },
   },
   {
+    // Arrows run down the floors: nothing in lib/ reaches up to the views or the pages (lib/api is the glue, lib/client
+    // the browser's hooks), and the floors under the services do not reach up to them.
+    files: ["lib/**"],
+    ignores: ["lib/api/**", "lib/client/**", "lib/services/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/components/*", "@/app/*"],
+              message: "lib/ does not import views or pages: move what both use down (lib/format holds the words and formats).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      "lib/address/**",
+      "lib/cache/**",
+      "lib/db/**",
+      "lib/finance/**",
+      "lib/format/**",
+      "lib/mail/**",
+      "lib/property-api/**",
+      "lib/rate-limit/**",
+      "lib/sandbox/**",
+      "lib/security/**",
+    ],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/components/*", "@/app/*"],
+              message: "lib/ does not import views or pages: move what both use down (lib/format holds the words and formats).",
+            },
+            {
+              group: ["@/lib/services", "@/lib/services/*", "@/lib/api", "@/lib/api/*"],
+              message: "A lower floor does not import the services or the glue: declare the shape it reads here.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["lib/env/**", "lib/testing/**", "tests/**", "bench/**", "scripts/**", "*.config.*", "e2e/**", "**/*.test.ts"],
     rules: { "no-restricted-properties": "off" },
   },

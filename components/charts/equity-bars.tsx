@@ -1,4 +1,4 @@
-import { formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/lib/format";
 import { shortUsd } from "./short-usd";
 
 /**

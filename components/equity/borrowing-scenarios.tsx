@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/lib/format";
 import { averageRate, cashOutAvailable, helocAvailable, limitGap } from "@/lib/finance/borrowing";
 import { interestOnlyPayment, monthlyPayment } from "@/lib/finance/payment";
 import type { Offer, Offers } from "@/lib/services/settings";

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { EquityBars } from "@/components/charts/equity-bars";
-import { formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/lib/format";
 import type { EquityDto } from "@/lib/services/dto";
 import { borrowing } from "./borrowing";
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/lib/format";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import { loanKey, type LoanFigures } from "@/lib/finance/your-equity";
 import type { LoanDto } from "@/lib/services/dto";

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
-import { formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/lib/format";
 import type { Brand } from "@/lib/env";
 import type { HomeTotals, MonthChange } from "@/lib/services/totals";
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { Route } from "next";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { ReportLink } from "@/components/report/report-link";
-import { formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/lib/format";
 import type { Brand } from "@/lib/env";
 import type { OwnedProperty } from "@/lib/services/dto";
 import type { ClaimedProperty } from "@/lib/services/owners";

@@ -7,7 +7,7 @@ import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { PropertyFactsList } from "@/components/property/property-facts";
 import { HomeRecords } from "@/components/records/home-records";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/lib/format";
 import { loanKey } from "@/lib/finance/your-equity";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";

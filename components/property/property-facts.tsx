@@ -1,5 +1,5 @@
 import type { PropertyFacts } from "@/lib/services/dto";
-import { formatDate, formatUsd } from "@/components/valuation/format";
+import { formatDate, formatUsd } from "@/lib/format";
 
 export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
   const groups: { title: string; rows: [string, string][] }[] = [

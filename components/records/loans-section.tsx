@@ -1,5 +1,5 @@
 import { TableScroll } from "@/components/ui/table-scroll";
-import { formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/lib/format";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
 import { shortDate } from "./short-date";
 

@@ -1,7 +1,7 @@
 import { ValueHistoryChart } from "@/components/charts/value-history-chart";
 import { TableScroll } from "@/components/ui/table-scroll";
 import type { ReactNode } from "react";
-import { formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/lib/format";
 import { shortDate } from "./short-date";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PropertyCard } from "@/components/property/property-card";
 import type { Brand } from "@/lib/env";
 import type { OwnedProperty } from "@/lib/services/dto";
-import { formatUsd } from "./format";
+import { formatUsd } from "@/lib/format";
 import { ServiceEstimate } from "./service-estimate";
 
 const brand: Brand = {

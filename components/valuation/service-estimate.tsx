@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { estimateContent, type EstimateInput } from "./estimate-content";
+import { estimateContent, type EstimateInput } from "@/lib/format/estimate-content";
 
-export { LOW_CONFIDENCE } from "./estimate-content";
+export { LOW_CONFIDENCE } from "@/lib/format/estimate-content";
 
 export interface ServiceEstimateProps extends Omit<EstimateInput, "compact"> {
   /** `compact` for cards: the same facts in less room. */

@@ -1,5 +1,5 @@
-import { estimateContent } from "@/components/valuation/estimate-content";
-import { formatUsd } from "@/components/valuation/format";
+import { estimateContent } from "@/lib/format/estimate-content";
+import { formatUsd } from "@/lib/format";
 import type { Brand } from "@/lib/env";
 import type { Message } from "./transport";
 

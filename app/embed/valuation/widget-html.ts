@@ -1,5 +1,5 @@
 import "server-only";
-import { estimateContent } from "@/components/valuation/estimate-content";
+import { estimateContent } from "@/lib/format/estimate-content";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import type { ValuationDto } from "@/lib/services/dto";

@@ -5,7 +5,7 @@ import { InviteButton, OpportunityActions, RefreshAllButton, RefreshButton } fro
 import { ImportClients } from "@/components/clients/import-clients";
 import { OpportunityFilters } from "@/components/clients/opportunity-filters";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { formatUsd } from "@/components/valuation/format";
+import { formatUsd } from "@/lib/format";
 import { budgetState } from "@/lib/services/monitoring";
 import { requirePageUser } from "@/lib/api/page";
 import { STAFF } from "@/lib/auth/roles";

@@ -1,5 +1,5 @@
 import type { Brand } from "@/lib/env";
-import { formatDate, formatUsd } from "./format";
+import { formatDate, formatUsd } from ".";
 
 /** Below this confidence score the range leads and the point estimate steps back. */
 export const LOW_CONFIDENCE = 50;
