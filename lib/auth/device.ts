@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { authSecret } from "./secret";
-import { secureCookies } from "./sessions";
+import { secureCookies } from "./cookies";
 
 /**
  * OWASP "device cookies": a browser that signed in to an account before carries a signed cookie naming that account.

@@ -10,6 +10,7 @@ import { isStaff, type Role, type SessionUser } from "./roles";
 import { hasFactorColumn } from "./factors";
 import { ownerIdsColumn } from "./owner-ids";
 import type { UserRow } from "./users";
+import { secureCookies } from "./cookies";
 import { authSecret } from "./secret";
 import { userChanged } from "./session-cache";
 
@@ -26,8 +27,7 @@ export function staffExpiry(createdAt: number, now = Date.now()): number {
   return Math.min(createdAt + STAFF_SESSION_MAX_SECONDS * 1000, now + staffIdleMs());
 }
 
-/** Session cookies are Secure (and carry the __Secure- prefix) when the app is served over https. */
-export const secureCookies = env.NODE_ENV === "production" && !!env.NEXTAUTH_URL?.startsWith("https://");
+export { secureCookies };
 export const SESSION_COOKIE = secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 /** A partner member's session, inside the partner's frame (partitioned, SameSite=None; see `sessionCookie`). */
 export const PARTNER_SESSION_COOKIE = "next-auth.session-token";
