@@ -58,6 +58,8 @@ export const limitPasskeyOptions = (ip: string) => limit("passkeyOptions", ip, "
 
 /** An admin creates a loan officer or another admin (the admin hands over the password in person). */
 export async function createStaffAccount(input: { email: string; password: string; role: (typeof STAFF)[number] }): Promise<SessionUser> {
+  // Staff read customer information: their password is held to the same rule as anyone's.
+  assertStrong(input.password, [input.email]);
   const user = await newAccount(input);
   void audit({ action: "user.create", subjectUserId: user.id, detail: { role: user.role, email: user.email } });
   return user;

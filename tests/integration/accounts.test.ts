@@ -267,6 +267,23 @@ describe("mail through SMTP", () => {
   });
 });
 
+describe("accounts an admin creates", () => {
+  it("are held to the same password rule as sign-up, the field named, and nothing is created", async () => {
+    const adminSession = await signIn(app, admin.email, admin.password);
+    const email = `officer-${unique()}@example.com`;
+    for (const password of ["qwertyuiop12", "password2026"]) {
+      const weak = await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: { email, password, role: "loan_officer" } });
+      expect(weak.status).toBe(400);
+      expect(weak.body.error.fields.password).toMatch(/easy to guess/);
+    }
+    const created = await call(app, "POST", "/api/admin/users", {
+      cookie: adminSession,
+      body: { email, password: "quiet-harbor-lantern-7", role: "loan_officer" },
+    });
+    expect(created.status).toBe(201);
+  });
+});
+
 describe("sign-up", () => {
   it("refuses an easy password with the field named, and limits accounts per address", async () => {
     const weak = await call(app, "POST", "/api/signup", {
