@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, primaryKey, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { app } from "./namespaces";
+import { invitations } from "./ownership";
+
+/**
+ * A loan officer's past client at one home: imported from CSV or added by hand, the address standardized by the
+ * service. One row per officer, person (their name in capitals) and standardized address: importing again merges.
+ */
+export const clients = app.table(
+  "clients",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The officer (or admin) whose client this is. */
+    officerId: integer("officer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** The name in capitals with single spaces: what makes two rows the same person. */
+    personKey: text("person_key").notNull(),
+    email: text(),
+    /** The address as the service standardized it, and its key. */
+    address: text().notNull(),
+    addressKey: text("address_key").notNull(),
+    /** The loan as the officer knows it (from closing): each optional. */
+    loanBalance: integer("loan_balance"),
+    noteRate: real("note_rate"),
+    loanType: text("loan_type", { enum: ["conventional", "fha", "va", "usda", "jumbo", "other"] }),
+    closingDate: text("closing_date"),
+    /** The officer's latest invitation of this client to their dashboard. */
+    invitationId: integer("invitation_id").references(() => invitations.id, { onDelete: "set null" }),
+    /** The figures of the last refresh. */
+    value: integer(),
+    balance: integer(),
+    ltv: real(),
+    availableEquity: integer("available_equity"),
+    /** The value of the refresh before the last one: what "value moved" compares with. */
+    previousValue: integer("previous_value"),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("clients_person_home").on(t.officerId, t.personKey, t.addressKey), index("clients_officer").on(t.officerId, t.lastName)],
+);
+
+/**
+ * What a refresh found worth a call: its kind, the reason in words and the figures behind it. At most one live
+ * (open, contacted or dismissed) per client and kind; one that no longer applies is closed.
+ */
+export const opportunities = app.table(
+  "opportunities",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"] }).notNull(),
+    reason: text().notNull(),
+    figures: jsonb().$type<Record<string, number | string | null>>().notNull(),
+    /** What ranks it: the money the client could borrow at the organization's maximum LTV. */
+    amount: integer().notNull().default(0),
+    status: text({ enum: ["open", "contacted", "dismissed", "closed"] })
+      .notNull()
+      .default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("opportunities_live")
+      .on(t.clientId, t.kind)
+      .where(sql`${t.status} <> 'closed'`),
+    index("opportunities_status").on(t.status, t.amount),
+  ],
+);
+
+/**
+ * The scheduled refreshes of a month, one per client: a job run twice, or cut off and run again, refreshes nobody
+ * twice, and their count is what the month's refresh budget has spent.
+ */
+export const clientRefreshes = app.table(
+  "client_refreshes",
+  {
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The month, as `2026-12`. */
+    period: text().notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    /** False while it runs, or when the process running it stopped midway (the job runs it again). */
+    done: boolean().notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.period] }), index("client_refreshes_period").on(t.period)],
+);
