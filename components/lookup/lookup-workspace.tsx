@@ -8,7 +8,6 @@ import { ReportDownload } from "@/components/report/report-download";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useAddressSuggestion } from "@/lib/client/use-address-suggestion";
-import { FOOTNOTES } from "@/lib/services/codes";
 import type { AddressCheckDto } from "@/lib/services/dto";
 import type { Brand } from "@/lib/env";
 import { EquityLookupPanel, Panel, SummaryPanel, ValuationPanel, VerificationPanel } from "./panels";
@@ -36,11 +35,6 @@ function useRefreshWhenSettled(active: boolean) {
 }
 
 /** Look up one address: standardize it, then verify, value, price the equity and hand over the report. */
-/** The footnotes' problems, less "Unit number missing" when the delivery point already says the unit is needed (D). */
-function problemsBesides(result: { deliverability: { code: string }; problems: string[] }): string[] {
-  return result.deliverability.code === "D" ? result.problems.filter((problem) => problem !== FOOTNOTES.H) : result.problems;
-}
-
 export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lookup }) {
   // A recent lookup reopened from its link carries the address only: the applicant comes back from this tab's memory.
   const remembered = useSyncExternalStore(
@@ -168,7 +162,7 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
                   <dd className={`font-medium ${confirmed ? "text-brand-700" : "text-red-700"}`} data-testid="deliverability">
                     {result.deliverability.meaning}
                   </dd>
-                  {problemsBesides(result).length > 0 && <dd className="text-red-700">{problemsBesides(result).join("; ")}</dd>}
+                  {result.problems.length > 0 && <dd className="text-red-700">{result.problems.join("; ")}</dd>}
                   {result.found === false && <dd className="text-red-700">No property is on record at this address.</dd>}
                   {result.corrections.length > 0 && <dd className="text-slate-600">Corrected: {result.corrections.join("; ")}</dd>}
                 </div>

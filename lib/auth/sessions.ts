@@ -27,7 +27,6 @@ export function staffExpiry(createdAt: number, now = Date.now()): number {
   return Math.min(createdAt + STAFF_SESSION_MAX_SECONDS * 1000, now + staffIdleMs());
 }
 
-export { secureCookies };
 export const SESSION_COOKIE = secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 /** A partner member's session, inside the partner's frame (partitioned, SameSite=None; see `sessionCookie`). */
 export const PARTNER_SESSION_COOKIE = "next-auth.session-token";

@@ -5,6 +5,8 @@ describe("footnotes", () => {
   it("tell what was corrected apart from what is wrong", () => {
     expect(splitFootnotes("A#F#")).toEqual({ corrections: ["ZIP code corrected"], problems: ["Address not found"] });
     expect(splitFootnotes("H#")).toEqual({ corrections: [], problems: ["Unit number missing"] });
+    // D's meaning already says the unit is needed: the footnote does not say it twice.
+    expect(splitFootnotes("H#", "D")).toEqual({ corrections: [], problems: [] });
     expect(splitFootnotes("B#M#N#")).toEqual({
       corrections: ["City or state spelling fixed", "Street spelling fixed", "Abbreviations standardized"],
       problems: [],

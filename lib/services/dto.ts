@@ -65,7 +65,7 @@ export function toNormalizedAddress(a: NormalizedAddress): NormalizedAddressDto 
     carrierRoute: a.carrierRoute,
     congressionalDistrict: a.congressionalDistrict,
     deliverability: { code: a.dpvMatchCode, meaning: DPV_MEANINGS[a.dpvMatchCode] ?? a.dpvMatchCode, notes: explainDpvFootnotes(a.dpvFootnotes) },
-    ...splitFootnotes(a.footnotes),
+    ...splitFootnotes(a.footnotes, a.dpvMatchCode),
   };
 }
 

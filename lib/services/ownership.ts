@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/auth/secret";
 import { rememberedOfUser, userChanged } from "@/lib/auth/session-cache";
 import { findUserById, linkVerifiedOwner, OwnerTakenError } from "@/lib/auth/users";
-import { getDatabase } from "@/lib/db";
+import { getDatabase, type Database } from "@/lib/db";
 import { ownershipClaims, ownershipLetters, users, type OwnerProof } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -115,13 +115,7 @@ export async function verificationStates(userId: number) {
   );
   if (!claims.length) return [];
   const { db } = await getDatabase();
-  const letters = await inSpan("db ownership.letters", { kind: "client", attributes: dbSelect("ownership_letters") }, () =>
-    db
-      .select()
-      .from(ownershipLetters)
-      .where(and(eq(ownershipLetters.userId, userId), gt(ownershipLetters.createdAt, lettersSince())))
-      .orderBy(desc(ownershipLetters.createdAt)),
-  );
+  const letters = await inSpan("db ownership.letters", { kind: "client", attributes: dbSelect("ownership_letters") }, () => recentLetters(db, userId));
   return claims.map((claim) => {
     const active = activeLetter(letters, claim.addressKey);
     const nextLetterAt = nextLetterAtOf(letters, claim.addressKey);
@@ -154,7 +148,13 @@ function nextLetterAtOf(letters: LetterRow[], addressKey: string): Date | undefi
   return active && active.createdAt.getTime() + RESEND_DAYS * DAY_MS > Date.now() ? new Date(active.createdAt.getTime() + RESEND_DAYS * DAY_MS) : undefined;
 }
 
-const lettersSince = () => new Date(Date.now() - LETTER_DAYS * DAY_MS);
+/** The account's letters of the last LETTER_DAYS, newest first (what the limits count). */
+const recentLetters = (db: Pick<Database, "select">, userId: number) =>
+  db
+    .select()
+    .from(ownershipLetters)
+    .where(and(eq(ownershipLetters.userId, userId), gt(ownershipLetters.createdAt, new Date(Date.now() - LETTER_DAYS * DAY_MS))))
+    .orderBy(desc(ownershipLetters.createdAt));
 
 /**
  * The claim a letter or a code is for: the home named (any spelling of its address), or else the only one that fits
@@ -197,23 +197,16 @@ export async function requestLetter(user: SessionUser, address?: string): Promis
   const { db } = await getDatabase();
   // The check above is for the answer; this one is the guard. Requests of one account take turns on its row (locked
   // for the transaction), and each reads the letters after the previous one's is written: of 20 sent at once, one is.
-  const written = await db.transaction(async (tx) => {
+  const letter = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-    const letters = await tx
-      .select()
-      .from(ownershipLetters)
-      .where(and(eq(ownershipLetters.userId, user.id), gt(ownershipLetters.createdAt, lettersSince())))
-      .orderBy(desc(ownershipLetters.createdAt));
-    const wait = nextLetterAtOf(letters, state.addressKey);
-    if (wait) return { wait };
-    const [letter] = await tx
+    const wait = nextLetterAtOf(await recentLetters(tx, user.id), state.addressKey);
+    if (wait) throw refuse(wait);
+    const [written] = await tx
       .insert(ownershipLetters)
       .values({ userId: user.id, addressKey: state.addressKey, codeHash: codeHash(user.id, code), expiresAt: expires })
       .returning({ id: ownershipLetters.id });
-    return { letter: letter! };
+    return written!;
   });
-  if (written.wait) throw refuse(written.wait);
-  const letter = written.letter!;
   try {
     await sendLetter(ownershipLetter({ name: state.name, address: state.address, code, expires, origin: appOrigin }));
   } catch (error) {

@@ -1,7 +1,8 @@
 import { Deleted } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { DeleteAccountBody } from "@/lib/api/schemas";
-import { PARTNER_SESSION_COOKIE, SESSION_COOKIE, secureCookies } from "@/lib/auth/sessions";
+import { secureCookies } from "@/lib/auth/cookies";
+import { PARTNER_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/sessions";
 import { confirmDeletion, deleteHomeowner } from "@/lib/services/privacy";
 
 // DELETE /api/account: "Delete my account", with the password (or a recent second factor); homeowners only, staff
