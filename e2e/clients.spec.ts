@@ -30,6 +30,13 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
   const errors = readFileSync((await (await download).path())!, "utf8");
   expect(errors).toContain("email is not an email address");
 
+  // The demo officer has a page of clients already: the search finds the new one, and the address keeps it.
+  await page.getByLabel("Search clients").fill(refinance.name.toLowerCase());
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/q=katherine\+roberts/);
+  await expect(page.getByTestId("clients-shown")).toHaveText(/^1–1 of 1 client matching/);
+  await expect(page.getByTestId("client")).toHaveCount(1);
+
   // Refresh the client with the 9.75% loan: a rate-and-term refinance whatever the home is worth.
   await page.getByRole("button", { name: `Refresh ${refinance.name} now` }).click();
   const row = page.getByTestId("opportunity").filter({ hasText: refinance.name }).filter({ hasText: "Rate-and-term refinance" });

@@ -1,8 +1,24 @@
-/** Filters by kind and status as a plain GET form: the page's address says what is shown, and works without script. */
-export function OpportunityFilters({ kind, status, kinds }: { kind: string; status: string; kinds: { value: string; label: string }[] }) {
+/**
+ * Filters by kind and status as a plain GET form: the page's address says what is shown, and works without script. The
+ * clients' search (`keep`) rides along.
+ */
+export function OpportunityFilters({
+  kind,
+  status,
+  kinds,
+  keep,
+}: {
+  kind: string;
+  status: string;
+  kinds: { value: string; label: string }[];
+  keep: Record<string, string>;
+}) {
   const select = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
   return (
     <form method="get" action="/clients" className="flex flex-wrap items-end gap-3">
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="space-y-1">
         <label htmlFor="filter-kind" className="block text-sm font-medium">
           Kind

@@ -147,7 +147,13 @@ const ClientDto = z.object({
   availableEquity: z.number().nullable(),
   refreshedAt: z.string().nullable(),
 });
-export const Clients = z.object({ clients: z.array(ClientDto) });
+export const Clients = z.object({
+  clients: z.array(ClientDto),
+  total: z.number().describe("Clients matching the search in all"),
+  page: z.number(),
+  size: z.number(),
+  pages: z.number().describe("Pages of this size (at least 1)"),
+});
 export const ClientAdded = z.object({ id: z.number(), merged: z.boolean().describe("true when the same person at the same address was already a client") });
 export const ClientImport = z.object({
   created: z.number(),

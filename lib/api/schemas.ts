@@ -4,6 +4,7 @@ import { ROLES, STAFF } from "@/lib/auth/roles";
 import { AUDIT_OUTCOMES } from "@/lib/db/schema";
 import { isSafeOrigin } from "@/lib/security/origins";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/services/audit";
+import { CLIENT_SORTS, CLIENTS_PAGE_SIZE } from "@/lib/services/clients";
 
 /** The app's own API: what each route accepts. The OpenAPI document is generated from these. */
 
@@ -293,6 +294,25 @@ export const ClientBody = z.object({
   noteRate: z.number({ error: "must be a rate in percent" }).gt(0, "must be above 0").max(25, "must be at most 25 (percent)").optional(),
   loanType: z.enum(["conventional", "fha", "va", "usda", "jumbo", "other"], { error: "must be conventional, fha, va, usda, jumbo or other" }).optional(),
   closingDate: z.iso.date("must be a date as YYYY-MM-DD").optional(),
+});
+export const ClientsQuery = z.object({
+  q: z.string().trim().max(200, "q must be at most 200 characters").optional().describe("Words each found in the name, email or address (any case)"),
+  sort: z
+    .enum(CLIENT_SORTS, { error: "sort must be equity, name or refreshed" })
+    .default("equity")
+    .describe("equity: the most available equity first (never refreshed last); name: by last name; refreshed: the longest since a refresh first"),
+  page: z.coerce
+    .number({ error: "page must be a page number" })
+    .int("page must be a page number")
+    .min(1, "page must be 1 or more")
+    .max(100_000, "page must be at most 100,000")
+    .default(1),
+  size: z.coerce
+    .number({ error: "size must be a number of clients" })
+    .int("size must be a whole number of clients")
+    .min(1, "size must be 1 or more")
+    .max(500, "size must be at most 500")
+    .default(CLIENTS_PAGE_SIZE),
 });
 const OpportunityKind = z.enum(["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"], {
   error: "must be mortgage_insurance, home_equity_line, cash_out, value_moved, rate_refinance or engagement",

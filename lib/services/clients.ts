@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
-import { getDatabase } from "@/lib/db";
+import { getDatabase, type Database } from "@/lib/db";
 import { clients, invitations } from "@/lib/db/schema";
 import { MAX_IMPORT_ROWS, personKeyOf, readClient, readClientsCsv, type ClientInput } from "@/lib/portfolio/csv";
 import { addressKeyOf } from "./addresses";
@@ -197,18 +197,64 @@ export async function addClient(caller: SignedIn, fields: ClientFields): Promise
   return { id: ids[0]!, merged: created === 0 };
 }
 
-/** The user's clients (everyone's for an admin), by last name, with their invitation's state. */
-export async function listClients(user: SessionUser, limit = 2_000) {
+/** The user's clients (everyone's for an admin), by last name, with their invitation's state: the export's rows. */
+export async function listClients(user: SessionUser, limit: number) {
   const { db } = await getDatabase();
-  const rows = await db
-    // The id first: drizzle makes a left-joined object null when its first column is (acceptedAt often is).
+  const rows = await withInvitation(db).where(visibleTo(user)).orderBy(asc(clients.lastName), asc(clients.firstName), asc(clients.id)).limit(limit);
+  return rows.map(({ client, invitation }) => toClientDto(client, invitation));
+}
+
+// The id first: drizzle makes a left-joined object null when its first column is (acceptedAt often is).
+const withInvitation = (db: Database) =>
+  db
     .select({ client: clients, invitation: { id: invitations.id, acceptedAt: invitations.acceptedAt, expiresAt: invitations.expiresAt } })
     .from(clients)
     .leftJoin(invitations, eq(invitations.id, clients.invitationId))
-    .where(visibleTo(user))
-    .orderBy(asc(clients.lastName), asc(clients.firstName), asc(clients.id))
-    .limit(limit);
-  return rows.map(({ client, invitation }) => toClientDto(client, invitation));
+    .$dynamic();
+
+/** How a page of clients is ordered: the most available equity first, by name, or the longest since a refresh first. */
+export const CLIENT_SORTS = ["equity", "name", "refreshed"] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+export const CLIENTS_PAGE_SIZE = 50;
+
+const ORDER: Record<ClientSort, SQL[]> = {
+  // Never refreshed (no figure yet) last, then by name, so a new portfolio reads as a directory.
+  equity: [sql`${clients.availableEquity} desc nulls last`, asc(clients.lastName), asc(clients.firstName), asc(clients.id)],
+  name: [asc(clients.lastName), asc(clients.firstName), asc(clients.id)],
+  refreshed: [sql`${clients.refreshedAt} asc nulls first`, asc(clients.lastName), asc(clients.id)],
+};
+
+// Each word of the search in the name, the email or the address, any case; % and _ are the words' own characters.
+function matching(q: string | undefined): SQL | undefined {
+  const words = (q ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
+  const text = sql`${clients.firstName} || ' ' || ${clients.lastName} || ' ' || coalesce(${clients.email}, '') || ' ' || ${clients.address}`;
+  return and(...words.map((word) => sql`${text} ilike ${`%${word.replace(/[\\%_]/g, "\\$&")}%`}`));
+}
+
+/**
+ * One page of the user's clients (everyone's for an admin) matching a search, and how many match in all. A page past
+ * the last is empty, with the count that says how many pages there are.
+ */
+export async function pageOfClients(user: SessionUser, query: { q?: string; sort: ClientSort; page: number; size?: number }) {
+  const size = query.size ?? CLIENTS_PAGE_SIZE;
+  const where = and(visibleTo(user), matching(query.q));
+  const { db } = await getDatabase();
+  const [rows, [counted]] = await Promise.all([
+    withInvitation(db)
+      .where(where)
+      .orderBy(...ORDER[query.sort])
+      .limit(size)
+      .offset((query.page - 1) * size),
+    db.select({ total: count() }).from(clients).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    clients: rows.map(({ client, invitation }) => toClientDto(client, invitation)),
+    total,
+    page: query.page,
+    size,
+    pages: Math.max(1, Math.ceil(total / size)),
+  };
 }
 
 export type ClientRow = typeof clients.$inferSelect;

@@ -161,8 +161,11 @@ describe("the client portfolio", () => {
     const [opportunity] = (await call(app, "GET", "/api/opportunities", { cookie: officer })).body.opportunities;
     expect((await call(app, "PATCH", `/api/opportunities/${opportunity.id}`, { cookie: otherOfficer, body: { status: "dismissed" } })).status).toBe(404);
     expect((await call(app, "GET", "/api/opportunities", { cookie: otherOfficer })).body.opportunities).toEqual([]);
-    const everyone = (await call(app, "GET", "/api/clients", { cookie: admin })).body.clients.map((c: { id: number }) => c.id);
-    expect(everyone).toEqual(expect.arrayContaining(Object.values(ids)));
+    // Everyone's is more than a page: each client found by name.
+    for (const [name, id] of Object.entries(ids)) {
+      const found = (await call(app, "GET", `/api/clients?q=${encodeURIComponent(name)}`, { cookie: admin })).body.clients.map((c: { id: number }) => c.id);
+      expect(found).toContain(id);
+    }
   });
 
   it("refuses homeowners, at the API and the page", async () => {
@@ -187,12 +190,97 @@ describe("the client portfolio", () => {
   it("gives the demo officer a demo portfolio of about 50 clients", async () => {
     const demo = await signIn(app, "officer@example.com", "officer-demo");
     const listed = await call(app, "GET", "/api/clients", { cookie: demo });
-    expect(listed.body.clients.length).toBeGreaterThanOrEqual(45);
-    expect(listed.body.clients.length).toBeLessThanOrEqual(55);
+    expect(listed.body.total).toBeGreaterThanOrEqual(45);
+    expect(listed.body.total).toBeLessThanOrEqual(55);
     // One click of "refresh" finds reasons to call some of them.
     const refreshed = await call(app, "POST", "/api/clients/refresh", { cookie: demo });
     expect(refreshed.body.refreshed).toBeGreaterThan(20);
     const found = (await call(app, "GET", "/api/opportunities", { cookie: demo })).body.opportunities;
     expect(new Set(found.map((o: { clientId: number }) => o.clientId)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  describe("a portfolio of more than a page", () => {
+    const homes = houses(1400, 120);
+    const names = homes.map((home) => {
+      const { firstName, lastName } = deedName(home);
+      return { firstName, lastName, home };
+    });
+    let big: string;
+    type Listed = { id: number; name: string; address: string; availableEquity: number | null; refreshedAt: string | null };
+    const list = async (query: string) =>
+      (await call(app, "GET", `/api/clients?${query}`, { cookie: big })).body as { clients: Listed[]; total: number; pages: number; page: number };
+
+    beforeAll(async () => {
+      big = await newOfficer();
+      const rows = names.map((n) => `"${n.firstName} ${n.lastName}",,"${n.home}",200000,7,conventional,`);
+      const imported = await call(app, "POST", "/api/clients/import", {
+        cookie: big,
+        body: { csv: ["name,email,address,balance,rate,type,closing date", ...rows].join("\n") },
+      });
+      expect(imported.body.errors).toEqual([]);
+      expect(imported.body.created).toBe(120);
+    });
+
+    it("pages 50 at a time: every client once, in order of last name, and a page past the end empty with the count", async () => {
+      const pages = [await list("sort=name"), await list("sort=name&page=2"), await list("sort=name&page=3")];
+      expect(pages.map((p) => [p.clients.length, p.total, p.pages])).toEqual([
+        [50, 120, 3],
+        [50, 120, 3],
+        [20, 120, 3],
+      ]);
+      const all = pages.flatMap((p) => p.clients);
+      expect(new Set(all.map((c) => c.id)).size).toBe(120);
+      const lastNames = all.map((c) => c.name.split(" ").at(-1)!.toUpperCase());
+      expect(lastNames).toEqual([...lastNames].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      expect(await list("page=9")).toMatchObject({ clients: [], total: 120, pages: 3, page: 9 });
+    });
+
+    it("searches every word in the name, email and address, any case; % and _ are only characters", async () => {
+      const target = names[17]!;
+      const street = target.home.split(",")[0]!;
+      const found = await list(`q=${encodeURIComponent(`${target.lastName.toLowerCase()} ${street}`)}`);
+      expect(found.total).toBeGreaterThanOrEqual(1);
+      expect(found.clients.every((c) => c.name.toUpperCase().includes(target.lastName.toUpperCase()) && c.address.includes(street))).toBe(true);
+      expect(found.clients.some((c) => c.address.startsWith(`${street},`))).toBe(true);
+      expect((await list("q=%25")).total).toBe(0);
+      expect((await list("q=_")).total).toBe(0);
+      expect((await list("q=zzqx-nobody")).clients).toEqual([]);
+    });
+
+    it("sorts by available equity, the most first, clients never refreshed last", async () => {
+      const [a, b, c] = (await list("sort=name")).clients;
+      for (const client of [a!, b!, c!]) expect((await call(app, "POST", `/api/clients/${client.id}/refresh`, { cookie: big })).status).toBe(200);
+      const top = (await list("sort=equity")).clients;
+      const refreshed = top.slice(0, 3);
+      expect(new Set(refreshed.map((r) => r.id))).toEqual(new Set([a!.id, b!.id, c!.id]));
+      const equities = refreshed.map((r) => r.availableEquity!);
+      expect(equities).toEqual([...equities].sort((x, y) => y - x));
+      expect(top.slice(3).every((r) => r.availableEquity === null)).toBe(true);
+      // The longest since a refresh first: the three refreshed come last.
+      const byRefresh = (await list("sort=refreshed&page=3")).clients;
+      expect(byRefresh.slice(-3).every((r) => r.refreshedAt !== null)).toBe(true);
+    });
+
+    it("refuses a bad page, size or sort with 400 naming the field", async () => {
+      for (const [query, field] of [
+        ["sort=value", "sort"],
+        ["page=0", "page"],
+        ["page=two", "page"],
+        ["size=501", "size"],
+        [`q=${"x".repeat(201)}`, "q"],
+      ])
+        expect((await call(app, "GET", `/api/clients?${query}`, { cookie: big })).body.error.fields, query).toHaveProperty(field!);
+    });
+
+    it("shows the page as the address says, with links to the next, and says what in the address is wrong", async () => {
+      const html = await (await fetch(`${app.url}/clients?sort=name&page=2`, { headers: { Cookie: big } })).text();
+      const shown = (page: string) => page.match(/data-testid="clients-shown">([^<]*)</)?.[1];
+      expect(shown(html)).toBe("51–100 of 120 clients");
+      expect(html.match(/aria-current="page">([^<]*)</)?.[1]).toBe("Page 2 of 3");
+      expect(html).toMatch(/href="\/clients\?sort=name&amp;page=3#clients-title"/);
+      const wrong = await (await fetch(`${app.url}/clients?page=two`, { headers: { Cookie: big } })).text();
+      expect(wrong.match(/role="alert"[^>]*>([^<]*)</)?.[1]).toContain("page must be a page number");
+      expect(shown(wrong)).toBe("1–50 of 120 clients");
+    });
   });
 });

@@ -60,7 +60,9 @@ describe("scheduled client refreshes on the embedded defaults", () => {
     await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
     await new Promise((resolve) => setTimeout(resolve, 5000));
     expect((await budgetOf(app, admin)).spent).toBe(10);
-    const refreshed = (await call(app, "GET", "/api/clients", { cookie: officer })).body.clients.filter((c: { refreshedAt: string | null }) => c.refreshedAt);
+    const refreshed = (await call(app, "GET", "/api/clients?size=500", { cookie: officer })).body.clients.filter(
+      (c: { refreshedAt: string | null }) => c.refreshedAt,
+    );
     expect(refreshed).toHaveLength(10);
     const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
     expect(page).toContain("refresh budget is spent");

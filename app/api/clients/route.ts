@@ -1,12 +1,13 @@
 import { ClientAdded, Clients, NORMALIZE_ERRORS } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
-import { ClientBody } from "@/lib/api/schemas";
-import { addClient, listClients } from "@/lib/services/clients";
+import { ClientBody, ClientsQuery } from "@/lib/api/schemas";
+import { addClient, pageOfClients } from "@/lib/services/clients";
 
-// GET /api/clients: the officer's past clients (everyone's for an admin) with their last refresh
-export const GET = route({ roles: STAFF, summary: "List your clients (admins: everyone's)", responses: { 200: Clients } }, async ({ user }) =>
-  Response.json({ clients: await listClients(user) }),
+// GET /api/clients: a page of the officer's past clients (everyone's for an admin) with their last refresh, searched and sorted
+export const GET = route(
+  { roles: STAFF, query: ClientsQuery, summary: "A page of your clients (admins: everyone's), searched and sorted", responses: { 200: Clients } },
+  async ({ user, query }) => Response.json(await pageOfClients(user, query)),
 );
 
 // POST /api/clients: add one client by hand, the address standardized; the same person at the same address merges

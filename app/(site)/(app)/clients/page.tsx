@@ -4,32 +4,50 @@ import { ExportClientsButton } from "@/components/clients/export-clients";
 import { InviteButton, OpportunityActions, RefreshAllButton, RefreshButton } from "@/components/clients/client-actions";
 import { ImportClients } from "@/components/clients/import-clients";
 import { OpportunityFilters } from "@/components/clients/opportunity-filters";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { ClientSearch } from "@/components/clients/client-search";
+import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "@/components/ui/pager";
 import { formatUsd } from "@/lib/format";
 import { budgetState } from "@/lib/services/monitoring";
 import { requirePageUser } from "@/lib/api/page";
+import { invalid } from "@/lib/api/route";
+import { ClientsQuery } from "@/lib/api/schemas";
 import { STAFF } from "@/lib/auth/roles";
 import { brand } from "@/lib/env";
 import { KIND_LABELS, OPPORTUNITY_KINDS, type OpportunityKind } from "@/lib/portfolio/opportunities";
-import { listClients } from "@/lib/services/clients";
+import { CLIENTS_PAGE_SIZE, pageOfClients } from "@/lib/services/clients";
 import { listOpportunities, REFRESH_ALL_LIMIT, type OpportunityStatus } from "@/lib/services/portfolio";
 
 const refreshedDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC" });
 
 export const metadata: Metadata = { title: "Client portfolio" };
 
-const SHOWN = 500;
 const STATUSES = ["open", "contacted", "dismissed"] as const;
 const pct = (ltv: number | null) => (ltv === null ? "—" : `${(ltv * 100).toFixed(1)}%`);
-const th = "p-2 font-semibold";
+const count = (n: number) => n.toLocaleString("en-US");
+/** The parameters that say something, for the page's links and the forms' hidden fields. */
+const present = (values: Record<string, string | undefined>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Record<string, string>;
+const given = (value: string | string[] | undefined) => (typeof value === "string" && value.trim() ? value : undefined);
 
 export default async function ClientsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requirePageUser(STAFF, "/clients");
   const params = await searchParams;
   const kind = (OPPORTUNITY_KINDS as readonly string[]).includes(String(params.kind)) ? (params.kind as OpportunityKind) : undefined;
   const status = (STATUSES as readonly string[]).includes(String(params.status)) ? (params.status as OpportunityStatus) : undefined;
-  const [clients, opportunities, budget] = await Promise.all([listClients(user, SHOWN), listOpportunities(user, { kind, status }, 200), budgetState()]);
+  // The clients' search reads the address as GET /api/clients reads its query; a wrong part is said, not guessed at.
+  const search = ClientsQuery.safeParse({ q: given(params.q), sort: given(params.sort), page: given(params.page) });
+  const searchErrors = search.success ? undefined : Object.values(invalid(search.error, "query").fields ?? {});
+  const query = search.success ? search.data : ClientsQuery.parse({});
+  const [page, opportunities, budget] = await Promise.all([
+    pageOfClients(user, { ...query, size: CLIENTS_PAGE_SIZE }),
+    listOpportunities(user, { kind, status }, 200),
+    budgetState(),
+  ]);
   const budgetSpent = budget.spent >= budget.budget;
+  const filters = present({ kind, status });
+  const searched = present({ q: query.q, sort: query.sort === "equity" ? undefined : query.sort });
+  const pageHref = (n: number) => `/clients?${new URLSearchParams({ ...filters, ...searched, ...(n > 1 ? { page: String(n) } : {}) })}#clients-title`;
+  const first = (page.page - 1) * page.size + 1;
 
   return (
     <div className="space-y-8">
@@ -58,58 +76,40 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
         <h2 id="opportunities-title" className="text-lg font-semibold">
           Opportunities, the most available money first
         </h2>
-        <OpportunityFilters kind={kind ?? ""} status={status ?? ""} kinds={OPPORTUNITY_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
+        <OpportunityFilters
+          kind={kind ?? ""}
+          status={status ?? ""}
+          kinds={OPPORTUNITY_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+          keep={searched}
+        />
         {opportunities.length === 0 ? (
           <p className="text-sm text-slate-600">None {kind || status ? "match these filters" : "yet: refresh your clients to find them"}.</p>
         ) : (
-          <TableScroll label="Opportunities">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Opportunities, ranked by available equity</caption>
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className={th}>
-                    Client
-                  </th>
-                  <th scope="col" className={th}>
-                    Opportunity
-                  </th>
-                  <th scope="col" className={th}>
-                    Why
-                  </th>
-                  <th scope="col" className={th}>
-                    Available equity
-                  </th>
-                  <th scope="col" className={th}>
-                    Status
-                  </th>
-                  <th scope="col" className={th}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {opportunities.map((o) => (
-                  <tr key={o.id} className="border-b border-slate-100 align-top" data-testid="opportunity">
-                    <td className="p-2">
-                      <span className="font-medium">{o.client}</span>
-                      <span className="block text-xs text-slate-600">{o.address}</span>
-                    </td>
-                    <td className="p-2">{KIND_LABELS[o.kind]}</td>
-                    <td className="max-w-md p-2">{o.reason}</td>
-                    <td className="p-2" data-equity>
-                      {formatUsd(o.amount)}
-                    </td>
-                    <td className="p-2" data-testid="opportunity-status">
-                      {o.status}
-                    </td>
-                    <td className="p-2">
-                      <OpportunityActions id={o.id} status={o.status} client={o.client} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label="Opportunities"
+            caption="Opportunities, ranked by available equity"
+            columns={["Client", "Opportunity", "Why", "Available equity", "Status", "Actions"]}
+          >
+            {opportunities.map((o) => (
+              <tr key={o.id} className="border-b border-slate-100 align-top" data-testid="opportunity">
+                <td className="p-2">
+                  <span className="font-medium">{o.client}</span>
+                  <span className="block text-xs text-slate-600">{o.address}</span>
+                </td>
+                <td className="p-2">{KIND_LABELS[o.kind]}</td>
+                <td className="max-w-md p-2">{o.reason}</td>
+                <td className="p-2" data-equity>
+                  {formatUsd(o.amount)}
+                </td>
+                <td className="p-2" data-testid="opportunity-status">
+                  {o.status}
+                </td>
+                <td className="p-2">
+                  <OpportunityActions id={o.id} status={o.status} client={o.client} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
 
@@ -130,80 +130,68 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
       <section aria-labelledby="clients-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h2 id="clients-title" className="text-lg font-semibold">
-            Clients ({clients.length === SHOWN ? `the first ${SHOWN}` : clients.length})
+            Clients
           </h2>
-          {clients.length > 0 && (
+          {page.total > 0 && (
             <div className="flex flex-wrap items-start gap-3">
               <ExportClientsButton />
               <RefreshAllButton limit={REFRESH_ALL_LIMIT} />
             </div>
           )}
         </div>
-        {clients.length === 0 ? (
-          <p className="text-sm text-slate-600">No clients yet: import a CSV or add one below.</p>
-        ) : (
-          <TableScroll label="Clients">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Clients</caption>
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className={th}>
-                    Client
-                  </th>
-                  <th scope="col" className={th}>
-                    Loan on file
-                  </th>
-                  <th scope="col" className={th}>
-                    LTV
-                  </th>
-                  <th scope="col" className={th}>
-                    Available equity
-                  </th>
-                  <th scope="col" className={th}>
-                    Refreshed
-                  </th>
-                  <th scope="col" className={th}>
-                    Dashboard
-                  </th>
-                  <th scope="col" className={th}>
-                    <span className="sr-only">Refresh</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {clients.map((c) => (
-                  <tr key={c.id} className="border-b border-slate-100 align-top" data-testid="client">
-                    <td className="p-2">
-                      <span className="font-medium">{c.name}</span>
-                      <span className="block text-xs text-slate-600">{c.address}</span>
-                      {c.email && <span className="block text-xs text-slate-600">{c.email}</span>}
-                    </td>
-                    <td className="p-2 text-xs">
-                      {[c.loanType?.toUpperCase(), c.noteRate !== null ? `${c.noteRate}%` : null, c.loanBalance !== null ? formatUsd(c.loanBalance) : null]
-                        .filter(Boolean)
-                        .join(" · ") || "—"}
-                    </td>
-                    <td className="p-2">{pct(c.ltv)}</td>
-                    <td className="p-2" data-equity>
-                      {c.availableEquity === null ? "—" : formatUsd(c.availableEquity)}
-                    </td>
-                    <td className="p-2 text-xs">{c.refreshedAt ? refreshedDay.format(new Date(c.refreshedAt)) : "Never"}</td>
-                    <td className="p-2">
-                      {c.invitation === "none" || c.invitation === "expired" ? (
-                        <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
-                      ) : (
-                        <span className="text-xs">{c.invitation === "accepted" ? "Joined" : "Invited"}</span>
-                      )}
-                    </td>
-                    <td className="p-2">
-                      <RefreshButton clientId={c.id} name={c.name} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+        <ClientSearch q={query.q ?? ""} sort={query.sort} keep={filters} />
+        {searchErrors ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm">
+            {`This address asks for something the list cannot show: ${searchErrors.join("; ")}. Showing the first page instead.`}
+          </p>
+        ) : null}
+        <p className="text-sm text-slate-700" data-testid="clients-shown">
+          {page.total === 0
+            ? query.q
+              ? `No client matches “${query.q}”.`
+              : "No clients yet: import a CSV or add one above."
+            : page.clients.length === 0
+              ? `No clients on page ${count(page.page)}: ${count(page.total)} ${query.q ? "match" : "in all"}, on ${count(page.pages)} ${page.pages === 1 ? "page" : "pages"}.`
+              : `${count(first)}–${count(first + page.clients.length - 1)} of ${count(page.total)} ${page.total === 1 ? "client" : "clients"}${query.q ? ` matching “${query.q}”` : ""}`}
+        </p>
+        {page.clients.length > 0 && (
+          <DataTable
+            label="Clients"
+            caption={`Clients, page ${page.page} of ${page.pages}`}
+            columns={["Client", "Loan on file", "LTV", "Available equity", "Refreshed", "Dashboard", { label: "Refresh", hidden: true }]}
+          >
+            {page.clients.map((c) => (
+              <tr key={c.id} className="border-b border-slate-100 align-top" data-testid="client">
+                <td className="p-2">
+                  <span className="font-medium">{c.name}</span>
+                  <span className="block text-xs text-slate-600">{c.address}</span>
+                  {c.email && <span className="block text-xs text-slate-600">{c.email}</span>}
+                </td>
+                <td className="p-2 text-xs">
+                  {[c.loanType?.toUpperCase(), c.noteRate !== null ? `${c.noteRate}%` : null, c.loanBalance !== null ? formatUsd(c.loanBalance) : null]
+                    .filter(Boolean)
+                    .join(" · ") || "—"}
+                </td>
+                <td className="p-2">{pct(c.ltv)}</td>
+                <td className="p-2" data-equity>
+                  {c.availableEquity === null ? "—" : formatUsd(c.availableEquity)}
+                </td>
+                <td className="p-2 text-xs">{c.refreshedAt ? refreshedDay.format(new Date(c.refreshedAt)) : "Never"}</td>
+                <td className="p-2">
+                  {c.invitation === "none" || c.invitation === "expired" ? (
+                    <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
+                  ) : (
+                    <span className="text-xs">{c.invitation === "accepted" ? "Joined" : "Invited"}</span>
+                  )}
+                </td>
+                <td className="p-2">
+                  <RefreshButton clientId={c.id} name={c.name} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
+        <Pager label="Pages of clients" page={page.page} pages={page.pages} href={pageHref} />
         <p className="text-xs text-slate-600">
           LTV and available equity come from {brand.provider}&apos;s estimates of each home&apos;s value, at your organization&apos;s maximum LTV.{" "}
           {brand.disclaimer}
