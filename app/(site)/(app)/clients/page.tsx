@@ -10,7 +10,7 @@ import { Pager } from "@/components/ui/pager";
 import { formatUsd } from "@/lib/format";
 import { budgetState } from "@/lib/services/monitoring";
 import { requirePageUser } from "@/lib/api/page";
-import { invalid } from "@/lib/api/route";
+import { invalid, WITH_INPUT } from "@/lib/api/route";
 import { ClientsQuery } from "@/lib/api/schemas";
 import { STAFF } from "@/lib/auth/roles";
 import { brand } from "@/lib/env";
@@ -35,7 +35,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   const kind = (OPPORTUNITY_KINDS as readonly string[]).includes(String(params.kind)) ? (params.kind as OpportunityKind) : undefined;
   const status = (STATUSES as readonly string[]).includes(String(params.status)) ? (params.status as OpportunityStatus) : undefined;
   // The clients' search reads the address as GET /api/clients reads its query; a wrong part is said, not guessed at.
-  const search = ClientsQuery.safeParse({ q: given(params.q), sort: given(params.sort), page: given(params.page) });
+  const search = ClientsQuery.safeParse({ q: given(params.q), sort: given(params.sort), page: given(params.page) }, WITH_INPUT);
   const searchErrors = search.success ? undefined : Object.values(invalid(search.error, "query").fields ?? {});
   const query = search.success ? search.data : ClientsQuery.parse({});
   const [page, opportunities, budget] = await Promise.all([

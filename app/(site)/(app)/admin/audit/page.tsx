@@ -5,7 +5,7 @@ import { AuditTable } from "@/components/admin/audit-table";
 import { AuditVerifyButton } from "@/components/admin/audit-verify";
 import { StepUpDownloadButton } from "@/components/auth/step-up-download";
 import { requirePageUser } from "@/lib/api/page";
-import { invalid } from "@/lib/api/route";
+import { invalid, WITH_INPUT } from "@/lib/api/route";
 import { AuditQuery } from "@/lib/api/schemas";
 import { AUDIT_ACTIONS, auditPage } from "@/lib/services/audit";
 
@@ -32,7 +32,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
     if (typeof value === "string" && value.trim()) given[name] = value.trim();
   }
   const before = typeof params.before === "string" && params.before ? params.before : undefined;
-  const parsed = AuditQuery.safeParse({ ...given, ...(before ? { before } : {}), limit: String(PAGE_SIZE) });
+  const parsed = AuditQuery.safeParse({ ...given, ...(before ? { before } : {}), limit: String(PAGE_SIZE) }, WITH_INPUT);
   const errors = parsed.success ? {} : (invalid(parsed.error, "query").fields ?? {});
   const page = parsed.success ? await auditPage(parsed.data, { before: parsed.data.before, limit: PAGE_SIZE }) : undefined;
   const filterQuery = new URLSearchParams(given as Record<string, string>);
