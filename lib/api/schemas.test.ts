@@ -43,7 +43,10 @@ describe("the organization's current rate and opportunity minimums", () => {
 
   it("take any of the settings alone, and not none of them", () => {
     expect(SettingsBody.parse({ orgCurrentRate: 0 })).toEqual({ orgCurrentRate: 0 });
-    expect(SettingsBody.parse({ opportunityHelocMin: 0, opportunityCashOutMin: 10_000_000 })).toEqual({ opportunityHelocMin: 0, opportunityCashOutMin: 10_000_000 });
+    expect(SettingsBody.parse({ opportunityHelocMin: 0, opportunityCashOutMin: 10_000_000 })).toEqual({
+      opportunityHelocMin: 0,
+      opportunityCashOutMin: 10_000_000,
+    });
     expect(SettingsBody.safeParse({}).error?.issues[0]?.message).toMatch(/give orgMaxLtv, orgCurrentRate/);
   });
 

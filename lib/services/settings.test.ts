@@ -67,7 +67,12 @@ describe("the organization's settings", () => {
     query.mockClear();
     vi.useFakeTimers({ now: Date.now() + 301_000, toFake: ["Date"] });
     try {
-      expect(await orgSettings()).toEqual({ orgMaxLtv: 0.7, orgCurrentRate: 6.8, opportunityHelocMin: 30_000, opportunityCashOutMin: env.OPPORTUNITY_CASH_OUT_MIN });
+      expect(await orgSettings()).toEqual({
+        orgMaxLtv: 0.7,
+        orgCurrentRate: 6.8,
+        opportunityHelocMin: 30_000,
+        opportunityCashOutMin: env.OPPORTUNITY_CASH_OUT_MIN,
+      });
       expect(settingsRead()).toBe(1);
     } finally {
       vi.useRealTimers();

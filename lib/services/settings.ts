@@ -42,7 +42,12 @@ async function stored(): Promise<OrgSettings> {
   const rows = await db
     .select()
     .from(settings)
-    .where(inArray(settings.key, NAMES.map((name) => KEYS[name].key)));
+    .where(
+      inArray(
+        settings.key,
+        NAMES.map((name) => KEYS[name].key),
+      ),
+    );
   const value: OrgSettings = {
     orgMaxLtv: env.ORG_MAX_LTV,
     orgCurrentRate: env.ORG_CURRENT_RATE,

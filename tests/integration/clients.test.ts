@@ -210,10 +210,15 @@ describe("the organization's opportunity rules (admins)", () => {
   beforeAll(async () => {
     admin = await signIn(app, app.admin.email, app.admin.password);
     const email = `officer-${unique()}@example.com`;
-    expect((await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } })).status).toBe(201);
+    expect((await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } })).status).toBe(
+      201,
+    );
     officer = await signIn(app, email, "officer-password");
     before = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body;
-    const added = await call(app, "POST", "/api/clients", { cookie: officer, body: { ...deedName(home), address: home, noteRate: 6.75, loanBalance: 150_000 } });
+    const added = await call(app, "POST", "/api/clients", {
+      cookie: officer,
+      body: { ...deedName(home), address: home, noteRate: 6.75, loanBalance: 150_000 },
+    });
     expect(added.status).toBe(200);
     clientId = added.body.id;
   });

@@ -82,7 +82,9 @@ export default async function AdminPage() {
           <h2 id="rules-title" className="text-lg font-semibold">
             Client opportunity rules
           </h2>
-          <p className="text-sm text-slate-700">What makes a refinance, a home equity line or a cash-out worth a call, from each client&apos;s next refresh on.</p>
+          <p className="text-sm text-slate-700">
+            What makes a refinance, a home equity line or a cash-out worth a call, from each client&apos;s next refresh on.
+          </p>
           <OpportunityRulesForm current={org} action={saveOpportunityRules} />
         </section>
       </div>
