@@ -28,6 +28,7 @@ const KEYS: Record<Name, { key: string; digits: number }> = {
   opportunityCashOutMin: { key: "opportunity_cash_out_min", digits: 0 },
 };
 const NAMES = Object.keys(KEYS) as Name[];
+const ROW_KEYS = NAMES.map((name) => KEYS[name].key);
 
 // Every dashboard and equity answer, and every refresh, needs them: kept in the cache as one value (shared through
 // Redis when configured) and replaced there when an admin sets one, so a change applies to the next request of this
@@ -39,15 +40,7 @@ const SETTINGS_LOCAL_MS = 2_000;
 
 async function stored(): Promise<OrgSettings> {
   const { db } = await getDatabase();
-  const rows = await db
-    .select()
-    .from(settings)
-    .where(
-      inArray(
-        settings.key,
-        NAMES.map((name) => KEYS[name].key),
-      ),
-    );
+  const rows = await db.select().from(settings).where(inArray(settings.key, ROW_KEYS));
   const value: OrgSettings = {
     orgMaxLtv: env.ORG_MAX_LTV,
     orgCurrentRate: env.ORG_CURRENT_RATE,

@@ -166,9 +166,9 @@ describe("the activity log records each kind of access and security event", () =
     expect((await latest(app, p.admin, adminEmail, "user.delete")).subjectRef).toBe(role.subjectRef);
 
     const { orgMaxLtv } = (await call(app, "GET", "/api/admin/settings", { cookie: p.admin })).body;
-    const changed = orgMaxLtv === 0.75 ? 0.7 : 0.75;
-    expect((await call(app, "PUT", "/api/admin/settings", { cookie: p.admin, body: { orgMaxLtv: changed } })).status).toBe(200);
-    expect((await latest(app, p.admin, adminEmail, "settings.change")).detail).toEqual({ setting: "org_max_ltv", from: orgMaxLtv, value: changed });
+    const ltv = orgMaxLtv === 0.75 ? 0.7 : 0.75;
+    expect((await call(app, "PUT", "/api/admin/settings", { cookie: p.admin, body: { orgMaxLtv: ltv } })).status).toBe(200);
+    expect((await latest(app, p.admin, adminEmail, "settings.change")).detail).toEqual({ setting: "org_max_ltv", from: orgMaxLtv, value: ltv });
     await call(app, "PUT", "/api/admin/settings", { cookie: p.admin, body: { orgMaxLtv } });
     expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: p.admin, body: { name: "housekeeping" } })).status).toBe(202);
     expect((await latest(app, p.admin, adminEmail, "job.run")).detail).toMatchObject({ name: "housekeeping" });
