@@ -219,7 +219,7 @@ describe("the organization's opportunity rules (admins)", () => {
       cookie: officer,
       body: { ...deedName(home), address: home, noteRate: 6.75, loanBalance: 150_000 },
     });
-    expect(added.status).toBe(200);
+    expect(added.status).toBe(201);
     clientId = added.body.id;
   });
   afterAll(async () => {
