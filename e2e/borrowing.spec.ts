@@ -21,6 +21,16 @@ test("an admin sets the offers; the demo homeowner sees what they could borrow, 
   await cashOut.getByLabel("Term (years)").fill("30");
   await form.getByRole("button", { name: "Save offers" }).click();
   await expect(form.getByText("Saved. Homeowners' borrowing scenarios now use these.")).toBeVisible();
+  // The opportunity rules: a current rate over 30% is refused with the reason; the default saved again changes nothing.
+  const rules = admin.getByRole("region", { name: "Client opportunity rules" });
+  const rate = rules.getByLabel("Current note rate (% a year)");
+  await expect(rate).toHaveValue("6.25");
+  await rate.fill("31");
+  await rules.getByRole("button", { name: "Save opportunity rules" }).click();
+  await expect(rules.getByText("must be at most 30%")).toBeVisible();
+  await rate.fill("6.25");
+  await rules.getByRole("button", { name: "Save opportunity rules" }).click();
+  await expect(rules.getByText("Saved. The next refresh of each client finds opportunities by these.")).toBeVisible();
   await expectNoSeriousViolations(admin);
   await adminContext.close();
 

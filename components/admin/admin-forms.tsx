@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
-import type { Offers } from "@/lib/services/settings";
+import type { Offers, OrgSettings } from "@/lib/services/settings";
 import { useFormAction } from "@/lib/client/use-form-action";
 
 export function CreateOfficerForm({ action }: { action: FormAction<{ email: string }> }) {
@@ -51,6 +51,56 @@ export function MaxLtvForm({ current, action }: { current: number; action: FormA
       </Button>
       <p aria-live="polite" className="text-sm text-brand-700">
         {!pending && state?.data && "Saved. Equity everywhere now uses it."}
+      </p>
+    </form>
+  );
+}
+
+type OpportunityRules = Pick<OrgSettings, "orgCurrentRate" | "opportunityHelocMin" | "opportunityCashOutMin">;
+const MINIMUMS = [
+  { name: "opportunityHelocMin", label: "Least equity for a home equity line ($)" },
+  { name: "opportunityCashOutMin", label: "Least equity for a cash-out refinance ($)" },
+] as const;
+
+/** The current rate and the minimums the client portfolio's opportunities are found by (at the next refresh). */
+export function OpportunityRulesForm({ current, action }: { current: OpportunityRules; action: FormAction<OpportunityRules> }) {
+  const { state, pending, onSubmit } = useFormAction(action);
+  return (
+    <form onSubmit={onSubmit} className="space-y-3" noValidate>
+      <Field
+        label="Current note rate (% a year)"
+        name="orgCurrentRate"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={30}
+        step={0.001}
+        defaultValue={current.orgCurrentRate}
+        required
+        hint="0 to 30; a client's rate 0.75 point above it is a rate-and-term refinance"
+        error={state?.fields?.orgCurrentRate}
+      />
+      {MINIMUMS.map((minimum) => (
+        <Field
+          key={minimum.name}
+          label={minimum.label}
+          name={minimum.name}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={10_000_000}
+          step={1}
+          defaultValue={current[minimum.name]}
+          required
+          hint="Whole dollars of available equity, 0 to 10,000,000"
+          error={state?.fields?.[minimum.name]}
+        />
+      ))}
+      <Button type="submit" disabled={pending}>
+        Save opportunity rules
+      </Button>
+      <p aria-live="polite" className="text-sm text-brand-700">
+        {!pending && state?.data && "Saved. The next refresh of each client finds opportunities by these."}
       </p>
     </form>
   );

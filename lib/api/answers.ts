@@ -97,7 +97,12 @@ export const Usage = z.object({
   total: z.array(UsageRow),
   embeddedService: z.looseObject({}).optional().describe("In embedded mode: what the service itself counted"),
 });
-export const Settings = z.object({ orgMaxLtv: z.number() });
+export const Settings = z.object({
+  orgMaxLtv: z.number().describe("Maximum combined loan-to-value, 0–1 (ORG_MAX_LTV until an admin sets it)"),
+  orgCurrentRate: z.number().describe("Current note rate in percent (ORG_CURRENT_RATE until an admin sets it)"),
+  opportunityHelocMin: z.number().describe("Least available equity in dollars for a home equity line (OPPORTUNITY_HELOC_MIN until set)"),
+  opportunityCashOutMin: z.number().describe("Least available equity in dollars for a cash-out refinance (OPPORTUNITY_CASH_OUT_MIN until set)"),
+});
 const LoanFigures = z.object({ paidOff: z.boolean().optional(), balance: z.number().optional(), ratePercent: z.number().optional() });
 export const YourFigures = z.object({
   figures: z.object({

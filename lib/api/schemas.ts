@@ -78,7 +78,29 @@ export const RoleBody = z.object({ role: z.enum(ROLES, { error: `role must be ${
 export const UserIdParams = z.object({
   userId: z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number"),
 });
-export const SettingsBody = z.object({ orgMaxLtv: Ltv });
+/** The organization's current note rate in percent, 0–30 (3 decimals at most). */
+const CurrentRate = z
+  .number({ error: "must be a number" })
+  .min(0, "must be at least 0%")
+  .max(30, "must be at most 30%")
+  .refine((rate) => Math.abs(rate * 1000 - Math.round(rate * 1000)) < 1e-6, "must have at most 3 decimals");
+const MAX_OPPORTUNITY_MIN = 10_000_000;
+const Dollars = z
+  .number({ error: "must be a whole number of dollars" })
+  .int("must be a whole number of dollars")
+  .min(0, "must be at least 0")
+  .max(MAX_OPPORTUNITY_MIN, `must be at most ${MAX_OPPORTUNITY_MIN.toLocaleString("en-US")}`);
+export const MaxLtvBody = z.object({ orgMaxLtv: Ltv });
+export const OpportunityRulesBody = z.object({
+  orgCurrentRate: CurrentRate.describe("Current note rate in percent, 0–30: a client's rate 0.75 point above it is a rate-and-term refinance"),
+  opportunityHelocMin: Dollars.describe("Least available equity in whole dollars for a home equity line"),
+  opportunityCashOutMin: Dollars.describe("Least available equity in whole dollars for a cash-out refinance"),
+});
+/** Any of the settings; those left out stay as they are. */
+export const SettingsBody = z
+  .object({ orgMaxLtv: Ltv.describe("Maximum combined loan-to-value, 0.01–1"), ...OpportunityRulesBody.shape })
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), "give orgMaxLtv, orgCurrentRate, opportunityHelocMin or opportunityCashOutMin");
 
 /** A yearly rate in percent, 0–25 (3 decimals at most, as lenders quote them). */
 const RatePercent = z
@@ -255,7 +277,7 @@ export const OfficerForm = CreateUserBody.omit({ role: true });
 export const SettingsForm = z
   .object({ orgMaxLtv: z.string().default("") })
   .transform((form) => ({ orgMaxLtv: Number(form.orgMaxLtv) / 100 }))
-  .pipe(SettingsBody);
+  .pipe(MaxLtvBody);
 /** The origins typed on one line, separated by spaces or commas; the budget as text. */
 export const SiteForm = z
   .object({ name: z.string().default(""), origins: z.string().default(""), budget: z.string().default("") })
@@ -269,6 +291,15 @@ export const OffersForm = z
     cashOut: { ratePercent: number(form.cashOutRate), termYears: number(form.cashOutTerm) },
   }))
   .pipe(OffersBody);
+/** The current rate typed as a percentage, the minimums as dollars. */
+export const OpportunityRulesForm = z
+  .object({ orgCurrentRate: z.string().default(""), opportunityHelocMin: z.string().default(""), opportunityCashOutMin: z.string().default("") })
+  .transform((form) => ({
+    orgCurrentRate: number(form.orgCurrentRate),
+    opportunityHelocMin: number(form.opportunityHelocMin),
+    opportunityCashOutMin: number(form.opportunityCashOutMin),
+  }))
+  .pipe(OpportunityRulesBody);
 export const HealthQuery = z.object({ deep: z.string().optional().describe("Present (any value): check the database, the cache and the service too") });
 
 const positiveId = z.coerce

@@ -3,14 +3,13 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { clients, opportunities } from "@/lib/db/schema";
-import { env } from "@/lib/env";
 import { DEFAULT_THRESHOLDS, ltvOf, availableAt, opportunitiesFor, type OpportunityKind, type Thresholds } from "@/lib/portfolio/opportunities";
 import { clientOf, visibleTo, type ClientRow } from "./clients";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { invite } from "./invitations";
 import { equitySummary } from "./properties";
-import { orgMaxLtv } from "./settings";
+import { orgSettings } from "./settings";
 
 type SignedIn = Caller & { user: SessionUser };
 
@@ -19,14 +18,15 @@ export const REFRESH_ALL_LIMIT = 25;
 
 export type OpportunityStatus = "open" | "contacted" | "dismissed";
 
-/** The organization's thresholds: its maximum LTV (admins set it) and the environment's amounts and rate. */
+/** The organization's thresholds: its maximum LTV, current rate and minimums (admins set them) and the README's others. */
 export async function thresholds(): Promise<Thresholds> {
+  const set = await orgSettings();
   return {
     ...DEFAULT_THRESHOLDS,
-    maxLtv: await orgMaxLtv(),
-    helocMin: env.OPPORTUNITY_HELOC_MIN,
-    cashOutMin: env.OPPORTUNITY_CASH_OUT_MIN,
-    currentRate: env.ORG_CURRENT_RATE,
+    maxLtv: set.orgMaxLtv,
+    helocMin: set.opportunityHelocMin,
+    cashOutMin: set.opportunityCashOutMin,
+    currentRate: set.orgCurrentRate,
   };
 }
 

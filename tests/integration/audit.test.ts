@@ -165,9 +165,11 @@ describe("the activity log records each kind of access and security event", () =
     expect((await call(app, "DELETE", `/api/admin/users/${id}`, { cookie: p.admin })).status).toBeLessThan(300);
     expect((await latest(app, p.admin, adminEmail, "user.delete")).subjectRef).toBe(role.subjectRef);
 
-    const settings = (await call(app, "GET", "/api/admin/settings", { cookie: p.admin })).body;
-    expect((await call(app, "PUT", "/api/admin/settings", { cookie: p.admin, body: settings })).status).toBe(200);
-    expect((await latest(app, p.admin, adminEmail, "settings.change")).detail).toMatchObject({ setting: "org_max_ltv", value: settings.orgMaxLtv });
+    const { orgMaxLtv } = (await call(app, "GET", "/api/admin/settings", { cookie: p.admin })).body;
+    const ltv = orgMaxLtv === 0.75 ? 0.7 : 0.75;
+    expect((await call(app, "PUT", "/api/admin/settings", { cookie: p.admin, body: { orgMaxLtv: ltv } })).status).toBe(200);
+    expect((await latest(app, p.admin, adminEmail, "settings.change")).detail).toEqual({ setting: "org_max_ltv", from: orgMaxLtv, value: ltv });
+    await call(app, "PUT", "/api/admin/settings", { cookie: p.admin, body: { orgMaxLtv } });
     expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: p.admin, body: { name: "housekeeping" } })).status).toBe(202);
     expect((await latest(app, p.admin, adminEmail, "job.run")).detail).toMatchObject({ name: "housekeeping" });
   });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, deedName, houses, meterFor, signIn, unique } from "./client";
 
 /** The client portfolio: import, merge, access, refresh, opportunities and their statuses, invitations. */
@@ -282,5 +282,86 @@ describe("the client portfolio", () => {
       expect(wrong.match(/role="alert"[^>]*>([^<]*)</)?.[1]).toContain("page must be a page number");
       expect(shown(wrong)).toBe("1–50 of 120 clients");
     });
+  });
+});
+
+describe("the organization's opportunity rules (admins)", () => {
+  const app = inject("apps").embedded;
+  const [home] = houses(1120, 1) as [string];
+  let admin: string;
+  let officer: string;
+  let before: Record<string, number>;
+  let clientId: number;
+  const refreshed = async () => (await call(app, "POST", `/api/clients/${clientId}/refresh`, { cookie: officer })).body.opportunities as string[];
+  const put = (body: unknown) => call(app, "PUT", "/api/admin/settings", { cookie: admin, body });
+
+  beforeAll(async () => {
+    admin = await signIn(app, app.admin.email, app.admin.password);
+    const email = `officer-${unique()}@example.com`;
+    expect((await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } })).status).toBe(
+      201,
+    );
+    officer = await signIn(app, email, "officer-password");
+    before = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body;
+    const added = await call(app, "POST", "/api/clients", {
+      cookie: officer,
+      body: { ...deedName(home), address: home, noteRate: 6.75, loanBalance: 150_000 },
+    });
+    expect(added.status).toBe(201);
+    clientId = added.body.id;
+  });
+  afterAll(async () => {
+    await put(before);
+  });
+
+  it("start at the environment's values", () => {
+    expect(before).toMatchObject({ orgCurrentRate: 6.25, opportunityHelocMin: 25_000, opportunityCashOutMin: 50_000 });
+  });
+
+  it("find a rate-and-term refinance at the next refresh by the current rate an admin set, the change logged with the old rate", async () => {
+    // 6.75% is 0.5 point above 6.25%: not yet enough.
+    expect(await refreshed()).not.toContain("rate_refinance");
+    const set = await put({ orgCurrentRate: 5.875 });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ ...before, orgCurrentRate: 5.875 });
+    expect((await call(app, "GET", "/api/admin/settings", { cookie: admin })).body).toEqual(set.body);
+    expect(await refreshed()).toContain("rate_refinance");
+    const [found] = (await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })).body.opportunities.filter(
+      (o: { clientId: number }) => o.clientId === clientId,
+    );
+    expect(found.figures).toMatchObject({ noteRate: 6.75, currentRate: 5.875 });
+    const query = new URLSearchParams({ actor: app.admin.email, action: "settings.change", limit: "1" });
+    const [logged] = (await call(app, "GET", `/api/admin/audit?${query}`, { cookie: admin })).body.events;
+    expect(logged.detail).toEqual({ setting: "org_current_rate", from: before.orgCurrentRate, value: 5.875 });
+  });
+
+  it("find a cash-out by the minimum an admin set", async () => {
+    expect((await put({ opportunityCashOutMin: 0 })).status).toBe(200);
+    expect(await refreshed()).toContain("cash_out");
+    expect((await put({ opportunityCashOutMin: 10_000_000 })).body).toMatchObject({ opportunityCashOutMin: 10_000_000, orgCurrentRate: 5.875 });
+    expect(await refreshed()).not.toContain("cash_out");
+  });
+
+  it.each([
+    [{ orgCurrentRate: 31 }, "orgCurrentRate", /at most 30%/],
+    [{ orgCurrentRate: "5" }, "orgCurrentRate", /must be a number/],
+    [{ opportunityHelocMin: 1_000.5 }, "opportunityHelocMin", /whole number of dollars/],
+    [{ opportunityHelocMin: 0, opportunityCashOutMin: -1 }, "opportunityCashOutMin", /at least 0/],
+    [{ opportunityCashOutMin: 20_000_000 }, "opportunityCashOutMin", /at most 10,000,000/],
+  ])("refuse %j with 400 naming the field and the reason, changing nothing", async (body, field, reason) => {
+    const kept = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body;
+    const reply = await put(body);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.fields[field]).toMatch(reason);
+    expect((await call(app, "GET", "/api/admin/settings", { cookie: admin })).body).toEqual(kept);
+  });
+
+  it("are for admins only", async () => {
+    const owner = await signIn(app, "homeowner@example.com", "homeowner-demo");
+    for (const cookie of [officer, owner]) {
+      expect((await call(app, "GET", "/api/admin/settings", { cookie })).status).toBe(403);
+      expect((await call(app, "PUT", "/api/admin/settings", { cookie, body: { orgCurrentRate: 1 } })).status).toBe(403);
+    }
+    expect((await call(app, "PUT", "/api/admin/settings", { body: { orgCurrentRate: 1 } })).status).toBe(401);
   });
 });

@@ -149,7 +149,7 @@ describe("the organization's maximum LTV", () => {
     const before = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body.orgMaxLtv;
     try {
       for (const orgMaxLtv of [0.01, 1, 0.75])
-        expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } })).body).toEqual({ orgMaxLtv });
+        expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } })).body).toMatchObject({ orgMaxLtv });
     } finally {
       await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv: before } });
     }

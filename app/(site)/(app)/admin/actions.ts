@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { action } from "@/lib/api/action";
-import { OfficerForm, OffersForm, SettingsForm, SiteForm } from "@/lib/api/schemas";
+import { OfficerForm, OffersForm, OpportunityRulesForm, SettingsForm, SiteForm } from "@/lib/api/schemas";
 import { createStaffAccount } from "@/lib/services/accounts";
-import { setOffers, setOrgMaxLtv } from "@/lib/services/settings";
+import { setOffers, setOrgSettings } from "@/lib/services/settings";
 import { createSite } from "@/lib/services/sites";
 
 // The admin page's forms. The same operations stay documented under /api/admin/* for API clients.
@@ -15,9 +15,15 @@ export const createOfficer = action({ roles: ["admin"], input: OfficerForm }, as
 });
 
 export const saveMaxLtv = action({ roles: ["admin"], input: SettingsForm }, async ({ input }) => {
-  await setOrgMaxLtv(input.orgMaxLtv);
+  await setOrgSettings(input);
   // Equity everywhere is computed at this ratio: every page shows it anew.
   revalidatePath("/", "layout");
+  return input;
+});
+
+export const saveOpportunityRules = action({ roles: ["admin"], input: OpportunityRulesForm }, async ({ input }) => {
+  await setOrgSettings(input);
+  // Only the next refresh finds opportunities by them: nothing shown changes now.
   return input;
 });
 

@@ -1,6 +1,6 @@
 import type { Metadata, Route } from "next";
 import Link from "next/link";
-import { CreateOfficerForm, MaxLtvForm, OffersForm } from "@/components/admin/admin-forms";
+import { CreateOfficerForm, MaxLtvForm, OffersForm, OpportunityRulesForm } from "@/components/admin/admin-forms";
 import { InviteClientForm } from "@/components/auth/account-forms";
 import { SiteForm } from "@/components/admin/site-form";
 import { StaffList } from "@/components/admin/staff-list";
@@ -9,10 +9,10 @@ import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
 import { appOrigin } from "@/lib/env";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/api/page";
-import { offers, orgMaxLtv } from "@/lib/services/settings";
+import { offers, orgSettings } from "@/lib/services/settings";
 import { listSites } from "@/lib/services/sites";
 import { listStaff } from "@/lib/services/staff";
-import { createOfficer, registerSite, saveMaxLtv, saveOffers } from "./actions";
+import { createOfficer, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
 
 export const metadata: Metadata = { title: "Admin" };
 
@@ -20,11 +20,11 @@ const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).
 
 export default async function AdminPage() {
   const { user } = await requirePageUser(["admin"], "/admin");
-  const [summary, days, byUser, ltv, sites, offered, staff] = await Promise.all([
+  const [summary, days, byUser, org, sites, offered, staff] = await Promise.all([
     usageSummary(),
     usageByDay(14),
     usageByUser(),
-    orgMaxLtv(),
+    orgSettings(),
     listSites(),
     offers(),
     listStaff(),
@@ -69,7 +69,7 @@ export default async function AdminPage() {
             Organization&apos;s maximum loan-to-value
           </h2>
           <p className="text-sm text-slate-700">Available equity everywhere is computed at this ratio.</p>
-          <MaxLtvForm current={ltv} action={saveMaxLtv} />
+          <MaxLtvForm current={org.orgMaxLtv} action={saveMaxLtv} />
         </section>
         <section aria-labelledby="offers-title" className={card}>
           <h2 id="offers-title" className="text-lg font-semibold">
@@ -77,6 +77,15 @@ export default async function AdminPage() {
           </h2>
           <p className="text-sm text-slate-700">The rate and term of each loan in a homeowner&apos;s borrowing scenarios.</p>
           <OffersForm current={offered} action={saveOffers} />
+        </section>
+        <section aria-labelledby="rules-title" className={card}>
+          <h2 id="rules-title" className="text-lg font-semibold">
+            Client opportunity rules
+          </h2>
+          <p className="text-sm text-slate-700">
+            What makes a refinance, a home equity line or a cash-out worth a call, from each client&apos;s next refresh on.
+          </p>
+          <OpportunityRulesForm current={org} action={saveOpportunityRules} />
         </section>
       </div>
       <section aria-labelledby="staff-title" className={card}>
