@@ -34,7 +34,7 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
   await page.getByLabel("Search clients").fill(refinance.name.toLowerCase());
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/q=katherine\+roberts/);
-  await expect(page.getByTestId("clients-shown")).toHaveText(/^1–1 of 1 client matching/);
+  await expect(page.getByTestId("clients-shown")).toHaveText("1 client matching “katherine roberts”");
   await expect(page.getByTestId("client")).toHaveCount(1);
 
   // Refresh the client with the 9.75% loan: a rate-and-term refinance whatever the home is worth.
@@ -61,6 +61,14 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
   await expect(page).toHaveURL(/kind=rate_refinance&status=contacted/);
   await expect(page.getByTestId("opportunity").filter({ hasText: refinance.name })).toHaveCount(1);
   await expect(page.getByTestId("opportunity").filter({ hasNotText: "Rate-and-term refinance" })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  // Every client again, 50 a page: the next page is an address of its own.
+  await page.getByRole("link", { name: "Show every client" }).click();
+  await expect(page.getByTestId("clients-shown")).toHaveText(/^1–50 of \d+ clients$/);
+  await page.getByRole("navigation", { name: "Pages of clients" }).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId("clients-shown")).toHaveText(/^51–\d+ of \d+ clients$/);
   await expectNoSeriousViolations(page);
 });
 

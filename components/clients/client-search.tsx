@@ -1,3 +1,6 @@
+import type { Route } from "next";
+import Link from "next/link";
+
 const SORTS = [
   { value: "equity", label: "Available equity, the most first" },
   { value: "name", label: "Last name" },
@@ -8,7 +11,7 @@ const SORTS = [
  * Searches and sorts the clients as a plain GET form: the address says what is shown, works without script, and the
  * opportunities' filters (`keep`) ride along so one form does not undo the other. A new search starts at page 1.
  */
-export function ClientSearch({ q, sort, keep }: { q: string; sort: string; keep: Record<string, string> }) {
+export function ClientSearch({ q, sort, keep, clear }: { q: string; sort: string; keep: Record<string, string>; clear?: string }) {
   const control = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
   return (
     <form method="get" action="/clients#clients-title" role="search" aria-label="Clients" className="flex flex-wrap items-end gap-3">
@@ -36,6 +39,11 @@ export function ClientSearch({ q, sort, keep }: { q: string; sort: string; keep:
       <button type="submit" className="rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
         Search
       </button>
+      {clear && (
+        <Link href={clear as Route} className="py-2 text-sm text-brand-700 underline">
+          Show every client
+        </Link>
+      )}
     </form>
   );
 }

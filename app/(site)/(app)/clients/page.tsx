@@ -139,7 +139,12 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
             </div>
           )}
         </div>
-        <ClientSearch q={query.q ?? ""} sort={query.sort} keep={filters} />
+        <ClientSearch
+          q={query.q ?? ""}
+          sort={query.sort}
+          keep={filters}
+          clear={query.q ? `/clients?${new URLSearchParams({ ...filters, ...present({ sort: searched.sort }) })}#clients-title` : undefined}
+        />
         {searchErrors ? (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm">
             {`This address asks for something the list cannot show: ${searchErrors.join("; ")}. Showing the first page instead.`}
@@ -152,7 +157,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
               : "No clients yet: import a CSV or add one above."
             : page.clients.length === 0
               ? `No clients on page ${count(page.page)}: ${count(page.total)} ${query.q ? "match" : "in all"}, on ${count(page.pages)} ${page.pages === 1 ? "page" : "pages"}.`
-              : `${count(first)}–${count(first + page.clients.length - 1)} of ${count(page.total)} ${page.total === 1 ? "client" : "clients"}${query.q ? ` matching “${query.q}”` : ""}`}
+              : `${page.pages === 1 ? "" : `${count(first)}–${count(first + page.clients.length - 1)} of `}${count(page.total)} ${page.total === 1 ? "client" : "clients"}${query.q ? ` matching “${query.q}”` : ""}`}
         </p>
         {page.clients.length > 0 && (
           <DataTable
