@@ -108,6 +108,28 @@ describe.each(targets)("job engine on $name", (target) => {
     await until(() => attempts.length > 3);
   }, 90_000);
 
+  it("gives an existing queue the heartbeat its kind now has at the next start, and takes it away again", async () => {
+    const { handle, close } = await target.open();
+    closers.push(close);
+    const heartbeat = async () => {
+      const text = "select heartbeat_seconds from jobs.queue where name = 'beating'";
+      if (handle.kind === "pglite") return (await (handle.pglite as PGlite).query<{ heartbeat_seconds: number | null }>(text)).rows[0]?.heartbeat_seconds;
+      const db = postgres(handle.url!, { max: 1, onnotice: () => {} });
+      try {
+        return (await db.unsafe<{ heartbeat_seconds: number | null }[]>(text))[0]?.heartbeat_seconds;
+      } finally {
+        await db.end();
+      }
+    };
+    const beating = (heartbeatSeconds?: number): JobSpec<object> => ({ name: "beating", heartbeatSeconds, run: async () => {} });
+    for (const seconds of [undefined, 30, undefined]) {
+      const engine = engineOn(handle, [beating(seconds)], false);
+      await engine.start();
+      expect(await heartbeat()).toBe(seconds ?? null);
+      await engine.stop();
+    }
+  }, 60_000);
+
   it("drops a keyed job sent again while the first still waits", async () => {
     const { handle, close } = await target.open();
     closers.push(close);

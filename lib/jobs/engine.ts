@@ -20,8 +20,13 @@ export interface JobSpec<T extends object = object> {
   retryLimit?: number;
   /** The first retry's delay; each retry waits about twice as long as the one before. */
   retryDelaySeconds?: number;
-  /** An attempt still running after this long counts as failed (its process died): it is retried. */
+  /** An attempt still running after this long fails and is retried, alive or not: the bound on a hung one. */
   expireInSeconds?: number;
+  /**
+   * The worker marks a running attempt alive every half of this; one not marked for this long (its process died)
+   * fails and is retried, long before `expireInSeconds`, while a slow one that is still marked runs on. At least 10.
+   */
+  heartbeatSeconds?: number;
   /** How many jobs of this kind one process runs at once (each worker takes one job per polling interval at most). */
   concurrency?: number;
   /**
@@ -46,6 +51,11 @@ export interface FailedJob {
 const SCHEMA = "jobs";
 /** Finished jobs, failed ones too, are kept a month for admins to read. */
 const KEEP_FINISHED_SECONDS = 30 * 86_400;
+/**
+ * How often a working process's supervisor fails the attempts that timed out or lost their heartbeat (pg-boss: once a
+ * minute), which bounds how long a job cut off by a dead process waits: one pass is a few short statements.
+ */
+const SUPERVISE_SECONDS = 10;
 
 /** A statement on the engine's database outside pg-boss: PGlite's own queue, or one short PostgreSQL connection. */
 async function runStatement(database: Pick<DatabaseHandle, "kind" | "url" | "pglite">, text: string): Promise<void> {
@@ -86,6 +96,8 @@ export class JobEngine {
       application_name: "homeowner-dashboard jobs",
       schedule: this.workers,
       supervise: this.workers,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
       migrate: this.migrate,
       createSchema: this.migrate,
       instanceName: this.workers ? "app" : "sender",
@@ -117,9 +129,16 @@ export class JobEngine {
         expireInSeconds: spec.expireInSeconds ?? 15 * 60,
         deleteAfterSeconds: KEEP_FINISHED_SECONDS,
       };
-      // Created once; later starts bring its settings up to date (the policy of a queue cannot change).
-      if (await this.boss.getQueue(spec.name)) await this.boss.updateQueue(spec.name, options);
-      else await this.boss.createQueue(spec.name, { ...options, policy: spec.policy ?? "standard" });
+      // Created once; later starts bring its settings up to date (the policy of a queue cannot change), a heartbeat
+      // taken away too (null). A job takes its queue's settings when it is sent: one queued before keeps the old ones.
+      if (await this.boss.getQueue(spec.name)) await this.boss.updateQueue(spec.name, { ...options, heartbeatSeconds: spec.heartbeatSeconds ?? null });
+      else
+        await this.boss.createQueue(spec.name, {
+          ...options,
+          // pg-boss refuses the key present but undefined.
+          ...(spec.heartbeatSeconds ? { heartbeatSeconds: spec.heartbeatSeconds } : {}),
+          policy: spec.policy ?? "standard",
+        });
     }
     // The old jobs come across once the app's queues exist: not from a bare engine (the migrate command defines none, and
     // its move would find no queue to put them in); from the next app start, even one that does not migrate.

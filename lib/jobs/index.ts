@@ -70,9 +70,14 @@ const JOBS: JobSpec<object>[] = [
     name: "client-refresh",
     policy: "stately",
     concurrency: 4,
-    // A refresh cut off by a stopping process is taken up again after five minutes.
+    // A refresh whose process died fails once its last heartbeat is 30 s old (a supervisor looks every 10 s) and runs
+    // again 10–20 s later: about a minute at most. A slow one keeps beating; five minutes is the bound on one that hangs.
+    heartbeatSeconds: 30,
     expireInSeconds: 300,
-    retryDelaySeconds: 60,
+    // Eight retries, the first after 10–20 s and each wait about twice the last: a failing upstream is tried for 40–85
+    // minutes, no less than five retries from a minute (30–60) gave it.
+    retryDelaySeconds: 10,
+    retryLimit: 8,
     run: async ({ clientId, period }: { clientId: number; period: string }) => {
       log.info({ clientId, period, outcome: await refreshScheduled(clientId, period) }, "client refresh");
     },

@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
 import { createSandboxHandler } from "@/lib/sandbox";
@@ -29,6 +30,14 @@ async function ownersAt(db: DatabaseHandle["db"], address: string): Promise<stri
 
 const street = (address: string) => address.split(",")[0]!;
 const streetsOf = (ownerData: { properties: { facts: { address: string } }[] }) => ownerData.properties.map((p) => street(p.facts.address));
+
+const until = async (check: () => Promise<boolean>, what: string, ms: number) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+};
 
 async function newHomeowner(app: AppInfo, name: string): Promise<{ cookie: string; email: string }> {
   const email = `${name.toLowerCase()}-${run}@example.com`;
@@ -193,6 +202,76 @@ describe("the app restarted in the middle of onboarding (a service over HTTP)", 
     // What it wrote while shutting down is there after the restart.
     await ctx.proc.start();
     expect((await call(app, "GET", "/api/owner-data", { cookie })).status).toBe(200);
+  });
+});
+
+/** With DATABASE_URL, a PostgreSQL database of the block's own, made before its app starts and dropped after; "" without. */
+function ownDatabase(name: string): string {
+  const server = process.env.DATABASE_URL;
+  if (!server) return "";
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const onServer = async (statement: string) => {
+    const db = postgres(server, { max: 1, onnotice: () => {} });
+    await db.unsafe(statement);
+    await db.end();
+  };
+  beforeAll(() => onServer(`create database ${name}`));
+  afterAll(() => onServer(`drop database if exists ${name} with (force)`));
+  return url.href;
+}
+
+describe("a scheduled refresh cut off by SIGKILL (a service over HTTP)", () => {
+  // A database of its own: "Run now" refreshes every client in it, and this test's officer has the only one. The call
+  // may take a minute, so the refresh is still running, slowly, when the process is killed.
+  const ctx = appOnOwnService({ DATABASE_URL: ownDatabase(`lifecycle_kill_${run}`), PROPERTY_API_TIMEOUT_MS: "60000" });
+
+  it("is taken up again within a minute or so, while a slow one that is alive is left to run", { timeout: 240_000 }, async () => {
+    const { app } = ctx.proc;
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const officerEmail = `officer-kill-${run}@example.com`;
+    const created = await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email: officerEmail, password: "officer-password", role: "loan_officer" },
+    });
+    expect(created.status).toBe(201);
+    const officer = await signIn(app, officerEmail, "officer-password");
+    const address = houses(850, 1)[0]!;
+    expect((await call(app, "POST", "/api/clients", { cookie: officer, body: { ...deedName(address), address } })).status).toBe(201);
+
+    // The service answers the first equity summary only when the test says so: the refresh waits on it.
+    let calls = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    ctx.service.hooks.beforeReply = async (path) => {
+      if (path === "/home-equity-summary" && ++calls === 1) await held;
+    };
+    try {
+      expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status).toBe(202);
+      await until(async () => calls === 1, "the refresh's call", 30_000);
+
+      // Longer than the refresh's heartbeat (30 s) and a supervisor's pass after it: alive, it is neither failed nor retried.
+      await new Promise((resolve) => setTimeout(resolve, 42_000));
+      const queues = (await call(app, "GET", "/api/admin/jobs", { cookie: admin })).body.queues as { name: string; state: string; count: number }[];
+      expect(queues.filter((q) => q.name === "client-refresh" && q.count > 0).map((q) => q.state)).toEqual(["active"]);
+      expect(calls).toBe(1);
+
+      await ctx.proc.kill("SIGKILL");
+      const killed = Date.now();
+      release();
+      await ctx.proc.start();
+      await until(
+        async () => ((await call(app, "GET", "/api/clients", { cookie: officer })).body.clients as { refreshedAt: string | null }[])[0]?.refreshedAt != null,
+        "the refresh taken up again",
+        Math.max(0, killed + 90_000 - Date.now()),
+      );
+    } finally {
+      release();
+      ctx.service.hooks.beforeReply = undefined;
+    }
+    // Asked again once; its claim kept, so the month's budget counts it once.
+    expect(calls).toBe(2);
+    expect((await call(app, "GET", "/api/admin/refresh-budget", { cookie: admin })).body).toMatchObject({ spent: 1 });
   });
 });
 
