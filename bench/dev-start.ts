@@ -66,7 +66,8 @@ for (let i = 0; i < RUNS; i++)
 
 console.log(`\nnpm run dev, ${RUNS} runs each, from the command's start (load average at each start)\n`);
 console.log(`${"".padEnd(8)}${"Ready".padStart(10)}${"first /".padStart(10)}${"/login".padStart(10)}${"load".padStart(8)}`);
-for (const r of results) console.log(`${r.kind.padEnd(8)}${s(r.ready).padStart(10)}${s(r.home).padStart(10)}${s(r.login).padStart(10)}${r.load.toFixed(1).padStart(8)}`);
+for (const r of results)
+  console.log(`${r.kind.padEnd(8)}${s(r.ready).padStart(10)}${s(r.home).padStart(10)}${s(r.login).padStart(10)}${r.load.toFixed(1).padStart(8)}`);
 const best = (kind: string) => Math.min(...results.filter((r) => r.kind === kind).map((r) => r.home));
 record("npm run dev", { "first page, cold (s)": s(best("cold")), "first page, warm cache (s)": s(best("warm")) });
 goals("npm run dev", [
