@@ -23,6 +23,7 @@ const refreshedDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC" });
 export const metadata: Metadata = { title: "Client portfolio" };
 
 const STATUSES = ["open", "contacted", "dismissed"] as const;
+const OPPORTUNITIES_SHOWN = 200;
 const pct = (ltv: number | null) => (ltv === null ? "—" : `${(ltv * 100).toFixed(1)}%`);
 const count = (n: number) => n.toLocaleString("en-US");
 /** The parameters that say something, for the page's links and the forms' hidden fields. */
@@ -40,7 +41,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   const query = search.success ? search.data : ClientsQuery.parse({});
   const [page, opportunities, budget] = await Promise.all([
     pageOfClients(user, { ...query, size: CLIENTS_PAGE_SIZE }),
-    listOpportunities(user, { kind, status }, 200),
+    listOpportunities(user, { kind, status }, OPPORTUNITIES_SHOWN),
     budgetState(),
   ]);
   const budgetSpent = budget.spent >= budget.budget;
@@ -110,6 +111,9 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
               </tr>
             ))}
           </DataTable>
+        )}
+        {opportunities.length === OPPORTUNITIES_SHOWN && (
+          <p className="text-sm text-slate-600">The {OPPORTUNITIES_SHOWN} with the most money are listed: filter by kind or status to see others.</p>
         )}
       </section>
 
