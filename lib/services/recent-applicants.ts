@@ -25,7 +25,10 @@ export async function rememberApplicant(userId: number, at: ReadAddress, applica
   await db
     .insert(recentApplicants)
     .values(row)
-    .onConflictDoUpdate({ target: [recentApplicants.userId, recentApplicants.addressKey], set: { address: row.address, applicant, lookedUpAt: row.lookedUpAt } });
+    .onConflictDoUpdate({
+      target: [recentApplicants.userId, recentApplicants.addressKey],
+      set: { address: row.address, applicant, lookedUpAt: row.lookedUpAt },
+    });
   const kept = db
     .select({ key: recentApplicants.addressKey })
     .from(recentApplicants)

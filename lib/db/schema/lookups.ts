@@ -19,5 +19,9 @@ export const recentApplicants = app.table(
     applicant: text().notNull(),
     lookedUpAt: timestamp("looked_up_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.addressKey] }), index("recent_applicants_user").on(t.userId, t.lookedUpAt), index("recent_applicants_at").on(t.lookedUpAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.addressKey] }),
+    index("recent_applicants_user").on(t.userId, t.lookedUpAt),
+    index("recent_applicants_at").on(t.lookedUpAt),
+  ],
 );
