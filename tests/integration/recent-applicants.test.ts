@@ -4,7 +4,7 @@ import { call, deedName, houses, signIn, unique } from "./client";
 
 const app = inject("apps").embedded;
 const DATABASE_URL = inject("apps").databaseUrl;
-const [first, second, third] = houses(1900, 3) as [string, string, string];
+const [first, second, third] = houses(1770, 3) as [string, string, string];
 
 async function newOfficer(admin: string): Promise<{ email: string; cookie: string }> {
   const email = `officer-${unique()}@example.com`;
