@@ -20,9 +20,12 @@ export function RecentApplicants({ applicants }: { applicants: RecentApplicant[]
         <ol className="space-y-2 text-sm" aria-label="Recent applicants, last verified first">
           {applicants.map((a) => (
             <li key={a.address}>
-              <Link href={`/lookup?address=${encodeURIComponent(a.address)}` as Route} className="text-brand-700 underline">
+              <Link
+                href={`/lookup?address=${encodeURIComponent(a.address)}` as Route}
+                aria-label={`${a.applicant}, ${a.address}`}
+                className="text-brand-700 underline"
+              >
                 {a.applicant}
-                <span className="sr-only">, at </span>
                 <span className="block text-slate-700">{a.address}</span>
               </Link>
               <time dateTime={a.lookedUpAt.toISOString()} className="block text-xs text-slate-600">
