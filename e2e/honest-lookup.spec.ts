@@ -63,7 +63,12 @@ test("onboarding confirms only a home the service found, says what is wrong othe
   await expect(page.getByRole("article").filter({ hasText: "2800 N 24th St" })).toBeVisible();
 });
 
-test("the lookup explains what it could not confirm, asks for a unit, and says why nothing can be borrowed", async ({ page }, testInfo) => {
+test("the lookup explains what it could not confirm, asks for a unit, says why nothing can be borrowed, and keeps the applicant", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Three sign-ins and two audits of the page: about 20 s on its own.
+  test.setTimeout(60_000);
   await signIn(page, "officer@example.com", "officer-demo");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   const lookUp = page.getByRole("button", { name: "Look up", exact: true });
@@ -102,12 +107,39 @@ test("the lookup explains what it could not confirm, asks for a unit, and says w
   await screenshots(page, testInfo, "lookup-over-ltv");
 
   // The sidebar catches up without a reload, and reopening the lookup keeps the applicant.
-  await expect(history.getByRole("link", { name: "2633 N 26th St, Phoenix, AZ 85008" })).toBeVisible();
+  await expect(history.getByRole("link", { name: "2633 N 26th St, Phoenix, AZ 85008", exact: true })).toBeVisible();
   await expect.poll(async () => Number(await page.getByTestId("billable-today").textContent())).toBeGreaterThan(spent);
   await page.getByLabel("Applicant name").fill("");
-  await history.getByRole("link", { name: "2633 N 26th St, Phoenix, AZ 85008" }).click();
+  await history.getByRole("link", { name: "2633 N 26th St, Phoenix, AZ 85008", exact: true }).click();
   await expect(page.getByLabel("Applicant name")).toHaveValue("Samantha Jones");
   await expect(page.getByTestId("verification-result")).toHaveText(/Samantha Jones is verified as an owner/);
+
+  // Kept on the server for this officer: another browser, signed in anew, lists the applicant and reopens the lookup
+  // with the name, from the keyboard.
+  const elsewhere = await browser.newContext();
+  const again = await elsewhere.newPage();
+  await signIn(again, "officer@example.com", "officer-demo");
+  await again.goto("/lookup");
+  const applicants = again.getByRole("list", { name: "Recent applicants, last verified first" });
+  const samantha = applicants.getByRole("link", { name: "Samantha Jones, 2633 N 26th St, Phoenix, AZ 85008" });
+  await expect(applicants.getByRole("listitem").first()).toContainText("Samantha Jones");
+  await expectNoSeriousViolations(again);
+  await samantha.focus();
+  await again.keyboard.press("Enter");
+  await expect(again.getByLabel("Applicant name")).toHaveValue("Samantha Jones");
+  await expect(again.getByTestId("verification-result")).toHaveText(/Samantha Jones is verified as an owner/);
+  await expect(again).toHaveURL(/address=/);
+  expect(again.url()).not.toContain("Samantha");
+  await elsewhere.close();
+
+  // The list is the officer's own: the admin's lookup page does not show it.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, "admin@example.com", "admin-demo");
+  await adminPage.goto("/lookup");
+  await expect(adminPage.getByRole("heading", { name: "Recent applicants" })).toBeVisible();
+  await expect(adminPage.getByText("Samantha Jones")).toHaveCount(0);
+  await adminContext.close();
 });
 
 test("a batch keeps a first line that mentions a street, takes a line without ZIP code, and counts only confirmed rows", async ({ page }, testInfo) => {

@@ -2,7 +2,7 @@
 
 import { useIsFetching } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { withUnit } from "@/components/address/address-verdict";
 import { ReportDownload } from "@/components/report/report-download";
 import { Button } from "@/components/ui/button";
@@ -11,16 +11,13 @@ import { useAddressSuggestion } from "@/lib/client/use-address-suggestion";
 import type { AddressCheckDto } from "@/lib/services/dto";
 import type { Brand } from "@/lib/env";
 import { EquityLookupPanel, Panel, SummaryPanel, ValuationPanel, VerificationPanel } from "./panels";
-import { recallApplicant, rememberApplicant } from "./recent-applicants";
 
 interface Lookup {
   address: string;
   applicant: string;
 }
 
-const noSubscription = () => () => {};
-
-/** Refreshes the page's server parts (the sidebar's billable calls and recent lookups) each time a lookup settles. */
+/** Refreshes the page's server parts (the sidebar's billable calls, recent lookups and applicants) each time a lookup settles. */
 function useRefreshWhenSettled(active: boolean) {
   const router = useRouter();
   const fetching = useIsFetching();
@@ -36,18 +33,9 @@ function useRefreshWhenSettled(active: boolean) {
 
 /** Look up one address: standardize it, then verify, value, price the equity and hand over the report. */
 export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lookup }) {
-  // A recent lookup reopened from its link carries the address only: the applicant comes back from this tab's memory.
-  const remembered = useSyncExternalStore(
-    noSubscription,
-    () => (initial && !initial.applicant ? recallApplicant(sessionStorage, initial.address) : undefined),
-    () => undefined,
-  );
-  const [started, setStarted] = useState<Lookup | undefined>(initial);
-  const [fromLink, setFromLink] = useState(true);
+  const [lookup, setLookup] = useState<Lookup | undefined>(initial);
   const [address, setAddress] = useState(initial?.address ?? "");
-  const [typedApplicant, setApplicant] = useState<string>();
-  const applicant = typedApplicant ?? (initial?.applicant || remembered || "");
-  const lookup = fromLink && started && !started.applicant && remembered ? { ...started, applicant: remembered } : started;
+  const [applicant, setApplicant] = useState(initial?.applicant ?? "");
   const [unit, setUnit] = useState("");
   const [missing, setMissing] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -56,15 +44,9 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
   useEffect(() => {
     if (normalized.data) resultHeading.current?.focus();
   }, [normalized.data]);
-  const lookedUp = lookup?.address;
-  const lookedUpFor = lookup?.applicant ?? "";
-  useEffect(() => {
-    if (lookedUp && normalized.data?.ok) rememberApplicant(sessionStorage, [lookedUp, normalized.data.oneLine], lookedUpFor);
-  }, [lookedUp, lookedUpFor, normalized.data]);
 
   function start(next: Lookup) {
-    setStarted(next);
-    setFromLink(false);
+    setLookup(next);
     // The same address again after a failure: its query key has not changed, so ask again explicitly.
     if (next.address === lookup?.address && normalized.error) void normalized.refetch();
   }

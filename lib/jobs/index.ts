@@ -12,6 +12,7 @@ import { meterSettled } from "@/lib/services/meter";
 import { budgetState, dueClients, refreshScheduled } from "@/lib/services/monitoring";
 import { checkEngagement, sendOfficerSummary, summaryRecipients } from "@/lib/services/officer-summary";
 import { disposeIdleAccounts } from "@/lib/services/privacy";
+import { sweepRecentApplicants } from "@/lib/services/recent-applicants";
 import { JobEngine, type JobSpec } from "./engine";
 
 export type { FailedJob } from "./engine";
@@ -27,8 +28,12 @@ const JOBS: JobSpec<object>[] = [
     retryLimit: 3,
     run: async () => {
       log.info({ deleted: await sweepExpiredRows() }, "housekeeping: expired rows deleted");
-      // Disposal of what is kept past its time: unused homeowner accounts (after a warning) and old activity.
-      log.info({ accounts: await disposeIdleAccounts(), auditEvents: await sweepAuditEvents() }, "housekeeping: disposal done");
+      // Disposal of what is kept past its time: unused homeowner accounts (after a warning), officers' applicants
+      // nobody looked up again, and old activity.
+      log.info(
+        { accounts: await disposeIdleAccounts(), recentApplicants: await sweepRecentApplicants(), auditEvents: await sweepAuditEvents() },
+        "housekeeping: disposal done",
+      );
     },
   },
   {

@@ -1,6 +1,7 @@
 import "server-only";
 import { FOOTNOTES } from "./codes";
 import { embedded } from "@/lib/env";
+import { log } from "@/lib/log";
 import type { ReportFormat } from "@/lib/property-api";
 import { streetLine, zipCode } from "@/lib/address";
 import { STAFF, type SessionUser } from "@/lib/auth/roles";
@@ -21,6 +22,7 @@ import {
   type Person,
   type ReportDownload,
 } from "./properties";
+import { rememberApplicant } from "./recent-applicants";
 import { orgMaxLtv } from "./settings";
 
 type SignedIn = Caller & { user: SessionUser };
@@ -62,12 +64,21 @@ export function demoZipCodes(): string[] {
   });
 }
 
+/**
+ * Whether the applicant owns the address. An answer (verified or not) puts the applicant on the caller's own recent
+ * applicants (/lookup): written here, from what was verified, so no other request can put a name there.
+ */
 export async function verifyHomeowner(caller: SignedIn, input: Person) {
   const at = addressKeyOf(input.address);
-  return logged(caller, "lookup.verify", at, async () => {
+  const answer = await logged(caller, "lookup.verify", at, async () => {
     const { verification, stale } = await homeownerVerification(caller, input);
     return { ...verification, stale };
   });
+  // The list is a convenience: the officer still gets the answer when it cannot be written.
+  await rememberApplicant(caller.user.id, at, `${input.firstName.trim()} ${input.lastName.trim()}`).catch((error: unknown) =>
+    log.error({ err: error }, "lookup: the recent applicant could not be recorded"),
+  );
+  return answer;
 }
 
 /**

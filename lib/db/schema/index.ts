@@ -8,3 +8,4 @@ export * from "./service";
 export * from "./homes";
 export * from "./portfolio";
 export * from "./audit";
+export * from "./lookups";

@@ -4,10 +4,24 @@ import type { Route } from "next";
 import { InviteClientForm } from "@/components/auth/account-forms";
 import { BatchLookup } from "@/components/lookup/batch-lookup";
 import { LookupWorkspace } from "@/components/lookup/lookup-workspace";
+import { RecentApplicants } from "@/components/lookup/recent-applicants";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import { userSpentToday, recentCalls } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/api/page";
+import { addressKeyOf } from "@/lib/services/addresses";
+import { AppError } from "@/lib/services/errors";
+import { applicantAt, recentApplicantsOf } from "@/lib/services/recent-applicants";
+
+/** The applicant the officer last verified at an address; none for an address that cannot be read. */
+async function rememberedApplicant(userId: number, address: string): Promise<string | undefined> {
+  try {
+    return await applicantAt(userId, addressKeyOf(address).key);
+  } catch (error) {
+    if (AppError.is(error)) return undefined;
+    throw error;
+  }
+}
 
 export const metadata: Metadata = { title: "Look up an address" };
 
@@ -15,8 +29,15 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
   const { user } = await requirePageUser(["loan_officer", "admin"], "/lookup");
   const params = await searchParams;
   const address = typeof params.address === "string" ? params.address : undefined;
-  const applicant = typeof params.applicant === "string" ? params.applicant : "";
-  const [recent, spent] = await Promise.all([recentCalls(user.id, 60), userSpentToday(user.id)]);
+  const named = typeof params.applicant === "string" ? params.applicant : undefined;
+  const [recent, spent, applicants, remembered] = await Promise.all([
+    recentCalls(user.id, 60),
+    userSpentToday(user.id),
+    recentApplicantsOf(user.id),
+    // A reopened lookup carries the address only: the applicant comes back from this officer's own list.
+    address && !named ? rememberedApplicant(user.id, address) : undefined,
+  ]);
+  const applicant = named || remembered || "";
   const history = [...new Map(recent.map((r) => [r.address!, r])).values()].slice(0, 8);
 
   return (
@@ -62,6 +83,7 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
           </ul>
         )}
         <p className="text-xs text-slate-600">Reopening a recent lookup answers from the cache while it is fresh, at no cost.</p>
+        <RecentApplicants applicants={applicants} />
       </aside>
     </div>
   );

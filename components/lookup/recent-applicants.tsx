@@ -1,0 +1,40 @@
+import Link from "next/link";
+import type { Route } from "next";
+import type { RecentApplicant } from "@/lib/services/recent-applicants";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/**
+ * The applicants this officer verified, last first. Each link reopens the lookup of its address; the page fills the
+ * name from the officer's own list, so the name never travels in the URL (nor the browser's history or server logs).
+ */
+export function RecentApplicants({ applicants }: { applicants: RecentApplicant[] }) {
+  return (
+    <section aria-labelledby="applicants-title" className="space-y-2">
+      <h2 id="applicants-title" className="text-lg font-semibold">
+        Recent applicants
+      </h2>
+      {applicants.length === 0 ? (
+        <p className="text-sm text-slate-600">None yet: the applicants you verify are listed here.</p>
+      ) : (
+        <ol className="space-y-2 text-sm" aria-label="Recent applicants, last verified first">
+          {applicants.map((a) => (
+            <li key={a.address}>
+              <Link
+                href={`/lookup?address=${encodeURIComponent(a.address)}` as Route}
+                aria-label={`${a.applicant}, ${a.address}`}
+                className="text-brand-700 underline"
+              >
+                {a.applicant}
+                <span className="block text-slate-700">{a.address}</span>
+              </Link>
+              <time dateTime={a.lookedUpAt.toISOString()} className="block text-xs text-slate-600">
+                {when.format(a.lookedUpAt)} UTC
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
