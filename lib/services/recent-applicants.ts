@@ -3,7 +3,6 @@ import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
 import { displayKey } from "@/lib/address/format";
 import { getDatabase } from "@/lib/db";
 import { recentApplicants } from "@/lib/db/schema";
-import { env } from "@/lib/env";
 import type { ReadAddress } from "./addresses";
 
 /** Applicants each staff member keeps: the list on /lookup shows them all, and older ones are deleted as new ones come. */
@@ -60,10 +59,13 @@ export async function applicantAt(userId: number, addressKey: string): Promise<s
 }
 
 /**
- * Deletes applicants nobody looked up again for `days` (the daily housekeeping): customer information is disposed of
- * on the same clock as an unused homeowner account, RETENTION_DAYS after its last use.
+ * How long an applicant nobody looked up again is kept: the list is a convenience for the applications in hand, and an
+ * applicant's name is customer information, kept no longer than that use needs.
  */
-export async function sweepRecentApplicants(days = env.RETENTION_DAYS): Promise<number> {
+export const RECENT_APPLICANT_DAYS = 90;
+
+/** Deletes applicants nobody looked up again for `days` (the daily housekeeping). */
+export async function sweepRecentApplicants(days = RECENT_APPLICANT_DAYS): Promise<number> {
   const { db } = await getDatabase();
   const gone = await db
     .delete(recentApplicants)

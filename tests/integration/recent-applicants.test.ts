@@ -80,7 +80,7 @@ describe.skipIf(!DATABASE_URL)("recent applicants are disposed of (PostgreSQL)",
     const officer = await newOfficer(admin);
     expect((await verify(officer.cookie, first, deedName(first))).status).toBe(200);
     expect((await verify(officer.cookie, second, deedName(second))).status).toBe(200);
-    await db`update app.recent_applicants set looked_up_at = now() - interval '731 days'
+    await db`update app.recent_applicants set looked_up_at = now() - interval '91 days'
       where applicant = ${fullName(first)} and user_id = (select id from app.users where lower(email) = ${officer.email})`;
     expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "housekeeping" } })).status).toBe(202);
     await expect.poll(() => rowsOf(officer.email), { timeout: 60_000, interval: 300 }).toEqual([fullName(second)]);
