@@ -90,7 +90,8 @@ export function ForgotPasswordForm() {
   );
 }
 
-export function ResetPasswordForm({ token }: { token: string }) {
+/** A new password with an emailed link; `first` for a staff invitation's first one (the same link, other words). */
+export function ResetPasswordForm({ token, first = false }: { token: string; first?: boolean }) {
   const router = useRouter();
   const { problem, pending, submit } = useJsonForm("/api/account/password-reset/confirm", { token }, () => {
     router.push("/start" as Route);
@@ -99,9 +100,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {problem && <Alert>{problem.message}</Alert>}
-      <Field label="New password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={problem?.fields?.password} />
+      <Field
+        label={first ? "Password" : "New password"}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={PASSWORD_HINT}
+        error={problem?.fields?.password}
+      />
       <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Saving…" : "Set my new password"}
+        {pending ? "Saving…" : first ? "Set my password and sign in" : "Set my new password"}
       </Button>
     </form>
   );
