@@ -17,7 +17,14 @@ const SETUPS = [
 ] as const;
 
 /** A choice of a few radio buttons, its error announced with the group. */
-function Choice({ legend, name, options, value, onChange, error }: {
+function Choice({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+}: {
   legend: string;
   name: string;
   options: readonly { value: string; label: string }[];

@@ -82,9 +82,14 @@ export async function inviteStaff(admin: SessionUser, input: { email: string; ro
   await limit("staffInvite", String(admin.id), "You have sent many invitations in the last hour. Please try again later.");
   const user = await newAccount({ ...input, password: randomBytes(32).toString("base64url") }).catch((error: unknown) => {
     if (AppError.is(error) && error.code === "email_taken")
-      throw new AppError(409, "email_taken", "This email already has an account. If their invitation ran out, they can use \"Forgot your password?\" to sign in.", {
-        email: "is already registered",
-      });
+      throw new AppError(
+        409,
+        "email_taken",
+        'This email already has an account. If their invitation ran out, they can use "Forgot your password?" to sign in.',
+        {
+          email: "is already registered",
+        },
+      );
     throw error;
   });
   const token = randomBytes(32).toString("base64url");
@@ -98,7 +103,13 @@ export async function inviteStaff(admin: SessionUser, input: { email: string; ro
     if (!(error instanceof MailError)) throw error;
     // An account nobody was told about must not stay (its link with it): the admin's next try starts afresh.
     await deleteUser(user.id);
-    throw new AppError(503, "mail_unavailable", "The invitation email could not be sent right now. No account was made; please try again in a few minutes.", undefined, 60);
+    throw new AppError(
+      503,
+      "mail_unavailable",
+      "The invitation email could not be sent right now. No account was made; please try again in a few minutes.",
+      undefined,
+      60,
+    );
   }
   void audit({ action: "user.invite", actor: admin, subjectUserId: user.id, detail: { role: user.role, email: user.email } });
   return { id: user.id, email: user.email, role: user.role, invitationExpiresAt: expiresAt.toISOString() };
@@ -147,9 +158,14 @@ export async function resetPassword(token: string, password: string): Promise<Se
   const r = passwordResets;
   const live = and(eq(r.tokenHash, hash(token)), isNull(r.usedAt), gt(r.expiresAt, new Date()));
   const [pending] = await db.select().from(r).where(live);
-  const refused = new AppError(400, "reset_link_invalid", "This link is not valid any more (a reset link works once, for 30 minutes; an invitation's, for 3 days). Please ask for a new one.", {
-    token: "is used, expired or unknown",
-  });
+  const refused = new AppError(
+    400,
+    "reset_link_invalid",
+    "This link is not valid any more (a reset link works once, for 30 minutes; an invitation's, for 3 days). Please ask for a new one.",
+    {
+      token: "is used, expired or unknown",
+    },
+  );
   if (!pending) throw refused;
   const user = await findUserById(pending.userId);
   if (!user) throw refused;
