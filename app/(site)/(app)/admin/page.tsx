@@ -54,7 +54,7 @@ export default async function AdminPage() {
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="officer-title" className={card}>
           <h2 id="officer-title" className="text-lg font-semibold">
-            Add a loan officer or an admin
+            Add a staff member
           </h2>
           <AddStaffForm action={addStaff} invitations={env.STAFF_PASSWORDS} />
         </section>
