@@ -116,42 +116,6 @@ export function ResetPasswordForm({ token, first = false }: { token: string; fir
   );
 }
 
-/** A loan officer's (or admin's) invitation of a client to one home. */
-export function InviteClientForm() {
-  const [sent, setSent] = useState<string>();
-  const { problem, pending, submit } = useJsonForm("/api/invitations", {}, (result) => {
-    const invitation = result as { email: string; address: string };
-    setSent(`Invitation sent to ${invitation.email} for ${invitation.address}. The link works once, for 7 days.`);
-  });
-  return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      {problem && <Alert>{problem.message}</Alert>}
-      {sent && (
-        <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">
-          {sent}
-        </p>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Client's first name" name="firstName" id="invite-first-name" autoComplete="off" required error={problem?.fields?.firstName} />
-        <Field label="Client's last name" name="lastName" id="invite-last-name" autoComplete="off" required error={problem?.fields?.lastName} />
-      </div>
-      <Field label="Client's email" name="email" id="invite-email" type="email" autoComplete="off" required error={problem?.fields?.email} />
-      <Field
-        label="Client's home address"
-        name="address"
-        id="invite-address"
-        autoComplete="off"
-        required
-        hint="As on the deed: street, city, state and ZIP code."
-        error={problem?.fields?.address}
-      />
-      <Button type="submit" disabled={pending}>
-        {pending ? "Checking the deed…" : "Send invitation"}
-      </Button>
-    </form>
-  );
-}
-
 /** Changes the password; the account's other sessions end (this one stays). */
 export function ChangePasswordForm() {
   const [done, setDone] = useState(false);

@@ -2,7 +2,7 @@ import type { Metadata, Route } from "next";
 import Link from "next/link";
 import { AddStaffForm } from "@/components/admin/add-staff-form";
 import { MaxLtvForm, OffersForm, OpportunityRulesForm } from "@/components/admin/admin-forms";
-import { InviteClientForm } from "@/components/auth/account-forms";
+import { InviteClientForm } from "@/components/clients/invite-client-form";
 import { SiteForm } from "@/components/admin/site-form";
 import { StaffList } from "@/components/admin/staff-list";
 import { TableScroll } from "@/components/ui/table-scroll";
@@ -14,6 +14,7 @@ import { offers, orgSettings } from "@/lib/services/settings";
 import { listSites } from "@/lib/services/sites";
 import { listStaff } from "@/lib/services/staff";
 import { addStaff, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
+import { inviteClient } from "../lookup/actions";
 
 export const metadata: Metadata = { title: "Admin" };
 
@@ -63,7 +64,7 @@ export default async function AdminPage() {
             Invite a client to their home
           </h2>
           <p className="text-sm text-slate-700">The deed must name the client. The emailed link signs them in as the verified owner.</p>
-          <InviteClientForm />
+          <InviteClientForm action={inviteClient} />
         </section>
         <section aria-labelledby="ltv-title" className={card}>
           <h2 id="ltv-title" className="text-lg font-semibold">

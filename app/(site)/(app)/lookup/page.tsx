@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { Route } from "next";
-import { InviteClientForm } from "@/components/auth/account-forms";
+import { InviteClientForm } from "@/components/clients/invite-client-form";
 import { BatchLookup } from "@/components/lookup/batch-lookup";
 import { LookupWorkspace } from "@/components/lookup/lookup-workspace";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import { userSpentToday, recentCalls } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/api/page";
+import { inviteClient } from "./actions";
 
 export const metadata: Metadata = { title: "Look up an address" };
 
@@ -38,7 +39,7 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
             The deed must name your client. They get a link by email that works once, for 7 days, and signs them in as the verified owner: their loans and
             equity, and your next conversation about them.
           </p>
-          <InviteClientForm />
+          <InviteClientForm action={inviteClient} />
         </section>
       </div>
       <aside aria-labelledby="history-title" className="space-y-3">
