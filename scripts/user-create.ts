@@ -4,12 +4,12 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { CreateUserBody } from "@/lib/api/schemas";
+import { SignUpBody } from "@/lib/api/schemas";
 import { createUser, EmailTakenError } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 
 const { values } = parseArgs({ options: { role: { type: "string" }, email: { type: "string" }, password: { type: "string" } } });
-const parsed = CreateUserBody.extend({
+const parsed = SignUpBody.extend({
   role: z.enum(["homeowner", "loan_officer", "admin"], { error: "role must be homeowner, loan_officer or admin" }),
 }).safeParse(values);
 if (!parsed.success) {

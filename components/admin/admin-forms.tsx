@@ -6,31 +6,6 @@ import type { FormAction } from "@/lib/api/action";
 import type { Offers, OrgSettings } from "@/lib/services/settings";
 import { useFormAction } from "@/lib/client/use-form-action";
 
-export function CreateOfficerForm({ action }: { action: FormAction<{ email: string }> }) {
-  const { state, pending, onSubmit } = useFormAction(action);
-  return (
-    <form onSubmit={onSubmit} className="space-y-3" noValidate>
-      <Field label="Email" name="email" type="email" autoComplete="off" required error={state?.fields?.email} />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 10 characters."
-        error={state?.fields?.password}
-      />
-      <Button type="submit" disabled={pending}>
-        Create loan officer
-      </Button>
-      <p aria-live="polite" className="text-sm">
-        {!pending && state?.data && <span className="text-brand-700">Created {state.data.email}. Give them their password in person.</span>}
-        {!pending && state?.error && !state.fields && <span className="text-red-700">{state.error}</span>}
-      </p>
-    </form>
-  );
-}
-
 export function MaxLtvForm({ current, action }: { current: number; action: FormAction<{ orgMaxLtv: number }> }) {
   const { state, pending, onSubmit } = useFormAction(action);
   return (

@@ -90,7 +90,8 @@ export function ForgotPasswordForm() {
   );
 }
 
-export function ResetPasswordForm({ token }: { token: string }) {
+/** A new password with an emailed link; `first` for a staff invitation's first one (the same link, other words). */
+export function ResetPasswordForm({ token, first = false }: { token: string; first?: boolean }) {
   const router = useRouter();
   const { problem, pending, submit } = useJsonForm("/api/account/password-reset/confirm", { token }, () => {
     router.push("/start" as Route);
@@ -99,45 +100,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {problem && <Alert>{problem.message}</Alert>}
-      <Field label="New password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={problem?.fields?.password} />
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Saving…" : "Set my new password"}
-      </Button>
-    </form>
-  );
-}
-
-/** A loan officer's (or admin's) invitation of a client to one home. */
-export function InviteClientForm() {
-  const [sent, setSent] = useState<string>();
-  const { problem, pending, submit } = useJsonForm("/api/invitations", {}, (result) => {
-    const invitation = result as { email: string; address: string };
-    setSent(`Invitation sent to ${invitation.email} for ${invitation.address}. The link works once, for 7 days.`);
-  });
-  return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      {problem && <Alert>{problem.message}</Alert>}
-      {sent && (
-        <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">
-          {sent}
-        </p>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Client's first name" name="firstName" id="invite-first-name" autoComplete="off" required error={problem?.fields?.firstName} />
-        <Field label="Client's last name" name="lastName" id="invite-last-name" autoComplete="off" required error={problem?.fields?.lastName} />
-      </div>
-      <Field label="Client's email" name="email" id="invite-email" type="email" autoComplete="off" required error={problem?.fields?.email} />
       <Field
-        label="Client's home address"
-        name="address"
-        id="invite-address"
-        autoComplete="off"
+        label={first ? "Password" : "New password"}
+        name="password"
+        type="password"
+        autoComplete="new-password"
         required
-        hint="As on the deed: street, city, state and ZIP code."
-        error={problem?.fields?.address}
+        hint={PASSWORD_HINT}
+        error={problem?.fields?.password}
       />
-      <Button type="submit" disabled={pending}>
-        {pending ? "Checking the deed…" : "Send invitation"}
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Saving…" : first ? "Set my password and sign in" : "Set my new password"}
       </Button>
     </form>
   );

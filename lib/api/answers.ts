@@ -40,6 +40,9 @@ export const Changed = z.object({ changed: z.literal(true) });
 export const Ended = z.object({ ended: z.number().describe("How many sessions ended") });
 
 export const Account = z.object({ id: z.number(), email: z.string(), role: z.string() });
+export const StaffAccount = Account.extend({
+  invitationExpiresAt: z.string().optional().describe("With invite: when the emailed link stops working (it works once)"),
+});
 export const RoleChanged = z.object({ id: z.number(), role: z.string() });
 export const Outbox = z.object({
   messages: z.array(

@@ -73,7 +73,24 @@ const Password = z
   .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`);
 export const SignUpBody = z.object({ email: Email, password: Password });
-export const CreateUserBody = z.object({ email: Email, password: Password, role: z.enum(STAFF, { error: `role must be ${STAFF.join(" or ")}` }) });
+const StaffRole = z.enum(STAFF, { error: `role must be ${STAFF.join(" or ")}` });
+/** A staff account: a password the admin hands over, or (`invite`) an emailed link for the person to choose their own. */
+export const CreateUserBody = z
+  .object({
+    email: Email,
+    role: StaffRole,
+    password: Password.optional().describe("Required without `invite`; left out with it"),
+    invite: z
+      .boolean({ error: "invite must be true or false" })
+      .default(false)
+      .describe("Email the person a single-use link (3 days) to choose their own password, instead of setting one now"),
+  })
+  .superRefine((body, ctx) => {
+    if (body.invite && body.password !== undefined)
+      ctx.addIssue({ code: "custom", path: ["password"], message: "must be left out with invite: the person chooses their own" });
+    if (!body.invite && body.password === undefined)
+      ctx.addIssue({ code: "custom", path: ["password"], message: "is required (or send invite: true to email them a link to choose one)" });
+  });
 export const RoleBody = z.object({ role: z.enum(ROLES, { error: `role must be ${ROLES.slice(0, -1).join(", ")} or ${ROLES.at(-1)}` }) });
 export const UserIdParams = z.object({
   userId: z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number"),
@@ -271,8 +288,12 @@ export const JobRetryBody = z.object({
 const number = (value: string) => (value.trim() === "" ? undefined : Number(value));
 
 // In-app forms (server actions): what the form's fields say, as text, turned into the API's own bodies.
-/** A loan officer, from the admin's form (the role is the form's, not a field). */
-export const OfficerForm = CreateUserBody.omit({ role: true });
+/** A staff member from the admin's form: invited by email unless "set a password now" is chosen. */
+export const StaffForm = z
+  .object({ email: z.string().default(""), role: z.string().default(""), setup: z.string().default("invite"), password: z.string().default("") })
+  // The role as typed: CreateUserBody names a wrong one.
+  .transform(({ setup, password, ...rest }) => (setup === "password" ? { ...rest, password } : { ...rest, invite: true }) as z.input<typeof CreateUserBody>)
+  .pipe(CreateUserBody);
 /** The maximum LTV typed as a percentage. */
 export const SettingsForm = z
   .object({ orgMaxLtv: z.string().default("") })

@@ -41,6 +41,21 @@ export function passwordResetMessage(input: { to: string; url: string }): Messag
   );
 }
 
+/** A loan officer or admin asked to choose the password of the account an admin made for them. */
+export function staffInvitationMessage(input: { to: string; invitedBy: string; role: "loan_officer" | "admin"; url: string; expires: Date }): Message {
+  const role = input.role === "admin" ? "an admin" : "a loan officer";
+  return compose(
+    input.to,
+    "Your home dashboard staff account",
+    [
+      `${input.invitedBy} made you an account on the home dashboard, as ${role}.`,
+      "Choose your password with this link, then sign in: you will be asked to set up a second factor (a passkey or an authenticator app) as every loan officer and admin must.",
+      `The link works once, until ${input.expires.toUTCString()}. If you did not expect this, you can ignore it: nobody can sign in to the account until a password is chosen.`,
+    ],
+    { label: "Choose your password", url: input.url },
+  );
+}
+
 export function letterSentMessage(input: { to: string; address: string }): Message {
   return compose(input.to, "A letter with your code is on its way", [
     `We mailed a letter with a 6-digit code to ${input.address}. It usually arrives within 5 business days.`,

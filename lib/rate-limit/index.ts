@@ -18,8 +18,11 @@ export class RateLimitedError extends Error {
   }
 }
 
-/** What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email). */
-export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "passkeyOptions";
+/**
+ * What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email); and
+ * what an admin's session (perhaps a stolen one) may: invite staff by email (per admin).
+ */
+export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "passkeyOptions" | "staffInvite";
 
 type Limiter = "user" | "ip" | "widgetIp" | AccountLimit;
 type Limiters = Record<Limiter, RateLimiterAbstract>;
@@ -33,6 +36,7 @@ const NAMES: Record<Limiter, string> = {
   resetIp: "reset-ip",
   resetEmail: "reset-email",
   passkeyOptions: "passkey-options",
+  staffInvite: "staff-invite",
 };
 
 function create(redis: Redis | undefined): Limiters {
@@ -49,6 +53,7 @@ function create(redis: Redis | undefined): Limiters {
     resetIp: make(NAMES.resetIp, 10, 3600),
     resetEmail: make(NAMES.resetEmail, 3, 3600),
     passkeyOptions: make(NAMES.passkeyOptions, 30, 60),
+    staffInvite: make(NAMES.staffInvite, 20, 3600),
   };
 }
 

@@ -10,13 +10,14 @@ import { limitAccount, RateLimitedError, type AccountLimit } from "@/lib/rate-li
 import { getDatabase } from "@/lib/db";
 import { passwordResets } from "@/lib/db/schema";
 import { appOrigin, env } from "@/lib/env";
-import { passwordResetMessage } from "@/lib/mail/messages";
-import { sendMail } from "@/lib/mail/transport";
+import { passwordResetMessage, staffInvitationMessage } from "@/lib/mail/messages";
+import { MailError, sendMail } from "@/lib/mail/transport";
 import { requireRecentSecondFactor } from "./access";
 import { audit } from "./audit";
 import { AppError } from "./errors";
 
 const RESET_MINUTES = 30;
+const INVITATION_HOURS = 72;
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** An account limit used up becomes a 429 with words for what was refused. */
@@ -65,6 +66,55 @@ export async function createStaffAccount(input: { email: string; password: strin
   return user;
 }
 
+/**
+ * An admin invites a loan officer or another admin: the account is made with a password nobody knows (so nothing
+ * signs in with one), and the person is emailed a single-use link, good for 3 days, to choose theirs. The link is a
+ * password reset's, so it is hashed at rest, works once and ends with the reset's rules; it points at the configured
+ * origin, never at one the request names. An email that has an account is a 409 (not a new link): a person whose
+ * invitation ran out asks for one with "Forgot your password?", which proves the mailbox the same way.
+ */
+export async function inviteStaff(admin: SessionUser, input: { email: string; role: (typeof STAFF)[number] }) {
+  // SSO-only staff: a password is no way in, so there is nothing to invite them to; their first sign-on makes the account.
+  if (!env.STAFF_PASSWORDS)
+    throw new AppError(400, "sso_only", "invite: staff sign in with single sign-on here (STAFF_PASSWORDS=false); their first sign-on makes their account.", {
+      invite: "is not available: staff sign in with single sign-on",
+    });
+  await limit("staffInvite", String(admin.id), "You have sent many invitations in the last hour. Please try again later.");
+  const user = await newAccount({ ...input, password: randomBytes(32).toString("base64url") }).catch((error: unknown) => {
+    if (AppError.is(error) && error.code === "email_taken")
+      throw new AppError(
+        409,
+        "email_taken",
+        'This email already has an account. If their invitation ran out, they can use "Forgot your password?" to sign in.',
+        {
+          email: "is already registered",
+        },
+      );
+    throw error;
+  });
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + INVITATION_HOURS * 3_600_000);
+  const { db } = await getDatabase();
+  await db.insert(passwordResets).values({ tokenHash: hash(token), userId: user.id, expiresAt });
+  try {
+    const url = `${appOrigin}/reset-password?token=${token}&first=1`;
+    await sendMail(staffInvitationMessage({ to: user.email, invitedBy: admin.name ?? admin.email, role: input.role, url, expires: expiresAt }));
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    // An account nobody was told about must not stay (its link with it): the admin's next try starts afresh.
+    await deleteUser(user.id);
+    throw new AppError(
+      503,
+      "mail_unavailable",
+      "The invitation email could not be sent right now. No account was made; please try again in a few minutes.",
+      undefined,
+      60,
+    );
+  }
+  void audit({ action: "user.invite", actor: admin, subjectUserId: user.id, detail: { role: user.role, email: user.email } });
+  return { id: user.id, email: user.email, role: user.role, invitationExpiresAt: expiresAt.toISOString() };
+}
+
 /** An admin changes another account's role; it applies to that account's very next request. */
 export async function changeRole(admin: SessionUser, userId: number, role: Role): Promise<void> {
   if (userId === admin.id) throw new AppError(400, "invalid_request", "You cannot change your own role.", { userId: "is your own account" });
@@ -108,9 +158,14 @@ export async function resetPassword(token: string, password: string): Promise<Se
   const r = passwordResets;
   const live = and(eq(r.tokenHash, hash(token)), isNull(r.usedAt), gt(r.expiresAt, new Date()));
   const [pending] = await db.select().from(r).where(live);
-  const refused = new AppError(400, "reset_link_invalid", "This reset link is not valid any more (they work once, for 30 minutes). Please ask for a new one.", {
-    token: "is used, expired or unknown",
-  });
+  const refused = new AppError(
+    400,
+    "reset_link_invalid",
+    "This link is not valid any more (a reset link works once, for 30 minutes; an invitation's, for 3 days). Please ask for a new one.",
+    {
+      token: "is used, expired or unknown",
+    },
+  );
   if (!pending) throw refused;
   const user = await findUserById(pending.userId);
   if (!user) throw refused;

@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = {
   "password.reset": "Reset the password by email",
   // People and the organization
   "user.create": "Created an account",
+  "user.invite": "Invited a staff member by email",
   "user.role": "Changed someone's role",
   "user.delete": "Deleted an account",
   "settings.change": "Changed a setting",

@@ -284,6 +284,72 @@ describe("accounts an admin creates", () => {
   });
 });
 
+describe("staff invited by email", () => {
+  it("mails a single-use link at the app's own origin; the account opens with no password until it is used, then asks for a second factor", async () => {
+    const adminSession = await signIn(app, admin.email, admin.password);
+    const officer = { email: `officer-${unique()}@example.com`, password: "quiet-harbor-lantern-7" };
+    expect((await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: { ...officer, role: "loan_officer" } })).status).toBe(201);
+    const officerSession = await signIn(app, officer.email, officer.password);
+    const email = `invited-${unique()}@example.com`;
+    const invite = { email, role: "loan_officer", invite: true };
+    expect((await call(app, "POST", "/api/admin/users", { cookie: officerSession, body: invite })).status).toBe(403);
+
+    const both = await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: { ...invite, password: "quiet-harbor-lantern-7" } });
+    expect(both.status).toBe(400);
+    expect(both.body.error.fields.password).toMatch(/left out with invite/);
+    const neither = await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: { email, role: "loan_officer" } });
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.fields.password).toMatch(/is required/);
+
+    const since = mails.length;
+    // A forwarded host names another origin: the link still points at the app's configured one.
+    const invited = await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: invite, headers: { "X-Forwarded-Host": "evil.example" } });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ email, role: "loan_officer", invitationExpiresAt: expect.any(String) });
+    const mail = await mailTo(email, since);
+    expect(mail.raw).toContain("made you an account on the home dashboard, as a loan officer.");
+    expect(mail.raw).not.toContain("evil.example");
+    const token = mail.raw.match(new RegExp(`${app.url}/reset-password\\?token=([\\w-]+)&first=1`))?.[1];
+    expect(token).toBeTruthy();
+    expect((await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: invite })).status).toBe(409);
+    const outbox = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: adminSession });
+    expect(outbox.body.messages[0].text).not.toContain(token);
+
+    // Nothing signs in with a password before the link is used: not the token, not a guess.
+    for (const guess of [token!, "", "password"]) expect((await attempt(email, guess, { ip: "10.6.0.1" })).session).toBeFalsy();
+    const weak = await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "password2026" } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error.fields.password).toMatch(/easy to guess/);
+    const chosen = await fetch(`${app.url}/api/account/password-reset/confirm`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, password: "my-own-staff-passphrase" }),
+    });
+    expect(chosen.status).toBe(200);
+    // Signed in, and held to setting up a second factor as every new staff member is.
+    const first = sessionFrom(chosen)!;
+    expect((await call(app, "GET", "/api/account/security", { cookie: first })).body.secondFactor).toBe("enrol");
+    expect((await call(app, "GET", "/api/clients", { cookie: first })).body.error.code).toBe("second_factor_enrolment_required");
+    expect((await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "yet-another-passphrase" } })).status).toBe(400);
+    const again = (await attempt(email, "my-own-staff-passphrase", { ip: "10.6.0.2" })).session!;
+    expect((await call(app, "GET", "/api/account/security", { cookie: again })).body.secondFactor).toBe("enrol");
+  });
+
+  it("makes no account when the invitation cannot be mailed, so the admin can simply try again", async () => {
+    const adminSession = await signIn(app, admin.email, admin.password);
+    const invite = { email: `unmailed-${unique()}@example.com`, role: "admin", invite: true };
+    await smtp.stop();
+    try {
+      const refused = await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: invite });
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.message).toMatch(/No account was made/);
+    } finally {
+      await smtp.start();
+    }
+    expect((await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: invite })).status).toBe(201);
+  });
+});
+
 describe("sign-up", () => {
   it("refuses an easy password with the field named, and limits accounts per address", async () => {
     const weak = await call(app, "POST", "/api/signup", {

@@ -2,16 +2,17 @@
 
 import { revalidatePath } from "next/cache";
 import { action } from "@/lib/api/action";
-import { OfficerForm, OffersForm, OpportunityRulesForm, SettingsForm, SiteForm } from "@/lib/api/schemas";
-import { createStaffAccount } from "@/lib/services/accounts";
+import { OffersForm, OpportunityRulesForm, SettingsForm, SiteForm, StaffForm } from "@/lib/api/schemas";
+import { createStaffAccount, inviteStaff } from "@/lib/services/accounts";
 import { setOffers, setOrgSettings } from "@/lib/services/settings";
 import { createSite } from "@/lib/services/sites";
 
 // The admin page's forms. The same operations stay documented under /api/admin/* for API clients.
 
-export const createOfficer = action({ roles: ["admin"], input: OfficerForm }, async ({ input }) => {
-  const user = await createStaffAccount({ ...input, role: "loan_officer" });
-  return { email: user.email };
+export const addStaff = action({ roles: ["admin"], input: StaffForm }, async ({ user, input: { invite, password, ...account } }) => {
+  const created = invite ? await inviteStaff(user, account) : await createStaffAccount({ ...account, password: password! });
+  revalidatePath("/admin");
+  return { email: created.email, invited: invite };
 });
 
 export const saveMaxLtv = action({ roles: ["admin"], input: SettingsForm }, async ({ input }) => {

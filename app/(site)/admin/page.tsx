@@ -1,18 +1,20 @@
 import type { Metadata, Route } from "next";
 import Link from "next/link";
-import { CreateOfficerForm, MaxLtvForm, OffersForm, OpportunityRulesForm } from "@/components/admin/admin-forms";
-import { InviteClientForm } from "@/components/auth/account-forms";
+import { AddStaffForm } from "@/components/admin/add-staff-form";
+import { MaxLtvForm, OffersForm, OpportunityRulesForm } from "@/components/admin/admin-forms";
+import { InviteClientForm } from "@/components/clients/invite-client-form";
 import { SiteForm } from "@/components/admin/site-form";
 import { StaffList } from "@/components/admin/staff-list";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
-import { appOrigin } from "@/lib/env";
+import { appOrigin, env } from "@/lib/env";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/api/page";
 import { offers, orgSettings } from "@/lib/services/settings";
 import { listSites } from "@/lib/services/sites";
 import { listStaff } from "@/lib/services/staff";
-import { createOfficer, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
+import { addStaff, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
+import { inviteClient } from "../lookup/actions";
 
 export const metadata: Metadata = { title: "Admin" };
 
@@ -53,16 +55,16 @@ export default async function AdminPage() {
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="officer-title" className={card}>
           <h2 id="officer-title" className="text-lg font-semibold">
-            Add a loan officer
+            Add a staff member
           </h2>
-          <CreateOfficerForm action={createOfficer} />
+          <AddStaffForm action={addStaff} invitations={env.STAFF_PASSWORDS} />
         </section>
         <section aria-labelledby="invite-title" className={card}>
           <h2 id="invite-title" className="text-lg font-semibold">
             Invite a client to their home
           </h2>
           <p className="text-sm text-slate-700">The deed must name the client. The emailed link signs them in as the verified owner.</p>
-          <InviteClientForm />
+          <InviteClientForm action={inviteClient} />
         </section>
         <section aria-labelledby="ltv-title" className={card}>
           <h2 id="ltv-title" className="text-lg font-semibold">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { Route } from "next";
-import { InviteClientForm } from "@/components/auth/account-forms";
+import { InviteClientForm } from "@/components/clients/invite-client-form";
 import { BatchLookup } from "@/components/lookup/batch-lookup";
 import { LookupWorkspace } from "@/components/lookup/lookup-workspace";
 import { RecentApplicants } from "@/components/lookup/recent-applicants";
@@ -12,6 +12,7 @@ import { requirePageUser } from "@/lib/api/page";
 import { addressKeyOf } from "@/lib/services/addresses";
 import { AppError } from "@/lib/services/errors";
 import { applicantAt, recentApplicantsOf } from "@/lib/services/recent-applicants";
+import { inviteClient } from "./actions";
 
 /** The applicant the officer last verified at an address; none for an address that cannot be read. */
 async function rememberedApplicant(userId: number, address: string): Promise<string | undefined> {
@@ -59,7 +60,7 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
             The deed must name your client. They get a link by email that works once, for 7 days, and signs them in as the verified owner: their loans and
             equity, and your next conversation about them.
           </p>
-          <InviteClientForm />
+          <InviteClientForm action={inviteClient} />
         </section>
       </div>
       <aside aria-labelledby="history-title" className="space-y-3">

@@ -1,0 +1,95 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "@/lib/auth/roles";
+import { checkCredentials, createUser } from "@/lib/auth/users";
+import { openDatabase, type DatabaseHandle } from "@/lib/db";
+import { auditEvents } from "@/lib/db/schema";
+import { appOrigin, env } from "@/lib/env";
+import { readOutbox } from "@/lib/mail/outbox";
+import { inviteStaff, resetPassword } from "./accounts";
+import { auditSettled } from "./audit";
+
+describe("inviting staff by email", () => {
+  let handle: DatabaseHandle;
+  let admin: SessionUser;
+  let n = 0;
+  const email = () => `staff-${++n}-${Date.now()}@example.com`;
+  /** The token of the link in the last mail to `to` (no SMTP_URL: the outbox keeps the whole message). */
+  const linkTo = async (to: string) => {
+    const [mail] = await readOutbox({ to, kind: "email" });
+    return { mail: mail!, token: mail!.text.match(/\/reset-password\?token=([\w-]+)&first=1/)?.[1] };
+  };
+  // Time passing for the links made so far (a fake clock would leave the activity log's writer waiting for it).
+  const age = (ms: number) =>
+    handle.pglite!.query(`update app.password_resets set created_at = created_at - $1 * interval '1 ms', expires_at = expires_at - $1 * interval '1 ms'`, [ms]);
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: "memory://" });
+    (globalThis as { appDatabase?: Promise<DatabaseHandle> }).appDatabase = Promise.resolve(handle);
+    admin = { ...(await createUser({ email: "boss@example.com", password: "a-long-admin-passphrase", role: "admin" })), name: "Pat Boss" };
+  });
+  afterEach(() => {
+    env.STAFF_PASSWORDS = true;
+  });
+  afterAll(async () => {
+    await auditSettled();
+    (globalThis as { appDatabase?: unknown }).appDatabase = undefined;
+    await handle.close();
+  });
+
+  it("makes an account no password opens, and mails who invited them, the role and a link at the app's own origin", async () => {
+    const to = email();
+    const invited = await inviteStaff(admin, { email: to, role: "admin" });
+    expect(invited).toMatchObject({ email: to, role: "admin" });
+    expect(new Date(invited.invitationExpiresAt).getTime() - Date.now()).toBeGreaterThan(71 * 3_600_000);
+    const { mail, token } = await linkTo(to);
+    expect(token).toBeTruthy();
+    expect(mail.text).toContain(`${appOrigin}/reset-password?token=`);
+    expect(mail.text).toContain("Pat Boss made you an account on the home dashboard, as an admin.");
+    // Hashed at rest: the token itself is nowhere in the table.
+    expect(JSON.stringify((await handle.pglite!.query("select * from app.password_resets")).rows)).not.toContain(token);
+    for (const guess of ["", "password", token!]) expect((await checkCredentials(to, guess, { ip: `10.9.0.${++n}` })).ok).toBe(false);
+    await auditSettled();
+    const [row] = (await handle.db.select().from(auditEvents)).filter((r) => r.action === "user.invite");
+    expect(row).toMatchObject({ actorId: admin.id, detail: { role: "admin", email: to } });
+  });
+
+  it("lets the link set a strong password once; then the password signs in", async () => {
+    const to = email();
+    await inviteStaff(admin, { email: to, role: "loan_officer" });
+    const { token } = await linkTo(to);
+    // Past a reset link's 30 minutes, well within the invitation's 3 days.
+    await age(2 * 3_600_000);
+    await expect(resetPassword(token!, "password2026")).rejects.toMatchObject({ status: 400, fields: { password: expect.stringMatching(/easy to guess/) } });
+    expect((await resetPassword(token!, "quiet-harbor-lantern-7")).email).toBe(to);
+    expect((await checkCredentials(to, "quiet-harbor-lantern-7", { ip: "10.9.1.1" })).ok).toBe(true);
+    await expect(resetPassword(token!, "another-quiet-harbor-8")).rejects.toMatchObject({ status: 400, code: "reset_link_invalid" });
+  });
+
+  it("refuses the link after 3 days", async () => {
+    const to = email();
+    await inviteStaff(admin, { email: to, role: "loan_officer" });
+    const { token } = await linkTo(to);
+    await age(72 * 3_600_000 + 60_000);
+    await expect(resetPassword(token!, "quiet-harbor-lantern-7")).rejects.toMatchObject({ status: 400, code: "reset_link_invalid" });
+  });
+
+  it("answers 409 for an email that has an account, and sends nothing", async () => {
+    const to = email();
+    await createUser({ email: to, password: "someone-else-entirely", role: "homeowner" });
+    await expect(inviteStaff(admin, { email: to.toUpperCase(), role: "admin" })).rejects.toMatchObject({
+      status: 409,
+      fields: { email: "is already registered" },
+    });
+    expect(await readOutbox({ to })).toHaveLength(0);
+  });
+
+  it("is refused with 400 when staff sign in with single sign-on only", async () => {
+    env.STAFF_PASSWORDS = false;
+    const to = email();
+    await expect(inviteStaff(admin, { email: to, role: "loan_officer" })).rejects.toMatchObject({
+      status: 400,
+      code: "sso_only",
+      fields: { invite: expect.any(String) },
+    });
+    expect(await readOutbox({ to })).toHaveLength(0);
+  });
+});
