@@ -50,8 +50,12 @@ async function start(cold: boolean): Promise<{ ready: number; home: number; logi
     await firstAnswer(`http://127.0.0.1:${PORT}/login`, deadline);
     return { ready, home, login: performance.now() - began };
   } finally {
-    process.kill(-server.pid!, "SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    // Ctrl-C, as a developer stops it: Turbopack writes its cache on the way out (a SIGTERM'd server left none).
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    process.kill(-server.pid!, "SIGINT");
+    const killer = setTimeout(() => process.kill(-server.pid!, "SIGKILL"), 60_000);
+    await exited;
+    clearTimeout(killer);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

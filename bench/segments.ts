@@ -23,9 +23,8 @@ try {
   ];
   const cookies = await Promise.all(sides.map((side) => signIn(side.app, "homeowner@example.com", "homeowner-demo")));
   for (let round = 0; round < ROUNDS; round++)
-    for (const [i, side] of (round % 2 ? [...sides].reverse() : sides).entries()) {
+    for (const side of round % 2 ? [...sides].reverse() : sides) {
       const cookie = cookies[sides.indexOf(side)]!;
-      void i;
       for (const path of PATHS) {
         const start = performance.now();
         for (let n = 0; n < PER_ROUND; n++) await (await fetch(`${side.app.url}${path}`, { headers: { Cookie: cookie } })).arrayBuffer();
