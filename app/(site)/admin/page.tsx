@@ -5,7 +5,7 @@ import { MaxLtvForm, OffersForm, OpportunityRulesForm } from "@/components/admin
 import { InviteClientForm } from "@/components/clients/invite-client-form";
 import { SiteForm } from "@/components/admin/site-form";
 import { StaffList } from "@/components/admin/staff-list";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable } from "@/components/ui/data-table";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
 import { appOrigin, env } from "@/lib/env";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
@@ -106,39 +106,18 @@ export default async function AdminPage() {
         </h2>
         <SiteForm appOrigin={appOrigin} action={registerSite} />
         {sites.length > 0 && (
-          <TableScroll label="Widget sites">
-            <table className="w-full text-left text-sm">
-              <caption className="pb-2 text-left font-medium">Registered sites</caption>
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className="p-1">
-                    Site
-                  </th>
-                  <th scope="col" className="p-1">
-                    Key
-                  </th>
-                  <th scope="col" className="p-1">
-                    Origins
-                  </th>
-                  <th scope="col" className="p-1">
-                    Daily budget
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sites.map((site) => (
-                  <tr key={site.id} className="border-b border-slate-100">
-                    <th scope="row" className="p-1 font-normal">
-                      {site.name}
-                    </th>
-                    <td className="p-1 font-mono">{site.siteKey}</td>
-                    <td className="p-1">{site.allowedOrigins.join(", ")}</td>
-                    <td className="p-1">{site.dailyBudget}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable label="Widget sites" caption="Registered sites" showCaption dense columns={["Site", "Key", "Origins", "Daily budget"]}>
+            {sites.map((site) => (
+              <tr key={site.id} className="border-b border-slate-100">
+                <th scope="row" className="p-1 font-normal">
+                  {site.name}
+                </th>
+                <td className="p-1 font-mono">{site.siteKey}</td>
+                <td className="p-1">{site.allowedOrigins.join(", ")}</td>
+                <td className="p-1">{site.dailyBudget}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       <section aria-labelledby="usage-title" className={card}>
@@ -151,75 +130,42 @@ export default async function AdminPage() {
         </p>
         <UsageChartLazy days={days} />
         <div className="grid gap-6 lg:grid-cols-2">
-          <TableScroll label="Billable calls per operation">
-            <table className="w-full text-left text-sm">
-              <caption className="pb-2 text-left font-medium">Per operation (today / total)</caption>
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className="p-1">
-                    Operation
+          <DataTable
+            label="Billable calls per operation"
+            caption="Per operation (today / total)"
+            showCaption
+            dense
+            columns={["Operation", "Billable", "Cache hits", "Hit rate"]}
+          >
+            {summary.total.map((row) => {
+              const today = summary.today.find((t) => t.operation === row.operation);
+              return (
+                <tr key={row.operation} className="border-b border-slate-100">
+                  <th scope="row" className="p-1 font-normal">
+                    {row.operation}
                   </th>
-                  <th scope="col" className="p-1">
-                    Billable
-                  </th>
-                  <th scope="col" className="p-1">
-                    Cache hits
-                  </th>
-                  <th scope="col" className="p-1">
-                    Hit rate
-                  </th>
+                  <td className="p-1">
+                    {today?.billableRequests ?? 0} / {row.billableRequests}
+                  </td>
+                  <td className="p-1">
+                    {today?.cacheHits ?? 0} / {row.cacheHits}
+                  </td>
+                  <td className="p-1">{pct(row.cacheHits, row.cacheHits + row.upstreamCalls)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {summary.total.map((row) => {
-                  const today = summary.today.find((t) => t.operation === row.operation);
-                  return (
-                    <tr key={row.operation} className="border-b border-slate-100">
-                      <th scope="row" className="p-1 font-normal">
-                        {row.operation}
-                      </th>
-                      <td className="p-1">
-                        {today?.billableRequests ?? 0} / {row.billableRequests}
-                      </td>
-                      <td className="p-1">
-                        {today?.cacheHits ?? 0} / {row.cacheHits}
-                      </td>
-                      <td className="p-1">{pct(row.cacheHits, row.cacheHits + row.upstreamCalls)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
-          <TableScroll label="Billable calls per user">
-            <table className="w-full text-left text-sm">
-              <caption className="pb-2 text-left font-medium">Per user</caption>
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className="p-1">
-                    User
-                  </th>
-                  <th scope="col" className="p-1">
-                    Billable
-                  </th>
-                  <th scope="col" className="p-1">
-                    Cache hits
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {byUser.map((row) => (
-                  <tr key={row.email} className="border-b border-slate-100">
-                    <th scope="row" className="p-1 font-normal">
-                      {row.email}
-                    </th>
-                    <td className="p-1">{row.billable}</td>
-                    <td className="p-1">{row.hits}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+              );
+            })}
+          </DataTable>
+          <DataTable label="Billable calls per user" caption="Per user" showCaption dense columns={["User", "Billable", "Cache hits"]}>
+            {byUser.map((row) => (
+              <tr key={row.email} className="border-b border-slate-100">
+                <th scope="row" className="p-1 font-normal">
+                  {row.email}
+                </th>
+                <td className="p-1">{row.billable}</td>
+                <td className="p-1">{row.hits}</td>
+              </tr>
+            ))}
+          </DataTable>
         </div>
       </section>
     </div>
