@@ -23,7 +23,7 @@ export function Pager({ label, page, pages, href }: { label: string; page: numbe
   return (
     <nav aria-label={label} className="flex flex-wrap items-center gap-2">
       {to(1, "First")}
-      {to(page - 1, "Previous", "prev")}
+      {to(Math.min(page - 1, pages), "Previous", "prev")}
       <span className="px-2 text-sm" aria-current="page">
         {`Page ${page.toLocaleString("en-US")} of ${pages.toLocaleString("en-US")}`}
       </span>

@@ -4,7 +4,7 @@ import { ROLES, STAFF } from "@/lib/auth/roles";
 import { AUDIT_OUTCOMES } from "@/lib/db/schema";
 import { isSafeOrigin } from "@/lib/security/origins";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/services/audit";
-import { CLIENT_SORTS, CLIENTS_PAGE_SIZE } from "@/lib/services/clients";
+import { CLIENT_SEARCH_WORDS, CLIENT_SORTS, CLIENTS_PAGE_SIZE } from "@/lib/services/clients";
 
 /** The app's own API: what each route accepts. The OpenAPI document is generated from these. */
 
@@ -348,7 +348,13 @@ export const ClientBody = z.object({
   closingDate: z.iso.date("must be a date as YYYY-MM-DD").optional(),
 });
 export const ClientsQuery = z.object({
-  q: z.string().trim().max(200, "q must be at most 200 characters").optional().describe("Words each found in the name, email or address (any case)"),
+  q: z
+    .string()
+    .trim()
+    .max(200, "q must be at most 200 characters")
+    .refine((q) => q.split(/\s+/).length <= CLIENT_SEARCH_WORDS, `q must be at most ${CLIENT_SEARCH_WORDS} words`)
+    .optional()
+    .describe(`Up to ${CLIENT_SEARCH_WORDS} words, each found in the name, email or address (any case)`),
   sort: z
     .enum(CLIENT_SORTS, { error: "sort must be equity, name or refreshed" })
     .default("equity")

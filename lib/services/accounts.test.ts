@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from "@/lib/db";
 import { auditEvents } from "@/lib/db/schema";
 import { appOrigin, env } from "@/lib/env";
 import { readOutbox } from "@/lib/mail/outbox";
-import { inviteStaff, resetPassword } from "./accounts";
+import { inviteStaff, requestPasswordReset, resetPassword } from "./accounts";
 import { auditSettled } from "./audit";
 
 describe("inviting staff by email", () => {
@@ -62,6 +62,20 @@ describe("inviting staff by email", () => {
     expect((await resetPassword(token!, "quiet-harbor-lantern-7")).email).toBe(to);
     expect((await checkCredentials(to, "quiet-harbor-lantern-7", { ip: "10.9.1.1" })).ok).toBe(true);
     await expect(resetPassword(token!, "another-quiet-harbor-8")).rejects.toMatchObject({ status: 400, code: "reset_link_invalid" });
+  });
+
+  it("voids the invitation once a password is chosen another way (a reset asked for meanwhile)", async () => {
+    const to = email();
+    await inviteStaff(admin, { email: to, role: "loan_officer" });
+    const { token: invitation } = await linkTo(to);
+    await requestPasswordReset(to, "10.9.2.1");
+    const [reset] = await readOutbox({ to, kind: "email" });
+    const resetToken = reset!.text.match(/\/reset-password\?token=([\w-]+)(?!&first)/)?.[1];
+    expect(resetToken).toBeTruthy();
+    expect(resetToken).not.toBe(invitation);
+    await resetPassword(resetToken!, "quiet-harbor-lantern-7");
+    await expect(resetPassword(invitation!, "another-quiet-harbor-8")).rejects.toMatchObject({ status: 400, code: "reset_link_invalid" });
+    expect((await checkCredentials(to, "quiet-harbor-lantern-7", { ip: "10.9.2.2" })).ok).toBe(true);
   });
 
   it("refuses the link after 3 days", async () => {

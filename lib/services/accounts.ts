@@ -57,6 +57,16 @@ export async function signUp(input: { email: string; password: string }, ip: str
 /** "Sign in with a passkey" hands out a challenge to anyone: a few a minute per client address. */
 export const limitPasskeyOptions = (ip: string) => limit("passkeyOptions", ip, "Too many passkey sign-ins from your network. Please wait a minute.");
 
+/** An admin adds a loan officer or another admin: by emailed invitation, or with a password handed over in person. */
+export async function addStaffMember(
+  admin: SessionUser,
+  input: { email: string; role: (typeof STAFF)[number] } & ({ invite: true } | { invite?: false; password: string }),
+): Promise<{ id: number; email: string; role: Role; invitationExpiresAt?: string }> {
+  if (input.invite) return inviteStaff(admin, input);
+  const created = await createStaffAccount(input);
+  return { id: created.id, email: created.email, role: created.role };
+}
+
 /** An admin creates a loan officer or another admin (the admin hands over the password in person). */
 export async function createStaffAccount(input: { email: string; password: string; role: (typeof STAFF)[number] }): Promise<SessionUser> {
   // Staff read customer information: their password is held to the same rule as anyone's.
@@ -176,10 +186,23 @@ export async function resetPassword(token: string, password: string): Promise<Se
   assertStrong(password, [user.email]);
   const [used] = await db.update(r).set({ usedAt: new Date() }).where(live).returning();
   if (!used) throw refused;
-  await setPassword(user.id, password);
+  await setNewPassword(user.id, password);
   const ended = await endAllSessions(user.id);
   void audit({ action: "password.reset", actor: user, detail: { sessionsEnded: ended } });
   return user;
+}
+
+/**
+ * Sets an account's password and voids every link that could set another: an invitation's three days, or a reset
+ * asked for earlier, must not outlive the password its holder chose.
+ */
+async function setNewPassword(userId: number, password: string): Promise<void> {
+  await setPassword(userId, password);
+  const { db } = await getDatabase();
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 /** Changes the password of the signed-in account; every other session of it ends. */
@@ -190,7 +213,7 @@ export async function changePassword(user: SessionUser, current: string, next: s
     throw new AppError(400, "wrong_password", "currentPassword: that is not your current password", { currentPassword: "is not your current password" });
   }
   assertStrong(next, [user.email]);
-  await setPassword(user.id, next);
+  await setNewPassword(user.id, next);
   const ended = await endAllSessions(user.id, user.sessionId);
   void audit({ action: "password.change", actor: user, detail: { sessionsEnded: ended } });
 }

@@ -216,6 +216,8 @@ const withInvitation = (db: Database) =>
 export const CLIENT_SORTS = ["equity", "name", "refreshed"] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 export const CLIENTS_PAGE_SIZE = 50;
+/** A search's words at most: each is one more match over every client's text. */
+export const CLIENT_SEARCH_WORDS = 8;
 
 const ORDER: Record<ClientSort, SQL[]> = {
   // Never refreshed (no figure yet) last, then by name, so a new portfolio reads as a directory.
@@ -226,7 +228,7 @@ const ORDER: Record<ClientSort, SQL[]> = {
 
 // Each word of the search in the name, the email or the address, any case; % and _ are the words' own characters.
 function matching(q: string | undefined): SQL | undefined {
-  const words = (q ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
+  const words = (q ?? "").split(/\s+/).filter(Boolean);
   const text = sql`${clients.firstName} || ' ' || ${clients.lastName} || ' ' || coalesce(${clients.email}, '') || ' ' || ${clients.address}`;
   return and(...words.map((word) => sql`${text} ilike ${`%${word.replace(/[\\%_]/g, "\\$&")}%`}`));
 }

@@ -78,7 +78,8 @@ export async function setOrgSettings(change: Partial<OrgSettings>): Promise<OrgS
     .insert(settings)
     .values(given.map(({ name, value }) => ({ key: KEYS[name].key, numberValue: value })))
     .onConflictDoUpdate({ target: settings.key, set: { numberValue: sql`excluded.number_value`, updatedAt: new Date() } });
-  const value = { ...before, ...Object.fromEntries(given.map(({ name, value }) => [name, value])) };
+  // Read back, not merged into `before`: an admin saving another setting meanwhile keeps theirs in the cache too.
+  const value = await stored();
   await safely(() => getCache().set(CACHE_KEY, value, CACHE_SECONDS), undefined);
   for (const { name, value: to } of given)
     if (to !== before[name]) void audit({ action: "settings.change", detail: { setting: KEYS[name].key, from: before[name], value: to } });

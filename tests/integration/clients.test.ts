@@ -268,6 +268,7 @@ describe("the client portfolio", () => {
         ["page=two", "page"],
         ["size=501", "size"],
         [`q=${"x".repeat(201)}`, "q"],
+        ["q=a+b+c+d+e+f+g+h+i", "q"],
       ])
         expect((await call(app, "GET", `/api/clients?${query}`, { cookie: big })).body.error.fields, query).toHaveProperty(field!);
     });
@@ -278,9 +279,11 @@ describe("the client portfolio", () => {
       expect(shown(html)).toBe("51–100 of 120 clients");
       expect(html.match(/aria-current="page">([^<]*)</)?.[1]).toBe("Page 2 of 3");
       expect(html).toMatch(/href="\/clients\?sort=name&amp;page=3#clients-title"/);
-      const wrong = await (await fetch(`${app.url}/clients?page=two`, { headers: { Cookie: big } })).text();
+      const wrong = await (await fetch(`${app.url}/clients?sort=name&page=two`, { headers: { Cookie: big } })).text();
       expect(wrong.match(/role="alert"[^>]*>([^<]*)</)?.[1]).toContain("page must be a page number");
       expect(shown(wrong)).toBe("1–50 of 120 clients");
+      // The rest of the address is kept: still by name.
+      expect(wrong.match(/<select id="client-sort"[^>]*>[\s\S]*?<option value="name" selected=""/)).not.toBeNull();
     });
   });
 });

@@ -3,14 +3,14 @@
 import { revalidatePath } from "next/cache";
 import { action } from "@/lib/api/action";
 import { OffersForm, OpportunityRulesForm, SettingsForm, SiteForm, StaffForm } from "@/lib/api/schemas";
-import { createStaffAccount, inviteStaff } from "@/lib/services/accounts";
+import { addStaffMember } from "@/lib/services/accounts";
 import { setOffers, setOrgSettings } from "@/lib/services/settings";
 import { createSite } from "@/lib/services/sites";
 
 // The admin page's forms. The same operations stay documented under /api/admin/* for API clients.
 
 export const addStaff = action({ roles: ["admin"], input: StaffForm }, async ({ user, input: { invite, password, ...account } }) => {
-  const created = invite ? await inviteStaff(user, account) : await createStaffAccount({ ...account, password: password! });
+  const created = await addStaffMember(user, invite ? { ...account, invite } : { ...account, password: password! });
   revalidatePath("/admin");
   return { email: created.email, invited: invite };
 });

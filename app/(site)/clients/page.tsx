@@ -36,9 +36,12 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   const kind = (OPPORTUNITY_KINDS as readonly string[]).includes(String(params.kind)) ? (params.kind as OpportunityKind) : undefined;
   const status = (STATUSES as readonly string[]).includes(String(params.status)) ? (params.status as OpportunityStatus) : undefined;
   // The clients' search reads the address as GET /api/clients reads its query; a wrong part is said, not guessed at.
-  const search = ClientsQuery.safeParse({ q: given(params.q), sort: given(params.sort), page: given(params.page) }, WITH_INPUT);
-  const searchErrors = search.success ? undefined : Object.values(invalid(search.error, "query").fields ?? {});
-  const query = search.success ? search.data : ClientsQuery.parse({});
+  const asked = { q: given(params.q), sort: given(params.sort), page: given(params.page) };
+  const search = ClientsQuery.safeParse(asked, WITH_INPUT);
+  const wrong = search.success ? {} : (invalid(search.error, "query").fields ?? {});
+  // What is right of the rest is kept: a bad page number does not undo the search.
+  const query = search.success ? search.data : ClientsQuery.parse(Object.fromEntries(Object.entries(asked).filter(([name]) => !(name in wrong))));
+  const searchErrors = search.success ? undefined : Object.values(wrong);
   const [page, opportunities, budget] = await Promise.all([
     pageOfClients(user, { ...query, size: CLIENTS_PAGE_SIZE }),
     listOpportunities(user, { kind, status }, OPPORTUNITIES_SHOWN),
@@ -151,7 +154,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
         />
         {searchErrors ? (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm">
-            {`This address asks for something the list cannot show: ${searchErrors.join("; ")}. Showing the first page instead.`}
+            {`This address asks for something the list cannot show: ${searchErrors.join("; ")}. That part is left out.`}
           </p>
         ) : null}
         <p className="text-sm text-slate-700" data-testid="clients-shown">

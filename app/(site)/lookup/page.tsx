@@ -30,15 +30,14 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
   const { user } = await requirePageUser(["loan_officer", "admin"], "/lookup");
   const params = await searchParams;
   const address = typeof params.address === "string" ? params.address : undefined;
-  const named = typeof params.applicant === "string" ? params.applicant : undefined;
   const [recent, spent, applicants, remembered] = await Promise.all([
     recentCalls(user.id, 60),
     userSpentToday(user.id),
     recentApplicantsOf(user.id),
     // A reopened lookup carries the address only: the applicant comes back from this officer's own list.
-    address && !named ? rememberedApplicant(user.id, address) : undefined,
+    address ? rememberedApplicant(user.id, address) : undefined,
   ]);
-  const applicant = named || remembered || "";
+  const applicant = remembered ?? "";
   const history = [...new Map(recent.map((r) => [r.address!, r])).values()].slice(0, 8);
 
   return (
