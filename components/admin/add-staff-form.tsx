@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { needsStepUp, StepUpDialog } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
@@ -62,11 +63,32 @@ function Choice({
  * now" is for handing one over in person. Staff who sign in with single sign-on only (`invitations` false) get no link.
  */
 export function AddStaffForm({ action, invitations }: { action: FormAction<{ email: string; invited: boolean }>; invitations: boolean }) {
-  const { state, pending, onSubmit } = useFormAction(action);
+  const { state, pending, onSubmit, resubmit } = useFormAction(action);
   const [setup, setSetup] = useState<string>(invitations ? "invite" : "password");
+  // Adding an admin asks for a recent second factor: the form asks for it, then sends what was typed again.
+  const [sent, setSent] = useState<{ form: FormData; button: HTMLElement | null }>();
+  const [answered, setAnswered] = useState<typeof state>();
+  const asking = !pending && needsStepUp(state) && answered !== state;
   const done = !pending && state?.data;
   return (
-    <form onSubmit={onSubmit} className="space-y-3" noValidate>
+    <form
+      onSubmit={(event) => {
+        setSent({ form: new FormData(event.currentTarget), button: document.activeElement instanceof HTMLElement ? document.activeElement : null });
+        onSubmit(event);
+      }}
+      className="space-y-3"
+      noValidate
+    >
+      {asking && (
+        <StepUpDialog
+          returnTo={sent?.button ?? null}
+          onConfirmed={() => {
+            setAnswered(state);
+            if (sent) resubmit(sent.form);
+          }}
+          onCancel={() => setAnswered(state)}
+        />
+      )}
       <Field label="Email" name="email" id="staff-email" type="email" autoComplete="off" required error={state?.fields?.email} />
       <Choice legend="Role" name="role" options={ROLES} error={state?.fields?.role} />
       {invitations ? (

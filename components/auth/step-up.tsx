@@ -53,7 +53,7 @@ function refocus(element: HTMLElement | null, tries = 10) {
 }
 
 /** A modal dialog (the browser's own: focus moves into it and stays there, Escape closes it), labelled by its heading. */
-function StepUpDialog({ returnTo, onConfirmed, onCancel }: { returnTo: HTMLElement | null; onConfirmed: () => void; onCancel: () => void }) {
+export function StepUpDialog({ returnTo, onConfirmed, onCancel }: { returnTo: HTMLElement | null; onConfirmed: () => void; onCancel: () => void }) {
   const id = useId();
   const settled = useRef(false);
   const open = useCallback(

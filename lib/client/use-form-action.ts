@@ -16,5 +16,7 @@ export function useFormAction<T>(action: FormAction<T>, check?: (form: FormData)
     if (pending || (check && !check(form))) return;
     startTransition(() => dispatch(form));
   }
-  return { state, pending, onSubmit };
+  /** Sends a form again as it was (after the person confirmed it is them, say). */
+  const resubmit = (form: FormData) => startTransition(() => dispatch(form));
+  return { state, pending, onSubmit, resubmit };
 }

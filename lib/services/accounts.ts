@@ -62,6 +62,21 @@ export async function addStaffMember(
   admin: SessionUser,
   input: { email: string; role: (typeof STAFF)[number] } & ({ invite: true } | { invite?: false; password: string }),
 ): Promise<{ id: number; email: string; role: Role; invitationExpiresAt?: string }> {
+  // A new admin would keep an admin session's powers after the session ends (a stolen one too): as for a role change,
+  // the admin confirms it is them first.
+  if (input.role === "admin") {
+    try {
+      requireRecentSecondFactor(admin);
+    } catch (error) {
+      void audit({
+        action: input.invite ? "user.invite" : "user.create",
+        actor: admin,
+        outcome: "refused",
+        detail: { role: input.role, reason: "step_up_required" },
+      });
+      throw error;
+    }
+  }
   if (input.invite) return inviteStaff(admin, input);
   const created = await createStaffAccount(input);
   return { id: created.id, email: created.email, role: created.role };

@@ -24,8 +24,16 @@ interface Event {
 
 const day = (iso: string, shift = 0) => new Date(Date.parse(iso.slice(0, 10)) + shift * 86_400_000).toISOString().slice(0, 10);
 
-/** A new admin made by an admin, signed in (with a software passkey for its second factor). */
+/** The app's admin gives their second factor again (their passkey), as the step-up dialog has them do. */
+async function stepUp(app: AppInfo, admin: string) {
+  const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: admin })).body;
+  const key = passkeyOf(app, app.admin.email)!;
+  expect((await call(app, "POST", "/api/account/second-factor", { cookie: admin, body: { passkey: softAssertion(key, options, app.url) } })).status).toBe(200);
+}
+
+/** A new admin made by the app's admin (who confirms it is them first), signed in with a software passkey. */
 async function newAdmin(app: AppInfo, admin: string, email = `auditor-${unique()}@example.com`) {
+  await stepUp(app, admin);
   const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "auditor-password", role: "admin" } });
   expect(created.status).toBe(201);
   return { email, cookie: await signIn(app, email, "auditor-password") };
@@ -222,6 +230,26 @@ describe("the activity log as CSV (an app whose step-up time is 3 s)", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("asks for a recent second factor before adding an admin (not an officer), and logs the refusal", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    for (const invite of [false, true]) {
+      const body = { email: `late-admin-${unique()}@example.com`, role: "admin", ...(invite ? { invite } : { password: "auditor-password-2" }) };
+      const stale = await call(app, "POST", "/api/admin/users", { cookie: admin, body });
+      expect([stale.status, stale.body.error.code]).toEqual([403, "step_up_required"]);
+    }
+    const officer = { email: `late-officer-${unique()}@example.com`, role: "loan_officer", password: "officer-password-2" };
+    expect((await call(app, "POST", "/api/admin/users", { cookie: admin, body: officer })).status).toBe(201);
+    const refused = await call(app, "GET", "/api/admin/audit?action=user.create&outcome=refused", { cookie: admin });
+    expect(refused.body.events[0]).toMatchObject({ actor: { email: app.admin.email }, detail: { role: "admin", reason: "step_up_required" } });
+
+    await stepUp(app, admin);
+    const added = await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email: `admin-${unique()}@example.com`, role: "admin", password: "auditor-password-3" },
+    });
+    expect(added.status).toBe(201);
+  });
+
   it("asks for a recent second factor, then streams every matching event with formula-looking cells neutralized, and logs the export", async () => {
     await new Promise((resolve) => setTimeout(resolve, 3_500));
     const stale = await call(app, "GET", "/api/admin/audit?format=csv&action=audit.verify", { cookie: admin });
@@ -235,11 +263,7 @@ describe("the activity log as CSV (an app whose step-up time is 3 s)", () => {
     });
 
     // The step-up: the admin's passkey again.
-    const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: admin })).body;
-    const key = passkeyOf(app, app.admin.email)!;
-    expect((await call(app, "POST", "/api/account/second-factor", { cookie: admin, body: { passkey: softAssertion(key, options, app.url) } })).status).toBe(
-      200,
-    );
+    await stepUp(app, admin);
 
     const response = await fetch(`${app.url}/api/admin/audit?format=csv&action=audit.verify`, { headers: { Cookie: admin } });
     expect(response.status).toBe(200);
