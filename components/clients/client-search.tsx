@@ -1,5 +1,6 @@
 import type { Route } from "next";
 import Link from "next/link";
+import { KeptFields } from "@/components/ui/kept-fields";
 
 const SORTS = [
   { value: "equity", label: "Available equity, the most first" },
@@ -15,9 +16,7 @@ export function ClientSearch({ q, sort, keep, clear }: { q: string; sort: string
   const control = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
   return (
     <form method="get" action="/clients#clients-title" role="search" aria-label="Clients" className="flex flex-wrap items-end gap-3">
-      {Object.entries(keep).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <KeptFields values={keep} />
       <div className="space-y-1">
         <label htmlFor="client-q" className="block text-sm font-medium">
           Search clients

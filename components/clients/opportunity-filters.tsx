@@ -1,3 +1,5 @@
+import { KeptFields } from "@/components/ui/kept-fields";
+
 /**
  * Filters by kind and status as a plain GET form: the page's address says what is shown, and works without script. The
  * clients' search (`keep`) rides along.
@@ -16,9 +18,7 @@ export function OpportunityFilters({
   const select = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
   return (
     <form method="get" action="/clients" className="flex flex-wrap items-end gap-3">
-      {Object.entries(keep).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <KeptFields values={keep} />
       <div className="space-y-1">
         <label htmlFor="filter-kind" className="block text-sm font-medium">
           Kind
