@@ -1,7 +1,7 @@
-import { startsWithHouseNumber } from "./street";
+import { houseNumberLength, numberedRoadEnd, startsWithHouseNumber } from "./street";
 import { CITY_PREFIXES, DIRECTIONALS, SUFFIXES } from "./tables";
 import { misspeltSuffix } from "./typos";
-import { isBareUnitId, readUnit } from "./units";
+import { isBareUnitId, readUnit, readUnits } from "./units";
 
 /** Tells whether words (upper case) are a city name in a state. */
 export type IsCity = (city: string, state: string) => boolean;
@@ -16,41 +16,103 @@ export function spellCity(words: string[]): string {
 
 const abbreviated = (words: string[]) => words.some((word, i) => i < words.length - 1 && CITY_PREFIXES.has(word) && (i === 0 || word.length > 1));
 
+/** The words USPS shortens in city names ("La Grange Pk", "Huntingdon Vy"), spelled out to look the city up. */
+const CITY_WORDS: ReadonlyMap<string, string> = new Map([
+  ["PK", "PARK"],
+  ["VY", "VALLEY"],
+  ["VLY", "VALLEY"],
+  ["HTS", "HEIGHTS"],
+  ["SPGS", "SPRINGS"],
+  ["BCH", "BEACH"],
+  ["TWP", "TOWNSHIP"],
+  ["BR", "BRANCH"],
+  ["VLG", "VILLAGE"],
+  ["JCT", "JUNCTION"],
+  ["CTR", "CENTER"],
+  ["LK", "LAKE"],
+  ["FLS", "FALLS"],
+  ["HBR", "HARBOR"],
+  ["MTN", "MOUNTAIN"],
+  ["IS", "ISLAND"],
+  ["CY", "CITY"],
+  ["GRV", "GROVE"],
+  ["HLS", "HILLS"],
+  ["PT", "POINT"],
+  ["STA", "STATION"],
+  ["CRK", "CREEK"],
+  ["GDNS", "GARDENS"],
+  ["SHRS", "SHORES"],
+]);
+
+/**
+ * The city the words name in the state, as it is written with its leading abbreviation spelled out ("E LANSING" is
+ * EAST LANSING); a city written with USPS's shortened words ("LA GRANGE PK") is known by its full name and kept as written.
+ */
 export function knownCity(words: string[], state: string, isCity: IsCity): string | undefined {
   const written = words.join(" ");
   if (isCity(written, state)) return written;
-  if (words.length < 2 || !abbreviated(words)) return undefined;
-  const spelled = spellCity(words);
-  return isCity(spelled, state) ? spelled : undefined;
+  if (words.length < 2) return undefined;
+  const spelled = abbreviated(words) ? spellCity(words) : written;
+  if (spelled !== written && isCity(spelled, state)) return spelled;
+  if (!words.some((word, i) => i > 0 && CITY_WORDS.has(word))) return undefined;
+  const full = spelled
+    .split(" ")
+    .map((word, i) => (i > 0 && CITY_WORDS.get(word)) || word)
+    .join(" ");
+  return isCity(full, state) ? spelled : undefined;
 }
 
 /** The tokens after the house number (and a unit written first), where the street's name begins. */
 function nameStart(tokens: string[]): number {
   const lead = readUnit(tokens, 0);
-  let i = lead && startsWithHouseNumber(tokens.slice(lead.next)) ? lead.next : 0;
-  if (startsWithHouseNumber(tokens.slice(i))) i++;
-  return i;
+  const i = lead && startsWithHouseNumber(tokens.slice(lead.next)) ? lead.next : 0;
+  return i + houseNumberLength(tokens.slice(i));
 }
 
-/** Where the units that start at `i` end, leaving at least one word for the city. */
+/**
+ * Where the units that start at `i` end, leaving at least one word for the city; or the end of the line when they
+ * take all of it ("18 Cedar Ln Apt 2, 53703" has no city).
+ */
 function unitsFrom(tokens: string[], i: number): number {
+  if (readUnits(tokens, i, true)) return tokens.length;
   let end = i;
   for (let read = readUnit(tokens, end, true); read && read.next < tokens.length; read = readUnit(tokens, end)) end = read.next;
   return end;
 }
 
-/** Where the street ends and the city begins in a line written without commas. */
-export function splitStreetCity(tokens: string[], state: string, isCity: IsCity | undefined): [string[], string[]] {
+/**
+ * "2108 Wealthy St SE E Grand Rapids": after a post-directional, a one-letter directional begins the city (EAST GRAND
+ * RAPIDS), though the table knows the city by its shorter name.
+ */
+function withCityDirectional(street: string[], city: string[]): [string[], string[]] {
+  const last = street.at(-1) ?? "";
+  if (street.length >= 4 && last.length === 1 && DIRECTIONALS.has(last) && DIRECTIONALS.has(street.at(-2)!)) return [street.slice(0, -1), [last, ...city]];
+  return [street, city];
+}
+
+/**
+ * Where the street ends and the city begins in a line written without commas. A city the ZIP table knows decides;
+ * without one, the street's type does (`guess`), unless the writer's commas said the line is the street alone.
+ */
+export function splitStreetCity(tokens: string[], state: string, isCity: IsCity | undefined, guess = true): [string[], string[]] {
   const start = nameStart(tokens);
   if (isCity) {
     for (let words = Math.min(4, tokens.length - start - 1); words >= 1; words--) {
-      if (knownCity(tokens.slice(-words), state, isCity)) return [tokens.slice(0, -words), tokens.slice(-words)];
+      if (knownCity(tokens.slice(-words), state, isCity)) return withCityDirectional(tokens.slice(0, -words), tokens.slice(-words));
     }
   }
+  if (!guess) return [tokens, []];
   // Without a known city: the street ends after its suffix (one not followed by another), post-directional and units;
   // or, without suffix, after a unit ("88 N Clark 1203 Chicago").
   for (let i = start + 1; i < tokens.length - 1; i++) {
     const token = tokens[i]!;
+    // "510 US 17 Business Surfside Beach": a numbered road ends with its number, variant and post-directional.
+    const road = numberedRoadEnd(tokens, i);
+    if (road > 0 && road < tokens.length) {
+      const end = tokens[road]!.length <= 2 && DIRECTIONALS.has(tokens[road]!) && road + 1 < tokens.length ? road + 1 : road;
+      const split = unitsFrom(tokens, end);
+      return [tokens.slice(0, split), tokens.slice(split)];
+    }
     if ((SUFFIXES.has(token) || misspeltSuffix(token)) && !SUFFIXES.has(tokens[i + 1]!)) {
       const next = tokens[i + 1]!;
       const end = next.length === 2 && DIRECTIONALS.has(next) && i + 2 < tokens.length ? i + 2 : i + 1;
@@ -76,8 +138,8 @@ export function splitLastSegment(segment: string[], state: string, isCity: IsCit
   let i = 0;
   while (i < segment.length - 1 && !knownFrom(segment, i, state, isCity)) {
     const token = segment[i]!;
-    // "SE Atlanta" is a post-directional; "North Miami" and "E Lansing" are cities.
-    if (i === 0 && DIRECTIONALS.has(token) && (token.length === 2 || (token.length === 1 && knownFrom(segment, 1, state, isCity)))) {
+    // "SE Atlanta" is a post-directional; "North Miami", "N. Miami" and "E Lansing" are cities.
+    if (i === 0 && token.length === 2 && DIRECTIONALS.has(token)) {
       i++;
       continue;
     }

@@ -18,6 +18,11 @@ export interface AddressParts extends StreetParts {
 export interface ParseOptions {
   /** Tells whether words are a city name in a state; used to split a line written without commas. */
   isCity?: IsCity;
+  /**
+   * The state a ZIP code is in, to find the city of "410 Lakeview St 60614" among that state's cities; a state found
+   * this way is not reported (the address did not say it).
+   */
+  stateOfZip?: (zip: string) => string | undefined;
 }
 
 /** An address read from a line, with what was corrected on the way and what could not be read. */
@@ -137,21 +142,26 @@ export function readAddress(line: string, options: ParseOptions = {}): ReadAddre
     else segments.at(-1)!.push(token);
   }
   const filled = withoutFirmLines(segments.filter((segment) => segment.length > 0));
+  const cityState = state || (zip && options.stateOfZip?.(zip)) || "";
   const last = filled.at(-1) ?? [];
   const before = filled.slice(0, -1);
   let street: string[];
   let city: string[];
   if (before.length > 0 && !(startsWithHouseNumber(last) && before.every((segment) => readUnits(segment, 0)))) {
-    const [secondary, rest] = splitLastSegment(last, state, options.isCity);
+    const [secondary, rest] = splitLastSegment(last, cityState, options.isCity);
     street = [...before.flatMap((segment) => [...segment, ","]), ...secondary];
     city = rest;
   } else {
-    // One part, or units written first: "Apt 2, 18B Oak Hollow Dr Round Rock".
-    const [streetPart, cityPart] = splitStreetCity(last, state, options.isCity);
+    // One part, or units written first: "Apt 2, 18B Oak Hollow Dr Round Rock". "410 Lakeview St, 60614": with a comma
+    // before the ZIP code and no state, the part is the street, unless it ends with a city of the ZIP code's state.
+    const streetThenZip = !state && zip !== "" && beforeZip.at(-1) === ",";
+    const [streetPart, cityPart] = streetThenZip
+      ? splitStreetCity(last, cityState, cityState ? options.isCity : undefined, false)
+      : splitStreetCity(last, cityState, options.isCity);
     street = [...before.flatMap((segment) => [...segment, ","]), ...streetPart];
     city = cityPart;
   }
-  const cityName = city.length === 0 ? "" : ((options.isCity && knownCity(city, state, options.isCity)) ?? spellCity(city));
+  const cityName = city.length === 0 ? "" : ((options.isCity && knownCity(city, cityState, options.isCity)) ?? spellCity(city));
   const parts = { ...parseStreet(trimCommas(street), corrections), city: cityName, state, zip, zip4 };
   return { parts, corrections, ...(glued && { problem: `the ZIP code is run into other digits (${glued})` }) };
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readAddress } from "./parse";
-import { isCity } from "./zip-codes";
+import { zipTableOptions } from "./zip-codes";
 
 const FIELDS = ["number", "preDirectional", "name", "suffix", "postDirectional", "unitType", "unitNumber", "city", "state", "zip", "zip4"] as const;
 
 /** `label` lists the fields above in order, separated by "|": "415|W|ADAMS|||#|14B|CHICAGO|IL|60606|". */
 function expectParts(input: string, label: string) {
-  const { parts } = readAddress(input, { isCity });
+  const { parts } = readAddress(input, zipTableOptions);
   const values = label.split("|");
   expect(values).toHaveLength(FIELDS.length);
   expect(Object.fromEntries(FIELDS.map((f) => [f, parts[f]]))).toEqual(Object.fromEntries(FIELDS.map((f, i) => [f, values[i]])));
@@ -136,15 +136,15 @@ describe("what the parser corrected or could not read", () => {
     ["500 W Monroe St, Chicago, Ilinois 60661", { field: "state", typed: "ILINOIS", read: "IL" }],
     ["123 N Michigan Ave, Chicago, lL 60601", { field: "state", typed: "LL", read: "IL" }],
   ])("says it read %s with a correction", (input, correction) => {
-    expect(readAddress(input, { isCity }).corrections).toEqual([correction]);
+    expect(readAddress(input, zipTableOptions).corrections).toEqual([correction]);
   });
 
   it("corrects nothing in an address written right", () => {
-    expect(readAddress("2800 N 24th St, Phoenix, AZ 85008", { isCity }).corrections).toEqual([]);
+    expect(readAddress("2800 N 24th St, Phoenix, AZ 85008", zipTableOptions).corrections).toEqual([]);
   });
 
   it.each(["233 S Wacker Dr, Chicago, IL 606061", "10 Elm St Springfield MA 011031413555"])("flags a ZIP code run into other digits: %s", (input) => {
-    const { parts, problem } = readAddress(input, { isCity });
+    const { parts, problem } = readAddress(input, zipTableOptions);
     expect(problem).toMatch(/ZIP code/);
     expect([parts.zip, parts.city]).toEqual(["", input.includes(",") ? "CHICAGO" : "SPRINGFIELD"]);
   });

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { addressKey } from "./format";
 import { readAddress, type AddressParts, type Correction } from "./parse";
-import { isCity, zipCode } from "./zip-codes";
+import { zipCode, zipTableOptions } from "./zip-codes";
 
 /**
  * Parses and standardizes a one-line address, filling a missing city or state from its ZIP code. The result's key is
@@ -24,7 +24,7 @@ export interface Standardized {
 const remembered = new LRUCache<string, Standardized>({ max: 5_000 });
 
 function read(line: string): Standardized {
-  const { parts, corrections } = readAddress(line, { isCity });
+  const { parts, corrections } = readAddress(line, zipTableOptions);
   const zip = parts.zip ? zipCode(parts.zip) : undefined;
   if (zip && !parts.state) parts.state = zip.state;
   if (zip && !parts.city) parts.city = zip.city.toUpperCase();

@@ -1,7 +1,7 @@
 import { tokenize } from "./tokenize";
 import { misspeltSuffix } from "./typos";
-import { DIRECTIONALS, NUMBER_WORDS, SUFFIXES, UNKNOWN_UNIT } from "./tables";
-import { isBareUnitId, mostSpecific, readUnit, readUnits, type Unit } from "./units";
+import { DIRECTIONALS, NUMBER_WORDS, SUFFIXES, UNITS, UNKNOWN_UNIT } from "./tables";
+import { isBareUnitId, isUnitId, mostSpecific, readUnit, readUnits, type Unit } from "./units";
 
 /** A street line split into USPS Publication 28 parts, each already in its standard (upper-case) form. */
 export interface StreetParts {
@@ -29,12 +29,13 @@ export interface Correction {
 const HOUSE_NUMBER = /^\d+[A-Z]?$|^\d+-\d+[A-Z]?$|^[NSEW]\d+[NSEW]?\d*$/;
 const FRACTION = /^\d\/\d{1,2}$/;
 const ROAD_NUMBER = /^\d+[A-Z]?$/;
-const HIGHWAY_WORDS = new Set(["HIGHWAY", "HWY", "HWAY", "HIWAY", "HIWY", "HIGHWY", "ROUTE", "RTE", "RT"]);
+const HIGHWAY_WORDS = new Set(["HIGHWAY", "HWY", "HWAY", "HIWAY", "HIWY", "HIGHWY", "HGWY", "HGHWY", "HIGWAY", "ROUTE", "RTE", "RT"]);
 const HIGHWAY_QUALIFIERS = new Map([
   ["US", "US"],
   ["STATE", "STATE"],
   ["COUNTY", "COUNTY"],
   ["CO", "COUNTY"],
+  ["CTY", "COUNTY"],
   ["INTERSTATE", "INTERSTATE"],
   ["FM", "FM"],
   ["SR", "SR"],
@@ -49,6 +50,16 @@ const ROAD_ABBREVIATIONS = new Map([
   ["CR", "COUNTY ROAD"],
   ["I", "INTERSTATE"],
   ["IH", "INTERSTATE"],
+]);
+/** What a numbered route's variant is called after its number, spelled out: "Hwy 71 Bus" is HIGHWAY 71 BUSINESS. */
+const ROUTE_VARIANTS: ReadonlyMap<string, string> = new Map([
+  ["BUSINESS", "BUSINESS"],
+  ["BUS", "BUSINESS"],
+  ["BYPASS", "BYPASS"],
+  ["BYP", "BYPASS"],
+  ["ALTERNATE", "ALTERNATE"],
+  ["ALT", "ALTERNATE"],
+  ["SPUR", "SPUR"],
 ]);
 /** Words after which a number is part of the street's name, not a unit: "FM 2222", "Calle 5", "County Road 12". */
 const NAMES_BEFORE_NUMBER = new Set([...HIGHWAY_WORDS, ...ROAD_ABBREVIATIONS.keys(), "FM", "CALLE", "CARR", "AVENIDA", "INTERSTATE"]);
@@ -66,12 +77,14 @@ function emptyStreet(): StreetParts {
   return { kind: "street", number: "", preDirectional: "", name: "", suffix: "", postDirectional: "", unitType: "", unitNumber: "", box: "" };
 }
 
-/** "N W" (from "N.W." or "S. W.") is one directional. */
+/** "N W" (from "N.W." or "S. W.") is one directional; "U S" (from "U.S.") before a number or a highway is US. */
 export function joinSplitDirectionals(tokens: readonly string[]): string[] {
   const joined: string[] = [];
-  for (const token of tokens) {
+  for (const [i, token] of tokens.entries()) {
     const previous = joined.at(-1);
+    const next = tokens[i + 1] ?? "";
     if ((previous === "N" || previous === "S") && (token === "E" || token === "W")) joined[joined.length - 1] = previous + token;
+    else if (previous === "U" && token === "S" && (/^\d/.test(next) || HIGHWAY_WORDS.has(next))) joined[joined.length - 1] = "US";
     else joined.push(token);
   }
   return joined;
@@ -94,9 +107,35 @@ function spelledNumber(tokens: readonly string[]): { number: number; used: numbe
   return { number: value, used: 1 };
 }
 
+/** The two halves of a Wisconsin or northern Illinois grid number: "W156 N8480", "N52 W13220". */
+const GRID_HALF = /^([NSEW])\d+$/;
+const NORTH_SOUTH = new Set(["N", "S"]);
+
+/** Whether "W156 N8480" starts the tokens: one house number in two words, on two axes. */
+function isGridNumber(tokens: readonly string[]): boolean {
+  const first = GRID_HALF.exec(tokens[0] ?? "");
+  const second = first && GRID_HALF.exec(tokens[1] ?? "");
+  return !!second && NORTH_SOUTH.has(first[1]!) !== NORTH_SOUTH.has(second[1]!);
+}
+
+/** "4922 B South Cornell Ave": a letter written apart from the number, before a directional and a name, is the number's. */
+const isNumberThenLetter = (tokens: readonly string[]) =>
+  /^\d+$/.test(tokens[0] ?? "") && /^[A-Z]$/.test(tokens[1] ?? "") && !DIRECTIONALS.has(tokens[1]!) && DIRECTIONALS.has(tokens[2] ?? "") && tokens.length >= 4;
+
+/** How many words the house number at the front takes: 2 for "W156 N8480", "4922 B" or "123 1/2", 0 without one. */
+export function houseNumberLength(tokens: readonly string[]): number {
+  if (isGridNumber(tokens) || isNumberThenLetter(tokens)) return 2;
+  if (HOUSE_NUMBER.test(tokens[0] ?? "")) return FRACTION.test(tokens[1] ?? "") ? 2 : 1;
+  return spelledNumber(tokens)?.used ?? 0;
+}
+
 /** Takes the house number off the front: digits, a fraction, or words when a street follows them. */
 function takeHouseNumber(tokens: string[], parts: StreetParts): string[] {
   const first = tokens[0];
+  if (isGridNumber(tokens) || isNumberThenLetter(tokens)) {
+    parts.number = first! + tokens[1]!;
+    return tokens.slice(2);
+  }
   if (first && HOUSE_NUMBER.test(first)) {
     parts.number = first;
     if (tokens[1] && FRACTION.test(tokens[1])) {
@@ -140,6 +179,22 @@ function parseSpecialStreet(tokens: string[]): StreetParts | undefined {
   return undefined;
 }
 
+/**
+ * "Rodney Square North 1100 N Market St", "Anheuser Busch One Busch Pl": a firm's or building's name written before the
+ * house number with no comma is no part of the street. Puerto Rico's streets ("Calle Tetuan 206") keep their number.
+ */
+function withoutLeadingName(tokens: string[]): string[] {
+  if (startsWithHouseNumber(tokens) || LEADING_TYPES.has(tokens[0] ?? "")) return tokens;
+  for (let k = 1; k < tokens.length - 1; k++) {
+    if (tokens[k] === ",") return tokens;
+    const before = tokens[k - 1]!;
+    if (before === "#" || before === "NO" || before === "NUMBER" || UNITS.has(before) || isNameNumber(tokens, k)) continue;
+    const length = startsWithHouseNumber(tokens.slice(k)) ? houseNumberLength(tokens.slice(k)) : 0;
+    if (length > 0 && k + length < tokens.length && tokens[k + length] !== ",") return tokens.slice(k);
+  }
+  return tokens;
+}
+
 /** Whether the number at `i` belongs to the street's name: "Highway 6", "FM 2222", "County Road 12", "Calle 5". */
 function isNameNumber(tokens: readonly string[], i: number): boolean {
   const before = tokens[i - 1] ?? "";
@@ -147,28 +202,76 @@ function isNameNumber(tokens: readonly string[], i: number): boolean {
   return (before === "ROAD" || before === "RD") && HIGHWAY_QUALIFIERS.has(tokens[i - 2] ?? "");
 }
 
-/** Takes the units off the end of the street: "STE 200", "6TH FLOOR ROOM 612", "REAR", or a bare "14B". */
+const COUNTY_ROAD_WORDS = new Set(["ROAD", "RD", "HIGHWAY", "HWY", "TRUNK"]);
+
+/** The number of a numbered road at `i`, or the letters of a county road: Wisconsin's "County Road Y", "County Hwy PP". */
+function isRoadNumber(tokens: readonly string[], i: number): boolean {
+  const token = tokens[i] ?? "";
+  if (ROAD_NUMBER.test(token)) return isNameNumber(tokens, i);
+  return /^[A-Z]{1,2}$/.test(token) && COUNTY_ROAD_WORDS.has(tokens[i - 1] ?? "") && HIGHWAY_QUALIFIERS.get(tokens[i - 2] ?? "") === "COUNTY";
+}
+
+/** "No" and "So" after the street's type: "2211 14th Ave No" is 14TH AVE N. */
+const SPOKEN_DIRECTIONALS: ReadonlyMap<string, string> = new Map([
+  ["NO", "N"],
+  ["SO", "S"],
+]);
+
+/** The post-directional written at `i`: N, NE, "North", or "No" and "So" right after a suffix. */
+export function postDirectionalAt(tokens: readonly string[], i: number): string | undefined {
+  const token = tokens[i] ?? "";
+  return DIRECTIONALS.get(token) ?? (i >= 2 && SUFFIXES.has(tokens[i - 1]!) ? SPOKEN_DIRECTIONALS.get(token) : undefined);
+}
+
+/** Whether `i` follows the street's type and post-directional ("Oak Ct |", "Grand Ave SW |"), with a name before them. */
+function followsStreetType(tokens: readonly string[], i: number): boolean {
+  const type = postDirectionalAt(tokens, i - 1) ? i - 2 : i - 1;
+  return type >= 1 && SUFFIXES.has(tokens[type]!);
+}
+
+/**
+ * Takes the units off the end of the street: "STE 200", "6TH FLOOR ROOM 612", "REAR", a bare "14B"; after the street's
+ * type, "St 210" (a suite: the street has its type), a designator without number ("Ct NE Unit") or a letter ("Ave SW B").
+ */
 function takeTrailingUnits(tokens: string[], units: Unit[], hasNumber: boolean): string[] {
   for (let i = 1; i < tokens.length; i++) {
-    const read = readUnits(tokens, i);
+    const read = tokens[i] === "ST" && i >= 2 && SUFFIXES.has(tokens[i - 1]!) && isUnitId(tokens[i + 1]) ? readUnits(["STE", ...tokens.slice(i + 1)], 0) : readUnits(tokens, i);
     if (read) {
       units.push(...read);
       return tokens.slice(0, i);
     }
   }
-  // "88 N Clark 1203": a last number after a named street is its unit.
   const last = tokens.length - 1;
+  const word = tokens[last] ?? "";
+  const designator = UNITS.get(word);
+  const letter = /^[A-Z]$/.test(word) && !DIRECTIONALS.has(word) && !isRoadNumber(tokens, last);
+  if (hasNumber && followsStreetType(tokens, last) && ((designator && designator.abbreviation !== UNKNOWN_UNIT) || letter)) {
+    units.push({ type: designator ? designator.abbreviation : UNKNOWN_UNIT, number: designator ? "" : word });
+    return tokens.slice(0, last);
+  }
+  // "88 N Clark 1203": a last number after a named street is its unit.
   const named = tokens.slice(0, last).some((t) => !DIRECTIONALS.has(t));
-  if (hasNumber && last >= 1 && named && isBareUnitId(tokens[last]) && !isNameNumber(tokens, last)) {
-    units.push({ type: UNKNOWN_UNIT, number: tokens[last]! });
+  if (hasNumber && last >= 1 && named && isBareUnitId(word) && !isNameNumber(tokens, last)) {
+    units.push({ type: UNKNOWN_UNIT, number: word });
     return tokens.slice(0, last);
   }
   return tokens;
 }
 
+/** "Highway 71 Business", "US 17 Bypass": the route's variant is its name's; "US 401 Hwy S" says the highway twice. */
+function routeEnd(tokens: readonly string[], i: number): number {
+  const afterVariant = ROUTE_VARIANTS.has(tokens[i] ?? "") ? i + 1 : i;
+  return HIGHWAY_WORDS.has(tokens[afterVariant] ?? "") ? afterVariant + 1 : afterVariant;
+}
+
+/** Where a numbered road whose number is at `i` ends ("US 17 Business |"), before its post-directional; -1 if none is. */
+export function numberedRoadEnd(tokens: readonly string[], i: number): number {
+  return isRoadNumber(tokens, i) ? routeEnd(tokens, i + 1) : -1;
+}
+
 /** "US Highway 1", "State Hwy 71 N", "Old Highway 8", "County Rd 12", "CR 12": numbered roads keep the number in the name. */
 function parseNumberedRoad(tokens: readonly string[], parts: StreetParts): boolean {
-  const at = tokens.findIndex((t, i) => ROAD_NUMBER.test(tokens[i + 1] ?? "") && isNameNumber(tokens, i + 1) && !LEADING_TYPES.has(t));
+  const at = tokens.findIndex((t, i) => isRoadNumber(tokens, i + 1) && !LEADING_TYPES.has(t));
   if (at < 0) return false;
   const road = tokens[at]!;
   const word = HIGHWAY_WORDS.has(road)
@@ -183,9 +286,11 @@ function parseNumberedRoad(tokens: readonly string[], parts: StreetParts): boole
   if (start) parts.preDirectional = DIRECTIONALS.get(tokens[0]!)!;
   const before = tokens.slice(start, qualified ? at - 1 : at);
   const qualifier = qualified ? [HIGHWAY_QUALIFIERS.get(tokens[at - 1]!)!] : [];
+  const next = routeEnd(tokens, at + 2);
+  const variant = ROUTE_VARIANTS.get(tokens[at + 2] ?? "");
   parts.kind = "highway";
-  parts.name = [...before, ...qualifier, word, tokens[at + 1]].join(" ");
-  const after = tokens[at + 2];
+  parts.name = [...before, ...qualifier, word, tokens[at + 1], ...(variant ? [variant] : [])].join(" ");
+  const after = tokens[next];
   if (after && DIRECTIONALS.has(after)) parts.postDirectional = DIRECTIONALS.get(after)!;
   return true;
 }
@@ -193,8 +298,11 @@ function parseNumberedRoad(tokens: readonly string[], parts: StreetParts): boole
 /** Directionals, name and suffix of what is left once number and units are off. */
 function parseName(input: string[], parts: StreetParts, corrections: Correction[]): void {
   let tokens = input;
-  if (tokens.length >= 3 && DIRECTIONALS.has(tokens.at(-1)!)) {
-    parts.postDirectional = DIRECTIONALS.get(tokens.at(-1)!)!;
+  // "193 Braybrook SE": a two-letter directional after a one-word name is the post-directional.
+  const twoLetters = tokens.length === 2 && tokens[1]!.length === 2 && !DIRECTIONALS.has(tokens[0]!) && !SUFFIXES.has(tokens[0]!);
+  const post = tokens.length >= 3 || twoLetters ? postDirectionalAt(tokens, tokens.length - 1) : undefined;
+  if (post) {
+    parts.postDirectional = post;
     tokens = tokens.slice(0, -1);
   }
   const last = tokens.at(-1) ?? "";
@@ -217,7 +325,8 @@ function parseName(input: string[], parts: StreetParts, corrections: Correction[
       tokens = tokens.slice(0, -1);
     }
   }
-  if (tokens.length >= 2 && DIRECTIONALS.has(tokens[0]!)) {
+  // "S and W Farm Rd": a directional joined to another word by "and" is the name's.
+  if (tokens.length >= 2 && DIRECTIONALS.has(tokens[0]!) && tokens[1] !== "AND" && tokens[1] !== "&") {
     parts.preDirectional = DIRECTIONALS.get(tokens[0]!)!;
     tokens = tokens.slice(1);
   }
@@ -242,7 +351,7 @@ export function parseStreet(line: string | readonly string[], corrections: Corre
   if (special) return special;
 
   const parts = emptyStreet();
-  tokens = takeHouseNumber(tokens, parts);
+  tokens = takeHouseNumber(withoutLeadingName(tokens), parts);
   const comma = tokens.indexOf(",");
   let street = comma < 0 ? tokens : tokens.slice(0, comma);
   if (comma >= 0) {

@@ -25,6 +25,12 @@ export const UNITS: ReadonlyMap<string, UnitDesignator> = new Map([
   ["FLR", { abbreviation: "FL", requiresNumber: true }],
   ["FLOORS", { abbreviation: "FL", requiresNumber: true }],
   ["BLD", { abbreviation: "BLDG", requiresNumber: true }],
+  ["LT", { abbreviation: "LOT", requiresNumber: true }],
+  ["SP", { abbreviation: "SPC", requiresNumber: true }],
+  ["BSMNT", { abbreviation: "BSMT", requiresNumber: false }],
+  // Not a Publication 28 designator: its number stays, under the unknown designator ("Flat 2" is # 2).
+  ["FLAT", { abbreviation: pub28.unknownUnitDesignator, requiresNumber: true }],
+  ["CONDO", { abbreviation: pub28.unknownUnitDesignator, requiresNumber: true }],
 ]);
 /** Designators that only narrow a unit down: with a suite or room beside them, Publication 28 keeps the suite or room. */
 export const BROAD_UNITS: ReadonlySet<string> = new Set(["FL", "BLDG"]);

@@ -11,7 +11,8 @@ export interface Unit {
 const ORDINAL = /^(\d+)(?:ST|ND|RD|TH)$/;
 const FLOOR_WORDS = new Set(["FLOOR", "FL", "FLR", "FLOORS"]);
 const HAS_DIGIT = /\d/;
-const GLUED = /^(APT|STE|UNIT|RM|SPC|LOT|TRLR|BLDG|FL|PH)(\d+[A-Z]?)$/;
+/** A designator run into its number: "STE200", "APT4B", "LT7". */
+const GLUED = /^([A-Z]{2,4})(\d+[A-Z]?)$/;
 
 /** What can follow a designator: "12", "4F", "C", "R-4", "3300E". */
 export function isUnitId(token: string | undefined): token is string {
@@ -31,11 +32,16 @@ export function readUnit(tokens: readonly string[], i: number, bare = false): { 
   const token = tokens[i];
   if (!token) return undefined;
   const after = tokens[i + 1];
-  if (token === "#") return isUnitId(after) ? { unit: { type: UNKNOWN_UNIT, number: after }, next: i + 2 } : undefined;
+  if (token === "#") {
+    if (isUnitId(after)) return { unit: { type: UNKNOWN_UNIT, number: after }, next: i + 2 };
+    // "# Apt 4", "# Lot 9": the sign stands before a designator that says more.
+    return after && after !== "#" && UNITS.has(after) ? readUnit(tokens, i + 1, bare) : undefined;
+  }
   const designator = UNITS.get(token);
   if (!designator && HAS_DIGIT.test(token)) {
     const glued = GLUED.exec(token);
-    if (glued) return { unit: { type: UNITS.get(glued[1]!)!.abbreviation, number: glued[2]! }, next: i + 1 };
+    const gluedType = glued && UNITS.get(glued[1]!);
+    if (gluedType) return { unit: { type: gluedType.abbreviation, number: glued![2]! }, next: i + 1 };
     const ordinal = ORDINAL.exec(token);
     if (ordinal && FLOOR_WORDS.has(after ?? "")) return { unit: { type: "FL", number: ordinal[1]! }, next: i + 2 };
     if (bare && isBareUnitId(token)) return { unit: { type: UNKNOWN_UNIT, number: token }, next: i + 1 };
@@ -45,6 +51,9 @@ export function readUnit(tokens: readonly string[], i: number, bare = false): { 
   const type = designator?.abbreviation ?? misspelt;
   if (type) {
     const idAt = after === "#" ? i + 2 : i + 1;
+    // "Fl 3rd": the floor's number as an ordinal.
+    const ordinal = type === "FL" ? ORDINAL.exec(tokens[idAt] ?? "") : null;
+    if (ordinal) return { unit: { type, number: ordinal[1]! }, next: idAt + 1 };
     if (isUnitId(tokens[idAt])) return { unit: { type, number: tokens[idAt]!, ...(misspelt && { misspelt: token }) }, next: idAt + 1 };
     // "Lower Level", "Upper Level": the level is the designator's own word.
     if (designator && !designator.requiresNumber) return { unit: { type, number: "" }, next: after === "LEVEL" || after === "LVL" ? i + 2 : i + 1 };

@@ -1,4 +1,5 @@
 import table from "./data/zip-codes.json";
+import type { ParseOptions } from "./parse";
 
 export interface ZipCode {
   zip: string;
@@ -46,3 +47,11 @@ export function isCity(city: string, state: string): boolean {
   for (const cities of citiesByState.values()) if (cities.has(city)) return true;
   return false;
 }
+
+/** The state of a ZIP code the table holds. */
+export function stateOfZip(zip: string): string | undefined {
+  return byZip.get(zip)?.state;
+}
+
+/** What the parser knows from the ZIP table: city names, and the state a ZIP code is in when none is written. */
+export const zipTableOptions: ParseOptions = { isCity, stateOfZip };

@@ -8,6 +8,7 @@ import {
   tokenize,
   zipCode,
   zipsOfCity,
+  zipTableOptions,
   type AddressParts,
   type ZipCode,
 } from "@/lib/address";
@@ -176,7 +177,7 @@ function deliveryPoint(dataset: IndexedDataset, parts: AddressParts, footnotes: 
 
 /** Standardizes an address written on one line and finds the property it names. */
 export function resolveAddress(dataset: IndexedDataset, line: string): Resolution {
-  const { parts, corrections, problem } = readAddress(line, { isCity });
+  const { parts, corrections, problem } = readAddress(line, zipTableOptions);
   const footnotes = new Set<string>();
   const empty = { property: undefined, dpvMatchCode: "" as const, dpvFootnotes: "" };
   if (problem) return { parts, zip: undefined, footnotes: ["C"], ...empty, error: problem };
