@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, displayKey, oneLine, parseAddress, parseStreet, streetLine } from "./index";
+import { addressKey, displayKey, oneLine, parseAddress, parseStreet, standardize, streetLine } from "./index";
 import { DIRECTIONALS, STATES, SUFFIXES, UNITS } from "./tables";
 
 describe("Publication 28 tables", () => {
@@ -61,5 +61,12 @@ describe("parseAddress", () => {
 
   it("writes addresses for people the way the spec does", () => {
     expect(oneLine(parseAddress("2800 NORTH 24TH STREET, PHOENIX, AZ 85008"))).toBe("2800 N 24th St, Phoenix, AZ 85008");
+  });
+
+  it("takes the city and state of an address written with only a ZIP code from the ZIP table, and keeps its suffix", () => {
+    expect(standardize("410 Lakeview Street, 60614").key).toBe("410 LAKEVIEW ST, CHICAGO, IL 60614");
+    expect(standardize("18 Cedar Ln Apt 2, 53703").key).toBe("18 CEDAR LN APT 2, MADISON, WI 53703");
+    // A ZIP code the table does not hold gives no city: none is made up.
+    expect(standardize("512 Willow Lane, 99999").parts).toMatchObject({ name: "WILLOW", suffix: "LN", city: "", state: "", zip: "99999" });
   });
 });
