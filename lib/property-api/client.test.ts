@@ -85,6 +85,18 @@ describe("property API client", () => {
     expect(error).toMatchObject({ status: 504, kind: "timeout" });
   });
 
+  it("times out even when the abort never reaches the request (a Request lost to garbage collection)", async () => {
+    // The fetch neither answers nor listens to the signal: what a Request whose signal link was collected looks like.
+    const client = clientWith(() => new Promise<Response>(() => {}), 50);
+    expect(await failure(client.valuationEstimate("1 Main St"))).toMatchObject({ status: 504, kind: "timeout" });
+  });
+
+  it("times out a body that starts and never ends", async () => {
+    const stalled = new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"Service Estimate":')) });
+    const client = clientWith(async () => new Response(stalled, { headers: { "Content-Type": "application/json" } }), 50);
+    expect(await failure(client.valuationEstimate("1 Main St"))).toMatchObject({ status: 504, kind: "timeout" });
+  });
+
   it("reports an unreachable service as a 502", async () => {
     const client = clientWith(async () => {
       throw new TypeError("fetch failed");

@@ -56,41 +56,46 @@ export function createPropertyApiClient(options: ClientOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const base = options.baseUrl.replace(/\/+$/, "");
 
-  async function send(call: Call): Promise<Response> {
+  const timeout = (operation: Operation, cause: unknown) =>
+    new PropertyApiError({ operation, status: 504, kind: "timeout", message: `The Property Data Service did not answer within ${timeoutMs} ms`, cause });
+
+  /** The response, and the signal of its deadline, which also bounds reading the body. */
+  async function send(call: Call): Promise<{ response: Response; deadline: AbortSignal }> {
     const url = new URL(base + call.path);
     for (const [key, value] of Object.entries(call.query ?? {})) url.searchParams.set(key, value);
     const headers = new Headers({ ...options.headers, Authorization: options.token, Accept: call.accept ?? "application/json" });
     if (call.body !== undefined) headers.set("Content-Type", "application/json");
+    // The deadline is a timer this call holds and a race it runs, not only the Request's signal: a Request follows its
+    // signal through a weak reference, and once garbage collection takes an unreferenced Request the abort never reaches
+    // it (nodejs/node#55428), so a service that never answers would hold the call forever.
+    const deadline = new AbortController();
+    // Unreferenced: a deadline never keeps the process up; it fires harmlessly after an answer that came in time.
+    setTimeout(() => deadline.abort(new DOMException(`No answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs).unref();
     const request = new Request(url, {
       method: call.method,
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: deadline.signal,
     });
 
     let response: Response;
     try {
-      response = await options.fetch(request);
+      response = await Promise.race([options.fetch(request), rejectedOnAbort(deadline.signal)]);
     } catch (cause) {
-      const timedOut = cause instanceof DOMException && (cause.name === "TimeoutError" || cause.name === "AbortError");
-      throw new PropertyApiError({
-        operation: call.operation,
-        status: timedOut ? 504 : 502,
-        kind: timedOut ? "timeout" : "network",
-        message: timedOut ? `The Property Data Service did not answer within ${timeoutMs} ms` : "The Property Data Service could not be reached",
-        cause,
-      });
+      if (deadline.signal.aborted) throw timeout(call.operation, cause);
+      throw new PropertyApiError({ operation: call.operation, status: 502, kind: "network", message: "The Property Data Service could not be reached", cause });
     }
     if (!response.ok) throw await errorFrom(call.operation, response);
-    return response;
+    return { response, deadline: deadline.signal };
   }
 
   async function json<T extends z.ZodType>(call: Call, schema: T): Promise<z.output<T>> {
-    const response = await send(call);
+    const { response, deadline } = await send(call);
     let body: unknown;
     try {
-      body = await response.json();
+      body = await Promise.race([response.json(), rejectedOnAbort(deadline)]);
     } catch (cause) {
+      if (deadline.aborted) throw timeout(call.operation, cause);
       throw invalid(call.operation, "The Property Data Service sent a response that is not JSON", cause);
     }
     const parsed = schema.safeParse(body);
@@ -134,7 +139,7 @@ export function createPropertyApiClient(options: ClientOptions) {
 
     /** The report as a stream, in the format the `Accept` header asks for. */
     async propertyReport(params: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportFile> {
-      const response = await send({
+      const { response } = await send({
         operation: "propertyReport",
         method: "GET",
         path: "/property/report",
@@ -150,6 +155,14 @@ export function createPropertyApiClient(options: ClientOptions) {
       };
     },
   };
+}
+
+/** A promise that rejects with the signal's reason once it aborts, to race a call against its deadline. */
+function rejectedOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
 }
 
 function invalid(operation: Operation, message: string, cause?: unknown): PropertyApiError {
