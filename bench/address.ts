@@ -141,7 +141,10 @@ const sets = [
     title: `Held-out set: ${heldOut.length} addresses from other datamade/usaddress files (US50, NC, dealstat, …), labelled by hand; 95.3% when first measured, before its misses were read`,
     cases: heldOut,
   },
-  { title: `Sealed set: ${sealed.length} addresses, the rest of usaddress's US50 test file, labelled by hand, never read by the parser's authors`, cases: sealed },
+  {
+    title: `Sealed set: ${sealed.length} addresses, the rest of usaddress's US50 test file, labelled by hand, never read by the parser's authors`,
+    cases: sealed,
+  },
 ];
 const scores = sets.map((set) => {
   const results = Object.entries(libraries).map(([name, parse]) => ({ name, ...accuracy(set.cases, parse) }));

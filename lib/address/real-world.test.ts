@@ -127,7 +127,7 @@ const kinds: Record<string, [string, string][]> = {
     ["1005 Gravenstein Hwy North, 95472", "1005||GRAVENSTEIN|HWY|N|||||95472|"],
     ["512 Willow Lane, 99999", "512||WILLOW|LN||||||99999|"],
   ],
-  "a \"#\" before a designator": [
+  'a "#" before a designator': [
     ["12 Oak Dr # Apt 4, Salem, OR 97301", "12||OAK|DR||APT|4|SALEM|OR|97301|"],
     ["5 Pine St # Lot 9 Ocala FL 34471", "5||PINE|ST||LOT|9|OCALA|FL|34471|"],
     ["300 Kings Hwy # Ste 12, Cherry Hill, NJ 08034", "300||KINGS|HWY||STE|12|CHERRY HILL|NJ|08034|"],
@@ -140,7 +140,7 @@ const kinds: Record<string, [string, string][]> = {
     ["S74 W16860 Janesville Rd, Muskego, WI 53150", "S74W16860||JANESVILLE|RD||||MUSKEGO|WI|53150|"],
     ["N4 W22408 Bluemound Rd Apt 3, Waukesha, WI 53186", "N4W22408||BLUEMOUND|RD||APT|3|WAUKESHA|WI|53186|"],
   ],
-  "\"No\", \"So\" and other post-directionals before a city": [
+  '"No", "So" and other post-directionals before a city': [
     ["2211 14th Ave No, Birmingham, AL 35205", "2211||14TH|AVE|N|||BIRMINGHAM|AL|35205|"],
     ["300 Elm St So, Fargo, ND 58103", "300||ELM|ST|S|||FARGO|ND|58103|"],
     ["415 4th St So Apt 2, Minneapolis, MN 55415", "415||4TH|ST|S|APT|2|MINNEAPOLIS|MN|55415|"],
@@ -173,7 +173,7 @@ const kinds: Record<string, [string, string][]> = {
     ["88 U.S. 17 Bypass Myrtle Beach SC 29577", "88||US HIGHWAY 17 BYPASS|||||MYRTLE BEACH|SC|29577|"],
     ["890 U S 1 HWY N JUPITER FL 33477", "890||US HIGHWAY 1||N|||JUPITER|FL|33477|"],
   ],
-  "\"St\" meaning suite after a street that has its type": [
+  '"St" meaning suite after a street that has its type': [
     ["900 Bay Ave St 210, Tampa, FL 33606", "900||BAY|AVE||STE|210|TAMPA|FL|33606|"],
     ["45 Park Pl St 3B, Newark NJ 07102", "45||PARK|PL||STE|3B|NEWARK|NJ|07102|"],
     ["77 Oak Blvd St. 100 Miami FL 33101", "77||OAK|BLVD||STE|100|MIAMI|FL|33101|"],

@@ -235,7 +235,10 @@ function followsStreetType(tokens: readonly string[], i: number): boolean {
  */
 function takeTrailingUnits(tokens: string[], units: Unit[], hasNumber: boolean): string[] {
   for (let i = 1; i < tokens.length; i++) {
-    const read = tokens[i] === "ST" && i >= 2 && SUFFIXES.has(tokens[i - 1]!) && isUnitId(tokens[i + 1]) ? readUnits(["STE", ...tokens.slice(i + 1)], 0) : readUnits(tokens, i);
+    const read =
+      tokens[i] === "ST" && i >= 2 && SUFFIXES.has(tokens[i - 1]!) && isUnitId(tokens[i + 1])
+        ? readUnits(["STE", ...tokens.slice(i + 1)], 0)
+        : readUnits(tokens, i);
     if (read) {
       units.push(...read);
       return tokens.slice(0, i);
