@@ -4,7 +4,7 @@ export { addressKey, displayCase, displayKey, formattedStreetName, oneLine, stre
 export { standardize } from "./standardize";
 export type { Standardized } from "./standardize";
 export { isStateCode } from "./tables";
-export { citiesOf, isCity, stateOfZip, zipCode, zipsOfCity, zipTableOptions } from "./zip-codes";
+export { citiesOf, isCity, zipCode, zipsOfCity, zipTableOptions } from "./zip-codes";
 export type { ZipCode } from "./zip-codes";
 export { timeZoneInfo } from "./time-zones";
 export type { TimeZoneInfo } from "./time-zones";

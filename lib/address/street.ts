@@ -218,7 +218,7 @@ const SPOKEN_DIRECTIONALS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** The post-directional written at `i`: N, NE, "North", or "No" and "So" right after a suffix. */
-export function postDirectionalAt(tokens: readonly string[], i: number): string | undefined {
+function postDirectionalAt(tokens: readonly string[], i: number): string | undefined {
   const token = tokens[i] ?? "";
   return DIRECTIONALS.get(token) ?? (i >= 2 && SUFFIXES.has(tokens[i - 1]!) ? SPOKEN_DIRECTIONALS.get(token) : undefined);
 }
