@@ -10,6 +10,7 @@ import { performance } from "node:perf_hooks";
 import addresser from "addresser";
 import parseAddressPackage from "parse-address";
 import { parseAddress, zipTableOptions } from "@/lib/address";
+import { CITY_WORDS } from "@/lib/address/city";
 import { openDatabase } from "@/lib/db/client";
 import { createSandboxHandler } from "@/lib/sandbox";
 import type { Expected } from "../scripts/address-examples";
@@ -37,13 +38,20 @@ const usaddressDev = labelled("./data/addresses-usaddress-dev.json");
 const heldOut = labelled("./data/addresses-held-out.json");
 const sealed = labelled("./data/addresses-sealed.json");
 
-// Both sides in Publication 28's form before comparing: upper case, no periods or apostrophes, single spaces.
+// Both sides in Publication 28's form before comparing: upper case, no periods or apostrophes, single spaces; a city's
+// USPS-shortened words spelled out ("HUNTINGDON VY" is HUNTINGDON VALLEY), as lib/address writes a city the table knows.
 const clean = (value: unknown) =>
   String(value ?? "")
     .toUpperCase()
     .replace(/[.'’]/g, "")
     .replace(/\s+/g, " ")
     .trim();
+const cleanCity = (value: unknown) =>
+  clean(value)
+    .split(" ")
+    .map((word, i) => (i > 0 && CITY_WORDS.get(word)) || word)
+    .join(" ");
+const canonical = (field: (typeof FIELDS)[number], value: unknown) => (field === "city" ? cleanCity(value) : clean(value));
 
 const libraries: Record<string, (input: string) => Parsed> = {
   "lib/address": (input) => parseAddress(input, zipTableOptions),
@@ -94,13 +102,13 @@ function accuracy(cases: Case[], parse: (input: string) => Parsed) {
     const parsed = parse(input);
     let all = true;
     for (const field of FIELDS) {
-      if (clean(parsed[field]) === clean(expected[field])) fieldHits[field]++;
+      if (canonical(field, parsed[field]) === canonical(field, expected[field])) fieldHits[field]++;
       else all = false;
     }
     if (all) exact++;
     else
       misses.push(
-        `${input}  →  ${FIELDS.filter((f) => clean(parsed[f]) !== clean(expected[f]))
+        `${input}  →  ${FIELDS.filter((f) => canonical(f, parsed[f]) !== canonical(f, expected[f]))
           .map((f) => `${f} ${JSON.stringify(parsed[f])} ≠ ${JSON.stringify(expected[f])}`)
           .join(", ")}`,
       );
@@ -144,6 +152,8 @@ const sets = [
   {
     title: `Sealed set: ${sealed.length} addresses, the rest of usaddress's US50 test file, labelled by hand, never read by the parser's authors`,
     cases: sealed,
+    // Its misses are not printed: a set whose misses someone reads is tuned to next.
+    sealed: true,
   },
 ];
 const scores = sets.map((set) => {
@@ -153,7 +163,8 @@ const scores = sets.map((set) => {
   for (const field of FIELDS) console.log([field.padEnd(16), ...results.map((r) => pct(r.fieldHits[field] / set.cases.length).padStart(14))].join(""));
   console.log(["all fields exact".padEnd(16), ...results.map((r) => pct(r.exact).padStart(14))].join(""));
   const ours = results.find((r) => r.name === "lib/address")!;
-  if (process.env.ADDRESS_MISSES) console.log(`\nlib/address misses:\n  ${ours.misses.join("\n  ")}`);
+  if ("sealed" in set) console.log("(misses not shown: the set stays unread)");
+  else if (process.env.ADDRESS_MISSES) console.log(`\nlib/address misses:\n  ${ours.misses.join("\n  ")}`);
   else
     for (const r of results)
       if (r.misses.length)

@@ -17,7 +17,7 @@ export function spellCity(words: string[]): string {
 const abbreviated = (words: string[]) => words.some((word, i) => i < words.length - 1 && CITY_PREFIXES.has(word) && (i === 0 || word.length > 1));
 
 /** The words USPS shortens in city names ("La Grange Pk", "Huntingdon Vy"), spelled out to look the city up. */
-const CITY_WORDS: ReadonlyMap<string, string> = new Map([
+export const CITY_WORDS: ReadonlyMap<string, string> = new Map([
   ["PK", "PARK"],
   ["VY", "VALLEY"],
   ["VLY", "VALLEY"],
@@ -45,8 +45,8 @@ const CITY_WORDS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * The city the words name in the state, as it is written with its leading abbreviation spelled out ("E LANSING" is
- * EAST LANSING); a city written with USPS's shortened words ("LA GRANGE PK") is known by its full name and kept as written.
+ * The city the words name in the state, with its abbreviations spelled out the way the ZIP table writes it: "E
+ * LANSING" is EAST LANSING, USPS's shortened "LA GRANGE PK" is LA GRANGE PARK (one key for both spellings).
  */
 export function knownCity(words: string[], state: string, isCity: IsCity): string | undefined {
   const written = words.join(" ");
@@ -59,7 +59,7 @@ export function knownCity(words: string[], state: string, isCity: IsCity): strin
     .split(" ")
     .map((word, i) => (i > 0 && CITY_WORDS.get(word)) || word)
     .join(" ");
-  return isCity(full, state) ? spelled : undefined;
+  return isCity(full, state) ? full : undefined;
 }
 
 /** The tokens after the house number (and a unit written first), where the street's name begins. */

@@ -1,9 +1,9 @@
 import { knownCity, spellCity, splitLastSegment, splitStreetCity, type IsCity } from "./city";
 import { joinSplitDirectionals, parseStreet, startsWithHouseNumber, type Correction, type StreetParts } from "./street";
-import { MAX_STATE_WORDS, STATES, ZERO_ZIP_STATES } from "./tables";
+import { DIRECTIONALS, MAX_STATE_WORDS, STATES, SUFFIXES, UNITS, ZERO_ZIP_STATES } from "./tables";
 import { tokenize } from "./tokenize";
 import { misspeltState } from "./typos";
-import { readUnits } from "./units";
+import { isBareUnitId, readUnits } from "./units";
 
 export { parseStreet, tokenize };
 export type { Correction, StreetParts };
@@ -131,6 +131,12 @@ function withoutFirmLines(segments: string[][]): string[][] {
   return [...segments.slice(0, street).filter((segment) => readUnits(segment, 0)), ...segments.slice(street)];
 }
 
+/** Whether words end as a street does: with its type, a directional or a unit ("Lakeview St", "Cedar Ln Apt 2"). */
+function endsLikeStreet(tokens: string[]): boolean {
+  const last = tokens.at(-1) ?? "";
+  return SUFFIXES.has(last) || DIRECTIONALS.has(last) || isBareUnitId(last) || UNITS.has(last);
+}
+
 /** Parses a one-line US address and says what it corrected ("Stret", "Ilinois") and what it could not read. */
 export function readAddress(line: string, options: ParseOptions = {}): ReadAddress {
   const corrections: Correction[] = [];
@@ -153,10 +159,11 @@ export function readAddress(line: string, options: ParseOptions = {}): ReadAddre
     city = rest;
   } else {
     // One part, or units written first: "Apt 2, 18B Oak Hollow Dr Round Rock". "410 Lakeview St, 60614": with a comma
-    // before the ZIP code and no state, the part is the street, unless it ends with a city of the ZIP code's state.
+    // before the ZIP code and no state, a part that ends like a street is the street, unless it ends with a city of
+    // the ZIP code's state ("1755 Howard St Des Plaines, 60018"); "6801 Hollywood Blvd Hollywood, 90028" still has a city.
     const streetThenZip = !state && zip !== "" && beforeZip.at(-1) === ",";
     const [streetPart, cityPart] = streetThenZip
-      ? splitStreetCity(last, cityState, cityState ? options.isCity : undefined, false)
+      ? splitStreetCity(last, cityState, cityState ? options.isCity : undefined, !endsLikeStreet(last))
       : splitStreetCity(last, cityState, options.isCity);
     street = [...before.flatMap((segment) => [...segment, ","]), ...streetPart];
     city = cityPart;

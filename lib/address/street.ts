@@ -190,7 +190,9 @@ function withoutLeadingName(tokens: string[]): string[] {
     const before = tokens[k - 1]!;
     if (before === "#" || before === "NO" || before === "NUMBER" || UNITS.has(before) || isNameNumber(tokens, k)) continue;
     const length = startsWithHouseNumber(tokens.slice(k)) ? houseNumberLength(tokens.slice(k)) : 0;
-    if (length > 0 && k + length < tokens.length && tokens[k + length] !== ",") return tokens.slice(k);
+    // "PSC 3 Box 1234" is a military box, "Box 5 123 Main St" a box before the house number.
+    const next = tokens[k + length] ?? ",";
+    if (length > 0 && next !== "," && next !== "BOX" && !/^\d/.test(next)) return tokens.slice(k);
   }
   return tokens;
 }
@@ -208,7 +210,8 @@ const COUNTY_ROAD_WORDS = new Set(["ROAD", "RD", "HIGHWAY", "HWY", "TRUNK"]);
 function isRoadNumber(tokens: readonly string[], i: number): boolean {
   const token = tokens[i] ?? "";
   if (ROAD_NUMBER.test(token)) return isNameNumber(tokens, i);
-  return /^[A-Z]{1,2}$/.test(token) && COUNTY_ROAD_WORDS.has(tokens[i - 1] ?? "") && HIGHWAY_QUALIFIERS.get(tokens[i - 2] ?? "") === "COUNTY";
+  const letters = /^[A-Z]{1,2}$/.test(token) && !(token.length === 2 && DIRECTIONALS.has(token));
+  return letters && COUNTY_ROAD_WORDS.has(tokens[i - 1] ?? "") && HIGHWAY_QUALIFIERS.get(tokens[i - 2] ?? "") === "COUNTY";
 }
 
 /** "No" and "So" after the street's type: "2211 14th Ave No" is 14TH AVE N. */
@@ -223,11 +226,22 @@ function postDirectionalAt(tokens: readonly string[], i: number): string | undef
   return DIRECTIONALS.get(token) ?? (i >= 2 && SUFFIXES.has(tokens[i - 1]!) ? SPOKEN_DIRECTIONALS.get(token) : undefined);
 }
 
-/** Whether `i` follows the street's type and post-directional ("Oak Ct |", "Grand Ave SW |"), with a name before them. */
+/**
+ * Whether `i` follows the street's type and post-directional ("Oak Ct |", "Grand Ave SW |") after a name that is not
+ * only a directional ("W Avenue |" is no such street).
+ */
 function followsStreetType(tokens: readonly string[], i: number): boolean {
   const type = postDirectionalAt(tokens, i - 1) ? i - 2 : i - 1;
-  return type >= 1 && SUFFIXES.has(tokens[type]!);
+  return type >= 1 && SUFFIXES.has(tokens[type]!) && tokens.slice(0, type).some((t) => !DIRECTIONALS.has(t));
 }
+
+/**
+ * Street types written short that no street name ends with, after which "St 210" is a suite: "Bay Ave St 210", but
+ * "Old Mill St 5" and "Oak Park St E" are streets.
+ */
+const TYPES_BEFORE_SUITE = new Set(["ST", "AVE", "AV", "RD", "DR", "BLVD", "LN", "CT", "PL", "PKWY", "HWY", "CIR", "TER", "TRL", "CV", "PLZ"]);
+/** Types a letter names a street of ("Avenue J", "State Highway K", "Farm Road A"): the letter is no unit after them. */
+const TYPES_BEFORE_LETTER = new Set(["AVENUE", "AVE", "AV", "HIGHWAY", "HWY", "ROUTE", "RTE", "RT", "ROAD", "RD"]);
 
 /**
  * Takes the units off the end of the street: "STE 200", "6TH FLOOR ROOM 612", "REAR", a bare "14B"; after the street's
@@ -236,7 +250,7 @@ function followsStreetType(tokens: readonly string[], i: number): boolean {
 function takeTrailingUnits(tokens: string[], units: Unit[], hasNumber: boolean): string[] {
   for (let i = 1; i < tokens.length; i++) {
     const read =
-      tokens[i] === "ST" && i >= 2 && SUFFIXES.has(tokens[i - 1]!) && isUnitId(tokens[i + 1])
+      tokens[i] === "ST" && i >= 2 && TYPES_BEFORE_SUITE.has(tokens[i - 1]!) && isBareUnitId(tokens[i + 1])
         ? readUnits(["STE", ...tokens.slice(i + 1)], 0)
         : readUnits(tokens, i);
     if (read) {
@@ -247,7 +261,7 @@ function takeTrailingUnits(tokens: string[], units: Unit[], hasNumber: boolean):
   const last = tokens.length - 1;
   const word = tokens[last] ?? "";
   const designator = UNITS.get(word);
-  const letter = /^[A-Z]$/.test(word) && !DIRECTIONALS.has(word) && !isRoadNumber(tokens, last);
+  const letter = /^[A-Z]$/.test(word) && !DIRECTIONALS.has(word) && !isRoadNumber(tokens, last) && !TYPES_BEFORE_LETTER.has(tokens[last - 1]!);
   if (hasNumber && followsStreetType(tokens, last) && ((designator && designator.abbreviation !== UNKNOWN_UNIT) || letter)) {
     units.push({ type: designator ? designator.abbreviation : UNKNOWN_UNIT, number: designator ? "" : word });
     return tokens.slice(0, last);

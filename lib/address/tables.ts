@@ -31,6 +31,8 @@ export const UNITS: ReadonlyMap<string, UnitDesignator> = new Map([
   // Not a Publication 28 designator: its number stays, under the unknown designator ("Flat 2" is # 2).
   ["FLAT", { abbreviation: pub28.unknownUnitDesignator, requiresNumber: true }],
   ["CONDO", { abbreviation: pub28.unknownUnitDesignator, requiresNumber: true }],
+  // "Main St No 5": number 5 (with no number after it, "Ave No" is a post-directional).
+  ["NO", { abbreviation: pub28.unknownUnitDesignator, requiresNumber: true }],
 ]);
 /** Designators that only narrow a unit down: with a suite or room beside them, Publication 28 keeps the suite or room. */
 export const BROAD_UNITS: ReadonlySet<string> = new Set(["FL", "BLDG"]);
@@ -70,6 +72,8 @@ export const CITY_PREFIXES: ReadonlyMap<string, string> = new Map([
   ["S", "SOUTH"],
   ["E", "EAST"],
   ["W", "WEST"],
+  ["NO", "NORTH"],
+  ["SO", "SOUTH"],
 ]);
 
 const UNITS_WORDS = [
