@@ -1,7 +1,7 @@
 import { tokenize } from "./tokenize";
 import { misspeltSuffix } from "./typos";
 import { DIRECTIONALS, NUMBER_WORDS, SUFFIXES, UNITS, UNKNOWN_UNIT } from "./tables";
-import { isBareUnitId, isUnitId, mostSpecific, readUnit, readUnits, type Unit } from "./units";
+import { isBareUnitId, mostSpecific, readUnit, readUnits, type Unit } from "./units";
 
 /** A street line split into USPS Publication 28 parts, each already in its standard (upper-case) form. */
 export interface StreetParts {

@@ -97,6 +97,15 @@ describe("property API client", () => {
     expect(await failure(client.valuationEstimate("1 Main St"))).toMatchObject({ status: 504, kind: "timeout" });
   });
 
+  it("times out an error whose body never ends, and a report download that stalls", async () => {
+    const stalled = () => new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode("%PDF-1.7")) });
+    const failing = clientWith(async () => new Response(stalled(), { status: 500 }), 50);
+    expect(await failure(failing.valuationEstimate("1 Main St"))).toMatchObject({ status: 504, kind: "timeout" });
+    const report = clientWith(async () => new Response(stalled(), { headers: { "Content-Type": "application/pdf" } }), 50);
+    const file = await report.propertyReport({ address: "1 Main St", applicantName: "Ada Byron", format: "pdf" });
+    expect(await failure(new Response(file.body).arrayBuffer())).toMatchObject({ status: 504, kind: "timeout", operation: "propertyReport" });
+  });
+
   it("reports an unreachable service as a 502", async () => {
     const client = clientWith(async () => {
       throw new TypeError("fetch failed");

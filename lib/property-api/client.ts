@@ -56,21 +56,13 @@ export function createPropertyApiClient(options: ClientOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const base = options.baseUrl.replace(/\/+$/, "");
 
-  const timeout = (operation: Operation, cause: unknown) =>
-    new PropertyApiError({ operation, status: 504, kind: "timeout", message: `The Property Data Service did not answer within ${timeoutMs} ms`, cause });
-
-  /** The response, and the signal of its deadline, which also bounds reading the body. */
-  async function send(call: Call): Promise<{ response: Response; deadline: AbortSignal }> {
+  /** The response, and the deadline still running: reading the body is part of the call. */
+  async function send(call: Call): Promise<{ response: Response; deadline: Deadline }> {
     const url = new URL(base + call.path);
     for (const [key, value] of Object.entries(call.query ?? {})) url.searchParams.set(key, value);
     const headers = new Headers({ ...options.headers, Authorization: options.token, Accept: call.accept ?? "application/json" });
     if (call.body !== undefined) headers.set("Content-Type", "application/json");
-    // The deadline is a timer this call holds and a race it runs, not only the Request's signal: a Request follows its
-    // signal through a weak reference, and once garbage collection takes an unreferenced Request the abort never reaches
-    // it (nodejs/node#55428), so a service that never answers would hold the call forever.
-    const deadline = new AbortController();
-    // Unreferenced: a deadline never keeps the process up; it fires harmlessly after an answer that came in time.
-    setTimeout(() => deadline.abort(new DOMException(`No answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs).unref();
+    const deadline = startDeadline(call.operation, timeoutMs);
     const request = new Request(url, {
       method: call.method,
       headers,
@@ -80,23 +72,32 @@ export function createPropertyApiClient(options: ClientOptions) {
 
     let response: Response;
     try {
-      response = await Promise.race([options.fetch(request), rejectedOnAbort(deadline.signal)]);
+      response = await deadline.within(options.fetch(request));
     } catch (cause) {
-      if (deadline.signal.aborted) throw timeout(call.operation, cause);
+      deadline.end();
+      if (cause instanceof PropertyApiError) throw cause;
       throw new PropertyApiError({ operation: call.operation, status: 502, kind: "network", message: "The Property Data Service could not be reached", cause });
     }
-    if (!response.ok) throw await errorFrom(call.operation, response);
-    return { response, deadline: deadline.signal };
+    if (!response.ok) {
+      try {
+        throw await deadline.within(errorFrom(call.operation, response));
+      } finally {
+        deadline.end();
+      }
+    }
+    return { response, deadline };
   }
 
   async function json<T extends z.ZodType>(call: Call, schema: T): Promise<z.output<T>> {
     const { response, deadline } = await send(call);
     let body: unknown;
     try {
-      body = await Promise.race([response.json(), rejectedOnAbort(deadline)]);
+      body = await deadline.within(response.json());
     } catch (cause) {
-      if (deadline.aborted) throw timeout(call.operation, cause);
+      if (cause instanceof PropertyApiError) throw cause;
       throw invalid(call.operation, "The Property Data Service sent a response that is not JSON", cause);
+    } finally {
+      deadline.end();
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
@@ -139,29 +140,76 @@ export function createPropertyApiClient(options: ClientOptions) {
 
     /** The report as a stream, in the format the `Accept` header asks for. */
     async propertyReport(params: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportFile> {
-      const { response } = await send({
+      const { response, deadline } = await send({
         operation: "propertyReport",
         method: "GET",
         path: "/property/report",
         query: { address: params.address, applicant_name: params.applicantName },
         accept: REPORT_MEDIA_TYPES[params.format],
       });
-      if (!response.body) throw invalid("propertyReport", "The Property Data Service sent an empty report");
+      if (!response.body) {
+        deadline.end();
+        throw invalid("propertyReport", "The Property Data Service sent an empty report");
+      }
       const length = Number(response.headers.get("Content-Length"));
       return {
         contentType: response.headers.get("Content-Type") ?? REPORT_MEDIA_TYPES[params.format],
         contentLength: Number.isFinite(length) && length > 0 ? length : undefined,
-        body: response.body,
+        body: readWithin(response.body, deadline),
       };
     },
   };
 }
 
-/** A promise that rejects with the signal's reason once it aborts, to race a call against its deadline. */
-function rejectedOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+interface Deadline {
+  /** Aborts the request when the time is up. */
+  signal: AbortSignal;
+  /** The step's result, or a 504 once the time is up. */
+  within<T>(step: Promise<T>): Promise<T>;
+  /** Stops the clock: the call is over. */
+  end(): void;
+}
+
+/**
+ * A call's deadline: a timer the call holds, and a race each step of the call (the answer, then its body) runs against
+ * it. The Request's signal alone is not enough: a Request follows its signal through a weak reference, and once garbage
+ * collection takes an unreferenced Request the abort never reaches it (nodejs/node#55428), so a service that never
+ * answered would hold the call forever.
+ */
+function startDeadline(operation: Operation, timeoutMs: number): Deadline {
+  const controller = new AbortController();
+  const expired = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener("abort", () => {
+      const message = `The Property Data Service did not answer within ${timeoutMs} ms`;
+      reject(new PropertyApiError({ operation, status: 504, kind: "timeout", message, cause: controller.signal.reason }));
+    }),
+  );
+  expired.catch(() => {}); // Raced by the steps that are still running; nobody else waits for it.
+  // Unreferenced, so a pending deadline never keeps the process up.
+  const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs).unref();
+  return { signal: controller.signal, within: (step) => Promise.race([step, expired]), end: () => clearTimeout(timer) };
+}
+
+/** The report's body, each read raced against the call's deadline: a download that stalls ends in a 504, not a hang. */
+function readWithin(body: ReadableStream<Uint8Array>, deadline: Deadline): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await deadline.within(reader.read());
+        if (!done) return controller.enqueue(value);
+        deadline.end();
+        controller.close();
+      } catch (error) {
+        deadline.end();
+        controller.error(error);
+        reader.cancel(error).catch(() => {});
+      }
+    },
+    cancel(reason) {
+      deadline.end();
+      return reader.cancel(reason);
+    },
   });
 }
 
