@@ -19,8 +19,8 @@ const KEEP_UPPER = new Set(["N", "S", "E", "W", "NE", "NW", "SE", "SW", "PO", "R
 
 function displayWord(word: string): string {
   if (KEEP_UPPER.has(word)) return word;
-  // Numbers and ordinals: "24TH" → "24th", "12A" stays.
-  if (/^\d/.test(word)) return /^\d+(ST|ND|RD|TH)$/.test(word) ? word.toLowerCase() : word;
+  // Numbers and ordinals: "24TH" → "24th"; "12A" and a grid number, "W156N8480", stay.
+  if (/\d/.test(word)) return /^\d+(ST|ND|RD|TH)$/.test(word) ? word.toLowerCase() : word;
   return word
     .toLowerCase()
     .replace(/(^|[-/])([a-z])/g, (_, sep: string, letter: string) => sep + letter.toUpperCase())

@@ -57,6 +57,7 @@ describe("parseAddress", () => {
   it("writes a standardized key for people", () => {
     expect(displayKey("2800 N 24TH ST, PHOENIX, AZ 85008")).toBe("2800 N 24th St, Phoenix, AZ 85008");
     expect(displayKey("3802 STONE WAY N, SEATTLE, WA 98103")).toBe("3802 Stone Way N, Seattle, WA 98103");
+    expect(displayKey("W156N8480 MAPLE CT, MENOMONEE FALLS, WI 53051")).toBe("W156N8480 Maple Ct, Menomonee Falls, WI 53051");
   });
 
   it("writes addresses for people the way the spec does", () => {
