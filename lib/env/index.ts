@@ -97,6 +97,8 @@ export const EnvSchema = z
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /** Homeowner accounts one IP address may create per hour. */
     RATE_LIMIT_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Passkey sign-in challenges one IP address may ask for per minute. */
+    RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /**
      * Proxies of ours in front of the app, each appending its peer to X-Forwarded-For. 0: the client is the socket's
      * peer and any X-Forwarded-For it sends is ignored; N: the N-th address from the right end of the header as the

@@ -52,7 +52,7 @@ function create(redis: Redis | undefined): Limiters {
     signup: make(NAMES.signup, env.RATE_LIMIT_SIGNUP_PER_HOUR, 3600),
     resetIp: make(NAMES.resetIp, 10, 3600),
     resetEmail: make(NAMES.resetEmail, 3, 3600),
-    passkeyOptions: make(NAMES.passkeyOptions, 30, 60),
+    passkeyOptions: make(NAMES.passkeyOptions, env.RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE, 60),
     staffInvite: make(NAMES.staffInvite, 20, 3600),
   };
 }

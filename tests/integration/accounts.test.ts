@@ -39,6 +39,7 @@ beforeAll(async () => {
     MAIL_FROM: "Home dashboard <no-reply@dashboard.example>",
     TRUSTED_PROXY_HOPS: "1",
     RATE_LIMIT_SIGNUP_PER_HOUR: "3",
+    RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE: "5",
   });
   await waitFor(`${app.url}/api/health`, child, "accounts app");
 });
@@ -134,6 +135,16 @@ describe("sign-in under attack", () => {
     // Another address is not affected.
     expect((await attempt(`spray-x-${unique()}@example.com`, "Winter2026!", { ip: "10.9.9.10" })).error).toBe("Wrong email or password.");
   }, 60_000);
+
+  it("hands one address a few passkey challenges a minute, then a 429 with Retry-After; another address still gets one", async () => {
+    const ask = (ip: string) =>
+      fetch(`${app.url}/api/passkeys/sign-in-options`, { method: "POST", headers: { "Content-Type": "application/json", ...from(ip) }, body: "{}" });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ask("203.0.113.77")));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const refused = answers.find((r) => r.status === 429)!;
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await ask("203.0.113.78")).status).toBe(200);
+  });
 });
 
 describe("sessions", () => {

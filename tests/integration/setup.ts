@@ -85,12 +85,14 @@ export default async function setup(project: TestProject) {
   if (database) process.env.DATABASE_URL = database.url;
   const dirs = [0, 1, 2, 3].map(() => mkdtempSync(join(tmpdir(), "integration-")));
   const children: ChildProcess[] = [];
-  // Many accounts come from this one address during the run: the sign-up limit is tested by an app of its own.
+  // Many accounts come from this one address during the run, and staff sign in with passkeys many times a minute (one
+  // count for every app when they share Redis): the sign-up and passkey limits are tested by an app of their own.
   const shared = {
     DATABASE_URL: process.env.DATABASE_URL ?? "",
     REDIS_URL: process.env.REDIS_URL ?? "",
     CACHE_NAMESPACE: `it-${run}`,
     RATE_LIMIT_SIGNUP_PER_HOUR: "10000",
+    RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE: "10000",
     DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
   };
   const start = (command: string, args: string[], env: Record<string, string>) => {
