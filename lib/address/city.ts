@@ -1,4 +1,5 @@
-import { houseNumberLength, numberedRoadEnd, startsWithHouseNumber } from "./street";
+import { numberedRoadEnd } from "./roads";
+import { houseNumberLength, startsWithHouseNumber } from "./street";
 import { CITY_PREFIXES, DIRECTIONALS, SUFFIXES } from "./tables";
 import { misspeltSuffix } from "./typos";
 import { isBareUnitId, readUnit, readUnits } from "./units";

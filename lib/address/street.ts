@@ -1,6 +1,7 @@
 import { tokenize } from "./tokenize";
 import { misspeltSuffix } from "./typos";
-import { DIRECTIONALS, NUMBER_WORDS, SUFFIXES, UNITS, UNKNOWN_UNIT } from "./tables";
+import { HIGHWAY_WORDS, isNameNumber, isRoadNumber, parseNumberedRoad } from "./roads";
+import { DIRECTIONALS, LEADING_TYPES, NUMBER_WORDS, SUFFIXES, UNITS, UNKNOWN_UNIT } from "./tables";
 import { isBareUnitId, mostSpecific, readUnit, readUnits, type Unit } from "./units";
 
 /** A street line split into USPS Publication 28 parts, each already in its standard (upper-case) form. */
@@ -28,51 +29,6 @@ export interface Correction {
 
 const HOUSE_NUMBER = /^\d+[A-Z]?$|^\d+-\d+[A-Z]?$|^[NSEW]\d+[NSEW]?\d*$/;
 const FRACTION = /^\d\/\d{1,2}$/;
-const ROAD_NUMBER = /^\d+[A-Z]?$/;
-const HIGHWAY_WORDS = new Set(["HIGHWAY", "HWY", "HWAY", "HIWAY", "HIWY", "HIGHWY", "HGWY", "HGHWY", "HIGWAY", "ROUTE", "RTE", "RT"]);
-const HIGHWAY_QUALIFIERS = new Map([
-  ["US", "US"],
-  ["STATE", "STATE"],
-  ["COUNTY", "COUNTY"],
-  ["CO", "COUNTY"],
-  ["CTY", "COUNTY"],
-  ["INTERSTATE", "INTERSTATE"],
-  ["FM", "FM"],
-  ["SR", "SR"],
-  ["CR", "CR"],
-  ["TOWNSHIP", "TOWNSHIP"],
-  ["TWP", "TOWNSHIP"],
-]);
-/** Numbered roads written short, as Publication 28 writes them in full: "US 1", "SR 9", "CR 12", "I 95". */
-const ROAD_ABBREVIATIONS = new Map([
-  ["US", "US HIGHWAY"],
-  ["SR", "STATE ROUTE"],
-  ["CR", "COUNTY ROAD"],
-  ["I", "INTERSTATE"],
-  ["IH", "INTERSTATE"],
-]);
-/** What a numbered route's variant is called after its number, spelled out: "Hwy 71 Bus" is HIGHWAY 71 BUSINESS. */
-const ROUTE_VARIANTS: ReadonlyMap<string, string> = new Map([
-  ["BUSINESS", "BUSINESS"],
-  ["BUS", "BUSINESS"],
-  ["BYPASS", "BYPASS"],
-  ["BYP", "BYPASS"],
-  ["ALTERNATE", "ALTERNATE"],
-  ["ALT", "ALTERNATE"],
-  ["SPUR", "SPUR"],
-]);
-/** Words after which a number is part of the street's name, not a unit: "FM 2222", "Calle 5", "County Road 12". */
-const NAMES_BEFORE_NUMBER = new Set([...HIGHWAY_WORDS, ...ROAD_ABBREVIATIONS.keys(), "FM", "CALLE", "CARR", "AVENIDA", "INTERSTATE"]);
-/** Puerto Rico's street types lead the name: "Calle Luna", "Avenida Ponce de León" (AVE). */
-const LEADING_TYPES = new Map([
-  ["CALLE", "CALLE"],
-  ["AVENIDA", "AVE"],
-  ["AVE", "AVE"],
-  ["CARRETERA", "CARR"],
-  ["CARR", "CARR"],
-  ["PASEO", "PASEO"],
-]);
-
 function emptyStreet(): StreetParts {
   return { kind: "street", number: "", preDirectional: "", name: "", suffix: "", postDirectional: "", unitType: "", unitNumber: "", box: "" };
 }
@@ -197,23 +153,6 @@ function withoutLeadingName(tokens: string[]): string[] {
   return tokens;
 }
 
-/** Whether the number at `i` belongs to the street's name: "Highway 6", "FM 2222", "County Road 12", "Calle 5". */
-function isNameNumber(tokens: readonly string[], i: number): boolean {
-  const before = tokens[i - 1] ?? "";
-  if (NAMES_BEFORE_NUMBER.has(before)) return true;
-  return (before === "ROAD" || before === "RD") && HIGHWAY_QUALIFIERS.has(tokens[i - 2] ?? "");
-}
-
-const COUNTY_ROAD_WORDS = new Set(["ROAD", "RD", "HIGHWAY", "HWY", "TRUNK"]);
-
-/** The number of a numbered road at `i`, or the letters of a county road: Wisconsin's "County Road Y", "County Hwy PP". */
-function isRoadNumber(tokens: readonly string[], i: number): boolean {
-  const token = tokens[i] ?? "";
-  if (ROAD_NUMBER.test(token)) return isNameNumber(tokens, i);
-  const letters = /^[A-Z]{1,2}$/.test(token) && !(token.length === 2 && DIRECTIONALS.has(token));
-  return letters && COUNTY_ROAD_WORDS.has(tokens[i - 1] ?? "") && HIGHWAY_QUALIFIERS.get(tokens[i - 2] ?? "") === "COUNTY";
-}
-
 /** "No" and "So" after the street's type: "2211 14th Ave No" is 14TH AVE N. */
 const SPOKEN_DIRECTIONALS: ReadonlyMap<string, string> = new Map([
   ["NO", "N"],
@@ -241,7 +180,7 @@ function followsStreetType(tokens: readonly string[], i: number): boolean {
  */
 const TYPES_BEFORE_SUITE = new Set(["ST", "AVE", "AV", "RD", "DR", "BLVD", "LN", "CT", "PL", "PKWY", "HWY", "CIR", "TER", "TRL", "CV", "PLZ"]);
 /** Types a letter names a street of ("Avenue J", "State Highway K", "Farm Road A"): the letter is no unit after them. */
-const TYPES_BEFORE_LETTER = new Set(["AVENUE", "AVE", "AV", "HIGHWAY", "HWY", "ROUTE", "RTE", "RT", "ROAD", "RD"]);
+const TYPES_BEFORE_LETTER = new Set([...HIGHWAY_WORDS, "AVENUE", "AVE", "AV", "ROAD", "RD"]);
 
 /**
  * Takes the units off the end of the street: "STE 200", "6TH FLOOR ROOM 612", "REAR", a bare "14B"; after the street's
@@ -273,43 +212,6 @@ function takeTrailingUnits(tokens: string[], units: Unit[], hasNumber: boolean):
     return tokens.slice(0, last);
   }
   return tokens;
-}
-
-/** "Highway 71 Business", "US 17 Bypass": the route's variant is its name's; "US 401 Hwy S" says the highway twice. */
-function routeEnd(tokens: readonly string[], i: number): number {
-  const afterVariant = ROUTE_VARIANTS.has(tokens[i] ?? "") ? i + 1 : i;
-  return HIGHWAY_WORDS.has(tokens[afterVariant] ?? "") ? afterVariant + 1 : afterVariant;
-}
-
-/** Where a numbered road whose number is at `i` ends ("US 17 Business |"), before its post-directional; -1 if none is. */
-export function numberedRoadEnd(tokens: readonly string[], i: number): number {
-  return isRoadNumber(tokens, i) ? routeEnd(tokens, i + 1) : -1;
-}
-
-/** "US Highway 1", "State Hwy 71 N", "Old Highway 8", "County Rd 12", "CR 12": numbered roads keep the number in the name. */
-function parseNumberedRoad(tokens: readonly string[], parts: StreetParts): boolean {
-  const at = tokens.findIndex((t, i) => isRoadNumber(tokens, i + 1) && !LEADING_TYPES.has(t));
-  if (at < 0) return false;
-  const road = tokens[at]!;
-  const word = HIGHWAY_WORDS.has(road)
-    ? road.startsWith("R")
-      ? "ROUTE"
-      : "HIGHWAY"
-    : road === "RD" || road === "ROAD"
-      ? "ROAD"
-      : (ROAD_ABBREVIATIONS.get(road) ?? road);
-  const qualified = at > 0 && HIGHWAY_QUALIFIERS.has(tokens[at - 1]!) && !ROAD_ABBREVIATIONS.has(road) && road !== "FM";
-  const start = DIRECTIONALS.has(tokens[0]!) && at > 0 ? 1 : 0;
-  if (start) parts.preDirectional = DIRECTIONALS.get(tokens[0]!)!;
-  const before = tokens.slice(start, qualified ? at - 1 : at);
-  const qualifier = qualified ? [HIGHWAY_QUALIFIERS.get(tokens[at - 1]!)!] : [];
-  const next = routeEnd(tokens, at + 2);
-  const variant = ROUTE_VARIANTS.get(tokens[at + 2] ?? "");
-  parts.kind = "highway";
-  parts.name = [...before, ...qualifier, word, tokens[at + 1], ...(variant ? [variant] : [])].join(" ");
-  const after = tokens[next];
-  if (after && DIRECTIONALS.has(after)) parts.postDirectional = DIRECTIONALS.get(after)!;
-  return true;
 }
 
 /** Directionals, name and suffix of what is left once number and units are off. */

@@ -34,6 +34,15 @@ export const UNITS: ReadonlyMap<string, UnitDesignator> = new Map([
   // "Main St No 5": number 5 (with no number after it, "Ave No" is a post-directional).
   ["NO", { abbreviation: pub28.unknownUnitDesignator, requiresNumber: true }],
 ]);
+/** Puerto Rico's street types lead the name: "Calle Luna", "Avenida Ponce de León" (AVE). */
+export const LEADING_TYPES: ReadonlyMap<string, string> = new Map([
+  ["CALLE", "CALLE"],
+  ["AVENIDA", "AVE"],
+  ["AVE", "AVE"],
+  ["CARRETERA", "CARR"],
+  ["CARR", "CARR"],
+  ["PASEO", "PASEO"],
+]);
 /** Designators that only narrow a unit down: with a suite or room beside them, Publication 28 keeps the suite or room. */
 export const BROAD_UNITS: ReadonlySet<string> = new Set(["FL", "BLDG"]);
 export const UNKNOWN_UNIT = pub28.unknownUnitDesignator;
