@@ -38,3 +38,19 @@ export function DataTable({ label, caption, showCaption, dense, columns, childre
     </TableScroll>
   );
 }
+
+/** One record of a dense table: its name as the row's header, then its cells. */
+export function DataRow({ head, cells }: { head: ReactNode; cells: ReactNode[] }) {
+  return (
+    <tr className="border-b border-slate-100">
+      <th scope="row" className="p-1 font-normal">
+        {head}
+      </th>
+      {cells.map((cell, i) => (
+        <td key={i} className="p-1">
+          {cell}
+        </td>
+      ))}
+    </tr>
+  );
+}

@@ -5,7 +5,7 @@ import { MaxLtvForm, OffersForm, OpportunityRulesForm } from "@/components/admin
 import { InviteClientForm } from "@/components/clients/invite-client-form";
 import { SiteForm } from "@/components/admin/site-form";
 import { StaffList } from "@/components/admin/staff-list";
-import { DataTable } from "@/components/ui/data-table";
+import { DataRow, DataTable } from "@/components/ui/data-table";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
 import { appOrigin, env } from "@/lib/env";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
@@ -108,14 +108,17 @@ export default async function AdminPage() {
         {sites.length > 0 && (
           <DataTable label="Widget sites" caption="Registered sites" showCaption dense columns={["Site", "Key", "Origins", "Daily budget"]}>
             {sites.map((site) => (
-              <tr key={site.id} className="border-b border-slate-100">
-                <th scope="row" className="p-1 font-normal">
-                  {site.name}
-                </th>
-                <td className="p-1 font-mono">{site.siteKey}</td>
-                <td className="p-1">{site.allowedOrigins.join(", ")}</td>
-                <td className="p-1">{site.dailyBudget}</td>
-              </tr>
+              <DataRow
+                key={site.id}
+                head={site.name}
+                cells={[
+                  <span key="key" className="font-mono">
+                    {site.siteKey}
+                  </span>,
+                  site.allowedOrigins.join(", "),
+                  site.dailyBudget,
+                ]}
+              />
             ))}
           </DataTable>
         )}
@@ -140,30 +143,21 @@ export default async function AdminPage() {
             {summary.total.map((row) => {
               const today = summary.today.find((t) => t.operation === row.operation);
               return (
-                <tr key={row.operation} className="border-b border-slate-100">
-                  <th scope="row" className="p-1 font-normal">
-                    {row.operation}
-                  </th>
-                  <td className="p-1">
-                    {today?.billableRequests ?? 0} / {row.billableRequests}
-                  </td>
-                  <td className="p-1">
-                    {today?.cacheHits ?? 0} / {row.cacheHits}
-                  </td>
-                  <td className="p-1">{pct(row.cacheHits, row.cacheHits + row.upstreamCalls)}</td>
-                </tr>
+                <DataRow
+                  key={row.operation}
+                  head={row.operation}
+                  cells={[
+                    `${today?.billableRequests ?? 0} / ${row.billableRequests}`,
+                    `${today?.cacheHits ?? 0} / ${row.cacheHits}`,
+                    pct(row.cacheHits, row.cacheHits + row.upstreamCalls),
+                  ]}
+                />
               );
             })}
           </DataTable>
           <DataTable label="Billable calls per user" caption="Per user" showCaption dense columns={["User", "Billable", "Cache hits"]}>
             {byUser.map((row) => (
-              <tr key={row.email} className="border-b border-slate-100">
-                <th scope="row" className="p-1 font-normal">
-                  {row.email}
-                </th>
-                <td className="p-1">{row.billable}</td>
-                <td className="p-1">{row.hits}</td>
-              </tr>
+              <DataRow key={row.email} head={row.email} cells={[row.billable, row.hits]} />
             ))}
           </DataTable>
         </div>

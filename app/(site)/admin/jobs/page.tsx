@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { DataRow } from "@/components/ui/data-table";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { requirePageUser } from "@/lib/api/page";
 import { embedded } from "@/lib/env";
@@ -57,16 +58,7 @@ export default async function JobsPage() {
               </thead>
               <tbody>
                 {kinds.map((kind) => (
-                  <tr key={kind} className="border-b border-slate-100">
-                    <th scope="row" className="p-1 font-normal">
-                      {kind}
-                    </th>
-                    {states.map((state) => (
-                      <td key={state} className="p-1">
-                        {counts.find((row) => row.name === kind && row.state === state)?.count ?? 0}
-                      </td>
-                    ))}
-                  </tr>
+                  <DataRow key={kind} head={kind} cells={states.map((state) => counts.find((row) => row.name === kind && row.state === state)?.count ?? 0)} />
                 ))}
               </tbody>
             </table>
