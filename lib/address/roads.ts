@@ -2,7 +2,6 @@
  * Roads named by number or letter: "US Highway 1", "State Road 84", "FM 1960", "County Road Y", "Hwy 71 Bus". The whole
  * is the street's name (Publication 28 keeps "STATE ROAD 84"), with no suffix.
  */
-import type { StreetParts } from "./street";
 import { DIRECTIONALS, LEADING_TYPES } from "./tables";
 
 const ROAD_NUMBER = /^\d+[A-Z]?$/;
@@ -69,9 +68,9 @@ export function numberedRoadEnd(tokens: readonly string[], i: number): number {
 }
 
 /** "US Highway 1", "State Hwy 71 N", "Old Highway 8", "County Rd 12", "CR 12": numbered roads keep the number in the name. */
-export function parseNumberedRoad(tokens: readonly string[], parts: StreetParts): boolean {
+export function parseNumberedRoad(tokens: readonly string[]): { name: string; preDirectional: string; postDirectional: string } | undefined {
   const at = tokens.findIndex((t, i) => isRoadNumber(tokens, i + 1) && !LEADING_TYPES.has(t));
-  if (at < 0) return false;
+  if (at < 0) return undefined;
   const road = tokens[at]!;
   const word = HIGHWAY_WORDS.has(road)
     ? road.startsWith("R")
@@ -82,14 +81,12 @@ export function parseNumberedRoad(tokens: readonly string[], parts: StreetParts)
       : (ROAD_ABBREVIATIONS.get(road) ?? road);
   const qualified = at > 0 && HIGHWAY_QUALIFIERS.has(tokens[at - 1]!) && !ROAD_ABBREVIATIONS.has(road) && road !== "FM";
   const start = DIRECTIONALS.has(tokens[0]!) && at > 0 ? 1 : 0;
-  if (start) parts.preDirectional = DIRECTIONALS.get(tokens[0]!)!;
   const before = tokens.slice(start, qualified ? at - 1 : at);
   const qualifier = qualified ? [HIGHWAY_QUALIFIERS.get(tokens[at - 1]!)!] : [];
-  const next = routeEnd(tokens, at + 2);
   const variant = ROUTE_VARIANTS.get(tokens[at + 2] ?? "");
-  parts.kind = "highway";
-  parts.name = [...before, ...qualifier, word, tokens[at + 1], ...(variant ? [variant] : [])].join(" ");
-  const after = tokens[next];
-  if (after && DIRECTIONALS.has(after)) parts.postDirectional = DIRECTIONALS.get(after)!;
-  return true;
+  return {
+    name: [...before, ...qualifier, word, tokens[at + 1], ...(variant ? [variant] : [])].join(" "),
+    preDirectional: start ? DIRECTIONALS.get(tokens[0]!)! : "",
+    postDirectional: DIRECTIONALS.get(tokens[routeEnd(tokens, at + 2)] ?? "") ?? "",
+  };
 }

@@ -295,6 +295,8 @@ export function parseStreet(line: string | readonly string[], corrections: Corre
     parts.unitNumber = unit.number;
     if (unit.misspelt) corrections.push({ field: "unitType", typed: unit.misspelt, read: unit.type });
   }
-  if (!parseNumberedRoad(street, parts)) parseName(street, parts, corrections);
+  const road = parseNumberedRoad(street);
+  if (road) Object.assign(parts, { kind: "highway", ...road });
+  else parseName(street, parts, corrections);
   return parts;
 }
