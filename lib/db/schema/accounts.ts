@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { app } from "./namespaces";
 
 export const users = app.table(
@@ -22,6 +22,14 @@ export const users = app.table(
     totpLastStep: integer("totp_last_step"),
     /** The organization's identity provider's `sub` for a person signed in with single sign-on. */
     oidcSubject: text("oidc_subject"),
+    /**
+     * When the account proved it holds its email (a link mailed to it, or an invitation mailed to it accepted): until
+     * then it may not add a second factor, and an invitation or a reset accepted for it removes every factor it has.
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** Second-factor codes refused in a row (reset by a right one); past the limit `factorLockedAt` holds the factor sign-in. */
+    factorFailures: integer("factor_failures").notNull().default(0),
+    factorLockedAt: timestamp("factor_locked_at", { withTimezone: true }),
     /** The last sign-in (disposal counts RETENTION_DAYS from it and from the last mail), and the disposal warning sent. */
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
     retentionWarnedAt: timestamp("retention_warned_at", { withTimezone: true }),
@@ -99,9 +107,36 @@ export const sessions = app.table(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** When a second factor was last given in this session (sign-in, enrolment, step-up); none: not given. */
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    /**
+     * The session started waiting for the account's second factor: it never becomes more than that without giving one
+     * (removing the account's last factor elsewhere does not open it).
+     */
+    factorHeld: boolean("factor_held").notNull().default(false),
+    /** When this session last proved the account's password (its sign-in, or a re-authentication): adding a factor asks for a recent one. */
+    passwordAt: timestamp("password_at", { withTimezone: true }),
+    /** Single sign-on sessions: the provider's refresh token (sealed) and when the person's groups were last checked with it. */
+    oidcRefreshToken: text("oidc_refresh_token"),
+    oidcCheckedAt: timestamp("oidc_checked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user").on(t.userId)],
+);
+
+/** Links that prove an account holds its email: the SHA-256 of the token, good once for 24 hours. */
+export const emailVerifications = app.table(
+  "email_verifications",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The email the link was sent to: a link for an email the account no longer has proves nothing. */
+    email: text().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_verifications_user").on(t.userId)],
 );
 
 /** Password reset links: the SHA-256 of the token, good once for 30 minutes. */

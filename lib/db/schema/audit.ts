@@ -39,6 +39,8 @@ export const auditEvents = app.table(
     piiDigest: text("pii_digest").notNull(),
     prevHash: text("prev_hash").notNull(),
     hash: text().notNull(),
+    /** Which AUDIT_HMAC_KEY keyed `hash` (the first 8 hex digits of the key's SHA-256); none: a row from before the key. */
+    keyId: text("key_id"),
   },
   (t) => [
     index("audit_events_at").on(t.at),
@@ -48,3 +50,16 @@ export const auditEvents = app.table(
     index("audit_events_action").on(t.action, t.id),
   ],
 );
+
+/**
+ * Rows the log could not write (the database refused them): each set aside on its own with the error, so one bad row
+ * never holds back the rows behind it. Counted in /api/metrics; an admin reads them beside the log.
+ */
+export const auditDeadLetters = app.table("audit_dead_letters", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  action: text().notNull(),
+  /** The row as JSON text (JSON escapes what jsonb refuses, so it always fits). */
+  payload: text().notNull(),
+  error: text().notNull(),
+});
