@@ -1,0 +1,221 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { softAssertion } from "@/lib/testing/soft-passkey";
+import {
+  addPasskey,
+  call,
+  credentialsCallback,
+  deedName,
+  houses,
+  latestMail,
+  passkeyOf,
+  passkeySignIn,
+  sessionFrom,
+  signIn,
+  signInError,
+  unique,
+} from "./client";
+import { exited, freePort, startNext, waitFor } from "./processes";
+import type { AppInfo } from "./setup";
+
+/**
+ * Who may add, keep and lose a second factor (issue 38, items 1, 3, 4 and 6), on an app of this file's own whose
+ * step-up time is 3 s, so a session's proofs go stale within a test.
+ */
+
+const dataDir = mkdtempSync(join(tmpdir(), "factor-proofs-"));
+let child: ChildProcess;
+let app: AppInfo;
+let admin: string;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PASSWORD = "a-good-long-password";
+
+beforeAll(async () => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
+  child = startNext(port, { NEXTAUTH_URL: url, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", STEP_UP_MINUTES: "0.05" });
+  await waitFor(`${url}/api/openapi.json`, child, "app");
+});
+
+afterAll(async () => {
+  child?.kill("SIGTERM");
+  if (child) await exited(child);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The admin, signed in afresh (its step-up is 3 s old at most). */
+const freshAdmin = async () => (admin = await signIn(app, app.admin.email, app.admin.password));
+
+/** A homeowner who signed up (nothing proves the email) and signed in with the password. */
+async function signedUp(email = `someone-${unique()}@example.com`, password = PASSWORD) {
+  expect((await call(app, "POST", "/api/signup", { body: { email, password } })).status).toBe(201);
+  const cookie = sessionFrom(await credentialsCallback(app, email, password));
+  expect(cookie).toBeDefined();
+  return { email, cookie: cookie! };
+}
+
+/** Follows the link of the sign-up's confirmation mail (read from the outbox by the admin). */
+async function proveEmail(email: string) {
+  const { token, text } = await latestMail(app, await freshAdmin(), email);
+  expect(text).toContain("/verify-email?token=");
+  return call(app, "POST", "/api/email-verification", { body: { token } });
+}
+
+describe("an account proves its email before it may add a factor (item 1)", () => {
+  it("refuses a passkey or an authenticator app to an account whose email is not proved; the mailed link proves it, once", async () => {
+    const { email, cookie } = await signedUp();
+    for (const path of ["/api/account/passkeys/options", "/api/account/authenticator"]) {
+      const refused = await call(app, "POST", path, { cookie });
+      expect([path, refused.status, refused.body.error?.code]).toEqual([path, 403, "email_unverified"]);
+    }
+    expect((await call(app, "GET", "/api/account/security", { cookie })).body.emailVerified).toBe(false);
+    const { token } = await latestMail(app, await freshAdmin(), email);
+    expect((await call(app, "POST", "/api/email-verification", { body: { token } })).status).toBe(200);
+    // Good once.
+    const again = await call(app, "POST", "/api/email-verification", { body: { token } });
+    expect([again.status, again.body.error.code]).toEqual([400, "verification_link_invalid"]);
+    expect((await call(app, "GET", "/api/account/security", { cookie })).body.emailVerified).toBe(true);
+    // A fresh sign-in (the password is recent), and the passkey goes on.
+    const signedIn = sessionFrom(await credentialsCallback(app, email, PASSWORD))!;
+    await addPasskey(app, email, signedIn, "Phone");
+  });
+
+  it("pre-hijacking: a stranger signs up with the owner's email and tries a passkey; the owner's invitation ends the stranger and signs the owner in", async () => {
+    const email = `owner-${unique()}@example.com`;
+    const home = houses(1900, 1)[0]!;
+    // The attacker does not hold the mailbox: they sign up with the owner's email and try to plant a passkey.
+    const attacker = await signedUp(email, "the-attackers-own-password");
+    const options = await call(app, "POST", "/api/account/passkeys/options", { cookie: attacker.cookie });
+    expect([options.status, options.body.error?.code]).toEqual([403, "email_unverified"]);
+    const totp = await call(app, "POST", "/api/account/authenticator", { cookie: attacker.cookie });
+    expect([totp.status, totp.body.error?.code]).toEqual([403, "email_unverified"]);
+
+    // The real owner is invited to their home by an officer's admin and accepts, choosing a password.
+    const invited = await call(app, "POST", "/api/invitations", { cookie: await freshAdmin(), body: { email, ...deedName(home), address: home } });
+    expect(invited.status).toBe(201);
+    const { token } = await latestMail(app, admin, email);
+    const accepted = await fetch(`${app.url}/api/invitations/accept`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, password: "the-owners-own-password" }),
+    });
+    expect(accepted.status).toBe(200);
+    const owner = sessionFrom(accepted)!;
+
+    // The attacker's session and password are gone.
+    expect((await call(app, "GET", "/api/account/security", { cookie: attacker.cookie })).status).toBe(401);
+    expect(await signInError(await credentialsCallback(app, email, "the-attackers-own-password"))).toBe("Wrong email or password.");
+
+    // The owner is in, with nothing held at a second-factor step, and may add a factor of their own: the invitation proved the email.
+    const security = (await call(app, "GET", "/api/account/security", { cookie: owner })).body;
+    expect(security).toMatchObject({ secondFactor: "none", emailVerified: true, passkeys: [], totp: false, recoveryCodesLeft: 0 });
+    expect((await call(app, "GET", "/api/owner-data", { cookie: owner })).status).toBe(200);
+    await addPasskey(app, email, sessionFrom(await credentialsCallback(app, email, "the-owners-own-password"))!, "Owner's phone");
+  });
+});
+
+describe("a session held at the second-factor step stays held (item 3)", () => {
+  it("ends a session waiting for the factor when the owner removes their last factor elsewhere", async () => {
+    const { email } = await signedUp();
+    expect((await proveEmail(email)).status).toBe(200);
+    const full = sessionFrom(await credentialsCallback(app, email, PASSWORD))!;
+    const key = await addPasskey(app, email, full, "Phone");
+    // A reset password's session: the account has a factor, so the session only waits for it.
+    expect((await call(app, "POST", "/api/account/password-reset", { body: { email } })).status).toBe(202);
+    const { token } = await latestMail(app, await freshAdmin(), email);
+    const reset = await fetch(`${app.url}/api/account/password-reset/confirm`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, password: "another-good-long-password" }),
+    });
+    const waiting = sessionFrom(reset)!;
+    expect((await call(app, "GET", "/api/account/security", { cookie: waiting })).body.secondFactor).toBe("pending");
+
+    // The owner, signed in with the passkey elsewhere, removes it (their only factor) with a fresh step-up.
+    const owner = await passkeySignIn(app, key);
+    const id = (await call(app, "GET", "/api/account/security", { cookie: owner })).body.passkeys[0].id as string;
+    expect((await call(app, "DELETE", `/api/account/passkeys/${id}`, { cookie: owner })).status).toBe(204);
+
+    // The waiting session never becomes a full one.
+    for (const path of ["/api/owner-data", "/api/account/mail-preferences", "/api/account/security"]) {
+      const reply = await call(app, "GET", path, { cookie: waiting });
+      expect([path, reply.status]).toEqual([path, 401]);
+    }
+    // The session that removed it goes on.
+    expect((await call(app, "GET", "/api/account/security", { cookie: owner })).body.passkeys).toEqual([]);
+  });
+});
+
+describe("adding a factor asks for a recent proof of the account (item 4)", () => {
+  it("asks a homeowner with no factor for the password again once the sign-in is older than the step-up time", async () => {
+    const { email } = await signedUp();
+    expect((await proveEmail(email)).status).toBe(200);
+    const cookie = sessionFrom(await credentialsCallback(app, email, PASSWORD))!;
+    await sleep(3_500);
+    for (const [method, path] of [
+      ["POST", "/api/account/passkeys/options"],
+      ["POST", "/api/account/authenticator"],
+    ] as const) {
+      const stale = await call(app, method, path, { cookie });
+      expect([path, stale.status, stale.body.error?.code]).toEqual([path, 403, "reauthentication_required"]);
+    }
+    // A wrong password is refused (and counted); the right one allows it for the step-up time.
+    const wrong = await call(app, "POST", "/api/account/reauthenticate", { cookie, body: { password: "not-the-password" } });
+    expect([wrong.status, wrong.body.error.code]).toEqual([400, "wrong_password"]);
+    expect((await call(app, "POST", "/api/account/reauthenticate", { cookie, body: { password: PASSWORD } })).status).toBe(200);
+    await addPasskey(app, email, cookie, "Phone");
+  });
+
+  it("asks an account with a factor for a recent factor before another passkey, an authenticator app or new recovery codes", async () => {
+    const { email } = await signedUp();
+    expect((await proveEmail(email)).status).toBe(200);
+    await addPasskey(app, email, sessionFrom(await credentialsCallback(app, email, PASSWORD))!, "Phone");
+    const cookie = await passkeySignIn(app, passkeyOf(app, email)!);
+    await sleep(3_500);
+    for (const [method, path] of [
+      ["POST", "/api/account/passkeys/options"],
+      ["POST", "/api/account/authenticator"],
+      ["POST", "/api/account/recovery-codes"],
+    ] as const) {
+      const stale = await call(app, method, path, { cookie });
+      expect([path, stale.status, stale.body.error?.code]).toEqual([path, 403, "step_up_required"]);
+    }
+    const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie })).body;
+    expect(
+      (await call(app, "POST", "/api/account/second-factor", { cookie, body: { passkey: softAssertion(passkeyOf(app, email)!, options, app.url) } })).status,
+    ).toBe(200);
+    expect((await call(app, "POST", "/api/account/recovery-codes", { cookie })).status).toBe(200);
+  });
+});
+
+describe("adding any staff member asks for a recent factor (item 6)", () => {
+  it("refuses a stale admin session a new loan officer, by password or by invitation, and logs the refusal", async () => {
+    const stale = await freshAdmin();
+    await sleep(3_500);
+    const byPassword = await call(app, "POST", "/api/admin/users", {
+      cookie: stale,
+      body: { email: `officer-${unique()}@example.com`, password: "officer-long-password", role: "loan_officer" },
+    });
+    expect([byPassword.status, byPassword.body.error?.code]).toEqual([403, "step_up_required"]);
+    const byInvitation = await call(app, "POST", "/api/admin/users", {
+      cookie: stale,
+      body: { email: `officer-${unique()}@example.com`, role: "loan_officer", invite: true },
+    });
+    expect([byInvitation.status, byInvitation.body.error?.code]).toEqual([403, "step_up_required"]);
+    const log = await call(app, "GET", "/api/admin/audit?outcome=refused&limit=20", { cookie: await freshAdmin() });
+    const refusals = (log.body.events as { action: string; detail: { reason?: string; role?: string } }[]).filter(
+      (event) => event.detail?.reason === "step_up_required" && event.detail.role === "loan_officer",
+    );
+    expect(refusals.map((event) => event.action).sort()).toEqual(["user.create", "user.invite"]);
+    // A fresh factor: the officer is made.
+    const fresh = await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email: `officer-${unique()}@example.com`, password: "officer-long-password", role: "loan_officer" },
+    });
+    expect(fresh.status).toBe(201);
+  });
+});
