@@ -23,6 +23,7 @@ test("public pages fit a phone", async ({ page }) => {
     ["/signup", "signup"],
     ["/forgot-password", "forgot-password"],
     ["/reset-password", "reset-password"],
+    ["/verify-email?token=example", "verify-email"],
     ["/invite", "invite-without-token"],
     ["/embed/demo", "embed-demo"],
     ["/embed/valuation?key=site_demo", "widget"],

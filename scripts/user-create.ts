@@ -17,7 +17,8 @@ if (!parsed.success) {
   process.exit(2);
 }
 try {
-  const user = await createUser(parsed.data);
+  // Made by the operator at the console, who vouches for the email.
+  const user = await createUser({ ...parsed.data, emailVerified: true });
   console.log(`created ${user.role} ${user.email} (id ${user.id})`);
 } catch (error) {
   console.error(error instanceof EmailTakenError ? error.message : error);

@@ -1,13 +1,18 @@
 "use client";
 
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState, type FormEvent } from "react";
 import { SecondFactorForm } from "@/components/auth/second-factor-form";
-import { ApiProblem } from "@/lib/client/fetch-json";
+import { Button } from "@/components/ui/button";
+import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 
 /** The API's answer when a sensitive action needs a second factor given in the last ten minutes. */
 export const STEP_UP_REQUIRED = "step_up_required";
+/** The API's answer when adding a first factor needs the password given in the last ten minutes. */
+export const REAUTHENTICATION_REQUIRED = "reauthentication_required";
 
 interface Waiting {
+  /** What the action asks for: the second factor again, or (an account with none yet) the password. */
+  proof: "factor" | "password";
   /** What had focus when the action started (its button), for focus to go back to when the dialog goes. */
   returnTo: HTMLElement | null;
   retry: () => void;
@@ -25,9 +30,10 @@ export function useStepUp() {
   const withStepUp = useCallback(<T,>(run: () => Promise<T>): Promise<T> => {
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     return run().catch((error: unknown) => {
-      if (!(error instanceof ApiProblem) || error.code !== STEP_UP_REQUIRED) throw error;
+      if (!(error instanceof ApiProblem) || (error.code !== STEP_UP_REQUIRED && error.code !== REAUTHENTICATION_REQUIRED)) throw error;
       return new Promise<T>((resolve, reject) => {
         setWaiting({
+          proof: error.code === STEP_UP_REQUIRED ? "factor" : "password",
           returnTo,
           retry: () => {
             setWaiting(undefined);
@@ -41,7 +47,7 @@ export function useStepUp() {
       });
     });
   }, []);
-  const stepUp = waiting ? <StepUpDialog returnTo={waiting.returnTo} onConfirmed={waiting.retry} onCancel={waiting.cancel} /> : null;
+  const stepUp = waiting ? <StepUpDialog proof={waiting.proof} returnTo={waiting.returnTo} onConfirmed={waiting.retry} onCancel={waiting.cancel} /> : null;
   return { withStepUp, stepUp };
 }
 
@@ -53,7 +59,17 @@ function refocus(element: HTMLElement | null, tries = 10) {
 }
 
 /** A modal dialog (the browser's own: focus moves into it and stays there, Escape closes it), labelled by its heading. */
-export function StepUpDialog({ returnTo, onConfirmed, onCancel }: { returnTo: HTMLElement | null; onConfirmed: () => void; onCancel: () => void }) {
+export function StepUpDialog({
+  proof = "factor",
+  returnTo,
+  onConfirmed,
+  onCancel,
+}: {
+  proof?: "factor" | "password";
+  returnTo: HTMLElement | null;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const settled = useRef(false);
   const open = useCallback(
@@ -85,14 +101,67 @@ export function StepUpDialog({ returnTo, onConfirmed, onCancel }: { returnTo: HT
           Confirm it is you
         </h2>
         <p id={`${id}-text`} className="text-sm text-slate-700">
-          This action needs your second factor again (it is asked once every ten minutes), so that a browser left signed in cannot do it.
+          {proof === "factor"
+            ? "This action needs your second factor again (it is asked once every ten minutes), so that a browser left signed in cannot do it."
+            : "Adding a sign-in factor needs your password again (it is asked once every ten minutes), so that a browser left signed in cannot lock you out."}
         </p>
-        <SecondFactorForm idPrefix={`${id}-step-up`} submitLabel="Confirm and continue" onDone={() => finish(true)} />
+        {proof === "factor" ? (
+          <SecondFactorForm idPrefix={`${id}-step-up`} submitLabel="Confirm and continue" onDone={() => finish(true)} />
+        ) : (
+          <PasswordAgainForm idPrefix={`${id}-password`} onDone={() => finish(true)} />
+        )}
         <button type="button" className="text-sm font-medium text-slate-700 underline" onClick={() => finish(false)}>
           Cancel
         </button>
       </div>
     </dialog>
+  );
+}
+
+/** The account's password given again in this session (`POST /api/account/reauthenticate`). */
+function PasswordAgainForm({ idPrefix, onDone }: { idPrefix: string; onDone: () => void }) {
+  const [problem, setProblem] = useState<ApiProblem>();
+  const [pending, setPending] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    setPending(true);
+    setProblem(undefined);
+    try {
+      await fetchJson("/api/account/reauthenticate", { body: { password } });
+      onDone();
+    } catch (error) {
+      setProblem(ApiProblem.from(error));
+      setPending(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {problem && (
+        <p role="alert" id={`${idPrefix}-error`} className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {problem.code === "wrong_password" ? "That is not your password." : problem.message}
+        </p>
+      )}
+      <div className="space-y-1">
+        <label htmlFor={`${idPrefix}-input`} className="block text-sm font-medium">
+          Your password
+        </label>
+        <input
+          id={`${idPrefix}-input`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus
+          aria-invalid={!!problem || undefined}
+          aria-describedby={problem ? `${idPrefix}-error` : undefined}
+          className="w-full rounded-lg border border-slate-400 px-3 py-2"
+        />
+      </div>
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Checking…" : "Confirm and continue"}
+      </Button>
+    </form>
   );
 }
 

@@ -209,7 +209,11 @@ export const Security = z.object({
   passkeys: z.array(Passkey),
   recoveryCodesLeft: z.number(),
   stepUpUntil: z.string().nullable().describe("Until when sensitive actions go ahead without asking for a factor again"),
+  emailVerified: z.boolean().describe("The account proved it holds its email (a homeowner adds a factor only then)"),
 });
+export const EmailVerification = z.object({ sent: z.boolean().describe("false when the email is already proved") });
+export const EmailVerified = z.object({ verified: z.literal(true) });
+export const Reauthenticated = z.object({ reauthenticated: z.literal(true) });
 export const TotpSetup = z.object({ secret: z.string().describe("base32, for typing"), uri: z.string(), qrSvg: z.string() });
 export const FactorAdded = z.object({
   recoveryCodes: z.array(z.string()).optional().describe("Shown this once: made with the account's first factor"),

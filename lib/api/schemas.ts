@@ -219,6 +219,10 @@ export const AcceptInvitationBody = z.object({
     .optional()
     .describe("The account's password: a new account's, or the new one of the account the email already has (required)"),
 });
+export const EmailVerificationBody = z.object({ token: Token });
+export const ReauthenticateBody = z.object({
+  password: z.string({ error: "password is required" }).min(1, "is required").max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`),
+});
 export const CodeBody = z.object({
   code: z
     .string({ error: "code is required" })

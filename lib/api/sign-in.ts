@@ -11,7 +11,8 @@ import { audit } from "@/lib/services/audit";
 export async function signedIn(user: SessionUser, body: unknown, method: "invitation" | "password_reset"): Promise<Response> {
   void audit({ action: "signin", actor: user, detail: { method, secondFactor: false } });
   const response = Response.json(body);
-  response.headers.append("Set-Cookie", await sessionCookie(user));
+  // The person just chose a password through a link mailed to them: the session proved the account.
+  response.headers.append("Set-Cookie", await sessionCookie(user, { proved: true }));
   response.headers.append("Set-Cookie", deviceCookie(user.email));
   response.headers.set("Cache-Control", "no-store");
   return response;

@@ -19,12 +19,13 @@ async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefi
   const remembered = (await rememberedSessionUser(id, sid, async (): Promise<RememberedUser | undefined> => {
     const row = await liveSessionUser(id, sid);
     if (!row) return undefined;
-    const { secondFactorAt, createdAt, expiresAt } = row.session;
+    const { secondFactorAt, createdAt, expiresAt, factorHeld, passwordAt } = row.session;
     return {
       ...toSessionUser(row),
       sessionId: sid,
-      secondFactor: secondFactorState(row.role, row.hasFactor, secondFactorAt),
+      secondFactor: secondFactorState(row.role, row.hasFactor, secondFactorAt, factorHeld),
       ...(secondFactorAt ? { secondFactorAt: secondFactorAt.getTime() } : {}),
+      ...(passwordAt ? { provedAt: passwordAt.getTime() } : {}),
       session: { createdAt: createdAt.getTime(), expiresAt: expiresAt.getTime() },
     };
   })) as RememberedUser | undefined;

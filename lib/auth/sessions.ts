@@ -7,7 +7,7 @@ import { sessions, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { dbSelect, inSpan } from "@/lib/observability/trace";
 import { isStaff, type Role, type SessionUser } from "./roles";
-import { hasFactorColumn } from "./factors";
+import { hasFactorColumn, hasSecondFactor } from "./factors";
 import { ownerIdsColumn } from "./owner-ids";
 import type { UserRow } from "./users";
 import { secureCookies } from "./cookies";
@@ -33,9 +33,12 @@ export const PARTNER_SESSION_COOKIE = "next-auth.session-token";
 
 /**
  * Starts a session: its row is what makes the session token good (see `liveSessionUser`). `secondFactor`: the person
- * gave a second factor to start it (a code, a passkey, or their identity provider's, when trusted).
+ * gave a second factor to start it (a code, a passkey, or their identity provider's, when trusted). `proved`: the
+ * person proved the account to start it (a password, a passkey, a sign-on, a password chosen through a mailed link),
+ * which adding a factor soon after relies on; a partner's member proved nothing to this app. A session started without
+ * the factor of an account that has one is held: it may only give the factor, whatever happens to the factors later.
  */
-export async function startSession(userId: number, options: { role: Role; secondFactor: boolean }): Promise<string> {
+export async function startSession(userId: number, options: { role: Role; secondFactor: boolean; proved?: boolean }): Promise<string> {
   const { db } = await getDatabase();
   const id = randomBytes(18).toString("base64url");
   const now = Date.now();
@@ -46,12 +49,23 @@ export async function startSession(userId: number, options: { role: Role; second
     db.update(users).set({ lastSignInAt: new Date(), retentionWarnedAt: null }).where(eq(users.id, userId)),
   ]);
   const expiresAt = new Date(isStaff(options.role) ? staffExpiry(now, now) : now + SESSION_MAX_SECONDS * 1000);
-  await db.insert(sessions).values({ id, userId, expiresAt, secondFactorAt: options.secondFactor ? new Date(now) : null });
+  const factorHeld = !options.secondFactor && (await hasSecondFactor(userId));
+  await db.insert(sessions).values({
+    id,
+    userId,
+    expiresAt,
+    secondFactorAt: options.secondFactor ? new Date(now) : null,
+    factorHeld,
+    passwordAt: options.proved === false ? null : new Date(now),
+  });
   return id;
 }
 
 /** A live session's user, with what the session itself knows: when it started and ends, and its second factor. */
-export type LiveSession = UserRow & { hasFactor: boolean; session: { createdAt: Date; expiresAt: Date; secondFactorAt: Date | null } };
+export type LiveSession = UserRow & {
+  hasFactor: boolean;
+  session: { createdAt: Date; expiresAt: Date; secondFactorAt: Date | null; factorHeld: boolean; passwordAt: Date | null };
+};
 
 /**
  * The user behind a live session, in one query (every request asks): undefined when the session was ended, ran out,
@@ -66,7 +80,13 @@ export async function liveSessionUser(userId: number, sessionId: unknown): Promi
         user: users,
         ownerIds: ownerIdsColumn,
         hasFactor: hasFactorColumn,
-        session: { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, secondFactorAt: sessions.secondFactorAt },
+        session: {
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          secondFactorAt: sessions.secondFactorAt,
+          factorHeld: sessions.factorHeld,
+          passwordAt: sessions.passwordAt,
+        },
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -103,6 +123,16 @@ export async function markSecondFactor(userId: number, sessionId: string): Promi
   await userChanged(userId);
 }
 
+/** Records that this session proved the account's password again now (a re-authentication before adding a factor). */
+export async function markPasswordGiven(userId: number, sessionId: string): Promise<void> {
+  const { db } = await getDatabase();
+  await db
+    .update(sessions)
+    .set({ passwordAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  await userChanged(userId);
+}
+
 /** Ends one session (sign-out): its cookie is worthless from the next request on. */
 export async function endSession(sessionId: unknown): Promise<void> {
   if (typeof sessionId !== "string") return;
@@ -126,11 +156,11 @@ export async function endAllSessions(userId: number, keep?: string): Promise<num
  */
 export async function sessionCookie(
   user: SessionUser,
-  options: { claims?: Record<string, unknown>; seconds?: number; partitioned?: boolean } = {},
+  options: { claims?: Record<string, unknown>; seconds?: number; partitioned?: boolean; proved?: boolean } = {},
 ): Promise<string> {
   const seconds = options.seconds ?? SESSION_SECONDS;
   // No second factor was given here: an account that has one is asked for it before anything else (see session.ts).
-  const sid = await startSession(user.id, { role: user.role, secondFactor: false });
+  const sid = await startSession(user.id, { role: user.role, secondFactor: false, proved: options.proved ?? false });
   const token = await encode({ token: { uid: user.id, role: user.role, sid, ...options.claims }, secret: authSecret(), maxAge: seconds });
   // A partner's frame is another site: its cookie must be SameSite=None, Secure and partitioned.
   if (options.partitioned) return `${PARTNER_SESSION_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; Secure; SameSite=None; Partitioned`;

@@ -39,11 +39,17 @@ export class EmailTakenError extends Error {
   }
 }
 
-export async function createUser(input: { email: string; password: string; role: Role }): Promise<SessionUser> {
+/** A new account. `emailVerified`: someone vouches for the email (an admin making staff, a link mailed there and used). */
+export async function createUser(input: { email: string; password: string; role: Role; emailVerified?: boolean }): Promise<SessionUser> {
   const { db } = await getDatabase();
   const [row] = await db
     .insert(users)
-    .values({ email: input.email.trim().toLowerCase(), passwordHash: await hashPassword(input.password), role: input.role })
+    .values({
+      email: input.email.trim().toLowerCase(),
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      emailVerifiedAt: input.emailVerified ? new Date() : null,
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new EmailTakenError();

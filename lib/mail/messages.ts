@@ -105,3 +105,16 @@ export function accountDeletedMessage(input: { to: string; reason: "request" | "
     "If you did not ask for this, contact your lender.",
   ]);
 }
+
+/** The link that proves an account holds its email (sent at sign-up, and again on request). */
+export function emailVerificationMessage(input: { to: string; url: string }): Message {
+  return compose(
+    input.to,
+    "Confirm your email",
+    [
+      "Someone (we hope you) made a home dashboard account with this email.",
+      "Confirm it is yours with this link: it works once, for 24 hours. Until then the account cannot turn on a passkey or an authenticator app. If it was not you, ignore this message.",
+    ],
+    { label: "Confirm my email", url: input.url },
+  );
+}

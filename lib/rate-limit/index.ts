@@ -22,7 +22,7 @@ export class RateLimitedError extends Error {
  * What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email); and
  * what an admin's session (perhaps a stolen one) may: invite staff by email (per admin).
  */
-export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "passkeyOptions" | "staffInvite";
+export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite";
 
 type Limiter = "user" | "ip" | "widgetIp" | AccountLimit;
 type Limiters = Record<Limiter, RateLimiterAbstract>;
@@ -35,6 +35,7 @@ const NAMES: Record<Limiter, string> = {
   signup: "signup",
   resetIp: "reset-ip",
   resetEmail: "reset-email",
+  verifyEmail: "verify-email",
   passkeyOptions: "passkey-options",
   staffInvite: "staff-invite",
 };
@@ -52,6 +53,7 @@ function create(redis: Redis | undefined): Limiters {
     signup: make(NAMES.signup, env.RATE_LIMIT_SIGNUP_PER_HOUR, 3600),
     resetIp: make(NAMES.resetIp, 10, 3600),
     resetEmail: make(NAMES.resetEmail, 3, 3600),
+    verifyEmail: make(NAMES.verifyEmail, 3, 3600),
     passkeyOptions: make(NAMES.passkeyOptions, env.RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE, 60),
     staffInvite: make(NAMES.staffInvite, 20, 3600),
   };

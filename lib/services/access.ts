@@ -42,6 +42,18 @@ export function requireRecentSecondFactor(user: SessionUser): void {
 }
 
 /**
+ * Adding a second factor to an account that has none (ASVS 5.0 V6.3): the password, a passkey or a sign-on given in the
+ * last STEP_UP_MINUTES, or a second factor; otherwise a 403 `reauthentication_required` the page answers by asking
+ * for the password (`POST /api/account/reauthenticate`) and trying again. A stolen session left open cannot lock the
+ * owner out with a passkey and recovery codes of its own.
+ */
+export function requireRecentProof(user: SessionUser): void {
+  const recent = (at: number | undefined) => !!at && Date.now() - at < STEP_UP_MINUTES * 60_000;
+  if (recent(user.provedAt) || recent(user.secondFactorAt)) return;
+  throw new AppError(403, "reauthentication_required", "Confirm it is you: enter your password, then try again.");
+}
+
+/**
  * Loan officers and admins may look up any address. A homeowner may read the properties of the owner records they
  * proved are theirs; before proof, only the public facts and estimate of each home they claimed. Someone else's
  * property is a 403, whether or not it exists.

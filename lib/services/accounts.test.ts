@@ -106,4 +106,36 @@ describe("inviting staff by email", () => {
     });
     expect(await readOutbox({ to })).toHaveLength(0);
   });
+
+  it("wipes every factor and session of an account whose email was never proved when a reset link proves it; a proved account keeps its factors", async () => {
+    const db = handle.pglite!;
+    const plant = async (id: number) => {
+      await db.query(`insert into app.passkeys (id, user_id, name, public_key) values ($1, $2, 'planted', 'key')`, [`key-${id}`, id]);
+      await db.query(`insert into app.recovery_codes (code_hash, user_id) values ($1, $2)`, [`code-${id}`, id]);
+      await db.query(`update app.users set totp_secret = 'sealed' where id = $1`, [id]);
+      await db.query(`insert into app.sessions (id, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [`session-${id}`, id]);
+    };
+    const left = async (id: number) =>
+      (
+        await db.query<{ passkeys: number; codes: number; sessions: number; totp: string | null; proved: Date | null }>(
+          `select (select count(*)::int from app.passkeys where user_id = $1) as passkeys, (select count(*)::int from app.recovery_codes where user_id = $1) as codes,
+                  (select count(*)::int from app.sessions where user_id = $1) as sessions, totp_secret as totp, email_verified_at as proved from app.users where id = $1`,
+          [id],
+        )
+      ).rows[0]!;
+    // A stranger signed up with this email and planted factors; the owner resets the password from the mailbox.
+    const planted = await createUser({ email: email(), password: "the-strangers-password", role: "homeowner" });
+    await plant(planted.id);
+    await requestPasswordReset(planted.email, "10.7.0.1");
+    const [mail] = await readOutbox({ to: planted.email, kind: "email" });
+    await resetPassword(mail!.text.match(/token=([\w-]+)/)![1]!, "the-owners-own-long-password");
+    expect(await left(planted.id)).toMatchObject({ passkeys: 0, codes: 0, sessions: 0, totp: null, proved: expect.any(Date) });
+    // An account that had proved its email keeps what it set up.
+    const owner = await createUser({ email: email(), password: "the-owners-password-1", role: "homeowner", emailVerified: true });
+    await plant(owner.id);
+    await requestPasswordReset(owner.email, "10.7.0.2");
+    const [ownMail] = await readOutbox({ to: owner.email, kind: "email" });
+    await resetPassword(ownMail!.text.match(/token=([\w-]+)/)![1]!, "the-owners-new-long-password");
+    expect(await left(owner.id)).toMatchObject({ passkeys: 1, codes: 1, sessions: 0, totp: "sealed" });
+  });
 });

@@ -8,12 +8,14 @@ import { endAllSessions } from "@/lib/auth/sessions";
 import { createUser, deleteUser, EmailTakenError, findUserByEmail, findUserById, setPassword, setRole } from "@/lib/auth/users";
 import { limitAccount, RateLimitedError, type AccountLimit } from "@/lib/rate-limit";
 import { getDatabase } from "@/lib/db";
+import { log } from "@/lib/log";
 import { passwordResets } from "@/lib/db/schema";
 import { appOrigin, env } from "@/lib/env";
 import { passwordResetMessage, staffInvitationMessage } from "@/lib/mail/messages";
 import { MailError, sendMail } from "@/lib/mail/transport";
 import { requireRecentSecondFactor } from "./access";
 import { audit } from "./audit";
+import { emailProvedByLink, sendEmailVerification } from "./email-verification";
 import { AppError } from "./errors";
 
 const RESET_MINUTES = 30;
@@ -36,7 +38,7 @@ function assertStrong(password: string, inputs: string[]) {
 }
 
 /** A new account; an email that already has one is a 409 naming the field (the one place that says so). */
-async function newAccount(input: { email: string; password: string; role: Role }): Promise<SessionUser> {
+async function newAccount(input: { email: string; password: string; role: Role; emailVerified?: boolean }): Promise<SessionUser> {
   try {
     return await createUser(input);
   } catch (error) {
@@ -51,6 +53,8 @@ export async function signUp(input: { email: string; password: string }, ip: str
   await limit("signup", ip, "Too many accounts were created from your network. Please try again later.");
   const user = await newAccount({ ...input, role: "homeowner" });
   void audit({ action: "user.create", actor: user, ip, detail: { role: user.role, signUp: true } });
+  // The account works at once; proving the email (the mailed link) is asked before it may add a second factor.
+  await sendEmailVerification(user).catch((error: unknown) => log.warn({ err: error }, "sign-up: the email confirmation could not be sent"));
   return user;
 }
 
@@ -62,9 +66,10 @@ export async function addStaffMember(
   admin: SessionUser,
   input: { email: string; role: (typeof STAFF)[number] } & ({ invite: true } | { invite?: false; password: string }),
 ): Promise<{ id: number; email: string; role: Role; invitationExpiresAt?: string }> {
-  // A new admin would keep an admin session's powers after the session ends (a stolen one too): as for a role change,
-  // the admin confirms it is them first.
-  if (input.role === "admin") {
+  // A new staff member (an officer reads every address's private data; an admin keeps an admin session's powers after
+  // the session ends) outlives the session that made it, a stolen one too: as for a role change, the admin confirms it
+  // is them first.
+  {
     try {
       requireRecentSecondFactor(admin);
     } catch (error) {
@@ -84,9 +89,9 @@ export async function addStaffMember(
 
 /** An admin creates a loan officer or another admin (the admin hands over the password in person). */
 export async function createStaffAccount(input: { email: string; password: string; role: (typeof STAFF)[number] }): Promise<SessionUser> {
-  // Staff read customer information: their password is held to the same rule as anyone's.
+  // Staff read customer information: their password is held to the same rule as anyone's. The admin vouches for the email.
   assertStrong(input.password, [input.email]);
-  const user = await newAccount(input);
+  const user = await newAccount({ ...input, emailVerified: true });
   void audit({ action: "user.create", subjectUserId: user.id, detail: { role: user.role, email: user.email } });
   return user;
 }
@@ -202,8 +207,10 @@ export async function resetPassword(token: string, password: string): Promise<Se
   const [used] = await db.update(r).set({ usedAt: new Date() }).where(live).returning();
   if (!used) throw refused;
   await setNewPassword(user.id, password);
+  // The link proved the mailbox; an account that had never proved it loses the factors set up before (see email-verification.ts).
+  const factorsRemoved = await emailProvedByLink(user.id);
   const ended = await endAllSessions(user.id);
-  void audit({ action: "password.reset", actor: user, detail: { sessionsEnded: ended } });
+  void audit({ action: "password.reset", actor: user, detail: { sessionsEnded: ended, factorsRemoved } });
   return user;
 }
 

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = {
   "recovery_codes.new": "Made new recovery codes",
   "password.change": "Changed the password",
   "password.reset": "Reset the password by email",
+  "email.verify": "Proved their email",
+  reauthenticate: "Gave their password again",
   // People and the organization
   "user.create": "Created an account",
   "user.invite": "Invited a staff member by email",

@@ -12,6 +12,7 @@ import { appOrigin } from "@/lib/env";
 import { invitationMessage } from "@/lib/mail/messages";
 import { MailError, sendMail } from "@/lib/mail/transport";
 import { audit, by } from "./audit";
+import { emailProvedByLink } from "./email-verification";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { deedCheck, proveOwnership } from "./ownership";
@@ -133,11 +134,14 @@ export async function acceptInvitation(token: string, password: string | undefin
     );
   try {
     // An existing account is made the mailbox owner's alone before the home is linked to it.
+    // The link proves the mailbox: an account that had never proved its email loses every factor set up before (a
+    // stranger's passkey planted on the owner's email must not outlive the owner's arrival).
     if (existing) {
       await setPassword(existing.id, password);
+      await emailProvedByLink(existing.id);
       await endAllSessions(existing.id);
     }
-    const user = existing ? { id: existing.id } : await createUser({ email: preview.email, password, role: "homeowner" });
+    const user = existing ? { id: existing.id } : await createUser({ email: preview.email, password, role: "homeowner", emailVerified: true });
     await proveOwnership(user.id, preview.ownerId, "invitation", `${preview.firstName} ${preview.lastName}`);
     await db.update(invitations).set({ acceptedBy: user.id }).where(eq(invitations.id, preview.id));
     await userChanged(user.id); // their dashboard names the officer now

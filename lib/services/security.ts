@@ -22,11 +22,12 @@ import {
   type RelyingParty,
 } from "@/lib/auth/passkeys";
 import { isStaff, type SecondFactorState, type SessionUser } from "@/lib/auth/roles";
-import { endAllSessions, markSecondFactor } from "@/lib/auth/sessions";
-import { findUserById } from "@/lib/auth/users";
+import { endAllSessions, markPasswordGiven, markSecondFactor } from "@/lib/auth/sessions";
+import { checkCredentials, findUserById } from "@/lib/auth/users";
 import { countSignInFailure } from "@/lib/observability/metrics";
-import { requireRecentSecondFactor, STEP_UP_MINUTES } from "./access";
+import { requireRecentProof, requireRecentSecondFactor, STEP_UP_MINUTES } from "./access";
 import { audit } from "./audit";
+import { emailProved, requireProvedEmail } from "./email-verification";
 import { AppError } from "./errors";
 
 export interface SecurityStatus extends FactorSummary {
@@ -35,12 +36,16 @@ export interface SecurityStatus extends FactorSummary {
   required: boolean;
   /** Until when sensitive actions go ahead without asking again (ISO), if a factor was given recently. */
   stepUpUntil: string | null;
+  /** Whether the account proved it holds its email: a homeowner adds a factor only then. */
+  emailVerified: boolean;
 }
 
 export async function securityOf(user: SessionUser): Promise<SecurityStatus> {
   const until = user.secondFactorAt ? user.secondFactorAt + STEP_UP_MINUTES * 60_000 : 0;
+  const [factors, verified] = await Promise.all([factorsOf(user.id), emailProved(user.id)]);
   return {
-    ...(await factorsOf(user.id)),
+    ...factors,
+    emailVerified: verified,
     secondFactor: user.secondFactor ?? "none",
     required: isStaff(user.role),
     stepUpUntil: until > Date.now() ? new Date(until).toISOString() : null,
@@ -53,11 +58,32 @@ const sessionOf = (user: SessionUser) => {
 };
 
 /**
- * Adding or replacing a factor on an account that has one asks for a recent second factor (a stolen session must not
- * add its own passkey); the first one is how a new staff member finishes signing in.
+ * Adding or replacing a factor: a stolen session must not add its own passkey or authenticator and lock the owner out.
+ * A homeowner's email must be proved first (see email-verification.ts: otherwise a stranger who signed up with it
+ * could plant a factor before the owner arrives); an account with a factor gives it again if its last one is older than
+ * the step-up time; an account with none (a new staff member enrolling, a homeowner's first) gives its password again.
  */
-function mayChangeFactors(user: SessionUser) {
+async function mayChangeFactors(user: SessionUser) {
+  await requireProvedEmail(user);
   if (user.secondFactor === "given") requireRecentSecondFactor(user);
+  else requireRecentProof(user);
+}
+
+/**
+ * The password given again in this session, for adding a first factor when the sign-in is no longer recent. Counted
+ * like a sign-in's (the same throttle per email and client address), and logged either way.
+ */
+export async function reauthenticate(user: SessionUser, password: string, ip: string): Promise<void> {
+  const sessionId = sessionOf(user);
+  const check = await checkCredentials(user.email, password, { ip });
+  if (!check.ok || check.user.id !== user.id) {
+    void audit({ action: "reauthenticate", actor: user, ip, outcome: "refused", detail: { reason: check.ok ? "other_account" : check.reason } });
+    if (!check.ok && check.reason === "throttled")
+      throw new AppError(429, "rate_limited", "Too many passwords tried. Please wait before trying again.", undefined, check.retryAfterSeconds);
+    throw new AppError(400, "wrong_password", "password: that is not your password", { password: "is not your password" });
+  }
+  await markPasswordGiven(user.id, sessionId);
+  void audit({ action: "reauthenticate", actor: user, ip });
 }
 
 /** What a first factor gives: the recovery codes, made with it when the account has none left. */
@@ -68,12 +94,12 @@ async function afterNewFactor(user: SessionUser): Promise<{ recoveryCodes?: stri
 }
 
 export async function startAuthenticator(user: SessionUser): Promise<TotpEnrolment> {
-  mayChangeFactors(user);
+  await mayChangeFactors(user);
   return startTotp(user.id, user.email);
 }
 
 export async function confirmAuthenticator(user: SessionUser, code: string): Promise<{ recoveryCodes?: string[] }> {
-  mayChangeFactors(user);
+  await mayChangeFactors(user);
   if (!(await confirmTotp(user.id, code)))
     throw new AppError(400, "invalid_code", "code: that is not the app's current code (check the phone's clock), or setup was not started", {
       code: "is not the app's current code",
@@ -82,10 +108,15 @@ export async function confirmAuthenticator(user: SessionUser, code: string): Pro
   return afterNewFactor(user);
 }
 
+/**
+ * Removing a factor ends every other session of the account: one held at the second-factor step (a reset password's,
+ * a sign-on's) must not find itself with nothing left to give, and one that gave the removed factor is not trusted on it.
+ */
 export async function removeAuthenticator(user: SessionUser): Promise<void> {
   requireRecentSecondFactor(user);
   await removeTotp(user.id);
-  void audit({ action: "factor.remove", actor: user, detail: { kind: "totp" } });
+  const ended = await endAllSessions(user.id, sessionOf(user));
+  void audit({ action: "factor.remove", actor: user, detail: { kind: "totp", sessionsEnded: ended } });
 }
 
 export async function regenerateRecoveryCodes(user: SessionUser): Promise<string[]> {
@@ -102,14 +133,14 @@ const passkeyFailure = (error: unknown) => {
 };
 
 export async function passkeyRegistration(user: SessionUser, rp: RelyingParty) {
-  mayChangeFactors(user);
+  await mayChangeFactors(user);
   return registrationOptions(user, rp).catch((error: unknown) => {
     throw passkeyFailure(error);
   });
 }
 
 export async function registerPasskey(user: SessionUser, name: string, response: RegistrationResponseJSON, rp: RelyingParty) {
-  mayChangeFactors(user);
+  await mayChangeFactors(user);
   const added = await addPasskey(user.id, name, response, rp).catch((error: unknown) => {
     throw passkeyFailure(error);
   });
@@ -124,7 +155,8 @@ export async function renamePasskeyOf(user: SessionUser, id: string, name: strin
 export async function removePasskeyOf(user: SessionUser, id: string): Promise<void> {
   requireRecentSecondFactor(user);
   if (!(await removePasskey(user.id, id))) throw new AppError(404, "not_found", "You have no passkey with that id.");
-  void audit({ action: "factor.remove", actor: user, detail: { kind: "passkey" } });
+  const ended = await endAllSessions(user.id, sessionOf(user));
+  void audit({ action: "factor.remove", actor: user, detail: { kind: "passkey", sessionsEnded: ended } });
 }
 
 /** Passkey options for the signed-in account's own passkeys (finishing a sign-in, or a step-up). */

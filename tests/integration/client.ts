@@ -187,6 +187,15 @@ export async function newAccount(app: AppInfo, email = `someone-${unique()}@exam
   return { cookie: await signIn(app, email, "a-good-long-password"), email };
 }
 
+/** A new homeowner account that proved its email with the link mailed at sign-up (read by an admin): it may add a factor. */
+export async function provedAccount(app: AppInfo, admin: string, email = `someone-${unique()}@example.com`): Promise<{ cookie: string; email: string }> {
+  const account = await newAccount(app, email);
+  const { token } = await latestMail(app, admin, email);
+  const proved = await call(app, "POST", "/api/email-verification", { body: { token } });
+  if (proved.status !== 200) throw new Error(`could not prove the email: ${JSON.stringify(proved.body)}`);
+  return account;
+}
+
 export interface People {
   admin: string;
   officer: string;

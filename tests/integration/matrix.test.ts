@@ -244,6 +244,28 @@ const MATRIX: Row[] = [
     body: () => ({ token: "not-a-real-token", password: "another-long-passphrase" }),
     expect: [400, 400, 400, 400, 400, 403, 400, 400],
   },
+  {
+    what: "POST /api/email-verification (unknown token)",
+    method: "POST",
+    path: () => "/api/email-verification",
+    body: () => ({ token: "not-a-real-token" }),
+    expect: [400, 400, 400, 400, 400, 403, 400, 400],
+  },
+  // Sends the link again only to an account whose email is not proved (the claimant signed up; the others were invited or made by an admin).
+  {
+    what: "POST /api/account/email-verification",
+    method: "POST",
+    path: () => "/api/account/email-verification",
+    expect: [401, 200, 200, 200, 200, 403, 200, 403],
+  },
+  {
+    what: "POST /api/account/reauthenticate (wrong password)",
+    method: "POST",
+    path: () => "/api/account/reauthenticate",
+    body: () => ({ password: "not-the-password" }),
+    expect: [401, 400, 400, 400, 400, 403, 400, 400],
+  },
+  { what: "page /verify-email (no token)", method: "GET", path: () => "/verify-email", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "page /invite (no token)", method: "GET", path: () => "/invite", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "page /reset-password (no token)", method: "GET", path: () => "/reset-password", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "page /forgot-password", method: "GET", path: () => "/forgot-password", expect: [200, 200, 200, 200, 200, 200, 200, 200] },

@@ -10,6 +10,7 @@ import {
   call,
   credentialsCallback,
   newAccount,
+  provedAccount,
   passkeyOf,
   passkeySignIn,
   providerCallback,
@@ -141,7 +142,7 @@ describe("a second factor for staff (the shared embedded app)", () => {
   });
 
   it("lets a homeowner add a passkey and sign in with no password; their password then needs the second factor too", async () => {
-    const { cookie, email } = await newAccount(app);
+    const { cookie, email } = await provedAccount(app, admin);
     expect((await call(app, "GET", "/api/account/security", { cookie })).body).toMatchObject({ secondFactor: "none", required: false });
     await addPasskey(app, email, cookie, "Phone");
     const passwordless = await passkeySignIn(app, passkeyOf(app, email)!);
@@ -150,7 +151,7 @@ describe("a second factor for staff (the shared embedded app)", () => {
   });
 
   it("asks a session that did not give the account's factor (a reset password) for it before anything else", async () => {
-    const { cookie, email } = await newAccount(app);
+    const { cookie, email } = await provedAccount(app, admin);
     await addPasskey(app, email, cookie, "Phone");
     const key = passkeyOf(app, email)!;
     expect((await call(app, "POST", "/api/account/password-reset", { body: { email } })).status).toBe(202);

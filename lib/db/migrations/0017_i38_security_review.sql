@@ -28,5 +28,5 @@ CREATE INDEX "email_verifications_user" ON "app"."email_verifications" USING btr
 -- Staff accounts are made by an admin, who vouches for their email; homeowners prove theirs from now on.
 UPDATE "app"."users" SET "email_verified_at" = "created_at" WHERE "role" <> 'homeowner';
 --> statement-breakpoint
--- An invitation accepted was mailed to the account's email: that proved it.
-UPDATE "app"."users" SET "email_verified_at" = "created_at" WHERE "email_verified_at" IS NULL AND "id" IN (SELECT "user_id" FROM "app"."account_owners" WHERE "proof" = 'invitation');
+-- An invitation accepted was mailed to the account's email: that proved it (and the demo homeowner is the operator's).
+UPDATE "app"."users" SET "email_verified_at" = "created_at" WHERE "email_verified_at" IS NULL AND "id" IN (SELECT "user_id" FROM "app"."account_owners" WHERE "proof" IN ('invitation', 'demo'));

@@ -1,5 +1,6 @@
 import type { Metadata, Route } from "next";
 import Link from "next/link";
+import { EmailProofNotice } from "@/components/auth/email-proof";
 import { SecuritySettings } from "@/components/security/security-settings";
 import { requirePageUser } from "@/lib/api/page";
 import { isStaff, ROLES } from "@/lib/auth/roles";
@@ -38,6 +39,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
           </p>
         )}
       </div>
+      {!staff && !status.emailVerified && <EmailProofNotice email={user.email} />}
       <SecuritySettings
         next={next}
         view={{
