@@ -10,6 +10,7 @@ import { requireRole } from "@/lib/services/access";
 import { AppError, isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { invalid, WITH_INPUT } from "./route";
+import { assertText } from "./well-formed";
 
 /** What a form's server action hands back to `useActionState`: the answer, or what went wrong and the fields at fault. */
 export interface ActionState<T = unknown> {
@@ -56,6 +57,7 @@ export function action<I extends z.ZodType, T>(options: { roles: readonly Role[]
     try {
       const user = requireRole(await currentUser(), options.roles);
       const fields = Object.fromEntries([...form.entries()].filter(([name, value]) => typeof value === "string" && !name.startsWith("$ACTION")));
+      assertText(fields, "form");
       const parsed = options.input.safeParse(fields, WITH_INPUT);
       if (!parsed.success) throw invalid(parsed.error, "form");
       const caller = { user, ip: visitorIp(await headers()) };

@@ -5,6 +5,7 @@ import type { Role, SessionUser } from "@/lib/auth/roles";
 import { userFromRequest } from "@/lib/auth/session";
 import { requireRole, type UnfinishedSignIn } from "@/lib/services/access";
 import { AppError, isUnavailable } from "@/lib/services/errors";
+import { assertText } from "./well-formed";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { log, requestContext } from "@/lib/log";
 import { requestTimer } from "@/lib/observability/metrics";
@@ -185,19 +186,25 @@ export function route<
       if (store && user) store.user = user;
       let params: unknown;
       if (options.params) {
-        const parsed = options.params.safeParse((await routeContext?.params) ?? {}, WITH_INPUT);
+        const raw = (await routeContext?.params) ?? {};
+        assertText(raw, "params");
+        const parsed = options.params.safeParse(raw, WITH_INPUT);
         if (!parsed.success) throw invalid(parsed.error, "params");
         params = parsed.data;
       }
       let body: unknown;
       if (options.body) {
-        const parsed = options.body.safeParse((read.body = await readBody(request, options.maxBodyBytes)), WITH_INPUT);
+        read.body = await readBody(request, options.maxBodyBytes);
+        assertText(read.body, "body");
+        const parsed = options.body.safeParse(read.body, WITH_INPUT);
         if (!parsed.success) throw invalid(parsed.error, "body");
         body = parsed.data;
       }
       let query: unknown;
       if (options.query) {
-        const parsed = options.query.safeParse(Object.fromEntries(new URL(request.url).searchParams), WITH_INPUT);
+        const raw = Object.fromEntries(new URL(request.url).searchParams);
+        assertText(raw, "query");
+        const parsed = options.query.safeParse(raw, WITH_INPUT);
         if (!parsed.success) throw invalid(parsed.error, "query");
         query = parsed.data;
       }

@@ -5,6 +5,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { cookies } from "next/headers";
 import { z } from "zod";
 import { env } from "@/lib/env";
+import { notText } from "@/lib/security/text";
 import { clientIpOf } from "@/lib/security/client-address";
 import { started } from "@/lib/startup";
 import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS, deviceToken } from "./device";
@@ -19,8 +20,15 @@ import { PasskeyError, relyingParty, verifyPasskey } from "./passkeys";
 import { reportSignIn, type SignInEvent } from "./sign-in-events";
 import { checkCredentials, findUserById } from "./users";
 
+// Only text the database keeps as typed (see lib/security/text.ts): a lone surrogate in a refused sign-in's email
+// would otherwise reach the activity log.
 const Credentials = z.object({
-  email: z.string().trim().min(1).max(320),
+  email: z
+    .string()
+    .trim()
+    .min(1)
+    .max(320)
+    .refine((email) => !notText(email)),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
   /** The second factor: a code from the authenticator app or a recovery code; absent on the first try. */
   code: z.string().trim().max(32).optional(),
