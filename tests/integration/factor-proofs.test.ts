@@ -219,3 +219,20 @@ describe("adding any staff member asks for a recent factor (item 6)", () => {
     expect(fresh.status).toBe(201);
   });
 });
+
+describe("changing the password is throttled like a sign-in (low)", () => {
+  it("counts wrong current passwords per account: past the free tries the change answers 429, however the right one is then sent", async () => {
+    const { email, cookie } = await signedUp();
+    const answers: number[] = [];
+    for (let i = 0; i < 7; i++)
+      answers.push(
+        (await call(app, "POST", "/api/account/password", { cookie, body: { currentPassword: `wrong-${i}`, newPassword: "another-good-long-password" } }))
+          .status,
+      );
+    expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers.slice(5)).toContain(429);
+    const right = await call(app, "POST", "/api/account/password", { cookie, body: { currentPassword: PASSWORD, newPassword: "another-good-long-password" } });
+    expect(right.status).toBe(429);
+    expect(email).toBeTruthy();
+  });
+});
