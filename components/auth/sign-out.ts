@@ -2,6 +2,7 @@
 
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { signedOut } from "@/lib/api/sign-in";
 import { currentUser } from "@/lib/auth/session";
 import { endSession, SESSION_COOKIE } from "@/lib/auth/sessions";
 
@@ -12,7 +13,10 @@ import { endSession, SESSION_COOKIE } from "@/lib/auth/sessions";
  */
 export async function signOut(): Promise<never> {
   const user = await currentUser();
-  if (user?.sessionId) await endSession(user.sessionId);
+  if (user?.sessionId) {
+    await endSession(user.sessionId);
+    signedOut(user);
+  }
   (await cookies()).delete(SESSION_COOKIE);
   redirect("/");
 }

@@ -17,3 +17,8 @@ export async function signedIn(user: SessionUser, body: unknown, method: "invita
   response.headers.set("Cache-Control", "no-store");
   return response;
 }
+
+/** The header's sign-out (a server action): the session ended by the person, for the activity log like next-auth's own. */
+export function signedOut(user: SessionUser): void {
+  void audit({ action: "signout", actor: user, detail: { method: "header" } });
+}

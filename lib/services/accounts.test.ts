@@ -68,7 +68,9 @@ describe("inviting staff by email", () => {
     const to = email();
     await inviteStaff(admin, { email: to, role: "loan_officer" });
     const { token: invitation } = await linkTo(to);
-    await requestPasswordReset(to, "10.9.2.1");
+    await (
+      await requestPasswordReset(to, "10.9.2.1")
+    ).mailed;
     const [reset] = await readOutbox({ to, kind: "email" });
     const resetToken = reset!.text.match(/\/reset-password\?token=([\w-]+)(?!&first)/)?.[1];
     expect(resetToken).toBeTruthy();
@@ -126,14 +128,18 @@ describe("inviting staff by email", () => {
     // A stranger signed up with this email and planted factors; the owner resets the password from the mailbox.
     const planted = await createUser({ email: email(), password: "the-strangers-password", role: "homeowner" });
     await plant(planted.id);
-    await requestPasswordReset(planted.email, "10.7.0.1");
+    await (
+      await requestPasswordReset(planted.email, "10.7.0.1")
+    ).mailed;
     const [mail] = await readOutbox({ to: planted.email, kind: "email" });
     await resetPassword(mail!.text.match(/token=([\w-]+)/)![1]!, "the-owners-own-long-password");
     expect(await left(planted.id)).toMatchObject({ passkeys: 0, codes: 0, sessions: 0, totp: null, proved: expect.any(Date) });
     // An account that had proved its email keeps what it set up.
     const owner = await createUser({ email: email(), password: "the-owners-password-1", role: "homeowner", emailVerified: true });
     await plant(owner.id);
-    await requestPasswordReset(owner.email, "10.7.0.2");
+    await (
+      await requestPasswordReset(owner.email, "10.7.0.2")
+    ).mailed;
     const [ownMail] = await readOutbox({ to: owner.email, kind: "email" });
     await resetPassword(ownMail!.text.match(/token=([\w-]+)/)![1]!, "the-owners-new-long-password");
     expect(await left(owner.id)).toMatchObject({ passkeys: 1, codes: 1, sessions: 0, totp: "sealed" });

@@ -2,10 +2,9 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { weakPasswordReason } from "@/lib/auth/password-policy";
-import { verifyPassword } from "@/lib/auth/password";
 import type { Role, SessionUser, STAFF } from "@/lib/auth/roles";
 import { endAllSessions } from "@/lib/auth/sessions";
-import { createUser, deleteUser, EmailTakenError, findUserByEmail, findUserById, setPassword, setRole } from "@/lib/auth/users";
+import { checkCredentials, createUser, deleteUser, EmailTakenError, findUserByEmail, findUserById, setPassword, setRole } from "@/lib/auth/users";
 import { limitAccount, RateLimitedError, type AccountLimit } from "@/lib/rate-limit";
 import { getDatabase } from "@/lib/db";
 import { log } from "@/lib/log";
@@ -160,12 +159,25 @@ export async function deleteAccount(admin: SessionUser, userId: number): Promise
   void audit({ action: "user.delete", actor: admin, subjectUserId: userId });
 }
 
+// A reset request is answered after this long, whoever asks: the lookup and the mail happen beside the answer, so
+// its time never tells whether the email has an account.
+const RESET_ANSWER_MS = 400;
+
 /**
  * Emails a single-use reset link good for 30 minutes, when the email has an account. The answer is the same either
- * way (so it never tells whether an email is registered); both the address and the email are rate-limited.
+ * way and takes the same time (so it never tells whether an email is registered): only the client address's limit is
+ * checked before it; the account's lookup, its limit and the mail go on beside it (`mailed`, for the route's `after()`).
  */
-export async function requestPasswordReset(email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(email: string, ip: string): Promise<{ mailed: Promise<void> }> {
+  const began = Date.now();
   await limit("resetIp", ip, "Too many reset requests from your network. Please try again later.");
+  const mailed = mailResetLink(email).catch((error: unknown) => log.warn({ err: error }, "password reset: the link could not be sent"));
+  await Promise.race([mailed, new Promise((resolve) => setTimeout(resolve, RESET_ANSWER_MS))]);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, RESET_ANSWER_MS - (Date.now() - began))));
+  return { mailed };
+}
+
+async function mailResetLink(email: string): Promise<void> {
   const user = await findUserByEmail(email);
   // Partners' members have no password of their own; they come in through their bank.
   if (!user || user.partnerSiteId !== null) return;
@@ -178,8 +190,7 @@ export async function requestPasswordReset(email: string, ip: string): Promise<v
   const token = randomBytes(32).toString("base64url");
   const { db } = await getDatabase();
   await db.insert(passwordResets).values({ tokenHash: hash(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
-  // A failure is logged and not told: the answer must not differ for an email that has an account.
-  await sendMail(passwordResetMessage({ to: user.email, url: `${appOrigin}/reset-password?token=${token}` })).catch(() => undefined);
+  await sendMail(passwordResetMessage({ to: user.email, url: `${appOrigin}/reset-password?token=${token}` }));
 }
 
 /** Sets a new password with a reset link (once), and ends every session of the account. */
@@ -227,11 +238,17 @@ async function setNewPassword(userId: number, password: string): Promise<void> {
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
-/** Changes the password of the signed-in account; every other session of it ends. */
-export async function changePassword(user: SessionUser, current: string, next: string): Promise<void> {
-  const row = await findUserByEmail(user.email);
-  if (!row || !(await verifyPassword(current, row.passwordHash))) {
-    void audit({ action: "password.change", actor: user, outcome: "refused", detail: { reason: "wrong_password" } });
+/**
+ * Changes the password of the signed-in account; every other session of it ends. The current password is checked
+ * like a sign-in's (counted per email and client address before it is compared): a stolen session cannot guess it.
+ */
+export async function changePassword(user: SessionUser, current: string, next: string, ip: string): Promise<void> {
+  const check = await checkCredentials(user.email, current, { ip });
+  if (!check.ok || check.user.id !== user.id) {
+    const reason = !check.ok && check.reason === "throttled" ? "throttled" : "wrong_password";
+    void audit({ action: "password.change", actor: user, outcome: "refused", detail: { reason } });
+    if (!check.ok && check.reason === "throttled")
+      throw new AppError(429, "rate_limited", "Too many passwords tried. Please wait before trying again.", undefined, check.retryAfterSeconds);
     throw new AppError(400, "wrong_password", "currentPassword: that is not your current password", { currentPassword: "is not your current password" });
   }
   assertStrong(next, [user.email]);

@@ -6,9 +6,9 @@ import { changePassword } from "@/lib/services/accounts";
 
 // POST /api/account/password: change the password; the account's other sessions end
 export const POST = route(
-  { roles: ROLES, body: ChangePasswordBody, summary: "Change the password; the account's other sessions end", responses: { 200: Changed } },
-  async ({ user, body }) => {
-    await changePassword(user, body.currentPassword, body.newPassword);
+  { roles: ROLES, body: ChangePasswordBody, summary: "Change the password; the account's other sessions end", responses: { 200: Changed }, errors: [429] },
+  async ({ user, body, caller }) => {
+    await changePassword(user, body.currentPassword, body.newPassword, caller.ip);
     return Response.json({ changed: true });
   },
 );
