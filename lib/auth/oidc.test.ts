@@ -29,6 +29,16 @@ describe("the identity provider's second factor", () => {
     for (const method of ["mfa", "otp", "hwk", "swk"]) expect(idpSecondFactor({ amr: ["pwd", method] }, true)).toBe(true);
   });
 
+  it("does not count one factor alone, nor two of one kind: a code, a key or a text message without a password (NIST SP 800-63B)", () => {
+    for (const amr of [["otp"], ["hwk"], ["swk"], ["sms"], ["otp", "sms"], ["hwk", "otp"], ["pwd", "pin"], ["pwd", "kba"]])
+      expect({ amr, mfa: idpSecondFactor({ amr }, true) }).toEqual({ amr, mfa: false });
+  });
+
+  it("counts a password with something held or something one is", () => {
+    for (const amr of [["pwd", "otp"], ["pwd", "sms"], ["pin", "hwk"], ["pwd", "fpt"], ["hwk", "face"], ["mfa"]])
+      expect({ amr, mfa: idpSecondFactor({ amr }, true) }).toEqual({ amr, mfa: true });
+  });
+
   it("does not count a password alone, a missing or malformed amr, or any amr when the provider is not trusted", () => {
     expect(idpSecondFactor({ amr: ["pwd"] }, true)).toBe(false);
     expect(idpSecondFactor({}, true)).toBe(false);

@@ -12,8 +12,9 @@ import type { AppInfo } from "./setup";
 
 /**
  * Single sign-on for staff against a real OpenID provider (oidc-provider) started here, the browser's redirects driven
- * with fetch and a cookie jar. The app is of this file's own: it trusts the provider's MFA and refuses staff
- * passwords (STAFF_PASSWORDS=false). Its session secret is known here, so the session token can be read.
+ * with fetch and a cookie jar. The app is of this file's own: it trusts the provider's MFA (and the acr
+ * `urn:test:loa:mfa`) and refuses staff passwords (STAFF_PASSWORDS=false). Its session secret is known here, so the
+ * session token can be read.
  */
 
 const secret = randomBytes(32).toString("base64url");
@@ -49,6 +50,7 @@ beforeAll(async () => {
       OIDC_CLIENT_ID: "app",
       OIDC_CLIENT_SECRET: idp.clientSecret,
       OIDC_TRUSTS_IDP_MFA: "true",
+      OIDC_MFA_ACR_VALUES: "urn:test:loa:mfa",
       STAFF_PASSWORDS: "false",
     },
     "pipe",
@@ -128,9 +130,10 @@ describe("single sign-on for staff through OpenID Connect", () => {
   });
 
   it("refuses someone whose groups no longer give a role, ends their sessions and leaves the account a homeowner", async () => {
-    // The demo officer (a password account) is linked by its email: it is staff and no other subject holds it.
+    // The demo officer is linked by its email: it is staff, no other subject holds it, the provider says it verified the
+    // email, and with STAFF_PASSWORDS=false the account's password signs nobody in.
     const olga = `olga-${unique()}`;
-    idp.people.set(olga, { email: "officer@example.com", groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    idp.people.set(olga, { email: "officer@example.com", emailVerified: true, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
     const first = await sso(olga);
     expect((await whoami(first.session!)).user).toMatchObject({ email: "officer@example.com", role: "loan_officer" });
     expect((await officerCall(first.session!)).status).toBe(200);
@@ -234,5 +237,91 @@ describe("single sign-on for staff through OpenID Connect", () => {
     const email = `kim-${unique()}@example.com`;
     expect((await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } })).status).toBe(201);
     expect((await whoami(await signIn(app, email, "a-good-long-password"))).user?.role).toBe("homeowner");
+  });
+});
+
+/** An admin signed in through the provider with its MFA (a second factor given, so a recent one for step-ups). */
+async function ssoAdmin(): Promise<string> {
+  const login = `root-${unique()}`;
+  idp.people.set(login, { email: `${login}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"] });
+  return (await sso(login)).session!;
+}
+
+/** The newest rows of the activity log for an action by an account, as an admin reads them. */
+async function logged(admin: string, actor: string, action: string): Promise<Array<{ outcome: string; detail: Record<string, unknown> | null }>> {
+  const reply = await call(app, "GET", `/api/admin/audit?${new URLSearchParams({ limit: "20", actor, action })}`, { cookie: admin });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body.events;
+}
+
+describe("single sign-on trusts only what the provider vouches for (issue 38 item 7)", () => {
+  it("links an existing account by email only when the provider says it verified the email, and makes none with an email it says it did not", async () => {
+    const admin = await ssoAdmin();
+    const email = `pat-${unique()}@lender.example`;
+    const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, role: "loan_officer", password: "a-good-long-password" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    // Someone at the provider who set their email to the officer's, unverified (or with no word on it): not linked.
+    for (const emailVerified of [false, undefined]) {
+      const mallory = `mallory-${unique()}`;
+      idp.people.set(mallory, { email, emailVerified, groups: ["admin"], amr: ["pwd", "mfa"] });
+      expect(await sso(mallory)).toEqual({ location: `${app.url}/login?error=OidcAccountConflict`, session: undefined });
+    }
+    // The officer themself, whose email the provider verified: linked to the account the admin made.
+    const pat = `pat-${unique()}`;
+    idp.people.set(pat, { email, emailVerified: true, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    const linked = await sso(pat);
+    expect((await whoami(linked.session!)).user).toMatchObject({ id: created.body.id, email, role: "loan_officer" });
+
+    // A new account is not made for an email the provider says it did not verify (it would hold that email here).
+    const nobody = `nobody-${unique()}`;
+    idp.people.set(nobody, { email: `${nobody}@lender.example`, emailVerified: false, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    expect(await sso(nobody)).toEqual({ location: `${app.url}/login?error=OidcEmailUnverified`, session: undefined });
+    expect(await (await fetch(`${app.url}/login?error=OidcEmailUnverified`)).text()).toContain("did not confirm your email address");
+  });
+
+  it("counts the provider's sign-in as a second factor only for mfa, two kinds of factor, or a configured acr", async () => {
+    const cases: Array<{ amr: string[]; acr?: string; state: "given" | "enrol" }> = [
+      { amr: ["otp"], state: "enrol" },
+      { amr: ["hwk"], state: "enrol" },
+      { amr: ["sms", "otp"], state: "enrol" },
+      { amr: ["pwd"], acr: "urn:test:loa:password", state: "enrol" },
+      { amr: ["mfa"], state: "given" },
+      { amr: ["pwd", "otp"], state: "given" },
+      { amr: ["pwd", "hwk"], state: "given" },
+      { amr: ["pwd"], acr: "urn:test:loa:mfa", state: "given" },
+    ];
+    for (const { amr, acr, state } of cases) {
+      const login = `mfa-${unique()}`;
+      idp.people.set(login, { email: `${login}@lender.example`, groups: ["loan_officer"], amr, acr });
+      const { session } = await sso(login);
+      const security = await call(app, "GET", "/api/account/security", { cookie: session! });
+      expect({ amr, acr, state: security.body.secondFactor }).toEqual({ amr, acr, state });
+    }
+  });
+
+  it("asks for a sign-in within OIDC_MAX_AGE_SECONDS and refuses an older one, or one whose time the provider left out", async () => {
+    const recent = `una-${unique()}`;
+    idp.people.set(recent, { email: `${recent}@lender.example`, groups: ["loan_officer"], amr: ["pwd", "mfa"], authTime: Math.floor(Date.now() / 1000) - 60 });
+    const fresh = await sso(recent, { onAuthorize: async (authorize) => expect(authorize.searchParams.get("max_age")).toBe("43200") });
+    expect(fresh.location).toBe(`${app.url}/dashboard`);
+
+    // The provider vouches for a sign-in of 13 hours ago (it ignored max_age): refused, and said why.
+    const stale = `vic-${unique()}`;
+    idp.people.set(stale, { email: `${stale}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"], authTime: Math.floor(Date.now() / 1000) - 13 * 3600 });
+    expect(await sso(stale)).toEqual({ location: `${app.url}/login?error=OidcSignInTooOld`, session: undefined });
+    expect(await (await fetch(`${app.url}/login?error=OidcSignInTooOld`)).text()).toContain("too long ago");
+
+    // No auth_time in the token (here the request lost its max_age on the way, so the provider sends none): refused.
+    const timeless = `wes-${unique()}`;
+    idp.people.set(timeless, { email: `${timeless}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"] });
+    const refused = await sso(timeless, { onAuthorize: async (authorize) => authorize.searchParams.delete("max_age") });
+    expect(refused).toEqual({ location: `${app.url}/login?error=OidcSignInTooOld`, session: undefined });
+
+    const admin = await ssoAdmin();
+    expect((await logged(admin, `${stale}@lender.example`, "signin"))[0]).toMatchObject({
+      outcome: "refused",
+      detail: { method: "sso", reason: "OidcSignInTooOld" },
+    });
   });
 });
