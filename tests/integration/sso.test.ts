@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, credentialsCallback, latestMail, sessionFrom, signIn, unique } from "./client";
+import { newSoftPasskey, softAssertion } from "@/lib/testing/soft-passkey";
+import { addPasskey, call, credentialsCallback, latestMail, providerCallback, sessionFrom, signIn, unique } from "./client";
 import { CookieJar, startIdp, type TestIdp } from "./oidc-idp";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
@@ -13,8 +14,8 @@ import type { AppInfo } from "./setup";
 /**
  * Single sign-on for staff against a real OpenID provider (oidc-provider) started here, the browser's redirects driven
  * with fetch and a cookie jar. The app is of this file's own: it trusts the provider's MFA (and the acr
- * `urn:test:loa:mfa`) and refuses staff passwords (STAFF_PASSWORDS=false). Its session secret is known here, so the
- * session token can be read.
+ * `urn:test:loa:mfa`), refuses staff passwords (STAFF_PASSWORDS=false) and re-checks a sign-on session's groups every
+ * 3 seconds. Its session secret is known here, so the session token can be read.
  */
 
 const secret = randomBytes(32).toString("base64url");
@@ -31,6 +32,8 @@ const app: AppInfo = {
 let child: ChildProcess;
 let idp: TestIdp;
 let logs = "";
+/** How often the app re-checks a sign-on session's groups with the provider (OIDC_RECHECK_MINUTES, in seconds here). */
+const RECHECK_SECONDS = 3;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -51,6 +54,7 @@ beforeAll(async () => {
       OIDC_CLIENT_SECRET: idp.clientSecret,
       OIDC_TRUSTS_IDP_MFA: "true",
       OIDC_MFA_ACR_VALUES: "urn:test:loa:mfa",
+      OIDC_RECHECK_MINUTES: String(RECHECK_SECONDS / 60),
       STAFF_PASSWORDS: "false",
     },
     "pipe",
@@ -254,6 +258,8 @@ async function logged(admin: string, actor: string, action: string): Promise<Arr
   return reply.body.events;
 }
 
+const seconds = (n: number) => new Promise((resolve) => setTimeout(resolve, n * 1000));
+
 describe("single sign-on trusts only what the provider vouches for (issue 38 item 7)", () => {
   it("links an existing account by email only when the provider says it verified the email, and makes none with an email it says it did not", async () => {
     const admin = await ssoAdmin();
@@ -323,5 +329,59 @@ describe("single sign-on trusts only what the provider vouches for (issue 38 ite
       outcome: "refused",
       detail: { method: "sso", reason: "OidcSignInTooOld" },
     });
+  });
+});
+
+describe("single sign-on required: staff come in through the provider, and leave with its groups (issue 38 item 8)", () => {
+  it("refuses a staff member's passkey sign-in like a wrong passkey, and logs it; the passkey still finishes a sign-on", async () => {
+    const login = `quinn-${unique()}`;
+    const email = `${login}@lender.example`;
+    idp.people.set(login, { email, groups: ["loan_officer"], amr: ["pwd"] });
+    // A password at the provider only: the new officer enrols a passkey, as every staff member without one does.
+    const first = (await sso(login)).session!;
+    const key = await addPasskey(app, email, first);
+
+    const passkeyAnswer = async (passkey = key) => {
+      const options = (await call(app, "POST", "/api/passkeys/sign-in-options", { body: {} })).body;
+      const response = await providerCallback(app, "passkey", { response: JSON.stringify(softAssertion(passkey, options, app.url)) });
+      return { session: sessionFrom(response), status: response.status, body: await response.text() };
+    };
+    const staff = await passkeyAnswer();
+    const stranger = await passkeyAnswer(newSoftPasskey());
+    expect(staff.session).toBeUndefined();
+    expect(staff).toEqual(stranger);
+    const admin = await ssoAdmin();
+    expect((await logged(admin, email, "signin"))[0]).toMatchObject({ outcome: "refused", detail: { method: "passkey", reason: "staff_passwords_off" } });
+
+    // Through the provider again (a password there): the passkey is the second step of this session.
+    const pending = (await sso(login)).session!;
+    expect((await call(app, "GET", "/api/account/security", { cookie: pending })).body.secondFactor).toBe("pending");
+    const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: pending })).body;
+    expect((await call(app, "POST", "/api/account/second-factor", { cookie: pending, body: { passkey: softAssertion(key, options, app.url) } })).status).toBe(
+      200,
+    );
+    expect((await officerCall(pending)).status).toBe(200);
+  });
+
+  it("ends a sign-on session at the first request after the re-check interval once the provider no longer puts the person in a staff group, or refuses", async () => {
+    const [stays, removed, gone] = ["sam", "tess", "uma"].map((name) => `${name}-${unique()}`) as [string, string, string];
+    for (const login of [stays, removed, gone]) idp.people.set(login, { email: `${login}@lender.example`, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    const sessions = { stays: (await sso(stays)).session!, removed: (await sso(removed)).session!, gone: (await sso(gone)).session! };
+    for (const cookie of Object.values(sessions)) expect((await officerCall(cookie)).status).toBe(200);
+
+    idp.people.get(removed)!.groups = ["everyone"];
+    idp.people.delete(gone);
+    await seconds(RECHECK_SECONDS + 1);
+    expect((await officerCall(sessions.removed)).status).toBe(401);
+    expect((await anyRoleCall(sessions.removed)).status).toBe(401);
+    expect((await officerCall(sessions.gone)).status).toBe(401);
+    // Still in the group: checked again (its refresh token as the provider last handed it), and still in, twice over.
+    expect((await officerCall(sessions.stays)).status).toBe(200);
+    await seconds(RECHECK_SECONDS + 1);
+    expect((await officerCall(sessions.stays)).status).toBe(200);
+
+    const admin = await ssoAdmin();
+    expect((await logged(admin, `${removed}@lender.example`, "signout"))[0]).toMatchObject({ detail: { method: "sso", reason: "OidcNoRole" } });
+    expect((await logged(admin, `${gone}@lender.example`, "signout"))[0]).toMatchObject({ detail: { method: "sso", reason: "provider_refused" } });
   });
 });
