@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idpSecondFactor, roleFromClaims } from "./oidc";
+import { idpSecondFactor, mayLinkByEmail, recentSignIn, roleFromClaims } from "./oidc";
 
 const config = { claim: "groups", officerValues: ["loan_officer", "lending"], adminValues: ["admin"] };
 
@@ -44,5 +44,49 @@ describe("the identity provider's second factor", () => {
     expect(idpSecondFactor({}, true)).toBe(false);
     expect(idpSecondFactor({ amr: "mfa" }, true)).toBe(false);
     expect(idpSecondFactor({ amr: ["pwd", "mfa"] }, false)).toBe(false);
+  });
+});
+
+describe("the provider's acr", () => {
+  it("counts an acr the organization named as MFA, and no other", () => {
+    expect(idpSecondFactor({ amr: ["pwd"], acr: "urn:lender:mfa" }, true, ["urn:lender:mfa"])).toBe(true);
+    expect(idpSecondFactor({ amr: ["pwd"], acr: "urn:lender:password" }, true, ["urn:lender:mfa"])).toBe(false);
+    expect(idpSecondFactor({ acr: "urn:lender:mfa" }, false, ["urn:lender:mfa"])).toBe(false);
+    expect(idpSecondFactor({ acr: ["urn:lender:mfa"] }, true, ["urn:lender:mfa"])).toBe(false);
+  });
+});
+
+describe("how long ago the person signed in at the provider", () => {
+  const now = Date.UTC(2026, 10, 26, 12);
+  const at = (secondsAgo: number) => ({ auth_time: now / 1000 - secondsAgo });
+
+  it("takes a sign-in within max_age (and a few minutes of clock skew)", () => {
+    expect(recentSignIn(at(60), 43_200, now)).toBe(true);
+    expect(recentSignIn(at(43_200 + 200), 43_200, now)).toBe(true);
+    expect(recentSignIn(at(-100), 43_200, now)).toBe(true);
+  });
+
+  it("refuses an older one, one far in the future, and a token without auth_time or with one of another shape", () => {
+    expect(recentSignIn(at(13 * 3600), 43_200, now)).toBe(false);
+    expect(recentSignIn(at(-3600), 43_200, now)).toBe(false);
+    expect(recentSignIn({}, 43_200, now)).toBe(false);
+    expect(recentSignIn({ auth_time: String(now / 1000) }, 43_200, now)).toBe(false);
+  });
+});
+
+describe("linking an account by the email the provider asserts", () => {
+  const staff = { role: "loan_officer" as const, oidcSubject: null };
+
+  it("links a staff account held by no subject, when the email is verified and staff passwords sign nobody in", () => {
+    expect(mayLinkByEmail(staff, true, false)).toBe(true);
+  });
+
+  it("never links on an unverified email, a homeowner, an account another subject holds, or a staff account whose password signs in", () => {
+    expect(mayLinkByEmail(staff, false, false)).toBe(false);
+    expect(mayLinkByEmail(staff, undefined, false)).toBe(false);
+    expect(mayLinkByEmail(staff, "true", false)).toBe(false);
+    expect(mayLinkByEmail({ role: "homeowner", oidcSubject: null }, true, false)).toBe(false);
+    expect(mayLinkByEmail({ role: "admin", oidcSubject: "someone-else" }, true, false)).toBe(false);
+    expect(mayLinkByEmail(staff, true, true)).toBe(false);
   });
 });
