@@ -51,7 +51,11 @@ export async function startSession(userId: number, options: { role: Role; second
 }
 
 /** A live session's user, with what the session itself knows: when it started and ends, and its second factor. */
-export type LiveSession = UserRow & { hasFactor: boolean; session: { createdAt: Date; expiresAt: Date; secondFactorAt: Date | null } };
+export type LiveSession = UserRow & {
+  hasFactor: boolean;
+  /** oidcCheckedAt: a single sign-on's session, when the provider last vouched for the person (see oidc-recheck.ts). */
+  session: { createdAt: Date; expiresAt: Date; secondFactorAt: Date | null; oidcCheckedAt: Date | null };
+};
 
 /**
  * The user behind a live session, in one query (every request asks): undefined when the session was ended, ran out,
@@ -66,7 +70,12 @@ export async function liveSessionUser(userId: number, sessionId: unknown): Promi
         user: users,
         ownerIds: ownerIdsColumn,
         hasFactor: hasFactorColumn,
-        session: { createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, secondFactorAt: sessions.secondFactorAt },
+        session: {
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          secondFactorAt: sessions.secondFactorAt,
+          oidcCheckedAt: sessions.oidcCheckedAt,
+        },
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

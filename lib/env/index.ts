@@ -199,6 +199,8 @@ export const EnvSchema = z
     OIDC_MFA_ACR_VALUES: commaList(""),
     /** A single sign-on whose sign-in at the provider (`auth_time`) is older than this is refused; sent as `max_age`. */
     OIDC_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(43_200),
+    /** A single sign-on session asks the provider (refresh token) for the person's groups again after this many minutes. */
+    OIDC_RECHECK_MINUTES: z.coerce.number().positive().max(1_440).default(60),
     /** `false`: staff sign in through single sign-on only (needs OIDC_ISSUER); homeowners keep their passwords. */
     STAFF_PASSWORDS: flag("true"),
     /**
