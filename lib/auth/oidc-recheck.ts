@@ -57,6 +57,13 @@ type Answer = { ok: true; claims: JWTPayload; refreshToken?: string } | { ok: fa
 /** The refresh-token grant (client_secret_basic): the new ID token's claims, verified, for the same subject. */
 async function askProvider(sealed: string | null, sessionId: string, subject: string | null): Promise<Answer> {
   if (!sealed || !subject) return { ok: false, reason: "no_refresh_token" };
+  let refreshToken: string;
+  try {
+    refreshToken = open(sealed, sealContext(sessionId));
+  } catch {
+    // Sealed for another session, or under a key no longer configured: nothing the provider could vouch for.
+    return { ok: false, reason: "no_refresh_token" };
+  }
   let answer: Response;
   let config: Awaited<ReturnType<typeof provider>>;
   try {
@@ -65,7 +72,7 @@ async function askProvider(sealed: string | null, sessionId: string, subject: st
     answer = await fetch(config.tokenEndpoint, {
       method: "POST",
       headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: open(sealed, sealContext(sessionId)) }),
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }),
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {
