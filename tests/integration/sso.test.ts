@@ -384,4 +384,16 @@ describe("single sign-on required: staff come in through the provider, and leave
     expect((await logged(admin, `${removed}@lender.example`, "signout"))[0]).toMatchObject({ detail: { method: "sso", reason: "OidcNoRole" } });
     expect((await logged(admin, `${gone}@lender.example`, "signout"))[0]).toMatchObject({ detail: { method: "sso", reason: "provider_refused" } });
   });
+
+  it("gives a sign-on session the role the provider's groups give at the re-check, from that very request", async () => {
+    const login = `yara-${unique()}`;
+    idp.people.set(login, { email: `${login}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"] });
+    const session = (await sso(login)).session!;
+    expect((await call(app, "GET", "/api/admin/jobs", { cookie: session })).status).toBe(200);
+
+    idp.people.get(login)!.groups = ["loan_officer"];
+    await seconds(RECHECK_SECONDS + 1);
+    expect((await call(app, "GET", "/api/admin/jobs", { cookie: session })).status).toBe(403);
+    expect((await officerCall(session)).status).toBe(200);
+  });
 });
