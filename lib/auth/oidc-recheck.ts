@@ -93,14 +93,17 @@ async function askProvider(sealed: string | null, sessionId: string, subject: st
 }
 
 // The checks under way in this process, by session: the requests that find it due at once share one.
-const underway = new Map<string, Promise<boolean>>();
+const underway = new Map<string, Promise<Outcome>>();
+
+/** `changed`: the session stays, with the role the groups give now (read the user again). */
+type Outcome = "kept" | "changed" | "ended";
 
 /**
- * Checks a sign-on session with the provider now: true when it stays (or another request, here or on another instance,
- * is checking it), false when it was ended. Taken out of the groups: the account becomes a homeowner's and every
+ * Checks a sign-on session with the provider now: it stays (or another request, here or on another instance, is
+ * checking it), stays with another role, or was ended. Taken out of the groups: the account becomes a homeowner's and every
  * session of it ends, as at a sign-in; refused otherwise: this session ends. Either way it is logged.
  */
-export function recheckSignOn(userId: number, sessionId: string): Promise<boolean> {
+export function recheckSignOn(userId: number, sessionId: string): Promise<Outcome> {
   let check = underway.get(sessionId);
   if (!check) {
     check = recheck(userId, sessionId).finally(() => underway.delete(sessionId));
@@ -109,7 +112,7 @@ export function recheckSignOn(userId: number, sessionId: string): Promise<boolea
   return check;
 }
 
-async function recheck(userId: number, sessionId: string): Promise<boolean> {
+async function recheck(userId: number, sessionId: string): Promise<Outcome> {
   const { db } = await getDatabase();
   // Claimed first, so one instance asks (a refresh token may be good once) and the others go on meanwhile.
   const [claimed] = await db
@@ -117,9 +120,9 @@ async function recheck(userId: number, sessionId: string): Promise<boolean> {
     .set({ oidcCheckedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), lt(sessions.oidcCheckedAt, new Date(Date.now() - intervalMs()))))
     .returning({ refreshToken: sessions.oidcRefreshToken });
-  if (!claimed) return true;
+  if (!claimed) return "kept";
   const [account] = await db.select({ email: users.email, role: users.role, subject: users.oidcSubject }).from(users).where(eq(users.id, userId));
-  if (!account) return false;
+  if (!account) return "ended";
   const answer = await askProvider(claimed.refreshToken, sessionId, account.subject);
   const role = answer.ok
     ? roleFromClaims(answer.claims, { claim: env.OIDC_ROLE_CLAIM, officerValues: env.OIDC_OFFICER_VALUES, adminValues: env.OIDC_ADMIN_VALUES })
@@ -130,9 +133,13 @@ async function recheck(userId: number, sessionId: string): Promise<boolean> {
         .update(sessions)
         .set({ oidcRefreshToken: seal(answer.refreshToken, sealContext(sessionId)) })
         .where(eq(sessions.id, sessionId));
-    if (role !== account.role) await setRole(userId, role);
-    else await userChanged(userId);
-    return true;
+    if (role !== account.role) {
+      await setRole(userId, role);
+      return "changed";
+    }
+    // The snapshots carry when the session was checked: read again, so the next requests do not find it due.
+    await userChanged(userId);
+    return "kept";
   }
   const reason = answer.ok ? "OidcNoRole" : answer.reason;
   if (reason === "OidcNoRole") {
@@ -146,5 +153,5 @@ async function recheck(userId: number, sessionId: string): Promise<boolean> {
     user: { id: userId, email: account.email, role: account.role },
     detail: { method: "sso", reason, by: "recheck" },
   });
-  return false;
+  return "ended";
 }

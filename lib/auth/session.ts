@@ -36,8 +36,13 @@ async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefi
   const { session, ...user } = remembered;
   // A snapshot may outlive the session's end by a little: the end it carries is checked here, on every request.
   if (session.expiresAt <= Date.now()) return undefined;
-  // A single sign-on's session asks the provider again once its re-check is due (see oidc-recheck.ts).
-  if (session.oidcCheckedAt !== undefined && signOnRecheckDue(session.oidcCheckedAt) && !(await recheckSignOn(user.id, user.sessionId))) return undefined;
+  // A single sign-on's session asks the provider again once its re-check is due (see oidc-recheck.ts); a role the
+  // provider's groups changed applies to this very request.
+  if (session.oidcCheckedAt !== undefined && signOnRecheckDue(session.oidcCheckedAt)) {
+    const outcome = await recheckSignOn(user.id, user.sessionId);
+    if (outcome === "ended") return undefined;
+    if (outcome === "changed") return liveUser(id, sid);
+  }
   await touchSession(remembered, session);
   return user;
 }
