@@ -10,8 +10,9 @@ import { clientIpOf } from "@/lib/security/client-address";
 import { started } from "@/lib/startup";
 import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS, deviceToken } from "./device";
 import { oidcProviders, oidcSignIn } from "./oidc";
+import { keepSignOnSession } from "./oidc-recheck";
 import { MAX_PASSWORD_LENGTH } from "./password";
-import { ROLES, type Role } from "./roles";
+import { isStaff, ROLES, type Role } from "./roles";
 import { authSecret } from "./secret";
 import { secureCookies } from "./cookies";
 import { endSession, SESSION_SECONDS, startSession } from "./sessions";
@@ -131,6 +132,18 @@ export const authOptions: NextAuthOptions = {
           const userId = await verifyPasskey(response, relyingParty(new Headers(request?.headers as Record<string, string> | undefined)));
           const account = await findUserById(userId);
           if (!account) throw new PasskeyError("This passkey's account is gone.");
+          // STAFF_PASSWORDS=false: staff sign in through single sign-on only, and a passkey alone fails like a stranger's
+          // (it still gives the second step of a sign-on session, and step-ups: /api/account/second-factor).
+          if (!env.STAFF_PASSWORDS && isStaff(account.role)) {
+            reportSignIn({
+              action: "signin",
+              outcome: "refused",
+              user: account,
+              ip: ipOf(request),
+              detail: { method: "passkey", reason: "staff_passwords_off" },
+            });
+            throw new Error(SIGN_IN_ERRORS.passkeyInvalid);
+          }
           reportSignIn({ action: "signin", outcome: "allowed", user: account, ip: ipOf(request), detail: { method: "passkey", secondFactor: true } });
           return { id: String(account.id), email: account.email, role: account.role, secondFactor: true };
         } catch (error) {
@@ -146,12 +159,14 @@ export const authOptions: NextAuthOptions = {
   ],
   callbacks: {
     signIn: oidcSignIn,
-    async jwt({ token, user }) {
+    async jwt({ token, user, account }) {
       if (user) {
         const { role, secondFactor } = user as unknown as SignedInUser;
         token.uid = Number(user.id);
         token.role = role;
-        token.sid = await startSession(Number(user.id), { role, secondFactor: secondFactor === true });
+        const sid = await startSession(Number(user.id), { role, secondFactor: secondFactor === true });
+        token.sid = sid;
+        if (account?.provider === "oidc") await keepSignOnSession(sid, account.refresh_token);
       }
       return token;
     },

@@ -6,12 +6,16 @@ import { cache } from "react";
 import type { NextRequest } from "next/server";
 import { secondFactorState, type SessionUser } from "./roles";
 import { authSecret } from "./secret";
+import { recheckSignOn, signOnRecheckDue } from "./oidc-recheck";
 import { rememberedSessionUser } from "./session-cache";
 import { liveSessionUser, PARTNER_SESSION_COOKIE, SESSION_COOKIE, touchSession } from "./sessions";
 import { toSessionUser } from "./users";
 
-/** A session's user as remembered with it: when the session started and ends, for the staff's idle limit. */
-type RememberedUser = SessionUser & { sessionId: string; session: { createdAt: number; expiresAt: number } };
+/**
+ * A session's user as remembered with it: when the session started and ends, for the staff's idle limit, and for a
+ * single sign-on's, when the provider last vouched for the person.
+ */
+type RememberedUser = SessionUser & { sessionId: string; session: { createdAt: number; expiresAt: number; oidcCheckedAt?: number } };
 
 /** The user behind a session, when the session is still live: as the database has it now (see session-cache.ts). */
 async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefined> {
@@ -19,20 +23,27 @@ async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefi
   const remembered = (await rememberedSessionUser(id, sid, async (): Promise<RememberedUser | undefined> => {
     const row = await liveSessionUser(id, sid);
     if (!row) return undefined;
-    const { secondFactorAt, createdAt, expiresAt, factorHeld, passwordAt } = row.session;
+    const { secondFactorAt, createdAt, expiresAt, factorHeld, passwordAt, oidcCheckedAt } = row.session;
     return {
       ...toSessionUser(row),
       sessionId: sid,
       secondFactor: secondFactorState(row.role, row.hasFactor, secondFactorAt, factorHeld),
       ...(secondFactorAt ? { secondFactorAt: secondFactorAt.getTime() } : {}),
       ...(passwordAt ? { provedAt: passwordAt.getTime() } : {}),
-      session: { createdAt: createdAt.getTime(), expiresAt: expiresAt.getTime() },
+      session: { createdAt: createdAt.getTime(), expiresAt: expiresAt.getTime(), ...(oidcCheckedAt ? { oidcCheckedAt: oidcCheckedAt.getTime() } : {}) },
     };
   })) as RememberedUser | undefined;
   if (!remembered) return undefined;
   const { session, ...user } = remembered;
   // A snapshot may outlive the session's end by a little: the end it carries is checked here, on every request.
   if (session.expiresAt <= Date.now()) return undefined;
+  // A single sign-on's session asks the provider again once its re-check is due (see oidc-recheck.ts); a role the
+  // provider's groups changed applies to this very request.
+  if (session.oidcCheckedAt !== undefined && signOnRecheckDue(session.oidcCheckedAt)) {
+    const outcome = await recheckSignOn(user.id, user.sessionId);
+    if (outcome === "ended") return undefined;
+    if (outcome === "changed") return liveUser(id, sid);
+  }
   await touchSession(remembered, session);
   return user;
 }

@@ -64,7 +64,8 @@ export async function startSession(userId: number, options: { role: Role; second
 /** A live session's user, with what the session itself knows: when it started and ends, and its second factor. */
 export type LiveSession = UserRow & {
   hasFactor: boolean;
-  session: { createdAt: Date; expiresAt: Date; secondFactorAt: Date | null; factorHeld: boolean; passwordAt: Date | null };
+  /** oidcCheckedAt: a single sign-on's session, when the provider last vouched for the person (see oidc-recheck.ts). */
+  session: { createdAt: Date; expiresAt: Date; secondFactorAt: Date | null; factorHeld: boolean; passwordAt: Date | null; oidcCheckedAt: Date | null };
 };
 
 /**
@@ -86,6 +87,7 @@ export async function liveSessionUser(userId: number, sessionId: unknown): Promi
           secondFactorAt: sessions.secondFactorAt,
           factorHeld: sessions.factorHeld,
           passwordAt: sessions.passwordAt,
+          oidcCheckedAt: sessions.oidcCheckedAt,
         },
       })
       .from(sessions)

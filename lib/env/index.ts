@@ -193,8 +193,14 @@ export const EnvSchema = z
     OIDC_ROLE_CLAIM: z.string().min(1).default("groups"),
     OIDC_OFFICER_VALUES: commaList("loan_officer"),
     OIDC_ADMIN_VALUES: commaList("admin"),
-    /** A second factor the identity provider asserts (`amr`: mfa, otp, hwk, swk) counts as the app's own. */
+    /** A second factor the identity provider asserts (`amr` mfa, or two kinds of factor; or an acr below) counts as the app's own. */
     OIDC_TRUSTS_IDP_MFA: flag("false"),
+    /** The provider's `acr` values that mean a multi-factor sign-in (with OIDC_TRUSTS_IDP_MFA). */
+    OIDC_MFA_ACR_VALUES: commaList(""),
+    /** A single sign-on whose sign-in at the provider (`auth_time`) is older than this is refused; sent as `max_age`. */
+    OIDC_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(43_200),
+    /** A single sign-on session asks the provider (refresh token) for the person's groups again after this many minutes. */
+    OIDC_RECHECK_MINUTES: z.coerce.number().positive().max(1_440).default(60),
     /** `false`: staff sign in through single sign-on only (needs OIDC_ISSUER); homeowners keep their passwords. */
     STAFF_PASSWORDS: flag("true"),
     /**

@@ -9,6 +9,12 @@ export interface Person {
   groups: string[];
   /** How they signed in at the provider (RFC 8176). */
   amr: string[];
+  /** What the provider says of the email: `email_verified` (left out of the token when undefined). */
+  emailVerified?: boolean;
+  /** When they signed in at the provider (seconds since the epoch): now, unless a test makes it long ago. */
+  authTime?: number;
+  /** The level the provider says the sign-in reached (`acr`). */
+  acr?: string;
 }
 
 /** A browser's cookies per origin (host and port), enough for these redirects: paths are ignored. */
@@ -70,7 +76,8 @@ const close = (server: Server) => new Promise<void>((resolve) => server.close(()
 /**
  * oidc-provider on a port of its own, behind a relay that is its public address (the issuer): the relay passes every
  * request through, Host header included, and can swap the id_token of a token answer. The provider signs in whoever
- * the authorization request's `login_hint` names, with that person's `amr`, and grants what the client asks.
+ * the authorization request's `login_hint` names, with that person's `amr`, `acr` and sign-in time, and grants what the
+ * client asks. The app's client may refresh: a refresh answers with the person's groups as they are then.
  */
 export async function startIdp(appUrl: string): Promise<TestIdp> {
   const [providerPort, relayPort] = [await freePort(), await freePort()];
@@ -85,7 +92,7 @@ export async function startIdp(appUrl: string): Promise<TestIdp> {
         client_id: "app",
         client_secret: clientSecret,
         redirect_uris: [`${appUrl}/api/auth/callback/oidc`],
-        grant_types: ["authorization_code"],
+        grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
       },
       { client_id: "other", client_secret: "other-secret", redirect_uris: [OTHER_REDIRECT], grant_types: ["authorization_code"], response_types: ["code"] },
@@ -93,7 +100,11 @@ export async function startIdp(appUrl: string): Promise<TestIdp> {
     pkce: { required: () => true },
     // Groups come with the profile scope, amr with openid, and scope claims go into the ID token (next-auth reads
     // the ID token, never userinfo).
-    claims: { openid: ["sub", "amr"], email: ["email"], profile: ["name", "groups"], acr: null, auth_time: null, sid: null },
+    claims: { openid: ["sub", "amr", "acr"], email: ["email", "email_verified"], profile: ["name", "groups"], auth_time: null, sid: null },
+    acrValues: ["urn:test:loa:password", "urn:test:loa:mfa"],
+    // Like most providers (Okta, Keycloak, Entra ID), a refresh token for a client allowed the grant, without the
+    // consent prompt oidc-provider otherwise asks before it honours offline_access.
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed("refresh_token"),
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
@@ -101,7 +112,18 @@ export async function startIdp(appUrl: string): Promise<TestIdp> {
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
     findAccount: (_ctx: unknown, sub: string) => {
       const person = people.get(sub);
-      return person && { accountId: sub, claims: () => ({ sub, email: person.email, name: sub, groups: person.groups }) };
+      return (
+        person && {
+          accountId: sub,
+          claims: () => ({
+            sub,
+            email: person.email,
+            name: sub,
+            groups: person.groups,
+            ...(person.emailVerified === undefined ? {} : { email_verified: person.emailVerified }),
+          }),
+        }
+      );
     },
   });
 
@@ -109,7 +131,9 @@ export async function startIdp(appUrl: string): Promise<TestIdp> {
     const { prompt, params, session, grantId } = await provider.interactionDetails(req, res);
     const login = String(params.login_hint);
     if (prompt.name === "login") {
-      await provider.interactionFinished(req, res, { login: { accountId: login, amr: people.get(login)?.amr } }, { mergeWithLastSubmission: false });
+      const person = people.get(login);
+      const signedIn = { accountId: login, amr: person?.amr, acr: person?.acr, ts: person?.authTime };
+      await provider.interactionFinished(req, res, { login: signedIn }, { mergeWithLastSubmission: false });
       return;
     }
     const grant =

@@ -5,15 +5,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, credentialsCallback, latestMail, sessionFrom, signIn, unique } from "./client";
+import { newSoftPasskey, softAssertion } from "@/lib/testing/soft-passkey";
+import { addPasskey, call, credentialsCallback, latestMail, providerCallback, sessionFrom, signIn, unique } from "./client";
 import { CookieJar, startIdp, type TestIdp } from "./oidc-idp";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
 
 /**
  * Single sign-on for staff against a real OpenID provider (oidc-provider) started here, the browser's redirects driven
- * with fetch and a cookie jar. The app is of this file's own: it trusts the provider's MFA and refuses staff
- * passwords (STAFF_PASSWORDS=false). Its session secret is known here, so the session token can be read.
+ * with fetch and a cookie jar. The app is of this file's own: it trusts the provider's MFA (and the acr
+ * `urn:test:loa:mfa`), refuses staff passwords (STAFF_PASSWORDS=false) and re-checks a sign-on session's groups every
+ * 3 seconds. Its session secret is known here, so the session token can be read.
  */
 
 const secret = randomBytes(32).toString("base64url");
@@ -30,6 +32,8 @@ const app: AppInfo = {
 let child: ChildProcess;
 let idp: TestIdp;
 let logs = "";
+/** How often the app re-checks a sign-on session's groups with the provider (OIDC_RECHECK_MINUTES, in seconds here). */
+const RECHECK_SECONDS = 3;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -49,6 +53,8 @@ beforeAll(async () => {
       OIDC_CLIENT_ID: "app",
       OIDC_CLIENT_SECRET: idp.clientSecret,
       OIDC_TRUSTS_IDP_MFA: "true",
+      OIDC_MFA_ACR_VALUES: "urn:test:loa:mfa",
+      OIDC_RECHECK_MINUTES: String(RECHECK_SECONDS / 60),
       STAFF_PASSWORDS: "false",
     },
     "pipe",
@@ -128,9 +134,10 @@ describe("single sign-on for staff through OpenID Connect", () => {
   });
 
   it("refuses someone whose groups no longer give a role, ends their sessions and leaves the account a homeowner", async () => {
-    // The demo officer (a password account) is linked by its email: it is staff and no other subject holds it.
+    // The demo officer is linked by its email: it is staff, no other subject holds it, the provider says it verified the
+    // email, and with STAFF_PASSWORDS=false the account's password signs nobody in.
     const olga = `olga-${unique()}`;
-    idp.people.set(olga, { email: "officer@example.com", groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    idp.people.set(olga, { email: "officer@example.com", emailVerified: true, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
     const first = await sso(olga);
     expect((await whoami(first.session!)).user).toMatchObject({ email: "officer@example.com", role: "loan_officer" });
     expect((await officerCall(first.session!)).status).toBe(200);
@@ -234,5 +241,159 @@ describe("single sign-on for staff through OpenID Connect", () => {
     const email = `kim-${unique()}@example.com`;
     expect((await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } })).status).toBe(201);
     expect((await whoami(await signIn(app, email, "a-good-long-password"))).user?.role).toBe("homeowner");
+  });
+});
+
+/** An admin signed in through the provider with its MFA (a second factor given, so a recent one for step-ups). */
+async function ssoAdmin(): Promise<string> {
+  const login = `root-${unique()}`;
+  idp.people.set(login, { email: `${login}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"] });
+  return (await sso(login)).session!;
+}
+
+/** The newest rows of the activity log for an action by an account, as an admin reads them. */
+async function logged(admin: string, actor: string, action: string): Promise<Array<{ outcome: string; detail: Record<string, unknown> | null }>> {
+  const reply = await call(app, "GET", `/api/admin/audit?${new URLSearchParams({ limit: "20", actor, action })}`, { cookie: admin });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body.events;
+}
+
+const seconds = (n: number) => new Promise((resolve) => setTimeout(resolve, n * 1000));
+
+describe("single sign-on trusts only what the provider vouches for (issue 38 item 7)", () => {
+  it("links an existing account by email only when the provider says it verified the email, and makes none with an email it says it did not", async () => {
+    const admin = await ssoAdmin();
+    const email = `pat-${unique()}@lender.example`;
+    const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, role: "loan_officer", password: "a-good-long-password" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    // Someone at the provider who set their email to the officer's, unverified (or with no word on it): not linked.
+    for (const emailVerified of [false, undefined]) {
+      const mallory = `mallory-${unique()}`;
+      idp.people.set(mallory, { email, emailVerified, groups: ["admin"], amr: ["pwd", "mfa"] });
+      expect(await sso(mallory)).toEqual({ location: `${app.url}/login?error=OidcAccountConflict`, session: undefined });
+    }
+    // The officer themself, whose email the provider verified: linked to the account the admin made.
+    const pat = `pat-${unique()}`;
+    idp.people.set(pat, { email, emailVerified: true, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    const linked = await sso(pat);
+    expect((await whoami(linked.session!)).user).toMatchObject({ id: created.body.id, email, role: "loan_officer" });
+
+    // A new account is not made for an email the provider says it did not verify (it would hold that email here).
+    const nobody = `nobody-${unique()}`;
+    idp.people.set(nobody, { email: `${nobody}@lender.example`, emailVerified: false, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    expect(await sso(nobody)).toEqual({ location: `${app.url}/login?error=OidcEmailUnverified`, session: undefined });
+    expect(await (await fetch(`${app.url}/login?error=OidcEmailUnverified`)).text()).toContain("did not confirm your email address");
+  });
+
+  it("counts the provider's sign-in as a second factor only for mfa, two kinds of factor, or a configured acr", async () => {
+    const cases: Array<{ amr: string[]; acr?: string; state: "given" | "enrol" }> = [
+      { amr: ["otp"], state: "enrol" },
+      { amr: ["hwk"], state: "enrol" },
+      { amr: ["sms", "otp"], state: "enrol" },
+      { amr: ["pwd"], acr: "urn:test:loa:password", state: "enrol" },
+      { amr: ["mfa"], state: "given" },
+      { amr: ["pwd", "otp"], state: "given" },
+      { amr: ["pwd", "hwk"], state: "given" },
+      { amr: ["pwd"], acr: "urn:test:loa:mfa", state: "given" },
+    ];
+    for (const { amr, acr, state } of cases) {
+      const login = `mfa-${unique()}`;
+      idp.people.set(login, { email: `${login}@lender.example`, groups: ["loan_officer"], amr, acr });
+      const { session } = await sso(login);
+      const security = await call(app, "GET", "/api/account/security", { cookie: session! });
+      expect({ amr, acr, state: security.body.secondFactor }).toEqual({ amr, acr, state });
+    }
+  });
+
+  it("asks for a sign-in within OIDC_MAX_AGE_SECONDS and refuses an older one, or one whose time the provider left out", async () => {
+    const recent = `una-${unique()}`;
+    idp.people.set(recent, { email: `${recent}@lender.example`, groups: ["loan_officer"], amr: ["pwd", "mfa"], authTime: Math.floor(Date.now() / 1000) - 60 });
+    const fresh = await sso(recent, { onAuthorize: async (authorize) => expect(authorize.searchParams.get("max_age")).toBe("43200") });
+    expect(fresh.location).toBe(`${app.url}/dashboard`);
+
+    // The provider vouches for a sign-in of 13 hours ago (it ignored max_age): refused, and said why.
+    const stale = `vic-${unique()}`;
+    idp.people.set(stale, { email: `${stale}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"], authTime: Math.floor(Date.now() / 1000) - 13 * 3600 });
+    expect(await sso(stale)).toEqual({ location: `${app.url}/login?error=OidcSignInTooOld`, session: undefined });
+    expect(await (await fetch(`${app.url}/login?error=OidcSignInTooOld`)).text()).toContain("too long ago");
+
+    // No auth_time in the token (here the request lost its max_age on the way, so the provider sends none): refused.
+    const timeless = `wes-${unique()}`;
+    idp.people.set(timeless, { email: `${timeless}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"] });
+    const refused = await sso(timeless, { onAuthorize: async (authorize) => authorize.searchParams.delete("max_age") });
+    expect(refused).toEqual({ location: `${app.url}/login?error=OidcSignInTooOld`, session: undefined });
+
+    const admin = await ssoAdmin();
+    expect((await logged(admin, `${stale}@lender.example`, "signin"))[0]).toMatchObject({
+      outcome: "refused",
+      detail: { method: "sso", reason: "OidcSignInTooOld" },
+    });
+  });
+});
+
+describe("single sign-on required: staff come in through the provider, and leave with its groups (issue 38 item 8)", () => {
+  it("refuses a staff member's passkey sign-in like a wrong passkey, and logs it; the passkey still finishes a sign-on", async () => {
+    const login = `quinn-${unique()}`;
+    const email = `${login}@lender.example`;
+    idp.people.set(login, { email, groups: ["loan_officer"], amr: ["pwd"] });
+    // A password at the provider only: the new officer enrols a passkey, as every staff member without one does.
+    const first = (await sso(login)).session!;
+    const key = await addPasskey(app, email, first);
+
+    const passkeyAnswer = async (passkey = key) => {
+      const options = (await call(app, "POST", "/api/passkeys/sign-in-options", { body: {} })).body;
+      const response = await providerCallback(app, "passkey", { response: JSON.stringify(softAssertion(passkey, options, app.url)) });
+      return { session: sessionFrom(response), status: response.status, body: await response.text() };
+    };
+    const staff = await passkeyAnswer();
+    const stranger = await passkeyAnswer(newSoftPasskey());
+    expect(staff.session).toBeUndefined();
+    expect(staff).toEqual(stranger);
+    const admin = await ssoAdmin();
+    expect((await logged(admin, email, "signin"))[0]).toMatchObject({ outcome: "refused", detail: { method: "passkey", reason: "staff_passwords_off" } });
+
+    // Through the provider again (a password there): the passkey is the second step of this session.
+    const pending = (await sso(login)).session!;
+    expect((await call(app, "GET", "/api/account/security", { cookie: pending })).body.secondFactor).toBe("pending");
+    const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: pending })).body;
+    expect((await call(app, "POST", "/api/account/second-factor", { cookie: pending, body: { passkey: softAssertion(key, options, app.url) } })).status).toBe(
+      200,
+    );
+    expect((await officerCall(pending)).status).toBe(200);
+  });
+
+  it("ends a sign-on session at the first request after the re-check interval once the provider no longer puts the person in a staff group, or refuses", async () => {
+    const [stays, removed, gone] = ["sam", "tess", "uma"].map((name) => `${name}-${unique()}`) as [string, string, string];
+    for (const login of [stays, removed, gone]) idp.people.set(login, { email: `${login}@lender.example`, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    const sessions = { stays: (await sso(stays)).session!, removed: (await sso(removed)).session!, gone: (await sso(gone)).session! };
+    for (const cookie of Object.values(sessions)) expect((await officerCall(cookie)).status).toBe(200);
+
+    idp.people.get(removed)!.groups = ["everyone"];
+    idp.people.delete(gone);
+    await seconds(RECHECK_SECONDS + 1);
+    expect((await officerCall(sessions.removed)).status).toBe(401);
+    expect((await anyRoleCall(sessions.removed)).status).toBe(401);
+    expect((await officerCall(sessions.gone)).status).toBe(401);
+    // Still in the group: checked again (its refresh token as the provider last handed it), and still in, twice over.
+    expect((await officerCall(sessions.stays)).status).toBe(200);
+    await seconds(RECHECK_SECONDS + 1);
+    expect((await officerCall(sessions.stays)).status).toBe(200);
+
+    const admin = await ssoAdmin();
+    expect((await logged(admin, `${removed}@lender.example`, "signout"))[0]).toMatchObject({ detail: { method: "sso", reason: "OidcNoRole" } });
+    expect((await logged(admin, `${gone}@lender.example`, "signout"))[0]).toMatchObject({ detail: { method: "sso", reason: "provider_refused" } });
+  });
+
+  it("gives a sign-on session the role the provider's groups give at the re-check, from that very request", async () => {
+    const login = `yara-${unique()}`;
+    idp.people.set(login, { email: `${login}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"] });
+    const session = (await sso(login)).session!;
+    expect((await call(app, "GET", "/api/admin/jobs", { cookie: session })).status).toBe(200);
+
+    idp.people.get(login)!.groups = ["loan_officer"];
+    await seconds(RECHECK_SECONDS + 1);
+    expect((await call(app, "GET", "/api/admin/jobs", { cookie: session })).status).toBe(403);
+    expect((await officerCall(session)).status).toBe(200);
   });
 });
