@@ -95,6 +95,7 @@ export async function resetFactors(userId: number): Promise<void> {
     await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(users.id, userId));
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.update(users).set({ factorFailures: 0, factorLockedAt: null }).where(eq(users.id, userId));
   });
   await userChanged(userId);
 }
@@ -159,7 +160,19 @@ export async function factorsOf(userId: number): Promise<FactorSummary> {
 }
 
 export type CodeCheck =
-  { ok: true; kind: "totp" | "recovery" } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+  | { ok: true; kind: "totp" | "recovery" }
+  /** `lockedNow`: this wrong code was the hundredth in a row, and locked the account's codes (the owner is told). */
+  | { ok: false; reason: "invalid"; lockedNow?: boolean }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number }
+  /** The account's codes are locked until a password reset or an admin's reset of its factors. */
+  | { ok: false; reason: "locked" };
+
+/** What a person whose codes are locked (FACTOR_LOCK_AFTER wrong ones in a row) reads, on the sign-in page and from the API. */
+export const FACTOR_LOCKED_WORDS =
+  "This account's codes are locked after too many wrong ones in a row. Reset your password (Forgot your password?) to sign in again, or ask an admin, and we mailed you about it.";
+
+/** Wrong codes in a row after which an account's codes stop being compared at all (NIST SP 800-63B 5.2.2 allows 100). */
+export const FACTOR_LOCK_AFTER = 100;
 
 /**
  * Checks a one-time code (the authenticator app's, or a recovery code) for an account. Every try is counted before the
@@ -168,13 +181,45 @@ export type CodeCheck =
  * already used (or older) is refused, and a recovery code is spent in the statement that accepts it.
  */
 export async function checkCode(userId: number, code: string, ip: string): Promise<CodeCheck> {
+  if (await factorLocked(userId)) return { ok: false, reason: "locked" };
   const wait = (await takeAttempt("code-ip", ip)) || (await takeAttempt("code", String(userId)));
   if (wait) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
   const typed = normalizeCode(code);
   const kind = /^\d{6}$/.test(typed) ? await spendTotp(userId, typed) : await spendRecoveryCode(userId, typed);
-  if (!kind) return { ok: false, reason: "invalid" };
-  await Promise.all([clearAttempts("code", String(userId)), refundAttempt("code-ip", ip)]);
+  if (!kind) return { ok: false, reason: "invalid", lockedNow: await countWrongCode(userId) };
+  const { db } = await getDatabase();
+  await Promise.all([
+    clearAttempts("code", String(userId)),
+    refundAttempt("code-ip", ip),
+    db.update(users).set({ factorFailures: 0 }).where(eq(users.id, userId)),
+  ]);
   return { ok: true, kind };
+}
+
+async function factorLocked(userId: number): Promise<boolean> {
+  const { db } = await getDatabase();
+  const [row] = await db.select({ at: users.factorLockedAt }).from(users).where(eq(users.id, userId));
+  return !!row?.at;
+}
+
+/** Counts a wrong code in one statement; true when it was the one that locked the account's codes. */
+async function countWrongCode(userId: number): Promise<boolean> {
+  const { db } = await getDatabase();
+  const [row] = await db
+    .update(users)
+    .set({
+      factorFailures: sql`${users.factorFailures} + 1`,
+      factorLockedAt: sql`case when ${users.factorFailures} + 1 >= ${FACTOR_LOCK_AFTER} then coalesce(${users.factorLockedAt}, now()) else ${users.factorLockedAt} end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ failures: users.factorFailures });
+  return row?.failures === FACTOR_LOCK_AFTER;
+}
+
+/** Unlocks an account's codes (a password reset from the mailbox, an admin's reset of its factors). */
+export async function unlockFactor(userId: number): Promise<void> {
+  const { db } = await getDatabase();
+  await db.update(users).set({ factorFailures: 0, factorLockedAt: null }).where(eq(users.id, userId));
 }
 
 async function spendTotp(userId: number, code: string): Promise<"totp" | undefined> {

@@ -16,7 +16,7 @@ import { isStaff, ROLES, type Role } from "./roles";
 import { authSecret } from "./secret";
 import { secureCookies } from "./cookies";
 import { endSession, SESSION_SECONDS, startSession } from "./sessions";
-import { checkCode, hasSecondFactor } from "./factors";
+import { checkCode, FACTOR_LOCKED_WORDS, hasSecondFactor } from "./factors";
 import { PasskeyError, relyingParty, verifyPasskey } from "./passkeys";
 import { reportSignIn, type SignInEvent } from "./sign-in-events";
 import { checkCredentials, findUserById } from "./users";
@@ -106,9 +106,10 @@ export const authOptions: NextAuthOptions = {
             outcome: check.ok ? "allowed" : "refused",
             user: result.user,
             ip,
-            detail: check.ok ? { kind: check.kind } : { reason: check.reason },
+            detail: check.ok ? { kind: check.kind } : { reason: check.reason, ...(check.reason === "invalid" && check.lockedNow ? { lockedNow: true } : {}) },
           });
           if (!check.ok && check.reason === "throttled") throw new Error(`Too many codes tried. Try again in ${waitWords(check.retryAfterSeconds)}.`);
+          if (!check.ok && (check.reason === "locked" || (check.reason === "invalid" && check.lockedNow))) throw new Error(FACTOR_LOCKED_WORDS);
           if (!check.ok) throw new Error(SIGN_IN_ERRORS.secondFactorInvalid);
           secondFactor = true;
         }

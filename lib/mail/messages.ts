@@ -118,3 +118,16 @@ export function emailVerificationMessage(input: { to: string; url: string }): Me
     { label: "Confirm my email", url: input.url },
   );
 }
+
+/** An account's second-factor codes were locked after a hundred wrong ones in a row. */
+export function factorLockedMessage(input: { to: string; resetUrl: string }): Message {
+  return compose(
+    input.to,
+    "Your sign-in codes are locked",
+    [
+      "A hundred wrong codes in a row were typed at your home dashboard account's second step, so the account's codes (the authenticator app's and the recovery codes) no longer sign in. Someone may know your password.",
+      "To sign in again, reset your password with the link below (it is mailed to you) and choose a new one; or ask your organization's admin to reset your second factors. A passkey still works.",
+    ],
+    { label: "Reset my password", url: input.resetUrl },
+  );
+}

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { weakPasswordReason } from "@/lib/auth/password-policy";
 import type { Role, SessionUser, STAFF } from "@/lib/auth/roles";
+import { unlockFactor } from "@/lib/auth/factors";
 import { endAllSessions } from "@/lib/auth/sessions";
 import { checkCredentials, createUser, deleteUser, EmailTakenError, findUserByEmail, findUserById, setPassword, setRole } from "@/lib/auth/users";
 import { limitAccount, RateLimitedError, type AccountLimit } from "@/lib/rate-limit";
@@ -220,6 +221,8 @@ export async function resetPassword(token: string, password: string): Promise<Se
   await setNewPassword(user.id, password);
   // The link proved the mailbox; an account that had never proved it loses the factors set up before (see email-verification.ts).
   const factorsRemoved = await emailProvedByLink(user.id);
+  // The mailbox's owner is back in: codes locked by a hundred wrong ones work again.
+  await unlockFactor(user.id);
   const ended = await endAllSessions(user.id);
   void audit({ action: "password.reset", actor: user, detail: { sessionsEnded: ended, factorsRemoved } });
   return user;

@@ -3,6 +3,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import {
   checkCode,
   confirmTotp,
+  FACTOR_LOCKED_WORDS,
   factorsOf,
   newRecoveryCodes,
   removeTotp,
@@ -24,6 +25,10 @@ import {
 import { isStaff, type SecondFactorState, type SessionUser } from "@/lib/auth/roles";
 import { endAllSessions, markPasswordGiven, markSecondFactor } from "@/lib/auth/sessions";
 import { checkCredentials, findUserById } from "@/lib/auth/users";
+import { appOrigin } from "@/lib/env";
+import { log } from "@/lib/log";
+import { factorLockedMessage } from "@/lib/mail/messages";
+import { sendMail } from "@/lib/mail/transport";
 import { countSignInFailure } from "@/lib/observability/metrics";
 import { requireRecentProof, requireRecentSecondFactor, STEP_UP_MINUTES } from "./access";
 import { audit } from "./audit";
@@ -186,10 +191,14 @@ export async function giveSecondFactor(
     const check = await checkCode(user.id, proof.code ?? "", client.ip);
     if (!check.ok) {
       countSignInFailure(event.action, "code", check.reason);
-      void audit({ ...event, outcome: "refused", detail: { ...event.detail, reason: check.reason } });
+      const lockedNow = check.reason === "invalid" && check.lockedNow === true;
+      void audit({ ...event, outcome: "refused", detail: { ...event.detail, reason: check.reason, ...(lockedNow ? { lockedNow } : {}) } });
+      if (lockedNow) await mailFactorLocked(user);
     }
     if (!check.ok && check.reason === "throttled")
       throw new AppError(429, "rate_limited", "Too many codes tried. Please wait before trying again.", undefined, check.retryAfterSeconds);
+    if (!check.ok && (check.reason === "locked" || (check.reason === "invalid" && check.lockedNow)))
+      throw new AppError(403, "factor_locked", FACTOR_LOCKED_WORDS);
     if (!check.ok)
       throw new AppError(400, "invalid_code", "code: that code is not right, or it was already used", { code: "is not right or was already used" });
     kind = check.kind;
@@ -197,6 +206,13 @@ export async function giveSecondFactor(
   await markSecondFactor(user.id, sessionId);
   void audit({ ...event, detail: { ...event.detail, kind } });
   return { kind };
+}
+
+/** Tells the owner their codes were locked (the hundredth wrong one in a row): someone may be guessing. Never fails the answer. */
+export async function mailFactorLocked(user: Pick<SessionUser, "email">): Promise<void> {
+  await sendMail(factorLockedMessage({ to: user.email, resetUrl: `${appOrigin}/forgot-password` })).catch((error: unknown) =>
+    log.warn({ err: error }, "the factor lock notice could not be sent"),
+  );
 }
 
 /** An admin resets a staff member's (or anyone's) factors: they set one up again at their next sign-in, which this forces. */

@@ -2,9 +2,14 @@ import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/options";
 import { onSignInEvent } from "@/lib/auth/sign-in-events";
 import { audit } from "@/lib/services/audit";
+import { mailFactorLocked } from "@/lib/services/security";
 
 // Every sign-in, refusal and sign-out goes to the activity log (written after the answer, like the meter).
-onSignInEvent(({ user, ...event }) => void audit({ ...event, actor: user ?? null }));
+// A code that locked the account's codes (the hundredth wrong one in a row) is also mailed to the owner.
+onSignInEvent(({ user, ...event }) => {
+  void audit({ ...event, actor: user ?? null });
+  if (user && event.detail.lockedNow === true) void mailFactorLocked(user);
+});
 
 const handler = NextAuth(authOptions);
 
