@@ -236,3 +236,27 @@ describe("changing the password is throttled like a sign-in (low)", () => {
     expect(email).toBeTruthy();
   });
 });
+
+describe("a session gets a new id when it gives its second factor (low)", () => {
+  it("answers the factor that finishes a sign-in with a new session cookie; the cookie it came with stops working", async () => {
+    const { email } = await signedUp();
+    expect((await proveEmail(email)).status).toBe(200);
+    const key = await addPasskey(app, email, sessionFrom(await credentialsCallback(app, email, PASSWORD))!, "Phone");
+    expect((await call(app, "POST", "/api/account/password-reset", { body: { email } })).status).toBe(202);
+    const { token } = await latestMail(app, await freshAdmin(), email);
+    const reset = await fetch(`${app.url}/api/account/password-reset/confirm`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, password: "another-good-long-password" }),
+    });
+    const waiting = sessionFrom(reset)!;
+    const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: waiting })).body;
+    const given = await call(app, "POST", "/api/account/second-factor", { cookie: waiting, body: { passkey: softAssertion(key, options, app.url) } });
+    expect(given.status).toBe(200);
+    const renewed = sessionFrom(given);
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toBe(waiting);
+    expect((await call(app, "GET", "/api/account/security", { cookie: waiting })).status).toBe(401);
+    expect((await call(app, "GET", "/api/account/security", { cookie: renewed })).body.secondFactor).toBe("given");
+  });
+});
