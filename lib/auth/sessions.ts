@@ -135,6 +135,27 @@ export async function markPasswordGiven(userId: number, sessionId: string): Prom
   await userChanged(userId);
 }
 
+/**
+ * The session that finishes signing in with its second factor gets a new id (the old one ends): whoever planted or
+ * read the cookie of the half-signed-in session holds nothing afterwards. Returns the new id, or undefined when the
+ * session is gone.
+ */
+export async function renewSession(userId: number, sessionId: string): Promise<string | undefined> {
+  const { db } = await getDatabase();
+  const id = randomBytes(18).toString("base64url");
+  const renewed = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .returning();
+    if (!old) return undefined;
+    await tx.insert(sessions).values({ ...old, id, secondFactorAt: new Date(), factorHeld: false });
+    return id;
+  });
+  await userChanged(userId);
+  return renewed;
+}
+
 /** Ends one session (sign-out): its cookie is worthless from the next request on. */
 export async function endSession(sessionId: unknown): Promise<void> {
   if (typeof sessionId !== "string") return;
@@ -160,10 +181,20 @@ export async function sessionCookie(
   user: SessionUser,
   options: { claims?: Record<string, unknown>; seconds?: number; partitioned?: boolean; proved?: boolean } = {},
 ): Promise<string> {
-  const seconds = options.seconds ?? SESSION_SECONDS;
   // No second factor was given here: an account that has one is asked for it before anything else (see session.ts).
   const sid = await startSession(user.id, { role: user.role, secondFactor: false, proved: options.proved ?? false });
-  const token = await encode({ token: { uid: user.id, role: user.role, sid, ...options.claims }, secret: authSecret(), maxAge: seconds });
+  return cookieOfSession(user, sid, options);
+}
+
+/** The Set-Cookie value of a live session's token (a new session's, or a renewed one's). */
+export async function cookieOfSession(
+  user: Pick<SessionUser, "id" | "role" | "email">,
+  sid: string,
+  options: { claims?: Record<string, unknown>; seconds?: number; partitioned?: boolean } = {},
+): Promise<string> {
+  const seconds = options.seconds ?? SESSION_SECONDS;
+  // The email as next-auth's own tokens carry it: its sign-out event logs who signed out.
+  const token = await encode({ token: { uid: user.id, role: user.role, sid, email: user.email, ...options.claims }, secret: authSecret(), maxAge: seconds });
   // A partner's frame is another site: its cookie must be SameSite=None, Secure and partitioned.
   if (options.partitioned) return `${PARTNER_SESSION_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; Secure; SameSite=None; Partitioned`;
   return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Lax${secureCookies ? "; Secure" : ""}`;

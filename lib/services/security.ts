@@ -23,7 +23,7 @@ import {
   type RelyingParty,
 } from "@/lib/auth/passkeys";
 import { isStaff, type SecondFactorState, type SessionUser } from "@/lib/auth/roles";
-import { endAllSessions, markPasswordGiven, markSecondFactor } from "@/lib/auth/sessions";
+import { endAllSessions, markPasswordGiven, markSecondFactor, renewSession } from "@/lib/auth/sessions";
 import { checkCredentials, findUserById } from "@/lib/auth/users";
 import { appOrigin } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -175,7 +175,9 @@ export async function giveSecondFactor(
   user: SessionUser,
   proof: { code?: string; passkey?: AuthenticationResponseJSON },
   client: { ip: string; rp: RelyingParty },
-): Promise<{ kind: "totp" | "recovery" | "passkey" }> {
+  /** `renew`: the session came as the app's own cookie, which a finished sign-in replaces with a new session's. */
+  renew = false,
+): Promise<{ kind: "totp" | "recovery" | "passkey"; renewedSessionId?: string }> {
   const sessionId = sessionOf(user);
   let kind: "totp" | "recovery" | "passkey";
   // Finishing a sign-in, or a step-up for a sensitive action.
@@ -203,9 +205,11 @@ export async function giveSecondFactor(
       throw new AppError(400, "invalid_code", "code: that code is not right, or it was already used", { code: "is not right or was already used" });
     kind = check.kind;
   }
-  await markSecondFactor(user.id, sessionId);
+  // Finishing a sign-in: a new session id (the half-signed-in one's cookie is worth nothing after); a step-up keeps its own.
+  const renewedSessionId = renew && user.secondFactor !== "given" ? await renewSession(user.id, sessionId) : undefined;
+  if (!renewedSessionId) await markSecondFactor(user.id, sessionId);
   void audit({ ...event, detail: { ...event.detail, kind } });
-  return { kind };
+  return { kind, ...(renewedSessionId ? { renewedSessionId } : {}) };
 }
 
 /** Tells the owner their codes were locked (the hundredth wrong one in a row): someone may be guessing. Never fails the answer. */

@@ -171,7 +171,9 @@ describe("a second factor for staff (the shared embedded app)", () => {
     const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: pending })).body;
     const given = await call(app, "POST", "/api/account/second-factor", { cookie: pending, body: { passkey: softAssertion(key, options, app.url) } });
     expect(given.body).toEqual({ kind: "passkey" });
-    expect((await call(app, "GET", "/api/account/security", { cookie: pending })).body.secondFactor).toBe("given");
+    // Finishing the sign-in renewed the session: the cookie it came with no longer works, the new one has given the factor.
+    expect((await call(app, "GET", "/api/account/security", { cookie: pending })).status).toBe(401);
+    expect((await call(app, "GET", "/api/account/security", { cookie: sessionFrom(given)! })).body.secondFactor).toBe("given");
   });
 });
 

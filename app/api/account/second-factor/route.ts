@@ -4,6 +4,7 @@ import { route } from "@/lib/api/route";
 import { SecondFactorBody } from "@/lib/api/schemas";
 import { relyingParty } from "@/lib/auth/passkeys";
 import { ROLES } from "@/lib/auth/roles";
+import { cookieOfSession, SESSION_COOKIE } from "@/lib/auth/sessions";
 import { giveSecondFactor } from "@/lib/services/security";
 
 // POST /api/account/second-factor: give the second factor in this session (finish signing in, or a step-up)
@@ -16,12 +17,21 @@ export const POST = route(
     responses: { 200: SecondFactorGiven },
     errors: [429],
   },
-  async ({ user, body, caller, request }) =>
-    Response.json(
-      await giveSecondFactor(
-        user,
-        { code: body.code, passkey: body.passkey as unknown as AuthenticationResponseJSON | undefined },
-        { ip: caller.ip, rp: relyingParty(request.headers) },
-      ),
-    ),
+  async ({ user, body, caller, request }) => {
+    // Only the app's own cookie is renewed (a bearer token or a partner's frame keeps its session).
+    const ownCookie =
+      request.headers
+        .get("cookie")
+        ?.split(/;\s*/)
+        .some((pair) => pair.startsWith(`${SESSION_COOKIE}=`)) ?? false;
+    const { kind, renewedSessionId } = await giveSecondFactor(
+      user,
+      { code: body.code, passkey: body.passkey as unknown as AuthenticationResponseJSON | undefined },
+      { ip: caller.ip, rp: relyingParty(request.headers) },
+      ownCookie,
+    );
+    const response = Response.json({ kind });
+    if (renewedSessionId) response.headers.append("Set-Cookie", await cookieOfSession(user, renewedSessionId));
+    return response;
+  },
 );
