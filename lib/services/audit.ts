@@ -8,6 +8,7 @@ import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log, requestContext } from "@/lib/log";
 import { dbInsert, inSpan } from "@/lib/observability/trace";
+import { homeownerLabelOf, labelOf } from "./audit-labels";
 
 export type { AuditOutcome };
 
@@ -440,11 +441,14 @@ export interface AuditEventDto {
   requestId: string | null;
 }
 
+/** A row's words for its action and outcome: a refusal reads as one (see audit-labels.ts). */
+export const auditLabel = (action: string, outcome: AuditOutcome): string => labelOf(action, outcome, AUDIT_ACTIONS[action as AuditAction]);
+
 export const toAuditEventDto = (row: Stored): AuditEventDto => ({
   id: row.id,
   at: row.at.toISOString(),
   action: row.action,
-  description: AUDIT_ACTIONS[row.action as AuditAction] ?? row.action,
+  description: auditLabel(row.action, row.outcome),
   outcome: row.outcome,
   actor: { ref: row.actorRef, email: row.actorEmail, role: row.actorRole, partnerSiteId: row.partnerSiteId },
   subjectRef: row.subjectRef,
@@ -534,7 +538,7 @@ export async function accessLogOf(user: SessionUser, addressKeys: readonly strin
   return rows.map((row) => ({
     at: row.at.toISOString(),
     action: row.action,
-    description: AUDIT_ACTIONS[row.action as AuditAction] ?? row.action,
+    description: homeownerLabelOf(row.action, row.outcome, AUDIT_ACTIONS[row.action as AuditAction]),
     by: { email: row.actorEmail, role: row.actorRole, partnerSiteId: row.partnerSiteId },
     address: row.address,
   }));
