@@ -22,6 +22,8 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "lookup.valuation": { tried: "read a home's estimate" },
   "lookup.summary": { tried: "read a home's facts" },
   "lookup.batch": { tried: "look up a batch of addresses" },
+  "client.refresh": { tried: "refresh a client's value and equity" },
+  "client.refresh.scheduled": { tried: "refresh a client's value and equity (the monthly check)" },
   "clients.import": { tried: "import clients" },
   "clients.export": { tried: "export clients", refused: "Tried to export clients without a recent second factor" },
   "client.invite": { tried: "invite a client" },
@@ -69,7 +71,10 @@ export function labelOf(action: string, outcome: AuditOutcome, allowed: string |
  * How "Who looked at my home's records" says a read to the homeowner, where the staff's words would not do: the
  * portfolio's refreshes are their loan officer's checks, not a lookup.
  */
-const HOMEOWNER_WORDS: Partial<Record<AuditAction, string>> = {};
+const HOMEOWNER_WORDS: Partial<Record<AuditAction, string>> = {
+  "client.refresh": "Your loan officer refreshed your home's value and equity",
+  "client.refresh.scheduled": "Your loan officer's monthly check of your home's equity",
+};
 
 export const homeownerLabelOf = (action: string, outcome: AuditOutcome, allowed: string | undefined): string =>
   (outcome === "allowed" ? (HOMEOWNER_WORDS as Record<string, string | undefined>)[action] : undefined) ?? labelOf(action, outcome, allowed);

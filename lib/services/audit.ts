@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = {
   "lookup.valuation": "Read a home's estimate",
   "lookup.summary": "Read a home's facts",
   "lookup.batch": "Looked up a batch of addresses",
+  "client.refresh": "Refreshed a client's value and equity",
+  "client.refresh.scheduled": "Refreshed a client's value and equity (the monthly check)",
   "clients.import": "Imported clients",
   "clients.export": "Exported clients",
   "client.invite": "Invited a client",
@@ -73,6 +75,8 @@ export const PRIVATE_READS: readonly AuditAction[] = [
   "lookup.summary",
   "lookup.batch",
   "clients.export",
+  "client.refresh",
+  "client.refresh.scheduled",
 ];
 
 export interface AuditActor {
