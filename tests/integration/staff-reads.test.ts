@@ -141,6 +141,33 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     expect(exported).toMatchObject({ action: "clients.export", outcome: "allowed", detail: { count: 53, via: "api" } });
   });
 
+  it(
+    "more than 50 clients' opportunities through GET /api/opportunities ask for step-up and are an export row with the count",
+    { timeout: 120_000 },
+    async () => {
+      // Every client with equity to spare has an opportunity: the minimums at nothing, then all 53 refreshed (25 a request).
+      await stepUp(app.admin.email, admin);
+      const settings = { orgMaxLtv: 0.95, opportunityHelocMin: 0, opportunityCashOutMin: 0 };
+      expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: settings })).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await call(app, "POST", "/api/clients/refresh", { cookie: admin })).body).toMatchObject({ stopped: null });
+      await stale();
+      const refused = await call(app, "GET", "/api/opportunities", { cookie: admin });
+      expect([refused.status, refused.body.error?.code]).toEqual([403, "step_up_required"]);
+      expect((await rowsOf(app.admin.email))[0]).toMatchObject({ action: "clients.export", outcome: "refused", detail: { list: "opportunities", via: "api" } });
+      // The step-up, as the page's dialog has it, and the list comes whole.
+      await stepUp(app.admin.email, admin);
+      const all = await call(app, "GET", "/api/opportunities", { cookie: admin });
+      expect(all.status).toBe(200);
+      const clients = new Set(all.body.opportunities.map((o: { clientId: number }) => o.clientId));
+      expect(clients.size).toBeGreaterThan(50);
+      expect((await rowsOf(app.admin.email))[0]).toMatchObject({
+        action: "clients.export",
+        outcome: "allowed",
+        detail: { list: "opportunities", count: clients.size },
+      });
+    },
+  );
+
   it("more than 50 rows of the activity log as JSON ask for step-up and are an export row with the count", async () => {
     // Enough rows in the log for a page of more than 50.
     for (let i = 0; i < 51; i++) expect((await call(app, "GET", "/api/admin/audit/verify", { cookie: admin })).status).toBe(200);
