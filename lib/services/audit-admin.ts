@@ -2,7 +2,9 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
 import { AppError } from "./errors";
 import { requireRecentSecondFactor } from "./access";
-import { audit, auditRows, verifyAuditChain, type AuditEventDto, type AuditFilter, type ChainCheck } from "./audit";
+import { audit, auditPage, auditRows, verifyAuditChain, type AuditEventDto, type AuditFilter, type ChainCheck } from "./audit";
+import type { Caller } from "./gateway";
+import { recordStaffRead } from "./staff-reads";
 
 /** The filters of an export as one line of text for its own log row ("actor=a@b.example; outcome=refused"). */
 export function filterText(filter: AuditFilter): string {
@@ -27,6 +29,21 @@ export function exportAuditLog(user: SessionUser, filter: AuditFilter): AsyncGen
   }
   void audit({ action: "audit.export", detail: { filters } });
   return auditRows(filter);
+}
+
+/**
+ * A page of the log for an admin, newest first (the API's JSON, /admin/audit). The log names people and the homes they
+ * looked at: the read is itself a row, and a page of more than 50 rows is an export (a recent second factor first).
+ */
+export async function readAuditPage(
+  caller: Caller & { user: SessionUser },
+  filter: AuditFilter,
+  options: { before?: number; limit?: number },
+  via: "api" | "page",
+) {
+  const page = await auditPage(filter, options);
+  recordStaffRead(caller, { action: "audit.read", bulk: "audit.export", count: page.events.length, via, detail: { filters: filterText(filter) } });
+  return page;
 }
 
 /** Checks the chain, and records that it was checked and what was found. */

@@ -8,6 +8,7 @@ import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log, requestContext } from "@/lib/log";
 import { dbInsert, inSpan } from "@/lib/observability/trace";
+import { homeownerLabelOf, labelOf } from "./audit-labels";
 
 export type { AuditOutcome };
 
@@ -26,6 +27,10 @@ export const AUDIT_ACTIONS = {
   "lookup.valuation": "Read a home's estimate",
   "lookup.summary": "Read a home's facts",
   "lookup.batch": "Looked up a batch of addresses",
+  "clients.read": "Read clients' records",
+  "opportunities.read": "Read clients' opportunities",
+  "client.refresh": "Refreshed a client's value and equity",
+  "client.refresh.scheduled": "Refreshed a client's value and equity (the monthly check)",
   "clients.import": "Imported clients",
   "clients.export": "Exported clients",
   "client.invite": "Invited a client",
@@ -53,6 +58,7 @@ export const AUDIT_ACTIONS = {
   "settings.change": "Changed a setting",
   "job.run": "Ran a job by hand",
   "clock.advance": "Moved the embedded clock",
+  "audit.read": "Read the activity log",
   "audit.export": "Exported the activity log",
   "audit.verify": "Verified the activity log",
   "account.export": "Downloaded their data",
@@ -74,6 +80,8 @@ export const PRIVATE_READS: readonly AuditAction[] = [
   "lookup.summary",
   "lookup.batch",
   "clients.export",
+  "client.refresh",
+  "client.refresh.scheduled",
 ];
 
 export interface AuditActor {
@@ -442,11 +450,14 @@ export interface AuditEventDto {
   requestId: string | null;
 }
 
+/** A row's words for its action and outcome: a refusal reads as one (see audit-labels.ts). */
+export const auditLabel = (action: string, outcome: AuditOutcome): string => labelOf(action, outcome, AUDIT_ACTIONS[action as AuditAction]);
+
 export const toAuditEventDto = (row: Stored): AuditEventDto => ({
   id: row.id,
   at: row.at.toISOString(),
   action: row.action,
-  description: AUDIT_ACTIONS[row.action as AuditAction] ?? row.action,
+  description: auditLabel(row.action, row.outcome),
   outcome: row.outcome,
   actor: { ref: row.actorRef, email: row.actorEmail, role: row.actorRole, partnerSiteId: row.partnerSiteId },
   subjectRef: row.subjectRef,
@@ -536,7 +547,7 @@ export async function accessLogOf(user: SessionUser, addressKeys: readonly strin
   return rows.map((row) => ({
     at: row.at.toISOString(),
     action: row.action,
-    description: AUDIT_ACTIONS[row.action as AuditAction] ?? row.action,
+    description: homeownerLabelOf(row.action, row.outcome, AUDIT_ACTIONS[row.action as AuditAction]),
     by: { email: row.actorEmail, role: row.actorRole, partnerSiteId: row.partnerSiteId },
     address: row.address,
   }));

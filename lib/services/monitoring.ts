@@ -1,7 +1,7 @@
 import "server-only";
 import { and, count, eq, notExists, sql } from "drizzle-orm";
 import { getDatabase, LOCKS } from "@/lib/db";
-import { clientRefreshes, clients, settings } from "@/lib/db/schema";
+import { clientRefreshes, clients, settings, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { audit } from "./audit";
@@ -87,7 +87,9 @@ export async function dueClients(now: Date, limit: number, all = false): Promise
 export async function refreshScheduled(clientId: number, period: string): Promise<"refreshed" | "already refreshed" | "over budget" | "gone"> {
   const { db } = await getDatabase();
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
-  if (!client) return "gone";
+  // The job reads the home for the officer whose client it is: the log names them (their clients go with their account).
+  const [officer] = client ? await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, client.officerId)) : [];
+  if (!client || !officer) return "gone";
   const where = and(eq(clientRefreshes.clientId, clientId), eq(clientRefreshes.period, period));
   const [existing] = await db.select({ done: clientRefreshes.done }).from(clientRefreshes).where(where);
   if (existing?.done) return "already refreshed";
@@ -110,7 +112,7 @@ export async function refreshScheduled(clientId: number, period: string): Promis
     if (rows.length === 0) return "over budget";
   }
   try {
-    await refresh({ ip: "job" }, client, await thresholds());
+    await refresh({ ip: "job" }, client, await thresholds(), officer);
   } catch (error) {
     await db.delete(clientRefreshes).where(where);
     log.warn({ err: error, clientId, period }, "monitoring: refresh failed; it will be tried again");

@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { clients, opportunities } from "@/lib/db/schema";
 import { DEFAULT_THRESHOLDS, ltvOf, availableAt, opportunitiesFor, type OpportunityKind, type Thresholds } from "@/lib/portfolio/opportunities";
+import { audit, by, type AuditActor } from "./audit";
 import { clientOf, visibleTo, type ClientRow } from "./clients";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
@@ -32,10 +33,19 @@ export async function thresholds(): Promise<Thresholds> {
 
 /**
  * Refreshes one client: the home equity summary (the service's estimate with its loans on record; one billable call,
- * none while cached) through the gateway, the figures stored, and the opportunities computed again.
+ * none while cached) through the gateway, the figures stored, and the opportunities computed again. The read of the
+ * home's loans and equity is a row of the log with its address, so its homeowner sees it; the monthly job's names the
+ * officer whose client it is (`scheduledFor`), as the job reads for them.
  */
-export async function refresh(caller: Caller, client: ClientRow, t: Thresholds) {
+export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, scheduledFor?: AuditActor) {
   const equity = await equitySummary(caller, client.address, t.maxLtv);
+  void audit({
+    action: scheduledFor ? "client.refresh.scheduled" : "client.refresh",
+    ...(scheduledFor ? { actor: scheduledFor } : by(caller)),
+    address: client.address,
+    addressKey: client.addressKey,
+    detail: { clientId: client.id, ...(scheduledFor ? { scheduled: true } : {}) },
+  });
   // The records' loans when they show any; otherwise the balance the officer knows from closing.
   const balance = Math.round(equity.totalLoanBalance > 0 ? equity.totalLoanBalance : (client.loanBalance ?? 0));
   const value = Math.round(equity.estimate);

@@ -17,13 +17,15 @@ import { brand } from "@/lib/env";
 import { KIND_LABELS, OPPORTUNITY_KINDS, type OpportunityKind } from "@/lib/portfolio/opportunities";
 import { CLIENTS_PAGE_SIZE, pageOfClients } from "@/lib/services/clients";
 import { listOpportunities, REFRESH_ALL_LIMIT, type OpportunityStatus } from "@/lib/services/portfolio";
+import { BULK_READ_LIMIT, idsText, recordStaffRead } from "@/lib/services/staff-reads";
 
 const refreshedDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC" });
 
 export const metadata: Metadata = { title: "Client portfolio" };
 
 const STATUSES = ["open", "contacted", "dismissed"] as const;
-const OPPORTUNITIES_SHOWN = 200;
+// More would be a bulk read, which the API asks a recent second factor for: the page shows a page's worth.
+const OPPORTUNITIES_SHOWN = BULK_READ_LIMIT;
 const pct = (ltv: number | null) => (ltv === null ? "—" : `${(ltv * 100).toFixed(1)}%`);
 const count = (n: number) => n.toLocaleString("en-US");
 /** The parameters that say something, for the page's links and the forms' hidden fields. */
@@ -31,7 +33,8 @@ const present = (values: Record<string, string | undefined>) => Object.fromEntri
 const given = (value: string | string[] | undefined) => (typeof value === "string" && value.trim() ? value : undefined);
 
 export default async function ClientsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { user } = await requirePageUser(STAFF, "/clients");
+  const caller = await requirePageUser(STAFF, "/clients");
+  const { user } = caller;
   const params = await searchParams;
   const kind = (OPPORTUNITY_KINDS as readonly string[]).includes(String(params.kind)) ? (params.kind as OpportunityKind) : undefined;
   const status = (STATUSES as readonly string[]).includes(String(params.status)) ? (params.status as OpportunityStatus) : undefined;
@@ -47,6 +50,14 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
     listOpportunities(user, { kind, status }, OPPORTUNITIES_SHOWN),
     budgetState(),
   ]);
+  // One row of the log for the view: the clients listed (a page: at most 50) and how many opportunities beside them.
+  recordStaffRead(caller, {
+    action: "clients.read",
+    bulk: "clients.export",
+    count: page.clients.length,
+    via: "page",
+    detail: { clientIds: idsText(page.clients.map((c) => c.id)), opportunities: opportunities.length },
+  });
   const budgetSpent = budget.spent >= budget.budget;
   const filters = present({ kind, status });
   const searched = present({ q: query.q, sort: query.sort === "equity" ? undefined : query.sort });

@@ -7,12 +7,24 @@ import { StepUpDownloadButton } from "@/components/auth/step-up-download";
 import { requirePageUser } from "@/lib/api/page";
 import { invalid, WITH_INPUT } from "@/lib/api/route";
 import { AuditQuery } from "@/lib/api/schemas";
-import { AUDIT_ACTIONS, auditPage } from "@/lib/services/audit";
+import { AUDIT_ACTIONS, type AuditFilter } from "@/lib/services/audit";
+import { readAuditPage } from "@/lib/services/audit-admin";
 
 export const metadata: Metadata = { title: "Activity log" };
 
 const FILTERS = ["actor", "propertyId", "address", "action", "outcome", "from", "to"] as const;
 const PAGE_SIZE = 50;
+
+/** The query's filters alone: where the page starts is not one. */
+const filterOf = ({ actor, propertyId, address, action, outcome, from, to }: AuditFilter): AuditFilter => ({
+  actor,
+  propertyId,
+  address,
+  action,
+  outcome,
+  from,
+  to,
+});
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS)
   .map(([value, label]) => ({ value, label }))
@@ -23,7 +35,7 @@ const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS)
  * (the same parameters as GET /api/admin/audit), a page at a time, with the CSV download and the chain's check.
  */
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePageUser(["admin"], "/admin/audit");
+  const caller = await requirePageUser(["admin"], "/admin/audit");
   const params = await searchParams;
   // An empty field of the GET form is no filter at all.
   const given: AuditFilterValues = {};
@@ -34,7 +46,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const before = typeof params.before === "string" && params.before ? params.before : undefined;
   const parsed = AuditQuery.safeParse({ ...given, ...(before ? { before } : {}), limit: String(PAGE_SIZE) }, WITH_INPUT);
   const errors = parsed.success ? {} : (invalid(parsed.error, "query").fields ?? {});
-  const page = parsed.success ? await auditPage(parsed.data, { before: parsed.data.before, limit: PAGE_SIZE }) : undefined;
+  const page = parsed.success ? await readAuditPage(caller, filterOf(parsed.data), { before: parsed.data.before, limit: PAGE_SIZE }, "page") : undefined;
   const filterQuery = new URLSearchParams(given as Record<string, string>);
   const withQuery = (extra: Record<string, string>) => `?${new URLSearchParams({ ...Object.fromEntries(filterQuery), ...extra })}`;
   const filtered = filterQuery.size > 0;

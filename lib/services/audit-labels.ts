@@ -1,0 +1,83 @@
+import type { AuditAction, AuditOutcome } from "./audit";
+
+/**
+ * What each action of the activity log reads as when it did not go through: the attempt in words ("prove ownership of a
+ * home") and, where the plain form would mislead, the refusal's own words. A refused row must never read as the success
+ * ("Proved ownership of a home" beside "Refused" was read as a home proved). The allowed words are AUDIT_ACTIONS'.
+ */
+interface Attempt {
+  /** The action as an attempt, after "Tried to". */
+  tried: string;
+  refused?: string;
+  failed?: string;
+}
+
+const ATTEMPTS: Record<AuditAction, Attempt> = {
+  "owner.data.read": { tried: "read the owner's homes and loans" },
+  "equity.read": { tried: "read a home's equity" },
+  "report.read": { tried: "download a home's report" },
+  "records.read": { tried: "read a home's loans and sales" },
+  "lookup.address": { tried: "look up an address" },
+  "lookup.verify": { tried: "verify an applicant as the owner" },
+  "lookup.valuation": { tried: "read a home's estimate" },
+  "lookup.summary": { tried: "read a home's facts" },
+  "lookup.batch": { tried: "look up a batch of addresses" },
+  "clients.read": { tried: "read clients' records" },
+  "opportunities.read": { tried: "read clients' opportunities" },
+  "client.refresh": { tried: "refresh a client's value and equity" },
+  "client.refresh.scheduled": { tried: "refresh a client's value and equity (the monthly check)" },
+  "clients.import": { tried: "import clients" },
+  "clients.export": { tried: "export clients", refused: "Tried to export clients without a recent second factor" },
+  "client.invite": { tried: "invite a client" },
+  "ownership.claim": { tried: "claim a home" },
+  "ownership.letter": { tried: "ask for a code by mail" },
+  "ownership.proof": { tried: "prove ownership of a home", refused: "Tried a wrong ownership code" },
+  signin: { tried: "sign in", refused: "Tried to sign in and was refused" },
+  "signin.second_factor": { tried: "give a second factor", refused: "Gave a wrong second factor" },
+  signout: { tried: "sign out" },
+  "signout.everywhere": { tried: "end every session" },
+  "factor.add": { tried: "add a second factor" },
+  "factor.remove": { tried: "remove a second factor" },
+  "factor.reset": { tried: "reset someone's second factors" },
+  "recovery_codes.new": { tried: "make new recovery codes" },
+  "password.change": { tried: "change the password", refused: "Tried to change the password with a wrong current one" },
+  "password.reset": { tried: "reset the password by email" },
+  "user.create": { tried: "create an account" },
+  "user.invite": { tried: "invite a staff member by email" },
+  "user.role": { tried: "change someone's role" },
+  "user.delete": { tried: "delete an account" },
+  "settings.change": { tried: "change a setting" },
+  "job.run": { tried: "run a job by hand" },
+  "clock.advance": { tried: "move the embedded clock" },
+  "audit.read": { tried: "read the activity log" },
+  "audit.export": { tried: "export the activity log", refused: "Tried to export the activity log without a recent second factor" },
+  "audit.verify": { tried: "verify the activity log" },
+  "account.export": { tried: "download their data" },
+  "account.delete": { tried: "delete their account" },
+  "account.dispose": { tried: "delete an account after years without use" },
+  "account.dispose_warning": { tried: "warn of deletion for lack of use" },
+};
+
+/**
+ * The words of a row of the log: the action's own (`allowed`, AUDIT_ACTIONS') when it went through, its attempt's when
+ * it was refused or failed. An action no longer recorded reads as its name, with the outcome beside it.
+ */
+export function labelOf(action: string, outcome: AuditOutcome, allowed: string | undefined): string {
+  const attempt = (ATTEMPTS as Record<string, Attempt | undefined>)[action];
+  if (outcome === "allowed") return allowed ?? action;
+  if (!attempt) return `${action} (${outcome})`;
+  if (outcome === "refused") return attempt.refused ?? `Tried to ${attempt.tried}: refused`;
+  return attempt.failed ?? `Tried to ${attempt.tried}: it failed`;
+}
+
+/**
+ * How "Who looked at my home's records" says a read to the homeowner, where the staff's words would not do: the
+ * portfolio's refreshes are their loan officer's checks, not a lookup.
+ */
+const HOMEOWNER_WORDS: Partial<Record<AuditAction, string>> = {
+  "client.refresh": "Your loan officer refreshed your home's value and equity",
+  "client.refresh.scheduled": "Your loan officer's monthly check of your home's equity",
+};
+
+export const homeownerLabelOf = (action: string, outcome: AuditOutcome, allowed: string | undefined): string =>
+  (outcome === "allowed" ? (HOMEOWNER_WORDS as Record<string, string | undefined>)[action] : undefined) ?? labelOf(action, outcome, allowed);

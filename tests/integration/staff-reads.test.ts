@@ -1,0 +1,226 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { softAssertion } from "@/lib/testing/soft-passkey";
+import { call, deedName, houses, passkeyOf, signIn, unique } from "./client";
+import { exited, freePort, startNext, waitFor } from "./processes";
+import type { AppInfo } from "./setup";
+
+interface Event {
+  id: number;
+  action: string;
+  outcome: string;
+  actor: { email: string | null };
+  detail: Record<string, unknown> | null;
+  requestId: string | null;
+}
+
+const OFFICER = { email: "officer@example.com", password: "officer-demo" };
+
+/**
+ * Staff GET routes that show no customer's data, each with why: every other staff GET route of the OpenAPI document
+ * must write a row of the activity log when it answers. A new route is walked unless it is named here.
+ */
+const ROUTES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
+  "/api/account/security": "the reader's own sign-in settings",
+  "/api/account/mail-preferences": "the reader's own mail settings",
+  "/api/admin/embedded-clock": "the embedded service's clock",
+  "/api/admin/jobs": "the job queue's runs and counts",
+  "/api/admin/offers": "the organization's offers",
+  "/api/admin/refresh-budget": "the month's refresh budget and its count",
+  "/api/admin/settings": "the organization's settings",
+  "/api/admin/sites": "the partner sites and their origins",
+  "/api/admin/usage": "calls and cache hits per operation",
+  "/api/admin/outbox": "issue 38 item 12 (another change) redacts and logs the outbox",
+};
+
+/** Staff pages that show no customer's data, each with why; every other page staff may open must write a row. */
+const PAGES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
+  "/account": "the reader's own account",
+  "/account/security": "the reader's own factors",
+  "/start": "where a signed-in person starts",
+  "/verify": "the second-factor step of a sign-in",
+  "/admin": "staff, settings, partner sites and call counts",
+  "/admin/jobs": "the job queue's runs",
+  "/admin/outbox": "issue 38 item 12 (another change) redacts and logs the outbox",
+  "/lookup": "an empty form: each lookup it makes is logged by its action",
+};
+
+/** The pages under app/ that staff may open: each page that asks requirePageUser for a staff role, by its path. */
+function staffPages(): string[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name === "page.tsx") {
+        const roles = /requirePageUser\(\s*([^,]+),/.exec(readFileSync(path, "utf8"))?.[1] ?? "";
+        if (!/STAFF|ROLES|loan_officer|admin/.test(roles)) continue;
+        const route = relative("app", path)
+          .split(sep)
+          .slice(0, -1)
+          .filter((part) => !/^\(.*\)$/.test(part));
+        pages.push(`/${route.join("/")}`);
+      }
+    }
+  };
+  walk("app");
+  return pages.sort();
+}
+
+/**
+ * Reading the customers' records in bulk (more than 50 at once) asks for a recent second factor and is an export in the
+ * log; every staff route and page that shows customer data writes a read row (issue 38 item 5). An app of its own,
+ * whose step-up time is 3 s, so that a session's factor grows old within the test.
+ */
+describe("staff reads of customer data (an app whose step-up time is 3 s)", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "staff-reads-"));
+  let child: ChildProcess;
+  let app: AppInfo;
+  let admin: string;
+  let officer: string;
+
+  const stepUp = async (email: string, cookie: string) => {
+    const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie })).body;
+    const key = passkeyOf(app, email)!;
+    expect((await call(app, "POST", "/api/account/second-factor", { cookie, body: { passkey: softAssertion(key, options, app.url) } })).status).toBe(200);
+  };
+  const stale = () => new Promise((resolve) => setTimeout(resolve, 3_500));
+  /** The actor's newest rows (at most 50: no step-up), read with a request id of the test's own so its own rows are told apart. */
+  const rowsOf = async (email: string): Promise<Event[]> => {
+    const reply = await call(app, "GET", `/api/admin/audit?${new URLSearchParams({ actor: email, limit: "50" })}`, {
+      cookie: admin,
+      headers: { "X-Request-Id": `walk-check-${unique()}` },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return (reply.body.events as Event[]).filter((e) => !e.requestId?.startsWith("walk-check-"));
+  };
+  const newestId = async (email: string) => (await rowsOf(email))[0]?.id ?? 0;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
+    child = startNext(port, { NEXTAUTH_URL: url, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", STEP_UP_MINUTES: "0.05" });
+    await waitFor(`${url}/api/openapi.json`, child, "app");
+    admin = await signIn(app, app.admin.email, app.admin.password);
+    officer = await signIn(app, OFFICER.email, OFFICER.password);
+    // The demo officer's 50 clients and three of the admin's own: an admin sees 53.
+    const csv = ["name,email,address", ...houses(1200, 3).map((address) => `"${Object.values(deedName(address)).join(" ")}",,"${address}"`)].join("\n");
+    const imported = await call(app, "POST", "/api/clients/import", { cookie: admin, body: { csv } });
+    expect(imported.body).toMatchObject({ created: 3 });
+  });
+
+  afterAll(async () => {
+    child.kill("SIGTERM");
+    await exited(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("more than 50 clients' figures through GET /api/clients ask for step-up and are an export row with the count", async () => {
+    await stale();
+    const refused = await call(app, "GET", "/api/clients?size=500", { cookie: admin });
+    expect([refused.status, refused.body.error?.code]).toEqual([403, "step_up_required"]);
+    const [tried] = await rowsOf(app.admin.email);
+    expect(tried).toMatchObject({ action: "clients.export", outcome: "refused", detail: { via: "api", reason: "step_up_required" } });
+
+    // A page of 50 is a read, not an export: no step-up, one row naming the count.
+    const page = await call(app, "GET", "/api/clients?size=50", { cookie: admin });
+    expect(page.status).toBe(200);
+    expect(page.body.clients).toHaveLength(50);
+    const [read] = await rowsOf(app.admin.email);
+    expect(read).toMatchObject({ action: "clients.read", outcome: "allowed", detail: { count: 50 } });
+
+    await stepUp(app.admin.email, admin);
+    const all = await call(app, "GET", "/api/clients?size=500", { cookie: admin });
+    expect(all.status).toBe(200);
+    expect(all.body.clients).toHaveLength(53);
+    const [exported] = await rowsOf(app.admin.email);
+    expect(exported).toMatchObject({ action: "clients.export", outcome: "allowed", detail: { count: 53, via: "api" } });
+  });
+
+  it(
+    "more than 50 clients' opportunities through GET /api/opportunities ask for step-up and are an export row with the count",
+    { timeout: 120_000 },
+    async () => {
+      // Every client with equity to spare has an opportunity: the minimums at nothing, then all 53 refreshed (25 a request).
+      await stepUp(app.admin.email, admin);
+      const settings = { orgMaxLtv: 0.95, opportunityHelocMin: 0, opportunityCashOutMin: 0 };
+      expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: settings })).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await call(app, "POST", "/api/clients/refresh", { cookie: admin })).body).toMatchObject({ stopped: null });
+      await stale();
+      const refused = await call(app, "GET", "/api/opportunities", { cookie: admin });
+      expect([refused.status, refused.body.error?.code]).toEqual([403, "step_up_required"]);
+      expect((await rowsOf(app.admin.email))[0]).toMatchObject({ action: "clients.export", outcome: "refused", detail: { list: "opportunities", via: "api" } });
+      // The step-up, as the page's dialog has it, and the list comes whole.
+      await stepUp(app.admin.email, admin);
+      const all = await call(app, "GET", "/api/opportunities", { cookie: admin });
+      expect(all.status).toBe(200);
+      const clients = new Set(all.body.opportunities.map((o: { clientId: number }) => o.clientId));
+      expect(clients.size).toBeGreaterThan(50);
+      expect((await rowsOf(app.admin.email))[0]).toMatchObject({
+        action: "clients.export",
+        outcome: "allowed",
+        detail: { list: "opportunities", count: clients.size },
+      });
+    },
+  );
+
+  it("more than 50 rows of the activity log as JSON ask for step-up and are an export row with the count", async () => {
+    // Enough rows in the log for a page of more than 50.
+    for (let i = 0; i < 51; i++) expect((await call(app, "GET", "/api/admin/audit/verify", { cookie: admin })).status).toBe(200);
+    await stale();
+    const refused = await call(app, "GET", "/api/admin/audit?limit=200", { cookie: admin });
+    expect([refused.status, refused.body.error?.code]).toEqual([403, "step_up_required"]);
+    expect((await rowsOf(app.admin.email))[0]).toMatchObject({ action: "audit.export", outcome: "refused", detail: { via: "api" } });
+
+    await stepUp(app.admin.email, admin);
+    const page = await call(app, "GET", "/api/admin/audit?limit=200", { cookie: admin, headers: { "X-Request-Id": `bulk-read-${unique()}` } });
+    expect(page.status).toBe(200);
+    expect(page.body.events.length).toBeGreaterThan(50);
+    const [exported] = await rowsOf(app.admin.email);
+    expect(exported).toMatchObject({ action: "audit.export", outcome: "allowed", detail: { via: "api", count: page.body.events.length } });
+  });
+
+  it("every staff GET route of the API that shows customer data writes a row of the log, once per request", async () => {
+    const document = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { description?: string }>> };
+    const [address] = houses(1210, 1) as [string];
+    const queries: Record<string, string> = {
+      "/api/property/summary": `?${new URLSearchParams({ address })}`,
+      "/api/property/report": `?${new URLSearchParams({ address, applicant_name: "Pat Doe", format: "json" })}`,
+    };
+    const walked: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      const roles = /Who may call it: ([^.]*)\./.exec(methods.get?.description ?? "")?.[1]?.split(", ") ?? [];
+      if (!roles.some((role) => role === "loan_officer" || role === "admin") || path in ROUTES_WITHOUT_CUSTOMER_DATA) continue;
+      const [email, cookie] = roles.includes("loan_officer") ? [OFFICER.email, officer] : [app.admin.email, admin];
+      const before = await newestId(email);
+      // A bulk read or an export asks for a recent factor: given just before, as the page's dialog has it.
+      await stepUp(email, cookie);
+      const reply = await call(app, "GET", `${path}${queries[path] ?? ""}`, { cookie });
+      expect(reply.status, `GET ${path}: ${JSON.stringify(reply.body).slice(0, 300)}`).toBe(200);
+      const rows = (await rowsOf(email)).filter((row) => row.id > before && row.action !== "signin.second_factor");
+      expect(rows.length, `GET ${path} wrote no row of the activity log`).toBeGreaterThanOrEqual(1);
+      expect(rows.length, `GET ${path} wrote a row per record, not one per request`).toBeLessThanOrEqual(2);
+      walked.push(path);
+    }
+    expect(walked).toEqual(expect.arrayContaining(["/api/clients", "/api/opportunities", "/api/admin/audit", "/api/clients/export"]));
+  });
+
+  it("every staff page that shows customer data writes one row of the log when it is viewed", async () => {
+    const pages = staffPages().filter((page) => !(page in PAGES_WITHOUT_CUSTOMER_DATA));
+    expect(pages).toEqual(expect.arrayContaining(["/clients", "/admin/audit"]));
+    for (const page of pages) {
+      const staffOnly = /^\/admin/.test(page);
+      const [email, cookie] = staffOnly ? [app.admin.email, admin] : [OFFICER.email, officer];
+      const before = await newestId(email);
+      const response = await fetch(`${app.url}${page}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(response.status, page).toBe(200);
+      await response.text();
+      const rows = (await rowsOf(email)).filter((row) => row.id > before);
+      expect(rows.length, `${page} wrote no row of the activity log`).toBe(1);
+    }
+  });
+});
