@@ -1,4 +1,60 @@
-import type { AuditAction, AuditOutcome } from "./audit";
+import type { AuditOutcome } from "@/lib/db/schema";
+
+/**
+ * What the activity log records. Reads of private data (`*.read`, report downloads, lookups) and security events; each
+ * row says who, what, when, from where and how it ended.
+ */
+export const AUDIT_ACTIONS = {
+  // Private data read
+  "owner.data.read": "Read the owner's homes and loans",
+  "equity.read": "Read a home's equity",
+  "report.read": "Downloaded a home's report",
+  "records.read": "Read a home's loans and sales",
+  "lookup.address": "Looked up an address",
+  "lookup.verify": "Verified an applicant as the owner",
+  "lookup.valuation": "Read a home's estimate",
+  "lookup.summary": "Read a home's facts",
+  "lookup.batch": "Looked up a batch of addresses",
+  "clients.read": "Read clients' records",
+  "opportunities.read": "Read clients' opportunities",
+  "client.refresh": "Refreshed a client's value and equity",
+  "client.refresh.scheduled": "Refreshed a client's value and equity (the monthly check)",
+  "clients.import": "Imported clients",
+  "clients.export": "Exported clients",
+  "client.invite": "Invited a client",
+  "ownership.claim": "Claimed a home",
+  "ownership.letter": "Asked for a code by mail",
+  "ownership.proof": "Proved ownership of a home",
+  // Sign-in and the account's security
+  signin: "Signed in",
+  "signin.second_factor": "Gave a second factor",
+  signout: "Signed out",
+  "signout.everywhere": "Ended every session",
+  "factor.add": "Added a second factor",
+  "factor.remove": "Removed a second factor",
+  "factor.reset": "Reset someone's second factors",
+  "recovery_codes.new": "Made new recovery codes",
+  "password.change": "Changed the password",
+  "password.reset": "Reset the password by email",
+  "email.verify": "Proved their email",
+  reauthenticate: "Gave their password again",
+  // People and the organization
+  "user.create": "Created an account",
+  "user.invite": "Invited a staff member by email",
+  "user.role": "Changed someone's role",
+  "user.delete": "Deleted an account",
+  "settings.change": "Changed a setting",
+  "job.run": "Ran a job by hand",
+  "clock.advance": "Moved the embedded clock",
+  "audit.read": "Read the activity log",
+  "audit.export": "Exported the activity log",
+  "audit.verify": "Verified the activity log",
+  "account.export": "Downloaded their data",
+  "account.delete": "Deleted their account",
+  "account.dispose": "Account deleted after years without use",
+  "account.dispose_warning": "Warned of deletion for lack of use",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /**
  * What each action of the activity log reads as when it did not go through: the attempt in words ("prove ownership of a
@@ -42,6 +98,8 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "recovery_codes.new": { tried: "make new recovery codes" },
   "password.change": { tried: "change the password", refused: "Tried to change the password with a wrong current one" },
   "password.reset": { tried: "reset the password by email" },
+  "email.verify": { tried: "prove their email" },
+  reauthenticate: { tried: "give their password again", refused: "Gave a wrong password to confirm it was them" },
   "user.create": { tried: "create an account" },
   "user.invite": { tried: "invite a staff member by email" },
   "user.role": { tried: "change someone's role" },

@@ -8,65 +8,12 @@ import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log, requestContext } from "@/lib/log";
 import { dbInsert, inSpan } from "@/lib/observability/trace";
-import { homeownerLabelOf, labelOf } from "./audit-labels";
+import { AUDIT_ACTIONS, homeownerLabelOf, labelOf, type AuditAction } from "./audit-labels";
 
 export type { AuditOutcome };
 
-/**
- * What the activity log records. Reads of private data (`*.read`, report downloads, lookups) and security events; each
- * row says who, what, when, from where and how it ended.
- */
-export const AUDIT_ACTIONS = {
-  // Private data read
-  "owner.data.read": "Read the owner's homes and loans",
-  "equity.read": "Read a home's equity",
-  "report.read": "Downloaded a home's report",
-  "records.read": "Read a home's loans and sales",
-  "lookup.address": "Looked up an address",
-  "lookup.verify": "Verified an applicant as the owner",
-  "lookup.valuation": "Read a home's estimate",
-  "lookup.summary": "Read a home's facts",
-  "lookup.batch": "Looked up a batch of addresses",
-  "clients.read": "Read clients' records",
-  "opportunities.read": "Read clients' opportunities",
-  "client.refresh": "Refreshed a client's value and equity",
-  "client.refresh.scheduled": "Refreshed a client's value and equity (the monthly check)",
-  "clients.import": "Imported clients",
-  "clients.export": "Exported clients",
-  "client.invite": "Invited a client",
-  "ownership.claim": "Claimed a home",
-  "ownership.letter": "Asked for a code by mail",
-  "ownership.proof": "Proved ownership of a home",
-  // Sign-in and the account's security
-  signin: "Signed in",
-  "signin.second_factor": "Gave a second factor",
-  signout: "Signed out",
-  "signout.everywhere": "Ended every session",
-  "factor.add": "Added a second factor",
-  "factor.remove": "Removed a second factor",
-  "factor.reset": "Reset someone's second factors",
-  "recovery_codes.new": "Made new recovery codes",
-  "password.change": "Changed the password",
-  "password.reset": "Reset the password by email",
-  "email.verify": "Proved their email",
-  reauthenticate: "Gave their password again",
-  // People and the organization
-  "user.create": "Created an account",
-  "user.invite": "Invited a staff member by email",
-  "user.role": "Changed someone's role",
-  "user.delete": "Deleted an account",
-  "settings.change": "Changed a setting",
-  "job.run": "Ran a job by hand",
-  "clock.advance": "Moved the embedded clock",
-  "audit.read": "Read the activity log",
-  "audit.export": "Exported the activity log",
-  "audit.verify": "Verified the activity log",
-  "account.export": "Downloaded their data",
-  "account.delete": "Deleted their account",
-  "account.dispose": "Account deleted after years without use",
-  "account.dispose_warning": "Warned of deletion for lack of use",
-} as const;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
+// The actions and their words live beside the words of their refusals (audit-labels.ts).
+export { AUDIT_ACTIONS, type AuditAction };
 
 /** The reads a homeowner sees in "Who looked at my home's records" when someone else made them. */
 export const PRIVATE_READS: readonly AuditAction[] = [
