@@ -191,7 +191,7 @@ export async function newAccount(app: AppInfo, email = `someone-${unique()}@exam
 export async function provedAccount(app: AppInfo, admin: string, email = `someone-${unique()}@example.com`): Promise<{ cookie: string; email: string }> {
   const account = await newAccount(app, email);
   const { token } = await latestMail(app, admin, email);
-  const proved = await call(app, "POST", "/api/email-verification", { body: { token } });
+  const proved = await call(app, "POST", "/api/email-verification", { cookie: account.cookie, body: { token } });
   if (proved.status !== 200) throw new Error(`could not prove the email: ${JSON.stringify(proved.body)}`);
   return account;
 }

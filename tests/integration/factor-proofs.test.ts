@@ -58,11 +58,11 @@ async function signedUp(email = `someone-${unique()}@example.com`, password = PA
   return { email, cookie: cookie! };
 }
 
-/** Follows the link of the sign-up's confirmation mail (read from the outbox by the admin). */
-async function proveEmail(email: string) {
+/** Follows the link of the sign-up's confirmation mail (read from the outbox by the admin), signed in to the account. */
+async function proveEmail(email: string, cookie: string) {
   const { token, text } = await latestMail(app, await freshAdmin(), email);
   expect(text).toContain("/verify-email?token=");
-  return call(app, "POST", "/api/email-verification", { body: { token } });
+  return call(app, "POST", "/api/email-verification", { cookie, body: { token } });
 }
 
 describe("an account proves its email before it may add a factor (item 1)", () => {
@@ -74,9 +74,14 @@ describe("an account proves its email before it may add a factor (item 1)", () =
     }
     expect((await call(app, "GET", "/api/account/security", { cookie })).body.emailVerified).toBe(false);
     const { token } = await latestMail(app, await freshAdmin(), email);
-    expect((await call(app, "POST", "/api/email-verification", { body: { token } })).status).toBe(200);
+    // The link alone proves nothing: it must come with a session of its account.
+    expect((await call(app, "POST", "/api/email-verification", { body: { token } })).status).toBe(401);
+    const someoneElse = await signedUp();
+    const elsewhere = await call(app, "POST", "/api/email-verification", { cookie: someoneElse.cookie, body: { token } });
+    expect([elsewhere.status, elsewhere.body.error.code]).toEqual([400, "verification_link_invalid"]);
+    expect((await call(app, "POST", "/api/email-verification", { cookie, body: { token } })).status).toBe(200);
     // Good once.
-    const again = await call(app, "POST", "/api/email-verification", { body: { token } });
+    const again = await call(app, "POST", "/api/email-verification", { cookie, body: { token } });
     expect([again.status, again.body.error.code]).toEqual([400, "verification_link_invalid"]);
     expect((await call(app, "GET", "/api/account/security", { cookie })).body.emailVerified).toBe(true);
     // A fresh sign-in (the password is recent), and the passkey goes on.
@@ -93,6 +98,13 @@ describe("an account proves its email before it may add a factor (item 1)", () =
     expect([options.status, options.body.error?.code]).toEqual([403, "email_unverified"]);
     const totp = await call(app, "POST", "/api/account/authenticator", { cookie: attacker.cookie });
     expect([totp.status, totp.body.error?.code]).toEqual([403, "email_unverified"]);
+
+    // The owner receives the sign-up's confirmation mail and clicks it (not signed in: they do not know the stranger's
+    // password): it proves nothing, and the stranger still may not add a factor.
+    const { token: confirmation } = await latestMail(app, await freshAdmin(), email);
+    expect((await call(app, "POST", "/api/email-verification", { body: { token: confirmation } })).status).toBe(401);
+    const still = await call(app, "POST", "/api/account/passkeys/options", { cookie: attacker.cookie });
+    expect([still.status, still.body.error?.code]).toEqual([403, "email_unverified"]);
 
     // The real owner is invited to their home by an officer's admin and accepts, choosing a password.
     const invited = await call(app, "POST", "/api/invitations", { cookie: await freshAdmin(), body: { email, ...deedName(home), address: home } });
@@ -120,8 +132,8 @@ describe("an account proves its email before it may add a factor (item 1)", () =
 
 describe("a session held at the second-factor step stays held (item 3)", () => {
   it("ends a session waiting for the factor when the owner removes their last factor elsewhere", async () => {
-    const { email } = await signedUp();
-    expect((await proveEmail(email)).status).toBe(200);
+    const { email, cookie: signedUpCookie } = await signedUp();
+    expect((await proveEmail(email, signedUpCookie)).status).toBe(200);
     const full = sessionFrom(await credentialsCallback(app, email, PASSWORD))!;
     const key = await addPasskey(app, email, full, "Phone");
     // A reset password's session: the account has a factor, so the session only waits for it.
@@ -152,8 +164,8 @@ describe("a session held at the second-factor step stays held (item 3)", () => {
 
 describe("adding a factor asks for a recent proof of the account (item 4)", () => {
   it("asks a homeowner with no factor for the password again once the sign-in is older than the step-up time", async () => {
-    const { email } = await signedUp();
-    expect((await proveEmail(email)).status).toBe(200);
+    const { email, cookie: signedUpCookie } = await signedUp();
+    expect((await proveEmail(email, signedUpCookie)).status).toBe(200);
     const cookie = sessionFrom(await credentialsCallback(app, email, PASSWORD))!;
     await sleep(3_500);
     for (const [method, path] of [
@@ -171,8 +183,8 @@ describe("adding a factor asks for a recent proof of the account (item 4)", () =
   });
 
   it("asks an account with a factor for a recent factor before another passkey, an authenticator app or new recovery codes", async () => {
-    const { email } = await signedUp();
-    expect((await proveEmail(email)).status).toBe(200);
+    const { email, cookie: signedUpCookie } = await signedUp();
+    expect((await proveEmail(email, signedUpCookie)).status).toBe(200);
     await addPasskey(app, email, sessionFrom(await credentialsCallback(app, email, PASSWORD))!, "Phone");
     const cookie = await passkeySignIn(app, passkeyOf(app, email)!);
     await sleep(3_500);
@@ -239,8 +251,8 @@ describe("changing the password is throttled like a sign-in (low)", () => {
 
 describe("a session gets a new id when it gives its second factor (low)", () => {
   it("answers the factor that finishes a sign-in with a new session cookie; the cookie it came with stops working", async () => {
-    const { email } = await signedUp();
-    expect((await proveEmail(email)).status).toBe(200);
+    const { email, cookie: signedUpCookie } = await signedUp();
+    expect((await proveEmail(email, signedUpCookie)).status).toBe(200);
     const key = await addPasskey(app, email, sessionFrom(await credentialsCallback(app, email, PASSWORD))!, "Phone");
     expect((await call(app, "POST", "/api/account/password-reset", { body: { email } })).status).toBe(202);
     const { token } = await latestMail(app, await freshAdmin(), email);
@@ -258,5 +270,37 @@ describe("a session gets a new id when it gives its second factor (low)", () => 
     expect(renewed).not.toBe(waiting);
     expect((await call(app, "GET", "/api/account/security", { cookie: waiting })).status).toBe(401);
     expect((await call(app, "GET", "/api/account/security", { cookie: renewed })).body.secondFactor).toBe("given");
+  });
+});
+
+describe("an invitation that cannot be accepted changes nothing of the account (review)", () => {
+  it("refuses a home another account proved before touching the password, factors or sessions of the invited account", async () => {
+    const home = houses(6, 1)[0]!;
+    // Someone proves the home first.
+    const first = await call(app, "POST", "/api/invitations", {
+      cookie: await freshAdmin(),
+      body: { email: `first-${unique()}@example.com`, ...deedName(home), address: home },
+    });
+    expect(first.status).toBe(201);
+    const firstMail = await latestMail(app, admin, first.body.email);
+    const firstAccepted = await fetch(`${app.url}/api/invitations/accept`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: firstMail.token, password: "the-first-owners-password" }),
+    });
+    expect(firstAccepted.status).toBe(200);
+    // Then an account with its own password is invited to the same home.
+    const { email, cookie } = await signedUp();
+    expect((await call(app, "POST", "/api/invitations", { cookie: await freshAdmin(), body: { email, ...deedName(home), address: home } })).status).toBe(201);
+    const { token } = await latestMail(app, admin, email);
+    const refused = await fetch(`${app.url}/api/invitations/accept`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, password: "a-password-that-must-not-stick" }),
+    });
+    expect(refused.status).toBe(409);
+    expect((await call(app, "GET", "/api/account/security", { cookie })).status).toBe(200);
+    expect(sessionFrom(await credentialsCallback(app, email, PASSWORD))).toBeDefined();
+    expect(await signInError(await credentialsCallback(app, email, "a-password-that-must-not-stick"))).toBe("Wrong email or password.");
   });
 });

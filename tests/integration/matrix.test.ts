@@ -249,7 +249,7 @@ const MATRIX: Row[] = [
     method: "POST",
     path: () => "/api/email-verification",
     body: () => ({ token: "not-a-real-token" }),
-    expect: [400, 400, 400, 400, 400, 403, 400, 400],
+    expect: [401, 400, 400, 400, 400, 403, 400, 403],
   },
   // Sends the link again only to an account whose email is not proved (the claimant signed up; the others were invited or made by an admin).
   {
