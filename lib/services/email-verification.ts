@@ -53,33 +53,38 @@ export async function resendEmailVerification(user: SessionUser): Promise<{ sent
   return { sent: true };
 }
 
-/** Follows a mailed link: good once, for 24 hours, and only while the account still has the email it was sent to. */
-export async function confirmEmail(token: string): Promise<void> {
+/**
+ * Follows a mailed link, in a signed-in session of the account it was sent for: good once, for 24 hours, and only while
+ * the account still has the email it was sent to. The session matters: a stranger who signed up with the owner's
+ * email holds the password, the owner holds the mailbox, and only someone holding both proves the account (otherwise
+ * the owner, clicking a link they did not ask for, would prove the stranger's account and let it add a factor).
+ */
+export async function confirmEmail(user: SessionUser, token: string): Promise<void> {
   const { db } = await getDatabase();
   const v = emailVerifications;
   const [taken] = await db
     .update(v)
     .set({ usedAt: new Date() })
-    .where(and(eq(v.tokenHash, hash(token)), isNull(v.usedAt), gt(v.expiresAt, new Date())))
+    .where(and(eq(v.tokenHash, hash(token)), eq(v.userId, user.id), isNull(v.usedAt), gt(v.expiresAt, new Date())))
     .returning({ userId: v.userId, email: v.email });
   const [proved] = taken
     ? await db
         .update(users)
         .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
         .where(and(eq(users.id, taken.userId), sql`lower(${users.email}) = ${taken.email}`))
-        .returning({ id: users.id, email: users.email, role: users.role })
+        .returning({ id: users.id })
     : [];
-  if (!proved)
+  if (!proved) {
+    void audit({ action: "email.verify", actor: user, outcome: "refused" });
     throw new AppError(
       400,
       "verification_link_invalid",
-      "This link is not valid any more (it works once, for 24 hours). Ask for a new one on your account's security page.",
-      {
-        token: "is used, expired or unknown",
-      },
+      "This link is not valid for the account you are signed in to, or not any more (it works once, for 24 hours). Sign in to the account it was sent for, or ask for a new link on your account's security page.",
+      { token: "is used, expired, unknown or another account's" },
     );
-  await userChanged(proved.id);
-  void audit({ action: "email.verify", actor: { ...proved, partnerSiteId: null } });
+  }
+  await userChanged(user.id);
+  void audit({ action: "email.verify", actor: user });
 }
 
 export async function emailProved(userId: number): Promise<boolean> {

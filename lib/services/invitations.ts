@@ -7,7 +7,7 @@ import { endAllSessions } from "@/lib/auth/sessions";
 import { createUser, findUserByEmail, findUserById, setPassword } from "@/lib/auth/users";
 import { weakPasswordReason } from "@/lib/auth/password-policy";
 import { getDatabase } from "@/lib/db";
-import { invitations } from "@/lib/db/schema";
+import { accountOwners, invitations } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
 import { invitationMessage } from "@/lib/mail/messages";
 import { MailError, sendMail } from "@/lib/mail/transport";
@@ -121,6 +121,10 @@ export async function acceptInvitation(token: string, password: string | undefin
   const weak = weakPasswordReason(password, [preview.email, preview.firstName, preview.lastName]);
   if (weak) throw new AppError(400, "weak_password", `password ${weak}`, { password: weak });
   const { db } = await getDatabase();
+  // A home another account proved is refused before anything of the account changes (its password, factors, sessions).
+  const [holder] = await db.select({ userId: accountOwners.userId }).from(accountOwners).where(eq(accountOwners.ownerId, preview.ownerId));
+  if (holder && holder.userId !== existing?.id)
+    throw new AppError(409, "owner_taken", "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.");
   const [taken] = await db
     .update(invitations)
     .set({ acceptedAt: new Date() })
