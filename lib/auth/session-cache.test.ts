@@ -114,3 +114,39 @@ describe("when the cache does not answer in time", () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 });
+
+describe("a snapshot changed in the cache (whoever can write to the shared Redis)", () => {
+  /** The last snapshot written under a key holding `part`: its key and value, as the cache keeps them. */
+  function written(writes: { mock: { calls: unknown[][] } }, part: string): { key: string; value: { version: string; value: unknown } } {
+    const call = writes.mock.calls.filter(([key]) => String(key).includes(part)).at(-1);
+    if (!call) throw new Error(`no snapshot written for ${part}`);
+    return { key: String(call[0]), value: call[1] as { version: string; value: unknown } };
+  }
+
+  it("is not believed: a role raised in it, or another account's snapshot copied over, is read again from the database", async () => {
+    const id = nextId++;
+    const writes = vi.spyOn(getCache(), "set");
+    const load = vi.fn(async () => ({ ...user("homeowner"), id }));
+    expect((await rememberedSessionUser(id, `mine-${id}`, load))?.role).toBe("homeowner");
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // The homeowner's snapshot, its version kept, with the role changed to admin.
+    const mine = written(writes, `mine-${id}`);
+    const raised = structuredClone(mine.value);
+    (raised.value as SessionUser).role = "admin";
+    await getCache().set(mine.key, raised, 60);
+    expect((await rememberedSessionUser(id, `mine-${id}`, load))?.role).toBe("homeowner");
+    expect(load).toHaveBeenCalledTimes(2);
+
+    // An admin's session snapshot of the same user, version and all, copied under the homeowner's session key.
+    const admin = vi.fn(async () => ({ ...user("admin"), id, sessionId: "admin-session" }));
+    await userChanged(id);
+    await rememberedSessionUser(id, `admins-${id}`, admin);
+    await rememberedSessionUser(id, `mine-${id}`, load);
+    const loads = load.mock.calls.length;
+    await getCache().set(written(writes, `mine-${id}`).key, structuredClone(written(writes, `admins-${id}`).value), 60);
+    expect((await rememberedSessionUser(id, `mine-${id}`, load))?.role).toBe("homeowner");
+    expect(load).toHaveBeenCalledTimes(loads + 1);
+    writes.mockRestore();
+  });
+});
