@@ -33,6 +33,29 @@ describe("the configuration", () => {
     expect(() => parseEnv({ DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toThrow("DATA_ENCRYPTION_KEY: must be 32 bytes");
   });
 
+  it("refuses production without its public https URL, a mail server and, on PostgreSQL, Redis: all named at once", () => {
+    const secrets = { ...production, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY };
+    const problems = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+        return "";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const missing = problems({ ...secrets, DATABASE_URL: "postgres://db/app" });
+    for (const name of ["NEXTAUTH_URL", "SMTP_URL", "REDIS_URL"]) expect(missing).toContain(`  ${name}: `);
+    // PGlite is one process: no Redis needed there.
+    expect(problems({ ...secrets, NEXTAUTH_URL: "https://homes.example.com", SMTP_URL: "smtp://mail.example.com:587" })).toBe("");
+    // http only on a loopback address (a local trial, the tests): anywhere else the session cookie would lose Secure.
+    for (const url of ["http://homes.example.com", "http://10.0.0.5:3000"])
+      expect(problems({ ...secrets, NEXTAUTH_URL: url, SMTP_URL: "smtp://mail.example.com" })).toContain("  NEXTAUTH_URL: ");
+    for (const url of ["http://localhost:3000", "http://127.0.0.1:4123", "http://[::1]:3000"])
+      expect(problems({ ...secrets, NEXTAUTH_URL: url, SMTP_URL: "smtp://mail.example.com" })).toBe("");
+    // The embedded defaults stay a one-command demo.
+    expect(problems({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app" })).toBe("");
+  });
+
   it("migrates at start by default; waiting for `npm run migrate` needs PostgreSQL", () => {
     expect(parseEnv({})).toMatchObject({ MIGRATE_ON_START: true, MIGRATION_WAIT_SECONDS: 600, SHUTDOWN_DELAY_SECONDS: 5 });
     expect(parseEnv({ MIGRATE_ON_START: "false", DATABASE_URL: "postgres://db/app" }).MIGRATE_ON_START).toBe(false);
