@@ -8,6 +8,7 @@ import { widgetSites } from "@/lib/db/schema";
 import { open } from "@/lib/security/data-key";
 import { auditSettled } from "./audit";
 import { verifyPartnerToken } from "./partners";
+import { resealSiteSecrets } from "./site-secrets";
 import { createSite, findSite } from "./sites";
 
 /** A partner's token for one of its members, signed with the site's secret (scripts/partner-token.mjs). */
@@ -54,7 +55,7 @@ describe("a partner site's signing secret at rest", () => {
     await expect(verifyPartnerToken(await tokenFor(siteKey, `sec_${randomBytes(32).toString("base64url")}`))).rejects.toThrow(/signature/);
   });
 
-  it("kept the earlier way still verifies tokens", async () => {
+  it("kept the earlier way still verifies tokens, and is sealed by keys:rotate", async () => {
     const { site, siteKey } = await createSite({ name: "Older bank", allowedOrigins: ["https://older.example"], dailyBudget: 100 });
     const secret = `sec_${randomBytes(32).toString("base64url")}`;
     await handle.db
@@ -63,6 +64,13 @@ describe("a partner site's signing secret at rest", () => {
       .where(eq(widgetSites.id, site.id));
     (globalThis as { siteReads?: unknown }).siteReads = undefined;
     expect((await findSite(siteKey))?.secretEncrypted).toBe(await stored(site.id));
+    expect((await verifyPartnerToken(await tokenFor(siteKey, secret))).site.id).toBe(site.id);
+
+    // keys:rotate seals it (and leaves alone what is already sealed under the current key); it still verifies.
+    expect(await resealSiteSecrets(handle.db)).toBe(1);
+    expect(open(await stored(site.id), `site-secret:${site.id}`)).toBe(secret);
+    expect(await resealSiteSecrets(handle.db)).toBe(0);
+    (globalThis as { siteReads?: unknown }).siteReads = undefined;
     expect((await verifyPartnerToken(await tokenFor(siteKey, secret))).site.id).toBe(site.id);
   });
 });
