@@ -27,8 +27,9 @@ describe("the configuration", () => {
   });
 
   it("requires the secrets in production only, and a key of 32 bytes (base64 or hex) wherever one is given", () => {
-    expect(() => parseEnv({ ...production, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY })).not.toThrow();
-    expect(() => parseEnv({ ...production, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: "ab".repeat(32) })).not.toThrow();
+    const safe = { NEXTAUTH_URL: "https://homes.example.com", SMTP_URL: "smtp://mail.example.com:587" };
+    expect(() => parseEnv({ ...production, ...safe, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY })).not.toThrow();
+    expect(() => parseEnv({ ...production, ...safe, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: "ab".repeat(32) })).not.toThrow();
     expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
     expect(() => parseEnv({ DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toThrow("DATA_ENCRYPTION_KEY: must be 32 bytes");
   });

@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = {
   "clock.advance": "Moved the embedded clock",
   "audit.export": "Exported the activity log",
   "audit.verify": "Verified the activity log",
+  "outbox.read": "Read the mail kept in the outbox",
   "account.export": "Downloaded their data",
   "account.delete": "Deleted their account",
   "account.dispose": "Account deleted after years without use",

@@ -122,6 +122,7 @@ function appOnOwnService(env: Record<string, string> = {}) {
       DATABASE_URL: inject("apps").upstreamDatabaseUrl,
       PROPERTY_API_BASE_URL: handle.service.url,
       PROPERTY_API_TOKEN: handle.service.token,
+      SMTP_URL: inject("apps").smtp.url,
       ...env,
     });
     await handle.proc.start();
