@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "./roles";
 import { getCache } from "@/lib/cache";
 import { rememberedOfUser, rememberedSessionUser, userChanged } from "./session-cache";
@@ -148,5 +148,28 @@ describe("a snapshot changed in the cache (whoever can write to the shared Redis
     expect((await rememberedSessionUser(id, `mine-${id}`, load))?.role).toBe("homeowner");
     expect(load).toHaveBeenCalledTimes(loads + 1);
     writes.mockRestore();
+  });
+});
+
+describe("an old snapshot put back in the cache (a replay, by whoever can write to the shared Redis)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is believed for no longer than the snapshot itself was: an admin's, after they were made a homeowner, is read again", async () => {
+    const id = nextId++;
+    const writes = vi.spyOn(getCache(), "set");
+    let role: SessionUser["role"] = "admin";
+    const load = vi.fn(async () => ({ ...user(role), id }));
+    await rememberedSessionUser(id, `replay-${id}`, load);
+    const [versionWrite] = writes.mock.calls.filter(([key]) => String(key).endsWith(`:version:${id}`));
+    const [snapshotWrite] = writes.mock.calls.filter(([key]) => String(key).includes(`replay-${id}`));
+    writes.mockRestore();
+
+    // Demoted; two minutes later the admin-era version and snapshot are written back, each with a fresh lifetime.
+    role = "homeowner";
+    await userChanged(id);
+    vi.useFakeTimers({ now: Date.now() + 120_000, toFake: ["Date"] });
+    await getCache().set(String(versionWrite![0]), versionWrite![1], 3600);
+    await getCache().set(String(snapshotWrite![0]), snapshotWrite![1], 3600);
+    expect((await rememberedSessionUser(id, `replay-${id}`, load))?.role).toBe("homeowner");
   });
 });
