@@ -27,24 +27,28 @@ interface Stamped<T> {
 }
 
 /**
- * A snapshot as the cache keeps it: stamped, and signed with a key derived from the auth secret over its cache key too.
- * Whoever can write to the shared Redis (and not to the database) then cannot raise a role in a snapshot, nor copy an
- * admin's snapshot under their own session's key: a snapshot whose signature is wrong is read again from the database.
+ * A snapshot as the cache keeps it: stamped, and signed with a key derived from the auth secret over its cache key and
+ * the end of its life too. Whoever can write to the shared Redis (and not to the database) then cannot raise a role in
+ * a snapshot, copy an admin's snapshot under their own session's key, or put back an old one (with its old version)
+ * past the SNAPSHOT_SECONDS it was good for: a snapshot whose signature is wrong, or past its end, is read again.
  */
 interface Signed<T> extends Stamped<T> {
+  until: number;
   mac: string;
 }
 
-const macOf = (key: string, stamped: Stamped<unknown>) =>
+const macOf = (key: string, kept: Stamped<unknown> & { until: number }) =>
   createHmac("sha256", `session-snapshot:${authSecret()}`)
-    .update(JSON.stringify([key, stamped.version, stamped.value]))
+    .update(JSON.stringify([key, kept.version, kept.until, kept.value]))
     .digest("base64url");
 
 function signed<T>(key: string, stamped: Stamped<T>): Signed<T> {
-  return { ...stamped, mac: macOf(key, stamped) };
+  const kept = { ...stamped, until: Date.now() + SNAPSHOT_SECONDS * 1000 };
+  return { ...kept, mac: macOf(key, kept) };
 }
 
 function authentic<T>(key: string, kept: Signed<T>): boolean {
+  if (typeof kept.until !== "number" || kept.until <= Date.now()) return false;
   const expected = Buffer.from(macOf(key, kept));
   const given = Buffer.from(typeof kept.mac === "string" ? kept.mac : "");
   return given.length === expected.length && timingSafeEqual(given, expected);
