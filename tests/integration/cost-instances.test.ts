@@ -26,7 +26,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("what calls cost across two app pro
     const ports = [await freePort(), await freePort()];
     for (const port of ports) {
       const url = `http://127.0.0.1:${port}`;
-      apps.push({ name: "http", url, admin, userLimitPerMinute: 40 });
+      apps.push({ name: "http", url, admin, userLimitPerMinute: 40, mailDir: inject("apps").smtp.dir });
       children.push(
         startNext(port, {
           NEXTAUTH_URL: url,
