@@ -1,15 +1,19 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
+import { REDACTED_PATHS, safeError } from "@/lib/log-errors";
 import { activeTraceIds } from "@/lib/observability/trace";
 
 /**
  * Structured JSON logs, one line an event, with the request id of the request that caused it and, while tracing is on,
- * the trace and span it happened in: a log line leads to its trace and back.
+ * the trace and span it happened in: a log line leads to its trace and back. Never a query's bound values: errors go
+ * through `safeError` (lib/log-errors.ts), and `params`/`parameters` logged any other way are removed.
  */
 export const log = pino({
   base: undefined,
   messageKey: "message",
   timestamp: pino.stdTimeFunctions.isoTime,
+  serializers: { err: safeError, error: safeError },
+  redact: { paths: REDACTED_PATHS, remove: true },
   mixin: () => {
     const requestId = requestContext.getStore()?.requestId;
     const ids = activeTraceIds();

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "./roles";
 import { getCache } from "@/lib/cache";
 import { rememberedOfUser, rememberedSessionUser, userChanged } from "./session-cache";
@@ -112,5 +112,64 @@ describe("when the cache does not answer in time", () => {
     await rememberedSessionUser(id, `slow-${id}`, load);
     await rememberedSessionUser(id, `other-${id}`, load);
     expect(load).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe("a snapshot changed in the cache (whoever can write to the shared Redis)", () => {
+  /** The last snapshot written under a key holding `part`: its key and value, as the cache keeps them. */
+  function written(writes: { mock: { calls: unknown[][] } }, part: string): { key: string; value: { version: string; value: unknown } } {
+    const call = writes.mock.calls.filter(([key]) => String(key).includes(part)).at(-1);
+    if (!call) throw new Error(`no snapshot written for ${part}`);
+    return { key: String(call[0]), value: call[1] as { version: string; value: unknown } };
+  }
+
+  it("is not believed: a role raised in it, or another account's snapshot copied over, is read again from the database", async () => {
+    const id = nextId++;
+    const writes = vi.spyOn(getCache(), "set");
+    const load = vi.fn(async () => ({ ...user("homeowner"), id }));
+    expect((await rememberedSessionUser(id, `mine-${id}`, load))?.role).toBe("homeowner");
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // The homeowner's snapshot, its version kept, with the role changed to admin.
+    const mine = written(writes, `mine-${id}`);
+    const raised = structuredClone(mine.value);
+    (raised.value as SessionUser).role = "admin";
+    await getCache().set(mine.key, raised, 60);
+    expect((await rememberedSessionUser(id, `mine-${id}`, load))?.role).toBe("homeowner");
+    expect(load).toHaveBeenCalledTimes(2);
+
+    // An admin's session snapshot of the same user, version and all, copied under the homeowner's session key.
+    const admin = vi.fn(async () => ({ ...user("admin"), id, sessionId: "admin-session" }));
+    await userChanged(id);
+    await rememberedSessionUser(id, `admins-${id}`, admin);
+    await rememberedSessionUser(id, `mine-${id}`, load);
+    const loads = load.mock.calls.length;
+    await getCache().set(written(writes, `mine-${id}`).key, structuredClone(written(writes, `admins-${id}`).value), 60);
+    expect((await rememberedSessionUser(id, `mine-${id}`, load))?.role).toBe("homeowner");
+    expect(load).toHaveBeenCalledTimes(loads + 1);
+    writes.mockRestore();
+  });
+});
+
+describe("an old snapshot put back in the cache (a replay, by whoever can write to the shared Redis)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is believed for no longer than the snapshot itself was: an admin's, after they were made a homeowner, is read again", async () => {
+    const id = nextId++;
+    const writes = vi.spyOn(getCache(), "set");
+    let role: SessionUser["role"] = "admin";
+    const load = vi.fn(async () => ({ ...user(role), id }));
+    await rememberedSessionUser(id, `replay-${id}`, load);
+    const [versionWrite] = writes.mock.calls.filter(([key]) => String(key).endsWith(`:version:${id}`));
+    const [snapshotWrite] = writes.mock.calls.filter(([key]) => String(key).includes(`replay-${id}`));
+    writes.mockRestore();
+
+    // Demoted; two minutes later the admin-era version and snapshot are written back, each with a fresh lifetime.
+    role = "homeowner";
+    await userChanged(id);
+    vi.useFakeTimers({ now: Date.now() + 120_000, toFake: ["Date"] });
+    await getCache().set(String(versionWrite![0]), versionWrite![1], 3600);
+    await getCache().set(String(snapshotWrite![0]), snapshotWrite![1], 3600);
+    expect((await rememberedSessionUser(id, `replay-${id}`, load))?.role).toBe("homeowner");
   });
 });

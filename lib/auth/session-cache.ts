@@ -1,8 +1,9 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { getCache } from "@/lib/cache";
 import { safely } from "@/lib/cache/single-flight";
+import { authSecret } from "./secret";
 import type { SessionUser } from "./roles";
 
 /**
@@ -25,6 +26,34 @@ interface Stamped<T> {
   value: T;
 }
 
+/**
+ * A snapshot as the cache keeps it: stamped, and signed with a key derived from the auth secret over its cache key and
+ * the end of its life too. Whoever can write to the shared Redis (and not to the database) then cannot raise a role in
+ * a snapshot, copy an admin's snapshot under their own session's key, or put back an old one (with its old version)
+ * past the SNAPSHOT_SECONDS it was good for: a snapshot whose signature is wrong, or past its end, is read again.
+ */
+interface Signed<T> extends Stamped<T> {
+  until: number;
+  mac: string;
+}
+
+const macOf = (key: string, kept: Stamped<unknown> & { until: number }) =>
+  createHmac("sha256", `session-snapshot:${authSecret()}`)
+    .update(JSON.stringify([key, kept.version, kept.until, kept.value]))
+    .digest("base64url");
+
+function signed<T>(key: string, stamped: Stamped<T>): Signed<T> {
+  const kept = { ...stamped, until: Date.now() + SNAPSHOT_SECONDS * 1000 };
+  return { ...kept, mac: macOf(key, kept) };
+}
+
+function authentic<T>(key: string, kept: Signed<T>): boolean {
+  if (typeof kept.until !== "number" || kept.until <= Date.now()) return false;
+  const expected = Buffer.from(macOf(key, kept));
+  const given = Buffer.from(typeof kept.mac === "string" ? kept.mac : "");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 // The version of each user this process last read from the cache (every request reads it, with the session) or
 // wrote (`userChanged`), and the loads under way: when a snapshot runs out, the requests of that moment share one.
 const latestVersions = new LRUCache<number, string>({ max: 50_000 });
@@ -39,13 +68,14 @@ async function remembered<T>(userId: number, key: string, load: () => Promise<T>
   const cache = getCache();
   const [version, stamped] = await Promise.all([
     safely(() => cache.get<string>(versionKey(userId)), UNREAD),
-    safely(() => cache.get<Stamped<T>>(key), undefined),
+    safely(() => cache.get<Signed<T>>(key), undefined),
   ]);
   // The cache did not answer: the database's answer, neither kept nor stamped. A new version here would throw away
   // every snapshot of the user on every instance, because of a moment's slowness (under load, it did, in waves).
   if (version === UNREAD) return { version: undefined, value: await shared(`${key}@unread`, load) };
   if (version) latestVersions.set(userId, version.value);
-  if (version && stamped && stamped.freshUntil > Date.now() && stamped.value.version === version.value) return stamped.value;
+  if (version && stamped && stamped.freshUntil > Date.now() && stamped.value.version === version.value && authentic(key, stamped.value))
+    return { version: stamped.value.version, value: stamped.value.value };
   // Requests that find it missing at the same moment share one load (and, without a version yet, one new version).
   return shared(`${key}@${version?.value ?? ""}`, async () => {
     // The version is read before the database: a change that lands in between replaces it, so this is not used.
@@ -56,7 +86,7 @@ async function remembered<T>(userId: number, key: string, load: () => Promise<T>
       latestVersions.set(userId, current);
     }
     const value = await load();
-    await safely(() => cache.set<Stamped<T>>(key, { version: current, value }, SNAPSHOT_SECONDS), undefined);
+    await safely(() => cache.set<Signed<T>>(key, signed(key, { version: current, value }), SNAPSHOT_SECONDS), undefined);
     return { version: current, value };
   });
 }

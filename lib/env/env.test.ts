@@ -27,10 +27,34 @@ describe("the configuration", () => {
   });
 
   it("requires the secrets in production only, and a key of 32 bytes (base64 or hex) wherever one is given", () => {
-    expect(() => parseEnv({ ...production, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY })).not.toThrow();
-    expect(() => parseEnv({ ...production, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: "ab".repeat(32) })).not.toThrow();
+    const safe = { NEXTAUTH_URL: "https://homes.example.com", SMTP_URL: "smtp://mail.example.com:587" };
+    expect(() => parseEnv({ ...production, ...safe, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY })).not.toThrow();
+    expect(() => parseEnv({ ...production, ...safe, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: "ab".repeat(32) })).not.toThrow();
     expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
     expect(() => parseEnv({ DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toThrow("DATA_ENCRYPTION_KEY: must be 32 bytes");
+  });
+
+  it("refuses production without its public https URL, a mail server and, on PostgreSQL, Redis: all named at once", () => {
+    const secrets = { ...production, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY };
+    const problems = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+        return "";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const missing = problems({ ...secrets, DATABASE_URL: "postgres://db/app" });
+    for (const name of ["NEXTAUTH_URL", "SMTP_URL", "REDIS_URL"]) expect(missing).toContain(`  ${name}: `);
+    // PGlite is one process: no Redis needed there.
+    expect(problems({ ...secrets, NEXTAUTH_URL: "https://homes.example.com", SMTP_URL: "smtp://mail.example.com:587" })).toBe("");
+    // http only on a loopback address (a local trial, the tests): anywhere else the session cookie would lose Secure.
+    for (const url of ["http://homes.example.com", "http://10.0.0.5:3000"])
+      expect(problems({ ...secrets, NEXTAUTH_URL: url, SMTP_URL: "smtp://mail.example.com" })).toContain("  NEXTAUTH_URL: ");
+    for (const url of ["http://localhost:3000", "http://127.0.0.1:4123", "http://[::1]:3000"])
+      expect(problems({ ...secrets, NEXTAUTH_URL: url, SMTP_URL: "smtp://mail.example.com" })).toBe("");
+    // The embedded defaults stay a one-command demo.
+    expect(problems({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app" })).toBe("");
   });
 
   it("migrates at start by default; waiting for `npm run migrate` needs PostgreSQL", () => {

@@ -45,6 +45,34 @@ const commaList = (fallback: string) =>
         .filter(Boolean),
     );
 
+/** A loopback host: an http URL there never crosses a network (a trial on one machine, the integration tests). */
+const loopback = (host: string) => host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+
+/**
+ * Production's settings that keep it safe, each missing one named: its public https URL (without it session cookies
+ * lose Secure and mailed links point at localhost), a mail server (without one, reset and invitation links sit readable
+ * in the outbox, where an admin could use them) and, with PostgreSQL (more than one instance may run), Redis (without
+ * it each instance keeps its own copy of sessions, and a revoked one stays good on the others for up to a minute).
+ */
+function unsafeProductionSettings(env: { NEXTAUTH_URL?: string; SMTP_URL?: string; DATABASE_URL?: string; REDIS_URL?: string }) {
+  const issues: { path: string[]; message: string }[] = [];
+  if (!env.NEXTAUTH_URL)
+    issues.push({ path: ["NEXTAUTH_URL"], message: "is required in production: the app's public https URL (Secure session cookies, links in mail)" });
+  else if (URL.canParse(env.NEXTAUTH_URL)) {
+    const url = new URL(env.NEXTAUTH_URL);
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback(url.hostname)))
+      issues.push({ path: ["NEXTAUTH_URL"], message: "must be https in production (http only on a loopback address: localhost, 127.0.0.1)" });
+  }
+  if (!env.SMTP_URL)
+    issues.push({ path: ["SMTP_URL"], message: "is required in production: reset and invitation links must go by mail, not sit in the outbox" });
+  if (env.DATABASE_URL && !env.REDIS_URL)
+    issues.push({
+      path: ["REDIS_URL"],
+      message: "is required in production with DATABASE_URL: instances on one database share sessions' revocations and rate limits through it",
+    });
+  return issues;
+}
+
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,11 +84,14 @@ export const EnvSchema = z
     PROPERTY_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** PostgreSQL; unset means embedded PGlite in DATA_DIR. */
     DATABASE_URL: optionalUrl,
-    /** Redis for the shared cache and rate limits; unset means in memory (one instance). */
+    /** Redis for the shared cache and rate limits; unset means in memory (one instance). Production on PostgreSQL requires it. */
     REDIS_URL: optionalUrl,
     /** Signs session tokens; generated once and kept in DATA_DIR in embedded mode, required otherwise. */
     NEXTAUTH_SECRET: optionalString,
-    /** The app's public URL (next-auth's own variable); https makes session cookies Secure. */
+    /**
+     * The app's public URL (next-auth's own variable); https makes session cookies Secure. Required in production, and
+     * https there unless it is a loopback address (http://localhost, http://127.0.0.1: a trial on one machine, the tests).
+     */
     NEXTAUTH_URL: optionalUrl,
     /** An admin created at start when no account has this email (how a fresh production install gets its first). */
     BOOTSTRAP_ADMIN_EMAIL: z.preprocess((value) => (value === "" ? undefined : value), z.email().optional()),
@@ -153,7 +184,10 @@ export const EnvSchema = z
       .min(1)
       .default("This is an automated estimate of market value, not an appraisal. Use it as a starting point, not as the price."),
     BRAND_METHODOLOGY_URL: z.string().min(1).default("/how-estimates-work"),
-    /** Mail: SMTP when set (`smtp://user:pass@host:587`); unset keeps every message in the outbox (`/admin/outbox`). */
+    /**
+     * Mail: SMTP when set (`smtp://user:pass@host:587`); unset keeps every message in the outbox (`/admin/outbox`), which
+     * only the embedded defaults allow: production requires it.
+     */
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default("Home dashboard <no-reply@localhost>"),
     /** A print-and-mail provider for the letters with ownership codes; unset keeps letters in the outbox. */
@@ -241,6 +275,7 @@ export const EnvSchema = z
             path: ["DATA_ENCRYPTION_KEY"],
             message: "is required in production (32 random bytes, base64: openssl rand -base64 32)",
           });
+        for (const issue of unsafeProductionSettings(env)) ctx.addIssue({ code: "custom", ...issue });
       }
       const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
       if (oidc > 0 && oidc < 3) {

@@ -75,9 +75,12 @@ export async function sendLetter(letter: Letter): Promise<void> {
   log.info({ to: letter.address, delivery: env.POSTAL_API_URL ? "postal" : "outbox" }, "letter sent");
 }
 
-/** Secrets (links with tokens, codes) replaced, for the copy kept of what was handed on. */
+/** Secrets (links with tokens or signatures, codes) replaced, for the copy kept of what was handed on. */
 export function redact(text: string): string {
-  return text.replace(/token=[\w-]+/g, "token=…").replace(/\b\d{6}\b/g, "••••••");
+  return text
+    .replace(/token=[\w-]+/g, "token=…")
+    .replace(/([?&;]t=)[\w-]+/g, "$1…")
+    .replace(/\b\d{6}\b/g, "••••••");
 }
 
 async function keep(row: typeof outbox.$inferInsert) {

@@ -1,9 +1,8 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import { authSecret } from "@/lib/auth/secret";
-import { getDatabase } from "@/lib/db";
+import { getDatabase, type Database } from "@/lib/db";
 import { widgetSites } from "@/lib/db/schema";
 import { appOrigins } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -15,25 +14,34 @@ import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { siteSpentToday } from "./meter";
 import { valuationEstimate } from "./properties";
+import { openSiteSecret, sealSiteSecret } from "./site-secrets";
 
 export type Site = typeof widgetSites.$inferSelect;
 
-const key = () => createHash("sha256").update(`${authSecret()}:widget-site-secrets`).digest();
+export const siteSecret = (site: Site): string => openSiteSecret(site.id, site.secretEncrypted);
 
-/** AES-256-GCM with a key derived from the app's secret: `iv.tag.ciphertext`, base64url. */
-function encrypt(secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key(), iv);
-  const data = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return [iv, cipher.getAuthTag(), data].map((b) => b.toString("base64url")).join(".");
+/**
+ * Inserts a site with its secret sealed for its id, which the insert makes (so the row is written, then sealed, in one
+ * transaction). Nothing when the site's key is taken (`undefined`).
+ */
+async function insertSite(db: Database, values: Omit<typeof widgetSites.$inferInsert, "secretEncrypted">, secret: string): Promise<Site | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(widgetSites)
+      .values({ ...values, secretEncrypted: "" })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return undefined;
+    const [sealed] = await tx
+      .update(widgetSites)
+      .set({ secretEncrypted: sealSiteSecret(row.id, secret) })
+      .where(eq(widgetSites.id, row.id))
+      .returning();
+    return sealed;
+  });
 }
 
-export function siteSecret(site: Site): string {
-  const [iv, tag, data] = site.secretEncrypted.split(".").map((part) => Buffer.from(part, "base64url")) as [Buffer, Buffer, Buffer];
-  const decipher = createDecipheriv("aes-256-gcm", key(), iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(data), decipher.final()]).toString("utf8");
-}
+const newSecret = () => `sec_${randomBytes(32).toString("base64url")}`;
 
 /** Registers a site; the secret is returned this once and kept only encrypted. */
 export async function createSite(input: { name: string; allowedOrigins: string[]; dailyBudget: number }) {
@@ -44,11 +52,8 @@ export async function createSite(input: { name: string; allowedOrigins: string[]
     });
   const { db } = await getDatabase();
   const siteKey = `site_${randomBytes(12).toString("base64url")}`;
-  const secret = `sec_${randomBytes(32).toString("base64url")}`;
-  const [site] = await db
-    .insert(widgetSites)
-    .values({ ...input, siteKey, secretEncrypted: encrypt(secret) })
-    .returning();
+  const secret = newSecret();
+  const site = await insertSite(db, { ...input, siteKey }, secret);
   void audit({ action: "settings.change", detail: { setting: "widget_site", siteId: site!.id, name: input.name, origins: input.allowedOrigins.join(" ") } });
   return { site: site!, siteKey, siteSecret: secret };
 }
@@ -163,18 +168,12 @@ export async function ensureDemoSites(): Promise<void> {
   const origins = appOrigins.filter(isSafeOrigin);
   const demo = await findSite(DEMO_SITE.siteKey);
   if (!demo) {
-    await db
-      .insert(widgetSites)
-      .values({ ...DEMO_SITE, allowedOrigins: origins, secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) })
-      .onConflictDoNothing();
+    await insertSite(db, { ...DEMO_SITE, allowedOrigins: origins }, newSecret());
   } else if (demo.allowedOrigins.join(" ") !== origins.join(" ")) {
     await db.update(widgetSites).set({ allowedOrigins: origins }).where(eq(widgetSites.id, demo.id));
   }
   if (!(await findSite(BLOCKED_DEMO_SITE.siteKey))) {
-    await db
-      .insert(widgetSites)
-      .values({ ...BLOCKED_DEMO_SITE, secretEncrypted: encrypt(`sec_${randomBytes(32).toString("base64url")}`) })
-      .onConflictDoNothing();
+    await insertSite(db, BLOCKED_DEMO_SITE, newSecret());
   }
   // Read again from what was just written (a read under way keeps to the set it started in).
   globalForSites.siteReads = undefined;

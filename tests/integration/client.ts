@@ -9,6 +9,7 @@ import { getDataset } from "@/lib/sandbox/dataset";
 import { peopleOf } from "@/lib/sandbox/verify";
 import { importSoftPasskey, newSoftPasskey, softAssertion, softRegistration, type SoftPasskey } from "@/lib/testing/soft-passkey";
 import { checkAnswer } from "./openapi-check";
+import { mailsIn, partsOf } from "./smtp";
 import type { AppInfo } from "./setup";
 
 export interface Reply {
@@ -157,8 +158,19 @@ export function sessionFrom(response: { headers: Headers }): string | undefined 
     ?.split(";")[0];
 }
 
-/** The newest message of the outbox to a recipient (read by an admin), with the token of its link if it has one. */
+/**
+ * The newest message to a recipient, with the token of its link if it has one: from the app's mail server when it has
+ * one (production, whose outbox keeps no links), otherwise from the outbox (read by an admin).
+ */
 export async function latestMail(app: AppInfo, admin: string, to: string, kind: "email" | "letter" = "email") {
+  if (app.mailDir && kind === "email") {
+    const sent = mailsIn(app.mailDir)
+      .filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()))
+      .at(-1);
+    if (!sent) throw new Error(`no email to ${to} from the mail server`);
+    const message = partsOf(sent);
+    return { ...message, token: message.text.match(/token=([\w-]+)/)?.[1], code: message.text.match(/\b(\d{6})\b/)?.[1] };
+  }
   const reply = await call(app, "GET", `/api/admin/outbox?kind=${kind}&to=${encodeURIComponent(to)}`, { cookie: admin });
   const message = reply.body.messages?.[0] as { subject: string; text: string; html: string | null; recipient: string } | undefined;
   if (!message) throw new Error(`no ${kind} to ${to} in the outbox`);

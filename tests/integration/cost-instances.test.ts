@@ -26,7 +26,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("what calls cost across two app pro
     const ports = [await freePort(), await freePort()];
     for (const port of ports) {
       const url = `http://127.0.0.1:${port}`;
-      apps.push({ name: "http", url, admin, userLimitPerMinute: 40 });
+      apps.push({ name: "http", url, admin, userLimitPerMinute: 40, mailDir: inject("apps").smtp.dir });
       children.push(
         startNext(port, {
           NEXTAUTH_URL: url,
@@ -38,6 +38,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("what calls cost across two app pro
           CACHE_NAMESPACE: `instances-${run}`,
           PROPERTY_API_BASE_URL: sandbox.url,
           PROPERTY_API_TOKEN: sandbox.token,
+          SMTP_URL: inject("apps").smtp.url,
           BOOTSTRAP_ADMIN_EMAIL: admin.email,
           BOOTSTRAP_ADMIN_PASSWORD: admin.password,
           RATE_LIMIT_USER_PER_MINUTE: "40",

@@ -51,7 +51,9 @@ function appProcess(env: Record<string, string>) {
   let child: ChildProcess | undefined;
   let port = 0;
   const admin = { email: `admin-${run}@example.com`, password: `admin-password-${run}` };
-  const app: AppInfo = { name: env.PROPERTY_API_BASE_URL ? "http" : "embedded", url: "", admin, userLimitPerMinute: 0 };
+  // On a real upstream (production) mail goes to the run's SMTP server, whose copies latestMail reads.
+  const mailDir = env.SMTP_URL ? inject("apps").smtp.dir : undefined;
+  const app: AppInfo = { name: env.PROPERTY_API_BASE_URL ? "http" : "embedded", url: "", admin, userLimitPerMinute: 0, mailDir };
   return {
     app,
     get child() {
@@ -122,6 +124,7 @@ function appOnOwnService(env: Record<string, string> = {}) {
       DATABASE_URL: inject("apps").upstreamDatabaseUrl,
       PROPERTY_API_BASE_URL: handle.service.url,
       PROPERTY_API_TOKEN: handle.service.token,
+      SMTP_URL: inject("apps").smtp.url,
       ...env,
     });
     await handle.proc.start();

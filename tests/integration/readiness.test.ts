@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { exited, freePort, startNext, TEST_DATA_KEY, waitFor } from "./processes";
 
 /**
@@ -30,6 +30,8 @@ describe("readiness when the property data service does not answer", () => {
       PROPERTY_API_TOKEN: "a-token",
       NEXTAUTH_SECRET: "a-production-secret",
       DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: inject("apps").smtp.url,
       SHUTDOWN_DELAY_SECONDS: "5",
     });
     children.push(app);

@@ -8,6 +8,7 @@ import type { TestProject } from "vitest/node";
 import { exportSoftPasskey, type ExportedSoftPasskey } from "@/lib/testing/soft-passkey";
 import { passkeyOf, signIn } from "./client";
 import { freePort, startNext, TEST_DATA_KEY, waitFor } from "./processes";
+import { smtpServer } from "./smtp";
 
 /** Signs each staff account in once (enrolling a passkey, or with a demo account's code) and hands out its passkey. */
 async function staffPasskeys(app: AppInfo, accounts: { email: string; password: string }[]): Promise<Record<string, ExportedSoftPasskey>> {
@@ -27,6 +28,11 @@ export interface Apps {
   /** The app with a PostgreSQL that does not answer. */
   noDatabase: AppInfo;
   sandbox: { url: string; token: string };
+  /**
+   * The run's mail server, which keeps each message as a file in `dir` (read with smtp.ts's `mailsIn`): production (a
+   * real upstream) needs one, and keeps only copies without links in its outbox.
+   */
+  smtp: { url: string; dir: string };
   /** This run's own PostgreSQL database, when DATABASE_URL is set (see `runDatabase`): the embedded apps'. */
   databaseUrl: string;
   /** The database of the apps on a real upstream (production mode: no demo accounts), when DATABASE_URL is set. */
@@ -40,6 +46,8 @@ export interface AppInfo {
   /** Its data folder, and its secret when not the generated one there: the demo staff's authenticator codes (embedded). */
   dataDir?: string;
   authSecret?: string;
+  /** Where the app's mail server keeps what it was given (production: its outbox's copies have no links). */
+  mailDir?: string;
   /** Passkeys the global setup gave staff accounts of the shared apps, by email (see client.ts's signIn). */
   passkeys?: Record<string, ExportedSoftPasskey>;
 }
@@ -83,7 +91,9 @@ export default async function setup(project: TestProject) {
   // apps create: theirs is a database of its own (and so is their cache's namespace: user ids are per database).
   const upstreamDatabase = await runDatabase(original, `integration_${run}_upstream`);
   if (database) process.env.DATABASE_URL = database.url;
-  const dirs = [0, 1, 2, 3].map(() => mkdtempSync(join(tmpdir(), "integration-")));
+  const dirs = [0, 1, 2, 3, 4].map(() => mkdtempSync(join(tmpdir(), "integration-")));
+  const mailDir = dirs[4]!;
+  const smtp = await smtpServer({ dir: mailDir });
   const children: ChildProcess[] = [];
   // Many accounts come from this one address during the run, and staff sign in with passkeys many times a minute (one
   // count for every app when they share Redis): the sign-up and passkey limits are tested by an app of their own.
@@ -123,7 +133,10 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_USER_PER_MINUTE: "2000",
     RATE_LIMIT_IP_PER_MINUTE: "5000",
   });
+  // Production: its public URL (http is allowed on loopback only; its cookies are not Secure) and a mail server.
   const http = startApp(httpPort, {
+    NEXTAUTH_URL: `http://127.0.0.1:${httpPort}`,
+    SMTP_URL: smtp.url,
     DATABASE_URL: upstreamDatabase?.url ?? "",
     CACHE_NAMESPACE: `it-${run}-upstream`,
     DATA_DIR: dirs[2]!,
@@ -148,6 +161,7 @@ export default async function setup(project: TestProject) {
   const teardown = async () => {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 500));
+    await smtp.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     await database?.drop();
     await upstreamDatabase?.drop();
@@ -172,7 +186,14 @@ export default async function setup(project: TestProject) {
       userLimitPerMinute: 2000,
       dataDir: dirs[1]!,
     };
-    const httpApp: AppInfo = { name: "http", url: `http://127.0.0.1:${httpPort}`, admin: httpAdmin, userLimitPerMinute: 40, authSecret: `secret-${run}` };
+    const httpApp: AppInfo = {
+      name: "http",
+      url: `http://127.0.0.1:${httpPort}`,
+      admin: httpAdmin,
+      userLimitPerMinute: 40,
+      authSecret: `secret-${run}`,
+      mailDir,
+    };
     embeddedApp.passkeys = await staffPasskeys(embeddedApp, [embeddedApp.admin, { email: "officer@example.com", password: "officer-demo" }]);
     httpApp.passkeys = await staffPasskeys(httpApp, [httpAdmin]);
 
@@ -181,6 +202,7 @@ export default async function setup(project: TestProject) {
       http: httpApp,
       noDatabase: { name: "embedded", url: `http://127.0.0.1:${noDatabasePort}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 },
       sandbox,
+      smtp: { url: smtp.url, dir: mailDir },
       databaseUrl: process.env.DATABASE_URL ?? "",
       upstreamDatabaseUrl: upstreamDatabase?.url ?? "",
     });

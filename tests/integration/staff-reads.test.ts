@@ -33,7 +33,6 @@ const ROUTES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   "/api/admin/settings": "the organization's settings",
   "/api/admin/sites": "the partner sites and their origins",
   "/api/admin/usage": "calls and cache hits per operation",
-  "/api/admin/outbox": "issue 38 item 12 (another change) redacts and logs the outbox",
 };
 
 /** Staff pages that show no customer's data, each with why; every other page staff may open must write a row. */
@@ -44,7 +43,6 @@ const PAGES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   "/verify": "the second-factor step of a sign-in",
   "/admin": "staff, settings, partner sites and call counts",
   "/admin/jobs": "the job queue's runs",
-  "/admin/outbox": "issue 38 item 12 (another change) redacts and logs the outbox",
   "/lookup": "an empty form: each lookup it makes is logged by its action",
 };
 

@@ -23,7 +23,7 @@ async function startAndExit(env: Record<string, string>): Promise<{ code: number
 }
 
 describe("a start that must not go ahead stops at once, saying why", () => {
-  const { sandbox } = inject("apps");
+  const { sandbox, smtp } = inject("apps");
   const dataDir = mkdtempSync(join(tmpdir(), "refusals-"));
   const children: ChildProcess[] = [];
   afterAll(async () => {
@@ -62,12 +62,15 @@ describe("a start that must not go ahead stops at once, saying why", () => {
     expect(await exited(embedded)).toBe(0);
 
     // Then the same database behind the real service: refused, with the accounts and the command that removes them.
+    const again = await freePort();
     const production = {
       DATA_DIR: folder,
       PROPERTY_API_BASE_URL: sandbox.url,
       PROPERTY_API_TOKEN: sandbox.token,
       NEXTAUTH_SECRET: "a-production-secret",
       DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
+      NEXTAUTH_URL: `http://127.0.0.1:${again}`,
+      SMTP_URL: smtp.url,
     };
     const refused = await startAndExit(production);
     expect(refused.code).toBe(1);
@@ -86,7 +89,6 @@ describe("a start that must not go ahead stops at once, saying why", () => {
     expect(await exited(fix)).toBe(0);
     expect(log).toContain("demo accounts removed");
 
-    const again = await freePort();
     const started = startNext(again, { ...production, DATABASE_URL: "", REDIS_URL: "" });
     children.push(started);
     await waitFor(`http://127.0.0.1:${again}/api/health?deep=1`, started, "the production app");

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { readOutbox } from "@/lib/mail/outbox";
 import { requirePageUser } from "@/lib/api/page";
+import { outboxFor } from "@/lib/services/outbox";
 
 export const metadata: Metadata = { title: "Outbox" };
 
@@ -9,8 +9,8 @@ const when = (date: Date) => date.toLocaleString("en-US", { dateStyle: "medium",
 
 /** What the app sent: emails as their recipients see them, letters as printed. Without SMTP_URL, nothing else sends them. */
 export default async function OutboxPage() {
-  await requirePageUser(["admin"], "/admin/outbox");
-  const messages = await readOutbox({}, 50);
+  const caller = await requirePageUser(["admin"], "/admin/outbox");
+  const messages = await outboxFor(caller, {}, 50);
   return (
     <div className="space-y-6">
       <div>
@@ -19,8 +19,8 @@ export default async function OutboxPage() {
         </Link>
         <h1 className="mt-2 text-3xl font-bold">Outbox</h1>
         <p className="text-slate-700">
-          The latest 50 emails and letters. On the embedded defaults they are only kept here; with SMTP or a print-and-mail provider, a copy without its links
-          and codes is kept.
+          The latest 50 emails and letters. On the embedded defaults they are only kept here; anywhere else mail goes by SMTP and the copies here show no links
+          or codes (letters waiting to be printed keep theirs). Each visit is in the activity log.
         </p>
       </div>
       {messages.length === 0 && <p className="rounded-xl border border-slate-200 bg-white p-6">Nothing has been sent yet.</p>}
