@@ -65,6 +65,24 @@ async function proveEmail(email: string, cookie: string) {
   return call(app, "POST", "/api/email-verification", { cookie, body: { token } });
 }
 
+/**
+ * A homeowner with a proved email and a passkey, and the session a password reset then signs in: the account has a
+ * factor, so that session only waits for it.
+ */
+async function heldByReset() {
+  const { email, cookie } = await signedUp();
+  expect((await proveEmail(email, cookie)).status).toBe(200);
+  const key = await addPasskey(app, email, sessionFrom(await credentialsCallback(app, email, PASSWORD))!, "Phone");
+  expect((await call(app, "POST", "/api/account/password-reset", { body: { email } })).status).toBe(202);
+  const { token } = await latestMail(app, await freshAdmin(), email);
+  const reset = await fetch(`${app.url}/api/account/password-reset/confirm`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token, password: "another-good-long-password" }),
+  });
+  return { email, key, waiting: sessionFrom(reset)! };
+}
+
 describe("an account proves its email before it may add a factor (item 1)", () => {
   it("refuses a passkey or an authenticator app to an account whose email is not proved; the mailed link proves it, once", async () => {
     const { email, cookie } = await signedUp();
@@ -132,19 +150,8 @@ describe("an account proves its email before it may add a factor (item 1)", () =
 
 describe("a session held at the second-factor step stays held (item 3)", () => {
   it("ends a session waiting for the factor when the owner removes their last factor elsewhere", async () => {
-    const { email, cookie: signedUpCookie } = await signedUp();
-    expect((await proveEmail(email, signedUpCookie)).status).toBe(200);
-    const full = sessionFrom(await credentialsCallback(app, email, PASSWORD))!;
-    const key = await addPasskey(app, email, full, "Phone");
     // A reset password's session: the account has a factor, so the session only waits for it.
-    expect((await call(app, "POST", "/api/account/password-reset", { body: { email } })).status).toBe(202);
-    const { token } = await latestMail(app, await freshAdmin(), email);
-    const reset = await fetch(`${app.url}/api/account/password-reset/confirm`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token, password: "another-good-long-password" }),
-    });
-    const waiting = sessionFrom(reset)!;
+    const { key, waiting } = await heldByReset();
     expect((await call(app, "GET", "/api/account/security", { cookie: waiting })).body.secondFactor).toBe("pending");
 
     // The owner, signed in with the passkey elsewhere, removes it (their only factor) with a fresh step-up.
@@ -251,17 +258,7 @@ describe("changing the password is throttled like a sign-in (low)", () => {
 
 describe("a session gets a new id when it gives its second factor (low)", () => {
   it("answers the factor that finishes a sign-in with a new session cookie; the cookie it came with stops working", async () => {
-    const { email, cookie: signedUpCookie } = await signedUp();
-    expect((await proveEmail(email, signedUpCookie)).status).toBe(200);
-    const key = await addPasskey(app, email, sessionFrom(await credentialsCallback(app, email, PASSWORD))!, "Phone");
-    expect((await call(app, "POST", "/api/account/password-reset", { body: { email } })).status).toBe(202);
-    const { token } = await latestMail(app, await freshAdmin(), email);
-    const reset = await fetch(`${app.url}/api/account/password-reset/confirm`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token, password: "another-good-long-password" }),
-    });
-    const waiting = sessionFrom(reset)!;
+    const { key, waiting } = await heldByReset();
     const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: waiting })).body;
     const given = await call(app, "POST", "/api/account/second-factor", { cookie: waiting, body: { passkey: softAssertion(key, options, app.url) } });
     expect(given.status).toBe(200);
