@@ -16,7 +16,8 @@ checkpoints.dir = mkdtempSync(join(tmpdir(), "audit-checkpoints-"));
 process.env.AUDIT_CHECKPOINT_URL = `file://${checkpoints.dir}`;
 vi.mock("@/lib/db", async (original) => ({ ...(await original<object>()), getDatabase: () => database.handle! }));
 vi.mock("@/lib/auth/secret", () => ({ authSecret: () => "audit-test-secret" }));
-const { accessLogOf, audit, auditPage, auditSettled, eraseFromAuditLog, pseudonym, sweepAuditEvents, verifyAuditChain } = await import("./audit");
+const { accessLogOf, audit, auditPage, auditSettled, eraseFromAuditLog, pseudonym, rowHash, sweepAuditEvents, verifyAuditChain } = await import("./audit");
+const { writeAuditCheckpoint } = await import("./audit-checkpoint");
 
 const officer = { id: 7, email: "officer@example.com", role: "loan_officer" as const };
 const homeowner = { id: 9, email: "owner@example.com", role: "homeowner" as const, ownerIds: ["owner-1"], name: null };
@@ -162,5 +163,78 @@ describe("the activity log", () => {
       .from(auditDeadLetters);
     expect(dead).toEqual([{ action: "lookup.summary", payload: expect.stringContaining("REFUSED BY THE DATABASE"), error: expect.any(String) }]);
     expect(await verifyAuditChain()).toMatchObject({ ok: true, events: 3, firstBadId: null });
+  });
+});
+
+describe("the activity log's tamper evidence", () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await database.handle!;
+  });
+  beforeEach(async () => {
+    await auditSettled();
+    (globalThis as { auditQueue?: unknown }).auditQueue = undefined;
+    await handle.db.delete(auditEvents);
+  });
+  const rows = () => handle.db.select().from(auditEvents).orderBy(auditEvents.id);
+  const write = async (n: number) => {
+    for (let i = 0; i < n; i++) await audit({ action: "equity.read", actor: officer, ip: "10.0.0.1", ...home, detail: { i } });
+  };
+  const problemAt = (id: number) => expect.arrayContaining([expect.objectContaining({ id })]);
+
+  it("reports a row edited and rehashed with plain SHA-256, the rows after it rebuilt the same way", async () => {
+    await write(4);
+    const written = await rows();
+    // The attacker changes the second row's outcome and rebuilds every hash from it on, as anyone could without a key.
+    let prevHash = written[0]!.hash;
+    for (const row of written.slice(1)) {
+      const forged = { ...row, outcome: row.id === written[1]!.id ? ("refused" as const) : row.outcome, prevHash, keyId: null };
+      const hash = rowHash(forged);
+      await handle.db
+        .update(auditEvents)
+        .set({ outcome: forged.outcome, prevHash, hash, keyId: null })
+        .where(sql`id = ${row.id}`);
+      prevHash = hash;
+    }
+    const check = await verifyAuditChain();
+    expect(check).toMatchObject({ ok: false, firstBadId: written[1]!.id });
+    expect(check.problems).toEqual(problemAt(written[1]!.id));
+  });
+
+  it("reports the newest rows dropped after a checkpoint, and the oldest dropped without a retention sweep", async () => {
+    await write(5);
+    await writeAuditCheckpoint();
+    await write(1);
+    expect(await verifyAuditChain()).toMatchObject({ ok: true, firstBadId: null });
+    const written = await rows();
+    // The newest three go: the checkpoint's last row among them.
+    await handle.db.execute(sql`delete from app.audit_events where id >= ${written[3]!.id}`);
+    const dropped = await verifyAuditChain();
+    expect(dropped.ok).toBe(false);
+    expect(dropped.problems).toEqual(problemAt(written[4]!.id));
+
+    await handle.db.delete(auditEvents);
+    await write(4);
+    const again = await rows();
+    await handle.db.execute(sql`delete from app.audit_events where id <= ${again[1]!.id}`);
+    const oldest = await verifyAuditChain();
+    expect(oldest.ok).toBe(false);
+    expect(oldest.problems).toEqual(problemAt(again[2]!.id));
+  });
+
+  it("reports personal columns blanked as if erased when no erasure names the row, and verifies an erasure the app made", async () => {
+    await audit({ action: "signin", actor: homeowner, ip: "10.0.0.2" });
+    await audit({ action: "lookup.valuation", actor: officer, ip: "10.0.0.1", ...home });
+    const written = await rows();
+    await handle.db.execute(sql`update app.audit_events set actor_id = null, actor_email = null, ip = null, pii_salt = null where id = ${written[1]!.id}`);
+    const blanked = await verifyAuditChain();
+    expect(blanked.ok).toBe(false);
+    expect(blanked.problems).toEqual(problemAt(written[1]!.id));
+
+    await handle.db.delete(auditEvents);
+    await audit({ action: "signin", actor: homeowner, ip: "10.0.0.2" });
+    await audit({ action: "signin", outcome: "refused", actor: null, email: "OWNER@example.com" });
+    expect(await eraseFromAuditLog(homeowner.id, homeowner.email)).toBe(2);
+    expect(await verifyAuditChain()).toMatchObject({ ok: true, firstBadId: null, problems: [] });
   });
 });

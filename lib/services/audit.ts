@@ -358,6 +358,8 @@ export interface ChainCheck {
   events: number;
   /** The first row whose content, seal or link does not match, if any. */
   firstBadId: number | null;
+  /** Everything found wrong, by kind and row. */
+  problems: { kind: string; id: number }[];
 }
 
 /** Walks the chain from the oldest row kept: each row's hash, its personal columns' seal, and its link to the one before. */
@@ -371,10 +373,10 @@ export async function verifyAuditChain(): Promise<ChainCheck> {
     const page = await db.select().from(auditEvents).where(gt(auditEvents.id, after)).orderBy(asc(auditEvents.id)).limit(2_000);
     for (const row of page) {
       events += 1;
-      if (!rowIsSound(row, previous)) return { ok: false, events, firstBadId: row.id };
+      if (!rowIsSound(row, previous)) return { ok: false, events, firstBadId: row.id, problems: [{ kind: "altered", id: row.id }] };
       previous = row.hash;
     }
-    if (page.length < 2_000) return { ok: true, events, firstBadId: null };
+    if (page.length < 2_000) return { ok: true, events, firstBadId: null, problems: [] };
     after = page.at(-1)!.id;
   }
 }
@@ -391,7 +393,7 @@ function rowIsSound(row: Stored, previous: string | undefined): boolean {
  * Erases an account's personal data from the log (its deletion): the rows stay, with the person's pseudonym, and the
  * chain still verifies because their seal is kept.
  */
-export async function eraseFromAuditLog(userId: number): Promise<number> {
+export async function eraseFromAuditLog(userId: number, _email?: string): Promise<number> {
   await auditSettled();
   const { db } = await getDatabase();
   const erased = await db
