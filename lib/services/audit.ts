@@ -4,9 +4,10 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "dr
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/auth/secret";
 import { getDatabase, type Database } from "@/lib/db";
-import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
+import { auditDeadLetters, auditEvents, type AuditOutcome } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log, requestContext } from "@/lib/log";
+import { countAuditDeadLetter } from "@/lib/observability/metrics";
 import { dbInsert, inSpan } from "@/lib/observability/trace";
 
 export type { AuditOutcome };
@@ -162,6 +163,29 @@ export function pseudonym(userId: number): string {
   return `u-${createHmac("sha256", pseudonymKey).update(String(userId)).digest("hex").slice(0, 16)}`;
 }
 
+/**
+ * A text as the log keeps it: NUL removed (PostgreSQL's text refuses it), capped, and well-formed (a lone UTF-16
+ * surrogate becomes U+FFFD). The row is hashed as it is stored: jsonb refuses a lone surrogate, and a text column
+ * stores U+FFFD for it, so a hash over the raw text would never match the row read back.
+ */
+export function logText(text: string, limit = 2_000): string {
+  return text.replaceAll("\u0000", "").slice(0, limit).toWellFormed();
+}
+const optionalText = (text: string | null | undefined, limit?: number) => (text === null || text === undefined ? null : logText(String(text), limit));
+
+// A detail is a few named facts: its keys are short, and a long value (a pasted name) is cut.
+const DETAIL_KEYS = 50;
+function detailOf(detail: AuditEvent["detail"]): Row["detail"] {
+  if (!detail) return null;
+  const entries = Object.entries(detail)
+    .slice(0, DETAIL_KEYS)
+    .map(([key, value]) => [
+      logText(key, 100),
+      typeof value === "string" ? logText(value) : typeof value === "number" && !Number.isFinite(value) ? null : value,
+    ]);
+  return Object.fromEntries(entries) as Row["detail"];
+}
+
 /** The row for an event, without its place in the chain (`prevHash`, `hash`), which the writer gives it. */
 function rowOf(event: AuditEvent): Omit<Row, "prevHash" | "hash"> {
   const context = requestContext.getStore();
@@ -169,23 +193,23 @@ function rowOf(event: AuditEvent): Omit<Row, "prevHash" | "hash"> {
   const personal = {
     piiSalt: randomBytes(16).toString("hex"),
     actorId: actor?.id ?? null,
-    actorEmail: actor?.email ?? event.email?.toLowerCase().slice(0, 320) ?? null,
-    ip: event.ip ?? context?.ip ?? null,
+    actorEmail: optionalText(actor?.email ?? event.email?.toLowerCase(), 320),
+    ip: optionalText(event.ip ?? context?.ip, 100),
   };
   return {
     at: new Date(),
-    action: event.action,
+    action: logText(event.action, 100),
     outcome: event.outcome ?? "allowed",
     actorRef: actor ? pseudonym(actor.id) : null,
-    actorRole: actor?.role ?? null,
+    actorRole: optionalText(actor?.role, 50),
     partnerSiteId: actor && "partnerSiteId" in actor && typeof actor.partnerSiteId === "number" ? actor.partnerSiteId : null,
     subjectRef: event.subjectUserId === undefined ? null : pseudonym(event.subjectUserId),
-    ownerId: event.ownerId ?? null,
-    propertyId: event.propertyId === undefined ? null : String(event.propertyId),
-    address: event.address ?? null,
-    addressKey: event.addressKey ?? null,
-    detail: event.detail ?? null,
-    requestId: context?.requestId ?? null,
+    ownerId: optionalText(event.ownerId, 200),
+    propertyId: event.propertyId === undefined ? null : logText(String(event.propertyId), 100),
+    address: optionalText(event.address, 500),
+    addressKey: optionalText(event.addressKey, 500),
+    detail: detailOf(event.detail),
+    requestId: optionalText(context?.requestId, 200),
     ...personal,
     piiDigest: piiDigestOf(personal),
   };
@@ -275,19 +299,27 @@ async function drain(queue: AuditQueue) {
       const rows = [...(queue.unwritten ?? []), ...batch.rows];
       queue.unwritten = undefined;
       try {
-        const { db, kind } = handle ?? (await getDatabase());
-        queue.lastHash = await inSpan("db audit.append", { kind: "client", root: true, attributes: dbInsert("audit_events", rows.length) }, () => {
-          const appended = kind === "pglite" ? appendInProcess(db, rows, queue.lastHash) : append(db, rows).then(() => undefined);
-          return withTimeout(appended, APPEND_TIMEOUT_MS);
-        });
+        const database = handle ?? (await getDatabase());
+        let left: PendingRow[] = [];
+        try {
+          await appendRows(queue, database, rows);
+        } catch (error) {
+          queue.lastHash = undefined;
+          // The database answered and refused the rows' content: one of them is bad. Each goes on its own, so only
+          // the bad one is set aside and the rest are written in order; "the database is away" waits as before.
+          if (!refusedContent(error)) throw error;
+          left = await appendEach(queue, database, rows);
+        }
+        if (left.length) throw Object.assign(new Error("the database went away while rows were written one by one"), { left });
         queue.retryAfter = undefined;
       } catch (error) {
         queue.retryAfter = Date.now() + RETRY_MS;
         // Kept for the next append (the next event after the database is back), not lost with this request.
-        const dropped = Math.max(0, rows.length - MAX_UNWRITTEN);
-        queue.unwritten = rows.slice(dropped);
+        const waiting = (error as { left?: PendingRow[] }).left ?? rows;
+        const dropped = Math.max(0, waiting.length - MAX_UNWRITTEN);
+        queue.unwritten = waiting.slice(dropped);
         queue.lastHash = undefined;
-        log.error({ err: error, rows: rows.length, dropped }, "audit: could not record events; they wait for the next append");
+        log.error({ err: error, rows: waiting.length, dropped }, "audit: could not record events; they wait for the next append");
       } finally {
         queue.lastWrite = Date.now();
         batch.resolve();
@@ -296,6 +328,62 @@ async function drain(queue: AuditQueue) {
   } finally {
     queue.writing = undefined;
     queue.draining = false;
+  }
+}
+
+type PendingRow = Omit<Row, "prevHash" | "hash">;
+
+/** Appends rows at the chain's end, on this process's database (PGlite: after the last hash it remembers). */
+async function appendRows(queue: AuditQueue, { db, kind }: DatabaseHandleLike, rows: PendingRow[]): Promise<void> {
+  queue.lastHash = await inSpan("db audit.append", { kind: "client", root: true, attributes: dbInsert("audit_events", rows.length) }, () => {
+    const appended = kind === "pglite" ? appendInProcess(db, rows, queue.lastHash) : append(db, rows).then(() => undefined);
+    return withTimeout(appended, APPEND_TIMEOUT_MS);
+  });
+}
+type DatabaseHandleLike = Pick<Awaited<ReturnType<typeof getDatabase>>, "db" | "kind">;
+
+/**
+ * Whether the database refused what was sent (PostgreSQL's classes 22, data exception; 23, a constraint; 54, a limit
+ * passed), rather than being away (no answer, a lost connection, a shutdown, a deadlock), through drizzle's wrapping.
+ */
+function refusedContent(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return /^(22|23|54)/.test(code);
+  }
+  return false;
+}
+
+/**
+ * After a batch the database refused for its content: the rows one at a time, each refused again set aside on its own.
+ * Resolves to the rows still to write when the database stopped answering meanwhile (they wait, as a batch would).
+ */
+async function appendEach(queue: AuditQueue, database: DatabaseHandleLike, rows: PendingRow[]): Promise<PendingRow[]> {
+  for (const [i, row] of rows.entries()) {
+    try {
+      await appendRows(queue, database, [row]);
+    } catch (error) {
+      queue.lastHash = undefined;
+      if (!refusedContent(error)) return rows.slice(i);
+      await setAside(database.db, row, error);
+    }
+  }
+  return [];
+}
+
+/** Keeps a row the database refused in app.audit_dead_letters (as JSON text, which escapes what jsonb refuses). */
+async function setAside(db: Database, row: PendingRow, error: unknown): Promise<void> {
+  const reason = logText(error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ""}` : String(error));
+  try {
+    const [dead] = await db
+      .insert(auditDeadLetters)
+      .values({ action: logText(row.action, 100), payload: JSON.stringify(row), error: reason })
+      .returning({ id: auditDeadLetters.id });
+    countAuditDeadLetter(true);
+    log.error({ deadLetterId: dead?.id, action: row.action, reason }, "audit: the database refused a row; it is set aside in app.audit_dead_letters");
+  } catch (failure) {
+    countAuditDeadLetter(false);
+    log.error({ err: failure, action: row.action, reason }, "audit: the database refused a row, and setting it aside failed too: it is lost");
   }
 }
 
