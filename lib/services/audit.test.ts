@@ -1,22 +1,25 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/lib/db";
 import { auditDeadLetters, auditEvents } from "@/lib/db/schema";
 
 const database = vi.hoisted(() => ({ handle: undefined as Promise<DatabaseHandle> | undefined }));
-// The log's key, and the folder outside the database where its checkpoints go: this file's own.
-const checkpoints = vi.hoisted(() => {
+// The log's key, and the folder outside the database where its checkpoints go: this file's own, set before the
+// configuration is read.
+const checkpoints = await vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const dir = mkdtempSync(join(tmpdir(), "audit-checkpoints-"));
   process.env.AUDIT_HMAC_KEY = Buffer.alloc(32, 3).toString("base64");
-  return { dir: "" };
+  process.env.AUDIT_CHECKPOINT_URL = `file://${dir}`;
+  return { dir };
 });
-checkpoints.dir = mkdtempSync(join(tmpdir(), "audit-checkpoints-"));
-process.env.AUDIT_CHECKPOINT_URL = `file://${checkpoints.dir}`;
 vi.mock("@/lib/db", async (original) => ({ ...(await original<object>()), getDatabase: () => database.handle! }));
 vi.mock("@/lib/auth/secret", () => ({ authSecret: () => "audit-test-secret" }));
-const { accessLogOf, audit, auditPage, auditSettled, eraseFromAuditLog, pseudonym, rowHash, sweepAuditEvents, verifyAuditChain } = await import("./audit");
+const { accessLogOf, audit, auditPage, auditSettled, eraseFromAuditLog, pseudonym, rowHash, sweepAuditEvents } = await import("./audit");
+const { verifyAuditChain } = await import("./audit-verify");
 const { writeAuditCheckpoint } = await import("./audit-checkpoint");
 
 const officer = { id: 7, email: "officer@example.com", role: "loan_officer" as const };
@@ -44,7 +47,7 @@ describe("the activity log", () => {
     const rows = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
     expect(rows).toHaveLength(50);
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
-    expect(await verifyAuditChain()).toMatchObject({ ok: true, events: 50, firstBadId: null });
+    expect(await verifyAuditChain()).toMatchObject({ ok: true, events: 50, firstBadId: null, problems: [] });
   });
 
   it("finds the first row whose content was edited, whose personal columns were changed, or that was removed from the middle", async () => {
@@ -171,11 +174,14 @@ describe("the activity log's tamper evidence", () => {
   beforeAll(async () => {
     handle = await database.handle!;
   });
-  beforeEach(async () => {
+  /** An empty log, as a new install has (the queue's remembered last hash, and any checkpoint, gone with it). */
+  const emptyLog = async () => {
     await auditSettled();
     (globalThis as { auditQueue?: unknown }).auditQueue = undefined;
     await handle.db.delete(auditEvents);
-  });
+    rmSync(checkpoints.dir, { recursive: true, force: true });
+  };
+  beforeEach(emptyLog);
   const rows = () => handle.db.select().from(auditEvents).orderBy(auditEvents.id);
   const write = async (n: number) => {
     for (let i = 0; i < n; i++) await audit({ action: "equity.read", actor: officer, ip: "10.0.0.1", ...home, detail: { i } });
@@ -213,7 +219,7 @@ describe("the activity log's tamper evidence", () => {
     expect(dropped.ok).toBe(false);
     expect(dropped.problems).toEqual(problemAt(written[4]!.id));
 
-    await handle.db.delete(auditEvents);
+    await emptyLog();
     await write(4);
     const again = await rows();
     await handle.db.execute(sql`delete from app.audit_events where id <= ${again[1]!.id}`);
@@ -231,7 +237,7 @@ describe("the activity log's tamper evidence", () => {
     expect(blanked.ok).toBe(false);
     expect(blanked.problems).toEqual(problemAt(written[1]!.id));
 
-    await handle.db.delete(auditEvents);
+    await emptyLog();
     await audit({ action: "signin", actor: homeowner, ip: "10.0.0.2" });
     await audit({ action: "signin", outcome: "refused", actor: null, email: "OWNER@example.com" });
     expect(await eraseFromAuditLog(homeowner.id, homeowner.email)).toBe(2);

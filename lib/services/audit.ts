@@ -1,13 +1,15 @@
 import "server-only";
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/auth/secret";
+import { auditHmac, auditKeys } from "@/lib/security/audit-key";
 import { getDatabase, type Database } from "@/lib/db";
 import { auditDeadLetters, auditEvents, type AuditOutcome } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log, requestContext } from "@/lib/log";
 import { countAuditDeadLetter } from "@/lib/observability/metrics";
+import { onShutdown } from "@/lib/shutdown";
 import { dbInsert, inSpan } from "@/lib/observability/trace";
 
 export type { AuditOutcome };
@@ -54,6 +56,8 @@ export const AUDIT_ACTIONS = {
   "clock.advance": "Moved the embedded clock",
   "audit.export": "Exported the activity log",
   "audit.verify": "Verified the activity log",
+  "audit.erase": "Erased a person's details from the log",
+  "audit.sweep": "Removed activity past its retention",
   "account.export": "Downloaded their data",
   "account.delete": "Deleted their account",
   "account.dispose": "Account deleted after years without use",
@@ -109,7 +113,8 @@ export const by = (caller: { user?: SessionUser; ip: string; partnerSiteId?: num
 type Row = typeof auditEvents.$inferInsert;
 type Stored = typeof auditEvents.$inferSelect;
 
-const GENESIS = "0".repeat(64);
+/** The previous hash of the chain's first row. */
+export const GENESIS = "0".repeat(64);
 // Any fixed number: the lock every process takes while it appends, so the chain has one order across processes.
 const AUDIT_LOCK = 7_240_629;
 const ROWS_PER_INSERT = 500;
@@ -135,7 +140,13 @@ export function piiDigestOf(row: Pick<Row, "piiSalt" | "actorId" | "actorEmail" 
   return sha256(canonical({ salt: row.piiSalt, actorId: row.actorId, actorEmail: row.actorEmail, ip: row.ip }));
 }
 
-/** The row's hash: its content (the personal columns through their seal) after the previous row's hash. */
+/** Thrown for a row chained under a key that is neither AUDIT_HMAC_KEY nor one of AUDIT_HMAC_KEY_PREVIOUS. */
+export class UnknownAuditKeyError extends Error {}
+
+/**
+ * The row's hash: its content (the personal columns through their seal) after the previous row's hash, as an HMAC
+ * under the key the row names. A row without a key id is from before the key: plain SHA-256, as it was written.
+ */
 export function rowHash(row: Omit<Row, "hash" | "id">): string {
   const content = canonical({
     at: row.at,
@@ -152,8 +163,13 @@ export function rowHash(row: Omit<Row, "hash" | "id">): string {
     detail: row.detail,
     requestId: row.requestId,
     piiDigest: row.piiDigest,
+    // Left out (undefined) for the old rows, whose hashes did not cover it.
+    keyId: row.keyId ?? undefined,
   });
-  return sha256(`${row.prevHash}\n${content}`);
+  if (!row.keyId) return sha256(`${row.prevHash}\n${content}`);
+  const hash = auditHmac(row.keyId, "audit-row", `${row.prevHash}\n${content}`);
+  if (hash === undefined) throw new UnknownAuditKeyError(`no configured AUDIT_HMAC_KEY has the id ${row.keyId}`);
+  return hash;
 }
 
 let pseudonymKey: Buffer | undefined;
@@ -257,6 +273,7 @@ const APPEND_TIMEOUT_MS = 15_000;
  */
 export function audit(event: AuditEvent): Promise<void> {
   const queue = (globalForAudit.auditQueue ??= {});
+  checkpointWhenStopping();
   if (!queue.waiting) {
     let resolve!: () => void;
     const written = new Promise<void>((done) => (resolve = done));
@@ -270,6 +287,17 @@ export function audit(event: AuditEvent): Promise<void> {
   }
   if (!queue.draining) void drain(queue);
   return batch.written;
+}
+
+/**
+ * A process that recorded events writes a checkpoint when it stops, once its requests are answered and their rows
+ * written (imported when needed: the checkpoint's module reads this one).
+ */
+function checkpointWhenStopping() {
+  const flags = globalThis as unknown as { auditCheckpointOnStop?: boolean };
+  if (flags.auditCheckpointOnStop) return;
+  flags.auditCheckpointOnStop = true;
+  onShutdown(async () => (await import("./audit-checkpoint")).checkpointOnShutdown(), "last");
 }
 
 /** Resolves once every event recorded so far in this process is written. */
@@ -432,73 +460,79 @@ async function appendInProcess(db: Database, rows: Omit<Row, "prevHash" | "hash"
 /** Links rows after a hash, each to the one before. */
 function chain(rows: Omit<Row, "prevHash" | "hash">[], after: string): Row[] {
   let prevHash = after;
+  const keyId = auditKeys().current.id;
   return rows.map((row) => {
-    const linked = { ...row, prevHash };
+    const linked = { ...row, prevHash, keyId };
     const hash = rowHash(linked);
     prevHash = hash;
     return { ...linked, hash };
   });
 }
 
-export interface ChainCheck {
-  ok: boolean;
-  /** Rows checked: every row kept (retention removes the oldest; the check starts at the oldest kept). */
-  events: number;
-  /** The first row whose content, seal or link does not match, if any. */
-  firstBadId: number | null;
-  /** Everything found wrong, by kind and row. */
-  problems: { kind: string; id: number }[];
-}
-
-/** Walks the chain from the oldest row kept: each row's hash, its personal columns' seal, and its link to the one before. */
-export async function verifyAuditChain(): Promise<ChainCheck> {
-  await auditSettled();
-  const { db } = await getDatabase();
-  let events = 0;
-  let previous: string | undefined;
-  let after = 0;
-  for (;;) {
-    const page = await db.select().from(auditEvents).where(gt(auditEvents.id, after)).orderBy(asc(auditEvents.id)).limit(2_000);
-    for (const row of page) {
-      events += 1;
-      if (!rowIsSound(row, previous)) return { ok: false, events, firstBadId: row.id, problems: [{ kind: "altered", id: row.id }] };
-      previous = row.hash;
-    }
-    if (page.length < 2_000) return { ok: true, events, firstBadId: null, problems: [] };
-    after = page.at(-1)!.id;
+/** Ids as ranges, "1-3,7,9-12", each range string at most `limit` long (a detail value is capped). */
+export function idRanges(ids: readonly number[], limit = 1_500): string[] {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j += 1;
+    parts.push(i === j ? String(sorted[i]) : `${sorted[i]}-${sorted[j]}`);
+    i = j + 1;
   }
-}
-
-function rowIsSound(row: Stored, previous: string | undefined): boolean {
-  if (previous !== undefined && row.prevHash !== previous) return false;
-  if (rowHash(row) !== row.hash) return false;
-  // Personal columns present must match their seal; erased ones are all gone together.
-  if (row.piiSalt !== null) return piiDigestOf(row) === row.piiDigest;
-  return row.actorId === null && row.actorEmail === null && row.ip === null;
+  const chunks: string[] = [];
+  for (const part of parts) {
+    const last = chunks.at(-1);
+    if (last !== undefined && last.length + part.length + 1 <= limit) chunks[chunks.length - 1] = `${last},${part}`;
+    else chunks.push(part);
+  }
+  return chunks;
 }
 
 /**
- * Erases an account's personal data from the log (its deletion): the rows stay, with the person's pseudonym, and the
- * chain still verifies because their seal is kept.
+ * Erases a person's personal data from the log (their account's deletion): every row of their account, and every row
+ * carrying their email (a refused sign-in as typed, with no account behind it). The rows stay, with the person's
+ * pseudonym, and the chain still verifies because their seal is kept; the erasure is itself a row naming the rows it
+ * blanked, so a blank made any other way is told apart by verify.
  */
-export async function eraseFromAuditLog(userId: number, _email?: string): Promise<number> {
+export async function eraseFromAuditLog(userId: number, email?: string): Promise<number> {
   await auditSettled();
   const { db } = await getDatabase();
+  const whose = email
+    ? or(eq(auditEvents.actorId, userId), sql`lower(${auditEvents.actorEmail}) = ${logText(email.toLowerCase(), 320)}`)
+    : eq(auditEvents.actorId, userId);
   const erased = await db
     .update(auditEvents)
     .set({ actorId: null, actorEmail: null, ip: null, piiSalt: null })
-    .where(eq(auditEvents.actorId, userId))
+    .where(and(whose, isNotNull(auditEvents.piiSalt)))
     .returning({ id: auditEvents.id });
+  const ranges = idRanges(erased.map((row) => row.id));
+  // Outside the request's context: the erasure's own row must not carry the client address of the person leaving.
+  await requestContext.exit(() =>
+    Promise.all(ranges.map((rows) => audit({ action: "audit.erase", actor: null, subjectUserId: userId, detail: { rows, count: erased.length } }))),
+  );
   return erased.length;
 }
 
-/** Removes rows older than AUDIT_RETENTION_DAYS (the daily housekeeping job); the rest still verifies from the oldest kept. */
+/**
+ * Removes rows older than AUDIT_RETENTION_DAYS (the daily housekeeping job): the oldest run, up to the newest row past
+ * the time, so what is kept starts where the removal ended. The sweep is itself a row naming the last hash it removed,
+ * so verify tells a sweep's gap from rows dropped by anyone else.
+ */
 export async function sweepAuditEvents(days = env.AUDIT_RETENTION_DAYS): Promise<number> {
+  await auditSettled();
   const { db } = await getDatabase();
-  const removed = await db
-    .delete(auditEvents)
-    .where(lt(auditEvents.at, sql`now() - make_interval(days => ${days})`))
-    .returning({ id: auditEvents.id });
+  const removed = await db.transaction(async (tx) => {
+    const [edge] = await tx
+      .select({ id: sql<number | null>`max(${auditEvents.id})`.mapWith((value) => (value === null ? null : Number(value))) })
+      .from(auditEvents)
+      .where(lt(auditEvents.at, sql`now() - make_interval(days => ${days})`));
+    if (edge?.id === null || edge?.id === undefined) return [];
+    return tx.delete(auditEvents).where(lte(auditEvents.id, edge.id)).returning({ id: auditEvents.id, hash: auditEvents.hash });
+  });
+  if (!removed.length) return 0;
+  const newest = removed.reduce((a, b) => (b.id > a.id ? b : a));
+  const oldest = removed.reduce((a, b) => (b.id < a.id ? b : a));
+  await audit({ action: "audit.sweep", actor: null, detail: { removed: removed.length, fromId: oldest.id, toId: newest.id, lastHash: newest.hash } });
   return removed.length;
 }
 
