@@ -243,4 +243,15 @@ describe("the activity log's tamper evidence", () => {
     expect(await eraseFromAuditLog(homeowner.id, homeowner.email)).toBe(2);
     expect(await verifyAuditChain()).toMatchObject({ ok: true, firstBadId: null, problems: [] });
   });
+
+  it("does not let one row's time, moved back, take every row before it out with the retention sweep", async () => {
+    await write(4);
+    const written = await rows();
+    // The attacker makes the third row look ten years old: a sweep up to it would remove the newer rows before it.
+    await handle.db.execute(sql`update app.audit_events set at = now() - interval '3650 days' where id = ${written[2]!.id}`);
+    expect(await sweepAuditEvents(2_555)).toBe(0);
+    const check = await verifyAuditChain();
+    expect(check.ok).toBe(false);
+    expect(check.problems).toEqual([{ kind: "altered", id: written[2]!.id }]);
+  });
 });
