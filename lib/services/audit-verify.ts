@@ -2,6 +2,7 @@ import "server-only";
 import { asc, gt } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { auditEvents } from "@/lib/db/schema";
+import { env } from "@/lib/env";
 import { readAuditCheckpoint, type AuditCheckpoint } from "./audit-checkpoint";
 import { auditSettled, GENESIS, piiDigestOf, rowHash, UnknownAuditKeyError } from "./audit";
 
@@ -69,6 +70,7 @@ function rowProblems(row: Stored): ChainProblemKind[] {
  */
 export async function verifyAuditChain(): Promise<ChainCheck> {
   await auditSettled();
+  const retentionMs = env.AUDIT_RETENTION_DAYS * 86_400_000;
   const { db } = await getDatabase();
   const problems: ChainCheck["problems"] = [];
   const found = (kind: ChainProblemKind, id: number) => problems.push({ kind, id });
@@ -116,8 +118,9 @@ export async function verifyAuditChain(): Promise<ChainCheck> {
   if (checkpoint) {
     if (checkpointRow) {
       if (checkpointRow.hash !== checkpoint.lastHash) found("checkpoint_mismatch", checkpoint.lastId);
-    } else if (!sweeps.some((sweep) => sweep.toId >= checkpoint.lastId)) {
-      // Gone and not by retention: dropped from the end (or the whole log rebuilt under other ids).
+    } else if (!sweeps.some((sweep) => sweep.toId >= checkpoint.lastId) || Date.parse(checkpoint.at) > Date.now() - retentionMs) {
+      // Gone and not by retention (a sweep cannot have removed a row younger than the retention period): dropped from
+      // the end, or the whole log rebuilt under other ids.
       found("missing_newest", checkpoint.lastId);
     }
   }

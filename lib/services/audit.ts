@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { and, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/auth/secret";
 import { auditHmac, auditKeys } from "@/lib/security/audit-key";
@@ -514,20 +514,19 @@ export async function eraseFromAuditLog(userId: number, email?: string): Promise
 }
 
 /**
- * Removes rows older than AUDIT_RETENTION_DAYS (the daily housekeeping job): the oldest run, up to the newest row past
- * the time, so what is kept starts where the removal ended. The sweep is itself a row naming the last hash it removed,
- * so verify tells a sweep's gap from rows dropped by anyone else.
+ * Removes rows older than AUDIT_RETENTION_DAYS (the daily housekeeping job): the oldest run of rows all past the time,
+ * up to the first row that is not, so what is kept starts where the removal ended and one row whose time was moved
+ * back cannot take the newer rows before it along. The sweep is itself a row naming the last hash it removed, so
+ * verify tells a sweep's gap from rows dropped by anyone else.
  */
 export async function sweepAuditEvents(days = env.AUDIT_RETENTION_DAYS): Promise<number> {
   await auditSettled();
   const { db } = await getDatabase();
+  const cutoff = sql`now() - make_interval(days => ${days})`;
   const removed = await db.transaction(async (tx) => {
-    const [edge] = await tx
-      .select({ id: sql<number | null>`max(${auditEvents.id})`.mapWith((value) => (value === null ? null : Number(value))) })
-      .from(auditEvents)
-      .where(lt(auditEvents.at, sql`now() - make_interval(days => ${days})`));
-    if (edge?.id === null || edge?.id === undefined) return [];
-    return tx.delete(auditEvents).where(lte(auditEvents.id, edge.id)).returning({ id: auditEvents.id, hash: auditEvents.hash });
+    const [kept] = await tx.select({ id: auditEvents.id }).from(auditEvents).where(gte(auditEvents.at, cutoff)).orderBy(asc(auditEvents.id)).limit(1);
+    const old = and(lt(auditEvents.at, cutoff), kept ? lt(auditEvents.id, kept.id) : undefined);
+    return tx.delete(auditEvents).where(old).returning({ id: auditEvents.id, hash: auditEvents.hash });
   });
   if (!removed.length) return 0;
   const newest = removed.reduce((a, b) => (b.id > a.id ? b : a));
