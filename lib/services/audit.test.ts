@@ -14,6 +14,8 @@ const checkpoints = await vi.hoisted(async () => {
   const dir = mkdtempSync(join(tmpdir(), "audit-checkpoints-"));
   process.env.AUDIT_HMAC_KEY = Buffer.alloc(32, 3).toString("base64");
   process.env.AUDIT_CHECKPOINT_URL = `file://${dir}`;
+  // Metrics on, so the dead letters' count can be read.
+  process.env.METRICS_TOKEN = "audit-test-metrics-token-0123456789abcdef";
   return { dir };
 });
 vi.mock("@/lib/db", async (original) => ({ ...(await original<object>()), getDatabase: () => database.handle! }));
@@ -165,6 +167,9 @@ describe("the activity log", () => {
       .select({ action: auditDeadLetters.action, payload: auditDeadLetters.payload, error: auditDeadLetters.error })
       .from(auditDeadLetters);
     expect(dead).toEqual([{ action: "lookup.summary", payload: expect.stringContaining("REFUSED BY THE DATABASE"), error: expect.any(String) }]);
+    // Counted for /api/metrics.
+    const { appMetrics } = await import("@/lib/observability/metrics");
+    expect(await appMetrics()!.registry.getSingleMetricAsString("audit_dead_letters_total")).toContain('audit_dead_letters_total{stored="true"} 1');
     expect(await verifyAuditChain()).toMatchObject({ ok: true, events: 3, firstBadId: null });
   });
 });
