@@ -251,6 +251,11 @@ export const AuditChainCheck = z.object({
   ok: z.boolean(),
   events: z.number().describe("Rows checked, from the oldest kept"),
   firstBadId: z.number().nullable().describe("The first row whose content or link does not match"),
+  problems: z
+    .array(z.object({ kind: z.string(), id: z.number() }))
+    .describe(
+      "Everything found wrong: rows altered, unlinked, unkeyed or blanked without an erasure; rows missing at the start (not by retention) or at the end (against the latest checkpoint kept outside the database)",
+    ),
 });
 
 const AccessEntry = z.object({

@@ -28,8 +28,14 @@ describe("the configuration", () => {
 
   it("requires the secrets in production only, and a key of 32 bytes (base64 or hex) wherever one is given", () => {
     const safe = { NEXTAUTH_URL: "https://homes.example.com", SMTP_URL: "smtp://mail.example.com:587" };
-    expect(() => parseEnv({ ...production, ...safe, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY })).not.toThrow();
-    expect(() => parseEnv({ ...production, ...safe, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: "ab".repeat(32) })).not.toThrow();
+    expect(() => parseEnv({ ...production, ...safe, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY, AUDIT_HMAC_KEY: KEY })).not.toThrow();
+    expect(() =>
+      parseEnv({ ...production, ...safe, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: "ab".repeat(32), AUDIT_HMAC_KEY: "cd".repeat(32) }),
+    ).not.toThrow();
+    expect(() => parseEnv({ ...production, ...safe, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY })).toThrow("AUDIT_HMAC_KEY: is required in production");
+    expect(() => parseEnv({ AUDIT_HMAC_KEY: "short" })).toThrow("AUDIT_HMAC_KEY: must be 32 bytes");
+    expect(() => parseEnv({ AUDIT_CHECKPOINT_URL: "https://bucket.example.com/log" })).toThrow("AUDIT_CHECKPOINT_URL: must be a folder");
+    expect(parseEnv({ AUDIT_CHECKPOINT_URL: "file:///var/audit" }).AUDIT_CHECKPOINT_URL).toBe("file:///var/audit");
     expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
     expect(() => parseEnv({ DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toThrow("DATA_ENCRYPTION_KEY: must be 32 bytes");
   });

@@ -208,6 +208,29 @@ export const EnvSchema = z
           .every((part) => keyBytes(part) === 32),
       `each (comma-separated) ${KEY_FORMAT}`,
     ),
+    /**
+     * The key of the activity log's chain (each row's hash is an HMAC under it, so whoever can write the table cannot
+     * rebuild it): 32 bytes as base64 or hex. Required in production; in embedded mode generated once into DATA_DIR.
+     * `AUDIT_HMAC_KEY_PREVIOUS` (comma-separated) still verifies the rows an earlier key chained.
+     */
+    AUDIT_HMAC_KEY: optionalString.refine((value) => value === undefined || keyBytes(value) === 32, KEY_FORMAT),
+    AUDIT_HMAC_KEY_PREVIOUS: optionalString.refine(
+      (value) =>
+        value === undefined ||
+        value
+          .split(",")
+          .filter((part) => part.trim())
+          .every((part) => keyBytes(part) === 32),
+      `each (comma-separated) ${KEY_FORMAT}`,
+    ),
+    /**
+     * Where the log's signed checkpoints go, outside the database: a folder as `file:///path`. Unset: a folder in
+     * DATA_DIR (with several instances, give them one shared folder so that each checks against the newest).
+     */
+    AUDIT_CHECKPOINT_URL: optionalUrl.refine(
+      (value) => value === undefined || value.startsWith("file:///"),
+      "must be a folder as file:///path (an S3 bucket needs a request signer this build does not include)",
+    ),
     /** Staff sessions (loan officers, admins) end after this many minutes without a request (and 12 hours in all). */
     STAFF_IDLE_MINUTES: z.coerce.number().positive().max(720).default(30),
     /** Sensitive actions (role changes, factor resets, exports) go ahead this many minutes after a second factor was given. */
@@ -276,6 +299,8 @@ export const EnvSchema = z
             message: "is required in production (32 random bytes, base64: openssl rand -base64 32)",
           });
         for (const issue of unsafeProductionSettings(env)) ctx.addIssue({ code: "custom", ...issue });
+        if (!env.AUDIT_HMAC_KEY)
+          ctx.addIssue({ code: "custom", path: ["AUDIT_HMAC_KEY"], message: "is required in production (32 random bytes, base64: openssl rand -base64 32)" });
       }
       const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
       if (oidc > 0 && oidc < 3) {

@@ -7,6 +7,7 @@ import { onShutdown } from "@/lib/shutdown";
 import { audit } from "@/lib/services/audit";
 import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/digests";
 import { sweepAuditEvents } from "@/lib/services/audit";
+import { writeAuditCheckpoint } from "@/lib/services/audit-checkpoint";
 import { sweepExpiredRows } from "@/lib/services/housekeeping";
 import { meterSettled } from "@/lib/services/meter";
 import { budgetState, dueClients, refreshScheduled } from "@/lib/services/monitoring";
@@ -34,6 +35,16 @@ const JOBS: JobSpec<object>[] = [
         { accounts: await disposeIdleAccounts(), recentApplicants: await sweepRecentApplicants(), auditEvents: await sweepAuditEvents() },
         "housekeeping: disposal done",
       );
+    },
+  },
+  {
+    // Hourly: where the activity log stands, signed and kept outside the database (see audit-checkpoint.ts).
+    name: "audit-checkpoint",
+    cron: "7 * * * *",
+    retryLimit: 3,
+    run: async () => {
+      const checkpoint = await writeAuditCheckpoint();
+      log.info({ lastId: checkpoint?.lastId ?? null, count: checkpoint?.count ?? 0 }, "audit: checkpoint written");
     },
   },
   {

@@ -96,11 +96,15 @@ export function retentionWarningMessage(input: { to: string; lastUse: Date; dele
   );
 }
 
-export function accountDeletedMessage(input: { to: string; reason: "request" | "disposal" }): Message {
+const DELETION_REASONS = {
+  request: "As you asked, your home dashboard account is deleted. Every session is signed out.",
+  disposal: "Your home dashboard account is deleted: nobody signed in to it for the period we keep unused accounts, after the warning we sent.",
+  admin: "Your home dashboard account was deleted by your lender's administrator. Every session is signed out.",
+} as const;
+
+export function accountDeletedMessage(input: { to: string; reason: keyof typeof DELETION_REASONS }): Message {
   return compose(input.to, DISPOSAL_SUBJECTS.deleted, [
-    input.reason === "request"
-      ? "As you asked, your home dashboard account is deleted. Every session is signed out."
-      : "Your home dashboard account is deleted: nobody signed in to it for the period we keep unused accounts, after the warning we sent.",
+    DELETION_REASONS[input.reason],
     "Your homes can be proved again, by you with a new account or by their next owner. Your figures, email choices and the copies of the mail we sent you are gone. The activity log keeps its entries without your name or email. A loan officer's own record of you as a client stays with your lender.",
     "If you did not ask for this, contact your lender.",
   ]);

@@ -15,6 +15,8 @@ export interface AppMetrics {
   rateLimitRefusals: Counter<"limiter">;
   signInFailures: Counter<"action" | "method" | "reason">;
   signInThrottles: Counter<"kind">;
+  /** Activity-log rows the database refused, each set aside in app.audit_dead_letters (or only logged, if that failed too). */
+  auditDeadLetters: Counter<"stored">;
   /** Set when scraped (lib/services/metrics.ts): they need a query. */
   jobs: Gauge<"queue" | "state">;
   databaseUp: Gauge<"database">;
@@ -84,6 +86,12 @@ function create(): AppMetrics {
       labelNames: ["kind"],
       registers,
     }),
+    auditDeadLetters: new Counter({
+      name: "audit_dead_letters_total",
+      help: "Activity-log rows the database refused, set aside on their own (stored: whether app.audit_dead_letters kept the row)",
+      labelNames: ["stored"],
+      registers,
+    }),
     jobs: new Gauge({ name: "background_jobs", help: "Background jobs by queue and state (pg-boss)", labelNames: ["queue", "state"], registers }),
     databaseUp: new Gauge({
       name: "database_up",
@@ -140,6 +148,10 @@ const boundedReason = (reason: unknown) => (typeof reason === "string" && /^[\w.
 
 export function countSignInFailure(action: string, method: string, reason: unknown): void {
   appMetrics()?.signInFailures.inc({ action, method, reason: boundedReason(reason) });
+}
+
+export function countAuditDeadLetter(stored: boolean): void {
+  appMetrics()?.auditDeadLetters.inc({ stored: String(stored) });
 }
 
 export function countSignInThrottle(kind: string): void {

@@ -17,7 +17,7 @@ export interface DataKey {
 
 const PREFIX = "v1";
 
-function parseKey(text: string, name: string): DataKey {
+export function parseKey(text: string, name: string): DataKey {
   const value = text.trim();
   const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
   if (key.length !== 32) throw new Error(`${name} must be 32 bytes, as base64 or hex (openssl rand -base64 32)`);
@@ -25,8 +25,8 @@ function parseKey(text: string, name: string): DataKey {
 }
 
 /** On the embedded defaults only: a key generated once into DATA_DIR (env validation requires one in production). */
-function generatedKey(): string {
-  const file = join(env.DATA_DIR, "data-encryption-key");
+export function generatedKey(name = "data-encryption-key"): string {
+  const file = join(env.DATA_DIR, name);
   try {
     return readFileSync(file, "utf8");
   } catch {

@@ -17,6 +17,7 @@ import { requireRecentSecondFactor } from "./access";
 import { audit } from "./audit";
 import { emailProvedByLink, sendEmailVerification } from "./email-verification";
 import { AppError } from "./errors";
+import { deleteHomeowner } from "./privacy";
 
 const RESET_MINUTES = 30;
 const INVITATION_HOURS = 72;
@@ -153,9 +154,22 @@ export async function changeRole(admin: SessionUser, userId: number, role: Role)
   void audit({ action: "user.role", actor: admin, subjectUserId: userId, detail: { role } });
 }
 
-/** An admin deletes another account; its sessions stop working at once. */
+/**
+ * An admin deletes another account; its sessions stop working at once. It cannot be undone, so the admin confirms it
+ * is them first (a refusal is logged). A homeowner goes the way their own deletion goes (privacy.ts: the log erased of
+ * them, their mail gone, a notice sent); staff accounts go with their rows of the log kept as they are, the lender's
+ * record of who read its customers' data.
+ */
 export async function deleteAccount(admin: SessionUser, userId: number): Promise<void> {
   if (userId === admin.id) throw new AppError(400, "invalid_request", "You cannot delete your own account.", { userId: "is your own account" });
+  try {
+    requireRecentSecondFactor(admin);
+  } catch (error) {
+    if (AppError.is(error)) void audit({ action: "user.delete", actor: admin, outcome: "refused", subjectUserId: userId, detail: { reason: error.code } });
+    throw error;
+  }
+  if (await deleteHomeowner(userId, { reason: "admin", admin })) return;
+  await endAllSessions(userId);
   if (!(await deleteUser(userId))) throw new AppError(404, "not_found", "No user has that id.");
   void audit({ action: "user.delete", actor: admin, subjectUserId: userId });
 }

@@ -2,7 +2,8 @@ import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
 import { AppError } from "./errors";
 import { requireRecentSecondFactor } from "./access";
-import { audit, auditPage, auditRows, verifyAuditChain, type AuditEventDto, type AuditFilter, type ChainCheck } from "./audit";
+import { audit, auditPage, auditRows, type AuditEventDto, type AuditFilter } from "./audit";
+import { verifyAuditChain, type ChainCheck } from "./audit-verify";
 import type { Caller } from "./gateway";
 import { recordStaffRead } from "./staff-reads";
 
@@ -49,6 +50,10 @@ export async function readAuditPage(
 /** Checks the chain, and records that it was checked and what was found. */
 export async function verifyAuditLog(): Promise<ChainCheck> {
   const check = await verifyAuditChain();
-  void audit({ action: "audit.verify", detail: { ok: check.ok, events: check.events, firstBadId: check.firstBadId } });
+  const problems = check.problems
+    .slice(0, 20)
+    .map((problem) => `${problem.kind}@${problem.id}`)
+    .join(",");
+  void audit({ action: "audit.verify", detail: { ok: check.ok, events: check.events, firstBadId: check.firstBadId, problems: problems || null } });
   return check;
 }

@@ -1,12 +1,15 @@
 import "server-only";
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/auth/secret";
+import { auditHmac, auditKeys } from "@/lib/security/audit-key";
 import { getDatabase, type Database } from "@/lib/db";
-import { auditEvents, type AuditOutcome } from "@/lib/db/schema";
+import { auditDeadLetters, auditEvents, type AuditOutcome } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log, requestContext } from "@/lib/log";
+import { countAuditDeadLetter } from "@/lib/observability/metrics";
+import { onShutdown } from "@/lib/shutdown";
 import { dbInsert, inSpan } from "@/lib/observability/trace";
 import { AUDIT_ACTIONS, homeownerLabelOf, labelOf, type AuditAction } from "./audit-labels";
 
@@ -65,7 +68,8 @@ export const by = (caller: { user?: SessionUser; ip: string; partnerSiteId?: num
 type Row = typeof auditEvents.$inferInsert;
 type Stored = typeof auditEvents.$inferSelect;
 
-const GENESIS = "0".repeat(64);
+/** The previous hash of the chain's first row. */
+export const GENESIS = "0".repeat(64);
 // Any fixed number: the lock every process takes while it appends, so the chain has one order across processes.
 const AUDIT_LOCK = 7_240_629;
 const ROWS_PER_INSERT = 500;
@@ -91,7 +95,13 @@ export function piiDigestOf(row: Pick<Row, "piiSalt" | "actorId" | "actorEmail" 
   return sha256(canonical({ salt: row.piiSalt, actorId: row.actorId, actorEmail: row.actorEmail, ip: row.ip }));
 }
 
-/** The row's hash: its content (the personal columns through their seal) after the previous row's hash. */
+/** Thrown for a row chained under a key that is neither AUDIT_HMAC_KEY nor one of AUDIT_HMAC_KEY_PREVIOUS. */
+export class UnknownAuditKeyError extends Error {}
+
+/**
+ * The row's hash: its content (the personal columns through their seal) after the previous row's hash, as an HMAC
+ * under the key the row names. A row without a key id is from before the key: plain SHA-256, as it was written.
+ */
 export function rowHash(row: Omit<Row, "hash" | "id">): string {
   const content = canonical({
     at: row.at,
@@ -108,8 +118,13 @@ export function rowHash(row: Omit<Row, "hash" | "id">): string {
     detail: row.detail,
     requestId: row.requestId,
     piiDigest: row.piiDigest,
+    // Left out (undefined) for the old rows, whose hashes did not cover it.
+    keyId: row.keyId ?? undefined,
   });
-  return sha256(`${row.prevHash}\n${content}`);
+  if (!row.keyId) return sha256(`${row.prevHash}\n${content}`);
+  const hash = auditHmac(row.keyId, "audit-row", `${row.prevHash}\n${content}`);
+  if (hash === undefined) throw new UnknownAuditKeyError(`no configured AUDIT_HMAC_KEY has the id ${row.keyId}`);
+  return hash;
 }
 
 let pseudonymKey: Buffer | undefined;
@@ -119,6 +134,29 @@ export function pseudonym(userId: number): string {
   return `u-${createHmac("sha256", pseudonymKey).update(String(userId)).digest("hex").slice(0, 16)}`;
 }
 
+/**
+ * A text as the log keeps it: NUL removed (PostgreSQL's text refuses it), capped, and well-formed (a lone UTF-16
+ * surrogate becomes U+FFFD). The row is hashed as it is stored: jsonb refuses a lone surrogate, and a text column
+ * stores U+FFFD for it, so a hash over the raw text would never match the row read back.
+ */
+export function logText(text: string, limit = 2_000): string {
+  return text.replaceAll("\u0000", "").slice(0, limit).toWellFormed();
+}
+const optionalText = (text: string | null | undefined, limit?: number) => (text === null || text === undefined ? null : logText(String(text), limit));
+
+// A detail is a few named facts: its keys are short, and a long value (a pasted name) is cut.
+const DETAIL_KEYS = 50;
+function detailOf(detail: AuditEvent["detail"]): Row["detail"] {
+  if (!detail) return null;
+  const entries = Object.entries(detail)
+    .slice(0, DETAIL_KEYS)
+    .map(([key, value]) => [
+      logText(key, 100),
+      typeof value === "string" ? logText(value) : typeof value === "number" && !Number.isFinite(value) ? null : value,
+    ]);
+  return Object.fromEntries(entries) as Row["detail"];
+}
+
 /** The row for an event, without its place in the chain (`prevHash`, `hash`), which the writer gives it. */
 function rowOf(event: AuditEvent): Omit<Row, "prevHash" | "hash"> {
   const context = requestContext.getStore();
@@ -126,23 +164,23 @@ function rowOf(event: AuditEvent): Omit<Row, "prevHash" | "hash"> {
   const personal = {
     piiSalt: randomBytes(16).toString("hex"),
     actorId: actor?.id ?? null,
-    actorEmail: actor?.email ?? event.email?.toLowerCase().slice(0, 320) ?? null,
-    ip: event.ip ?? context?.ip ?? null,
+    actorEmail: optionalText(actor?.email ?? event.email?.toLowerCase(), 320),
+    ip: optionalText(event.ip ?? context?.ip, 100),
   };
   return {
     at: new Date(),
-    action: event.action,
+    action: logText(event.action, 100),
     outcome: event.outcome ?? "allowed",
     actorRef: actor ? pseudonym(actor.id) : null,
-    actorRole: actor?.role ?? null,
+    actorRole: optionalText(actor?.role, 50),
     partnerSiteId: actor && "partnerSiteId" in actor && typeof actor.partnerSiteId === "number" ? actor.partnerSiteId : null,
     subjectRef: event.subjectUserId === undefined ? null : pseudonym(event.subjectUserId),
-    ownerId: event.ownerId ?? null,
-    propertyId: event.propertyId === undefined ? null : String(event.propertyId),
-    address: event.address ?? null,
-    addressKey: event.addressKey ?? null,
-    detail: event.detail ?? null,
-    requestId: context?.requestId ?? null,
+    ownerId: optionalText(event.ownerId, 200),
+    propertyId: event.propertyId === undefined ? null : logText(String(event.propertyId), 100),
+    address: optionalText(event.address, 500),
+    addressKey: optionalText(event.addressKey, 500),
+    detail: detailOf(event.detail),
+    requestId: optionalText(context?.requestId, 200),
     ...personal,
     piiDigest: piiDigestOf(personal),
   };
@@ -190,6 +228,7 @@ const APPEND_TIMEOUT_MS = 15_000;
  */
 export function audit(event: AuditEvent): Promise<void> {
   const queue = (globalForAudit.auditQueue ??= {});
+  checkpointWhenStopping();
   if (!queue.waiting) {
     let resolve!: () => void;
     const written = new Promise<void>((done) => (resolve = done));
@@ -203,6 +242,17 @@ export function audit(event: AuditEvent): Promise<void> {
   }
   if (!queue.draining) void drain(queue);
   return batch.written;
+}
+
+/**
+ * A process that recorded events writes a checkpoint when it stops, once its requests are answered and their rows
+ * written (imported when needed: the checkpoint's module reads this one).
+ */
+function checkpointWhenStopping() {
+  const flags = globalThis as unknown as { auditCheckpointOnStop?: boolean };
+  if (flags.auditCheckpointOnStop) return;
+  flags.auditCheckpointOnStop = true;
+  onShutdown(async () => (await import("./audit-checkpoint")).checkpointOnShutdown(), "last");
 }
 
 /** Resolves once every event recorded so far in this process is written. */
@@ -232,19 +282,27 @@ async function drain(queue: AuditQueue) {
       const rows = [...(queue.unwritten ?? []), ...batch.rows];
       queue.unwritten = undefined;
       try {
-        const { db, kind } = handle ?? (await getDatabase());
-        queue.lastHash = await inSpan("db audit.append", { kind: "client", root: true, attributes: dbInsert("audit_events", rows.length) }, () => {
-          const appended = kind === "pglite" ? appendInProcess(db, rows, queue.lastHash) : append(db, rows).then(() => undefined);
-          return withTimeout(appended, APPEND_TIMEOUT_MS);
-        });
+        const database = handle ?? (await getDatabase());
+        let left: PendingRow[] = [];
+        try {
+          await appendRows(queue, database, rows);
+        } catch (error) {
+          queue.lastHash = undefined;
+          // The database answered and refused the rows' content: one of them is bad. Each goes on its own, so only
+          // the bad one is set aside and the rest are written in order; "the database is away" waits as before.
+          if (!refusedContent(error)) throw error;
+          left = await appendEach(queue, database, rows);
+        }
+        if (left.length) throw Object.assign(new Error("the database went away while rows were written one by one"), { left });
         queue.retryAfter = undefined;
       } catch (error) {
         queue.retryAfter = Date.now() + RETRY_MS;
         // Kept for the next append (the next event after the database is back), not lost with this request.
-        const dropped = Math.max(0, rows.length - MAX_UNWRITTEN);
-        queue.unwritten = rows.slice(dropped);
+        const waiting = (error as { left?: PendingRow[] }).left ?? rows;
+        const dropped = Math.max(0, waiting.length - MAX_UNWRITTEN);
+        queue.unwritten = waiting.slice(dropped);
         queue.lastHash = undefined;
-        log.error({ err: error, rows: rows.length, dropped }, "audit: could not record events; they wait for the next append");
+        log.error({ err: error, rows: waiting.length, dropped }, "audit: could not record events; they wait for the next append");
       } finally {
         queue.lastWrite = Date.now();
         batch.resolve();
@@ -253,6 +311,62 @@ async function drain(queue: AuditQueue) {
   } finally {
     queue.writing = undefined;
     queue.draining = false;
+  }
+}
+
+type PendingRow = Omit<Row, "prevHash" | "hash">;
+
+/** Appends rows at the chain's end, on this process's database (PGlite: after the last hash it remembers). */
+async function appendRows(queue: AuditQueue, { db, kind }: DatabaseHandleLike, rows: PendingRow[]): Promise<void> {
+  queue.lastHash = await inSpan("db audit.append", { kind: "client", root: true, attributes: dbInsert("audit_events", rows.length) }, () => {
+    const appended = kind === "pglite" ? appendInProcess(db, rows, queue.lastHash) : append(db, rows).then(() => undefined);
+    return withTimeout(appended, APPEND_TIMEOUT_MS);
+  });
+}
+type DatabaseHandleLike = Pick<Awaited<ReturnType<typeof getDatabase>>, "db" | "kind">;
+
+/**
+ * Whether the database refused what was sent (PostgreSQL's classes 22, data exception; 23, a constraint; 54, a limit
+ * passed), rather than being away (no answer, a lost connection, a shutdown, a deadlock), through drizzle's wrapping.
+ */
+function refusedContent(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return /^(22|23|54)/.test(code);
+  }
+  return false;
+}
+
+/**
+ * After a batch the database refused for its content: the rows one at a time, each refused again set aside on its own.
+ * Resolves to the rows still to write when the database stopped answering meanwhile (they wait, as a batch would).
+ */
+async function appendEach(queue: AuditQueue, database: DatabaseHandleLike, rows: PendingRow[]): Promise<PendingRow[]> {
+  for (const [i, row] of rows.entries()) {
+    try {
+      await appendRows(queue, database, [row]);
+    } catch (error) {
+      queue.lastHash = undefined;
+      if (!refusedContent(error)) return rows.slice(i);
+      await setAside(database.db, row, error);
+    }
+  }
+  return [];
+}
+
+/** Keeps a row the database refused in app.audit_dead_letters (as JSON text, which escapes what jsonb refuses). */
+async function setAside(db: Database, row: PendingRow, error: unknown): Promise<void> {
+  const reason = logText(error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ""}` : String(error));
+  try {
+    const [dead] = await db
+      .insert(auditDeadLetters)
+      .values({ action: logText(row.action, 100), payload: JSON.stringify(row), error: reason })
+      .returning({ id: auditDeadLetters.id });
+    countAuditDeadLetter(true);
+    log.error({ deadLetterId: dead?.id, action: row.action, reason }, "audit: the database refused a row; it is set aside in app.audit_dead_letters");
+  } catch (failure) {
+    countAuditDeadLetter(false);
+    log.error({ err: failure, action: row.action, reason }, "audit: the database refused a row, and setting it aside failed too: it is lost");
   }
 }
 
@@ -301,71 +415,78 @@ async function appendInProcess(db: Database, rows: Omit<Row, "prevHash" | "hash"
 /** Links rows after a hash, each to the one before. */
 function chain(rows: Omit<Row, "prevHash" | "hash">[], after: string): Row[] {
   let prevHash = after;
+  const keyId = auditKeys().current.id;
   return rows.map((row) => {
-    const linked = { ...row, prevHash };
+    const linked = { ...row, prevHash, keyId };
     const hash = rowHash(linked);
     prevHash = hash;
     return { ...linked, hash };
   });
 }
 
-export interface ChainCheck {
-  ok: boolean;
-  /** Rows checked: every row kept (retention removes the oldest; the check starts at the oldest kept). */
-  events: number;
-  /** The first row whose content, seal or link does not match, if any. */
-  firstBadId: number | null;
-}
-
-/** Walks the chain from the oldest row kept: each row's hash, its personal columns' seal, and its link to the one before. */
-export async function verifyAuditChain(): Promise<ChainCheck> {
-  await auditSettled();
-  const { db } = await getDatabase();
-  let events = 0;
-  let previous: string | undefined;
-  let after = 0;
-  for (;;) {
-    const page = await db.select().from(auditEvents).where(gt(auditEvents.id, after)).orderBy(asc(auditEvents.id)).limit(2_000);
-    for (const row of page) {
-      events += 1;
-      if (!rowIsSound(row, previous)) return { ok: false, events, firstBadId: row.id };
-      previous = row.hash;
-    }
-    if (page.length < 2_000) return { ok: true, events, firstBadId: null };
-    after = page.at(-1)!.id;
+/** Ids as ranges, "1-3,7,9-12", each range string at most `limit` long (a detail value is capped). */
+export function idRanges(ids: readonly number[], limit = 1_500): string[] {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j += 1;
+    parts.push(i === j ? String(sorted[i]) : `${sorted[i]}-${sorted[j]}`);
+    i = j + 1;
   }
-}
-
-function rowIsSound(row: Stored, previous: string | undefined): boolean {
-  if (previous !== undefined && row.prevHash !== previous) return false;
-  if (rowHash(row) !== row.hash) return false;
-  // Personal columns present must match their seal; erased ones are all gone together.
-  if (row.piiSalt !== null) return piiDigestOf(row) === row.piiDigest;
-  return row.actorId === null && row.actorEmail === null && row.ip === null;
+  const chunks: string[] = [];
+  for (const part of parts) {
+    const last = chunks.at(-1);
+    if (last !== undefined && last.length + part.length + 1 <= limit) chunks[chunks.length - 1] = `${last},${part}`;
+    else chunks.push(part);
+  }
+  return chunks;
 }
 
 /**
- * Erases an account's personal data from the log (its deletion): the rows stay, with the person's pseudonym, and the
- * chain still verifies because their seal is kept.
+ * Erases a person's personal data from the log (their account's deletion): every row of their account, and every row
+ * carrying their email (a refused sign-in as typed, with no account behind it). The rows stay, with the person's
+ * pseudonym, and the chain still verifies because their seal is kept; the erasure is itself a row naming the rows it
+ * blanked, so a blank made any other way is told apart by verify.
  */
-export async function eraseFromAuditLog(userId: number): Promise<number> {
+export async function eraseFromAuditLog(userId: number, email?: string): Promise<number> {
   await auditSettled();
   const { db } = await getDatabase();
+  const whose = email
+    ? or(eq(auditEvents.actorId, userId), sql`lower(${auditEvents.actorEmail}) = ${logText(email.toLowerCase(), 320)}`)
+    : eq(auditEvents.actorId, userId);
   const erased = await db
     .update(auditEvents)
     .set({ actorId: null, actorEmail: null, ip: null, piiSalt: null })
-    .where(eq(auditEvents.actorId, userId))
+    .where(and(whose, isNotNull(auditEvents.piiSalt)))
     .returning({ id: auditEvents.id });
+  const ranges = idRanges(erased.map((row) => row.id));
+  // Outside the request's context: the erasure's own row must not carry the client address of the person leaving.
+  await requestContext.exit(() =>
+    Promise.all(ranges.map((rows) => audit({ action: "audit.erase", actor: null, subjectUserId: userId, detail: { rows, count: erased.length } }))),
+  );
   return erased.length;
 }
 
-/** Removes rows older than AUDIT_RETENTION_DAYS (the daily housekeeping job); the rest still verifies from the oldest kept. */
+/**
+ * Removes rows older than AUDIT_RETENTION_DAYS (the daily housekeeping job): the oldest run of rows all past the time,
+ * up to the first row that is not, so what is kept starts where the removal ended and one row whose time was moved
+ * back cannot take the newer rows before it along. The sweep is itself a row naming the last hash it removed, so
+ * verify tells a sweep's gap from rows dropped by anyone else.
+ */
 export async function sweepAuditEvents(days = env.AUDIT_RETENTION_DAYS): Promise<number> {
+  await auditSettled();
   const { db } = await getDatabase();
-  const removed = await db
-    .delete(auditEvents)
-    .where(lt(auditEvents.at, sql`now() - make_interval(days => ${days})`))
-    .returning({ id: auditEvents.id });
+  const cutoff = sql`now() - make_interval(days => ${days})`;
+  const removed = await db.transaction(async (tx) => {
+    const [kept] = await tx.select({ id: auditEvents.id }).from(auditEvents).where(gte(auditEvents.at, cutoff)).orderBy(asc(auditEvents.id)).limit(1);
+    const old = and(lt(auditEvents.at, cutoff), kept ? lt(auditEvents.id, kept.id) : undefined);
+    return tx.delete(auditEvents).where(old).returning({ id: auditEvents.id, hash: auditEvents.hash });
+  });
+  if (!removed.length) return 0;
+  const newest = removed.reduce((a, b) => (b.id > a.id ? b : a));
+  const oldest = removed.reduce((a, b) => (b.id < a.id ? b : a));
+  await audit({ action: "audit.sweep", actor: null, detail: { removed: removed.length, fromId: oldest.id, toId: newest.id, lastHash: newest.hash } });
   return removed.length;
 }
 

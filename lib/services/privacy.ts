@@ -37,15 +37,21 @@ export async function confirmDeletion(user: SessionUser, password: string | unde
   await clearAttempts("email", key);
 }
 
+/** Why a homeowner's account goes: their own request, the daily disposal of unused accounts, or an admin's act. */
+export type Deletion = { reason: "request" } | { reason: "disposal" } | { reason: "admin"; admin: SessionUser };
+
 /**
- * Deletes a homeowner's account and what is theirs: sessions, passkeys, factors, claims and proofs (their homes may be
- * proved again by anyone), figures, events, mail choices, letters and the copies of mail sent to them all go with the
- * account's row (most by the database's cascades). What belongs to the lender stays without the link: invitations an
- * officer sent (accepted_by emptied, and so the client record's link), and the meter's counts. The activity log keeps
- * its rows, the person's id, email and address erased after this deletion's own row is written, so the chain still
- * verifies. Returns false when there was no such homeowner (deleted meanwhile, or staff: admins remove those).
+ * Deletes a homeowner's account and what is theirs, whoever asks (the person, the disposal job, an admin): one path,
+ * the same effects. Sessions, passkeys, factors, claims and proofs (their homes may be proved again by anyone),
+ * figures, events, mail choices, letters and the copies of mail sent to them all go with the account's row (most by
+ * the database's cascades). What belongs to the lender stays without the link: invitations an officer sent
+ * (accepted_by emptied, and so the client record's link), and the meter's counts. The activity log keeps its rows, the
+ * person's id, email and address erased (every row of the account, and every row carrying their email, such as a
+ * refused sign-in with no account behind it) after this deletion's own row is written, so the chain still verifies.
+ * Returns false when there was no such homeowner (deleted meanwhile, or staff: admins remove those).
  */
-export async function deleteHomeowner(userId: number, reason: "request" | "disposal"): Promise<boolean> {
+export async function deleteHomeowner(userId: number, deletion: Deletion | "request" | "disposal"): Promise<boolean> {
+  const how: Deletion = typeof deletion === "string" ? { reason: deletion } : deletion;
   const { db } = await getDatabase();
   const [user] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
   if (!user || user.role !== "homeowner") return false;
@@ -66,19 +72,21 @@ export async function deleteHomeowner(userId: number, reason: "request" | "dispo
   });
   await userChanged(user.id);
   if (!deleted) return false;
-  // The deletion is recorded as the person's own act (or the job's, with the account as its subject), and only then
-  // are the person's details erased from every row, this one included.
+  // The deletion is recorded as the person's own act (or the job's, or the admin's, with the account as its subject),
+  // and only then are the person's details erased from every row, this one included.
   await audit(
-    reason === "request"
+    how.reason === "request"
       ? { action: "account.delete", actor: { id: user.id, email: user.email, role: user.role } }
-      : { action: "account.dispose", actor: null, subjectUserId: user.id },
+      : how.reason === "admin"
+        ? { action: "user.delete", actor: how.admin, subjectUserId: user.id, detail: { role: user.role } }
+        : { action: "account.dispose", actor: null, subjectUserId: user.id },
   );
-  await eraseFromAuditLog(user.id);
+  await eraseFromAuditLog(user.id, user.email);
   // The account is gone either way; a notice that could not be sent is logged (and kept in the outbox as failed).
-  await sendMail(accountDeletedMessage({ to: user.email, reason })).catch((error: unknown) =>
+  await sendMail(accountDeletedMessage({ to: user.email, reason: how.reason })).catch((error: unknown) =>
     log.error({ err: error, userId: user.id }, "privacy: the deletion notice could not be sent"),
   );
-  log.info({ userId: user.id, reason }, "privacy: account deleted");
+  log.info({ userId: user.id, reason: how.reason }, "privacy: account deleted");
   return true;
 }
 

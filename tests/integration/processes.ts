@@ -5,6 +5,8 @@ import { createServer, connect, type Server, type Socket } from "node:net";
 
 /** DATA_ENCRYPTION_KEY of the apps the tests start (production mode requires one). */
 export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
+/** AUDIT_HMAC_KEY of the apps the tests start (production mode requires one too). */
+export const TEST_AUDIT_KEY = Buffer.alloc(32, 9).toString("base64");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -60,7 +62,7 @@ export function startNext(
   const { flags, entry } = startCommand();
   return spawn(process.execPath, [...flags, resolve(entry[0]!), ...entry.slice(1)], {
     cwd,
-    env: { ...process.env, SHUTDOWN_DELAY_SECONDS: "0", ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+    env: { ...process.env, SHUTDOWN_DELAY_SECONDS: "0", AUDIT_HMAC_KEY: TEST_AUDIT_KEY, ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
     stdio: ["ignore", stdout, stderr],
   });
 }

@@ -19,9 +19,16 @@ export const PATCH = route(
   },
 );
 
-// DELETE /api/admin/users/:userId: delete an account; its sessions stop working at once (admins)
+// DELETE /api/admin/users/:userId: delete an account; its sessions stop working at once (admins, after a recent second
+// factor). A homeowner's goes as their own deletion does: the log erased of them, their mail gone, a notice sent.
 export const DELETE = route(
-  { roles: ["admin"], params: UserIdParams, summary: "Delete an account; its sessions stop working at once", responses: { 204: null }, errors: [404] },
+  {
+    roles: ["admin"],
+    params: UserIdParams,
+    summary: "Delete an account (after a recent second factor); its sessions stop working at once, and a homeowner's details leave the activity log",
+    responses: { 204: null },
+    errors: [404],
+  },
   async ({ params, user }) => {
     await deleteAccount(user, params.userId);
     return new Response(null, { status: 204 });
