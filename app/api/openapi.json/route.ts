@@ -6,6 +6,9 @@ import * as accountPasskeysPasskeyid from "@/app/api/account/passkeys/[passkeyId
 import * as accountPasskeysOptions from "@/app/api/account/passkeys/options/route";
 import * as accountPasskeys from "@/app/api/account/passkeys/route";
 import * as accountRecoveryCodes from "@/app/api/account/recovery-codes/route";
+import * as accountReauthenticate from "@/app/api/account/reauthenticate/route";
+import * as accountEmailVerification from "@/app/api/account/email-verification/route";
+import * as emailVerification from "@/app/api/email-verification/route";
 import * as accountSecondFactorOptions from "@/app/api/account/second-factor/options/route";
 import * as accountSecondFactor from "@/app/api/account/second-factor/route";
 import * as accountSecurity from "@/app/api/account/security/route";
@@ -76,6 +79,9 @@ const ROUTES = {
   "/api/account/passkeys/options": accountPasskeysOptions,
   "/api/account/passkeys/{passkeyId}": accountPasskeysPasskeyid,
   "/api/account/recovery-codes": accountRecoveryCodes,
+  "/api/account/reauthenticate": accountReauthenticate,
+  "/api/account/email-verification": accountEmailVerification,
+  "/api/email-verification": emailVerification,
   "/api/account/second-factor": accountSecondFactor,
   "/api/account/second-factor/options": accountSecondFactorOptions,
   "/api/account/security": accountSecurity,
