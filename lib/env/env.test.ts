@@ -41,7 +41,7 @@ describe("the configuration", () => {
   });
 
   it("refuses production without its public https URL, a mail server and, on PostgreSQL, Redis: all named at once", () => {
-    const secrets = { ...production, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY };
+    const secrets = { ...production, NEXTAUTH_SECRET: "s", DATA_ENCRYPTION_KEY: KEY, AUDIT_HMAC_KEY: KEY };
     const problems = (source: Record<string, string>) => {
       try {
         parseEnv(source);
