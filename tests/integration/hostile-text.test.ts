@@ -86,3 +86,23 @@ describe("hostile text through sign-up, sign-in, passkey names, client import an
     expect(verified.body).toMatchObject({ ok: true, firstBadId: null });
   });
 });
+
+describe("a path segment that does not decode", () => {
+  const app = inject("apps").embedded;
+  it("answers 400 naming the path, never a 500, for a malformed percent-escape in a route's segment", async () => {
+    for (const [method, path] of [
+      ["PATCH", "/api/account/passkeys/%ED%A0%80"],
+      ["DELETE", "/api/admin/users/%E0%A4%A"],
+      ["POST", "/api/clients/%C0/refresh"],
+      ["GET", "/api/owner-figures/%FF"],
+    ] as const) {
+      const reply = await fetch(`${app.url}${path}`, {
+        method,
+        headers: { Origin: app.url, "Content-Type": "application/json" },
+        body: method === "GET" ? undefined : "{}",
+      });
+      expect([path, reply.status]).toEqual([path, 400]);
+      expect(((await reply.json()) as { error: { code: string } }).error.code).toBe("invalid_path");
+    }
+  });
+});
