@@ -9,11 +9,27 @@ const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-
 const sessionCookie = (request: NextRequest) => SESSION_COOKIES.map((name) => request.cookies.get(name)?.value).find(Boolean);
 
 /**
- * Two jobs at the edge of the app, neither of them the access check (pages and routes do that):
+ * A route's dynamic segment that does not decode (a malformed percent-escape, a lone surrogate's bytes) would fail in
+ * Next.js's own parameter decoding, before route() runs, as an unlogged 500: it is a 400 naming the path instead.
+ */
+function undecodablePath(pathname: string): Response | undefined {
+  try {
+    for (const segment of pathname.split("/")) decodeURIComponent(segment);
+    return undefined;
+  } catch {
+    const message = "path: a segment of the address is not valid percent-encoded UTF-8";
+    return Response.json({ error: { code: "invalid_path", message, fields: { path: "is not valid percent-encoded UTF-8" } } }, { status: 400 });
+  }
+}
+
+/**
+ * Three jobs at the edge of the app, none of them the access check (pages and routes do that):
  * - people without a session cookie are sent to sign in;
- * - the partner dashboard may be framed only by the origins its partner session names.
+ * - the partner dashboard may be framed only by the origins its partner session names;
+ * - the API's routes with dynamic segments refuse a segment that does not decode.
  */
 export async function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith("/api/")) return undecodablePath(request.nextUrl.pathname) ?? NextResponse.next();
   const cookie = sessionCookie(request);
   if (request.nextUrl.pathname.startsWith("/embed/dashboard/view")) {
     const token = cookie ? await decode({ token: cookie, secret: authSecret() }).catch(() => null) : null;
@@ -40,5 +56,11 @@ export const config = {
       ],
     },
     "/embed/dashboard/view/:path*",
+    // The API's routes with a dynamic segment (and their static siblings, which cost nothing here).
+    "/api/account/passkeys/:path+",
+    "/api/admin/users/:path+",
+    "/api/clients/:path+",
+    "/api/opportunities/:path+",
+    "/api/owner-figures/:path+",
   ],
 };
