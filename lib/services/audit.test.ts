@@ -170,7 +170,14 @@ describe("the activity log", () => {
     // Counted for /api/metrics.
     const { appMetrics } = await import("@/lib/observability/metrics");
     expect(await appMetrics()!.registry.getSingleMetricAsString("audit_dead_letters_total")).toContain('audit_dead_letters_total{stored="true"} 1');
-    expect(await verifyAuditChain()).toMatchObject({ ok: true, events: 3, firstBadId: null });
+    // The log is whole only once someone has looked at what was set aside (review, issue 38): verify says so.
+    expect(await verifyAuditChain()).toMatchObject({ ok: false, events: 3, firstBadId: null, problems: [{ kind: "dead_letter", id: 0 }] });
+    // The error kept (and logged) names the refusal, never the row's values (review: the query's parameters were in it).
+    expect(dead[0]!.error).not.toContain("REFUSED BY THE DATABASE");
+    expect(dead[0]!.error).not.toContain(officer.email);
+    // The person's erasure takes their dead letters too.
+    await eraseFromAuditLog(officer.id, officer.email);
+    expect(await handle.db.select().from(auditDeadLetters)).toEqual([]);
   });
 });
 
@@ -258,5 +265,16 @@ describe("the activity log's tamper evidence", () => {
     const check = await verifyAuditChain();
     expect(check.ok).toBe(false);
     expect(check.problems).toEqual([{ kind: "altered", id: written[2]!.id }]);
+  });
+
+  it("reports a row slipped in before the first (an id of 0 or less, which the app never writes)", async () => {
+    await write(2);
+    const [first] = await rows();
+    await handle.db.execute(
+      sql`insert into app.audit_events (id, at, action, outcome, actor_role, actor_email, owner_id, pii_digest, prev_hash, hash) overriding system value values (-1, now(), 'owner.data.read', 'allowed', 'loan_officer', 'officer@example.com', 'owner-1', 'x', 'x', ${first!.prevHash})`,
+    );
+    const check = await verifyAuditChain();
+    expect(check.ok).toBe(false);
+    expect(check.problems).toEqual(problemAt(-1));
   });
 });
