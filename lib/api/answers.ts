@@ -254,7 +254,7 @@ export const AuditChainCheck = z.object({
   problems: z
     .array(z.object({ kind: z.string(), id: z.number() }))
     .describe(
-      "Everything found wrong: rows altered, unlinked, unkeyed or blanked without an erasure; rows missing at the start (not by retention) or at the end (against the latest checkpoint kept outside the database)",
+      "Everything found wrong: rows altered, unlinked, unkeyed or blanked without an erasure; rows missing at the start (not by retention) or at the end (against the latest checkpoint kept outside the database); rows set aside because the database refused them (dead_letter)",
     ),
 });
 

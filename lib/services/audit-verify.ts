@@ -1,7 +1,7 @@
 import "server-only";
-import { asc, gt } from "drizzle-orm";
+import { asc, count, gt } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
-import { auditEvents } from "@/lib/db/schema";
+import { auditDeadLetters, auditEvents } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { readAuditCheckpoint, type AuditCheckpoint } from "./audit-checkpoint";
 import { auditSettled, GENESIS, piiDigestOf, rowHash, UnknownAuditKeyError } from "./audit";
@@ -27,7 +27,12 @@ export type ChainProblemKind =
   | "missing_newest"
   | "checkpoint_mismatch"
   /** The latest checkpoint cannot be read, or its signature does not match (the id is 0). */
-  | "checkpoint_invalid";
+  | "checkpoint_invalid"
+  /**
+   * Rows the database refused, set aside in app.audit_dead_letters (the id is 0): the chain is whole but the log is
+   * not, until an admin has looked at them (a rule added to the table could otherwise hide chosen rows for good).
+   */
+  | "dead_letter";
 
 export interface ChainCheck {
   ok: boolean;
@@ -88,13 +93,14 @@ export async function verifyAuditChain(): Promise<ChainCheck> {
   const erased: number[] = [];
   const erasures = new Set<number>();
   const sweeps: { toId: number; lastHash: string }[] = [];
-  for (let after = 0; ;) {
+  // From the very lowest id: the app's ids start at 1, and a row slipped in below them is as much a forgery as any.
+  for (let after = Number.MIN_SAFE_INTEGER; ;) {
     const page = await db.select().from(auditEvents).where(gt(auditEvents.id, after)).orderBy(asc(auditEvents.id)).limit(2_000);
     for (const row of page) {
       events += 1;
       first ??= row;
       if (previous && row.prevHash !== previous.hash) found("broken_link", row.id);
-      const faults = rowProblems(row);
+      const faults: ChainProblemKind[] = row.id < 1 ? ["altered"] : rowProblems(row);
       for (const kind of faults) found(kind, row.id);
       if (row.keyId) keyed = true;
       else if (keyed) found("unkeyed", row.id);
@@ -124,6 +130,9 @@ export async function verifyAuditChain(): Promise<ChainCheck> {
       found("missing_newest", checkpoint.lastId);
     }
   }
+  const [dead] = await db.select({ count: count() }).from(auditDeadLetters);
+  if (dead && dead.count > 0) found("dead_letter", 0);
   problems.sort((a, b) => a.id - b.id);
-  return { ok: problems.length === 0, events, firstBadId: problems.find((problem) => problem.id > 0)?.id ?? null, problems };
+  const firstBad = problems.find((problem) => problem.id !== 0);
+  return { ok: problems.length === 0, events, firstBadId: firstBad?.id ?? null, problems };
 }

@@ -8,6 +8,7 @@ import { getDatabase, type Database } from "@/lib/db";
 import { auditDeadLetters, auditEvents, type AuditOutcome } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log, requestContext } from "@/lib/log";
+import { safeError } from "@/lib/log-errors";
 import { countAuditDeadLetter } from "@/lib/observability/metrics";
 import { onShutdown } from "@/lib/shutdown";
 import { dbInsert, inSpan } from "@/lib/observability/trace";
@@ -356,7 +357,11 @@ async function appendEach(queue: AuditQueue, database: DatabaseHandleLike, rows:
 
 /** Keeps a row the database refused in app.audit_dead_letters (as JSON text, which escapes what jsonb refuses). */
 async function setAside(db: Database, row: PendingRow, error: unknown): Promise<void> {
-  const reason = logText(error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ""}` : String(error));
+  // The refusal in words the log may keep: the error's class, SQLSTATE and constraint, never the row's values (a
+  // driver's message carries the query's parameters: the very emails and addresses of the row).
+  const reason = logText(
+    JSON.stringify(safeError(error), ["type", "message", "code", "constraint_name", "constraint", "table_name", "column_name", "statement", "cause"]),
+  );
   try {
     const [dead] = await db
       .insert(auditDeadLetters)
@@ -460,6 +465,9 @@ export async function eraseFromAuditLog(userId: number, email?: string): Promise
     .set({ actorId: null, actorEmail: null, ip: null, piiSalt: null })
     .where(and(whose, isNotNull(auditEvents.piiSalt)))
     .returning({ id: auditEvents.id });
+  // Rows set aside (app.audit_dead_letters) are the same person's data: they go with the erasure.
+  const personal = [`"actorId":${userId},`, ...(email ? [`"actorEmail":${JSON.stringify(logText(email.toLowerCase(), 320))}`] : [])];
+  await db.delete(auditDeadLetters).where(or(...personal.map((needle) => sql`position(${needle.toLowerCase()} in lower(${auditDeadLetters.payload})) > 0`)));
   const ranges = idRanges(erased.map((row) => row.id));
   // Outside the request's context: the erasure's own row must not carry the client address of the person leaving.
   await requestContext.exit(() =>
@@ -483,6 +491,8 @@ export async function sweepAuditEvents(days = env.AUDIT_RETENTION_DAYS): Promise
     const old = and(lt(auditEvents.at, cutoff), kept ? lt(auditEvents.id, kept.id) : undefined);
     return tx.delete(auditEvents).where(old).returning({ id: auditEvents.id, hash: auditEvents.hash });
   });
+  // Rows set aside are kept no longer than the log's own.
+  await db.delete(auditDeadLetters).where(lt(auditDeadLetters.at, cutoff));
   if (!removed.length) return 0;
   const newest = removed.reduce((a, b) => (b.id > a.id ? b : a));
   const oldest = removed.reduce((a, b) => (b.id < a.id ? b : a));
