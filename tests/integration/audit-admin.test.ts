@@ -230,24 +230,25 @@ describe("the activity log as CSV (an app whose step-up time is 3 s)", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("asks for a recent second factor before adding an admin (not an officer), and logs the refusal", async () => {
+  it("asks for a recent second factor before adding any staff member, an admin or an officer, and logs the refusal", async () => {
     await new Promise((resolve) => setTimeout(resolve, 3_500));
-    for (const invite of [false, true]) {
-      const body = { email: `late-admin-${unique()}@example.com`, role: "admin", ...(invite ? { invite } : { password: "auditor-password-2" }) };
-      const stale = await call(app, "POST", "/api/admin/users", { cookie: admin, body });
-      expect([stale.status, stale.body.error.code]).toEqual([403, "step_up_required"]);
-    }
-    const officer = { email: `late-officer-${unique()}@example.com`, role: "loan_officer", password: "officer-password-2" };
-    expect((await call(app, "POST", "/api/admin/users", { cookie: admin, body: officer })).status).toBe(201);
+    for (const role of ["admin", "loan_officer"])
+      for (const invite of [false, true]) {
+        const body = { email: `late-${unique()}@example.com`, role, ...(invite ? { invite } : { password: "auditor-password-2" }) };
+        const stale = await call(app, "POST", "/api/admin/users", { cookie: admin, body });
+        expect([role, invite, stale.status, stale.body.error.code]).toEqual([role, invite, 403, "step_up_required"]);
+      }
     const refused = await call(app, "GET", "/api/admin/audit?action=user.create&outcome=refused", { cookie: admin });
-    expect(refused.body.events[0]).toMatchObject({ actor: { email: app.admin.email }, detail: { role: "admin", reason: "step_up_required" } });
+    expect(refused.body.events[0]).toMatchObject({ actor: { email: app.admin.email }, detail: { role: "loan_officer", reason: "step_up_required" } });
 
     await stepUp(app, admin);
-    const added = await call(app, "POST", "/api/admin/users", {
-      cookie: admin,
-      body: { email: `admin-${unique()}@example.com`, role: "admin", password: "auditor-password-3" },
-    });
-    expect(added.status).toBe(201);
+    for (const role of ["admin", "loan_officer"]) {
+      const added = await call(app, "POST", "/api/admin/users", {
+        cookie: admin,
+        body: { email: `added-${unique()}@example.com`, role, password: "auditor-password-3" },
+      });
+      expect([role, added.status]).toEqual([role, 201]);
+    }
   });
 
   it("asks for a recent second factor, then streams every matching event with formula-looking cells neutralized, and logs the export", async () => {
