@@ -93,7 +93,8 @@ export async function createStaffAccount(input: { email: string; password: strin
   // Staff read customer information: their password is held to the same rule as anyone's. The admin vouches for the email.
   assertStrong(input.password, [input.email]);
   const user = await newAccount({ ...input, emailVerified: true });
-  void audit({ action: "user.create", subjectUserId: user.id, detail: { role: user.role, email: user.email } });
+  // The person is named by their pseudonym: an email in the detail would enter the row's hash, beyond any erasure.
+  void audit({ action: "user.create", subjectUserId: user.id, detail: { role: user.role } });
   return user;
 }
 
@@ -142,7 +143,7 @@ export async function inviteStaff(admin: SessionUser, input: { email: string; ro
       60,
     );
   }
-  void audit({ action: "user.invite", actor: admin, subjectUserId: user.id, detail: { role: user.role, email: user.email } });
+  void audit({ action: "user.invite", actor: admin, subjectUserId: user.id, detail: { role: user.role } });
   return { id: user.id, email: user.email, role: user.role, invitationExpiresAt: expiresAt.toISOString() };
 }
 
