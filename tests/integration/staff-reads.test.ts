@@ -166,6 +166,16 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     },
   );
 
+  it("the /clients page names at most 50 customers in one view, its clients and the opportunities beside them together (review)", async () => {
+    // The 53 clients above all have opportunities; the second page lists 3 clients, and the opportunities beside them
+    // would name the other 50: the view counts both lists and shows no more than 50 customers without a step-up.
+    await stale();
+    const view = await fetch(`${app.url}/clients?page=2`, { headers: { Cookie: admin } });
+    expect(view.status).toBe(200);
+    const [row] = (await rowsOf(app.admin.email)).filter((e) => e.action === "clients.read");
+    expect(row).toMatchObject({ outcome: "allowed", detail: { via: "page", count: 50 } });
+  });
+
   it("more than 50 rows of the activity log as JSON ask for step-up and are an export row with the count", async () => {
     // Enough rows in the log for a page of more than 50.
     for (let i = 0; i < 51; i++) expect((await call(app, "GET", "/api/admin/audit/verify", { cookie: admin })).status).toBe(200);
