@@ -45,18 +45,22 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   // What is right of the rest is kept: a bad page number does not undo the search.
   const query = search.success ? search.data : ClientsQuery.parse(Object.fromEntries(Object.entries(asked).filter(([name]) => !(name in wrong))));
   const searchErrors = search.success ? undefined : Object.values(wrong);
-  const [page, opportunities, budget] = await Promise.all([
+  const [page, listed, budget] = await Promise.all([
     pageOfClients(user, { ...query, size: CLIENTS_PAGE_SIZE }),
     listOpportunities(user, { kind, status }, OPPORTUNITIES_SHOWN),
     budgetState(),
   ]);
-  // One row of the log for the view: the clients listed (a page: at most 50) and how many opportunities beside them.
+  // The view names the page's clients and the clients of the opportunities beside them: together at most
+  // BULK_READ_LIMIT customers (more would be an export), the page's own first.
+  const named = new Set(page.clients.map((c) => c.id));
+  const opportunities = listed.filter((o) => named.has(o.clientId) || (named.size < BULK_READ_LIMIT && named.add(o.clientId)));
+  // One row of the log for the view: every customer it names, and how many opportunities.
   recordStaffRead(caller, {
     action: "clients.read",
     bulk: "clients.export",
-    count: page.clients.length,
+    count: named.size,
     via: "page",
-    detail: { clientIds: idsText(page.clients.map((c) => c.id)), opportunities: opportunities.length },
+    detail: { clientIds: idsText([...named]), opportunities: opportunities.length },
   });
   const budgetSpent = budget.spent >= budget.budget;
   const filters = present({ kind, status });
