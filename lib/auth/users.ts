@@ -123,15 +123,19 @@ export type SignInResult =
  * from, per device for a browser that carries the account's device cookie. Past a free allowance each key waits a
  * growing time, so guessing is slow, and the owner's own browser still gets in while strangers are throttled.
  */
-export async function checkCredentials(email: string, password: string, client: { ip: string; deviceCookie?: string }): Promise<SignInResult> {
+export async function checkCredentials(email: string, password: string, client: { ip?: string; deviceCookie?: string }): Promise<SignInResult> {
   const key = email.trim().toLowerCase();
   const device = trustedDevice(client.deviceCookie, key);
-  const wait = device ? await takeAttempt("device", device) : (await takeAttempt("ip", client.ip)) || (await takeAttempt("email", key));
+  // No client address: a signed-in session giving its own password again (a re-authentication, a password change),
+  // which can only ever guess at its own account: counted per account alone.
+  const wait = device
+    ? await takeAttempt("device", device)
+    : (client.ip !== undefined && (await takeAttempt("ip", client.ip))) || (await takeAttempt("email", key));
   if (wait) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
   const user = await findUserByEmail(key);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) return { ok: false, reason: "invalid" };
   if (device) await clearAttempts("device", device);
-  else await Promise.all([clearAttempts("email", key), refundAttempt("ip", client.ip)]);
+  else await Promise.all([clearAttempts("email", key), client.ip !== undefined ? refundAttempt("ip", client.ip) : undefined]);
   return { ok: true, user: toSessionUser(user), device: device ? "trusted" : "new" };
 }

@@ -258,10 +258,10 @@ async function setNewPassword(userId: number, password: string): Promise<void> {
 
 /**
  * Changes the password of the signed-in account; every other session of it ends. The current password is checked
- * like a sign-in's (counted per email and client address before it is compared): a stolen session cannot guess it.
+ * like a sign-in's (counted per account before it is compared): a stolen session cannot guess it.
  */
-export async function changePassword(user: SessionUser, current: string, next: string, ip: string): Promise<void> {
-  const check = await checkCredentials(user.email, current, { ip });
+export async function changePassword(user: SessionUser, current: string, next: string): Promise<void> {
+  const check = await checkCredentials(user.email, current, {});
   if (!check.ok || check.user.id !== user.id) {
     const reason = !check.ok && check.reason === "throttled" ? "throttled" : "wrong_password";
     void audit({ action: "password.change", actor: user, outcome: "refused", detail: { reason } });

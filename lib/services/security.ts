@@ -80,7 +80,9 @@ async function mayChangeFactors(user: SessionUser) {
  */
 export async function reauthenticate(user: SessionUser, password: string, ip: string): Promise<void> {
   const sessionId = sessionOf(user);
-  const check = await checkCredentials(user.email, password, { ip });
+  // Counted against the account alone: a session can only guess its own password, and its client address's allowance
+  // is for sign-ins.
+  const check = await checkCredentials(user.email, password, {});
   if (!check.ok || check.user.id !== user.id) {
     void audit({ action: "reauthenticate", actor: user, ip, outcome: "refused", detail: { reason: check.ok ? "other_account" : check.reason } });
     if (!check.ok && check.reason === "throttled")

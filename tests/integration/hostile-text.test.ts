@@ -67,12 +67,13 @@ describe("hostile text through sign-up, sign-in, passkey names, client import an
             if (reply.status === 400) expect(Object.keys(reply.body.error?.fields ?? {}).length).toBeGreaterThan(0);
           }
         }
-        // The sign-in form: the refusal (and its email) goes to the log.
-        const signInReply = await credentialsCallback(app, `${text.slice(0, 300)}@example.com`, "not-the-password");
-        expect(signInReply.status).toBeLessThan(500);
       }),
       { numRuns: 12, seed: 3838 },
     );
+    // The sign-in form: a few refusals (each counts against this client address's allowance, shared by every test of
+    // these apps), each with its email in the log.
+    for (const text of ["\u0000", "x\u0000y", "日本語🏠", "z".repeat(300)])
+      expect((await credentialsCallback(app, `${text}@example.com`, "not-the-password")).status).toBeLessThan(500);
     // An event after all of them arrives, and the log is whole.
     const marker = `text-marker-${unique()}@example.com`;
     await credentialsCallback(app, marker, "not-the-password");

@@ -7,8 +7,8 @@ import { changePassword } from "@/lib/services/accounts";
 // POST /api/account/password: change the password; the account's other sessions end
 export const POST = route(
   { roles: ROLES, body: ChangePasswordBody, summary: "Change the password; the account's other sessions end", responses: { 200: Changed }, errors: [429] },
-  async ({ user, body, caller }) => {
-    await changePassword(user, body.currentPassword, body.newPassword, caller.ip);
+  async ({ user, body }) => {
+    await changePassword(user, body.currentPassword, body.newPassword);
     return Response.json({ changed: true });
   },
 );
