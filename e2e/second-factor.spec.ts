@@ -252,6 +252,14 @@ test("a homeowner adds a passkey, signs in with it and no password, and finishes
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Add your home" })).toBeVisible();
 
+  // The account proves its email first, with the link mailed at sign-up followed while signed in: only then may it add a factor.
+  const signUpMail = (await (await admin.get(`/api/admin/outbox?to=${encodeURIComponent(homeowner.email)}`)).json()) as { messages: { text: string }[] };
+  const confirm = signUpMail.messages[0]!.text.match(/https?:\/\/\S+verify-email\?token=[\w-]+/)![0];
+  await page.goto(new URL(confirm).pathname + new URL(confirm).search);
+  await expectNoSeriousViolations(page);
+  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await expect(page.getByText("Your email is confirmed.")).toBeVisible();
+
   await page.goto("/account");
   await expect(page.getByTestId("security-summary")).toContainText("Passkeys: none");
   await page.getByRole("link", { name: "Manage passkeys, authenticator app and recovery codes" }).click();
