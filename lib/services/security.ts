@@ -76,7 +76,7 @@ async function mayChangeFactors(user: SessionUser) {
 
 /**
  * The password given again in this session, for adding a first factor when the sign-in is no longer recent. Counted
- * like a sign-in's (the same throttle per email and client address), and logged either way.
+ * like a sign-in's, against the account (a session can only guess its own), and logged either way.
  */
 export async function reauthenticate(user: SessionUser, password: string, ip: string): Promise<void> {
   const sessionId = sessionOf(user);
