@@ -6,7 +6,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AppInfo } from "./setup";
 import { call, deedName, houses, invitedHomeowner, latestMail, meterFor, newAccount, rawCall, sessionFrom, signIn, unique } from "./client";
-import { freePort, startNext, waitFor } from "./processes";
+import { exited, freePort, startNext, waitFor } from "./processes";
 
 // Findings of the security review, each proved against the built app.
 
@@ -203,9 +203,11 @@ describe("the client's address", () => {
       });
       await waitFor(`${app.url}/api/health`, child, "app behind a proxy");
     });
-    afterAll(() => {
+    afterAll(async () => {
       child?.kill("SIGTERM");
-      rmSync(dir, { recursive: true, force: true });
+      // It writes the log's checkpoint into its data folder as it stops: the folder goes once it has.
+      if (child) await exited(child);
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     });
 
     it("counts the address the proxy appended: distinct ones are distinct visitors, and what the client wrote before it is ignored", async () => {

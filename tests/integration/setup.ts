@@ -162,7 +162,8 @@ export default async function setup(project: TestProject) {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 500));
     await smtp.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    // An app still stopping may be writing the log's checkpoint into its folder: retried rather than failed.
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     await database?.drop();
     await upstreamDatabase?.drop();
     process.env.DATABASE_URL = original;
