@@ -25,6 +25,17 @@ const keyBytes = (text: string) => {
   return (/^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64")).length;
 };
 const KEY_FORMAT = "must be 32 bytes, as base64 or hex (openssl rand -base64 32)";
+/** A 32-byte key (base64 or hex), and a comma-separated list of them (earlier keys kept while a rotation runs). */
+const key32 = optionalString.refine((value) => value === undefined || keyBytes(value) === 32, KEY_FORMAT);
+const keyList = optionalString.refine(
+  (value) =>
+    value === undefined ||
+    value
+      .split(",")
+      .filter((part) => part.trim())
+      .every((part) => keyBytes(part) === 32),
+  `each (comma-separated) ${KEY_FORMAT}`,
+);
 
 /** `true` or `false`. */
 const flag = (fallback: "true" | "false") =>
@@ -198,31 +209,15 @@ export const EnvSchema = z
      * production; in embedded mode generated once and kept in DATA_DIR. `DATA_ENCRYPTION_KEY_PREVIOUS` (comma-separated)
      * still decrypts what an earlier key encrypted while `npm run keys:rotate` re-encrypts it.
      */
-    DATA_ENCRYPTION_KEY: optionalString.refine((value) => value === undefined || keyBytes(value) === 32, KEY_FORMAT),
-    DATA_ENCRYPTION_KEY_PREVIOUS: optionalString.refine(
-      (value) =>
-        value === undefined ||
-        value
-          .split(",")
-          .filter((part) => part.trim())
-          .every((part) => keyBytes(part) === 32),
-      `each (comma-separated) ${KEY_FORMAT}`,
-    ),
+    DATA_ENCRYPTION_KEY: key32,
+    DATA_ENCRYPTION_KEY_PREVIOUS: keyList,
     /**
      * The key of the activity log's chain (each row's hash is an HMAC under it, so whoever can write the table cannot
      * rebuild it): 32 bytes as base64 or hex. Required in production; in embedded mode generated once into DATA_DIR.
      * `AUDIT_HMAC_KEY_PREVIOUS` (comma-separated) still verifies the rows an earlier key chained.
      */
-    AUDIT_HMAC_KEY: optionalString.refine((value) => value === undefined || keyBytes(value) === 32, KEY_FORMAT),
-    AUDIT_HMAC_KEY_PREVIOUS: optionalString.refine(
-      (value) =>
-        value === undefined ||
-        value
-          .split(",")
-          .filter((part) => part.trim())
-          .every((part) => keyBytes(part) === 32),
-      `each (comma-separated) ${KEY_FORMAT}`,
-    ),
+    AUDIT_HMAC_KEY: key32,
+    AUDIT_HMAC_KEY_PREVIOUS: keyList,
     /**
      * Where the log's signed checkpoints go, outside the database: a folder as `file:///path`. Unset: a folder in
      * DATA_DIR (with several instances, give them one shared folder so that each checks against the newest).
