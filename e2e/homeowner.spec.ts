@@ -5,6 +5,8 @@ test("a new homeowner signs up, adds a messily typed home, proves it with the ma
   page,
   browser,
 }, testInfo) => {
+  // The longest journey of the suite (sign-up, two tries at proof, a report): CI's busy machine needs more than 30 s.
+  test.slow();
   await signUp(page, `owner-${Date.now()}@example.com`);
   // A name the deed does not carry is refused kindly, and nothing is created.
   await page.getByLabel("First name").fill("Casey");

@@ -14,6 +14,11 @@ export const users = app.table(
     /** A partner's member (embedded dashboard): the site that vouches for them and its id for them. */
     partnerSiteId: integer("partner_site_id"),
     partnerMemberId: text("partner_member_id"),
+    /**
+     * A homeowner's loan officer: the officer who invited them or whose portfolio lists their email, else the partner
+     * site's officer, else the organization's default (resolved when null: lib/services/officers.ts).
+     */
+    officerId: integer("officer_id"),
     /** The authenticator app's secret (RFC 6238), encrypted under DATA_ENCRYPTION_KEY (lib/security/data-key.ts). */
     totpSecret: text("totp_secret"),
     /** A secret shown for enrolment and not yet confirmed with a code (encrypted too); replaced by each new start. */

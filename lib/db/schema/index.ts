@@ -9,3 +9,4 @@ export * from "./homes";
 export * from "./portfolio";
 export * from "./audit";
 export * from "./lookups";
+export * from "./leads";

@@ -48,6 +48,8 @@ export const widgetSites = app.table("widget_sites", {
   secretEncrypted: text("secret_encrypted").notNull(),
   allowedOrigins: text("allowed_origins").array().notNull(),
   dailyBudget: integer("daily_budget").notNull(),
+  /** The loan officer its members and visitors are sent to (leads from the widget, the embedded dashboard's card). */
+  officerId: integer("officer_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
