@@ -183,5 +183,10 @@ export const apiTokens = app.table(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("api_tokens_hash").on(t.tokenHash), index("api_tokens_user").on(t.userId).where(sql`${t.revokedAt} is null`)],
+  (t) => [
+    uniqueIndex("api_tokens_hash").on(t.tokenHash),
+    index("api_tokens_user")
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
 );
