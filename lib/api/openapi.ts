@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVENT_SCHEMAS } from "@/lib/webhooks/schemas";
 import { ErrorBody } from "./schemas";
 import type { RouteSpec } from "./route";
 
@@ -89,6 +90,44 @@ function operation(spec: RouteSpec, method: string) {
   };
 }
 
+const SIGNATURE_HEADERS = [
+  { name: "webhook-id", description: "msg_…: the delivery's id, the same on every retry (drop repeats by it)" },
+  { name: "webhook-timestamp", description: "When this attempt was signed, in seconds since the epoch" },
+  {
+    name: "webhook-signature",
+    description: "v1,<base64 HMAC-SHA256>, space-separated; two while a rotated secret is still valid. Verify with the standardwebhooks package",
+  },
+].map((header) => ({ ...header, in: "header", required: true, schema: { type: "string" } }));
+
+/**
+ * The events the app sends to the lender's endpoints (OpenAPI 3.1 `webhooks`): each a signed POST (Standard Webhooks)
+ * of `{ type, timestamp, data }`, answered with any 2xx, retried with backoff for 3 days otherwise.
+ */
+export function webhooksSection() {
+  return Object.fromEntries(
+    Object.entries(EVENT_SCHEMAS).map(([type, data]) => [
+      type,
+      {
+        post: {
+          summary: data.description ?? type,
+          description:
+            "Signed per Standard Webhooks. Any 2xx within 10 s is delivered; anything else (a redirect too) is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h for 3 days.",
+          parameters: SIGNATURE_HEADERS,
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: json(z.object({ type: z.literal(type), timestamp: z.iso.datetime().describe("When the event happened"), data }), "output"),
+              },
+            },
+          },
+          responses: { "200": { description: "Received (any 2xx)" } },
+        },
+      },
+    ]),
+  );
+}
+
 /**
  * The app's API as OpenAPI 3.1, generated from the routes' own declarations: the path each is served at, and what
  * route() was given (roles, body, query, path parameters, answers, failures). `{userId}` is `[userId]` on disk.
@@ -115,5 +154,6 @@ export function openApiDocument(routes: Record<string, RouteModule>) {
     },
     components: { securitySchemes },
     paths,
+    webhooks: webhooksSection(),
   };
 }

@@ -277,6 +277,13 @@ export const EnvSchema = z
     OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
     OTEL_SERVICE_NAME: optionalString,
     OTEL_RESOURCE_ATTRIBUTES: optionalString,
+    /**
+     * Webhooks may go to private, loopback and link-local addresses (development and tests); false: only to public ones,
+     * checked after DNS resolution (SSRF), and registration takes only https URLs.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: flag("false"),
+    /** A factor on the webhooks' retry schedule and its 3 days (tests: 0.0005 makes them seconds); 1 in production. */
+    WEBHOOKS_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
     /** The standalone embedded service (`npm run sandbox`): its port and its token (generated when unset). */
     PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     SANDBOX_TOKEN: optionalString,

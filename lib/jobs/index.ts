@@ -14,6 +14,8 @@ import { budgetState, dueClients, refreshScheduled } from "@/lib/services/monito
 import { checkEngagement, sendOfficerSummary, summaryRecipients } from "@/lib/services/officer-summary";
 import { disposeIdleAccounts } from "@/lib/services/privacy";
 import { sweepRecentApplicants } from "@/lib/services/recent-applicants";
+import { attemptDelivery } from "@/lib/webhooks/deliver";
+import { DELIVERY_JOB, type DeliveryJob } from "@/lib/webhooks/queue";
 import { JobEngine, type JobSpec } from "./engine";
 
 export type { FailedJob } from "./engine";
@@ -119,6 +121,21 @@ const JOBS: JobSpec<object>[] = [
       log.info({ userId, day, outcome: await sendOfficerSummary(userId, day) }, "officer summary");
     },
   } as JobSpec<{ userId: number; day: string }> as JobSpec<object>,
+  {
+    // One attempt at one webhook delivery. Its retries follow the webhooks' own schedule (the attempt queues the
+    // next), so pg-boss's retries are only for an attempt cut off (a process that died, the database away).
+    name: DELIVERY_JOB,
+    batchSize: 25,
+    concurrency: 2,
+    pollingSeconds: 0.5,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    expireInSeconds: 60,
+    run: async (job: DeliveryJob) => {
+      const outcome = await attemptDelivery(job);
+      if (outcome !== "delivered") log.info({ deliveryId: job.deliveryId, attempt: job.attempt + 1, outcome }, "webhook delivery");
+    },
+  } as JobSpec<DeliveryJob> as JobSpec<object>,
 ];
 
 /** The jobs an admin may start by hand (`/admin/jobs`), with what each does. */

@@ -135,3 +135,17 @@ export function factorLockedMessage(input: { to: string; resetUrl: string }): Me
     { label: "Reset my password", url: input.resetUrl },
   );
 }
+
+/** An admin told that a webhook endpoint was turned off after three days of failed deliveries. */
+export function webhookDisabledMessage(input: { to: string; url: string; since: Date; reason: string; pageUrl: string }): Message {
+  return compose(
+    input.to,
+    "A webhook endpoint was turned off",
+    [
+      `Events to ${input.url} have failed since ${input.since.toUTCString()}, for three days, so the endpoint was turned off: no more events go to it.`,
+      `The last failure: ${input.reason}`,
+      "Once the receiver works again, turn the endpoint back on and send the failed deliveries again from the delivery log.",
+    ],
+    { label: "Open the webhooks", url: input.pageUrl },
+  );
+}

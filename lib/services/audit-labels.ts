@@ -56,6 +56,15 @@ export const AUDIT_ACTIONS = {
   "account.delete": "Deleted their account",
   "account.dispose": "Account deleted after years without use",
   "account.dispose_warning": "Warned of deletion for lack of use",
+  // Webhooks into the lender's systems
+  "webhook.create": "Added a webhook endpoint",
+  "webhook.update": "Changed a webhook endpoint",
+  "webhook.rotate": "Rotated a webhook endpoint's secret",
+  "webhook.delete": "Deleted a webhook endpoint",
+  "webhook.disable": "Turned off a webhook endpoint that failed for 3 days",
+  "webhook.deliveries.read": "Read a webhook endpoint's delivery log",
+  "webhook.retry": "Sent a webhook delivery again",
+  "webhook.test": "Sent a test event to a webhook endpoint",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -120,6 +129,14 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "account.delete": { tried: "delete their account" },
   "account.dispose": { tried: "delete an account after years without use" },
   "account.dispose_warning": { tried: "warn of deletion for lack of use" },
+  "webhook.create": { tried: "add a webhook endpoint" },
+  "webhook.update": { tried: "change a webhook endpoint" },
+  "webhook.rotate": { tried: "rotate a webhook endpoint's secret" },
+  "webhook.delete": { tried: "delete a webhook endpoint" },
+  "webhook.disable": { tried: "turn off a webhook endpoint that failed for 3 days" },
+  "webhook.deliveries.read": { tried: "read a webhook endpoint's delivery log" },
+  "webhook.retry": { tried: "send a webhook delivery again" },
+  "webhook.test": { tried: "send a test event to a webhook endpoint" },
 };
 
 /**

@@ -38,6 +38,11 @@ import * as adminUsage from "@/app/api/admin/usage/route";
 import * as adminUsersUserid from "@/app/api/admin/users/[userId]/route";
 import * as adminUsersUseridSessions from "@/app/api/admin/users/[userId]/sessions/route";
 import * as adminUsers from "@/app/api/admin/users/route";
+import * as adminWebhooks from "@/app/api/admin/webhooks/route";
+import * as adminWebhooksWebhookid from "@/app/api/admin/webhooks/[webhookId]/route";
+import * as adminWebhooksWebhookidDeliveries from "@/app/api/admin/webhooks/[webhookId]/deliveries/route";
+import * as adminWebhooksWebhookidDeliveriesDeliveryidRetry from "@/app/api/admin/webhooks/[webhookId]/deliveries/[deliveryId]/retry/route";
+import * as adminWebhooksWebhookidTest from "@/app/api/admin/webhooks/[webhookId]/test/route";
 import * as avm from "@/app/api/avm/route";
 import * as clientsClientidInvite from "@/app/api/clients/[clientId]/invite/route";
 import * as clientsClientidRefresh from "@/app/api/clients/[clientId]/refresh/route";
@@ -109,6 +114,11 @@ const ROUTES = {
   "/api/admin/users/{userId}": adminUsersUserid,
   "/api/admin/users/{userId}/factors": adminUsersUseridFactors,
   "/api/admin/users/{userId}/sessions": adminUsersUseridSessions,
+  "/api/admin/webhooks": adminWebhooks,
+  "/api/admin/webhooks/{webhookId}": adminWebhooksWebhookid,
+  "/api/admin/webhooks/{webhookId}/deliveries": adminWebhooksWebhookidDeliveries,
+  "/api/admin/webhooks/{webhookId}/deliveries/{deliveryId}/retry": adminWebhooksWebhookidDeliveriesDeliveryidRetry,
+  "/api/admin/webhooks/{webhookId}/test": adminWebhooksWebhookidTest,
   "/api/avm": avm,
   "/api/clients": clients,
   "/api/clients/export": clientsExport,

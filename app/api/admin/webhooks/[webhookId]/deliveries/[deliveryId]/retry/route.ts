@@ -1,0 +1,15 @@
+import { route } from "@/lib/api/route";
+import { WebhookDelivery, WebhookDeliveryParams } from "@/lib/api/webhook-schemas";
+import { retryDelivery } from "@/lib/services/webhooks";
+
+// POST /api/admin/webhooks/:webhookId/deliveries/:deliveryId/retry: "Send again", with the same webhook-id (admins)
+export const POST = route(
+  {
+    roles: ["admin"],
+    params: WebhookDeliveryParams,
+    summary: "Send a delivery again now, with the same webhook-id; 409 while the endpoint is turned off",
+    responses: { 202: WebhookDelivery },
+    errors: [404, 409],
+  },
+  async ({ params }) => Response.json(await retryDelivery(params.webhookId, params.deliveryId), { status: 202 }),
+);

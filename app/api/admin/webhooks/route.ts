@@ -1,0 +1,20 @@
+import { route } from "@/lib/api/route";
+import { WebhookCreateBody, WebhookEndpoints, WebhookEndpointWithSecret } from "@/lib/api/webhook-schemas";
+import { createEndpoint, listEndpoints } from "@/lib/services/webhooks";
+
+// GET /api/admin/webhooks: the lender's webhook endpoints, without their secrets (admins)
+export const GET = route({ roles: ["admin"], summary: "The webhook endpoints, without their secrets", responses: { 200: WebhookEndpoints } }, async () =>
+  Response.json({ endpoints: await listEndpoints() }),
+);
+
+// POST /api/admin/webhooks: register an endpoint for some events; answers its `whsec_` secret this once (admins). The
+// URL must be https to a public address unless WEBHOOKS_ALLOW_PRIVATE.
+export const POST = route(
+  {
+    roles: ["admin"],
+    body: WebhookCreateBody,
+    summary: "Register a webhook endpoint for some events; its secret is answered this once",
+    responses: { 201: WebhookEndpointWithSecret },
+  },
+  async ({ user, body }) => Response.json(await createEndpoint(user, body), { status: 201 }),
+);
