@@ -78,6 +78,7 @@ test("the homeowner's, the officer's and the admin's pages fit a phone", async (
   await fitsThePhone(page, "/admin", "admin");
   await fitsThePhone(page, "/admin/outbox", "outbox");
   await fitsThePhone(page, "/admin/jobs", "jobs");
+  await fitsThePhone(page, "/admin/webhooks", "webhooks");
   await expectNoSeriousViolations(page);
 });
 

@@ -19,9 +19,14 @@ export const WebhookUpdateBody = z
     description: Description.optional(),
     rotateSecret: z.literal(true, { error: "must be true (or left out)" }).optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "change at least one of url, events, enabled, description, rotateSecret" });
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "change at least one of url, events, enabled, description, rotateSecret",
+  });
 
-const positive = z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number");
+const positive = z.coerce
+  .number({ error: "must be a positive whole number" })
+  .int("must be a positive whole number")
+  .positive("must be a positive whole number");
 export const WebhookParams = z.object({ webhookId: positive });
 export const WebhookDeliveryParams = z.object({
   webhookId: positive,

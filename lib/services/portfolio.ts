@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { clients, opportunities } from "@/lib/db/schema";
+import { emitEvents } from "@/lib/webhooks/events";
 import { DEFAULT_THRESHOLDS, ltvOf, availableAt, opportunitiesFor, type OpportunityKind, type Thresholds } from "@/lib/portfolio/opportunities";
 import { audit, by, type AuditActor } from "./audit";
 import { clientOf, visibleTo, type ClientRow } from "./clients";
@@ -55,6 +56,7 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
   const found = opportunitiesFor({ ...figures, previousValue, loanType: client.loanType, noteRate: client.noteRate }, t);
   const available = availableAt(figures, t.maxLtv);
   const { db } = await getDatabase();
+  const added: { id: number; kind: string; reason: string; figures: Record<string, number | string | null> }[] = [];
   await db.transaction(async (tx) => {
     await tx
       .update(clients)
@@ -72,12 +74,37 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
           .update(opportunities)
           .set({ reason: o.reason, figures: o.figures, amount: available, updatedAt: new Date() })
           .where(eq(opportunities.id, kept.id));
-      else await tx.insert(opportunities).values({ clientId: client.id, kind: o.kind, reason: o.reason, figures: o.figures, amount: available });
+      else {
+        const [row] = await tx
+          .insert(opportunities)
+          .values({ clientId: client.id, kind: o.kind, reason: o.reason, figures: o.figures, amount: available })
+          .returning({ id: opportunities.id });
+        added.push({ id: row!.id, kind: o.kind, reason: o.reason, figures: o.figures });
+      }
     }
     // Engagement is the homeowner's doing, not the refresh's: it is kept or closed by its own daily check.
     const gone = live.filter((l) => l.kind !== "engagement" && !found.some((o) => o.kind === l.kind)).map((l) => l.id);
     if (gone.length) await tx.update(opportunities).set({ status: "closed", updatedAt: new Date() }).where(inArray(opportunities.id, gone));
   });
+  // The lender's CRM hears of the refresh and of each opportunity it found new: ids and figures, no loan numbers.
+  await emitEvents([
+    {
+      type: "client.refreshed",
+      data: {
+        clientId: client.id,
+        officerId: client.officerId,
+        value,
+        ltv: ltvOf(figures),
+        availableEquity: available,
+        opportunities: found.map((o) => o.kind),
+        scheduled: !!scheduledFor,
+      },
+    },
+    ...added.map((o) => ({
+      type: "opportunity.found" as const,
+      data: { opportunityId: o.id, clientId: client.id, officerId: client.officerId, kind: o.kind, reason: o.reason, amount: available, figures: o.figures },
+    })),
+  ]);
   return { value, balance, ltv: ltvOf(figures), availableEquity: available, opportunities: found.map((o) => o.kind) };
 }
 

@@ -194,7 +194,7 @@ export async function retryDelivery(id: number, deliveryId: string) {
 export async function sendTestEvent(id: number, type?: WebhookEvent) {
   const endpoint = await endpointOf(id);
   if (!endpoint.enabled) throw new AppError(409, "endpoint_disabled", "This endpoint is turned off: turn it on first.");
-  const eventType = type ?? ((endpoint.events[0] as WebhookEvent | undefined) ?? "lead.created");
+  const eventType = type ?? (endpoint.events[0] as WebhookEvent | undefined) ?? "lead.created";
   const now = new Date();
   const delivery = { id: newDeliveryId(), endpointId: id, eventType, payload: sampleData(eventType, now), createdAt: now, nextAttemptAt: now };
   await createDeliveries([delivery]);

@@ -34,10 +34,7 @@ export async function attemptDelivery(job: DeliveryJob): Promise<AttemptOutcome>
   if (delivery.attempts !== job.attempt) return "stale";
   const current = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, job.attempt));
   if (!endpoint.enabled) {
-    await db
-      .update(webhookDeliveries)
-      .set({ status: "failed", nextAttemptAt: null, responseSummary: "not sent: the endpoint is turned off" })
-      .where(current);
+    await db.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null, responseSummary: "not sent: the endpoint is turned off" }).where(current);
     return "endpoint disabled";
   }
   const now = new Date();
@@ -73,7 +70,10 @@ export async function attemptDelivery(job: DeliveryJob): Promise<AttemptOutcome>
   // The run of failures starts at its first failure; a success ends it.
   const failingSince = endpoint.failingSince ?? now;
   if (!endpoint.failingSince)
-    await db.update(webhookEndpoints).set({ failingSince: now }).where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
+    await db
+      .update(webhookEndpoints)
+      .set({ failingSince: now })
+      .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
   if (failedTooLong(failingSince, new Date(), env.WEBHOOKS_RETRY_SCALE)) {
     await turnOff(endpoint, failingSince, summary);
     return "failed";

@@ -38,7 +38,10 @@ export async function emitEvents(events: { type: WebhookEvent; data: Record<stri
   if (events.length === 0) return;
   try {
     const { db } = await getDatabase();
-    const endpoints = await db.select({ id: webhookEndpoints.id, events: webhookEndpoints.events }).from(webhookEndpoints).where(eq(webhookEndpoints.enabled, true));
+    const endpoints = await db
+      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.enabled, true));
     const createdAt = new Date();
     const rows = events.flatMap(({ type, data }) =>
       endpoints

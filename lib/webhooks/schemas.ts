@@ -17,7 +17,10 @@ export const LeadEventData = z
     officerId: z.number().int().nullable(),
     propertyId: z.number().int().nullable(),
     address: z.string().nullable(),
-    scenario: z.record(z.string(), z.union([z.number(), z.string(), z.null()])).nullable().describe("The scenario's figures as the homeowner saw them"),
+    scenario: z
+      .record(z.string(), z.union([z.number(), z.string(), z.null()]))
+      .nullable()
+      .describe("The scenario's figures as the homeowner saw them"),
     createdAt: z.iso.datetime(),
     statusChangedAt: z.iso.datetime().nullable(),
     test,
@@ -99,7 +102,16 @@ export function sampleData(type: keyof typeof EVENT_SCHEMAS, now = new Date()): 
         test: true,
       };
     case "client.refreshed":
-      return { clientId: 0, officerId: 0, value: 500_000, ltv: 0.63, availableEquity: 85_000, opportunities: ["home_equity_line"], scheduled: false, test: true };
+      return {
+        clientId: 0,
+        officerId: 0,
+        value: 500_000,
+        ltv: 0.63,
+        availableEquity: 85_000,
+        opportunities: ["home_equity_line"],
+        scheduled: false,
+        test: true,
+      };
     case "homeowner.engaged":
       return { homeownerId: 0, officerId: null, activity: "dashboard_visit", at, test: true };
   }

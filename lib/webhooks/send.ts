@@ -14,7 +14,10 @@ export type SendOutcome = { status: number; summary: string } | { status: null; 
 // Kept-alive connections, one pool per kind: a busy CRM gets many events a second. The filtering agents check the
 // address a name resolves to at connection time, so no DNS answer between a check and the connection can move it.
 const agents = {
-  filtered: { http: new RequestFilteringHttpAgent({ keepAlive: true, maxSockets: 64 }), https: new RequestFilteringHttpsAgent({ keepAlive: true, maxSockets: 64 }) },
+  filtered: {
+    http: new RequestFilteringHttpAgent({ keepAlive: true, maxSockets: 64 }),
+    https: new RequestFilteringHttpsAgent({ keepAlive: true, maxSockets: 64 }),
+  },
   open: { http: new HttpAgent({ keepAlive: true, maxSockets: 64 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }) },
 };
 
@@ -69,7 +72,12 @@ export function postEvent(url: string, headers: Record<string, string>, body: st
       {
         method: "POST",
         agent: https ? pool.https : pool.http,
-        headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "homeowner-dashboard-webhooks/1", ...headers },
+        headers: {
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          "user-agent": "homeowner-dashboard-webhooks/1",
+          ...headers,
+        },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       },
       (response) => {

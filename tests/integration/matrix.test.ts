@@ -12,13 +12,14 @@ const WHO: Who[] = ["signedOut", "homeownerA", "homeownerB", "officer", "admin",
 interface Context extends People {
   propertyA: number;
   siteKey: string;
+  webhookId: number;
   claimant: string;
   enrolling: string;
 }
 
 interface Row {
   what: string;
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   path: (c: Context) => string;
   body?: (c: Context) => unknown;
   /** Expected status per caller, in the order of WHO. */
@@ -106,6 +107,47 @@ const MATRIX: Row[] = [
   },
   { what: "GET /api/admin/usage", method: "GET", path: () => "/api/admin/usage", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
   { what: "GET /api/admin/sites", method: "GET", path: () => "/api/admin/sites", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "GET /api/admin/webhooks", method: "GET", path: () => "/api/admin/webhooks", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  {
+    what: "POST /api/admin/webhooks",
+    method: "POST",
+    path: () => "/api/admin/webhooks",
+    body: () => ({ url: "http://127.0.0.1:9/matrix", events: ["lead.created"] }),
+    expect: [401, 403, 403, 403, 201, 403, 403, 403],
+  },
+  {
+    what: "PATCH /api/admin/webhooks/:id",
+    method: "PATCH",
+    path: (c) => `/api/admin/webhooks/${c.webhookId}`,
+    body: () => ({ description: "matrix" }),
+    expect: [401, 403, 403, 403, 200, 403, 403, 403],
+  },
+  {
+    what: "GET /api/admin/webhooks/:id/deliveries",
+    method: "GET",
+    path: (c) => `/api/admin/webhooks/${c.webhookId}/deliveries`,
+    expect: [401, 403, 403, 403, 200, 401, 403, 403],
+  },
+  {
+    what: "POST /api/admin/webhooks/:id/test",
+    method: "POST",
+    path: (c) => `/api/admin/webhooks/${c.webhookId}/test`,
+    body: () => ({}),
+    expect: [401, 403, 403, 403, 202, 403, 403, 403],
+  },
+  {
+    what: "POST /api/admin/webhooks/:id/deliveries/:deliveryId/retry (no such delivery)",
+    method: "POST",
+    path: (c) => `/api/admin/webhooks/${c.webhookId}/deliveries/msg_nosuchdelivery/retry`,
+    expect: [401, 403, 403, 403, 404, 403, 403, 403],
+  },
+  {
+    what: "DELETE /api/admin/webhooks/:id (no such endpoint)",
+    method: "DELETE",
+    path: () => "/api/admin/webhooks/999999",
+    expect: [401, 403, 403, 403, 404, 403, 403, 403],
+  },
+  { what: "page /admin/webhooks", method: "GET", path: () => "/admin/webhooks", expect: [R, 404, 404, 404, 200, R, 404, R] },
   { what: "GET /api/admin/settings", method: "GET", path: () => "/api/admin/settings", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
   { what: "GET /api/admin/offers", method: "GET", path: () => "/api/admin/offers", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
   { what: "GET /api/admin/refresh-budget", method: "GET", path: () => "/api/admin/refresh-budget", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
@@ -313,7 +355,9 @@ describe("access control matrix (embedded service)", () => {
     ).toBe(201);
     const enrolling = sessionFrom(await credentialsCallback(app, enrollingEmail, "officer-password"))!;
     expect((await call(app, "GET", "/api/account/security", { cookie: enrolling })).body.secondFactor).toBe("enrol");
-    c = { ...p, propertyA: data.body.properties[0].propertyId, siteKey: site.body.siteKey, claimant: claimant.cookie, enrolling };
+    const webhook = await call(app, "POST", "/api/admin/webhooks", { cookie: p.admin, body: { url: "http://127.0.0.1:9/matrix", events: ["lead.created"] } });
+    expect(webhook.status).toBe(201);
+    c = { ...p, propertyA: data.body.properties[0].propertyId, siteKey: site.body.siteKey, webhookId: webhook.body.id, claimant: claimant.cookie, enrolling };
   });
 
   it.each(MATRIX)("$what", async (row) => {

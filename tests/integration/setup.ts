@@ -132,6 +132,9 @@ export default async function setup(project: TestProject) {
     PROPERTY_API_BASE_URL: "",
     RATE_LIMIT_USER_PER_MINUTE: "2000",
     RATE_LIMIT_IP_PER_MINUTE: "5000",
+    // Tests' receivers listen on 127.0.0.1, and a webhook's retries (5 s, 5 min, 30 min…) come in milliseconds to seconds.
+    WEBHOOKS_ALLOW_PRIVATE: "true",
+    WEBHOOKS_RETRY_SCALE: "0.0005",
   });
   // Production: its public URL (http is allowed on loopback only; its cookies are not Secure) and a mail server.
   const http = startApp(httpPort, {

@@ -47,6 +47,9 @@ export default async function AdminPage() {
           <Link href="/admin/jobs" className="font-semibold text-brand-700 underline">
             Background jobs
           </Link>
+          <Link href={"/admin/webhooks" as Route} className="font-semibold text-brand-700 underline">
+            Webhooks
+          </Link>
           <Link href={"/admin/audit" as Route} className="font-semibold text-brand-700 underline">
             Activity log
           </Link>
