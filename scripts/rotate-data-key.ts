@@ -1,5 +1,5 @@
 /**
- * Re-encrypts the secrets kept at rest (authenticator apps', partner sites') under the current DATA_ENCRYPTION_KEY: run it after moving the old key to
+ * Re-encrypts the secrets kept at rest (authenticator apps', partner sites', webhook endpoints') under the current DATA_ENCRYPTION_KEY: run it after moving the old key to
  * DATA_ENCRYPTION_KEY_PREVIOUS and setting a new one (README, "Secrets at rest"). Safe to run twice, and while the app
  * runs on PostgreSQL (each row is replaced only if it still holds what was read).
  */
@@ -8,6 +8,7 @@ import { getDatabase } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { open, seal, sealedWithCurrentKey } from "@/lib/security/data-key";
 import { resealSiteSecrets } from "@/lib/services/site-secrets";
+import { resealWebhookSecrets } from "@/lib/webhooks/secrets";
 
 const { db, close } = await getDatabase();
 let resealed = 0;
@@ -32,6 +33,8 @@ try {
   }
   // Partner sites' signing secrets, those kept before they were sealed too.
   resealed += await resealSiteSecrets(db);
+  // Webhook endpoints' signing secrets (and the ones rotation keeps for a day).
+  resealed += await resealWebhookSecrets(db);
   console.log(
     `re-encrypted ${resealed} secret${resealed === 1 ? "" : "s"} under the current key; the previous key can go once every instance runs with the new one`,
   );

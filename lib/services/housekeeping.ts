@@ -1,7 +1,7 @@
 import "server-only";
 import { and, lt, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
-import { ownershipLetters, partnerTokenUses, passwordResets, sessions, signInThrottle } from "@/lib/db/schema";
+import { ownershipLetters, partnerTokenUses, passwordResets, sessions, signInThrottle, webhookDeliveries } from "@/lib/db/schema";
 
 /**
  * Rows that no longer mean anything: ended sessions, reset links and partner tokens past their time, sign-in counters
@@ -42,6 +42,13 @@ export async function sweepExpiredRows(): Promise<Record<string, number>> {
         .delete(ownershipLetters)
         .where(and(lt(ownershipLetters.createdAt, sql`now() - interval '31 days'`), lt(ownershipLetters.expiresAt, sql`now()`)))
         .returning({ id: ownershipLetters.id }),
+    ),
+    // A webhook delivery log keeps 30 days (its retries end after 3): the payloads name homes and people's leads.
+    webhookDeliveries: await count(
+      db
+        .delete(webhookDeliveries)
+        .where(lt(webhookDeliveries.createdAt, sql`now() - interval '30 days'`))
+        .returning({ id: webhookDeliveries.id }),
     ),
   };
 }

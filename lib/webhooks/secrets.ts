@@ -1,7 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { open, seal } from "@/lib/security/data-key";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "@/lib/db";
+import { webhookEndpoints } from "@/lib/db/schema";
+import { open, seal, sealedWithCurrentKey } from "@/lib/security/data-key";
 
 /** How long a replaced secret still signs, so a receiver can switch to the new one without missing events. */
 export const PREVIOUS_SECRET_HOURS = 24;
@@ -35,4 +38,25 @@ export function signedHeaders(secrets: string[], id: string, at: Date, body: str
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
     "webhook-signature": secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(" "),
   };
+}
+
+/** Seals again under the current DATA_ENCRYPTION_KEY every endpoint secret an earlier key sealed (`npm run keys:rotate`). */
+export async function resealWebhookSecrets(db: Database): Promise<number> {
+  let resealed = 0;
+  for (const row of await db.select().from(webhookEndpoints)) {
+    for (const [column, which] of [
+      ["secretSealed", "current"],
+      ["previousSecretSealed", "previous"],
+    ] as const) {
+      const value = row[column];
+      if (!value || sealedWithCurrentKey(value)) continue;
+      const updated = await db
+        .update(webhookEndpoints)
+        .set({ [column]: sealSecret(row.id, openSecret(row.id, value, which), which) })
+        .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints[column], value)))
+        .returning({ id: webhookEndpoints.id });
+      resealed += updated.length;
+    }
+  }
+  return resealed;
 }
