@@ -59,6 +59,8 @@ export default defineConfig({
         PROPERTY_API_TOKEN: process.env.CANARY_TOKEN ?? "",
         NEXTAUTH_URL: baseURL,
         RATE_LIMIT_SIGNUP_PER_HOUR: "1000",
+        // The journeys' webhook receivers listen on 127.0.0.1.
+        WEBHOOKS_ALLOW_PRIVATE: "true",
       },
     },
     {
