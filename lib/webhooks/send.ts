@@ -36,7 +36,15 @@ function readSome(response: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = () => resolve(Buffer.concat(chunks).toString("utf8").slice(0, SUMMARY_CHARS));
+    // Kept as text the database takes: no NUL, no lone surrogate (a receiver may answer anything).
+    const done = () =>
+      resolve(
+        Buffer.concat(chunks)
+          .toString("utf8")
+          .slice(0, SUMMARY_CHARS)
+          .replace(/\u0000/g, "")
+          .toWellFormed(),
+      );
     response.on("data", (chunk: Buffer) => {
       chunks.push(chunk.subarray(0, Math.max(0, MAX_RESPONSE_BYTES - size)));
       size += chunk.length;
