@@ -62,7 +62,8 @@ export async function startApp(port: number, cwd = process.cwd(), nodeBinary = p
     pid: server.pid!,
     stop: () => {
       server.kill("SIGTERM");
-      rmSync(dataDir, { recursive: true, force: true });
+      // The server may still be writing its last checkpoint there as it stops.
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
