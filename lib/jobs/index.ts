@@ -126,7 +126,7 @@ const JOBS: JobSpec<object>[] = [
     // next), so pg-boss's retries are only for an attempt cut off (a process that died, the database away).
     name: DELIVERY_JOB,
     batchSize: 25,
-    concurrency: 2,
+    concurrency: 4,
     pollingSeconds: 0.5,
     retryLimit: 3,
     retryDelaySeconds: 5,
