@@ -7,7 +7,7 @@ import { propertySummary } from "@/lib/services/lookups";
 // GET /api/property/summary?address=: the property's facts
 export const GET = route(
   {
-    roles: ROLES,
+    roles: ROLES, tokenScope: "lookups",
     query: AddressQuery,
     summary: "The property's facts (homeowners: of their own home)",
     responses: { 200: PropertyFacts },
