@@ -172,7 +172,8 @@ export function route<
       for (const [name, value] of new Headers(extra)) response.headers.set(name, value);
     }
     if (options.bearer && response.status === 401) response.headers.set("WWW-Authenticate", "Bearer");
-    else if (response.status === 401 && bearerApiToken(request.headers.get("authorization"))) response.headers.set("WWW-Authenticate", 'Bearer error="invalid_token"');
+    else if (response.status === 401 && bearerApiToken(request.headers.get("authorization")))
+      response.headers.set("WWW-Authenticate", 'Bearer error="invalid_token"');
     if (timed) {
       // Next.js hands a route without dynamic segments no params at all.
       const params = await Promise.resolve(context?.params).catch(() => undefined);

@@ -9,7 +9,7 @@ export const NewApiTokenBody = z.object({
     .trim()
     .min(1, "name is required")
     .max(80, "name must be at most 80 characters")
-    .describe("What the token is for, to recognize it in the list (\"CRM sync\")"),
+    .describe('What the token is for, to recognize it in the list ("CRM sync")'),
   scopes: z
     .array(z.enum(TOKEN_SCOPES, { error: `must be one of ${TOKEN_SCOPES.join(", ")}` }), { error: "scopes must be a list of scopes" })
     .min(1, "scopes must name at least one scope")

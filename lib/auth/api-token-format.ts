@@ -12,6 +12,9 @@ export const SCOPE_LABELS: Record<TokenScope, string> = {
   lookups: "Look up addresses: estimates, equity, owner checks, reports",
 };
 
+/** The scopes as a form offers them. */
+export const SCOPE_CHOICES = TOKEN_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }));
+
 /** A token lives at most a year: a forgotten one stops working on its own. */
 export const MAX_TOKEN_DAYS = 365;
 export const TOKEN_PREFIX = "hdt_";

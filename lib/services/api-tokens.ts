@@ -79,7 +79,13 @@ export async function createApiToken(caller: StaffCaller, input: NewApiToken, ow
   void audit({
     action: "api_token.create",
     ...by(caller),
-    detail: { tokenId: row!.id, name: row!.name, scopes: row!.scopes.join(" "), expiresAt: row!.expiresAt.toISOString(), organization: ownership === "organization" },
+    detail: {
+      tokenId: row!.id,
+      name: row!.name,
+      scopes: row!.scopes.join(" "),
+      expiresAt: row!.expiresAt.toISOString(),
+      organization: ownership === "organization",
+    },
   });
   return { token, apiToken: toDto(row!, { id: user.id, email: user.email }) };
 }
@@ -106,7 +112,10 @@ export async function revokeApiToken(caller: StaffCaller, tokenId: number, owner
   requireRecentSecondFactor(user);
   const { db } = await getDatabase();
   const whose = ownership === "own" ? eq(apiTokens.userId, user.id) : undefined;
-  const [row] = await db.select().from(apiTokens).where(and(eq(apiTokens.id, tokenId), whose));
+  const [row] = await db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, tokenId), whose));
   if (!row) throw new AppError(404, "not_found", "No such API token.");
   if (!row.revokedAt) await db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, tokenId));
   void audit({ action: "api_token.revoke", ...by(caller), subjectUserId: row.userId, detail: { tokenId: row.id, name: row.name } });

@@ -7,7 +7,8 @@ import { valuation } from "@/lib/services/lookups";
 // POST /api/avm: the valuation estimate (loan officers; homeowners for their own properties)
 export const POST = route(
   {
-    roles: ROLES, tokenScope: "lookups",
+    roles: ROLES,
+    tokenScope: "lookups",
     body: AddressBody,
     summary: "The valuation estimate (homeowners: of their own home)",
     responses: { 200: ValuationDto },

@@ -9,7 +9,8 @@ import { readClients } from "@/lib/services/staff-reads";
 // sorted; a row of the activity log, and more than 50 clients is an export (403 step_up_required without a recent factor)
 export const GET = route(
   {
-    roles: STAFF, tokenScope: "clients:read",
+    roles: STAFF,
+    tokenScope: "clients:read",
     query: ClientsQuery,
     summary: "A page of your clients (admins: everyone's), searched and sorted; more than 50 needs a second factor given in the last 10 minutes",
     responses: { 200: Clients },
@@ -20,7 +21,8 @@ export const GET = route(
 // POST /api/clients: add one client by hand, the address standardized; the same person at the same address merges
 export const POST = route(
   {
-    roles: STAFF, tokenScope: "clients:write",
+    roles: STAFF,
+    tokenScope: "clients:write",
     body: ClientBody,
     summary: "Add a client (the same person at the same standardized address is updated, not added twice)",
     responses: { 200: ClientAdded, 201: ClientAdded },

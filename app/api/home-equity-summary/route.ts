@@ -7,7 +7,8 @@ import { equity } from "@/lib/services/lookups";
 // POST /api/home-equity-summary: equity at a maximum LTV, the organization's by default
 export const POST = route(
   {
-    roles: ROLES, tokenScope: "lookups",
+    roles: ROLES,
+    tokenScope: "lookups",
     body: EquityBody,
     summary: "Equity at a maximum loan-to-value, the organization's by default (homeowners: of their own proved home)",
     responses: { 200: EquityDto },

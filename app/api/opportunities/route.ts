@@ -8,7 +8,8 @@ import { readOpportunities } from "@/lib/services/staff-reads";
 // row of the activity log, and more than 50 clients' opportunities is an export (403 step_up_required without a recent factor)
 export const GET = route(
   {
-    roles: STAFF, tokenScope: "clients:read",
+    roles: STAFF,
+    tokenScope: "clients:read",
     query: OpportunitiesQuery,
     summary:
       "List your clients' opportunities, the most available money first, by kind and status; more than 50 clients' needs a second factor given in the last 10 minutes",

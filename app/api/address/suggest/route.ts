@@ -7,7 +7,8 @@ import { suggestAddress } from "@/lib/services/lookups";
 // POST /api/address/suggest: the standardized form of one typed address ("Did you mean …?"), for any signed-in user
 export const POST = route(
   {
-    roles: ROLES, tokenScope: "lookups",
+    roles: ROLES,
+    tokenScope: "lookups",
     body: AddressBody,
     summary: 'The standardized form of one typed address ("Did you mean …?") and whether the service has a home there',
     responses: { 200: AddressCheckDto },

@@ -7,7 +7,8 @@ import { importClients } from "@/lib/services/clients";
 // POST /api/clients/import: import past clients from CSV (up to 2,000 rows); row errors come back with field and reason
 export const POST = route(
   {
-    roles: STAFF, tokenScope: "clients:write",
+    roles: STAFF,
+    tokenScope: "clients:write",
     body: ClientImportBody,
     maxBodyBytes: 1_100_000,
     summary: "Import clients from CSV (up to 2,000 rows; each address standardized, duplicates merged, row errors listed)",

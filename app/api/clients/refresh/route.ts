@@ -6,7 +6,8 @@ import { refreshAll } from "@/lib/services/portfolio";
 // POST /api/clients/refresh: refresh the least recently refreshed of your clients (25 at most per request)
 export const POST = route(
   {
-    roles: STAFF, tokenScope: "clients:write",
+    roles: STAFF,
+    tokenScope: "clients:write",
     summary: "Refresh value and equity of your least recently refreshed clients (25 at most), and their opportunities",
     responses: { 200: ClientsRefreshed },
   },

@@ -7,7 +7,8 @@ import { setOpportunityStatus } from "@/lib/services/portfolio";
 // PATCH /api/opportunities/:opportunityId: mark an opportunity contacted, dismissed, or open again
 export const PATCH = route(
   {
-    roles: STAFF, tokenScope: "clients:write",
+    roles: STAFF,
+    tokenScope: "clients:write",
     params: OpportunityIdParams,
     body: OpportunityStatusBody,
     summary: "Mark an opportunity contacted or dismissed (or open again)",

@@ -9,7 +9,8 @@ import { report } from "@/lib/services/lookups";
 // GET /api/property/report?address=&applicant_name=&format=pdf|html|json: the report as a download
 export const GET = route(
   {
-    roles: ROLES, tokenScope: "lookups",
+    roles: ROLES,
+    tokenScope: "lookups",
     query: ReportQuery,
     summary: "The property report as PDF, HTML or JSON (homeowners: of their own proved home)",
     responses: { 200: { files: ["application/pdf", "text/html", "application/json"] } },

@@ -7,7 +7,8 @@ import { propertySummary } from "@/lib/services/lookups";
 // GET /api/property/summary?address=: the property's facts
 export const GET = route(
   {
-    roles: ROLES, tokenScope: "lookups",
+    roles: ROLES,
+    tokenScope: "lookups",
     query: AddressQuery,
     summary: "The property's facts (homeowners: of their own home)",
     responses: { 200: PropertyFacts },

@@ -7,7 +7,8 @@ import { inviteClient } from "@/lib/services/portfolio";
 // POST /api/clients/:clientId/invite: invite the client by email to their home's dashboard (the deed must name them)
 export const POST = route(
   {
-    roles: STAFF, tokenScope: "clients:write",
+    roles: STAFF,
+    tokenScope: "clients:write",
     params: ClientIdParams,
     summary: "Invite a client by email to their home's dashboard (the deed must name them)",
     responses: { 201: Invitation },

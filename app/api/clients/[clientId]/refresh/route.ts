@@ -7,7 +7,8 @@ import { refreshClient } from "@/lib/services/portfolio";
 // POST /api/clients/:clientId/refresh: refresh one client's value and equity now, and their opportunities
 export const POST = route(
   {
-    roles: STAFF, tokenScope: "clients:write",
+    roles: STAFF,
+    tokenScope: "clients:write",
     params: ClientIdParams,
     summary: "Refresh one client's value and equity (one billable call unless cached) and their opportunities",
     responses: { 200: ClientRefreshed },
