@@ -127,7 +127,7 @@ export function openApiDocument(routes: Record<string, RouteModule>) {
       title: "Homeowner Dashboard API",
       version: "1.0.0",
       description:
-        "Sign in with next-auth (the session cookie, or its token as `Authorization: Bearer`). Every failure answers { error: { code, message, fields? } }. Requests that change something must come from this app's own pages (Origin), except the widget API.",
+        "Sign in with next-auth (the session cookie, or its token as `Authorization: Bearer`), or send an API token (`Authorization: Bearer hdt_…`, made on /account) to the operations that name its scope. Every failure answers { error: { code, message, fields? } }. Requests that change something must come from this app's own pages (Origin), except the widget API.",
     },
     components: { securitySchemes },
     paths,
