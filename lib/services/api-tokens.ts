@@ -153,7 +153,7 @@ export async function authenticateApiToken(token: string, ip: string): Promise<T
     }
     throw invalidToken();
   }
-  noteUse(row.token);
+  await noteUse(row.token);
   const { user } = row;
   return {
     user: { id: user.id, email: user.email, role: user.role, ownerIds: row.ownerIds, name: user.name },
@@ -168,13 +168,13 @@ const tooManyFailures = (seconds: number) =>
 const written = new Map<number, number>();
 const USE_WRITE_MS = 60_000;
 
-function noteUse(row: Row) {
+async function noteUse(row: Row): Promise<void> {
   const now = Date.now();
   const last = Math.max(row.lastUsedAt?.getTime() ?? 0, written.get(row.id) ?? 0);
   if (now - last < USE_WRITE_MS) return;
   written.set(row.id, now);
   if (written.size > 10_000) written.clear();
-  void getDatabase()
+  await getDatabase()
     .then(({ db }) =>
       db
         .update(apiTokens)

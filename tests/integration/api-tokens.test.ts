@@ -47,12 +47,17 @@ describe("API tokens", () => {
     expect(created?.detail).toMatchObject({ tokenId: apiToken.id, name: "CRM sync", scopes: "clients:read" });
   });
 
-  it("writes an api_token.used row when the route writes none of its own", async () => {
+  it("names the token in the row a route writes, and writes an api_token.used row when it writes none (a refusal)", async () => {
     const { token, apiToken } = await newToken(officer.cookie, ["lookups"]);
-    const suggested = await call(app, "POST", "/api/address/suggest", { headers: bearer(token), body: { address: houses(640, 1)[0] } });
-    expect(suggested.status).toBe(200);
-    const row = await newestRow(admin, officer.email, "api_token.used");
-    expect(row?.detail).toMatchObject({ apiTokenId: apiToken.id, path: "/api/address/suggest", status: 200 });
+    const body = { requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] };
+    expect((await call(app, "POST", "/api/address/normalize", { headers: bearer(token), body })).status).toBe(200);
+    expect((await newestRow(admin, officer.email, "lookup.batch"))?.detail).toMatchObject({ apiTokenId: apiToken.id, apiToken: apiToken.name });
+    const address = houses(640, 1)[0]!;
+    expect((await call(app, "POST", "/api/address/suggest", { headers: bearer(token), body: { address } })).status).toBe(200);
+    expect((await newestRow(admin, officer.email, "lookup.address"))?.detail).toMatchObject({ apiTokenId: apiToken.id, apiToken: apiToken.name });
+    expect((await call(app, "GET", "/api/clients", { headers: bearer(token) })).status).toBe(403);
+    const refused = await newestRow(admin, officer.email, "api_token.used");
+    expect(refused).toMatchObject({ outcome: "refused", detail: { apiTokenId: apiToken.id, method: "GET", path: "/api/clients", status: 403 } });
   });
 
   it("never shows the token again: the list has its prefix and last use, not the token", async () => {
