@@ -20,7 +20,8 @@ export function scalarBundle(): Promise<Buffer> {
 }
 
 // No inline script: the reference reads its configuration from the data attributes of the element it replaces.
-const CONFIGURATION = JSON.stringify({ withDefaultFonts: false, hideClientButton: false, defaultOpenAllTags: false, telemetry: false });
+// Its fonts are the system's (the default ones come from Scalar's CDN), and its "Ask AI" agent (Scalar's service) is off.
+const CONFIGURATION = JSON.stringify({ withDefaultFonts: false, agent: { disabled: true }, showDeveloperTools: "never" });
 
 /** The reference's page: the OpenAPI document rendered by Scalar, with "try it" against this app. */
 export const DOCS_HTML = `<!doctype html>
