@@ -36,3 +36,26 @@ test("an officer makes an API token on /account, sees it once, calls the API wit
   expect((await crm.get("/api/clients", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
   await crm.dispose();
 });
+
+test("an admin makes an organization token on /admin and finds everyone's tokens there, with their owners", async ({ page }) => {
+  await signIn(page, "admin@example.com", "admin-demo");
+  await page.goto("/admin");
+  const section = page.getByRole("region", { name: "API tokens" });
+  const name = `Lender CRM ${Date.now()}`;
+  await section.getByLabel("Token name").fill(name);
+  await section.getByRole("button", { name: "Create token" }).click();
+  // No scope picked: the form says so and makes nothing.
+  await expect(section.getByText("scopes must name at least one scope")).toBeVisible();
+  await section.getByRole("checkbox", { name: /lookups/ }).check();
+  await section.getByRole("checkbox", { name: /clients:write/ }).check();
+  await section.getByLabel("Expires after").selectOption("365");
+  await section.getByRole("button", { name: "Create token" }).click();
+  await expect(section.getByLabel("Your new token")).toHaveValue(/^hdt_/);
+  const row = section.getByRole("row", { name: new RegExp(name) });
+  await expect(row).toContainText("admin@example.com");
+  await expect(row).toContainText("clients:write, lookups");
+  await expectNoSeriousViolations(page);
+  await row.getByRole("button", { name: `Revoke ${name}` }).click();
+  await section.getByRole("button", { name: "Yes, revoke it" }).click();
+  await expect(section.getByRole("row", { name: new RegExp(name) })).toContainText("Revoked");
+});
