@@ -3,6 +3,7 @@ import { hashToken } from "@/lib/auth/api-token-format";
 import type { SessionUser } from "@/lib/auth/roles";
 import { createUser } from "@/lib/auth/users";
 import { openDatabase, type DatabaseHandle } from "@/lib/db";
+import { changeRole } from "./accounts";
 import { auditSettled } from "./audit";
 import { authenticateApiToken, createApiToken, listApiTokens, revokeApiToken } from "./api-tokens";
 
@@ -62,6 +63,18 @@ describe("API tokens (service)", () => {
     await handle.db.execute(`update app.users set role = 'homeowner' where id = ${officer.id}`);
     expect(await failure(authenticateApiToken(demoted.token, "10.0.0.2"))).toEqual([401, "invalid_token"]);
     await handle.db.execute(`update app.users set role = 'loan_officer' where id = ${officer.id}`);
+  });
+
+  it("revokes a staff member's tokens for good when an admin makes them a homeowner", async () => {
+    const admin = recent(await createUser({ email: "admin@example.com", password: "a-long-admin-passphrase", role: "admin" }));
+    const staff = recent(await createUser({ email: "moving@example.com", password: "a-long-staff-passphrase", role: "loan_officer" }));
+    const { token } = await createApiToken({ user: staff, ip: "10.0.0.6" }, { name: "m", scopes: ["lookups"], expiresInDays: 1 }, "own");
+    await changeRole(admin, staff.id, "admin");
+    expect(await authenticateApiToken(token, "10.0.0.6")).toMatchObject({ user: { role: "admin" } });
+    await changeRole(admin, staff.id, "homeowner");
+    await changeRole(admin, staff.id, "loan_officer");
+    expect(await failure(authenticateApiToken(token, "10.0.0.6"))).toEqual([401, "invalid_token"]);
+    expect((await listApiTokens(staff, "own"))[0]?.status).toBe("revoked");
   });
 
   it("refuses every token from an address after 30 failures, a good one too (429)", async () => {

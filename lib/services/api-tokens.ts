@@ -121,6 +121,17 @@ export async function revokeApiToken(caller: StaffCaller, tokenId: number, owner
   void audit({ action: "api_token.revoke", ...by(caller), subjectUserId: row.userId, detail: { tokenId: row.id, name: row.name } });
 }
 
+/** Revokes every live token of an account (it is no longer staff): they stay dead should the role come back. */
+export async function revokeTokensOf(userId: number): Promise<number> {
+  const { db } = await getDatabase();
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
+}
+
 /** Who a request's API token speaks for, and the token (its name goes into the activity log's rows). */
 export interface TokenHolder {
   user: SessionUser;
