@@ -22,7 +22,7 @@ export class RateLimitedError extends Error {
  * What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email); and
  * what an admin's session (perhaps a stolen one) may: invite staff by email (per admin).
  */
-export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite";
+export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite" | "lead";
 
 type Limiter = "user" | "ip" | "widgetIp" | AccountLimit;
 type Limiters = Record<Limiter, RateLimiterAbstract>;
@@ -38,6 +38,7 @@ const NAMES: Record<Limiter, string> = {
   verifyEmail: "verify-email",
   passkeyOptions: "passkey-options",
   staffInvite: "staff-invite",
+  lead: "lead",
 };
 
 function create(redis: Redis | undefined): Limiters {
@@ -56,6 +57,8 @@ function create(redis: Redis | undefined): Limiters {
     verifyEmail: make(NAMES.verifyEmail, 3, 3600),
     passkeyOptions: make(NAMES.passkeyOptions, env.RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE, 60),
     staffInvite: make(NAMES.staffInvite, 20, 3600),
+    // A homeowner's questions, calls and quotes to their officer (one of each kind a day is kept; this bounds the tries).
+    lead: make(NAMES.lead, 20, 3600),
   };
 }
 
