@@ -70,3 +70,17 @@ describe("a lead's rules", () => {
     expect(leadDay(friday)).toBe("2026-11-27");
   });
 });
+
+describe("a lead's figures and age in words", () => {
+  it("names the scenario and formats each figure", async () => {
+    const { scenarioLine, timeSince } = await import("./rules");
+    expect(scenarioLine({ type: "heloc", amount: 50_000, available: 80_000, ratePercent: 8.5, termYears: 20 })).toBe(
+      "Home equity line: amount $50,000 · available $80,000 · rate 8.5% · term 20 years",
+    );
+    expect(scenarioLine(null)).toBeUndefined();
+    const now = new Date("2026-11-27T12:00:00Z");
+    expect(timeSince(new Date("2026-11-27T11:59:30Z"), now)).toBe("just now");
+    expect(timeSince(new Date("2026-11-27T09:00:00Z"), now)).toBe("3 h ago");
+    expect(timeSince(new Date("2026-11-25T09:00:00Z"), now)).toBe("2 days ago");
+  });
+});

@@ -189,3 +189,33 @@ export const LeadBody = z
     }
   });
 export type LeadBody = z.infer<typeof LeadBody>;
+
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+/** "Home equity line: amount $50,000 · available $80,000 · rate 8.5% · term 20 years". */
+export function scenarioLine(scenario: Record<string, number | string | null> | null | undefined): string | undefined {
+  if (!scenario) return undefined;
+  const type = String(scenario.type) as ScenarioType;
+  const figures = Object.entries(scenario)
+    .filter(([key, value]) => key !== "type" && value !== null)
+    .map(([key, value]) => {
+      const words = key.replace(/([A-Z])/g, " $1").toLowerCase();
+      if (typeof value !== "number") return `${words} ${value}`;
+      if (/percent$/i.test(key)) return `${words.replace(/ percent$/, "")} ${value}%`;
+      if (key === "termYears") return `term ${value} years`;
+      return `${words} ${dollars.format(value)}`;
+    });
+  return `${SCENARIO_LABELS[type] ?? type}: ${figures.join(" · ")}`;
+}
+
+
+/** How long ago something came in, in the largest whole unit ("just now", "5 min", "3 h", "2 days"). */
+export function timeSince(at: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - at.getTime()) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? "day" : "days"} ago`;
+}

@@ -1,4 +1,4 @@
-import { BEST_TIME_LABELS, SCENARIO_LABELS, STATUS_LABELS, type BestTime, type LeadStatus, type ScenarioType } from "@/lib/leads/rules";
+import { BEST_TIME_LABELS, scenarioLine, STATUS_LABELS, type BestTime, type LeadStatus } from "@/lib/leads/rules";
 import type { Message } from "./transport";
 
 /** One lead as the officer's mail shows it. */
@@ -20,7 +20,6 @@ export interface LeadLine {
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 const KIND_WORDS: Record<LeadLine["kind"], string> = {
   question: "A question",
@@ -28,22 +27,6 @@ const KIND_WORDS: Record<LeadLine["kind"], string> = {
   quote: "A quote request",
   report: "A report request",
 };
-
-/** "Home equity line: amount $50,000 · available $80,000 · rate 8.5% · term 20 years". */
-export function scenarioLine(scenario: LeadLine["scenario"]): string | undefined {
-  if (!scenario) return undefined;
-  const type = String(scenario.type) as ScenarioType;
-  const figures = Object.entries(scenario)
-    .filter(([key, value]) => key !== "type" && value !== null)
-    .map(([key, value]) => {
-      const words = key.replace(/([A-Z])/g, " $1").toLowerCase();
-      if (typeof value !== "number") return `${words} ${value}`;
-      if (/percent$/i.test(key)) return `${words.replace(/ percent$/, "")} ${value}%`;
-      if (key === "termYears") return `term ${value} years`;
-      return `${words} ${money.format(value)}`;
-    });
-  return `${SCENARIO_LABELS[type] ?? type}: ${figures.join(" · ")}`;
-}
 
 function lineText(lead: LeadLine): string {
   return [
