@@ -193,3 +193,24 @@ export async function setLeadMail(caller: SignedIn, mode: "each" | "daily"): Pro
   void audit({ action: "lead.mail", ...by(caller), detail: { leadMail: mode } });
   return mode;
 }
+
+/** What the homeowner's pages need for the calls to action: the officer, the consent's words, and what went today. */
+export interface LeadPanel {
+  officerName: string;
+  consentText: string;
+  today: { question?: HomeownerLeadDto; call?: HomeownerLeadDto; quote?: HomeownerLeadDto };
+}
+
+/** The calls to action's data for a homeowner's page; null when they have no officer (then none shows). */
+export async function leadPanel(caller: SignedIn): Promise<LeadPanel | null> {
+  const context = await leadContext(caller.user.id);
+  if (!context) return null;
+  const day = leadDay(new Date());
+  const mine = (await leadsOfHomeowner(caller.user.id, 10)).filter((row) => row.lead.day === day);
+  if (mine.length > 0) {
+    void audit({ action: "leads.read", ...by(caller), detail: { count: mine.length, via: "page", leadIds: idsText(mine.map((r) => r.lead.id)) } });
+  }
+  const today: LeadPanel["today"] = {};
+  for (const row of mine) if (row.lead.kind !== "report") today[row.lead.kind] ??= toHomeownerLeadDto(row);
+  return { officerName: context.officerName, consentText: context.consentText, today };
+}

@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/api/page";
 import { homeAccessLog, type AccessEntry } from "@/lib/services/access-log";
 import { mailPreferencesOf } from "@/lib/services/digests";
+import { LeadMailForm } from "@/components/leads/lead-mail-form";
+import { leadMail } from "@/lib/services/leads";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { securityOf } from "@/lib/services/security";
@@ -20,7 +22,12 @@ export default async function AccountPage() {
   const { user } = caller;
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
   const homeowner = user.role === "homeowner";
-  const [mail, security, accessLog] = await Promise.all([mailPreferencesOf(user.id), securityOf(user), homeowner ? readAccessLog(caller) : []]);
+  const [mail, security, accessLog, leadMailChoice] = await Promise.all([
+    mailPreferencesOf(user.id),
+    securityOf(user),
+    homeowner ? readAccessLog(caller) : [],
+    homeowner ? undefined : leadMail(user.id),
+  ]);
   const keys = security.passkeys.length;
   return (
     <div className="mx-auto max-w-xl space-y-6">
@@ -74,6 +81,14 @@ export default async function AccountPage() {
           <Button type="submit">Save email choices</Button>
         </form>
       </section>
+      {leadMailChoice && (
+        <section id="lead-mail" aria-labelledby="lead-mail-title" className={card}>
+          <h2 id="lead-mail-title" className="text-xl font-semibold">
+            New leads
+          </h2>
+          <LeadMailForm leadMail={leadMailChoice} />
+        </section>
+      )}
       {homeowner && (
         <section aria-labelledby="access-title" className={card}>
           <h2 id="access-title" className="text-xl font-semibold">
