@@ -56,7 +56,12 @@ export function ConsentPhone({
         <label htmlFor={`${id}-time`} className="block text-sm font-medium">
           Best time to call
         </label>
-        <select id={`${id}-time`} value={value.bestTime} onChange={(event) => onChange({ ...value, bestTime: event.target.value as BestTime })} className={input}>
+        <select
+          id={`${id}-time`}
+          value={value.bestTime}
+          onChange={(event) => onChange({ ...value, bestTime: event.target.value as BestTime })}
+          className={input}
+        >
           {BEST_TIMES.map((time) => (
             <option key={time} value={time}>
               {BEST_TIME_LABELS[time]}

@@ -32,10 +32,22 @@ export function ContactOfficer({ propertyId, officerName, consentText, sent }: C
         Talk to {officerName}
       </h2>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={toggle} aria-expanded={open === "question"} aria-controls={`${id}-question`} onClick={() => setOpen(open === "question" ? undefined : "question")}>
+        <button
+          type="button"
+          className={toggle}
+          aria-expanded={open === "question"}
+          aria-controls={`${id}-question`}
+          onClick={() => setOpen(open === "question" ? undefined : "question")}
+        >
           Ask a question
         </button>
-        <button type="button" className={toggle} aria-expanded={open === "call"} aria-controls={`${id}-call`} onClick={() => setOpen(open === "call" ? undefined : "call")}>
+        <button
+          type="button"
+          className={toggle}
+          aria-expanded={open === "call"}
+          aria-controls={`${id}-call`}
+          onClick={() => setOpen(open === "call" ? undefined : "call")}
+        >
           Request a call
         </button>
       </div>

@@ -43,7 +43,11 @@ export function LeadMailForm({ leadMail }: { leadMail: LeadMail }) {
           One summary a day (new leads, and leads open for more than a business day)
         </label>
       </fieldset>
-      <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+      >
         Save
       </button>
       <p role="status" aria-live="polite" className="text-sm text-slate-700">

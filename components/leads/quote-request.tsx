@@ -50,7 +50,11 @@ export function QuoteRequest({ propertyId, officerName, consentText, scenario, s
           {officerName} gets these figures and comes back to you with a quote. Leave a phone number if you would like a call.
         </p>
         <ConsentPhone value={phone} onChange={setPhone} consentText={consentText} required={false} errors={state.step === "failed" ? state.fields : {}} />
-        <button type="submit" disabled={state.step === "sending"} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={state.step === "sending"}
+          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+        >
           {state.step === "sending" ? "Sending…" : `Send to ${officerName}`}
         </button>
         {state.step === "failed" && (

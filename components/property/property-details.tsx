@@ -157,9 +157,7 @@ export function PropertyDetails({
           <BorrowingScenarios
             offers={yours.offers}
             quote={
-              leads
-                ? { propertyId: property.propertyId, officerName: leads.officerName, consentText: leads.consentText, sent: leads.today.quote }
-                : undefined
+              leads ? { propertyId: property.propertyId, officerName: leads.officerName, consentText: leads.consentText, sent: leads.today.quote } : undefined
             }
             home={{
               value: equity.estimate,

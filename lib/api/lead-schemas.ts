@@ -26,7 +26,10 @@ export const LeadsQuery = z.object({
 });
 
 export const LeadIdParams = z.object({
-  leadId: z.coerce.number({ error: "leadId must be a positive whole number" }).int("leadId must be a positive whole number").positive("leadId must be a positive whole number"),
+  leadId: z.coerce
+    .number({ error: "leadId must be a positive whole number" })
+    .int("leadId must be a positive whole number")
+    .positive("leadId must be a positive whole number"),
 });
 
 export const LeadStatusBody = z.object({
@@ -75,7 +78,10 @@ export const Lead = z.object({
   bestTime: z.string().nullable(),
   timeZone: z.string().nullable().describe("The home's time zone (IANA)"),
   scenario: Figures.nullable().describe("The scenario a quote is for, with the figures the homeowner saw"),
-  consent: z.object({ text: z.string(), at: z.string(), ip: z.string().nullable(), page: z.string() }).nullable().describe("The consent's exact words, time, client address and page"),
+  consent: z
+    .object({ text: z.string(), at: z.string(), ip: z.string().nullable(), page: z.string() })
+    .nullable()
+    .describe("The consent's exact words, time, client address and page"),
   officerId: z.number().nullable(),
   officerName: z.string().nullable(),
   statusChangedBy: z.number().nullable(),

@@ -78,7 +78,6 @@ export function scenarioLine(scenario: Record<string, number | string | null> | 
   return `${SCENARIO_LABELS[type] ?? type}: ${figures.join(" · ")}`;
 }
 
-
 /** How long ago something came in, in the largest whole unit ("just now", "5 min", "3 h", "2 days"). */
 export function timeSince(at: Date, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - at.getTime()) / 60_000));

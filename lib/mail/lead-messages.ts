@@ -32,7 +32,8 @@ function lineText(lead: LeadLine): string {
   return [
     `${KIND_WORDS[lead.kind]} from ${lead.name ?? lead.email ?? "a homeowner"}${lead.email ? ` <${lead.email}>` : ""} (${STATUS_LABELS[lead.status]})`,
     lead.address && `Home: ${lead.address}`,
-    lead.phone && `Phone: ${lead.phone}${lead.bestTime ? `, best ${BEST_TIME_LABELS[lead.bestTime as BestTime] ?? lead.bestTime}` : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
+    lead.phone &&
+      `Phone: ${lead.phone}${lead.bestTime ? `, best ${BEST_TIME_LABELS[lead.bestTime as BestTime] ?? lead.bestTime}` : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
     scenarioLine(lead.scenario),
     lead.message && `Message: ${lead.message}`,
     `Came in: ${lead.createdAt.toUTCString()}`,
@@ -81,11 +82,23 @@ export function leadNoticeMessage(input: { to: string; lead: LeadLine; preferenc
   const subject = `New lead: ${KIND_WORDS[lead.kind].toLowerCase()} from ${lead.name ?? lead.email ?? "a homeowner"}`;
   const footer = `You get an email for each new lead. Choose one summary a day instead: ${input.preferencesUrl}`;
   const text = [`${subject}.`, lineText(lead), footer].join("\n\n");
-  return { to: input.to, subject, text, html: page(subject, "A homeowner asked for you. Call them while it is fresh.", lineHtml(lead), lead.url, "Open the lead", footer) };
+  return {
+    to: input.to,
+    subject,
+    text,
+    html: page(subject, "A homeowner asked for you. Call them while it is fresh.", lineHtml(lead), lead.url, "Open the lead", footer),
+  };
 }
 
 /** The officer's daily summary: leads not mailed yet (daily preference) and open leads older than one business day. */
-export function leadSummaryMessage(input: { to: string; day: string; fresh: LeadLine[]; overdue: LeadLine[]; leadsUrl: string; preferencesUrl: string }): Message {
+export function leadSummaryMessage(input: {
+  to: string;
+  day: string;
+  fresh: LeadLine[];
+  overdue: LeadLine[];
+  leadsUrl: string;
+  preferencesUrl: string;
+}): Message {
   const n = input.fresh.length;
   const late = input.overdue.length;
   const subject = `Your leads: ${n} new, ${late} waiting more than a business day`;

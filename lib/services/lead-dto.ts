@@ -74,4 +74,3 @@ export function leadPayload({ lead, homeownerName, homeownerEmail }: NamedLead):
     statusChangedBy: lead.statusChangedBy,
   };
 }
-

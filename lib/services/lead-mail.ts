@@ -76,9 +76,7 @@ export async function sendLeadSummary(officerId: number, day: string, now = new 
       }),
     );
   } catch (error) {
-    await db
-      .delete(mailDeliveries)
-      .where(and(eq(mailDeliveries.userId, officerId), eq(mailDeliveries.kind, "lead_summary"), eq(mailDeliveries.period, day)));
+    await db.delete(mailDeliveries).where(and(eq(mailDeliveries.userId, officerId), eq(mailDeliveries.kind, "lead_summary"), eq(mailDeliveries.period, day)));
     throw error;
   }
   await markNotified(fresh.map((row) => row.lead.id));

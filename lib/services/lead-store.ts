@@ -84,19 +84,17 @@ export async function moveStatus(id: number, from: LeadStatus, to: LeadStatus, b
 export async function markNotified(ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const { db } = await getDatabase();
-  await db.update(leads).set({ notifiedAt: new Date() }).where(and(inArray(leads.id, [...ids]), isNull(leads.notifiedAt)));
+  await db
+    .update(leads)
+    .set({ notifiedAt: new Date() })
+    .where(and(inArray(leads.id, [...ids]), isNull(leads.notifiedAt)));
 }
 
 /** An officer's leads for the daily summary: new ones not mailed yet, and open ones that came in before `openBefore`. */
 export async function summaryLeads(officerId: number, openBefore: Date) {
   const { db } = await getDatabase();
   return named(db)
-    .where(
-      and(
-        eq(leads.officerId, officerId),
-        or(isNull(leads.notifiedAt), and(inArray(leads.status, ["new", "contacted"]), lt(leads.createdAt, openBefore))),
-      ),
-    )
+    .where(and(eq(leads.officerId, officerId), or(isNull(leads.notifiedAt), and(inArray(leads.status, ["new", "contacted"]), lt(leads.createdAt, openBefore)))))
     .orderBy(desc(leads.createdAt))
     .limit(200);
 }

@@ -67,7 +67,8 @@ export function pageOf(referer: string | null, origins: readonly string[]): stri
  * time, client address and page are kept with any phone.
  */
 export async function createLead(caller: SignedIn, body: LeadBody, page: string): Promise<{ created: boolean; lead: HomeownerLeadDto }> {
-  const refuse = (reason: string) => void audit({ action: "lead.create", ...by(caller), outcome: "refused", propertyId: body.propertyId, detail: { kind: body.kind, reason } });
+  const refuse = (reason: string) =>
+    void audit({ action: "lead.create", ...by(caller), outcome: "refused", propertyId: body.propertyId, detail: { kind: body.kind, reason } });
   try {
     await limitAccount("lead", String(caller.user.id));
   } catch (error) {
@@ -132,7 +133,13 @@ const officerFilter = (user: SessionUser) => (user.role === "admin" ? undefined 
 export async function readLeads(caller: SignedIn, query: { status?: LeadStatus; page: number; size: number }, via: "api" | "page" = "api") {
   const { rows, total } = await pageOfLeads({ officerId: officerFilter(caller.user), ...query });
   const ids = rows.map((r) => r.lead.id);
-  recordStaffRead(caller, { action: "leads.read", bulk: "leads.read", count: ids.length, via, detail: { leadIds: idsText(ids), status: query.status ?? null } });
+  recordStaffRead(caller, {
+    action: "leads.read",
+    bulk: "leads.read",
+    count: ids.length,
+    via,
+    detail: { leadIds: idsText(ids), status: query.status ?? null },
+  });
   return { leads: rows.map(toLeadDto), total, page: query.page, size: query.size, pages: Math.max(1, Math.ceil(total / query.size)) };
 }
 

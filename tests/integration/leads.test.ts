@@ -90,7 +90,11 @@ describe("leads", () => {
     const question = await send(owner, { kind: "question", propertyId: myHome, message: "Could I borrow for a new roof?" });
     expect(question.status).toBe(201);
     expect(question.body.lead).toMatchObject({ kind: "question", status: "new", officerName: officer.email, propertyId: myHome });
-    const callRequest = await send(owner, { kind: "call", propertyId: myHome, phone: "(206) 386-4000", bestTime: "morning", consent: true }, `${app.url}/dashboard`);
+    const callRequest = await send(
+      owner,
+      { kind: "call", propertyId: myHome, phone: "(206) 386-4000", bestTime: "morning", consent: true },
+      `${app.url}/dashboard`,
+    );
     expect(callRequest.status).toBe(201);
     const quote = await send(owner, { kind: "quote", propertyId: myHome, scenario: heloc }, `${app.url}/dashboard/properties/${myHome}`);
     expect(quote.status).toBe(201);

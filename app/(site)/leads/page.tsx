@@ -28,8 +28,8 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
       <div className="space-y-2">
         <h1 className="text-3xl font-bold">Leads</h1>
         <p className="max-w-3xl text-slate-700">
-          {caller.user.role === "admin" ? "Every officer's leads" : "Your leads"}: homeowners&apos; questions, call requests and quote requests, newest first. Open
-          one to call and mark it.
+          {caller.user.role === "admin" ? "Every officer's leads" : "Your leads"}: homeowners&apos; questions, call requests and quote requests, newest first.
+          Open one to call and mark it.
         </p>
       </div>
       <nav aria-label="Filter leads by status" className="flex flex-wrap gap-2">
@@ -45,7 +45,11 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
         ))}
       </nav>
       <p className="text-sm text-slate-700" data-testid="leads-shown">
-        {page.total === 0 ? (status ? `No ${STATUS_LABELS[status].toLowerCase()} leads.` : "No leads yet.") : `${count(page.total)} ${page.total === 1 ? "lead" : "leads"}`}
+        {page.total === 0
+          ? status
+            ? `No ${STATUS_LABELS[status].toLowerCase()} leads.`
+            : "No leads yet."
+          : `${count(page.total)} ${page.total === 1 ? "lead" : "leads"}`}
       </p>
       {page.leads.length > 0 && (
         <DataTable label="Leads" caption={`Leads, page ${page.page} of ${page.pages}`} columns={["Homeowner", "Home", "Request", "Came in", "Status"]}>
