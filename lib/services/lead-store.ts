@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDatabase, type Database } from "@/lib/db";
 import { leads, officerProfiles, organizationProfile, users } from "@/lib/db/schema";
@@ -105,8 +105,8 @@ export async function officersWithOpenLeads(): Promise<number[]> {
   const rows = await db
     .selectDistinct({ id: leads.officerId })
     .from(leads)
-    .where(and(sql`${leads.officerId} is not null`, or(isNull(leads.notifiedAt), inArray(leads.status, ["new", "contacted"]))));
-  return rows.map((row) => row.id!).filter((id) => id != null);
+    .where(and(isNotNull(leads.officerId), or(isNull(leads.notifiedAt), inArray(leads.status, ["new", "contacted"]))));
+  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
 }
 
 /** How an officer hears of new leads: an email each (the default) or the daily summary. */
