@@ -69,6 +69,8 @@ test("the homeowner's, the officer's and the admin's pages fit a phone", async (
   await fitsThePhone(page, "/lookup?address=2800%20N%2024th%20St%2C%20Phoenix%2C%20AZ%2085008", "lookup");
   await fitsThePhone(page, "/clients", "clients");
   await expectNoSeriousViolations(page);
+  await fitsThePhone(page, "/leads", "leads");
+  await expectNoSeriousViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -78,6 +80,8 @@ test("the homeowner's, the officer's and the admin's pages fit a phone", async (
   await fitsThePhone(page, "/admin", "admin");
   await fitsThePhone(page, "/admin/outbox", "outbox");
   await fitsThePhone(page, "/admin/jobs", "jobs");
+  await expectNoSeriousViolations(page);
+  await fitsThePhone(page, "/leads", "leads-admin");
   await expectNoSeriousViolations(page);
 });
 

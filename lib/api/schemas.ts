@@ -254,8 +254,8 @@ export function digestMonths(now = new Date()): [string, string] {
 }
 
 export const JobRunBody = z.object({
-  name: z.enum(["housekeeping", "homeowner-digests", "client-refreshes", "officer-summaries"], {
-    error: "name must be housekeeping, homeowner-digests, client-refreshes or officer-summaries",
+  name: z.enum(["housekeeping", "homeowner-digests", "client-refreshes", "officer-summaries", "lead-summaries"], {
+    error: "name must be housekeeping, homeowner-digests, client-refreshes, officer-summaries or lead-summaries",
   }),
   period: z
     .string()
@@ -263,7 +263,7 @@ export const JobRunBody = z.object({
     .refine((period) => digestMonths().includes(period), { error: () => `period must be this month or the previous one (${digestMonths().join(" or ")})` })
     .optional()
     .describe("The month the run is for (digests): this month or the previous one (UTC); this month when not given"),
-  day: z.iso.date("day must be a date as YYYY-MM-DD").optional().describe("The day the run is for (officer summaries); today when not given"),
+  day: z.iso.date("day must be a date as YYYY-MM-DD").optional().describe("The day the run is for (officer and lead summaries); today when not given"),
 });
 
 export const UnsubscribeQuery = z.object({

@@ -22,7 +22,7 @@ export class RateLimitedError extends Error {
  * What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email); and
  * what an admin's session (perhaps a stolen one) may: invite staff by email (per admin).
  */
-export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite" | "apiTokenFailures";
+export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite" | "apiTokenFailures" | "lead";
 
 type Limiter = "user" | "ip" | "widgetIp" | AccountLimit;
 type Limiters = Record<Limiter, RateLimiterAbstract>;
@@ -39,6 +39,7 @@ const NAMES: Record<Limiter, string> = {
   passkeyOptions: "passkey-options",
   staffInvite: "staff-invite",
   apiTokenFailures: "api-token-failures",
+  lead: "lead",
 };
 
 function create(redis: Redis | undefined): Limiters {
@@ -59,6 +60,8 @@ function create(redis: Redis | undefined): Limiters {
     staffInvite: make(NAMES.staffInvite, 20, 3600),
     // Unknown, expired or revoked API tokens sent from one client address (per 15 minutes).
     apiTokenFailures: make(NAMES.apiTokenFailures, 30, 900),
+    // A homeowner's questions, calls and quotes to their officer (one of each kind a day is kept; this bounds the tries).
+    lead: make(NAMES.lead, 20, 3600),
   };
 }
 

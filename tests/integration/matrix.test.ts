@@ -18,7 +18,7 @@ interface Context extends People {
 
 interface Row {
   what: string;
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: (c: Context) => string;
   body?: (c: Context) => unknown;
   /** Expected status per caller, in the order of WHO. */
@@ -112,6 +112,35 @@ const MATRIX: Row[] = [
   { what: "GET /api/clients", method: "GET", path: () => "/api/clients", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
   { what: "GET /api/opportunities", method: "GET", path: () => "/api/opportunities", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
   { what: "page /clients", method: "GET", path: () => "/clients", expect: [R, 404, 404, 200, 200, R, 404, R] },
+  // Leads: homeowners send them about homes they proved (A's question goes to the admin who invited A; B's home is not
+  // A's, the claimant proved nothing); staff read and mark them, an officer only their own.
+  {
+    what: "POST /api/leads (a question about A's home)",
+    method: "POST",
+    path: () => "/api/leads",
+    body: (c) => ({ kind: "question", propertyId: c.propertyA, message: "Could I borrow against my home?" }),
+    expect: [401, 201, 404, 403, 403, 403, 404, 403],
+  },
+  { what: "GET /api/leads", method: "GET", path: () => "/api/leads", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
+  { what: "GET /api/leads/:id (none)", method: "GET", path: () => "/api/leads/999999999", expect: [401, 403, 403, 404, 404, 401, 403, 403] },
+  {
+    what: "PATCH /api/leads/:id (none)",
+    method: "PATCH",
+    path: () => "/api/leads/999999999",
+    body: () => ({ status: "contacted" }),
+    expect: [401, 403, 403, 404, 404, 403, 403, 403],
+  },
+  { what: "GET /api/homeowner/leads", method: "GET", path: () => "/api/homeowner/leads", expect: [401, 200, 200, 403, 403, 401, 200, 403] },
+  { what: "GET /api/account/lead-mail", method: "GET", path: () => "/api/account/lead-mail", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
+  {
+    what: "PUT /api/account/lead-mail",
+    method: "PUT",
+    path: () => "/api/account/lead-mail",
+    body: () => ({ leadMail: "each" }),
+    expect: [401, 403, 403, 200, 200, 403, 403, 403],
+  },
+  { what: "page /leads", method: "GET", path: () => "/leads", expect: [R, 404, 404, 200, 200, R, 404, R] },
+  { what: "page /leads/:id (none)", method: "GET", path: () => "/leads/999999999", expect: [R, 404, 404, 404, 404, R, 404, R] },
   {
     what: "POST /api/widget/valuation",
     method: "POST",

@@ -11,6 +11,8 @@ import { requirePageUser } from "@/lib/api/page";
 import { homeAccessLog, type AccessEntry } from "@/lib/services/access-log";
 import { listApiTokens } from "@/lib/services/api-tokens";
 import { mailPreferencesOf } from "@/lib/services/digests";
+import { LeadMailForm } from "@/components/leads/lead-mail-form";
+import { leadMail } from "@/lib/services/leads";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { securityOf } from "@/lib/services/security";
@@ -23,11 +25,12 @@ export default async function AccountPage() {
   const { user } = caller;
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
   const homeowner = user.role === "homeowner";
-  const [mail, security, accessLog, tokens] = await Promise.all([
+  const [mail, security, accessLog, tokens, leadMailChoice] = await Promise.all([
     mailPreferencesOf(user.id),
     securityOf(user),
     homeowner ? readAccessLog(caller) : [],
     homeowner ? [] : listApiTokens(user, "own"),
+    homeowner ? undefined : leadMail(user.id),
   ]);
   const keys = security.passkeys.length;
   return (
@@ -82,6 +85,14 @@ export default async function AccountPage() {
           <Button type="submit">Save email choices</Button>
         </form>
       </section>
+      {leadMailChoice && (
+        <section id="lead-mail" aria-labelledby="lead-mail-title" className={card}>
+          <h2 id="lead-mail-title" className="text-xl font-semibold">
+            New leads
+          </h2>
+          <LeadMailForm leadMail={leadMailChoice} />
+        </section>
+      )}
       {homeowner && (
         <section aria-labelledby="access-title" className={card}>
           <h2 id="access-title" className="text-xl font-semibold">

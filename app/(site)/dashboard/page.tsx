@@ -15,6 +15,8 @@ import { auditOwnerRead } from "@/lib/services/audit";
 import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/owners";
 import { recordEngagement } from "@/lib/services/engagement";
 import { contactOf } from "@/lib/services/officer-summary";
+import { ContactOfficer } from "@/components/leads/contact-officer";
+import { leadPanel } from "@/lib/services/leads";
 import { homeTotals, monthChange } from "@/lib/services/totals";
 import { requirePageUser } from "@/lib/api/page";
 
@@ -37,7 +39,11 @@ export default async function DashboardPage() {
 
 async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
   // The officer is read beside the homes (one wait, not two); it is an extra: when it cannot be read, it is left out.
-  const [view, officer] = await Promise.all([orAppError(homeownerView(caller)), contactOf(caller.user.id).catch(() => undefined)]);
+  const [view, officer, leads] = await Promise.all([
+    orAppError(homeownerView(caller)),
+    contactOf(caller.user.id).catch(() => undefined),
+    leadPanel(caller).catch(() => null),
+  ]);
   if (AppError.is(view)) return <ErrorPanel title="Your homes could not be loaded" message={view.message} retryHref="/dashboard" />;
   if (!view.properties.length && !view.verified) {
     return (
@@ -86,6 +92,14 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
             · ask them about borrowing against your home.
           </p>
         </aside>
+      )}
+      {leads && proved[0] && (
+        <ContactOfficer
+          propertyId={proved[0].propertyId}
+          officerName={leads.officerName}
+          consentText={leads.consentText}
+          sent={{ question: leads.today.question, call: leads.today.call }}
+        />
       )}
       {totals && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
       {view.verified && proved.length === 0 && (

@@ -51,6 +51,10 @@ import * as clientsExport from "@/app/api/clients/export/route";
 import * as clientsImport from "@/app/api/clients/import/route";
 import * as clientsRefresh from "@/app/api/clients/refresh/route";
 import * as clients from "@/app/api/clients/route";
+import * as leads from "@/app/api/leads/route";
+import * as leadsLeadid from "@/app/api/leads/[leadId]/route";
+import * as homeownerLeads from "@/app/api/homeowner/leads/route";
+import * as accountLeadMail from "@/app/api/account/lead-mail/route";
 import * as engagement from "@/app/api/engagement/route";
 import * as health from "@/app/api/health/route";
 import * as metrics from "@/app/api/metrics/route";
@@ -92,6 +96,7 @@ const ROUTES = {
   "/api/account/second-factor/options": accountSecondFactorOptions,
   "/api/account/security": accountSecurity,
   "/api/account/mail-preferences": accountMailPreferences,
+  "/api/account/lead-mail": accountLeadMail,
   "/api/account/password": accountPassword,
   "/api/account/password-reset": accountPasswordReset,
   "/api/account/password-reset/confirm": accountPasswordResetConfirm,
@@ -132,6 +137,9 @@ const ROUTES = {
   "/api/health": health,
   "/api/home-equity-summary": homeEquitySummary,
   "/api/homeowner/verify": homeownerVerify,
+  "/api/homeowner/leads": homeownerLeads,
+  "/api/leads": leads,
+  "/api/leads/{leadId}": leadsLeadid,
   "/api/metrics": metrics,
   "/api/invitations": invitations,
   "/api/invitations/accept": invitationsAccept,
