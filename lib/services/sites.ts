@@ -13,7 +13,7 @@ import { audit } from "./audit";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { siteSpentToday } from "./meter";
-import { valuationEstimate } from "./properties";
+import { propertyFacts, valuationEstimate } from "./properties";
 import { openSiteSecret, sealSiteSecret } from "./site-secrets";
 
 export type Site = typeof widgetSites.$inferSelect;
@@ -149,6 +149,18 @@ function widgetCaller(site: Site, ip: string): Caller {
 export async function widgetValuation(site: Site, ip: string, address: string) {
   const at = addressKeyOf(address);
   return { ...(await valuationEstimate(widgetCaller(site, ip), at)), address: at.key };
+}
+
+/** A home's public facts (with its estimate) for a widget visitor's report, on the site's budget. */
+export async function widgetFacts(site: Site, ip: string, address: string) {
+  return propertyFacts(widgetCaller(site, ip), addressKeyOf(address));
+}
+
+/** A site by its id (a lead's), as stored. */
+export async function findSiteById(id: number): Promise<Site | undefined> {
+  const { db } = await getDatabase();
+  const [row] = await db.select().from(widgetSites).where(eq(widgetSites.id, id));
+  return row && configured(row);
 }
 
 export const DEMO_SITE = { name: "Demo site (embedded mode)", siteKey: "site_demo", dailyBudget: 500 };
