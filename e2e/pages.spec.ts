@@ -28,9 +28,25 @@ test("public pages fit a phone", async ({ page }) => {
     ["/embed/demo", "embed-demo"],
     ["/embed/valuation?key=site_demo", "widget"],
     ["/unsubscribe", "unsubscribe-without-link"],
+    ["/embed/valuation?key=site_demo&address=2800%20N%2024th%20St%2C%20Phoenix%2C%20AZ%2085008", "widget-report-form"],
+    ["/report", "report-without-link"],
   ] as const) {
     await fitsThePhone(page, path, name);
   }
+});
+
+test("the widget's report form and the report link's page are accessible; a phone brings the consent naming the lender", async ({ page }) => {
+  await page.goto("/embed/valuation?key=site_demo&address=2800%20N%2024th%20St%2C%20Phoenix%2C%20AZ%2085008");
+  await expect(page.getByRole("heading", { name: "Get my full report" })).toBeVisible();
+  await expect(page.getByRole("checkbox")).toBeHidden();
+  await page.getByLabel("Phone (optional, for a call)").fill("(206) 555-0123");
+  const consent = page.getByRole("checkbox", { name: /may call or text me/ });
+  await expect(consent).toBeVisible();
+  await expect(consent).not.toBeChecked();
+  await expectNoSeriousViolations(page);
+  await page.goto("/report?token=not-a-token-we-sent-at-all");
+  await expect(page.getByRole("heading", { name: "This link is not complete" })).toBeVisible();
+  await expectNoSeriousViolations(page);
 });
 
 test("a page that does not exist, or is not the visitor's, is the app's own and leads back", async ({ page }) => {

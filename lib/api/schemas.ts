@@ -191,6 +191,12 @@ export const SiteBody = z.object({
   name: text("name", 100),
   allowedOrigins: z.array(Origin).min(1, "list at least one origin").max(20, "at most 20 origins"),
   dailyBudget: z.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(1_000_000),
+  officerId: z
+    .number({ error: "must be a staff member's id" })
+    .int("must be a staff member's id")
+    .positive("must be a staff member's id")
+    .optional()
+    .describe("The loan officer the widget's leads go to (else the organization's default officer)"),
 });
 
 export const WidgetBody = z.object({ key: text("key", 100), address: Address });

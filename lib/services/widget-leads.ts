@@ -104,11 +104,12 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
   const { db } = await getDatabase();
   const token = randomBytes(32).toString("base64url");
   const expires = new Date(now.getTime() + env.WIDGET_REPORT_LINK_SECONDS * 1000);
+  const officerId = await officerOf(site);
   const leadId = await db.transaction(async (tx) => {
     const [lead] = await tx
       .insert(leads)
       .values({
-        officerId: await officerOf(site),
+        officerId,
         source: "widget",
         kind: "report",
         siteId: site.id,
@@ -127,7 +128,7 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
   const url = new URL("/report", appOrigin);
   url.searchParams.set("token", token);
   await sendMail(reportLinkMessage({ to: input.email, name: input.name, address, url: url.href, expires, lender }));
-  void audit({ action: "lead.widget", actor: null, ip, address, addressKey: at.key, detail: { leadId, siteId: site.id } });
+  void audit({ action: "lead.widget", actor: null, ip, address, addressKey: at.key, detail: { leadId, siteId: site.id, officerId } });
   await leadCreated(leadId);
   return { accepted: true, leadId };
 }
