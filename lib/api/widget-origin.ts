@@ -17,7 +17,11 @@ function ownOrigin(request: Request, origin: string): boolean {
  * the API), or this app's own when the frame says it sits on a listed origin (`page`; the frame is framed only by
  * those, its CSP's frame-ancestors). Undefined for anything else.
  */
-export async function widgetOrigin(request: Request, key: string | null | undefined, page?: string | null): Promise<{ site: Site; origin: string } | undefined> {
+export async function widgetOrigin(
+  request: Request,
+  key: string | null | undefined,
+  page?: string | null,
+): Promise<{ site: Site; origin: string } | undefined> {
   const origin = request.headers.get("origin");
   const site = key ? await findSite(key) : undefined;
   if (!site || !origin) return undefined;

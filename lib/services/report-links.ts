@@ -14,7 +14,10 @@ export type ReportLinkState = "ready" | "used" | "expired" | "unknown";
 /** A link's state, changing nothing (mail scanners open links before people do). */
 export async function reportLinkState(token: string): Promise<ReportLinkState> {
   const { db } = await getDatabase();
-  const [link] = await db.select().from(reportLinks).where(eq(reportLinks.tokenHash, hashToken(token)));
+  const [link] = await db
+    .select()
+    .from(reportLinks)
+    .where(eq(reportLinks.tokenHash, hashToken(token)));
   if (!link) return "unknown";
   if (link.usedAt) return "used";
   return link.expiresAt.getTime() <= Date.now() ? "expired" : "ready";

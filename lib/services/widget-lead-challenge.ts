@@ -22,7 +22,12 @@ const mac = (payload: string) => createHmac("sha256", `widget-lead:${authSecret(
 
 export function issueLeadChallenge(siteKey: string, now = Date.now()): LeadChallenge {
   const payload = [siteKey, now, env.WIDGET_LEAD_POW_BITS, randomBytes(12).toString("base64url")].join(".");
-  return { challenge: `${payload}.${mac(payload)}`, bits: env.WIDGET_LEAD_POW_BITS, expiresInSeconds: LEAD_STAMP_SECONDS, minSeconds: env.WIDGET_LEAD_MIN_SECONDS };
+  return {
+    challenge: `${payload}.${mac(payload)}`,
+    bits: env.WIDGET_LEAD_POW_BITS,
+    expiresInSeconds: LEAD_STAMP_SECONDS,
+    minSeconds: env.WIDGET_LEAD_MIN_SECONDS,
+  };
 }
 
 /** The count of zero bits a digest starts with. */
@@ -43,7 +48,8 @@ export function solves(challenge: string, solution: string, bits: number): boole
   return leadingZeroBits(createHash("sha256").update(`${challenge}:${solution}`).digest()) >= bits;
 }
 
-const refused = (status: 400 | 403, message: string) => new AppError(status, status === 400 ? "invalid_challenge" : "challenge_refused", message, { challenge: message });
+const refused = (status: 400 | 403, message: string) =>
+  new AppError(status, status === 400 ? "invalid_challenge" : "challenge_refused", message, { challenge: message });
 
 /**
  * Checks a stamp for a site and spends it: 400 for one this app did not sign (or for another site), 403 for one that

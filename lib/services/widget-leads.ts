@@ -76,7 +76,13 @@ async function spendLimit(limit: WidgetLeadLimit, key: string): Promise<void> {
     await limitWidgetLead(limit, key);
   } catch (error) {
     if (!RateLimitedError.is(error)) throw error;
-    throw new AppError(429, "rate_limited", "We have had enough report requests from here today. Please try again tomorrow.", undefined, error.retryAfterSeconds);
+    throw new AppError(
+      429,
+      "rate_limited",
+      "We have had enough report requests from here today. Please try again tomorrow.",
+      undefined,
+      error.retryAfterSeconds,
+    );
   }
 }
 
@@ -118,7 +124,14 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
         email: input.email,
         phone,
         consent: phone ? { text: consentWords(lender), at: now.toISOString(), ip, page: input.page ?? "" } : null,
-        scenario: { kind: "estimate", value: estimate.value, low: estimate.low, high: estimate.high, confidence: estimate.confidence, date: estimate.eventDate },
+        scenario: {
+          kind: "estimate",
+          value: estimate.value,
+          low: estimate.low,
+          high: estimate.high,
+          confidence: estimate.confidence,
+          date: estimate.eventDate,
+        },
         day: dayOf(now),
       })
       .returning({ id: leads.id });

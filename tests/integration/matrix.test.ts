@@ -120,7 +120,12 @@ const MATRIX: Row[] = [
     expect: [403, 403, 403, 403, 403, 200, 403, 403],
   },
   // The report form's challenge is no secret (solving it is the cost); the lead needs a listed origin and a solved one.
-  { what: "GET /api/widget/leads/challenge", method: "GET", path: (c) => `/api/widget/leads/challenge?key=${c.siteKey}`, expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  {
+    what: "GET /api/widget/leads/challenge",
+    method: "GET",
+    path: (c) => `/api/widget/leads/challenge?key=${c.siteKey}`,
+    expect: [200, 200, 200, 200, 200, 200, 200, 200],
+  },
   {
     what: "POST /api/widget/leads (unsolved challenge)",
     method: "POST",

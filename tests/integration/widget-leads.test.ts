@@ -65,17 +65,24 @@ describe("the widget's report form (embedded app)", () => {
     });
     expect(officer.status).toBe(201);
     officerId = officer.body.id;
-    const site = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "widget leads", allowedOrigins: [origin], dailyBudget: 5000, officerId } });
+    const site = await call(app, "POST", "/api/admin/sites", {
+      cookie: admin,
+      body: { name: "widget leads", allowedOrigins: [origin], dailyBudget: 5000, officerId },
+    });
     expect(site.status).toBe(201);
     key = site.body.siteKey;
   });
 
-  const outboxTo = async (email: string) => (await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: admin })).body.messages as unknown[];
+  const outboxTo = async (email: string) =>
+    (await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: admin })).body.messages as unknown[];
   const leadEvents = async () =>
     (await call(app, "GET", "/api/admin/audit?action=lead.widget&limit=200", { cookie: admin })).body.events as { detail: Record<string, unknown> }[];
 
   it("refuses a site officer who is not staff, naming officerId", async () => {
-    const reply = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "x", allowedOrigins: [origin], dailyBudget: 10, officerId: 999_999 } });
+    const reply = await call(app, "POST", "/api/admin/sites", {
+      cookie: admin,
+      body: { name: "x", allowedOrigins: [origin], dailyBudget: 10, officerId: 999_999 },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error.fields).toHaveProperty("officerId");
   });
@@ -86,7 +93,17 @@ describe("the widget's report form (embedded app)", () => {
     const s = await heldStamp(app, key, origin);
     const reply = await lead(
       app,
-      { key, address, name: "Pat Visitor", email, phone: "(206) 555-0123", consent: true, page: `${origin}/rates`, challenge: s.challenge, solution: s.solution },
+      {
+        key,
+        address,
+        name: "Pat Visitor",
+        email,
+        phone: "(206) 555-0123",
+        consent: true,
+        page: `${origin}/rates`,
+        challenge: s.challenge,
+        solution: s.solution,
+      },
       origin,
       "127.0.3.2",
     );
