@@ -88,7 +88,7 @@ describe("the widget's report form (embedded app)", () => {
   });
 
   it("takes a lead from an allowed origin with a solved challenge: 202, a lead for the site's officer with the consent, the report link by mail", async () => {
-    const [address] = houses(2100, 1);
+    const [address] = houses(1600, 1);
     const email = `visitor-${unique()}@example.com`;
     const s = await heldStamp(app, key, origin);
     const reply = await lead(
@@ -123,7 +123,7 @@ describe("the widget's report form (embedded app)", () => {
   });
 
   it("opens the mailed link once: the page (GET) spends nothing, the button (POST) opens the public report, a second POST is refused", async () => {
-    const [address] = houses(2101, 1);
+    const [address] = houses(1601, 1);
     const email = `visitor-${unique()}@example.com`;
     const s = await heldStamp(app, key, origin);
     expect((await lead(app, { key, address, name: "Sam", email, challenge: s.challenge, solution: s.solution }, origin, "127.0.3.3")).status).toBe(202);
@@ -149,7 +149,7 @@ describe("the widget's report form (embedded app)", () => {
   });
 
   it("refuses another origin, and a frame that does not sit on a listed origin", async () => {
-    const [address] = houses(2102, 1);
+    const [address] = houses(1602, 1);
     const s = await heldStamp(app, key, origin);
     const body = { key, address, name: "Eve", email: `eve-${unique()}@example.com`, challenge: s.challenge, solution: s.solution };
     const elsewhere = await lead(app, body, "https://elsewhere.example");
@@ -161,7 +161,7 @@ describe("the widget's report form (embedded app)", () => {
   });
 
   it("refuses a missing, forged, early, other site's or reused challenge: 400 or 403 naming the challenge", async () => {
-    const [address] = houses(2103, 1);
+    const [address] = houses(1603, 1);
     const base = { key, address, name: "Bo", email: `bo-${unique()}@example.com` };
     const missing = await lead(app, { ...base, solution: "1" }, origin);
     expect(missing.status).toBe(400);
@@ -193,7 +193,7 @@ describe("the widget's report form (embedded app)", () => {
   });
 
   it("answers a filled honeypot as a success and creates nothing", async () => {
-    const [address] = houses(2104, 1);
+    const [address] = houses(1604, 1);
     const email = `bot-${unique()}@example.com`;
     const s = await heldStamp(app, key, origin);
     const reply = await lead(app, { key, address, name: "Bot", email, website: "https://spam.example", challenge: s.challenge, solution: s.solution }, origin);
@@ -204,7 +204,7 @@ describe("the widget's report form (embedded app)", () => {
   });
 
   it("refuses a phone without the consent, naming consent, and a phone that is not one", async () => {
-    const [address] = houses(2105, 1);
+    const [address] = houses(1605, 1);
     const s = await heldStamp(app, key, origin);
     const base = { key, address, name: "Al", email: `al-${unique()}@example.com`, challenge: s.challenge, solution: s.solution };
     const unticked = await lead(app, { ...base, phone: "(206) 555-0123", consent: false }, origin);
@@ -221,7 +221,7 @@ describe("the widget's report form (embedded app)", () => {
   it("creates no more leads than the limits allow under a scripted flood of 1,000 submissions", async () => {
     // 10 visitors (5 leads a day each) and 4 addresses (3 leads a day each): the addresses' limit is the lower, 12.
     const PER_ADDRESS = 3;
-    const addresses = houses(2110, 4);
+    const addresses = houses(1610, 4);
     const ips = Array.from({ length: 10 }, (_, i) => `127.0.4.${i + 1}`);
     const email = `flood-${unique()}@example.com`;
     const stamps: Stamp[] = [];
@@ -284,7 +284,7 @@ describe("an expired report link (an app of this file's own, whose links last a 
     // The demo site is framed by the app's own origins.
     const s = await stamp(app, "site_demo", app.url);
     const email = `late-${unique()}@example.com`;
-    const [address] = houses(2120, 1);
+    const [address] = houses(1620, 1);
     expect((await lead(app, { key: "site_demo", address, name: "Late", email, challenge: s.challenge, solution: s.solution }, app.url)).status).toBe(202);
     await sleep(1500);
     const token = reportToken((await latestMail(app, "", email)).text)!;
