@@ -20,7 +20,7 @@ export interface LeadFormView {
 export const leadFormCss = (dark: boolean) =>
   `.report{margin-top:16px;border-top:1px solid ${dark ? "#475569" : "#cbd5e1"};padding-top:12px}.report h2{font-size:16px;margin:0 0 4px}.report p{margin:0 0 8px;font-size:13px}
 .report input[type=email],.report input[type=tel],.report input[type=text]{width:100%;margin-bottom:8px;padding:9px 10px;border:1px solid ${dark ? "#475569" : "#64748b"};border-radius:8px;font:inherit;background:${dark ? "#1e293b" : "#fff"};color:inherit}.field{margin-bottom:2px}
-.consent{display:flex;gap:8px;align-items:flex-start;margin:4px 0 10px;font-size:12px}.consent label{font-weight:400}.consent input{margin-top:3px;flex:none}
+.consent{display:flex;gap:8px;align-items:flex-start;margin:4px 0 10px;font-size:12px}.consent[hidden]{display:none}.consent label{font-weight:400}.consent input{margin-top:3px;flex:none}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}.status{margin-top:8px;font-size:13px}`;
 
 /**
