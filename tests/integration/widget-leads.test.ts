@@ -246,6 +246,21 @@ describe("the widget's report form (embedded app)", () => {
     expect(statuses.filter((status) => status !== 202 && status !== 429)).toEqual([]);
     expect(await outboxTo(email)).toHaveLength(addresses.length * PER_ADDRESS);
   }, 180_000);
+
+  it("lets one visitor send 5 leads a day, for different homes, then answers 429 with Retry-After", async () => {
+    const email = `one-visitor-${unique()}@example.com`;
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (const address of houses(1630, 7)) {
+      const s = await heldStamp(app, key, origin);
+      const reply = await lead(app, { key, address, name: "One", email, challenge: s.challenge, solution: s.solution }, origin, "127.0.5.1");
+      statuses.push(reply.status);
+      retryAfter = reply.headers.get("retry-after");
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect(await outboxTo(email)).toHaveLength(5);
+  }, 60_000);
 });
 
 describe("an expired report link (an app of this file's own, whose links last a second)", () => {
