@@ -22,7 +22,7 @@ export class RateLimitedError extends Error {
  * What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email); and
  * what an admin's session (perhaps a stolen one) may: invite staff by email (per admin).
  */
-export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite";
+export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite" | "apiTokenFailures";
 
 /**
  * The widget's lead form, per day: leads per visitor IP, per address and per site; and `leadStamp`, a proof-of-work
@@ -48,6 +48,7 @@ const NAMES: Record<Limiter, string> = {
   leadAddress: "widget-lead-address",
   leadSite: "widget-lead-site",
   leadStamp: "widget-lead-stamp",
+  apiTokenFailures: "api-token-failures",
 };
 
 const DAY = 86_400;
@@ -74,6 +75,8 @@ function create(redis: Redis | undefined): Limiters {
     leadAddress: make(NAMES.leadAddress, env.WIDGET_LEADS_PER_ADDRESS_PER_DAY, DAY),
     leadSite: make(NAMES.leadSite, env.WIDGET_LEADS_PER_SITE_PER_DAY, DAY),
     leadStamp: make(NAMES.leadStamp, 1, LEAD_STAMP_SECONDS),
+    // Unknown, expired or revoked API tokens sent from one client address (per 15 minutes).
+    apiTokenFailures: make(NAMES.apiTokenFailures, 30, 900),
   };
 }
 
@@ -98,6 +101,14 @@ export async function limitAccount(limit: AccountLimit, key: string): Promise<vo
 /** Spends one of a widget lead limit's points for a key; throws RateLimitedError once they are used up. */
 export async function limitWidgetLead(limit: WidgetLeadLimit, key: string): Promise<void> {
   await consume(limit, key);
+}
+
+/** The seconds until a used-up account limit allows its key again; undefined while it has points left. */
+export async function accountLimitWait(limit: AccountLimit, key: string): Promise<number | undefined> {
+  const limiter = getLimiters()[limit];
+  const spent = await limiter.get(key);
+  if (!spent || spent.consumedPoints < limiter.points) return undefined;
+  return Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
 }
 
 async function consume(limiter: Limiter, key: string): Promise<void> {

@@ -59,6 +59,10 @@ export const AUDIT_ACTIONS = {
   // The value widget's visitors
   "lead.widget": "Asked for their full report in the value widget",
   "report_link.open": "Opened the report link mailed from the value widget",
+  // API tokens
+  "api_token.create": "Created an API token",
+  "api_token.revoke": "Revoked an API token",
+  "api_token.used": "Called the API with a token",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -125,6 +129,9 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "account.dispose_warning": { tried: "warn of deletion for lack of use" },
   "lead.widget": { tried: "ask for their full report in the value widget" },
   "report_link.open": { tried: "open a report link", refused: "Tried a report link that was used or expired" },
+  "api_token.create": { tried: "create an API token", refused: "Tried to create an API token without a recent second factor" },
+  "api_token.revoke": { tried: "revoke an API token" },
+  "api_token.used": { tried: "call the API with a token" },
 };
 
 /**
