@@ -140,7 +140,10 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
   });
   const url = new URL("/report", appOrigin);
   url.searchParams.set("token", token);
-  await sendMail(reportLinkMessage({ to: input.email, name: input.name, address, url: url.href, expires, lender }));
+  // The lead is saved whatever the mail server does: the officer still hears of it, and a retry would make a second one.
+  await sendMail(reportLinkMessage({ to: input.email, name: input.name, address, url: url.href, expires, lender })).catch((error: unknown) =>
+    log.error({ err: error, leadId }, "widget lead: the report link could not be mailed"),
+  );
   void audit({ action: "lead.widget", actor: null, ip, address, addressKey: at.key, detail: { leadId, siteId: site.id, officerId } });
   await leadCreated(leadId);
   return { accepted: true, leadId };
