@@ -327,3 +327,11 @@ export const AccountExport = z.object({
     .describe("The account's own entries in the activity log, newest first"),
 });
 export const Deleted = z.object({ deleted: z.literal(true) });
+
+export const WidgetLeadChallenge = z.object({
+  challenge: z.string(),
+  bits: z.number().int().describe("Leading zero bits SHA-256(`challenge:solution`) must start with"),
+  expiresInSeconds: z.number().int(),
+  minSeconds: z.number().int().describe("The lead may be sent no sooner than this after the challenge was given"),
+});
+export const WidgetLeadAccepted = z.object({ accepted: z.literal(true) });

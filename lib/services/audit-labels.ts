@@ -62,6 +62,9 @@ export const AUDIT_ACTIONS = {
   "account.delete": "Deleted their account",
   "account.dispose": "Account deleted after years without use",
   "account.dispose_warning": "Warned of deletion for lack of use",
+  // The value widget's visitors
+  "lead.widget": "Asked for their full report in the value widget",
+  "report_link.open": "Opened the report link mailed from the value widget",
   // API tokens
   "api_token.create": "Created an API token",
   "api_token.revoke": "Revoked an API token",
@@ -135,6 +138,8 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "account.delete": { tried: "delete their account" },
   "account.dispose": { tried: "delete an account after years without use" },
   "account.dispose_warning": { tried: "warn of deletion for lack of use" },
+  "lead.widget": { tried: "ask for their full report in the value widget" },
+  "report_link.open": { tried: "open a report link", refused: "Tried a report link that was used or expired" },
   "api_token.create": { tried: "create an API token", refused: "Tried to create an API token without a recent second factor" },
   "api_token.revoke": { tried: "revoke an API token" },
   "api_token.used": { tried: "call the API with a token" },

@@ -148,6 +148,28 @@ const MATRIX: Row[] = [
     body: (c) => ({ key: c.siteKey, address: c.ownerAddress }),
     expect: [403, 403, 403, 403, 403, 200, 403, 403],
   },
+  // The report form's challenge is no secret (solving it is the cost); the lead needs a listed origin and a solved one.
+  {
+    what: "GET /api/widget/leads/challenge",
+    method: "GET",
+    path: (c) => `/api/widget/leads/challenge?key=${c.siteKey}`,
+    expect: [200, 200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    what: "POST /api/widget/leads (unsolved challenge)",
+    method: "POST",
+    path: () => "/api/widget/leads",
+    body: (c) => ({ key: c.siteKey, address: c.ownerAddress, name: "Matrix", email: "matrix@example.com", challenge: "a.b.c.d.e", solution: "1" }),
+    expect: [403, 403, 403, 403, 403, 400, 403, 403],
+  },
+  // A report link opens from this app's own /report page, for anyone who has one (a link we did not send: 404).
+  {
+    what: "POST /api/widget/report (unknown link)",
+    method: "POST",
+    path: () => "/api/widget/report?token=matrix-token-that-was-never-sent-0000000",
+    expect: [404, 404, 404, 404, 404, 403, 404, 404],
+  },
+  { what: "page /report", method: "GET", path: () => "/report", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "POST /api/ownership/letter", method: "POST", path: () => "/api/ownership/letter", expect: [401, 409, 409, 403, 403, 403, 201, 403] },
   {
     what: "POST /api/ownership/code (wrong)",

@@ -132,6 +132,9 @@ export default async function setup(project: TestProject) {
     PROPERTY_API_BASE_URL: "",
     RATE_LIMIT_USER_PER_MINUTE: "2000",
     RATE_LIMIT_IP_PER_MINUTE: "5000",
+    // The widget's report form: a proof of work the tests solve in a few hashes, held a second before it is sent.
+    WIDGET_LEAD_POW_BITS: "4",
+    WIDGET_LEAD_MIN_SECONDS: "1",
   });
   // Production: its public URL (http is allowed on loopback only; its cookies are not Secure) and a mail server.
   const http = startApp(httpPort, {

@@ -74,6 +74,9 @@ import * as propertySummary from "@/app/api/property/summary/route";
 import * as signup from "@/app/api/signup/route";
 import * as unsubscribe from "@/app/api/unsubscribe/route";
 import * as widgetValuation from "@/app/api/widget/valuation/route";
+import * as widgetLeads from "@/app/api/widget/leads/route";
+import * as widgetLeadsChallenge from "@/app/api/widget/leads/challenge/route";
+import * as widgetReport from "@/app/api/widget/report/route";
 
 // GET /api/openapi.json: the API as OpenAPI 3.1, from each route's own declaration. lib/api/openapi.test.ts checks
 // that every route file is listed here at its own path; the integration tests check every answer they get against it.
@@ -156,6 +159,9 @@ const ROUTES = {
   "/api/signup": signup,
   "/api/unsubscribe": unsubscribe,
   "/api/widget/valuation": widgetValuation,
+  "/api/widget/leads": widgetLeads,
+  "/api/widget/leads/challenge": widgetLeadsChallenge,
+  "/api/widget/report": widgetReport,
 };
 
 export function GET() {
