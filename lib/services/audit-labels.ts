@@ -56,6 +56,11 @@ export const AUDIT_ACTIONS = {
   "account.delete": "Deleted their account",
   "account.dispose": "Account deleted after years without use",
   "account.dispose_warning": "Warned of deletion for lack of use",
+  // Loan officers' cards (issue 39)
+  "officer.assign": "Assigned a homeowner's loan officer",
+  "officer.profile": "Changed their loan officer card",
+  "organization.change": "Changed the organization's card details",
+  "site.officer": "Set a widget site's loan officer",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -88,6 +93,10 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "clients.import": { tried: "import clients" },
   "clients.export": { tried: "export clients", refused: "Tried to export clients without a recent second factor" },
   "client.invite": { tried: "invite a client" },
+  "officer.assign": { tried: "assign a homeowner's loan officer" },
+  "officer.profile": { tried: "change their loan officer card" },
+  "organization.change": { tried: "change the organization's card details" },
+  "site.officer": { tried: "set a widget site's loan officer" },
   "ownership.claim": { tried: "claim a home" },
   "ownership.letter": { tried: "ask for a code by mail" },
   "ownership.proof": { tried: "prove ownership of a home", refused: "Tried a wrong ownership code" },
