@@ -208,7 +208,7 @@ export function route<
         if (!parsed.success) throw invalid(parsed.error, "body");
         body = parsed.data;
       }
-      let upload = Buffer.alloc(0);
+      let upload: Buffer = Buffer.alloc(0);
       if (options.upload) upload = await readUpload(request, options.upload);
       let query: unknown;
       if (options.query) {
