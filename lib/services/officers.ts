@@ -6,7 +6,9 @@ import { getDatabase } from "@/lib/db";
 import { officerProfiles, users, widgetSites } from "@/lib/db/schema";
 import { reencodeImage } from "@/lib/security/images";
 import { audit } from "./audit";
-import { nmlsLink, type OfficerProfileInput } from "./officer-fields";
+import { nmlsLink, type OfficerCardDto, type OfficerProfileInput } from "./officer-fields";
+
+export type { OfficerCardDto };
 import { assignedOfficer } from "./officer-assignment";
 import { organization } from "./organization";
 
@@ -20,25 +22,6 @@ export interface OfficerProfileDto {
   photoUrl: string | null;
   /** The card shows only once the NMLS ID is set. */
   complete: boolean;
-}
-
-/** What a homeowner sees of their loan officer: everything a mortgage advertisement must carry, and how to reach them. */
-export interface OfficerCardDto {
-  officerId: number;
-  name: string;
-  title: string | null;
-  /** E.164, for `tel:` links. */
-  phone: string | null;
-  /** The same number as people write it ("(206) 555-0123"). */
-  phoneDisplay: string | null;
-  email: string;
-  bookingUrl: string | null;
-  nmlsId: string;
-  nmlsUrl: string;
-  /** Relative to the app (`/api/officers/7/photo?v=…`), or null without a photo. */
-  photoUrl: string | null;
-  company: { name: string | null; nmlsId: string | null; nmlsUrl: string | null; logoUrl: string | null };
-  equalHousingStatement: string;
 }
 
 const photoUrlOf = (userId: number, updatedAt: Date | null) => (updatedAt ? `/api/officers/${userId}/photo?v=${updatedAt.getTime()}` : null);

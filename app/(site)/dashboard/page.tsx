@@ -15,6 +15,8 @@ import { auditOwnerRead } from "@/lib/services/audit";
 import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/owners";
 import { recordEngagement } from "@/lib/services/engagement";
 import { contactOf } from "@/lib/services/officer-summary";
+import { homeownerCard } from "@/lib/services/officers";
+import { OfficerCard } from "@/components/officer/officer-card";
 import { homeTotals, monthChange } from "@/lib/services/totals";
 import { requirePageUser } from "@/lib/api/page";
 
@@ -37,7 +39,11 @@ export default async function DashboardPage() {
 
 async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
   // The officer is read beside the homes (one wait, not two); it is an extra: when it cannot be read, it is left out.
-  const [view, officer] = await Promise.all([orAppError(homeownerView(caller)), contactOf(caller.user.id).catch(() => undefined)]);
+  const [view, officer, card] = await Promise.all([
+    orAppError(homeownerView(caller)),
+    contactOf(caller.user.id).catch(() => undefined),
+    homeownerCard(caller.user.id).catch(() => null),
+  ]);
   if (AppError.is(view)) return <ErrorPanel title="Your homes could not be loaded" message={view.message} retryHref="/dashboard" />;
   if (!view.properties.length && !view.verified) {
     return (
@@ -73,19 +79,23 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
           Add another home
         </Link>
       </div>
-      {contact && (
-        <aside aria-labelledby="contact-title" className="rounded-xl border border-slate-200 bg-white p-4">
-          <h2 id="contact-title" className="text-sm font-semibold text-slate-700">
-            Your loan officer
-          </h2>
-          <p>
-            {contact.name} ·{" "}
-            <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
-              {contact.email}
-            </a>{" "}
-            · ask them about borrowing against your home.
-          </p>
-        </aside>
+      {card ? (
+        <OfficerCard card={card} />
+      ) : (
+        contact && (
+          <aside aria-labelledby="contact-title" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="contact-title" className="text-sm font-semibold text-slate-700">
+              Your loan officer
+            </h2>
+            <p>
+              {contact.name} ·{" "}
+              <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
+                {contact.email}
+              </a>{" "}
+              · ask them about borrowing against your home.
+            </p>
+          </aside>
+        )
       )}
       {totals && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
       {view.verified && proved.length === 0 && (

@@ -8,6 +8,8 @@ import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerProperty } from "@/lib/services/homes";
 import { pageRecords } from "@/lib/services/records";
+import { homeownerCard } from "@/lib/services/officers";
+import { OfficerCard } from "@/components/officer/officer-card";
 import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Your home" };
@@ -17,24 +19,27 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
   const path = `/dashboard/properties/${propertyId}`;
   const caller = await requirePageUser(["homeowner"], path);
   if (!/^\d+$/.test(propertyId)) notFound();
-  const home = await orAppError(homeownerProperty(caller, propertyId));
+  const [home, card] = await Promise.all([orAppError(homeownerProperty(caller, propertyId)), homeownerCard(caller.user.id).catch(() => null)]);
   if (AppError.is(home)) return <ErrorPanel title="This home could not be loaded" message={home.message} retryHref={path} />;
   if (!home) notFound();
   const applicantName = caller.user.name ?? caller.user.email;
   // Not awaited: the estimate and the facts are sent first, the records stream in when the report arrives.
   const records = pageRecords(caller, home, applicantName);
   return (
-    <PropertyDetails
-      home={home}
-      brand={brand}
-      retryHref={path}
-      back={
-        <Link href="/dashboard" className="text-sm text-brand-700 underline">
-          ← All your homes
-        </Link>
-      }
-      report={<ReportDownload address={home.property.facts.address} applicantName={applicantName} />}
-      records={records}
-    />
+    <div className="space-y-8">
+      <PropertyDetails
+        home={home}
+        brand={brand}
+        retryHref={path}
+        back={
+          <Link href="/dashboard" className="text-sm text-brand-700 underline">
+            ← All your homes
+          </Link>
+        }
+        report={<ReportDownload address={home.property.facts.address} applicantName={applicantName} />}
+        records={records}
+      />
+      {card && <OfficerCard card={card} />}
+    </div>
   );
 }
