@@ -25,11 +25,7 @@ export const OfficerAssignment = z.object({
   source: z.enum(["assigned", "invitation", "portfolio", "partner", "default"]).nullable(),
 });
 
-const OfficerId = z
-  .number({ error: "must be a user id or null" })
-  .int("must be a user id or null")
-  .positive("must be a user id or null")
-  .nullable();
+const OfficerId = z.number({ error: "must be a user id or null" }).int("must be a user id or null").positive("must be a user id or null").nullable();
 
 export const OfficerAssignmentBody = z.object({ officerId: OfficerId });
 export const SiteOfficerBody = z.object({

@@ -97,7 +97,11 @@ export function homeownerDigestMessage(input: DigestInput): Message {
     input.homes.length === 1
       ? `Your home in ${input.month}: ${estimateContent({ ...input.homes[0]!.estimate, brand: input.brand }).headline.replace(" – ", " to ")} (${moved})`
       : `Your ${input.homes.length} homes in ${input.month}: ${moved} since last month`;
-  const officerLine = input.card ? "" : input.officer ? `Questions about borrowing against your home? ${input.officer.name} (${input.officer.email}) is your loan officer.` : "";
+  const officerLine = input.card
+    ? ""
+    : input.officer
+      ? `Questions about borrowing against your home? ${input.officer.name} (${input.officer.email}) is your loan officer.`
+      : "";
   const text = [
     `Your home dashboard, ${input.month}`,
     ...input.homes.map((home) => homeText(home, input.brand)),

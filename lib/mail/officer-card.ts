@@ -23,7 +23,9 @@ export function officerCardHtml(card: OfficerCardDto, origin: string): string {
   ].filter(Boolean);
   const company = [
     card.company.name ? `<strong>${escape(card.company.name)}</strong>` : "",
-    card.company.nmlsId && card.company.nmlsUrl ? `Company NMLS ID <a href="${escape(card.company.nmlsUrl)}" style="${LINK}">${escape(card.company.nmlsId)}</a>` : "",
+    card.company.nmlsId && card.company.nmlsUrl
+      ? `Company NMLS ID <a href="${escape(card.company.nmlsUrl)}" style="${LINK}">${escape(card.company.nmlsId)}</a>`
+      : "",
   ].filter(Boolean);
   const photo = card.photoUrl
     ? `<td width="80" style="padding:0 16px 0 0;vertical-align:top"><img src="${escape(absolute(card.photoUrl, origin))}" alt="Photo of ${escape(card.name)}" width="72" height="72" style="border-radius:36px;display:block"></td>`

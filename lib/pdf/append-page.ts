@@ -104,7 +104,9 @@ export function appendPage(original: Uint8Array, page: AppendedPage): Buffer | n
         `${p(21, 36)} ${(22 * s).toFixed(2)} ${(6 * s).toFixed(2)} re f ${p(21, 46)} ${(22 * s).toFixed(2)} ${(6 * s).toFixed(2)} re f Q`,
       );
     }
-    ops.push(`BT /${line.bold ? "F2" : "F1"} ${fontSize} Tf ${line.url ? "0.06 0.32 0.2" : "0.1 0.1 0.1"} rg ${x} ${y.toFixed(2)} Td ${pdfString(line.text)} Tj ET`);
+    ops.push(
+      `BT /${line.bold ? "F2" : "F1"} ${fontSize} Tf ${line.url ? "0.06 0.32 0.2" : "0.1 0.1 0.1"} rg ${x} ${y.toFixed(2)} Td ${pdfString(line.text)} Tj ET`,
+    );
     if (line.url) {
       const width = Math.min(PAGE.width - PAGE.margin - x, line.text.length * fontSize * 0.5);
       annotations.push({ num: next++, rect: [x, y - 2, x + width, y + fontSize], url: line.url });
@@ -115,11 +117,16 @@ export function appendPage(original: Uint8Array, page: AppendedPage): Buffer | n
 
   const objects: { num: number; gen: number; body: Buffer }[] = [];
   const add = (num: number, body: string | Buffer, gen = 0) => objects.push({ num, gen, body: typeof body === "string" ? Buffer.from(body, "latin1") : body });
-  const kids = pages.replace(/\/Kids\s*\[([^\]]*)\]/, (_, list: string) => `/Kids [${list.trim()} ${pageNum} 0 R]`).replace(/\/Count\s+\d+/, `/Count ${Number(count[1]) + 1}`);
+  const kids = pages
+    .replace(/\/Kids\s*\[([^\]]*)\]/, (_, list: string) => `/Kids [${list.trim()} ${pageNum} 0 R]`)
+    .replace(/\/Count\s+\d+/, `/Count ${Number(count[1]) + 1}`);
   add(pagesNum, kids.trim(), pagesGen);
   const resources = `/Resources << /Font << /F1 ${fontNum} 0 R /F2 ${boldNum} 0 R >>${page.jpeg ? ` /XObject << /Im1 ${imageNum} 0 R >>` : ""} >>`;
   const annots = annotations.length ? ` /Annots [${annotations.map((a) => `${a.num} 0 R`).join(" ")}]` : "";
-  add(pageNum, `<< /Type /Page /Parent ${pagesNum} ${pagesGen} R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] ${resources} /Contents ${contentNum} 0 R${annots} >>`);
+  add(
+    pageNum,
+    `<< /Type /Page /Parent ${pagesNum} ${pagesGen} R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] ${resources} /Contents ${contentNum} 0 R${annots} >>`,
+  );
   add(contentNum, `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
   add(fontNum, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   add(boldNum, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
@@ -129,7 +136,10 @@ export function appendPage(original: Uint8Array, page: AppendedPage): Buffer | n
     add(imageNum, Buffer.concat([Buffer.from(head, "latin1"), bytes, Buffer.from("\nendstream", "latin1")]));
   }
   for (const a of annotations)
-    add(a.num, `<< /Type /Annot /Subtype /Link /Rect [${a.rect.map((n) => n.toFixed(2)).join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(a.url)} >> >>`);
+    add(
+      a.num,
+      `<< /Type /Annot /Subtype /Link /Rect [${a.rect.map((n) => n.toFixed(2)).join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(a.url)} >> >>`,
+    );
 
   const parts: Buffer[] = [source, Buffer.from(source.at(-1) === 0x0a ? "" : "\n", "latin1")];
   let offset = parts.reduce((sum, part) => sum + part.byteLength, 0);

@@ -34,7 +34,10 @@ const AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_SIDE}
  */
 export async function ensureDemoOfficer(officerId: number, homeownerId: number): Promise<void> {
   const { db } = await getDatabase();
-  const [profile] = await db.select({ nmlsId: officerProfiles.nmlsId, photoAt: officerProfiles.photoUpdatedAt }).from(officerProfiles).where(eq(officerProfiles.userId, officerId));
+  const [profile] = await db
+    .select({ nmlsId: officerProfiles.nmlsId, photoAt: officerProfiles.photoUpdatedAt })
+    .from(officerProfiles)
+    .where(eq(officerProfiles.userId, officerId));
   if (!profile?.nmlsId) {
     await db
       .insert(officerProfiles)
@@ -42,7 +45,16 @@ export async function ensureDemoOfficer(officerId: number, homeownerId: number):
       .onConflictDoUpdate({ target: officerProfiles.userId, set: { ...DEMO_OFFICER_CARD, updatedAt: new Date() } });
   }
   if (!profile?.photoAt) await storeOfficerPhoto(officerId, await sharp(Buffer.from(AVATAR_SVG)).webp({ quality: 82 }).toBuffer());
-  await db.update(users).set({ officerId }).where(and(eq(users.id, homeownerId), isNull(users.officerId)));
-  await db.update(widgetSites).set({ officerId }).where(and(eq(widgetSites.siteKey, DEMO_SITE.siteKey), isNull(widgetSites.officerId)));
-  await db.insert(organizationProfile).values({ id: 1, ...DEMO_COMPANY }).onConflictDoNothing();
+  await db
+    .update(users)
+    .set({ officerId })
+    .where(and(eq(users.id, homeownerId), isNull(users.officerId)));
+  await db
+    .update(widgetSites)
+    .set({ officerId })
+    .where(and(eq(widgetSites.siteKey, DEMO_SITE.siteKey), isNull(widgetSites.officerId)));
+  await db
+    .insert(organizationProfile)
+    .values({ id: 1, ...DEMO_COMPANY })
+    .onConflictDoNothing();
 }

@@ -59,7 +59,8 @@ export async function assignedOfficer(homeownerId: number): Promise<Assignment |
 async function assertOfficer(officerId: number, field: string): Promise<void> {
   const { db } = await getDatabase();
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, officerId));
-  if (!row || row.role === "homeowner") throw new AppError(400, "invalid_request", `${field}: is not a loan officer or an admin`, { [field]: "is not a loan officer or an admin" });
+  if (!row || row.role === "homeowner")
+    throw new AppError(400, "invalid_request", `${field}: is not a loan officer or an admin`, { [field]: "is not a loan officer or an admin" });
 }
 
 /**

@@ -73,12 +73,18 @@ export const OrganizationInput = z.object({
   companyName: optionalText(200),
   nmlsId: NmlsIdField,
   equalHousingStatement: optionalText(1000),
-  defaultOfficerId: z.number().int().positive().nullish().transform((value) => value ?? null),
+  defaultOfficerId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type OrganizationInput = z.output<typeof OrganizationInput>;
 
 /** NMLS Consumer Access: where anyone checks a licence (the link a mortgage advertisement gives). */
-export const nmlsLink = (kind: "INDIVIDUAL" | "COMPANY", id: string) => `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/${kind}/${encodeURIComponent(id)}`;
+export const nmlsLink = (kind: "INDIVIDUAL" | "COMPANY", id: string) =>
+  `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/${kind}/${encodeURIComponent(id)}`;
 
 /** What a homeowner sees of their loan officer: everything a mortgage advertisement must carry, and how to reach them. */
 export interface OfficerCardDto {

@@ -66,7 +66,10 @@ export async function officerProfile(userId: number): Promise<OfficerProfileDto>
 export async function saveOfficerProfile(user: SessionUser, input: OfficerProfileInput): Promise<OfficerProfileDto> {
   const { db } = await getDatabase();
   const values = { ...input, updatedAt: new Date() };
-  await db.insert(officerProfiles).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: officerProfiles.userId, set: values });
+  await db
+    .insert(officerProfiles)
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: officerProfiles.userId, set: values });
   void audit({ action: "officer.profile", actor: user, detail: { nmlsId: input.nmlsId } });
   return officerProfile(user.id);
 }
@@ -83,7 +86,10 @@ export async function saveOfficerPhoto(user: SessionUser, bytes: Uint8Array): Pr
 export async function storeOfficerPhoto(userId: number, photo: Buffer): Promise<void> {
   const { db } = await getDatabase();
   const values = { photo, photoUpdatedAt: new Date(), updatedAt: new Date() };
-  await db.insert(officerProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: officerProfiles.userId, set: values });
+  await db
+    .insert(officerProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: officerProfiles.userId, set: values });
 }
 
 /**

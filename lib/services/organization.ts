@@ -47,7 +47,9 @@ async function assertStaff(userId: number | null) {
   const { db } = await getDatabase();
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   if (!row || row.role === "homeowner")
-    throw new AppError(400, "invalid_request", "defaultOfficerId: is not a loan officer or an admin", { defaultOfficerId: "is not a loan officer or an admin" });
+    throw new AppError(400, "invalid_request", "defaultOfficerId: is not a loan officer or an admin", {
+      defaultOfficerId: "is not a loan officer or an admin",
+    });
 }
 
 /** An admin's change of the organization's name, NMLS ID, Equal Housing statement and default officer (audited). */
@@ -55,8 +57,15 @@ export async function saveOrganization(admin: SessionUser, input: OrganizationIn
   await assertStaff(input.defaultOfficerId);
   const { db } = await getDatabase();
   const values = { ...input, updatedAt: new Date() };
-  await db.insert(organizationProfile).values({ id: 1, ...values }).onConflictDoUpdate({ target: organizationProfile.id, set: values });
-  void audit({ action: "organization.change", actor: admin, detail: { companyName: input.companyName, nmlsId: input.nmlsId, defaultOfficerId: input.defaultOfficerId } });
+  await db
+    .insert(organizationProfile)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: organizationProfile.id, set: values });
+  void audit({
+    action: "organization.change",
+    actor: admin,
+    detail: { companyName: input.companyName, nmlsId: input.nmlsId, defaultOfficerId: input.defaultOfficerId },
+  });
   return organization();
 }
 
@@ -65,7 +74,10 @@ export async function saveOrganizationLogo(admin: SessionUser, bytes: Uint8Array
   const logo = await reencodeImage(bytes, "logo", "contain");
   const { db } = await getDatabase();
   const values = { logo, logoUpdatedAt: new Date(), updatedAt: sql`now()` };
-  await db.insert(organizationProfile).values({ id: 1, ...values }).onConflictDoUpdate({ target: organizationProfile.id, set: values });
+  await db
+    .insert(organizationProfile)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: organizationProfile.id, set: values });
   void audit({ action: "organization.change", actor: admin, detail: { logo: true } });
   return organization();
 }
@@ -73,6 +85,9 @@ export async function saveOrganizationLogo(admin: SessionUser, bytes: Uint8Array
 /** The logo's bytes (public: it is on every card and in every digest), or null. */
 export async function organizationLogo(): Promise<{ bytes: Buffer; updatedAt: Date } | null> {
   const { db } = await getDatabase();
-  const [row] = await db.select({ logo: organizationProfile.logo, at: organizationProfile.logoUpdatedAt }).from(organizationProfile).where(eq(organizationProfile.id, 1));
+  const [row] = await db
+    .select({ logo: organizationProfile.logo, at: organizationProfile.logoUpdatedAt })
+    .from(organizationProfile)
+    .where(eq(organizationProfile.id, 1));
   return row?.logo && row.at ? { bytes: row.logo, updatedAt: row.at } : null;
 }

@@ -13,6 +13,8 @@ import { requirePageUser } from "@/lib/api/page";
 import { offers, orgSettings } from "@/lib/services/settings";
 import { listSites } from "@/lib/services/sites";
 import { listStaff } from "@/lib/services/staff";
+import { organization } from "@/lib/services/organization";
+import { OrganizationForm } from "@/components/officer/organization-form";
 import { addStaff, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
 import { inviteClient } from "../lookup/actions";
 
@@ -22,7 +24,7 @@ const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).
 
 export default async function AdminPage() {
   const { user } = await requirePageUser(["admin"], "/admin");
-  const [summary, days, byUser, org, sites, offered, staff] = await Promise.all([
+  const [summary, days, byUser, org, sites, offered, staff, company] = await Promise.all([
     usageSummary(),
     usageByDay(14),
     usageByUser(),
@@ -30,6 +32,7 @@ export default async function AdminPage() {
     listSites(),
     offers(),
     listStaff(),
+    organization(),
   ]);
   const total = summary.total.reduce(
     (acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }),
@@ -79,6 +82,15 @@ export default async function AdminPage() {
           </h2>
           <p className="text-sm text-slate-700">The rate and term of each loan in a homeowner&apos;s borrowing scenarios.</p>
           <OffersForm current={offered} action={saveOffers} />
+        </section>
+        <section aria-labelledby="organization-title" className={card}>
+          <h2 id="organization-title" className="text-lg font-semibold">
+            Organization on officers&apos; cards
+          </h2>
+          <p className="text-sm text-slate-700">
+            What every loan officer&apos;s card carries: the company, its NMLS ID, its logo and the Equal Housing Opportunity words.
+          </p>
+          <OrganizationForm initial={company} staff={staff.map((member) => ({ id: member.id, label: member.email }))} />
         </section>
         <section aria-labelledby="rules-title" className={card}>
           <h2 id="rules-title" className="text-lg font-semibold">
