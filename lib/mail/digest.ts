@@ -1,8 +1,7 @@
 import { estimateContent } from "@/lib/format/estimate-content";
 import { formatUsd } from "@/lib/format";
 import type { Brand } from "@/lib/env";
-import type { OfficerCardDto } from "@/lib/services/officer-fields";
-import { officerCardHtml, officerCardText } from "./officer-card";
+import { officerCardHtml, officerCardText, type OfficerCardDto } from "./officer-card";
 import type { Message } from "./transport";
 
 /** One home in a homeowner's monthly digest: the estimate and its change, what is owed, the equity and what is available. */

@@ -1,4 +1,21 @@
-import type { OfficerCardDto } from "@/lib/services/officer-fields";
+/** What a homeowner sees of their loan officer: everything a mortgage advertisement must carry, and how to reach them. */
+export interface OfficerCardDto {
+  officerId: number;
+  name: string;
+  title: string | null;
+  /** E.164, for `tel:` links. */
+  phone: string | null;
+  /** The same number as people write it ("(206) 555-0123"). */
+  phoneDisplay: string | null;
+  email: string;
+  bookingUrl: string | null;
+  nmlsId: string;
+  nmlsUrl: string;
+  /** Relative to the app (`/api/officers/7/photo?v=…`), or null without a photo. */
+  photoUrl: string | null;
+  company: { name: string | null; nmlsId: string | null; nmlsUrl: string | null; logoUrl: string | null };
+  equalHousingStatement: string;
+}
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const absolute = (url: string, origin: string) => new URL(url, origin).href;

@@ -1,6 +1,5 @@
 import "server-only";
 import sharp from "sharp";
-import { AppError } from "@/lib/services/errors";
 
 /** The largest photo or logo accepted, as sent (before it is decoded). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -11,19 +10,29 @@ export const IMAGE_SIDE = 256;
 
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 
-const refused = (field: string, reason: string) => new AppError(400, "invalid_image", `${field}: ${reason}`, { [field]: reason });
+/** An upload refused, naming its field and why (the services answer it as a 400). */
+export class ImageRefused extends Error {
+  override readonly name = "ImageRefused";
 
-/** 400 `too_large` naming the field: checked on the bytes' count before anything decodes them. */
-export const imageTooLarge = (field: string) =>
-  new AppError(400, "too_large", `${field}: the image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, {
-    [field]: `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
-  });
+  constructor(
+    readonly code: "too_large" | "invalid_image",
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`${field}: ${reason}`);
+  }
+}
+
+const refused = (field: string, reason: string) => new ImageRefused("invalid_image", field, reason);
+/** Checked on the bytes' count before anything decodes them. */
+const imageTooLarge = (field: string) => new ImageRefused("too_large", field, `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
 
 /**
  * An uploaded photo or logo made safe to keep and serve: accepted only when its content (read by sharp, never the
  * file's name or declared type) is JPEG, PNG or WebP, at most 5 MB and a bounded canvas; then turned upright, cut to a
  * 256 px square (`cover`: a face fills it) or fitted inside it (`contain`: a logo keeps its shape), re-encoded as WebP.
  * Re-encoding drops every metadata block (EXIF with its GPS position, XMP, ICC), since sharp keeps none unless asked.
+ * Throws `ImageRefused`.
  */
 export async function reencodeImage(bytes: Uint8Array, field: string, fit: "cover" | "contain" = "cover"): Promise<Buffer> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw imageTooLarge(field);

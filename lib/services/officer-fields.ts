@@ -86,21 +86,5 @@ export type OrganizationInput = z.output<typeof OrganizationInput>;
 export const nmlsLink = (kind: "INDIVIDUAL" | "COMPANY", id: string) =>
   `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/${kind}/${encodeURIComponent(id)}`;
 
-/** What a homeowner sees of their loan officer: everything a mortgage advertisement must carry, and how to reach them. */
-export interface OfficerCardDto {
-  officerId: number;
-  name: string;
-  title: string | null;
-  /** E.164, for `tel:` links. */
-  phone: string | null;
-  /** The same number as people write it ("(206) 555-0123"). */
-  phoneDisplay: string | null;
-  email: string;
-  bookingUrl: string | null;
-  nmlsId: string;
-  nmlsUrl: string;
-  /** Relative to the app (`/api/officers/7/photo?v=…`), or null without a photo. */
-  photoUrl: string | null;
-  company: { name: string | null; nmlsId: string | null; nmlsUrl: string | null; logoUrl: string | null };
-  equalHousingStatement: string;
-}
+/** The card a homeowner sees (declared with the mail that renders it: a lower floor declares the shape it reads). */
+export type { OfficerCardDto } from "@/lib/mail/officer-card";

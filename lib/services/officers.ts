@@ -4,13 +4,12 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { officerProfiles, users, widgetSites } from "@/lib/db/schema";
-import { reencodeImage } from "@/lib/security/images";
 import { audit } from "./audit";
 import { nmlsLink, type OfficerCardDto, type OfficerProfileInput } from "./officer-fields";
 
 export type { OfficerCardDto };
 import { assignedOfficer } from "./officer-assignment";
-import { organization } from "./organization";
+import { keptImage, organization } from "./organization";
 
 export interface OfficerProfileDto {
   displayName: string | null;
@@ -76,7 +75,7 @@ export async function saveOfficerProfile(user: SessionUser, input: OfficerProfil
 
 /** A new photo for the officer's card: re-encoded to a 256 px WebP without metadata (400 naming `photo` otherwise). */
 export async function saveOfficerPhoto(user: SessionUser, bytes: Uint8Array): Promise<OfficerProfileDto> {
-  const photo = await reencodeImage(bytes, "photo");
+  const photo = await keptImage(bytes, "photo");
   await storeOfficerPhoto(user.id, photo);
   void audit({ action: "officer.profile", actor: user, detail: { photo: true } });
   return officerProfile(user.id);

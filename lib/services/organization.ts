@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { organizationProfile, users } from "@/lib/db/schema";
-import { reencodeImage } from "@/lib/security/images";
+import { ImageRefused, reencodeImage } from "@/lib/security/images";
 import { audit } from "./audit";
 import { AppError } from "./errors";
 import { DEFAULT_EQUAL_HOUSING_STATEMENT, type OrganizationInput } from "./officer-fields";
@@ -19,6 +19,16 @@ export interface OrganizationDto {
 }
 
 const logoUrlOf = (updatedAt: Date | null) => (updatedAt ? `/api/organization/logo?v=${updatedAt.getTime()}` : null);
+
+/** An uploaded image re-encoded for keeping (lib/security/images.ts), its refusal a 400 naming the field. */
+export async function keptImage(bytes: Uint8Array, field: string, fit: "cover" | "contain" = "cover"): Promise<Buffer> {
+  try {
+    return await reencodeImage(bytes, field, fit);
+  } catch (error) {
+    if (error instanceof ImageRefused) throw new AppError(400, error.code, error.message, { [error.field]: error.reason });
+    throw error;
+  }
+}
 
 /** The lender's own details that every officer's card carries (one row; defaults before an admin saves it). */
 export async function organization(): Promise<OrganizationDto> {
@@ -71,7 +81,7 @@ export async function saveOrganization(admin: SessionUser, input: OrganizationIn
 
 /** The organization's logo, re-encoded (400 naming `logo` for anything but a JPEG, PNG or WebP image within 5 MB). */
 export async function saveOrganizationLogo(admin: SessionUser, bytes: Uint8Array): Promise<OrganizationDto> {
-  const logo = await reencodeImage(bytes, "logo", "contain");
+  const logo = await keptImage(bytes, "logo", "contain");
   const { db } = await getDatabase();
   const values = { logo, logoUpdatedAt: new Date(), updatedAt: sql`now()` };
   await db
