@@ -23,6 +23,8 @@ export class ImageRefused extends Error {
   }
 }
 
+const TOO_MANY_PIXELS = `has more than ${MAX_IMAGE_PIXELS / 1_000_000} million pixels`;
+const tooManyPixels = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 const refused = (field: string, reason: string) => new ImageRefused("invalid_image", field, reason);
 /** Checked on the bytes' count before anything decodes them. */
 const imageTooLarge = (field: string) => new ImageRefused("too_large", field, `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
@@ -40,8 +42,8 @@ export async function reencodeImage(bytes: Uint8Array, field: string, fit: "cove
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()).format;
-  } catch {
-    throw refused(field, "is not a JPEG, PNG or WebP image");
+  } catch (error) {
+    throw refused(field, tooManyPixels(error) ? TOO_MANY_PIXELS : "is not a JPEG, PNG or WebP image");
   }
   if (!format || !ACCEPTED.has(format)) throw refused(field, "is not a JPEG, PNG or WebP image");
   try {
@@ -51,7 +53,6 @@ export async function reencodeImage(bytes: Uint8Array, field: string, fit: "cove
       .webp({ quality: 82 })
       .toBuffer();
   } catch (error) {
-    const reason = error instanceof Error && /pixel limit/i.test(error.message) ? "has too many pixels" : "could not be read as an image";
-    throw refused(field, reason);
+    throw refused(field, tooManyPixels(error) ? TOO_MANY_PIXELS : "could not be read as an image");
   }
 }
