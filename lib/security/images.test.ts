@@ -10,9 +10,12 @@ async function photoWithMetadata(width = 800, height = 600): Promise<Buffer> {
     .toBuffer();
 }
 
-const refusal = (promise: Promise<unknown>) =>
+/** The refusal a promise ends with (a test failure if it is kept). */
+const refusal = (promise: Promise<unknown>): Promise<ImageRefused> =>
   promise.then(
-    () => undefined,
+    () => {
+      throw new Error("expected a refusal");
+    },
     (error: unknown) => error as ImageRefused,
   );
 
