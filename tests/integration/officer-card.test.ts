@@ -117,7 +117,7 @@ describe("an officer's card", () => {
 
 describe("the homeowner's view of their officer", () => {
   it("shows no card to a homeowner without an officer", async () => {
-    const [address] = houses(2300, 1) as [string];
+    const [address] = houses(1640, 1) as [string];
     const alone = await newAccount(app);
     expect((await call(app, "POST", "/api/owners", { cookie: alone.cookie, body: { ...deedName(address), address } })).status).toBe(201);
     const html = await page("/dashboard", alone.cookie);
@@ -132,7 +132,7 @@ describe("the homeowner's view of their officer", () => {
     "after the admin's reassignment (audited), shows the card on the dashboard, the property page and the report; the export names the officer",
     { timeout: 120_000 },
     async () => {
-      const [address] = houses(2310, 1) as [string];
+      const [address] = houses(1641, 1) as [string];
       const homeowner = await invitedHomeowner(app, admin, address);
       const homeownerId = await userIdOf(homeowner);
       // Invited by the admin, who has no card: no card yet.
@@ -190,7 +190,7 @@ describe("the homeowner's view of their officer", () => {
     const siteId = list.find((s) => s.siteKey === site.siteKey)!.id;
     expect((await call(app, "PATCH", "/api/admin/sites", { cookie: admin, body: { siteId, officerId: 0 } })).status).toBe(400);
     expect((await call(app, "PATCH", "/api/admin/sites", { cookie: admin, body: { siteId, officerId: officer.id } })).status).toBe(204);
-    const [address] = houses(2320, 1) as [string];
+    const [address] = houses(1642, 1) as [string];
     const { firstName, lastName } = deedName(address);
     const token = await new SignJWT({ email: `member-${run}@bank.example`, given_name: firstName, family_name: lastName, address })
       .setProtectedHeader({ alg: "HS256" })
