@@ -77,6 +77,17 @@ export async function reassignOfficer(admin: SessionUser, homeownerId: number, o
   return assignedOfficer(homeownerId);
 }
 
+/** The admin page's form: the homeowner named by their email (400 naming `email` when no homeowner has it). */
+export async function reassignOfficerByEmail(admin: SessionUser, email: string, officerId: number | null): Promise<Assignment | null> {
+  const { db } = await getDatabase();
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.role, "homeowner")));
+  if (!account) throw new AppError(400, "invalid_request", "email: no homeowner has this email", { email: "no homeowner has this email" });
+  return reassignOfficer(admin, account.id, officerId);
+}
+
 /** An admin's choice of the officer a widget site's visitors and members are sent to (null: none). Audited. */
 export async function setSiteOfficer(admin: SessionUser, siteId: number, officerId: number | null): Promise<void> {
   if (officerId !== null) await assertOfficer(officerId, "officerId");

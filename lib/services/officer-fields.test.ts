@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nmlsLink, OfficerProfileInput, OrganizationInput } from "./officer-fields";
+import { AssignOfficerForm, nmlsLink, OfficerProfileInput, OrganizationInput, SiteOfficerForm } from "./officer-fields";
 
 const parse = (input: Record<string, unknown>) => OfficerProfileInput.safeParse(input);
 const fieldsOf = (input: Record<string, unknown>) => {
@@ -45,5 +45,18 @@ describe("an officer's card fields", () => {
   it("links to NMLS Consumer Access for a person and a company", () => {
     expect(nmlsLink("INDIVIDUAL", "123")).toBe("https://www.nmlsconsumeraccess.org/EntityDetails.aspx/INDIVIDUAL/123");
     expect(nmlsLink("COMPANY", "456")).toBe("https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/456");
+  });
+});
+
+describe("the admin's officer forms", () => {
+  it("reads a chosen officer as an id and none as null", () => {
+    expect(AssignOfficerForm.safeParse({ email: " Ann@Example.com ", officerId: "12" }).data).toEqual({ email: "Ann@Example.com", officerId: 12 });
+    expect(AssignOfficerForm.safeParse({ email: "ann@example.com", officerId: "" }).data?.officerId).toBeNull();
+    expect(SiteOfficerForm.safeParse({ siteId: "3", officerId: "7" }).data).toEqual({ siteId: 3, officerId: 7 });
+  });
+
+  it("refuses an email that is none and an officer that is no id", () => {
+    expect(AssignOfficerForm.safeParse({ email: "ann", officerId: "" }).error?.issues[0]?.path).toEqual(["email"]);
+    expect(SiteOfficerForm.safeParse({ siteId: "3", officerId: "x" }).error?.issues[0]?.path).toEqual(["officerId"]);
   });
 });

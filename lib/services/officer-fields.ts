@@ -82,6 +82,19 @@ export const OrganizationInput = z.object({
 });
 export type OrganizationInput = z.output<typeof OrganizationInput>;
 
+/** A `<select>`'s officer: a user id, or "" for none. */
+const OfficerChoice = z
+  .string()
+  .regex(/^\d*$/, "must be a user id or none")
+  .transform((value) => (value ? Number(value) : null));
+
+/** The admin page's forms: a homeowner's officer (by the homeowner's email), and a site's. */
+export const AssignOfficerForm = z.object({
+  email: z.string().trim().max(254, "must be at most 254 characters").pipe(z.email("is not a valid email address")),
+  officerId: OfficerChoice,
+});
+export const SiteOfficerForm = z.object({ siteId: z.string().regex(/^\d+$/, "choose a site").transform(Number), officerId: OfficerChoice });
+
 /** NMLS Consumer Access: where anyone checks a licence (the link a mortgage advertisement gives). */
 export const nmlsLink = (kind: "INDIVIDUAL" | "COMPANY", id: string) =>
   `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/${kind}/${encodeURIComponent(id)}`;

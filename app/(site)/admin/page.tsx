@@ -15,7 +15,8 @@ import { listSites } from "@/lib/services/sites";
 import { listStaff } from "@/lib/services/staff";
 import { organization } from "@/lib/services/organization";
 import { OrganizationForm } from "@/components/officer/organization-form";
-import { addStaff, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
+import { AssignOfficerForms } from "@/components/officer/assign-officer-forms";
+import { addStaff, assignOfficer, assignSiteOfficer, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
 import { inviteClient } from "../lookup/actions";
 
 export const metadata: Metadata = { title: "Admin" };
@@ -91,6 +92,21 @@ export default async function AdminPage() {
             What every loan officer&apos;s card carries: the company, its NMLS ID, its logo and the Equal Housing Opportunity words.
           </p>
           <OrganizationForm initial={company} staff={staff.map((member) => ({ id: member.id, label: member.email }))} />
+        </section>
+        <section aria-labelledby="assign-officer-title" className={card}>
+          <h2 id="assign-officer-title" className="text-lg font-semibold">
+            Whose loan officer
+          </h2>
+          <p className="text-sm text-slate-700">
+            A homeowner&apos;s officer is the one who invited them, else whose clients list them, else their site&apos;s, else the default. Choose one to
+            override it.
+          </p>
+          <AssignOfficerForms
+            staff={staff.map((member) => ({ id: member.id, label: member.email }))}
+            sites={sites.map((site) => ({ id: site.id, label: site.name }))}
+            assign={assignOfficer}
+            assignSite={assignSiteOfficer}
+          />
         </section>
         <section aria-labelledby="rules-title" className={card}>
           <h2 id="rules-title" className="text-lg font-semibold">
