@@ -22,7 +22,7 @@ export class RateLimitedError extends Error {
  * What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email); and
  * what an admin's session (perhaps a stolen one) may: invite staff by email (per admin).
  */
-export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite";
+export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite" | "apiTokenFailures";
 
 type Limiter = "user" | "ip" | "widgetIp" | AccountLimit;
 type Limiters = Record<Limiter, RateLimiterAbstract>;
@@ -38,6 +38,7 @@ const NAMES: Record<Limiter, string> = {
   verifyEmail: "verify-email",
   passkeyOptions: "passkey-options",
   staffInvite: "staff-invite",
+  apiTokenFailures: "api-token-failures",
 };
 
 function create(redis: Redis | undefined): Limiters {
@@ -56,6 +57,8 @@ function create(redis: Redis | undefined): Limiters {
     verifyEmail: make(NAMES.verifyEmail, 3, 3600),
     passkeyOptions: make(NAMES.passkeyOptions, env.RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE, 60),
     staffInvite: make(NAMES.staffInvite, 20, 3600),
+    // Unknown, expired or revoked API tokens sent from one client address (per 15 minutes).
+    apiTokenFailures: make(NAMES.apiTokenFailures, 30, 900),
   };
 }
 
@@ -75,6 +78,14 @@ const getLimiters = () => (globalForLimits.rateLimiters ??= create(redisClient("
 /** Spends one of an account limit's points for a key; throws RateLimitedError once they are used up. */
 export async function limitAccount(limit: AccountLimit, key: string): Promise<void> {
   await consume(limit, key);
+}
+
+/** The seconds until a used-up account limit allows its key again; undefined while it has points left. */
+export async function accountLimitWait(limit: AccountLimit, key: string): Promise<number | undefined> {
+  const limiter = getLimiters()[limit];
+  const spent = await limiter.get(key);
+  if (!spent || spent.consumedPoints < limiter.points) return undefined;
+  return Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
 }
 
 async function consume(limiter: Limiter, key: string): Promise<void> {

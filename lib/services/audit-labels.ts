@@ -56,6 +56,10 @@ export const AUDIT_ACTIONS = {
   "account.delete": "Deleted their account",
   "account.dispose": "Account deleted after years without use",
   "account.dispose_warning": "Warned of deletion for lack of use",
+  // API tokens
+  "api_token.create": "Created an API token",
+  "api_token.revoke": "Revoked an API token",
+  "api_token.used": "Called the API with a token",
   // Loan officers' cards (issue 39)
   "officer.assign": "Assigned a homeowner's loan officer",
   "officer.profile": "Changed their loan officer card",
@@ -129,6 +133,9 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "account.delete": { tried: "delete their account" },
   "account.dispose": { tried: "delete an account after years without use" },
   "account.dispose_warning": { tried: "warn of deletion for lack of use" },
+  "api_token.create": { tried: "create an API token", refused: "Tried to create an API token without a recent second factor" },
+  "api_token.revoke": { tried: "revoke an API token" },
+  "api_token.used": { tried: "call the API with a token" },
 };
 
 /**

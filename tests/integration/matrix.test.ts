@@ -283,6 +283,28 @@ const MATRIX: Row[] = [
   { what: "page /forgot-password", method: "GET", path: () => "/forgot-password", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "GET /api/openapi.json", method: "GET", path: () => "/api/openapi.json", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "GET /api/health", method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  // API tokens: staff make their own (the sessions here gave their factor moments ago: no step-up); admins see and
+  // revoke everyone's. An id nobody has: 404 for those who may revoke.
+  { what: "GET /api/account/tokens", method: "GET", path: () => "/api/account/tokens", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
+  {
+    what: "POST /api/account/tokens",
+    method: "POST",
+    path: () => "/api/account/tokens",
+    body: () => ({ name: "matrix", scopes: ["clients:read"], expiresInDays: 30 }),
+    expect: [401, 403, 403, 201, 201, 403, 403, 403],
+  },
+  { what: "DELETE /api/account/tokens/:id", method: "DELETE", path: () => "/api/account/tokens/999999", expect: [401, 403, 403, 404, 404, 403, 403, 403] },
+  { what: "GET /api/admin/tokens", method: "GET", path: () => "/api/admin/tokens", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  {
+    what: "POST /api/admin/tokens",
+    method: "POST",
+    path: () => "/api/admin/tokens",
+    body: () => ({ name: "matrix", scopes: ["lookups"], expiresInDays: 30 }),
+    expect: [401, 403, 403, 403, 201, 403, 403, 403],
+  },
+  { what: "DELETE /api/admin/tokens/:id", method: "DELETE", path: () => "/api/admin/tokens/999999", expect: [401, 403, 403, 403, 404, 403, 403, 403] },
+  { what: "GET /api/docs", method: "GET", path: () => "/api/docs", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { what: "GET /api/docs/scalar.js", method: "GET", path: () => "/api/docs/scalar.js", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   // These apps have no METRICS_TOKEN: the route is off for everyone, the admin too (no session opens it; see
   // observability.test.ts for the token).
   { what: "GET /api/metrics (off)", method: "GET", path: () => "/api/metrics", expect: [404, 404, 404, 404, 404, 404, 404, 404] },

@@ -33,6 +33,8 @@ const ROUTES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   "/api/admin/settings": "the organization's settings",
   "/api/admin/sites": "the partner sites and their origins",
   "/api/admin/usage": "calls and cache hits per operation",
+  "/api/account/tokens": "the reader's own API tokens (names, scopes, dates; never a token)",
+  "/api/admin/tokens": "the staff's API tokens (names, scopes, owners' emails, dates; never a token)",
 };
 
 /** Staff pages that show no customer's data, each with why; every other page staff may open must write a row. */

@@ -1,12 +1,15 @@
 import type { Metadata, Route } from "next";
 import Link from "next/link";
 import { AccessLogList } from "@/components/account/access-log-list";
+import { ApiTokens } from "@/components/account/api-tokens";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { ChangePasswordForm, SignOutEverywhereButton } from "@/components/auth/account-forms";
+import { SCOPE_CHOICES } from "@/lib/auth/api-token-format";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/api/page";
 import { homeAccessLog, type AccessEntry } from "@/lib/services/access-log";
+import { listApiTokens } from "@/lib/services/api-tokens";
 import { mailPreferencesOf } from "@/lib/services/digests";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -22,10 +25,11 @@ export default async function AccountPage() {
   const { user } = caller;
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
   const homeowner = user.role === "homeowner";
-  const [mail, security, accessLog, profile] = await Promise.all([
+  const [mail, security, accessLog, tokens, profile] = await Promise.all([
     mailPreferencesOf(user.id),
     securityOf(user),
     homeowner ? readAccessLog(caller) : [],
+    homeowner ? [] : listApiTokens(user, "own"),
     homeowner ? null : officerProfile(user.id),
   ]);
   const keys = security.passkeys.length;
@@ -102,6 +106,21 @@ export default async function AccountPage() {
               This list cannot be read right now (the property data service is not answering). Please look again in a few minutes.
             </p>
           )}
+        </section>
+      )}
+      {!homeowner && (
+        <section aria-labelledby="tokens-title" className={card}>
+          <h2 id="tokens-title" className="text-xl font-semibold">
+            API tokens
+          </h2>
+          <p className="text-sm text-slate-700">
+            For your CRM or scripts: each token calls the API as you, with only the scopes you pick, until it expires or you revoke it. See the{" "}
+            <a href="/api/docs" className="font-medium text-brand-700 underline">
+              API reference
+            </a>
+            .
+          </p>
+          <ApiTokens endpoint="/api/account/tokens" tokens={tokens} scopes={SCOPE_CHOICES} />
         </section>
       )}
       <section aria-labelledby="sessions-title" className={card}>

@@ -1,5 +1,6 @@
 import type { Metadata, Route } from "next";
 import Link from "next/link";
+import { ApiTokens } from "@/components/account/api-tokens";
 import { AddStaffForm } from "@/components/admin/add-staff-form";
 import { MaxLtvForm, OffersForm, OpportunityRulesForm } from "@/components/admin/admin-forms";
 import { InviteClientForm } from "@/components/clients/invite-client-form";
@@ -7,7 +8,9 @@ import { SiteForm } from "@/components/admin/site-form";
 import { StaffList } from "@/components/admin/staff-list";
 import { DataRow, DataTable } from "@/components/ui/data-table";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
+import { SCOPE_CHOICES } from "@/lib/auth/api-token-format";
 import { appOrigin, env } from "@/lib/env";
+import { listApiTokens } from "@/lib/services/api-tokens";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/api/page";
 import { offers, orgSettings } from "@/lib/services/settings";
@@ -25,7 +28,7 @@ const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).
 
 export default async function AdminPage() {
   const { user } = await requirePageUser(["admin"], "/admin");
-  const [summary, days, byUser, org, sites, offered, staff, company] = await Promise.all([
+  const [summary, days, byUser, org, sites, offered, staff, tokens, company] = await Promise.all([
     usageSummary(),
     usageByDay(14),
     usageByUser(),
@@ -33,6 +36,7 @@ export default async function AdminPage() {
     listSites(),
     offers(),
     listStaff(),
+    listApiTokens(user, "organization"),
     organization(),
   ]);
   const total = summary.total.reduce(
@@ -127,6 +131,20 @@ export default async function AdminPage() {
           one at their next sign-in. Both changes ask you to confirm it is you.
         </p>
         <StaffList staff={staff} selfId={user.id} />
+      </section>
+      <section aria-labelledby="tokens-title" className={card}>
+        <h2 id="tokens-title" className="text-lg font-semibold">
+          API tokens
+        </h2>
+        <p className="text-sm text-slate-700">
+          Every staff member&apos;s tokens, for the organization&apos;s systems (a CRM). A token made here is yours, with the scopes you pick; revoking
+          anyone&apos;s stops it at once. See the{" "}
+          <a href="/api/docs" className="font-medium text-brand-700 underline">
+            API reference
+          </a>
+          .
+        </p>
+        <ApiTokens endpoint="/api/admin/tokens" tokens={tokens} scopes={SCOPE_CHOICES} organization />
       </section>
       <section aria-labelledby="sites-title" className={card}>
         <h2 id="sites-title" className="text-lg font-semibold">

@@ -21,6 +21,12 @@ import * as accountPassword from "@/app/api/account/password/route";
 import * as account from "@/app/api/account/route";
 import * as accountExport from "@/app/api/account/export/route";
 import * as accountSessions from "@/app/api/account/sessions/route";
+import * as accountTokens from "@/app/api/account/tokens/route";
+import * as accountTokensTokenid from "@/app/api/account/tokens/[tokenId]/route";
+import * as adminTokens from "@/app/api/admin/tokens/route";
+import * as adminTokensTokenid from "@/app/api/admin/tokens/[tokenId]/route";
+import * as docs from "@/app/api/docs/route";
+import * as docsScalarJs from "@/app/api/docs/scalar.js/route";
 import * as addressNormalize from "@/app/api/address/normalize/route";
 import * as addressSuggest from "@/app/api/address/suggest/route";
 import * as adminAudit from "@/app/api/admin/audit/route";
@@ -105,6 +111,12 @@ const ROUTES = {
   "/api/account/password-reset/confirm": accountPasswordResetConfirm,
   "/api/account/export": accountExport,
   "/api/account/sessions": accountSessions,
+  "/api/account/tokens": accountTokens,
+  "/api/account/tokens/{tokenId}": accountTokensTokenid,
+  "/api/admin/tokens": adminTokens,
+  "/api/admin/tokens/{tokenId}": adminTokensTokenid,
+  "/api/docs": docs,
+  "/api/docs/scalar.js": docsScalarJs,
   "/api/address/normalize": addressNormalize,
   "/api/address/suggest": addressSuggest,
   "/api/admin/audit": adminAudit,
