@@ -93,17 +93,18 @@ export async function storeOfficerPhoto(userId: number, photo: Buffer): Promise<
 
 /**
  * An officer's photo, for anyone: it is on a card that goes out in email and on partners' pages, where no session
- * comes with the image. Only a staff member's photo whose card is shown (NMLS ID set) is served; null otherwise.
+ * comes with the image. Only a staff member's photo whose card is shown (NMLS ID set) is served, except to staff (an
+ * officer sees their own before their card is complete); null otherwise.
  */
-export async function officerPhoto(userId: number): Promise<{ bytes: Buffer; updatedAt: Date } | null> {
+export async function officerPhoto(userId: number, readerIsStaff = false): Promise<{ bytes: Buffer; updatedAt: Date; public: boolean } | null> {
   const { db } = await getDatabase();
   const [row] = await db
     .select({ photo: officerProfiles.photo, at: officerProfiles.photoUpdatedAt, nmlsId: officerProfiles.nmlsId, role: users.role })
     .from(officerProfiles)
     .innerJoin(users, eq(users.id, officerProfiles.userId))
     .where(eq(officerProfiles.userId, userId));
-  if (!row?.photo || !row.at || !row.nmlsId || row.role === "homeowner") return null;
-  return { bytes: row.photo, updatedAt: row.at };
+  if (!row?.photo || !row.at || (!row.nmlsId && !readerIsStaff) || row.role === "homeowner") return null;
+  return { bytes: row.photo, updatedAt: row.at, public: !!row.nmlsId };
 }
 
 /** The card of an officer, or null unless they are staff with an NMLS ID (a card without it may not be shown). */
