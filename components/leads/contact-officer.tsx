@@ -16,21 +16,28 @@ export interface ContactOfficerProps {
   consentText: string;
   /** What the homeowner already sent today (so a reload still says it was sent). */
   sent?: { question?: HomeownerLeadDto; call?: HomeownerLeadDto };
+  /** Inside the officer's card (its actions slot): no frame of its own, and a heading under the card's. */
+  nested?: boolean;
 }
 
 /**
  * "Ask a question" (up to 2,000 characters, with a counter) and "Request a call" (phone, best time, consent), each
  * a small form that opens in place and, once sent, says to whom and when. Render it only for a homeowner with an officer.
  */
-export function ContactOfficer({ propertyId, officerName, consentText, sent }: ContactOfficerProps) {
+export function ContactOfficer({ propertyId, officerName, consentText, sent, nested = false }: ContactOfficerProps) {
   const [open, setOpen] = useState<"question" | "call" | undefined>();
   const id = useId();
+  const Heading = nested ? "h3" : "h2";
   const toggle = "rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50";
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="contact-officer">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
+    <section
+      aria-labelledby={`${id}-title`}
+      className={nested ? "w-full space-y-3" : "space-y-3 rounded-xl border border-slate-200 bg-white p-4"}
+      data-testid="contact-officer"
+    >
+      <Heading id={`${id}-title`} className="text-base font-semibold">
         Talk to {officerName}
-      </h2>
+      </Heading>
       <div className="flex flex-wrap gap-2">
         <button
           type="button"

@@ -320,6 +320,15 @@ export const AccountExport = z.object({
     authenticatorApp: z.boolean(),
     recoveryCodesLeft: z.number(),
   }),
+  /** The homeowner's loan officer and where the assignment came from (issue 39); null for staff or with none. */
+  loanOfficer: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      nmlsId: z.string().nullable(),
+      source: z.enum(["assigned", "invitation", "portfolio", "partner", "default"]),
+    })
+    .nullable(),
   dashboardEvents: z.array(z.object({ kind: z.string(), at: At })),
   accessLog: AccessLog.shape.entries,
   activity: z

@@ -32,7 +32,7 @@ const schemeOf = (variable: string) => variable.toLowerCase().replace(/_(\w)/g, 
 
 /** Every status an operation can answer: its own, and those route() answers for it. */
 export function statusesOf(spec: RouteSpec, method: string): number[] {
-  const input = !!(spec.body || spec.query || spec.params);
+  const input = !!(spec.body || spec.query || spec.params || spec.upload);
   const signedIn = spec.roles !== "public";
   const statuses = [
     ...Object.keys(spec.responses).map(Number),
@@ -92,6 +92,15 @@ function operation(spec: RouteSpec, method: string) {
     ...(spec.tokenScope ? { "x-token-scope": spec.tokenScope } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: json(spec.body, "input") } } } } : {}),
+    ...(spec.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: `The file itself (at most ${spec.upload.maxBytes / 1024 / 1024} MB); a 400 names \`${spec.upload.field}\`.`,
+            content: Object.fromEntries(spec.upload.contentTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }])),
+          },
+        }
+      : {}),
     responses,
   };
 }

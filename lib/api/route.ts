@@ -13,7 +13,7 @@ import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { log, requestContext } from "@/lib/log";
 import { requestTimer } from "@/lib/observability/metrics";
 import { noteRequestId } from "@/lib/observability/trace";
-import { BodyTooLarge, readTextWithin } from "@/lib/security/body-limit";
+import { BodyTooLarge, readBytesWithin, readTextWithin } from "@/lib/security/body-limit";
 import { holdPendingWrites } from "./pending-writes";
 import { routePattern } from "./route-pattern";
 
@@ -52,6 +52,12 @@ interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   body?: B;
   /** A larger body limit than MAX_BODY_BYTES, for a route that takes a file (a CSV import). */
   maxBodyBytes?: number;
+  /**
+   * The body is a file sent as it is (an image: `Content-Type: image/png`, not multipart), handed over as bytes: one
+   * larger than `maxBytes` is a 400 `too_large` naming `field`, refused before it is read whole. Its content is the
+   * handler's to check (a declared type proves nothing).
+   */
+  upload?: { field: string; maxBytes: number; contentTypes: readonly string[] };
   query?: Q;
   /** The dynamic segments of the route's path (`[userId]`). */
   params?: P;
@@ -81,6 +87,8 @@ interface Context<B extends Schema, Q extends Schema, P extends Schema, R> {
   body: Out<B>;
   query: Out<Q>;
   params: Out<P>;
+  /** The uploaded file's bytes, for a route with `upload`. */
+  upload: Buffer;
 }
 
 /** What Next.js hands a route handler beside the request: the dynamic segments of its path. */
@@ -215,6 +223,8 @@ export function route<
         if (!parsed.success) throw invalid(parsed.error, "body");
         body = parsed.data;
       }
+      let upload: Buffer = Buffer.alloc(0);
+      if (options.upload) upload = await readUpload(request, options.upload);
       let query: unknown;
       if (options.query) {
         const raw = Object.fromEntries(new URL(request.url).searchParams);
@@ -231,6 +241,7 @@ export function route<
         body: body as Out<B>,
         query: query as Out<Q>,
         params: params as Out<P>,
+        upload,
       });
       auditTokenUse(request, response.status);
       return response;
@@ -260,6 +271,22 @@ function auditTokenUse(request: Request, status: number) {
   if (!token || token.audited) return;
   const outcome = status < 400 ? "allowed" : status < 500 ? "refused" : "failed";
   void audit({ action: "api_token.used", outcome, detail: { method: request.method, path: new URL(request.url).pathname, status } });
+}
+
+/** An uploaded file's bytes: empty or past its limit is a 400 naming the field (the limit checked as it streams in). */
+async function readUpload(request: Request, upload: NonNullable<RouteOptions<Schema, Schema, Schema>["upload"]>): Promise<Buffer> {
+  const tooBig = () =>
+    new AppError(400, "too_large", `${upload.field}: the file is larger than ${upload.maxBytes / 1024 / 1024} MB`, {
+      [upload.field]: `is larger than ${upload.maxBytes / 1024 / 1024} MB`,
+    });
+  let bytes: Buffer;
+  try {
+    bytes = await readBytesWithin(request, upload.maxBytes);
+  } catch (error) {
+    throw error instanceof BodyTooLarge ? tooBig() : error;
+  }
+  if (!bytes.byteLength) throw new AppError(400, "invalid_request", `${upload.field} is required`, { [upload.field]: `${upload.field} is required` });
+  return bytes;
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();

@@ -69,6 +69,11 @@ export const AUDIT_ACTIONS = {
   "api_token.create": "Created an API token",
   "api_token.revoke": "Revoked an API token",
   "api_token.used": "Called the API with a token",
+  // Loan officers' cards (issue 39)
+  "officer.assign": "Assigned a homeowner's loan officer",
+  "officer.profile": "Changed their loan officer card",
+  "organization.change": "Changed the organization's card details",
+  "site.officer": "Set a widget site's loan officer",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -101,6 +106,10 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "clients.import": { tried: "import clients" },
   "clients.export": { tried: "export clients", refused: "Tried to export clients without a recent second factor" },
   "client.invite": { tried: "invite a client" },
+  "officer.assign": { tried: "assign a homeowner's loan officer" },
+  "officer.profile": { tried: "change their loan officer card" },
+  "organization.change": { tried: "change the organization's card details" },
+  "site.officer": { tried: "set a widget site's loan officer" },
   "ownership.claim": { tried: "claim a home" },
   "ownership.letter": { tried: "ask for a code by mail" },
   "ownership.proof": { tried: "prove ownership of a home", refused: "Tried a wrong ownership code" },

@@ -244,6 +244,18 @@ const MATRIX: Row[] = [
     expect: [401, 204, 204, 403, 403, 403, 204, 403],
   },
   { what: "GET /api/admin/embedded-clock", method: "GET", path: () => "/api/admin/embedded-clock", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  // Officers' cards (issue 39): staff edit their own, admins the organization's and who is whose officer; a photo is
+  // public once its card shows (none here).
+  { what: "GET /api/account/officer-profile", method: "GET", path: () => "/api/account/officer-profile", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
+  { what: "GET /api/admin/organization", method: "GET", path: () => "/api/admin/organization", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "GET /api/officers/:id/photo (no card)", method: "GET", path: () => "/api/officers/999999/photo", expect: [404, 404, 404, 404, 404, 404, 404, 404] },
+  {
+    what: "PUT /api/admin/users/:id/officer (no such homeowner)",
+    method: "PUT",
+    path: () => "/api/admin/users/999999/officer",
+    body: () => ({ officerId: null }),
+    expect: [401, 403, 403, 403, 404, 403, 403, 403],
+  },
   { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200, R] },
   // A homeowner's rights over their data: their own only; staff accounts are removed by an admin. A wrong password
   // deletes nothing (the claimant, who proved nothing, may delete their account too).

@@ -16,6 +16,8 @@ import { leadMail } from "@/lib/services/leads";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { securityOf } from "@/lib/services/security";
+import { officerProfile } from "@/lib/services/officers";
+import { OfficerProfileForm } from "@/components/officer/officer-profile-form";
 import { saveMailPreferences } from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -25,12 +27,13 @@ export default async function AccountPage() {
   const { user } = caller;
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
   const homeowner = user.role === "homeowner";
-  const [mail, security, accessLog, tokens, leadMailChoice] = await Promise.all([
+  const [mail, security, accessLog, tokens, leadMailChoice, profile] = await Promise.all([
     mailPreferencesOf(user.id),
     securityOf(user),
     homeowner ? readAccessLog(caller) : [],
     homeowner ? [] : listApiTokens(user, "own"),
     homeowner ? undefined : leadMail(user.id),
+    homeowner ? null : officerProfile(user.id),
   ]);
   const keys = security.passkeys.length;
   return (
@@ -42,6 +45,14 @@ export default async function AccountPage() {
           {user.role === "homeowner" && (user.ownerIds.length ? " · home verified" : " · home not verified yet")}
         </p>
       </div>
+      {profile && (
+        <section aria-labelledby="officer-card-form-title" className={card}>
+          <h2 id="officer-card-form-title" className="text-xl font-semibold">
+            Your loan officer card
+          </h2>
+          <OfficerProfileForm initial={profile} />
+        </section>
+      )}
       <section aria-labelledby="security-title" className={card}>
         <h2 id="security-title" className="text-xl font-semibold">
           Sign-in and security

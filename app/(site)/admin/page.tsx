@@ -16,7 +16,10 @@ import { requirePageUser } from "@/lib/api/page";
 import { offers, orgSettings } from "@/lib/services/settings";
 import { listSites } from "@/lib/services/sites";
 import { listStaff } from "@/lib/services/staff";
-import { addStaff, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
+import { organization } from "@/lib/services/organization";
+import { OrganizationForm } from "@/components/officer/organization-form";
+import { AssignOfficerForms } from "@/components/officer/assign-officer-forms";
+import { addStaff, assignOfficer, assignSiteOfficer, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
 import { inviteClient } from "../lookup/actions";
 
 export const metadata: Metadata = { title: "Admin" };
@@ -25,7 +28,7 @@ const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).
 
 export default async function AdminPage() {
   const { user } = await requirePageUser(["admin"], "/admin");
-  const [summary, days, byUser, org, sites, offered, staff, tokens] = await Promise.all([
+  const [summary, days, byUser, org, sites, offered, staff, tokens, company] = await Promise.all([
     usageSummary(),
     usageByDay(14),
     usageByUser(),
@@ -34,6 +37,7 @@ export default async function AdminPage() {
     offers(),
     listStaff(),
     listApiTokens(user, "organization"),
+    organization(),
   ]);
   const total = summary.total.reduce(
     (acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }),
@@ -83,6 +87,30 @@ export default async function AdminPage() {
           </h2>
           <p className="text-sm text-slate-700">The rate and term of each loan in a homeowner&apos;s borrowing scenarios.</p>
           <OffersForm current={offered} action={saveOffers} />
+        </section>
+        <section aria-labelledby="organization-title" className={card}>
+          <h2 id="organization-title" className="text-lg font-semibold">
+            Organization on officers&apos; cards
+          </h2>
+          <p className="text-sm text-slate-700">
+            What every loan officer&apos;s card carries: the company, its NMLS ID, its logo and the Equal Housing Opportunity words.
+          </p>
+          <OrganizationForm initial={company} staff={staff.map((member) => ({ id: member.id, label: member.email }))} />
+        </section>
+        <section aria-labelledby="assign-officer-title" className={card}>
+          <h2 id="assign-officer-title" className="text-lg font-semibold">
+            Whose loan officer
+          </h2>
+          <p className="text-sm text-slate-700">
+            A homeowner&apos;s officer is the one who invited them, else whose clients list them, else their site&apos;s, else the default. Choose one to
+            override it.
+          </p>
+          <AssignOfficerForms
+            staff={staff.map((member) => ({ id: member.id, label: member.email }))}
+            sites={sites.map((site) => ({ id: site.id, label: site.name }))}
+            assign={assignOfficer}
+            assignSite={assignSiteOfficer}
+          />
         </section>
         <section aria-labelledby="rules-title" className={card}>
           <h2 id="rules-title" className="text-lg font-semibold">

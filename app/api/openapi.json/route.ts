@@ -77,6 +77,13 @@ import * as widgetValuation from "@/app/api/widget/valuation/route";
 import * as widgetLeads from "@/app/api/widget/leads/route";
 import * as widgetLeadsChallenge from "@/app/api/widget/leads/challenge/route";
 import * as widgetReport from "@/app/api/widget/report/route";
+import * as accountOfficerProfile from "@/app/api/account/officer-profile/route";
+import * as accountOfficerProfilePhoto from "@/app/api/account/officer-profile/photo/route";
+import * as officersUseridPhoto from "@/app/api/officers/[userId]/photo/route";
+import * as organizationLogo from "@/app/api/organization/logo/route";
+import * as adminOrganization from "@/app/api/admin/organization/route";
+import * as adminOrganizationLogo from "@/app/api/admin/organization/logo/route";
+import * as adminUsersUseridOfficer from "@/app/api/admin/users/[userId]/officer/route";
 
 // GET /api/openapi.json: the API as OpenAPI 3.1, from each route's own declaration. lib/api/openapi.test.ts checks
 // that every route file is listed here at its own path; the integration tests check every answer they get against it.
@@ -100,6 +107,13 @@ const ROUTES = {
   "/api/account/security": accountSecurity,
   "/api/account/mail-preferences": accountMailPreferences,
   "/api/account/lead-mail": accountLeadMail,
+  "/api/account/officer-profile": accountOfficerProfile,
+  "/api/account/officer-profile/photo": accountOfficerProfilePhoto,
+  "/api/officers/{userId}/photo": officersUseridPhoto,
+  "/api/organization/logo": organizationLogo,
+  "/api/admin/organization": adminOrganization,
+  "/api/admin/organization/logo": adminOrganizationLogo,
+  "/api/admin/users/{userId}/officer": adminUsersUseridOfficer,
   "/api/account/password": accountPassword,
   "/api/account/password-reset": accountPasswordReset,
   "/api/account/password-reset/confirm": accountPasswordResetConfirm,
