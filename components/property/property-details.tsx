@@ -71,11 +71,7 @@ export function PropertyDetails({
         </p>
       </div>
 
-      {card ? (
-        <OfficerCard card={card}>{leads && equity && contactOfficer(true)}</OfficerCard>
-      ) : (
-        leads && equity && contactOfficer(false)
-      )}
+      {card ? <OfficerCard card={card}>{leads && equity && contactOfficer(true)}</OfficerCard> : leads && equity && contactOfficer(false)}
 
       <section aria-labelledby="valuation-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 id="valuation-title" className="text-xl font-semibold">
