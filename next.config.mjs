@@ -20,6 +20,8 @@ const nextConfig = (phase) => ({
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/exporter-trace-otlp-proto",
   ],
+  // The API reference's script is read from Scalar's package at run time (lib/api/api-docs.ts), not imported.
+  outputFileTracingIncludes: { "/api/docs/scalar.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"] },
   poweredByHeader: false,
   // Every browser gets the page's metadata with the page, not streamed after it: every title here is static, so
   // holding it costs no wait, and a streamed <title> went missing for 100-500 ms when router.refresh() re-rendered a
@@ -37,7 +39,8 @@ const nextConfig = (phase) => ({
       { source: "/:path*", headers: everywhere },
       {
         // Only the widget and the partner dashboard may be framed (by their site's origins, set per request).
-        source: "/((?!embed/valuation|embed/dashboard).*)",
+        // The API reference (/api/docs) sets a stricter policy of its own.
+        source: "/((?!embed/valuation|embed/dashboard|api/docs).*)",
         headers: [
           { key: "Content-Security-Policy", value: phase === PHASE_DEVELOPMENT_SERVER ? DEV_PAGE_CSP : PAGE_CSP },
           { key: "X-Frame-Options", value: "DENY" },

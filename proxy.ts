@@ -58,6 +58,8 @@ export const config = {
     "/embed/dashboard/view/:path*",
     // The API's routes with a dynamic segment (and their static siblings, which cost nothing here).
     "/api/account/passkeys/:path+",
+    "/api/account/tokens/:path+",
+    "/api/admin/tokens/:path+",
     "/api/admin/users/:path+",
     "/api/clients/:path+",
     "/api/opportunities/:path+",

@@ -35,7 +35,7 @@ const receiver = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
-    const seq = (JSON.parse(Buffer.concat(chunks).toString("utf8")) as { data: { leadId: number } }).data.leadId;
+    const seq = (JSON.parse(Buffer.concat(chunks).toString("utf8")) as { data: { id: number } }).data.id;
     if (received.has(seq)) duplicates++;
     else received.set(seq, performance.now());
     setTimeout(() => response.writeHead(200).end("ok"), 20);
@@ -54,7 +54,7 @@ try {
     .set({ secretSealed: sealSecret(endpoint!.id, newSecret()) })
     .where(eq(webhookEndpoints.id, endpoint!.id));
   await jobs();
-  const lead = (seq: number) => ({ type: "lead.created" as const, data: { leadId: seq, kind: "quote", status: "new", source: "dashboard" } });
+  const lead = (seq: number) => ({ type: "lead.created" as const, data: { id: seq, kind: "quote", status: "new", source: "dashboard" } });
   // A warm-up.
   await emitEvents(Array.from({ length: 20 }, (_, i) => lead(-1 - i)));
   while (received.size < 20) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -84,6 +84,8 @@ const required = [
   "node_modules/@electric-sql/pglite/dist/pglite.data",
   "node_modules/pdfkit/js/data/Helvetica.afm",
   "node_modules/pdfkit/js/data/Helvetica-Bold.afm",
+  // The API reference's script (/api/docs/scalar.js reads it from the package).
+  "node_modules/@scalar/api-reference/dist/browser/standalone.js",
   ...[...external, ...[...imported].filter((path) => !isBuiltin(path)).map(packageOf)].map((name) => `node_modules/${name}/package.json`),
 ];
 const missing = [...new Set(required)].filter((path) => !existsSync(join(standalone, path)));

@@ -37,6 +37,11 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
                 Clients
               </Link>
             )}
+            {(user?.role === "loan_officer" || user?.role === "admin") && (
+              <Link href={"/leads" as Route} className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+                Leads
+              </Link>
+            )}
             {user?.role === "admin" && (
               <Link href="/admin" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
                 Admin

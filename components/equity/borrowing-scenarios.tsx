@@ -5,6 +5,13 @@ import { formatUsd } from "@/lib/format";
 import { averageRate, cashOutAvailable, helocAvailable, limitGap } from "@/lib/finance/borrowing";
 import { interestOnlyPayment, monthlyPayment } from "@/lib/finance/payment";
 import type { Offer, Offers } from "@/lib/services/settings";
+import { QuoteRequest, type QuoteRequestProps } from "@/components/leads/quote-request";
+import type { Scenario as QuoteScenario } from "@/lib/leads/rules";
+
+/** "Get a quote" on each scenario: the home and the officer it goes to (absent: the homeowner has no officer). */
+export type QuoteTarget = Omit<QuoteRequestProps, "scenario">;
+
+const toCents = (amount: number) => Math.round(amount * 100) / 100;
 
 const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const percent = (ratio: number) => `${Math.round(ratio * 1000) / 10}%`;
@@ -25,7 +32,7 @@ interface Home {
  * A home equity line and a cash-out refinance at the organization's offers: an amount up to what is available, and
  * the monthly payment, recomputed in the browser as the amount moves (announced politely).
  */
-export function BorrowingScenarios({ home, offers }: { home: Home; offers: Offers }) {
+export function BorrowingScenarios({ home, offers, quote }: { home: Home; offers: Offers; quote?: QuoteTarget }) {
   const current = averageRate(home.loanRates);
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -41,6 +48,18 @@ export function BorrowingScenarios({ home, offers }: { home: Home; offers: Offer
           ["Interest only, while you draw", interestOnlyPayment(amount, offers.heloc.ratePercent)],
         ]}
         note="Your loans stay as they are; the line is a loan of its own on top of them."
+        quote={
+          quote &&
+          ((amount, available) => ({
+            type: "heloc",
+            amount,
+            available: toCents(available),
+            ratePercent: offers.heloc.ratePercent,
+            termYears: offers.heloc.termYears,
+            monthlyPayment: toCents(monthlyPayment(amount, offers.heloc.ratePercent, offers.heloc.termYears)),
+          }))
+        }
+        target={quote}
       />
       <Scenario
         key={`cash-out-${home.loanBalance}`}
@@ -59,6 +78,19 @@ export function BorrowingScenarios({ home, offers }: { home: Home; offers: Offer
           `A new loan pays off today's loans (${formatUsd(home.loanBalance)}${home.yourFigures ? ", your figures" : ""}) and gives you the rest.` +
           (current !== undefined ? ` Your loans' rate today averages ${current.toFixed(2)}% (your figures).` : "")
         }
+        quote={
+          quote &&
+          ((amount, available) => ({
+            type: "cash_out",
+            amount,
+            available: toCents(available),
+            loanBalance: toCents(home.loanBalance),
+            ratePercent: offers.cashOut.ratePercent,
+            termYears: offers.cashOut.termYears,
+            monthlyPayment: toCents(monthlyPayment(home.loanBalance + amount, offers.cashOut.ratePercent, offers.cashOut.termYears)),
+          }))
+        }
+        target={quote}
       />
     </div>
   );
@@ -72,6 +104,8 @@ function Scenario({
   home,
   payments,
   note,
+  quote,
+  target,
 }: {
   title: string;
   what: string;
@@ -80,6 +114,9 @@ function Scenario({
   home: Home;
   payments: (amount: number) => [string, number][];
   note: string;
+  /** The scenario's figures at an amount, for "Get a quote". */
+  quote?: (amount: number, available: number) => QuoteScenario;
+  target?: QuoteTarget;
 }) {
   // Steps a keyboard can walk: $1,000 on large amounts; the amount ends on a step (at most a step under the limit).
   const step = available >= 10_000 ? 1_000 : available >= 1_000 ? 100 : 1;
@@ -155,6 +192,7 @@ function Scenario({
         )
       )}
       <p className="text-xs text-slate-600">{note} An illustration, not an offer of credit.</p>
+      {quote && target && max > 0 && <QuoteRequest {...target} scenario={quote(amount, available)} />}
     </article>
   );
 }

@@ -14,6 +14,10 @@ import type { Brand } from "@/lib/env";
 import { AppError } from "@/lib/services/errors";
 import type { HomeownerProperty } from "@/lib/services/homes";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
+import { ContactOfficer } from "@/components/leads/contact-officer";
+import type { LeadPanel } from "@/lib/services/leads";
+import type { OfficerCardDto } from "@/lib/services/officers";
+import { OfficerCard } from "@/components/officer/officer-card";
 
 /**
  * One home's page, in the app and inside a partner's frame: the estimate, equity (or, before proof of ownership, the
@@ -27,6 +31,8 @@ export function PropertyDetails({
   report,
   records,
   retryHref,
+  leads,
+  card,
 }: {
   home: HomeownerProperty;
   brand: Brand;
@@ -35,12 +41,26 @@ export function PropertyDetails({
   /** A proved owner's records of the home (value over time, comparables, loans), still loading: streamed in after the rest. */
   records?: Promise<HomeRecordsDto | AppError>;
   retryHref: string;
+  /** The homeowner's officer and the consent's words, for "Ask a question", "Request a call" and "Get a quote" (none without an officer). */
+  leads?: LeadPanel | null;
+  /** The homeowner's officer's card (none until their officer has an NMLS ID): the calls to action sit in it. */
+  card?: OfficerCardDto | null;
 }) {
   const { property, equity, verification, estimate, yours } = home;
   const condition = yours?.figures.condition;
   const loanFigures = yours ? Object.keys(yours.figures.loans).length > 0 : false;
   const { facts } = property;
   const [street, ...rest] = facts.address.split(", ");
+  const contactOfficer = (nested: boolean) =>
+    leads && (
+      <ContactOfficer
+        propertyId={property.propertyId}
+        officerName={leads.officerName}
+        consentText={leads.consentText}
+        sent={{ question: leads.today.question, call: leads.today.call }}
+        nested={nested}
+      />
+    );
   return (
     <div className="space-y-8">
       <div>
@@ -50,6 +70,8 @@ export function PropertyDetails({
           {rest.join(", ")} · {facts.county}
         </p>
       </div>
+
+      {card ? <OfficerCard card={card}>{leads && equity && contactOfficer(true)}</OfficerCard> : leads && equity && contactOfficer(false)}
 
       <section aria-labelledby="valuation-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 id="valuation-title" className="text-xl font-semibold">
@@ -142,6 +164,9 @@ export function PropertyDetails({
           </h2>
           <BorrowingScenarios
             offers={yours.offers}
+            quote={
+              leads ? { propertyId: property.propertyId, officerName: leads.officerName, consentText: leads.consentText, sent: leads.today.quote } : undefined
+            }
             home={{
               value: equity.estimate,
               loanBalance: yours.equity.totalLoanBalance,

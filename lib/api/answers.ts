@@ -320,6 +320,15 @@ export const AccountExport = z.object({
     authenticatorApp: z.boolean(),
     recoveryCodesLeft: z.number(),
   }),
+  /** The homeowner's loan officer and where the assignment came from (issue 39); null for staff or with none. */
+  loanOfficer: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      nmlsId: z.string().nullable(),
+      source: z.enum(["assigned", "invitation", "portfolio", "partner", "default"]),
+    })
+    .nullable(),
   dashboardEvents: z.array(z.object({ kind: z.string(), at: At })),
   accessLog: AccessLog.shape.entries,
   activity: z
@@ -327,3 +336,11 @@ export const AccountExport = z.object({
     .describe("The account's own entries in the activity log, newest first"),
 });
 export const Deleted = z.object({ deleted: z.literal(true) });
+
+export const WidgetLeadChallenge = z.object({
+  challenge: z.string(),
+  bits: z.number().int().describe("Leading zero bits SHA-256(`challenge:solution`) must start with"),
+  expiresInSeconds: z.number().int(),
+  minSeconds: z.number().int().describe("The lead may be sent no sooner than this after the challenge was given"),
+});
+export const WidgetLeadAccepted = z.object({ accepted: z.literal(true) });

@@ -34,7 +34,9 @@ describe("the OpenAPI document", async () => {
 
   it("says who may call each operation, and every status it answers", () => {
     const avm = document.paths["/api/avm"].post;
-    expect(avm.description).toBe("Who may call it: homeowner, loan_officer, admin.");
+    expect(avm.description).toBe("Who may call it: homeowner, loan_officer, admin. Also an API token with the scope `lookups`.");
+    expect(avm.security).toEqual([{ session: [] }, { apiToken: ["lookups"] }]);
+    expect(document.paths["/api/account/tokens"].get.security).toEqual([{ session: [] }]);
     expect(Object.keys(avm.responses)).toEqual(["200", "400", "401", "403", "404", "413", "429", "500", "502", "503", "504"]);
     expect(Object.keys(document.paths["/api/signup"].post.responses)).toContain("201");
     expect(Object.keys(document.paths["/api/signup"].post.responses)).not.toContain("200");

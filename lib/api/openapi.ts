@@ -33,7 +33,7 @@ const schemeOf = (variable: string) => variable.toLowerCase().replace(/_(\w)/g, 
 
 /** Every status an operation can answer: its own, and those route() answers for it. */
 export function statusesOf(spec: RouteSpec, method: string): number[] {
-  const input = !!(spec.body || spec.query || spec.params);
+  const input = !!(spec.body || spec.query || spec.params || spec.upload);
   const signedIn = spec.roles !== "public";
   const statuses = [
     ...Object.keys(spec.responses).map(Number),
@@ -42,6 +42,8 @@ export function statusesOf(spec: RouteSpec, method: string): number[] {
     ...(spec.body ? [413] : []),
     ...(signedIn ? [401, 403] : []),
     ...(spec.bearer ? [401, 404] : []),
+    // A token unknown, expired or revoked (401), without the scope (403), or too many such from one address (429).
+    ...(spec.tokenScope ? [401, 403, 429] : []),
     ...(!spec.crossOrigin && !SAFE.has(method) ? [403] : []),
     500,
     503,
@@ -82,10 +84,24 @@ function operation(spec: RouteSpec, method: string) {
       ? `Who may call it: whoever holds ${spec.bearer.variable} (\`Authorization: Bearer\`); off (404) while it is unset.`
       : spec.roles === "public"
         ? "Anyone may call it."
-        : `Who may call it: ${spec.roles.join(", ")}.`,
-    ...(spec.bearer ? { security: [{ [schemeOf(spec.bearer.variable)]: [] }] } : spec.roles === "public" ? {} : { security: [{ session: [] }] }),
+        : `Who may call it: ${spec.roles.join(", ")}.${spec.tokenScope ? ` Also an API token with the scope \`${spec.tokenScope}\`.` : ""}`,
+    ...(spec.bearer
+      ? { security: [{ [schemeOf(spec.bearer.variable)]: [] }] }
+      : spec.roles === "public"
+        ? {}
+        : { security: [{ session: [] }, ...(spec.tokenScope ? [{ apiToken: [spec.tokenScope] }] : [])] }),
+    ...(spec.tokenScope ? { "x-token-scope": spec.tokenScope } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: json(spec.body, "input") } } } } : {}),
+    ...(spec.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: `The file itself (at most ${spec.upload.maxBytes / 1024 / 1024} MB); a 400 names \`${spec.upload.field}\`.`,
+            content: Object.fromEntries(spec.upload.contentTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }])),
+          },
+        }
+      : {}),
     responses,
   };
 }
@@ -134,7 +150,16 @@ export function webhooksSection() {
  */
 export function openApiDocument(routes: Record<string, RouteModule>) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const securitySchemes: Record<string, unknown> = { session: { type: "apiKey", in: "cookie", name: "next-auth.session-token" } };
+  const securitySchemes: Record<string, unknown> = {
+    session: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
+    apiToken: {
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "hdt_…",
+      description:
+        "An API token made on /account (or the organization's, on /admin): `Authorization: Bearer hdt_…`. Each operation that takes one names the scope it needs; any other answers 403 `token_not_allowed`.",
+    },
+  };
   for (const [path, module] of Object.entries(routes)) {
     for (const method of METHODS) {
       const spec = (module[method] as { spec?: RouteSpec } | undefined)?.spec;
@@ -150,7 +175,7 @@ export function openApiDocument(routes: Record<string, RouteModule>) {
       title: "Homeowner Dashboard API",
       version: "1.0.0",
       description:
-        "Sign in with next-auth (the session cookie, or its token as `Authorization: Bearer`). Every failure answers { error: { code, message, fields? } }. Requests that change something must come from this app's own pages (Origin), except the widget API.",
+        "Sign in with next-auth (the session cookie, or its token as `Authorization: Bearer`), or send an API token (`Authorization: Bearer hdt_…`, made on /account) to the operations that name its scope. Every failure answers { error: { code, message, fields? } }. Requests that change something must come from this app's own pages (Origin), except the widget API.",
     },
     components: { securitySchemes },
     paths,

@@ -1,16 +1,19 @@
 import "server-only";
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
+import { bearerApiToken, type TokenScope } from "@/lib/auth/api-token-format";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { userFromRequest } from "@/lib/auth/session";
 import { requireRole, type UnfinishedSignIn } from "@/lib/services/access";
+import { audit } from "@/lib/services/audit";
+import { authenticateApiToken, type TokenHolder } from "@/lib/services/api-tokens";
 import { AppError, isUnavailable } from "@/lib/services/errors";
 import { assertText } from "./well-formed";
 import { visitorIp, type Caller } from "@/lib/services/gateway";
 import { log, requestContext } from "@/lib/log";
 import { requestTimer } from "@/lib/observability/metrics";
 import { noteRequestId } from "@/lib/observability/trace";
-import { BodyTooLarge, readTextWithin } from "@/lib/security/body-limit";
+import { BodyTooLarge, readBytesWithin, readTextWithin } from "@/lib/security/body-limit";
 import { holdPendingWrites } from "./pending-writes";
 import { routePattern } from "./route-pattern";
 
@@ -33,6 +36,12 @@ interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   /** Only requests that carry this secret (compared in constant time) are served; 401 for any other, 404 while it is unset. */
   bearer?: BearerSecret;
   /**
+   * Serves requests with an API token (`Authorization: Bearer hdt_…`) that has this scope, as the token's owner (still
+   * staff). Tokens never pass a step-up, so a route that asks for one refuses them. A route without it answers any API
+   * token 403 `token_not_allowed`: tokens never manage tokens, staff or settings.
+   */
+  tokenScope?: TokenScope;
+  /**
    * Sessions that have not finished signing in that it serves: `enrol` (staff setting up their first factor), `pending`
    * (giving the account's factor). Every other route answers them 403 (`second_factor_enrolment_required`,
    * `second_factor_required`), and a public one treats them as signed out.
@@ -43,6 +52,12 @@ interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   body?: B;
   /** A larger body limit than MAX_BODY_BYTES, for a route that takes a file (a CSV import). */
   maxBodyBytes?: number;
+  /**
+   * The body is a file sent as it is (an image: `Content-Type: image/png`, not multipart), handed over as bytes: one
+   * larger than `maxBytes` is a 400 `too_large` naming `field`, refused before it is read whole. Its content is the
+   * handler's to check (a declared type proves nothing).
+   */
+  upload?: { field: string; maxBytes: number; contentTypes: readonly string[] };
   query?: Q;
   /** The dynamic segments of the route's path (`[userId]`). */
   params?: P;
@@ -72,6 +87,8 @@ interface Context<B extends Schema, Q extends Schema, P extends Schema, R> {
   body: Out<B>;
   query: Out<Q>;
   params: Out<P>;
+  /** The uploaded file's bytes, for a route with `upload`. */
+  upload: Buffer;
 }
 
 /** What Next.js hands a route handler beside the request: the dynamic segments of its path. */
@@ -163,6 +180,8 @@ export function route<
       for (const [name, value] of new Headers(extra)) response.headers.set(name, value);
     }
     if (options.bearer && response.status === 401) response.headers.set("WWW-Authenticate", "Bearer");
+    else if (response.status === 401 && bearerApiToken(request.headers.get("authorization")))
+      response.headers.set("WWW-Authenticate", 'Bearer error="invalid_token"');
     if (timed) {
       // Next.js hands a route without dynamic segments no params at all.
       const params = await Promise.resolve(context?.params).catch(() => undefined);
@@ -178,11 +197,15 @@ export function route<
       if (!options.crossOrigin && !sameOrigin(request)) {
         throw new AppError(403, "cross_origin", "Requests that change something must come from this app's own pages.");
       }
-      const found = options.bearer ? undefined : await userFromRequest(request);
+      const holder = options.bearer ? undefined : await apiTokenHolder(request, options.tokenScope);
+      const store = requestContext.getStore();
+      if (store && holder) Object.assign(store, { user: holder.user, apiToken: { id: holder.token.id, name: holder.token.name, userId: holder.user.id } });
+      if (holder && !holder.token.scopes.includes(options.tokenScope!))
+        throw new AppError(403, "token_scope", `This API token lacks the scope this route needs: ${options.tokenScope}.`);
+      const found = options.bearer ? undefined : (holder?.user ?? (await userFromRequest(request)));
       const allow = options.unfinished ?? [];
       const unfinished = found?.secondFactor === "enrol" || found?.secondFactor === "pending" ? found.secondFactor : undefined;
       const user = options.roles === "public" ? (unfinished && !allow.includes(unfinished) ? undefined : found) : requireRole(found, options.roles, allow);
-      const store = requestContext.getStore();
       if (store && user) store.user = user;
       let params: unknown;
       if (options.params) {
@@ -200,6 +223,8 @@ export function route<
         if (!parsed.success) throw invalid(parsed.error, "body");
         body = parsed.data;
       }
+      let upload: Buffer = Buffer.alloc(0);
+      if (options.upload) upload = await readUpload(request, options.upload);
       let query: unknown;
       if (options.query) {
         const raw = Object.fromEntries(new URL(request.url).searchParams);
@@ -209,18 +234,59 @@ export function route<
         query = parsed.data;
       }
       const caller = { user: user as SessionUser, ip: requestContext.getStore()?.ip ?? visitorIp(request.headers) };
-      return await handler({
+      const response = await handler({
         request,
         user: user as Context<B, Q, P, R>["user"],
         caller,
         body: body as Out<B>,
         query: query as Out<Q>,
         params: params as Out<P>,
+        upload,
       });
+      auditTokenUse(request, response.status);
+      return response;
     } catch (error) {
-      return failure(error, request);
+      const response = failure(error, request);
+      auditTokenUse(request, response.status);
+      return response;
     }
   }
+}
+
+/**
+ * The holder of the request's API token, if it carries one (a session's token as `Bearer` is not one): 403
+ * `token_not_allowed` on a route that does not serve tokens, 401 `invalid_token` for one unknown, expired, revoked or
+ * whose owner is no longer staff.
+ */
+async function apiTokenHolder(request: Request, scope: TokenScope | undefined): Promise<TokenHolder | undefined> {
+  const token = bearerApiToken(request.headers.get("authorization"));
+  if (!token) return undefined;
+  if (!scope) throw new AppError(403, "token_not_allowed", "API tokens cannot call this route; sign in instead.");
+  return authenticateApiToken(token, requestContext.getStore()?.ip ?? visitorIp(request.headers));
+}
+
+/** A request with an API token whose route wrote no row of its own: the use is a row, under the token's name and owner. */
+function auditTokenUse(request: Request, status: number) {
+  const token = requestContext.getStore()?.apiToken;
+  if (!token || token.audited) return;
+  const outcome = status < 400 ? "allowed" : status < 500 ? "refused" : "failed";
+  void audit({ action: "api_token.used", outcome, detail: { method: request.method, path: new URL(request.url).pathname, status } });
+}
+
+/** An uploaded file's bytes: empty or past its limit is a 400 naming the field (the limit checked as it streams in). */
+async function readUpload(request: Request, upload: NonNullable<RouteOptions<Schema, Schema, Schema>["upload"]>): Promise<Buffer> {
+  const tooBig = () =>
+    new AppError(400, "too_large", `${upload.field}: the file is larger than ${upload.maxBytes / 1024 / 1024} MB`, {
+      [upload.field]: `is larger than ${upload.maxBytes / 1024 / 1024} MB`,
+    });
+  let bytes: Buffer;
+  try {
+    bytes = await readBytesWithin(request, upload.maxBytes);
+  } catch (error) {
+    throw error instanceof BodyTooLarge ? tooBig() : error;
+  }
+  if (!bytes.byteLength) throw new AppError(400, "invalid_request", `${upload.field} is required`, { [upload.field]: `${upload.field} is required` });
+  return bytes;
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();

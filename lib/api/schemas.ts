@@ -191,6 +191,12 @@ export const SiteBody = z.object({
   name: text("name", 100),
   allowedOrigins: z.array(Origin).min(1, "list at least one origin").max(20, "at most 20 origins"),
   dailyBudget: z.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(1_000_000),
+  officerId: z
+    .number({ error: "must be a staff member's id" })
+    .int("must be a staff member's id")
+    .positive("must be a staff member's id")
+    .optional()
+    .describe("The loan officer the widget's leads go to (else the organization's default officer)"),
 });
 
 export const WidgetBody = z.object({ key: text("key", 100), address: Address });
@@ -254,8 +260,8 @@ export function digestMonths(now = new Date()): [string, string] {
 }
 
 export const JobRunBody = z.object({
-  name: z.enum(["housekeeping", "homeowner-digests", "client-refreshes", "officer-summaries"], {
-    error: "name must be housekeeping, homeowner-digests, client-refreshes or officer-summaries",
+  name: z.enum(["housekeeping", "homeowner-digests", "client-refreshes", "officer-summaries", "lead-summaries"], {
+    error: "name must be housekeeping, homeowner-digests, client-refreshes, officer-summaries or lead-summaries",
   }),
   period: z
     .string()
@@ -263,7 +269,7 @@ export const JobRunBody = z.object({
     .refine((period) => digestMonths().includes(period), { error: () => `period must be this month or the previous one (${digestMonths().join(" or ")})` })
     .optional()
     .describe("The month the run is for (digests): this month or the previous one (UTC); this month when not given"),
-  day: z.iso.date("day must be a date as YYYY-MM-DD").optional().describe("The day the run is for (officer summaries); today when not given"),
+  day: z.iso.date("day must be a date as YYYY-MM-DD").optional().describe("The day the run is for (officer and lead summaries); today when not given"),
 });
 
 export const UnsubscribeQuery = z.object({
@@ -457,3 +463,20 @@ export const DeleteAccountBody = z.object({
     .optional()
     .describe("The account's password; an account with a second factor gives a step-up instead (POST /api/account/second-factor)"),
 });
+
+/** The widget's "Get my full report" form (POST /api/widget/leads). */
+export const WidgetLeadBody = z.object({
+  key: text("key", 100),
+  address: Address,
+  name: text("name", 100),
+  email: Email,
+  phone: z.string().trim().max(40, "phone must be at most 40 characters").optional().describe("Optional; with it, `consent` must be true"),
+  consent: z.boolean({ error: "consent must be true or false" }).optional().describe("The visitor ticked the consent to be called or texted"),
+  page: z.string().trim().max(500, "page must be at most 500 characters").optional().describe("The page the form was on (kept with a consent)"),
+  website: z.string().max(300).optional().describe("Leave empty: a field people do not see"),
+  challenge: text("challenge", 400).describe("From GET /api/widget/leads/challenge"),
+  solution: text("solution", 100).describe("A suffix whose SHA-256 with the challenge (`challenge:solution`) starts with `bits` zero bits"),
+});
+export const WidgetChallengeQuery = z.object({ key: text("key", 100) });
+/** A report link's token (the `/report?token=` of the mail). */
+export const ReportLinkQuery = z.object({ token: z.string({ error: "token is required" }).regex(/^[\w-]{20,100}$/, "token is not a report link's") });

@@ -149,6 +149,18 @@ export const EnvSchema = z
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(20).default(0),
     /** Widget lookups per visitor IP per minute (anyone on the internet can reach the widget). */
     WIDGET_RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    /**
+     * The widget's "Get my full report" form: leading zero bits of the proof of work a visitor's browser solves
+     * (SHA-256; 16 takes a phone about a second), the seconds a challenge must be held before it is answered, and the
+     * leads per visitor IP, per address and per site each day.
+     */
+    WIDGET_LEAD_POW_BITS: z.coerce.number().int().min(0).max(28).default(16),
+    WIDGET_LEAD_MIN_SECONDS: z.coerce.number().int().min(0).max(120).default(3),
+    WIDGET_LEADS_PER_IP_PER_DAY: z.coerce.number().int().min(1).default(5),
+    WIDGET_LEADS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(3),
+    WIDGET_LEADS_PER_SITE_PER_DAY: z.coerce.number().int().min(1).default(200),
+    /** How long the report link mailed to a widget visitor works (7 days). */
+    WIDGET_REPORT_LINK_SECONDS: z.coerce.number().int().min(1).default(604_800),
     /** Transient upstream failures in a row that open the circuit breaker, and how long it stays open. */
     CIRCUIT_BREAKER_FAILURES: z.coerce.number().int().min(1).default(5),
     CIRCUIT_BREAKER_HALF_OPEN_MS: z.coerce.number().int().min(100).default(10_000),

@@ -13,6 +13,7 @@ import { meterSettled } from "@/lib/services/meter";
 import { budgetState, dueClients, refreshScheduled } from "@/lib/services/monitoring";
 import { checkEngagement, sendOfficerSummary, summaryRecipients } from "@/lib/services/officer-summary";
 import { disposeIdleAccounts } from "@/lib/services/privacy";
+import { leadSummaryRecipients, sendLeadNotice, sendLeadSummary } from "@/lib/services/lead-mail";
 import { sweepRecentApplicants } from "@/lib/services/recent-applicants";
 import { attemptDelivery } from "@/lib/webhooks/deliver";
 import { DELIVERY_JOB, type DeliveryJob } from "@/lib/webhooks/queue";
@@ -136,6 +137,35 @@ const JOBS: JobSpec<object>[] = [
       if (outcome !== "delivered") log.info({ deliveryId: job.deliveryId, attempt: job.attempt + 1, outcome }, "webhook delivery");
     },
   } as JobSpec<DeliveryJob> as JobSpec<object>,
+  {
+    // A new lead's email to its officer, within a minute of it (lead-events.ts sends one per lead).
+    name: "lead-notice",
+    retryDelaySeconds: 10,
+    retryLimit: 5,
+    run: async ({ leadId }: { leadId: number }) => {
+      log.info({ leadId, outcome: await sendLeadNotice(leadId) }, "lead notice");
+    },
+  } as JobSpec<{ leadId: number }> as JobSpec<object>,
+  {
+    // Daily: each officer's leads summary (new leads of those who chose it, and leads open more than a business day).
+    name: "lead-summaries",
+    cron: "0 14 * * *",
+    run: async (data: { day?: string }) => {
+      const day = data.day ?? new Date().toISOString().slice(0, 10);
+      const engine = await jobs();
+      const recipients = await leadSummaryRecipients();
+      for (const userId of recipients) await engine.send("lead-summary", { userId, day }, { key: `${userId}:${day}` });
+      log.info({ day, recipients: recipients.length }, "lead summaries: queued");
+    },
+  } as JobSpec<{ day?: string }> as JobSpec<object>,
+  {
+    name: "lead-summary",
+    policy: "stately",
+    retryDelaySeconds: 60,
+    run: async ({ userId, day }: { userId: number; day: string }) => {
+      log.info({ userId, day, outcome: await sendLeadSummary(userId, day) }, "lead summary");
+    },
+  } as JobSpec<{ userId: number; day: string }> as JobSpec<object>,
 ];
 
 /** The jobs an admin may start by hand (`/admin/jobs`), with what each does. */
@@ -144,12 +174,13 @@ export const RUNNABLE_JOBS = {
   "homeowner-digests": "Send this month's digest to every homeowner who gets it",
   "client-refreshes": "Refresh every client not yet refreshed this month, within the month's budget",
   "officer-summaries": "Check invited homeowners' engagement and send today's summary to every officer with something new",
+  "lead-summaries": "Send today's leads summary to every officer with new or waiting leads",
 } as const;
 
 /** What a run started by hand carries: the month it is for (digests); refreshes catch up on every client. */
 export function runData(run: { name: keyof typeof RUNNABLE_JOBS; period?: string; day?: string }): object {
   if (run.name === "client-refreshes") return { all: true };
-  if (run.name === "officer-summaries") return run.day ? { day: run.day } : {};
+  if (run.name === "officer-summaries" || run.name === "lead-summaries") return run.day ? { day: run.day } : {};
   return run.period ? { period: run.period } : {};
 }
 

@@ -1,6 +1,7 @@
 import { estimateContent } from "@/lib/format/estimate-content";
 import { formatUsd } from "@/lib/format";
 import type { Brand } from "@/lib/env";
+import { officerCardHtml, officerCardText, type OfficerCardDto } from "./officer-card";
 import type { Message } from "./transport";
 
 /** One home in a homeowner's monthly digest: the estimate and its change, what is owed, the equity and what is available. */
@@ -21,6 +22,8 @@ export interface DigestInput {
   homes: DigestHome[];
   /** The loan officer who invited them: their contact. */
   officer?: { name: string; email: string };
+  /** Their assigned officer's card (with an NMLS ID): shown in place of the plain line above. */
+  card?: OfficerCardDto | null;
   dashboardUrl: string;
   preferencesUrl: string;
   unsubscribeUrl: string;
@@ -93,12 +96,17 @@ export function homeownerDigestMessage(input: DigestInput): Message {
     input.homes.length === 1
       ? `Your home in ${input.month}: ${estimateContent({ ...input.homes[0]!.estimate, brand: input.brand }).headline.replace(" – ", " to ")} (${moved})`
       : `Your ${input.homes.length} homes in ${input.month}: ${moved} since last month`;
-  const officerLine = input.officer ? `Questions about borrowing against your home? ${input.officer.name} (${input.officer.email}) is your loan officer.` : "";
+  const officerLine = input.card
+    ? ""
+    : input.officer
+      ? `Questions about borrowing against your home? ${input.officer.name} (${input.officer.email}) is your loan officer.`
+      : "";
   const text = [
     `Your home dashboard, ${input.month}`,
     ...input.homes.map((home) => homeText(home, input.brand)),
     `See everything on your dashboard: ${input.dashboardUrl}`,
     officerLine,
+    input.card ? officerCardText(input.card) : "",
     `You get this email once a month. Stop it: ${input.unsubscribeUrl}\nChoose what we send you: ${input.preferencesUrl}`,
   ]
     .filter(Boolean)
@@ -116,6 +124,7 @@ export function homeownerDigestMessage(input: DigestInput): Message {
   <tr><td style="padding:8px 24px 16px" align="left">
     <a href="${escape(input.dashboardUrl)}" style="${FONT};display:inline-block;background:#0f5132;color:#ffffff;font-weight:600;font-size:15px;padding:12px 20px;border-radius:8px;text-decoration:none">Open your dashboard</a>
   </td></tr>
+  ${input.card ? `<tr><td style="padding:0 24px 8px">${officerCardHtml(input.card, input.origin)}</td></tr>` : ""}
   ${officerLine ? `<tr><td style="padding:0 24px 16px"><p style="${FONT};font-size:14px;color:#334155;margin:0">${escape(officerLine)}</p></td></tr>` : ""}
   <tr><td style="padding:16px 24px 24px;border-top:1px solid #e2e8f0">
     <p style="${FONT};font-size:12px;color:#64748b;margin:0">You get this email once a month about the homes on your dashboard. <a href="${escape(input.unsubscribeUrl)}" style="color:#0f5132">Unsubscribe</a> · <a href="${escape(input.preferencesUrl)}" style="color:#0f5132">Email preferences</a></p>

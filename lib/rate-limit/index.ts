@@ -22,9 +22,15 @@ export class RateLimitedError extends Error {
  * What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email); and
  * what an admin's session (perhaps a stolen one) may: invite staff by email (per admin).
  */
-export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite";
+export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite" | "apiTokenFailures" | "lead";
 
-type Limiter = "user" | "ip" | "widgetIp" | AccountLimit;
+/**
+ * The widget's lead form, per day: leads per visitor IP, per address and per site; and `leadStamp`, a proof-of-work
+ * stamp's single use (one point for as long as a stamp lives).
+ */
+export type WidgetLeadLimit = "leadIp" | "leadAddress" | "leadSite" | "leadStamp";
+
+type Limiter = "user" | "ip" | "widgetIp" | AccountLimit | WidgetLeadLimit;
 type Limiters = Record<Limiter, RateLimiterAbstract>;
 
 /** Each limiter's name: its keys' prefix, and its label in `rate_limit_refusals_total`. */
@@ -38,7 +44,17 @@ const NAMES: Record<Limiter, string> = {
   verifyEmail: "verify-email",
   passkeyOptions: "passkey-options",
   staffInvite: "staff-invite",
+  leadIp: "widget-lead-ip",
+  leadAddress: "widget-lead-address",
+  leadSite: "widget-lead-site",
+  leadStamp: "widget-lead-stamp",
+  apiTokenFailures: "api-token-failures",
+  lead: "lead",
 };
+
+const DAY = 86_400;
+/** How long a widget lead's proof-of-work challenge may be answered (and so how long its single use is remembered). */
+export const LEAD_STAMP_SECONDS = 600;
 
 function create(redis: Redis | undefined): Limiters {
   const make = (name: string, points: number, duration = 60) => {
@@ -56,6 +72,14 @@ function create(redis: Redis | undefined): Limiters {
     verifyEmail: make(NAMES.verifyEmail, 3, 3600),
     passkeyOptions: make(NAMES.passkeyOptions, env.RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE, 60),
     staffInvite: make(NAMES.staffInvite, 20, 3600),
+    leadIp: make(NAMES.leadIp, env.WIDGET_LEADS_PER_IP_PER_DAY, DAY),
+    leadAddress: make(NAMES.leadAddress, env.WIDGET_LEADS_PER_ADDRESS_PER_DAY, DAY),
+    leadSite: make(NAMES.leadSite, env.WIDGET_LEADS_PER_SITE_PER_DAY, DAY),
+    leadStamp: make(NAMES.leadStamp, 1, LEAD_STAMP_SECONDS),
+    // Unknown, expired or revoked API tokens sent from one client address (per 15 minutes).
+    apiTokenFailures: make(NAMES.apiTokenFailures, 30, 900),
+    // A homeowner's questions, calls and quotes to their officer (one of each kind a day is kept; this bounds the tries).
+    lead: make(NAMES.lead, 20, 3600),
   };
 }
 
@@ -75,6 +99,19 @@ const getLimiters = () => (globalForLimits.rateLimiters ??= create(redisClient("
 /** Spends one of an account limit's points for a key; throws RateLimitedError once they are used up. */
 export async function limitAccount(limit: AccountLimit, key: string): Promise<void> {
   await consume(limit, key);
+}
+
+/** Spends one of a widget lead limit's points for a key; throws RateLimitedError once they are used up. */
+export async function limitWidgetLead(limit: WidgetLeadLimit, key: string): Promise<void> {
+  await consume(limit, key);
+}
+
+/** The seconds until a used-up account limit allows its key again; undefined while it has points left. */
+export async function accountLimitWait(limit: AccountLimit, key: string): Promise<number | undefined> {
+  const limiter = getLimiters()[limit];
+  const spent = await limiter.get(key);
+  if (!spent || spent.consumedPoints < limiter.points) return undefined;
+  return Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
 }
 
 async function consume(limiter: Limiter, key: string): Promise<void> {

@@ -12,8 +12,13 @@ export class BodyTooLarge extends Error {
  * stream is counted as it arrives and cancelled once past the limit, never buffered whole. Throws `BodyTooLarge`.
  */
 export async function readTextWithin(request: Request, limit: number): Promise<string> {
+  return (await readBytesWithin(request, limit)).toString("utf8");
+}
+
+/** The body as bytes, read as `readTextWithin` reads it (an upload: a photo, a logo). Throws `BodyTooLarge`. */
+export async function readBytesWithin(request: Request, limit: number): Promise<Buffer> {
   if (Number(request.headers.get("content-length") ?? 0) > limit) throw new BodyTooLarge(limit);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -27,5 +32,5 @@ export async function readTextWithin(request: Request, limit: number): Promise<s
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }

@@ -24,6 +24,7 @@ import { addressKeyOf } from "./addresses";
 import { audit, auditPage } from "./audit";
 import { mailPreferencesOf } from "./digests";
 import type { Caller } from "./gateway";
+import { officerForExport } from "./officer-assignment";
 import { ownerProperties } from "./properties";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -147,6 +148,7 @@ export async function exportAccount(caller: Caller & { user: SessionUser }) {
       authenticatorApp: factors.totp,
       recoveryCodesLeft: factors.recoveryCodesLeft,
     },
+    loanOfficer: user.role === "homeowner" ? await officerForExport(user.id) : null,
     dashboardEvents: events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
     accessLog: await homeAccessLog(caller, provedKeys),
     activity: activity.events.map((e) => ({ at: e.at, action: e.action, description: e.description, outcome: e.outcome, address: e.address, ip: e.ip })),

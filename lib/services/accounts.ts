@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { weakPasswordReason } from "@/lib/auth/password-policy";
-import type { Role, SessionUser, STAFF } from "@/lib/auth/roles";
+import { isStaff, type Role, type SessionUser, type STAFF } from "@/lib/auth/roles";
 import { unlockFactor } from "@/lib/auth/factors";
 import { endAllSessions } from "@/lib/auth/sessions";
 import { checkCredentials, createUser, deleteUser, EmailTakenError, findUserByEmail, findUserById, setPassword, setRole } from "@/lib/auth/users";
@@ -14,6 +14,7 @@ import { appOrigin, env } from "@/lib/env";
 import { passwordResetMessage, staffInvitationMessage } from "@/lib/mail/messages";
 import { MailError, sendMail } from "@/lib/mail/transport";
 import { requireRecentSecondFactor } from "./access";
+import { revokeTokensOf } from "./api-tokens";
 import { audit } from "./audit";
 import { emailProvedByLink, sendEmailVerification } from "./email-verification";
 import { AppError } from "./errors";
@@ -152,7 +153,9 @@ export async function changeRole(admin: SessionUser, userId: number, role: Role)
   if (userId === admin.id) throw new AppError(400, "invalid_request", "You cannot change your own role.", { userId: "is your own account" });
   requireRecentSecondFactor(admin);
   if (!(await setRole(userId, role))) throw new AppError(404, "not_found", "No user has that id.");
-  void audit({ action: "user.role", actor: admin, subjectUserId: userId, detail: { role } });
+  // A homeowner has no API tokens: a staff member's die with the role, for good.
+  const tokensRevoked = isStaff(role) ? 0 : await revokeTokensOf(userId);
+  void audit({ action: "user.role", actor: admin, subjectUserId: userId, detail: { role, ...(tokensRevoked ? { tokensRevoked } : {}) } });
 }
 
 /**

@@ -25,6 +25,12 @@ export const AUDIT_ACTIONS = {
   "ownership.claim": "Claimed a home",
   "ownership.letter": "Asked for a code by mail",
   "ownership.proof": "Proved ownership of a home",
+  // Leads: a homeowner's question, call or quote request to their officer
+  "lead.create": "Sent a request to their loan officer",
+  "lead.read": "Read a lead",
+  "leads.read": "Read leads",
+  "lead.status": "Changed a lead's status",
+  "lead.mail": "Changed how new leads are mailed",
   // Sign-in and the account's security
   signin: "Signed in",
   "signin.second_factor": "Gave a second factor",
@@ -65,6 +71,18 @@ export const AUDIT_ACTIONS = {
   "webhook.deliveries.read": "Read a webhook endpoint's delivery log",
   "webhook.retry": "Sent a webhook delivery again",
   "webhook.test": "Sent a test event to a webhook endpoint",
+  // The value widget's visitors
+  "lead.widget": "Asked for their full report in the value widget",
+  "report_link.open": "Opened the report link mailed from the value widget",
+  // API tokens
+  "api_token.create": "Created an API token",
+  "api_token.revoke": "Revoked an API token",
+  "api_token.used": "Called the API with a token",
+  // Loan officers' cards (issue 39)
+  "officer.assign": "Assigned a homeowner's loan officer",
+  "officer.profile": "Changed their loan officer card",
+  "organization.change": "Changed the organization's card details",
+  "site.officer": "Set a widget site's loan officer",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -97,9 +115,18 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "clients.import": { tried: "import clients" },
   "clients.export": { tried: "export clients", refused: "Tried to export clients without a recent second factor" },
   "client.invite": { tried: "invite a client" },
+  "officer.assign": { tried: "assign a homeowner's loan officer" },
+  "officer.profile": { tried: "change their loan officer card" },
+  "organization.change": { tried: "change the organization's card details" },
+  "site.officer": { tried: "set a widget site's loan officer" },
   "ownership.claim": { tried: "claim a home" },
   "ownership.letter": { tried: "ask for a code by mail" },
   "ownership.proof": { tried: "prove ownership of a home", refused: "Tried a wrong ownership code" },
+  "lead.create": { tried: "send a request to their loan officer" },
+  "lead.read": { tried: "read a lead" },
+  "leads.read": { tried: "read leads" },
+  "lead.status": { tried: "change a lead's status" },
+  "lead.mail": { tried: "change how new leads are mailed" },
   signin: { tried: "sign in", refused: "Tried to sign in and was refused" },
   "signin.second_factor": { tried: "give a second factor", refused: "Gave a wrong second factor" },
   signout: { tried: "sign out" },
@@ -137,6 +164,11 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "webhook.deliveries.read": { tried: "read a webhook endpoint's delivery log" },
   "webhook.retry": { tried: "send a webhook delivery again" },
   "webhook.test": { tried: "send a test event to a webhook endpoint" },
+  "lead.widget": { tried: "ask for their full report in the value widget" },
+  "report_link.open": { tried: "open a report link", refused: "Tried a report link that was used or expired" },
+  "api_token.create": { tried: "create an API token", refused: "Tried to create an API token without a recent second factor" },
+  "api_token.revoke": { tried: "revoke an API token" },
+  "api_token.used": { tried: "call the API with a token" },
 };
 
 /**

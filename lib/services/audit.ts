@@ -162,6 +162,9 @@ function detailOf(detail: AuditEvent["detail"]): Row["detail"] {
 function rowOf(event: AuditEvent): Omit<Row, "prevHash" | "hash"> {
   const context = requestContext.getStore();
   const actor = event.actor === undefined ? context?.user : (event.actor ?? undefined);
+  // What a request with an API token does is done under the token's name as well as its owner's.
+  const token = context?.apiToken && actor?.id === context.apiToken.userId ? context.apiToken : undefined;
+  if (token) token.audited = true;
   const personal = {
     piiSalt: randomBytes(16).toString("hex"),
     actorId: actor?.id ?? null,
@@ -180,7 +183,7 @@ function rowOf(event: AuditEvent): Omit<Row, "prevHash" | "hash"> {
     propertyId: event.propertyId === undefined ? null : logText(String(event.propertyId), 100),
     address: optionalText(event.address, 500),
     addressKey: optionalText(event.addressKey, 500),
-    detail: detailOf(event.detail),
+    detail: detailOf(token ? { ...event.detail, apiTokenId: token.id, apiToken: token.name } : event.detail),
     requestId: optionalText(context?.requestId, 200),
     ...personal,
     piiDigest: piiDigestOf(personal),

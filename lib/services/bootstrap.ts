@@ -10,6 +10,7 @@ import { embedded, env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { refuseToStart, reportStartup, StartRefused } from "@/lib/startup";
 import { isRetryable, PropertyApiError } from "@/lib/property-api";
+import { ensureDemoOfficer } from "./demo-officer";
 import { ensureDemoPortfolio } from "./demo-portfolio";
 import { ensureDemoSites } from "./sites";
 import { upstream } from "./upstream";
@@ -128,6 +129,7 @@ export async function bootstrap(): Promise<void> {
   await ensureDemoSites();
   await ensureDemoPortfolio(users.find((user) => user.role === "loan_officer")!.id);
   const homeowner = users.find((user) => user.role === "homeowner")!;
+  await ensureDemoOfficer(users.find((user) => user.role === "loan_officer")!.id, homeowner.id);
   if (!homeowner.ownerIds.length) await linkDemoOwner(homeowner.id);
 }
 

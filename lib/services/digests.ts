@@ -9,6 +9,7 @@ import { homeownerDigestMessage } from "@/lib/mail/digest";
 import { sendMail } from "@/lib/mail/transport";
 import { unsubscribeHeaders, unsubscribeUrl, validUnsubscribe, type MailingKind } from "@/lib/mail/unsubscribe";
 import { AppError } from "./errors";
+import { homeownerCard } from "./officers";
 import { ownerData } from "./owners";
 
 export interface MailPreferences {
@@ -109,6 +110,7 @@ export async function sendMonthlyDigest(userId: number, period: string): Promise
         to: person.email,
         month: monthName(period),
         homes,
+        card: await homeownerCard(userId).catch(() => null),
         officer: person.officerEmail ? { name: person.officerName ?? person.officerEmail, email: person.officerEmail } : undefined,
         dashboardUrl: new URL("/dashboard", appOrigin).href,
         preferencesUrl: new URL("/account#email", appOrigin).href,

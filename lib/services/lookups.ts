@@ -23,6 +23,8 @@ import {
   type ReportDownload,
 } from "./properties";
 import { rememberApplicant } from "./recent-applicants";
+import { homeownerCard } from "./officers";
+import { withOfficerCard } from "./report-card";
 import { orgMaxLtv } from "./settings";
 
 type SignedIn = Caller & { user: SessionUser };
@@ -156,5 +158,10 @@ export async function propertySummary(caller: SignedIn, address: string) {
  */
 export async function report(caller: SignedIn, input: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportDownload> {
   const applicantName = caller.user.role === "homeowner" ? (caller.user.name ?? caller.user.email) : input.applicantName;
-  return readable(caller, input.address, "private", "report.read", (at) => propertyReport(caller, at, { ...input, applicantName }), { format: input.format });
+  const file = await readable(caller, input.address, "private", "report.read", (at) => propertyReport(caller, at, { ...input, applicantName }), {
+    format: input.format,
+  });
+  // A homeowner's report carries their officer's card (none without one); the card is an extra, never a failure.
+  if (caller.user.role !== "homeowner") return file;
+  return withOfficerCard(file, await homeownerCard(caller.user.id).catch(() => null));
 }

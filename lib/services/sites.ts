@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { getDatabase, type Database } from "@/lib/db";
-import { widgetSites } from "@/lib/db/schema";
+import { users, widgetSites } from "@/lib/db/schema";
 import { appOrigins } from "@/lib/env";
 import { log } from "@/lib/log";
 import { countRateLimitRefusal } from "@/lib/observability/metrics";
@@ -13,7 +13,7 @@ import { audit } from "./audit";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { siteSpentToday } from "./meter";
-import { valuationEstimate } from "./properties";
+import { propertyFacts, valuationEstimate } from "./properties";
 import { openSiteSecret, sealSiteSecret } from "./site-secrets";
 
 export type Site = typeof widgetSites.$inferSelect;
@@ -44,13 +44,19 @@ async function insertSite(db: Database, values: Omit<typeof widgetSites.$inferIn
 const newSecret = () => `sec_${randomBytes(32).toString("base64url")}`;
 
 /** Registers a site; the secret is returned this once and kept only encrypted. */
-export async function createSite(input: { name: string; allowedOrigins: string[]; dailyBudget: number }) {
+export async function createSite(input: { name: string; allowedOrigins: string[]; dailyBudget: number; officerId?: number }) {
   const unsafe = input.allowedOrigins.find((origin) => !isSafeOrigin(origin));
   if (unsafe !== undefined)
     throw new AppError(400, "invalid_request", `${unsafe} is not an origin a site can be framed from.`, {
       allowedOrigins: "must be origins such as https://bank.example",
     });
   const { db } = await getDatabase();
+  if (input.officerId !== undefined) {
+    const [officer] = await db.select({ role: users.role }).from(users).where(eq(users.id, input.officerId));
+    if (!officer || officer.role === "homeowner") {
+      throw new AppError(400, "invalid_request", "officerId: no loan officer or admin has that id", { officerId: "must be a staff member's id" });
+    }
+  }
   const siteKey = `site_${randomBytes(12).toString("base64url")}`;
   const secret = newSecret();
   const site = await insertSite(db, { ...input, siteKey }, secret);
@@ -149,6 +155,18 @@ function widgetCaller(site: Site, ip: string): Caller {
 export async function widgetValuation(site: Site, ip: string, address: string) {
   const at = addressKeyOf(address);
   return { ...(await valuationEstimate(widgetCaller(site, ip), at)), address: at.key };
+}
+
+/** A home's public facts (with its estimate) for a widget visitor's report, on the site's budget. */
+export async function widgetFacts(site: Site, ip: string, address: string) {
+  return propertyFacts(widgetCaller(site, ip), addressKeyOf(address));
+}
+
+/** A site by its id (a lead's), as stored. */
+export async function findSiteById(id: number): Promise<Site | undefined> {
+  const { db } = await getDatabase();
+  const [row] = await db.select().from(widgetSites).where(eq(widgetSites.id, id));
+  return row && configured(row);
 }
 
 export const DEMO_SITE = { name: "Demo site (embedded mode)", siteKey: "site_demo", dailyBudget: 500 };

@@ -10,19 +10,32 @@ const figure = z.number().nullable();
 
 export const LeadEventData = z
   .looseObject({
-    leadId: z.number().int(),
+    id: z.number().int().describe("The lead's id"),
     kind: z.string().describe("question, call, quote or report"),
-    status: z.string().describe("new, contacted, won, lost or spam"),
     source: z.string().describe("dashboard, embed, widget or digest"),
+    status: z.string().describe("new, contacted, won, lost or spam"),
     officerId: z.number().int().nullable(),
+    homeownerId: z.number().int().nullable(),
     propertyId: z.number().int().nullable(),
     address: z.string().nullable(),
     scenario: z
       .record(z.string(), z.union([z.number(), z.string(), z.null()]))
       .nullable()
       .describe("The scenario's figures as the homeowner saw them"),
+    message: z.string().nullable(),
+    contact: z
+      .looseObject({
+        name: z.string().nullable(),
+        email: z.string().nullable(),
+        phone: z.string().nullable().describe("E.164, only with the consent to call"),
+        bestTime: z.string().nullable(),
+        timeZone: z.string().nullable(),
+        consentAt: z.string().nullable(),
+      })
+      .describe("How the officer reaches the person"),
     createdAt: z.iso.datetime(),
     statusChangedAt: z.iso.datetime().nullable(),
+    statusChangedBy: z.number().int().nullable(),
     test,
   })
   .describe("A lead: a homeowner's question, call request or quote request, or a widget visitor's report request");
@@ -78,16 +91,20 @@ export function sampleData(type: keyof typeof EVENT_SCHEMAS, now = new Date()): 
     case "lead.created":
     case "lead.updated":
       return {
-        leadId: 0,
+        id: 0,
         kind: "quote",
-        status: type === "lead.created" ? "new" : "contacted",
         source: "dashboard",
+        status: type === "lead.created" ? "new" : "contacted",
         officerId: null,
+        homeownerId: null,
         propertyId: null,
         address: "123 Example St, Springfield, IL 62701",
         scenario: { kind: "heloc", amount: 50_000, rate: 8.25, monthlyPayment: 375 },
+        message: "This is a test event: no one asked for anything.",
+        contact: { name: "Test Person", email: "test@example.com", phone: null, bestTime: null, timeZone: null, consentAt: null },
         createdAt: at,
         statusChangedAt: type === "lead.created" ? null : at,
+        statusChangedBy: null,
         test: true,
       };
     case "opportunity.found":

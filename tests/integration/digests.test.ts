@@ -119,6 +119,20 @@ describe("the homeowner's monthly digest", () => {
     }
     expect(digest.raw).toContain("officer@example.com");
     expect(digest.raw).toContain(`${app.url}/dashboard`);
+    // The demo officer's card (issue 39), in the text and the HTML: both NMLS IDs with their NMLS Consumer Access links,
+    // the photo by absolute link, and the Equal Housing Opportunity logo and words.
+    for (const words of [
+      "Your loan officer: Olivia Officer, Senior Loan Officer",
+      "NMLS ID 1234567",
+      "Company NMLS ID 7654321",
+      "https://www.nmlsconsumeraccess.org/EntityDetails.aspx/INDIVIDUAL/1234567",
+      "https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/7654321",
+      `src="${app.url}/api/officers/`,
+      'aria-label="Equal Housing Opportunity logo"',
+      "Equal Housing Opportunity. We do business",
+    ]) {
+      expect(digest.raw).toContain(words);
+    }
 
     // RFC 8058: the mail client's own button posts to this link, without a session.
     const unsubscribeLink = header(digest, "List-Unsubscribe")!.replace(/^<|>$/g, "");

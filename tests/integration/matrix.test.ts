@@ -19,7 +19,7 @@ interface Context extends People {
 
 interface Row {
   what: string;
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: (c: Context) => string;
   body?: (c: Context) => unknown;
   /** Expected status per caller, in the order of WHO. */
@@ -154,6 +154,35 @@ const MATRIX: Row[] = [
   { what: "GET /api/clients", method: "GET", path: () => "/api/clients", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
   { what: "GET /api/opportunities", method: "GET", path: () => "/api/opportunities", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
   { what: "page /clients", method: "GET", path: () => "/clients", expect: [R, 404, 404, 200, 200, R, 404, R] },
+  // Leads: homeowners send them about homes they proved (A's question goes to the admin who invited A; B's home is not
+  // A's, the claimant proved nothing); staff read and mark them, an officer only their own.
+  {
+    what: "POST /api/leads (a question about A's home)",
+    method: "POST",
+    path: () => "/api/leads",
+    body: (c) => ({ kind: "question", propertyId: c.propertyA, message: "Could I borrow against my home?" }),
+    expect: [401, 201, 404, 403, 403, 403, 404, 403],
+  },
+  { what: "GET /api/leads", method: "GET", path: () => "/api/leads", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
+  { what: "GET /api/leads/:id (none)", method: "GET", path: () => "/api/leads/999999999", expect: [401, 403, 403, 404, 404, 401, 403, 403] },
+  {
+    what: "PATCH /api/leads/:id (none)",
+    method: "PATCH",
+    path: () => "/api/leads/999999999",
+    body: () => ({ status: "contacted" }),
+    expect: [401, 403, 403, 404, 404, 403, 403, 403],
+  },
+  { what: "GET /api/homeowner/leads", method: "GET", path: () => "/api/homeowner/leads", expect: [401, 200, 200, 403, 403, 401, 200, 403] },
+  { what: "GET /api/account/lead-mail", method: "GET", path: () => "/api/account/lead-mail", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
+  {
+    what: "PUT /api/account/lead-mail",
+    method: "PUT",
+    path: () => "/api/account/lead-mail",
+    body: () => ({ leadMail: "each" }),
+    expect: [401, 403, 403, 200, 200, 403, 403, 403],
+  },
+  { what: "page /leads", method: "GET", path: () => "/leads", expect: [R, 404, 404, 200, 200, R, 404, R] },
+  { what: "page /leads/:id (none)", method: "GET", path: () => "/leads/999999999", expect: [R, 404, 404, 404, 404, R, 404, R] },
   {
     what: "POST /api/widget/valuation",
     method: "POST",
@@ -161,6 +190,28 @@ const MATRIX: Row[] = [
     body: (c) => ({ key: c.siteKey, address: c.ownerAddress }),
     expect: [403, 403, 403, 403, 403, 200, 403, 403],
   },
+  // The report form's challenge is no secret (solving it is the cost); the lead needs a listed origin and a solved one.
+  {
+    what: "GET /api/widget/leads/challenge",
+    method: "GET",
+    path: (c) => `/api/widget/leads/challenge?key=${c.siteKey}`,
+    expect: [200, 200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    what: "POST /api/widget/leads (unsolved challenge)",
+    method: "POST",
+    path: () => "/api/widget/leads",
+    body: (c) => ({ key: c.siteKey, address: c.ownerAddress, name: "Matrix", email: "matrix@example.com", challenge: "a.b.c.d.e", solution: "1" }),
+    expect: [403, 403, 403, 403, 403, 400, 403, 403],
+  },
+  // A report link opens from this app's own /report page, for anyone who has one (a link we did not send: 404).
+  {
+    what: "POST /api/widget/report (unknown link)",
+    method: "POST",
+    path: () => "/api/widget/report?token=matrix-token-that-was-never-sent-0000000",
+    expect: [404, 404, 404, 404, 404, 403, 404, 404],
+  },
+  { what: "page /report", method: "GET", path: () => "/report", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "POST /api/ownership/letter", method: "POST", path: () => "/api/ownership/letter", expect: [401, 409, 409, 403, 403, 403, 201, 403] },
   {
     what: "POST /api/ownership/code (wrong)",
@@ -235,6 +286,18 @@ const MATRIX: Row[] = [
     expect: [401, 204, 204, 403, 403, 403, 204, 403],
   },
   { what: "GET /api/admin/embedded-clock", method: "GET", path: () => "/api/admin/embedded-clock", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  // Officers' cards (issue 39): staff edit their own, admins the organization's and who is whose officer; a photo is
+  // public once its card shows (none here).
+  { what: "GET /api/account/officer-profile", method: "GET", path: () => "/api/account/officer-profile", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
+  { what: "GET /api/admin/organization", method: "GET", path: () => "/api/admin/organization", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  { what: "GET /api/officers/:id/photo (no card)", method: "GET", path: () => "/api/officers/999999/photo", expect: [404, 404, 404, 404, 404, 404, 404, 404] },
+  {
+    what: "PUT /api/admin/users/:id/officer (no such homeowner)",
+    method: "PUT",
+    path: () => "/api/admin/users/999999/officer",
+    body: () => ({ officerId: null }),
+    expect: [401, 403, 403, 403, 404, 403, 403, 403],
+  },
   { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200, R] },
   // A homeowner's rights over their data: their own only; staff accounts are removed by an admin. A wrong password
   // deletes nothing (the claimant, who proved nothing, may delete their account too).
@@ -313,6 +376,28 @@ const MATRIX: Row[] = [
   { what: "page /forgot-password", method: "GET", path: () => "/forgot-password", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "GET /api/openapi.json", method: "GET", path: () => "/api/openapi.json", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   { what: "GET /api/health", method: "GET", path: () => "/api/health", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  // API tokens: staff make their own (the sessions here gave their factor moments ago: no step-up); admins see and
+  // revoke everyone's. An id nobody has: 404 for those who may revoke.
+  { what: "GET /api/account/tokens", method: "GET", path: () => "/api/account/tokens", expect: [401, 403, 403, 200, 200, 401, 403, 403] },
+  {
+    what: "POST /api/account/tokens",
+    method: "POST",
+    path: () => "/api/account/tokens",
+    body: () => ({ name: "matrix", scopes: ["clients:read"], expiresInDays: 30 }),
+    expect: [401, 403, 403, 201, 201, 403, 403, 403],
+  },
+  { what: "DELETE /api/account/tokens/:id", method: "DELETE", path: () => "/api/account/tokens/999999", expect: [401, 403, 403, 404, 404, 403, 403, 403] },
+  { what: "GET /api/admin/tokens", method: "GET", path: () => "/api/admin/tokens", expect: [401, 403, 403, 403, 200, 401, 403, 403] },
+  {
+    what: "POST /api/admin/tokens",
+    method: "POST",
+    path: () => "/api/admin/tokens",
+    body: () => ({ name: "matrix", scopes: ["lookups"], expiresInDays: 30 }),
+    expect: [401, 403, 403, 403, 201, 403, 403, 403],
+  },
+  { what: "DELETE /api/admin/tokens/:id", method: "DELETE", path: () => "/api/admin/tokens/999999", expect: [401, 403, 403, 403, 404, 403, 403, 403] },
+  { what: "GET /api/docs", method: "GET", path: () => "/api/docs", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { what: "GET /api/docs/scalar.js", method: "GET", path: () => "/api/docs/scalar.js", expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   // These apps have no METRICS_TOKEN: the route is off for everyone, the admin too (no session opens it; see
   // observability.test.ts for the token).
   { what: "GET /api/metrics (off)", method: "GET", path: () => "/api/metrics", expect: [404, 404, 404, 404, 404, 404, 404, 404] },

@@ -135,6 +135,9 @@ export default async function setup(project: TestProject) {
     // Tests' receivers listen on 127.0.0.1, and a webhook's retries (5 s, 5 min, 30 min…) come in milliseconds to seconds.
     WEBHOOKS_ALLOW_PRIVATE: "true",
     WEBHOOKS_RETRY_SCALE: "0.0005",
+    // The widget's report form: a proof of work the tests solve in a few hashes, held a second before it is sent.
+    WIDGET_LEAD_POW_BITS: "4",
+    WIDGET_LEAD_MIN_SECONDS: "1",
   });
   // Production: its public URL (http is allowed on loopback only; its cookies are not Secure) and a mail server.
   const http = startApp(httpPort, {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { softAssertion } from "@/lib/testing/soft-passkey";
-import { call, deedName, houses, passkeyOf, signIn, unique } from "./client";
+import { call, deedName, houses, latestMail, passkeyOf, sessionFrom, signIn, unique } from "./client";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
 
@@ -26,6 +26,7 @@ const OFFICER = { email: "officer@example.com", password: "officer-demo" };
 const ROUTES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   "/api/account/security": "the reader's own sign-in settings",
   "/api/account/mail-preferences": "the reader's own mail settings",
+  "/api/account/lead-mail": "the reader's own lead mail setting",
   "/api/admin/embedded-clock": "the embedded service's clock",
   "/api/admin/jobs": "the job queue's runs and counts",
   "/api/admin/offers": "the organization's offers",
@@ -33,6 +34,8 @@ const ROUTES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   "/api/admin/settings": "the organization's settings",
   "/api/admin/sites": "the partner sites and their origins",
   "/api/admin/usage": "calls and cache hits per operation",
+  "/api/account/tokens": "the reader's own API tokens (names, scopes, dates; never a token)",
+  "/api/admin/tokens": "the staff's API tokens (names, scopes, owners' emails, dates; never a token)",
 };
 
 /** Staff pages that show no customer's data, each with why; every other page staff may open must write a row. */
@@ -78,6 +81,9 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
   let child: ChildProcess;
   let app: AppInfo;
   let admin: string;
+  /** Values for the dynamic segments of routes and pages (`{leadId}`, `[leadId]`): records the staff may read. */
+  const segments: Record<string, string> = {};
+  const filled = (path: string) => path.replace(/\{(\w+)\}|\[(\w+)\]/g, (whole, a?: string, b?: string) => segments[a ?? b ?? ""] ?? whole);
   let officer: string;
 
   const stepUp = async (email: string, cookie: string) => {
@@ -109,6 +115,21 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     const csv = ["name,email,address", ...houses(1200, 3).map((address) => `"${Object.values(deedName(address)).join(" ")}",,"${address}"`)].join("\n");
     const imported = await call(app, "POST", "/api/clients/import", { cookie: admin, body: { csv } });
     expect(imported.body).toMatchObject({ created: 3 });
+    // A lead of the demo officer's (from a client they invited), for the routes and pages of one lead.
+    const [home] = houses(1650, 1) as [string];
+    const email = `staff-reads-owner-${unique()}@example.com`;
+    expect((await call(app, "POST", "/api/invitations", { cookie: officer, body: { email, ...deedName(home), address: home } })).status).toBe(201);
+    const { token } = await latestMail(app, admin, email);
+    const accepted = await fetch(`${url}/api/invitations/accept`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, password: "a-good-long-password" }),
+    });
+    const owner = sessionFrom(accepted)!;
+    const propertyId = (await call(app, "GET", "/api/owner-data", { cookie: owner })).body.properties[0].propertyId;
+    const lead = await call(app, "POST", "/api/leads", { cookie: owner, body: { kind: "question", propertyId, message: "Can I borrow?" } });
+    expect(lead.status).toBe(201);
+    segments.leadId = String(lead.body.lead.id);
   });
 
   afterAll(async () => {
@@ -212,7 +233,7 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
       const before = await newestId(email);
       // A bulk read or an export asks for a recent factor: given just before, as the page's dialog has it.
       await stepUp(email, cookie);
-      const reply = await call(app, "GET", `${path}${queries[path] ?? ""}`, { cookie });
+      const reply = await call(app, "GET", `${filled(path)}${queries[path] ?? ""}`, { cookie });
       expect(reply.status, `GET ${path}: ${JSON.stringify(reply.body).slice(0, 300)}`).toBe(200);
       const rows = (await rowsOf(email)).filter((row) => row.id > before && row.action !== "signin.second_factor");
       expect(rows.length, `GET ${path} wrote no row of the activity log`).toBeGreaterThanOrEqual(1);
@@ -229,7 +250,7 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
       const staffOnly = /^\/admin/.test(page);
       const [email, cookie] = staffOnly ? [app.admin.email, admin] : [OFFICER.email, officer];
       const before = await newestId(email);
-      const response = await fetch(`${app.url}${page}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const response = await fetch(`${app.url}${filled(page)}`, { headers: { Cookie: cookie }, redirect: "manual" });
       expect(response.status, page).toBe(200);
       await response.text();
       const rows = (await rowsOf(email)).filter((row) => row.id > before);

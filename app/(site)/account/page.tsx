@@ -1,16 +1,23 @@
 import type { Metadata, Route } from "next";
 import Link from "next/link";
 import { AccessLogList } from "@/components/account/access-log-list";
+import { ApiTokens } from "@/components/account/api-tokens";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { ChangePasswordForm, SignOutEverywhereButton } from "@/components/auth/account-forms";
+import { SCOPE_CHOICES } from "@/lib/auth/api-token-format";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/api/page";
 import { homeAccessLog, type AccessEntry } from "@/lib/services/access-log";
+import { listApiTokens } from "@/lib/services/api-tokens";
 import { mailPreferencesOf } from "@/lib/services/digests";
+import { LeadMailForm } from "@/components/leads/lead-mail-form";
+import { leadMail } from "@/lib/services/leads";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { securityOf } from "@/lib/services/security";
+import { officerProfile } from "@/lib/services/officers";
+import { OfficerProfileForm } from "@/components/officer/officer-profile-form";
 import { saveMailPreferences } from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -20,7 +27,14 @@ export default async function AccountPage() {
   const { user } = caller;
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
   const homeowner = user.role === "homeowner";
-  const [mail, security, accessLog] = await Promise.all([mailPreferencesOf(user.id), securityOf(user), homeowner ? readAccessLog(caller) : []]);
+  const [mail, security, accessLog, tokens, leadMailChoice, profile] = await Promise.all([
+    mailPreferencesOf(user.id),
+    securityOf(user),
+    homeowner ? readAccessLog(caller) : [],
+    homeowner ? [] : listApiTokens(user, "own"),
+    homeowner ? undefined : leadMail(user.id),
+    homeowner ? null : officerProfile(user.id),
+  ]);
   const keys = security.passkeys.length;
   return (
     <div className="mx-auto max-w-xl space-y-6">
@@ -31,6 +45,14 @@ export default async function AccountPage() {
           {user.role === "homeowner" && (user.ownerIds.length ? " · home verified" : " · home not verified yet")}
         </p>
       </div>
+      {profile && (
+        <section aria-labelledby="officer-card-form-title" className={card}>
+          <h2 id="officer-card-form-title" className="text-xl font-semibold">
+            Your loan officer card
+          </h2>
+          <OfficerProfileForm initial={profile} />
+        </section>
+      )}
       <section aria-labelledby="security-title" className={card}>
         <h2 id="security-title" className="text-xl font-semibold">
           Sign-in and security
@@ -74,6 +96,14 @@ export default async function AccountPage() {
           <Button type="submit">Save email choices</Button>
         </form>
       </section>
+      {leadMailChoice && (
+        <section id="lead-mail" aria-labelledby="lead-mail-title" className={card}>
+          <h2 id="lead-mail-title" className="text-xl font-semibold">
+            New leads
+          </h2>
+          <LeadMailForm leadMail={leadMailChoice} />
+        </section>
+      )}
       {homeowner && (
         <section aria-labelledby="access-title" className={card}>
           <h2 id="access-title" className="text-xl font-semibold">
@@ -87,6 +117,21 @@ export default async function AccountPage() {
               This list cannot be read right now (the property data service is not answering). Please look again in a few minutes.
             </p>
           )}
+        </section>
+      )}
+      {!homeowner && (
+        <section aria-labelledby="tokens-title" className={card}>
+          <h2 id="tokens-title" className="text-xl font-semibold">
+            API tokens
+          </h2>
+          <p className="text-sm text-slate-700">
+            For your CRM or scripts: each token calls the API as you, with only the scopes you pick, until it expires or you revoke it. See the{" "}
+            <a href="/api/docs" className="font-medium text-brand-700 underline">
+              API reference
+            </a>
+            .
+          </p>
+          <ApiTokens endpoint="/api/account/tokens" tokens={tokens} scopes={SCOPE_CHOICES} />
         </section>
       )}
       <section aria-labelledby="sessions-title" className={card}>

@@ -6,6 +6,8 @@ import { OffersForm, OpportunityRulesForm, SettingsForm, SiteForm, StaffForm } f
 import { addStaffMember } from "@/lib/services/accounts";
 import { setOffers, setOrgSettings } from "@/lib/services/settings";
 import { createSite } from "@/lib/services/sites";
+import { AssignOfficerForm, SiteOfficerForm } from "@/lib/services/officer-fields";
+import { reassignOfficerByEmail, setSiteOfficer } from "@/lib/services/officer-assignment";
 
 // The admin page's forms. The same operations stay documented under /api/admin/* for API clients.
 
@@ -39,4 +41,14 @@ export const registerSite = action({ roles: ["admin"], input: SiteForm }, async 
   const { siteKey, siteSecret } = await createSite(input);
   revalidatePath("/admin");
   return { siteKey, siteSecret };
+});
+
+export const assignOfficer = action({ roles: ["admin"], input: AssignOfficerForm }, async ({ user, input }) => {
+  const assignment = await reassignOfficerByEmail(user, input.email, input.officerId);
+  return { email: input.email, source: assignment?.source ?? null };
+});
+
+export const assignSiteOfficer = action({ roles: ["admin"], input: SiteOfficerForm }, async ({ user, input }) => {
+  await setSiteOfficer(user, input.siteId, input.officerId);
+  return input;
 });

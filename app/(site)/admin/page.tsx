@@ -1,5 +1,6 @@
 import type { Metadata, Route } from "next";
 import Link from "next/link";
+import { ApiTokens } from "@/components/account/api-tokens";
 import { AddStaffForm } from "@/components/admin/add-staff-form";
 import { MaxLtvForm, OffersForm, OpportunityRulesForm } from "@/components/admin/admin-forms";
 import { InviteClientForm } from "@/components/clients/invite-client-form";
@@ -7,13 +8,18 @@ import { SiteForm } from "@/components/admin/site-form";
 import { StaffList } from "@/components/admin/staff-list";
 import { DataRow, DataTable } from "@/components/ui/data-table";
 import { UsageChartLazy } from "@/components/charts/usage-chart-lazy";
+import { SCOPE_CHOICES } from "@/lib/auth/api-token-format";
 import { appOrigin, env } from "@/lib/env";
+import { listApiTokens } from "@/lib/services/api-tokens";
 import { usageByDay, usageByUser, usageSummary } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/api/page";
 import { offers, orgSettings } from "@/lib/services/settings";
 import { listSites } from "@/lib/services/sites";
 import { listStaff } from "@/lib/services/staff";
-import { addStaff, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
+import { organization } from "@/lib/services/organization";
+import { OrganizationForm } from "@/components/officer/organization-form";
+import { AssignOfficerForms } from "@/components/officer/assign-officer-forms";
+import { addStaff, assignOfficer, assignSiteOfficer, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
 import { inviteClient } from "../lookup/actions";
 
 export const metadata: Metadata = { title: "Admin" };
@@ -22,7 +28,7 @@ const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).
 
 export default async function AdminPage() {
   const { user } = await requirePageUser(["admin"], "/admin");
-  const [summary, days, byUser, org, sites, offered, staff] = await Promise.all([
+  const [summary, days, byUser, org, sites, offered, staff, tokens, company] = await Promise.all([
     usageSummary(),
     usageByDay(14),
     usageByUser(),
@@ -30,6 +36,8 @@ export default async function AdminPage() {
     listSites(),
     offers(),
     listStaff(),
+    listApiTokens(user, "organization"),
+    organization(),
   ]);
   const total = summary.total.reduce(
     (acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }),
@@ -83,6 +91,30 @@ export default async function AdminPage() {
           <p className="text-sm text-slate-700">The rate and term of each loan in a homeowner&apos;s borrowing scenarios.</p>
           <OffersForm current={offered} action={saveOffers} />
         </section>
+        <section aria-labelledby="organization-title" className={card}>
+          <h2 id="organization-title" className="text-lg font-semibold">
+            Organization on officers&apos; cards
+          </h2>
+          <p className="text-sm text-slate-700">
+            What every loan officer&apos;s card carries: the company, its NMLS ID, its logo and the Equal Housing Opportunity words.
+          </p>
+          <OrganizationForm initial={company} staff={staff.map((member) => ({ id: member.id, label: member.email }))} />
+        </section>
+        <section aria-labelledby="assign-officer-title" className={card}>
+          <h2 id="assign-officer-title" className="text-lg font-semibold">
+            Whose loan officer
+          </h2>
+          <p className="text-sm text-slate-700">
+            A homeowner&apos;s officer is the one who invited them, else whose clients list them, else their site&apos;s, else the default. Choose one to
+            override it.
+          </p>
+          <AssignOfficerForms
+            staff={staff.map((member) => ({ id: member.id, label: member.email }))}
+            sites={sites.map((site) => ({ id: site.id, label: site.name }))}
+            assign={assignOfficer}
+            assignSite={assignSiteOfficer}
+          />
+        </section>
         <section aria-labelledby="rules-title" className={card}>
           <h2 id="rules-title" className="text-lg font-semibold">
             Client opportunity rules
@@ -102,6 +134,20 @@ export default async function AdminPage() {
           one at their next sign-in. Both changes ask you to confirm it is you.
         </p>
         <StaffList staff={staff} selfId={user.id} />
+      </section>
+      <section aria-labelledby="tokens-title" className={card}>
+        <h2 id="tokens-title" className="text-lg font-semibold">
+          API tokens
+        </h2>
+        <p className="text-sm text-slate-700">
+          Every staff member&apos;s tokens, for the organization&apos;s systems (a CRM). A token made here is yours, with the scopes you pick; revoking
+          anyone&apos;s stops it at once. See the{" "}
+          <a href="/api/docs" className="font-medium text-brand-700 underline">
+            API reference
+          </a>
+          .
+        </p>
+        <ApiTokens endpoint="/api/admin/tokens" tokens={tokens} scopes={SCOPE_CHOICES} organization />
       </section>
       <section aria-labelledby="sites-title" className={card}>
         <h2 id="sites-title" className="text-lg font-semibold">

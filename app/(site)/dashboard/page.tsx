@@ -15,6 +15,10 @@ import { auditOwnerRead } from "@/lib/services/audit";
 import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/owners";
 import { recordEngagement } from "@/lib/services/engagement";
 import { contactOf } from "@/lib/services/officer-summary";
+import { ContactOfficer } from "@/components/leads/contact-officer";
+import { leadPanel } from "@/lib/services/leads";
+import { homeownerCard } from "@/lib/services/officers";
+import { OfficerCard } from "@/components/officer/officer-card";
 import { homeTotals, monthChange } from "@/lib/services/totals";
 import { requirePageUser } from "@/lib/api/page";
 
@@ -37,7 +41,12 @@ export default async function DashboardPage() {
 
 async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
   // The officer is read beside the homes (one wait, not two); it is an extra: when it cannot be read, it is left out.
-  const [view, officer] = await Promise.all([orAppError(homeownerView(caller)), contactOf(caller.user.id).catch(() => undefined)]);
+  const [view, officer, leads, card] = await Promise.all([
+    orAppError(homeownerView(caller)),
+    contactOf(caller.user.id).catch(() => undefined),
+    leadPanel(caller).catch(() => null),
+    homeownerCard(caller.user.id).catch(() => null),
+  ]);
   if (AppError.is(view)) return <ErrorPanel title="Your homes could not be loaded" message={view.message} retryHref="/dashboard" />;
   if (!view.properties.length && !view.verified) {
     return (
@@ -53,6 +62,18 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
   const proved = view.properties.filter((p): p is ProvedProperty => p.verified);
   auditOwnerRead(caller);
   const contact = proved.length > 0 ? officer : undefined;
+  // "Ask a question" and "Request a call", about the first proved home: in the officer's card when it shows.
+  const contactOfficer = (nested: boolean) =>
+    leads &&
+    proved[0] && (
+      <ContactOfficer
+        propertyId={proved[0].propertyId}
+        officerName={leads.officerName}
+        consentText={leads.consentText}
+        sent={{ question: leads.today.question, call: leads.today.call }}
+        nested={nested}
+      />
+    );
   // The officer who invited them hears of their visits (a reload in the half hour is the same visit); a homeowner
   // nobody invited has no one to tell, and costs no write.
   if (contact) after(() => recordEngagement(caller.user.id, "dashboard_visit"));
@@ -73,19 +94,26 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
           Add another home
         </Link>
       </div>
-      {contact && (
-        <aside aria-labelledby="contact-title" className="rounded-xl border border-slate-200 bg-white p-4">
-          <h2 id="contact-title" className="text-sm font-semibold text-slate-700">
-            Your loan officer
-          </h2>
-          <p>
-            {contact.name} ·{" "}
-            <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
-              {contact.email}
-            </a>{" "}
-            · ask them about borrowing against your home.
-          </p>
-        </aside>
+      {card ? (
+        <OfficerCard card={card}>{contactOfficer(true)}</OfficerCard>
+      ) : (
+        <>
+          {contact && (
+            <aside aria-labelledby="contact-title" className="rounded-xl border border-slate-200 bg-white p-4">
+              <h2 id="contact-title" className="text-sm font-semibold text-slate-700">
+                Your loan officer
+              </h2>
+              <p>
+                {contact.name} ·{" "}
+                <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
+                  {contact.email}
+                </a>{" "}
+                · ask them about borrowing against your home.
+              </p>
+            </aside>
+          )}
+          {contactOfficer(false)}
+        </>
       )}
       {totals && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
       {view.verified && proved.length === 0 && (

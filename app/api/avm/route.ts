@@ -8,6 +8,7 @@ import { valuation } from "@/lib/services/lookups";
 export const POST = route(
   {
     roles: ROLES,
+    tokenScope: "lookups",
     body: AddressBody,
     summary: "The valuation estimate (homeowners: of their own home)",
     responses: { 200: ValuationDto },

@@ -10,6 +10,7 @@ import { readClients } from "@/lib/services/staff-reads";
 export const GET = route(
   {
     roles: STAFF,
+    tokenScope: "clients:read",
     query: ClientsQuery,
     summary: "A page of your clients (admins: everyone's), searched and sorted; more than 50 needs a second factor given in the last 10 minutes",
     responses: { 200: Clients },
@@ -21,6 +22,7 @@ export const GET = route(
 export const POST = route(
   {
     roles: STAFF,
+    tokenScope: "clients:write",
     body: ClientBody,
     summary: "Add a client (the same person at the same standardized address is updated, not added twice)",
     responses: { 200: ClientAdded, 201: ClientAdded },

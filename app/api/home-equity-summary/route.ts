@@ -8,6 +8,7 @@ import { equity } from "@/lib/services/lookups";
 export const POST = route(
   {
     roles: ROLES,
+    tokenScope: "lookups",
     body: EquityBody,
     summary: "Equity at a maximum loan-to-value, the organization's by default (homeowners: of their own proved home)",
     responses: { 200: EquityDto },

@@ -21,6 +21,12 @@ import * as accountPassword from "@/app/api/account/password/route";
 import * as account from "@/app/api/account/route";
 import * as accountExport from "@/app/api/account/export/route";
 import * as accountSessions from "@/app/api/account/sessions/route";
+import * as accountTokens from "@/app/api/account/tokens/route";
+import * as accountTokensTokenid from "@/app/api/account/tokens/[tokenId]/route";
+import * as adminTokens from "@/app/api/admin/tokens/route";
+import * as adminTokensTokenid from "@/app/api/admin/tokens/[tokenId]/route";
+import * as docs from "@/app/api/docs/route";
+import * as docsScalarJs from "@/app/api/docs/scalar.js/route";
 import * as addressNormalize from "@/app/api/address/normalize/route";
 import * as addressSuggest from "@/app/api/address/suggest/route";
 import * as adminAudit from "@/app/api/admin/audit/route";
@@ -50,6 +56,10 @@ import * as clientsExport from "@/app/api/clients/export/route";
 import * as clientsImport from "@/app/api/clients/import/route";
 import * as clientsRefresh from "@/app/api/clients/refresh/route";
 import * as clients from "@/app/api/clients/route";
+import * as leads from "@/app/api/leads/route";
+import * as leadsLeadid from "@/app/api/leads/[leadId]/route";
+import * as homeownerLeads from "@/app/api/homeowner/leads/route";
+import * as accountLeadMail from "@/app/api/account/lead-mail/route";
 import * as engagement from "@/app/api/engagement/route";
 import * as health from "@/app/api/health/route";
 import * as metrics from "@/app/api/metrics/route";
@@ -69,6 +79,16 @@ import * as propertySummary from "@/app/api/property/summary/route";
 import * as signup from "@/app/api/signup/route";
 import * as unsubscribe from "@/app/api/unsubscribe/route";
 import * as widgetValuation from "@/app/api/widget/valuation/route";
+import * as widgetLeads from "@/app/api/widget/leads/route";
+import * as widgetLeadsChallenge from "@/app/api/widget/leads/challenge/route";
+import * as widgetReport from "@/app/api/widget/report/route";
+import * as accountOfficerProfile from "@/app/api/account/officer-profile/route";
+import * as accountOfficerProfilePhoto from "@/app/api/account/officer-profile/photo/route";
+import * as officersUseridPhoto from "@/app/api/officers/[userId]/photo/route";
+import * as organizationLogo from "@/app/api/organization/logo/route";
+import * as adminOrganization from "@/app/api/admin/organization/route";
+import * as adminOrganizationLogo from "@/app/api/admin/organization/logo/route";
+import * as adminUsersUseridOfficer from "@/app/api/admin/users/[userId]/officer/route";
 
 // GET /api/openapi.json: the API as OpenAPI 3.1, from each route's own declaration. lib/api/openapi.test.ts checks
 // that every route file is listed here at its own path; the integration tests check every answer they get against it.
@@ -91,11 +111,25 @@ const ROUTES = {
   "/api/account/second-factor/options": accountSecondFactorOptions,
   "/api/account/security": accountSecurity,
   "/api/account/mail-preferences": accountMailPreferences,
+  "/api/account/lead-mail": accountLeadMail,
+  "/api/account/officer-profile": accountOfficerProfile,
+  "/api/account/officer-profile/photo": accountOfficerProfilePhoto,
+  "/api/officers/{userId}/photo": officersUseridPhoto,
+  "/api/organization/logo": organizationLogo,
+  "/api/admin/organization": adminOrganization,
+  "/api/admin/organization/logo": adminOrganizationLogo,
+  "/api/admin/users/{userId}/officer": adminUsersUseridOfficer,
   "/api/account/password": accountPassword,
   "/api/account/password-reset": accountPasswordReset,
   "/api/account/password-reset/confirm": accountPasswordResetConfirm,
   "/api/account/export": accountExport,
   "/api/account/sessions": accountSessions,
+  "/api/account/tokens": accountTokens,
+  "/api/account/tokens/{tokenId}": accountTokensTokenid,
+  "/api/admin/tokens": adminTokens,
+  "/api/admin/tokens/{tokenId}": adminTokensTokenid,
+  "/api/docs": docs,
+  "/api/docs/scalar.js": docsScalarJs,
   "/api/address/normalize": addressNormalize,
   "/api/address/suggest": addressSuggest,
   "/api/admin/audit": adminAudit,
@@ -130,6 +164,9 @@ const ROUTES = {
   "/api/health": health,
   "/api/home-equity-summary": homeEquitySummary,
   "/api/homeowner/verify": homeownerVerify,
+  "/api/homeowner/leads": homeownerLeads,
+  "/api/leads": leads,
+  "/api/leads/{leadId}": leadsLeadid,
   "/api/metrics": metrics,
   "/api/invitations": invitations,
   "/api/invitations/accept": invitationsAccept,
@@ -146,6 +183,9 @@ const ROUTES = {
   "/api/signup": signup,
   "/api/unsubscribe": unsubscribe,
   "/api/widget/valuation": widgetValuation,
+  "/api/widget/leads": widgetLeads,
+  "/api/widget/leads/challenge": widgetLeadsChallenge,
+  "/api/widget/report": widgetReport,
 };
 
 export function GET() {

@@ -9,6 +9,7 @@ import { readOpportunities } from "@/lib/services/staff-reads";
 export const GET = route(
   {
     roles: STAFF,
+    tokenScope: "clients:read",
     query: OpportunitiesQuery,
     summary:
       "List your clients' opportunities, the most available money first, by kind and status; more than 50 clients' needs a second factor given in the last 10 minutes",

@@ -5,6 +5,7 @@ import { frameAncestors, originOf } from "@/lib/security/origins";
 import { AppError } from "@/lib/services/errors";
 import { visitorIp } from "@/lib/services/gateway";
 import { findSite, widgetValuation } from "@/lib/services/sites";
+import { consentWords, lenderName } from "@/lib/services/widget-leads";
 import { widgetHtml } from "./widget-html";
 
 function page(status: number, message: string, headers: HeadersInit = {}) {
@@ -53,6 +54,7 @@ export async function GET(request: Request) {
     address: query.data.address,
     valuation,
     error,
+    consent: valuation ? consentWords(await lenderName()) : undefined,
     nonce,
     appOrigin: url.origin,
   });
@@ -67,6 +69,8 @@ export async function GET(request: Request) {
         "img-src 'self'",
         `script-src 'nonce-${nonce}'`,
         "form-action 'self'",
+        // The report form asks for its challenge and sends the lead to this app's own API.
+        "connect-src 'self'",
         "base-uri 'none'",
         `frame-ancestors ${frameAncestors(site.allowedOrigins)}`,
       ].join("; "),

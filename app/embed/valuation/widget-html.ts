@@ -3,6 +3,7 @@ import { estimateContent } from "@/lib/format/estimate-content";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import type { ValuationDto } from "@/lib/services/dto";
+import { leadFormCss, leadFormHtml } from "./lead-form-html";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -17,6 +18,8 @@ export interface WidgetView {
   /** The estimate and the address it is for, as the service standardized it. */
   valuation?: ValuationDto & { address: string };
   error?: string;
+  /** The report form's consent words, naming the lender (with an estimate only). */
+  consent?: string;
   nonce: string;
   appOrigin: string;
 }
@@ -69,6 +72,7 @@ button{padding:9px 14px;border:0;border-radius:8px;background:${view.accent};col
 [data-testid=service-estimate] h2{margin:0;font-size:12px;letter-spacing:.05em;text-transform:uppercase;color:${dark ? "#86efac" : view.accent}}
 [data-testid=service-estimate] p{margin:4px 0 0;font-size:13px}[data-testid=service-estimate] p:first-of-type{font-size:26px;font-weight:700}
 [data-testid=service-estimate] p:nth-of-type(3){display:flex;gap:6px;align-items:center}[data-testid=service-estimate] a{color:inherit}
+${leadFormCss(dark)}
 .for{margin:14px 0 0;font-size:13px}.error{margin-top:12px;color:${dark ? "#fca5a5" : "#b91c1c"}}.more{display:inline-block;margin-top:10px;color:inherit}
 </style></head><body><main>
 <h1>What is my home worth?</h1>
@@ -79,6 +83,7 @@ button{padding:9px 14px;border:0;border-radius:8px;background:${view.accent};col
 ${view.error ? `<p class="error" role="alert">${escape(view.error)}</p>` : ""}
 ${estimate}
 ${view.valuation ? `<a class="more" href="${escape(`${view.appOrigin}/signup?address=${encodeURIComponent(valued!)}`)}" target="_blank" rel="noopener">Get a detailed report</a>` : ""}
+${view.valuation && view.consent ? leadFormHtml({ siteKey: view.siteKey, address: valued!, page: view.parent ?? view.parentOrigin ?? "", consent: view.consent, dark, nonce: view.nonce }) : ""}
 </main>
 ${view.parentOrigin ? `<script nonce="${view.nonce}">(function(){var o=${JSON.stringify(view.parentOrigin)};function s(){parent.postMessage({type:"hdw:resize",height:Math.ceil(document.documentElement.scrollHeight)},o)}s();new ResizeObserver(s).observe(document.body)})();</script>` : ""}
 </body></html>`;

@@ -37,7 +37,7 @@ export const mailDeliveries = app.table(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["monthly_digest", "daily_summary"] }).notNull(),
+    kind: text({ enum: ["monthly_digest", "daily_summary", "lead_summary"] }).notNull(),
     period: text().notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,7 +7,14 @@ import { normalizeAddresses } from "@/lib/services/properties";
 
 // POST /api/address/normalize: standardize up to 100 addresses (loan officers)
 export const POST = route(
-  { roles: STAFF, body: NormalizeBody, summary: "Standardize up to 100 addresses", responses: { 200: Addresses }, errors: NORMALIZE_ERRORS },
+  {
+    roles: STAFF,
+    tokenScope: "lookups",
+    body: NormalizeBody,
+    summary: "Standardize up to 100 addresses",
+    responses: { 200: Addresses },
+    errors: NORMALIZE_ERRORS,
+  },
   async ({ caller, body }) => {
     const addresses = await normalizeAddresses(caller, body.requests);
     // One event per batch, with its size and how many were read as addresses.

@@ -8,6 +8,7 @@ import { suggestAddress } from "@/lib/services/lookups";
 export const POST = route(
   {
     roles: ROLES,
+    tokenScope: "lookups",
     body: AddressBody,
     summary: 'The standardized form of one typed address ("Did you mean …?") and whether the service has a home there',
     responses: { 200: AddressCheckDto },

@@ -1,6 +1,8 @@
 import { SiteCreated, Sites } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { SiteBody } from "@/lib/api/schemas";
+import { SiteOfficerBody } from "@/lib/api/officer-answers";
+import { setSiteOfficer } from "@/lib/services/officer-assignment";
 import { createSite, listSites } from "@/lib/services/sites";
 
 // POST /api/admin/sites: register a site that embeds the widget; answers its key and, once, its secret (admins)
@@ -24,4 +26,19 @@ export const GET = route({ roles: ["admin"], summary: "The registered widget sit
       createdAt,
     })),
   }),
+);
+
+// PATCH /api/admin/sites: set the loan officer a site's visitors and members are sent to (null: none), audited (admins)
+export const PATCH = route(
+  {
+    roles: ["admin"],
+    body: SiteOfficerBody,
+    summary: "Set the loan officer of a widget site's visitors and members (null: none)",
+    responses: { 204: null },
+    errors: [404],
+  },
+  async ({ user, body }) => {
+    await setSiteOfficer(user, body.siteId, body.officerId);
+    return new Response(null, { status: 204 });
+  },
 );

@@ -8,6 +8,7 @@ import { importClients } from "@/lib/services/clients";
 export const POST = route(
   {
     roles: STAFF,
+    tokenScope: "clients:write",
     body: ClientImportBody,
     maxBodyBytes: 1_100_000,
     summary: "Import clients from CSV (up to 2,000 rows; each address standardized, duplicates merged, row errors listed)",

@@ -7,6 +7,7 @@ import { refreshAll } from "@/lib/services/portfolio";
 export const POST = route(
   {
     roles: STAFF,
+    tokenScope: "clients:write",
     summary: "Refresh value and equity of your least recently refreshed clients (25 at most), and their opportunities",
     responses: { 200: ClientsRefreshed },
   },

@@ -6,6 +6,13 @@ import { verifyHomeowner } from "@/lib/services/lookups";
 
 // POST /api/homeowner/verify: how likely the applicant owns the address (loan officers)
 export const POST = route(
-  { roles: STAFF, body: VerifyBody, summary: "How likely the applicant owns the address", responses: { 200: VerificationDto }, errors: UPSTREAM_ERRORS },
+  {
+    roles: STAFF,
+    tokenScope: "lookups",
+    body: VerifyBody,
+    summary: "How likely the applicant owns the address",
+    responses: { 200: VerificationDto },
+    errors: UPSTREAM_ERRORS,
+  },
   async ({ caller, body }) => Response.json(await verifyHomeowner(caller, body)),
 );

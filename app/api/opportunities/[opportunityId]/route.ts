@@ -8,6 +8,7 @@ import { setOpportunityStatus } from "@/lib/services/portfolio";
 export const PATCH = route(
   {
     roles: STAFF,
+    tokenScope: "clients:write",
     params: OpportunityIdParams,
     body: OpportunityStatusBody,
     summary: "Mark an opportunity contacted or dismissed (or open again)",

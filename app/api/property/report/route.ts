@@ -10,6 +10,7 @@ import { report } from "@/lib/services/lookups";
 export const GET = route(
   {
     roles: ROLES,
+    tokenScope: "lookups",
     query: ReportQuery,
     summary: "The property report as PDF, HTML or JSON (homeowners: of their own proved home)",
     responses: { 200: { files: ["application/pdf", "text/html", "application/json"] } },

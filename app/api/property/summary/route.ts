@@ -8,6 +8,7 @@ import { propertySummary } from "@/lib/services/lookups";
 export const GET = route(
   {
     roles: ROLES,
+    tokenScope: "lookups",
     query: AddressQuery,
     summary: "The property's facts (homeowners: of their own home)",
     responses: { 200: PropertyFacts },

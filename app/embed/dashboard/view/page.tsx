@@ -6,6 +6,8 @@ import { AppError, orAppError } from "@/lib/services/errors";
 import { auditOwnerRead } from "@/lib/services/audit";
 import { ownerData } from "@/lib/services/owners";
 import { partnerSiteOf } from "@/lib/services/partners";
+import { homeownerCard } from "@/lib/services/officers";
+import { OfficerCard } from "@/components/officer/officer-card";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "./reopen";
 
@@ -18,7 +20,7 @@ export default async function PartnerDashboardPage() {
     return <ReopenFromPartner />;
   }
   const caller = { ...(await pageCaller(user)), partnerSiteId: await partnerSiteOf(user.id) };
-  const data = await orAppError(ownerData(caller, user.ownerIds));
+  const [data, card] = await Promise.all([orAppError(ownerData(caller, user.ownerIds)), homeownerCard(user.id).catch(() => null)]);
   if (AppError.is(data)) {
     return (
       <main className="p-6">
@@ -41,6 +43,7 @@ export default async function PartnerDashboardPage() {
           />
         ))}
       </div>
+      {card && <OfficerCard card={card} />}
     </main>
   );
 }

@@ -8,6 +8,8 @@ import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerProperty } from "@/lib/services/homes";
 import { pageRecords } from "@/lib/services/records";
+import { leadPanel } from "@/lib/services/leads";
+import { homeownerCard } from "@/lib/services/officers";
 import { requirePageUser } from "@/lib/api/page";
 
 export const metadata: Metadata = { title: "Your home" };
@@ -17,7 +19,12 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
   const path = `/dashboard/properties/${propertyId}`;
   const caller = await requirePageUser(["homeowner"], path);
   if (!/^\d+$/.test(propertyId)) notFound();
-  const home = await orAppError(homeownerProperty(caller, propertyId));
+  // The officer's card and the calls to action are extras: when they cannot be read, the page shows without them.
+  const [home, leads, card] = await Promise.all([
+    orAppError(homeownerProperty(caller, propertyId)),
+    leadPanel(caller).catch(() => null),
+    homeownerCard(caller.user.id).catch(() => null),
+  ]);
   if (AppError.is(home)) return <ErrorPanel title="This home could not be loaded" message={home.message} retryHref={path} />;
   if (!home) notFound();
   const applicantName = caller.user.name ?? caller.user.email;
@@ -35,6 +42,8 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
       }
       report={<ReportDownload address={home.property.facts.address} applicantName={applicantName} />}
       records={records}
+      leads={leads}
+      card={card}
     />
   );
 }

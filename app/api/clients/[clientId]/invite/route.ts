@@ -8,6 +8,7 @@ import { inviteClient } from "@/lib/services/portfolio";
 export const POST = route(
   {
     roles: STAFF,
+    tokenScope: "clients:write",
     params: ClientIdParams,
     summary: "Invite a client by email to their home's dashboard (the deed must name them)",
     responses: { 201: Invitation },

@@ -8,6 +8,7 @@ import { refreshClient } from "@/lib/services/portfolio";
 export const POST = route(
   {
     roles: STAFF,
+    tokenScope: "clients:write",
     params: ClientIdParams,
     summary: "Refresh one client's value and equity (one billable call unless cached) and their opportunities",
     responses: { 200: ClientRefreshed },

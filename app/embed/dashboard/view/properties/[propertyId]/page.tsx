@@ -9,6 +9,8 @@ import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerProperty } from "@/lib/services/homes";
 import { partnerSiteOf } from "@/lib/services/partners";
 import { pageRecords } from "@/lib/services/records";
+import { homeownerCard } from "@/lib/services/officers";
+import { OfficerCard } from "@/components/officer/officer-card";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "@/app/embed/dashboard/view/reopen";
 
@@ -22,7 +24,7 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
   if (!/^\d+$/.test(propertyId)) notFound();
   const path = `/embed/dashboard/view/properties/${propertyId}`;
   const caller = { ...(await pageCaller(user)), partnerSiteId: await partnerSiteOf(user.id) };
-  const home = await orAppError(homeownerProperty(caller, propertyId));
+  const [home, card] = await Promise.all([orAppError(homeownerProperty(caller, propertyId)), homeownerCard(user.id).catch(() => null)]);
   if (home === undefined) notFound();
   const applicantName = user.name ?? user.email;
   // Not awaited: the estimate and the facts are sent first, the records stream in when the report arrives.
@@ -44,6 +46,11 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
           report={<ReportLink address={home.property.facts.address} applicantName={applicantName} />}
           records={records}
         />
+      )}
+      {card && (
+        <div className="mt-6">
+          <OfficerCard card={card} />
+        </div>
       )}
     </main>
   );

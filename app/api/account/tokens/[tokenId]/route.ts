@@ -1,0 +1,19 @@
+import { route } from "@/lib/api/route";
+import { STAFF } from "@/lib/auth/roles";
+import { TokenIdParams } from "@/lib/api/token-schemas";
+import { revokeApiToken } from "@/lib/services/api-tokens";
+
+// DELETE /api/account/tokens/:tokenId: revoke one of your own API tokens at once; asks for a recent second factor
+export const DELETE = route(
+  {
+    roles: STAFF,
+    params: TokenIdParams,
+    summary: "Revoke an API token; it stops working at once (needs a second factor given in the last 10 minutes)",
+    responses: { 204: null },
+    errors: [404],
+  },
+  async ({ caller, params }) => {
+    await revokeApiToken(caller, params.tokenId, "own");
+    return new Response(null, { status: 204 });
+  },
+);

@@ -1,0 +1,18 @@
+import { route } from "@/lib/api/route";
+import { TokenIdParams } from "@/lib/api/token-schemas";
+import { revokeApiToken } from "@/lib/services/api-tokens";
+
+// DELETE /api/admin/tokens/:tokenId: revoke anyone's API token at once (admins); asks for a recent second factor
+export const DELETE = route(
+  {
+    roles: ["admin"],
+    params: TokenIdParams,
+    summary: "Revoke an API token; it stops working at once (needs a second factor given in the last 10 minutes)",
+    responses: { 204: null },
+    errors: [404],
+  },
+  async ({ caller, params }) => {
+    await revokeApiToken(caller, params.tokenId, "organization");
+    return new Response(null, { status: 204 });
+  },
+);

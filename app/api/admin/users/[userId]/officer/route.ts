@@ -1,0 +1,20 @@
+import { OfficerAssignment, OfficerAssignmentBody } from "@/lib/api/officer-answers";
+import { route } from "@/lib/api/route";
+import { UserIdParams } from "@/lib/api/schemas";
+import { reassignOfficer } from "@/lib/services/officer-assignment";
+
+// PUT /api/admin/users/:userId/officer: assign a homeowner's loan officer (null: back to the rules), audited (admins)
+export const PUT = route(
+  {
+    roles: ["admin"],
+    params: UserIdParams,
+    body: OfficerAssignmentBody,
+    summary: "Assign a homeowner's loan officer (null gives it back to invitation, portfolio, site and default)",
+    responses: { 200: OfficerAssignment },
+    errors: [404],
+  },
+  async ({ user, params, body }) => {
+    const assignment = await reassignOfficer(user, params.userId, body.officerId);
+    return Response.json({ officerId: assignment?.officerId ?? null, source: assignment?.source ?? null });
+  },
+);

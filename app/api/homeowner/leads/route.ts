@@ -1,0 +1,9 @@
+import { HomeownerLeads } from "@/lib/api/lead-schemas";
+import { route } from "@/lib/api/route";
+import { homeownerLeads } from "@/lib/services/leads";
+
+// GET /api/homeowner/leads: what the homeowner sent their officer, with the officer's name and the status in words
+export const GET = route(
+  { roles: ["homeowner"], summary: "Your questions, call requests and quote requests, and where each stands", responses: { 200: HomeownerLeads } },
+  async ({ caller }) => Response.json({ leads: await homeownerLeads(caller) }),
+);

@@ -1,0 +1,23 @@
+import { Lead, LeadIdParams, LeadStatusBody } from "@/lib/api/lead-schemas";
+import { route } from "@/lib/api/route";
+import { STAFF } from "@/lib/auth/roles";
+import { changeLeadStatus, readLead } from "@/lib/services/leads";
+
+// GET /api/leads/:leadId: one lead with its consent (officers: their own; admins: any; 404 for anyone else's)
+export const GET = route(
+  { roles: STAFF, params: LeadIdParams, summary: "One of your leads (admins: anyone's)", responses: { 200: Lead }, errors: [404] },
+  async ({ caller, params }) => Response.json(await readLead(caller, params.leadId)),
+);
+
+// PATCH /api/leads/:leadId: move its status new → contacted → won | lost | spam; who and when are kept
+export const PATCH = route(
+  {
+    roles: STAFF,
+    params: LeadIdParams,
+    body: LeadStatusBody,
+    summary: "Mark a lead contacted, won, lost or spam (new → contacted → won | lost | spam)",
+    responses: { 200: Lead },
+    errors: [404, 409],
+  },
+  async ({ caller, params, body }) => Response.json(await changeLeadStatus(caller, params.leadId, body.status)),
+);

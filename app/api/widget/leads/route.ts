@@ -1,0 +1,41 @@
+import { UPSTREAM_ERRORS, WidgetLeadAccepted } from "@/lib/api/answers";
+import { route } from "@/lib/api/route";
+import { WidgetLeadBody } from "@/lib/api/schemas";
+import { widgetCors, widgetOrigin } from "@/lib/api/widget-origin";
+import { AppError } from "@/lib/services/errors";
+import { createWidgetLead } from "@/lib/services/widget-leads";
+
+const field = (body: unknown, name: string) => {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === "string" ? value : undefined;
+};
+
+// OPTIONS: the browser's preflight from a site's own page
+export async function OPTIONS(request: Request) {
+  const allowed = await widgetOrigin(request, new URL(request.url).searchParams.get("key"));
+  return new Response(null, { status: 204, headers: allowed ? widgetCors(allowed.origin) : {} });
+}
+
+// POST /api/widget/leads: the widget visitor's "Get my full report". A lead for the site's officer and a report link
+// by email. 202 whether a lead was made or the honeypot was filled (a bot learns nothing from the answer).
+export const POST = route(
+  {
+    roles: "public",
+    crossOrigin: true,
+    body: WidgetLeadBody,
+    summary:
+      "A widget visitor asks for their full report: a lead for the site's officer, the report link by email (no sign-in; the site's listed origins, a solved challenge, limits per visitor, address and site each day)",
+    responses: { 202: WidgetLeadAccepted },
+    errors: [403, ...UPSTREAM_ERRORS],
+    headers: async (request, { body }) => {
+      const allowed = await widgetOrigin(request, field(body, "key") ?? new URL(request.url).searchParams.get("key"), field(body, "page"));
+      return allowed ? widgetCors(allowed.origin) : {};
+    },
+  },
+  async ({ request, body, caller }) => {
+    const allowed = await widgetOrigin(request, body.key, body.page);
+    if (!allowed) throw new AppError(403, "origin_not_allowed", "This site key may not be used from this origin.");
+    await createWidgetLead(allowed.site, caller.ip, body);
+    return Response.json({ accepted: true }, { status: 202 });
+  },
+);

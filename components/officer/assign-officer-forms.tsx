@@ -1,0 +1,108 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import type { FormAction } from "@/lib/api/action";
+import { useFormAction } from "@/lib/client/use-form-action";
+import type { AssignmentSource } from "@/lib/services/officer-assignment";
+
+interface Choice {
+  id: number;
+  label: string;
+}
+
+const SOURCES: Record<AssignmentSource, string> = {
+  assigned: "assigned by you",
+  invitation: "the officer who invited them",
+  portfolio: "the officer whose clients list them",
+  partner: "their partner site's officer",
+  default: "the organization's default",
+};
+
+function OfficerSelect({ id, staff, error }: { id: string; staff: Choice[]; error?: string }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Loan officer
+      </label>
+      <select id={id} name="officerId" className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900">
+        <option value="">None (back to the rules)</option>
+        {staff.map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.label}
+          </option>
+        ))}
+      </select>
+      {error && <p className="text-sm text-red-700">{error}</p>}
+    </div>
+  );
+}
+
+/** Who is a homeowner's officer (by their email), and a widget site's: both audited. */
+export function AssignOfficerForms({
+  staff,
+  sites,
+  assign,
+  assignSite,
+}: {
+  staff: Choice[];
+  sites: Choice[];
+  assign: FormAction<{ email: string; source: AssignmentSource | null }>;
+  assignSite: FormAction<{ siteId: number; officerId: number | null }>;
+}) {
+  const homeowner = useFormAction(assign);
+  const site = useFormAction(assignSite);
+  const fields = homeowner.state?.fields ?? {};
+  return (
+    <div className="space-y-5">
+      <form onSubmit={homeowner.onSubmit} className="space-y-3" noValidate>
+        <Field label="Homeowner's email" name="email" type="email" required error={fields.email} />
+        <OfficerSelect id="assign-officer" staff={staff} error={fields.officerId} />
+        <Button type="submit" disabled={homeowner.pending}>
+          Assign officer
+        </Button>
+        {homeowner.state?.error && !Object.keys(fields).length && (
+          <p role="alert" className="text-sm text-red-700">
+            {homeowner.state.error}
+          </p>
+        )}
+        {homeowner.state?.data && (
+          <p role="status" className="text-sm text-green-800">
+            {homeowner.state.data.email}&apos;s officer is now{" "}
+            {homeowner.state.data.source ? SOURCES[homeowner.state.data.source] : "nobody (no rule finds one)"}.
+          </p>
+        )}
+      </form>
+      {sites.length > 0 && (
+        <form onSubmit={site.onSubmit} className="space-y-3 border-t border-slate-200 pt-4" noValidate>
+          <div className="space-y-1">
+            <label htmlFor="site-officer-site" className="block text-sm font-medium text-slate-800">
+              Widget site
+            </label>
+            <select id="site-officer-site" name="siteId" className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900">
+              {sites.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <OfficerSelect id="site-officer" staff={staff} error={site.state?.fields?.officerId} />
+          <Button type="submit" variant="secondary" disabled={site.pending}>
+            Set the site&apos;s officer
+          </Button>
+          {site.state?.error && (
+            <p role="alert" className="text-sm text-red-700">
+              {site.state.error}
+            </p>
+          )}
+          {site.state?.data !== undefined && !site.state.error && (
+            <p role="status" className="text-sm text-green-800">
+              The site&apos;s officer is saved.
+            </p>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}

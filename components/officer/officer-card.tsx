@@ -1,0 +1,93 @@
+import type { ReactNode } from "react";
+import type { OfficerCardDto } from "@/lib/services/officers";
+import { EqualHousingLogo } from "./equal-housing-logo";
+
+interface OfficerCardProps {
+  card: OfficerCardDto;
+  /** The card's heading level on its page (2 on the dashboard, 3 inside a section). */
+  headingLevel?: 2 | 3;
+  /** Actions under the contact details (ask a question, request a call): another part fills it. */
+  children?: ReactNode;
+}
+
+/**
+ * The homeowner's loan officer: photo, name and title, how to reach them, both NMLS IDs with their NMLS Consumer
+ * Access links, the company, and the Equal Housing Opportunity logo and words (what a mortgage advertisement carries).
+ * Rendered only for a card the service returned (an officer with an NMLS ID).
+ */
+export function OfficerCard({ card, headingLevel = 2, children }: OfficerCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  const link = "text-brand-700 underline hover:text-brand-900";
+  return (
+    <aside aria-labelledby="officer-card-title" className="rounded-xl border border-slate-200 bg-white p-4" data-testid="officer-card">
+      <div className="flex flex-wrap items-start gap-4">
+        {card.photoUrl && (
+          // eslint-disable-next-line @next/next/no-img-element -- a 256 px WebP the app already made; no optimizer needed
+          <img src={card.photoUrl} alt={`Photo of ${card.name}`} width={80} height={80} className="h-20 w-20 rounded-full object-cover" />
+        )}
+        <div className="min-w-0 flex-1 space-y-1">
+          <p className="text-sm font-semibold text-slate-700">Your loan officer</p>
+          <Heading id="officer-card-title" className="text-lg font-bold text-slate-900">
+            {card.name}
+          </Heading>
+          {card.title && <p className="text-slate-700">{card.title}</p>}
+          <ul className="space-y-0.5 text-sm">
+            {card.phone && (
+              <li>
+                <a href={`tel:${card.phone}`} className={link}>
+                  {card.phoneDisplay ?? card.phone}
+                </a>
+              </li>
+            )}
+            <li>
+              <a href={`mailto:${card.email}`} className={link}>
+                {card.email}
+              </a>
+            </li>
+            {card.bookingUrl && (
+              <li>
+                <a href={card.bookingUrl} className={link} target="_blank" rel="noopener noreferrer">
+                  Book a time to talk
+                </a>
+              </li>
+            )}
+          </ul>
+          <p className="text-sm text-slate-700">
+            NMLS ID{" "}
+            <a href={card.nmlsUrl} className={link} target="_blank" rel="noopener noreferrer">
+              {card.nmlsId}
+            </a>
+          </p>
+        </div>
+      </div>
+      {children && <div className="mt-4 flex flex-wrap gap-2">{children}</div>}
+      <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3 text-xs text-slate-700">
+        {card.company.logoUrl && (
+          // eslint-disable-next-line @next/next/no-img-element -- the organization's logo, already re-encoded
+          <img
+            src={card.company.logoUrl}
+            alt={card.company.name ? `${card.company.name} logo` : "Company logo"}
+            width={40}
+            height={40}
+            className="h-10 w-10 object-contain"
+          />
+        )}
+        <p className="min-w-0 flex-1">
+          {card.company.name && <span className="font-semibold text-slate-900">{card.company.name}</span>}
+          {card.company.nmlsId && card.company.nmlsUrl && (
+            <>
+              {card.company.name ? " · " : ""}Company NMLS ID{" "}
+              <a href={card.company.nmlsUrl} className={link} target="_blank" rel="noopener noreferrer">
+                {card.company.nmlsId}
+              </a>
+            </>
+          )}
+        </p>
+        <div className="flex items-center gap-2">
+          <EqualHousingLogo size={32} />
+          <p className="max-w-xs">{card.equalHousingStatement}</p>
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import type { OfficerProfileDto } from "@/lib/services/officers";
+import { usePut } from "./use-put";
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+/** An officer's own card on /account: the details (JSON) and the photo (the file itself), each saved on its own. */
+export function OfficerProfileForm({ initial }: { initial: OfficerProfileDto }) {
+  const [profile, setProfile] = useState(initial);
+  const details = usePut<OfficerProfileDto>(setProfile);
+  const photo = usePut<OfficerProfileDto>(setProfile);
+  const onDetails = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = Object.fromEntries(["displayName", "title", "phone", "email", "bookingUrl", "nmlsId"].map((name) => [name, text(form, name)]));
+    void details.put("/api/account/officer-profile", JSON.stringify(body), "application/json", "Your card is saved.");
+  };
+  const onPhoto = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = new FormData(event.currentTarget).get("photo");
+    if (!(file instanceof File) || !file.size) return;
+    void photo.put("/api/account/officer-profile/photo", file, file.type || "application/octet-stream", "Your photo is saved.");
+  };
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-700">
+        {profile.complete ? "Homeowners assigned to you see this card." : "Your card shows to homeowners once your NMLS ID is set."}
+      </p>
+      <form onSubmit={onDetails} className="grid gap-3 sm:grid-cols-2" noValidate>
+        <Field label="Name on your card" name="displayName" defaultValue={profile.displayName ?? ""} error={details.fields.displayName} />
+        <Field label="Title" name="title" defaultValue={profile.title ?? ""} error={details.fields.title} />
+        <Field label="Phone" name="phone" type="tel" defaultValue={profile.phone ?? ""} hint="e.g. (206) 555-0123" error={details.fields.phone} />
+        <Field label="Email on your card" name="email" type="email" defaultValue={profile.email ?? ""} error={details.fields.email} />
+        <Field
+          label="Booking link"
+          name="bookingUrl"
+          type="url"
+          defaultValue={profile.bookingUrl ?? ""}
+          hint="https:// only"
+          error={details.fields.bookingUrl}
+        />
+        <Field label="NMLS ID" name="nmlsId" inputMode="numeric" defaultValue={profile.nmlsId ?? ""} hint="Digits only" error={details.fields.nmlsId} />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={details.pending}>
+            Save your card
+          </Button>
+        </div>
+      </form>
+      <Status {...details} />
+      <form onSubmit={onPhoto} className="flex flex-wrap items-end gap-3">
+        {profile.photoUrl && (
+          // eslint-disable-next-line @next/next/no-img-element -- the app's own 256 px WebP
+          <img src={profile.photoUrl} alt="Your card's photo" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+        )}
+        <Field label="Photo (JPEG, PNG or WebP, up to 5 MB)" name="photo" type="file" accept="image/jpeg,image/png,image/webp" error={photo.fields.photo} />
+        <Button type="submit" variant="secondary" disabled={photo.pending}>
+          Upload photo
+        </Button>
+      </form>
+      <Status {...photo} />
+    </div>
+  );
+}
+
+export function Status({ error, saved, fields }: { error?: string; saved?: string; fields: Record<string, string> }) {
+  if (error && !Object.keys(fields).length)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {error}
+      </p>
+    );
+  if (saved)
+    return (
+      <p role="status" className="text-sm text-green-800">
+        {saved}
+      </p>
+    );
+  return null;
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import type { OrganizationDto } from "@/lib/services/organization";
+import { Status } from "./officer-profile-form";
+import { usePut } from "./use-put";
+
+/** The lender's details on every officer's card (admins on /admin): name, NMLS ID, Equal Housing words, default officer, logo. */
+export function OrganizationForm({ initial, staff }: { initial: OrganizationDto; staff: { id: number; label: string }[] }) {
+  const [org, setOrg] = useState(initial);
+  const details = usePut<OrganizationDto>(setOrg);
+  const logo = usePut<OrganizationDto>(setOrg);
+  const onDetails = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const officer = String(form.get("defaultOfficerId") ?? "");
+    const body = {
+      companyName: String(form.get("companyName") ?? ""),
+      nmlsId: String(form.get("nmlsId") ?? ""),
+      equalHousingStatement: String(form.get("equalHousingStatement") ?? ""),
+      defaultOfficerId: officer ? Number(officer) : null,
+    };
+    void details.put("/api/admin/organization", JSON.stringify(body), "application/json", "The organization's details are saved.");
+  };
+  const onLogo = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = new FormData(event.currentTarget).get("logo");
+    if (!(file instanceof File) || !file.size) return;
+    void logo.put("/api/admin/organization/logo", file, file.type || "application/octet-stream", "The logo is saved.");
+  };
+  const statementError = details.fields.equalHousingStatement;
+  return (
+    <div className="space-y-4">
+      <form onSubmit={onDetails} className="space-y-3" noValidate>
+        <Field label="Company name" name="companyName" defaultValue={org.companyName ?? ""} error={details.fields.companyName} />
+        <Field label="Company NMLS ID" name="nmlsId" inputMode="numeric" defaultValue={org.nmlsId ?? ""} hint="Digits only" error={details.fields.nmlsId} />
+        <div className="space-y-1">
+          <label htmlFor="equalHousingStatement" className="block text-sm font-medium text-slate-800">
+            Equal Housing Opportunity statement
+          </label>
+          <textarea
+            id="equalHousingStatement"
+            name="equalHousingStatement"
+            rows={3}
+            defaultValue={org.equalHousingStatement}
+            aria-invalid={statementError ? true : undefined}
+            aria-describedby={statementError ? "equalHousingStatement-error" : undefined}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
+          />
+          {statementError && (
+            <p id="equalHousingStatement-error" className="text-sm text-red-700">
+              {statementError}
+            </p>
+          )}
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="defaultOfficerId" className="block text-sm font-medium text-slate-800">
+            Default loan officer (homeowners no one else claims)
+          </label>
+          <select
+            id="defaultOfficerId"
+            name="defaultOfficerId"
+            defaultValue={org.defaultOfficerId ?? ""}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
+          >
+            <option value="">None</option>
+            {staff.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.label}
+              </option>
+            ))}
+          </select>
+          {details.fields.defaultOfficerId && <p className="text-sm text-red-700">{details.fields.defaultOfficerId}</p>}
+        </div>
+        <Button type="submit" disabled={details.pending}>
+          Save organization
+        </Button>
+      </form>
+      <Status {...details} />
+      <form onSubmit={onLogo} className="flex flex-wrap items-end gap-3">
+        {org.logoUrl && (
+          // eslint-disable-next-line @next/next/no-img-element -- the app's own re-encoded logo
+          <img src={org.logoUrl} alt="The organization's logo" width={48} height={48} className="h-12 w-12 object-contain" />
+        )}
+        <Field label="Logo (JPEG, PNG or WebP, up to 5 MB)" name="logo" type="file" accept="image/jpeg,image/png,image/webp" error={logo.fields.logo} />
+        <Button type="submit" variant="secondary" disabled={logo.pending}>
+          Upload logo
+        </Button>
+      </form>
+      <Status {...logo} />
+    </div>
+  );
+}

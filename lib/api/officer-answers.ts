@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/** Answers of the officer-card routes (issue 39): an officer's own card, the organization's details, an assignment. */
+export const OfficerProfile = z.object({
+  displayName: z.string().nullable(),
+  title: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  bookingUrl: z.string().nullable(),
+  nmlsId: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  complete: z.boolean(),
+});
+
+export const Organization = z.object({
+  companyName: z.string().nullable(),
+  nmlsId: z.string().nullable(),
+  equalHousingStatement: z.string(),
+  defaultOfficerId: z.number().nullable(),
+  logoUrl: z.string().nullable(),
+});
+
+export const OfficerAssignment = z.object({
+  officerId: z.number().nullable(),
+  source: z.enum(["assigned", "invitation", "portfolio", "partner", "default"]).nullable(),
+});
+
+const OfficerId = z.number({ error: "must be a user id or null" }).int("must be a user id or null").positive("must be a user id or null").nullable();
+
+export const OfficerAssignmentBody = z.object({ officerId: OfficerId });
+export const SiteOfficerBody = z.object({
+  siteId: z.number({ error: "must be a site id" }).int("must be a site id").positive("must be a site id"),
+  officerId: OfficerId,
+});
+
+/** The image types an upload may declare (its content is what is checked). */
+export const IMAGE_UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

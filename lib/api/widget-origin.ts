@@ -1,0 +1,36 @@
+import "server-only";
+import { originOf } from "@/lib/security/origins";
+import { findSite, type Site } from "@/lib/services/sites";
+
+/** This app's own origin, as the request reached it (the widget's frame calls its API from there). */
+function ownOrigin(request: Request, origin: string): boolean {
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The site a widget request names and the origin it may answer: one of the site's listed origins (its own page calls
+ * the API), or this app's own when the frame says it sits on a listed origin (`page`; the frame is framed only by
+ * those, its CSP's frame-ancestors). Undefined for anything else.
+ */
+export async function widgetOrigin(
+  request: Request,
+  key: string | null | undefined,
+  page?: string | null,
+): Promise<{ site: Site; origin: string } | undefined> {
+  const origin = request.headers.get("origin");
+  const site = key ? await findSite(key) : undefined;
+  if (!site || !origin) return undefined;
+  if (site.allowedOrigins.includes(origin)) return { site, origin };
+  const framedOn = originOf(page);
+  return ownOrigin(request, origin) && framedOn && site.allowedOrigins.includes(framedOn) ? { site, origin } : undefined;
+}
+
+/** CORS for an allowed origin of the widget's API. */
+export function widgetCors(origin: string, methods = "POST"): HeadersInit {
+  return { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Methods": methods, "Access-Control-Allow-Headers": "Content-Type", Vary: "Origin" };
+}

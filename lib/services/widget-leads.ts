@@ -1,0 +1,150 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { displayKey } from "@/lib/address/format";
+import { getDatabase } from "@/lib/db";
+import { leads, organizationProfile, reportLinks, users } from "@/lib/db/schema";
+import { appOrigin, env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { reportLinkMessage } from "@/lib/mail/report-link";
+import { sendMail } from "@/lib/mail/transport";
+import { limitWidgetLead, RateLimitedError, type WidgetLeadLimit } from "@/lib/rate-limit";
+import { addressKeyOf } from "./addresses";
+import { audit } from "./audit";
+import { AppError } from "./errors";
+import { leadCreated } from "./lead-events";
+import { widgetValuation, type Site } from "./sites";
+import { spendLeadStamp } from "./widget-lead-challenge";
+
+/** Who the consent names when the organization has not given its company name yet. */
+const LENDER_FALLBACK = "the mortgage lender of this site";
+
+/** The lender a consent names: the organization's company name, or a plain description of it. */
+export async function lenderName(): Promise<string> {
+  const { db } = await getDatabase();
+  const [org] = await db.select({ name: organizationProfile.companyName }).from(organizationProfile).where(eq(organizationProfile.id, 1));
+  return org?.name?.trim() || LENDER_FALLBACK;
+}
+
+/** The exact words of the consent to be called or texted (TCPA: one seller, named), as shown and as stored. */
+export const consentWords = (lender: string) =>
+  `I agree that ${lender} may call or text me at the phone number I gave, including with automated technology, about my home and mortgage options. Consent is not a condition of any purchase. Message and data rates may apply.`;
+
+export interface WidgetLeadInput {
+  address: string;
+  name: string;
+  email: string;
+  phone?: string;
+  consent?: boolean;
+  page?: string;
+  website?: string;
+  challenge: string;
+  solution: string;
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The site's officer, else the organization's default, else nobody; only staff who still exist count. */
+async function officerOf(site: Site): Promise<number | null> {
+  const { db } = await getDatabase();
+  const staff = async (id: number | null | undefined) => {
+    if (id == null) return false;
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+    return row !== undefined && row.role !== "homeowner";
+  };
+  if (await staff(site.officerId)) return site.officerId;
+  const [org] = await db.select({ officerId: organizationProfile.defaultOfficerId }).from(organizationProfile).where(eq(organizationProfile.id, 1));
+  return (await staff(org?.officerId)) ? org!.officerId : null;
+}
+
+function phoneOf(input: WidgetLeadInput): string | undefined {
+  if (!input.phone) return undefined;
+  const parsed = parsePhoneNumberFromString(input.phone, "US");
+  if (!parsed?.isValid()) throw new AppError(400, "invalid_request", "phone: write a phone number such as (206) 555-0123", { phone: "must be a phone number" });
+  if (input.consent !== true) {
+    throw new AppError(400, "invalid_request", "consent: tick the consent to be called or texted, or leave the phone number out", {
+      consent: "is required with a phone number",
+    });
+  }
+  return parsed.number;
+}
+
+async function spendLimit(limit: WidgetLeadLimit, key: string): Promise<void> {
+  try {
+    await limitWidgetLead(limit, key);
+  } catch (error) {
+    if (!RateLimitedError.is(error)) throw error;
+    throw new AppError(
+      429,
+      "rate_limited",
+      "We have had enough report requests from here today. Please try again tomorrow.",
+      undefined,
+      error.retryAfterSeconds,
+    );
+  }
+}
+
+/**
+ * A widget visitor's "Get my full report": checks the proof of work, the time to submit and the day's limits (per
+ * visitor IP, per address, per site), saves a lead for the site's officer with the estimate the widget showed, and
+ * mails the visitor a single-use report link. A filled honeypot is answered as a success and creates nothing.
+ */
+export async function createWidgetLead(site: Site, ip: string, input: WidgetLeadInput): Promise<{ accepted: true; leadId?: number }> {
+  if (input.website?.trim()) {
+    log.info({ siteId: site.id }, "widget lead: honeypot filled, nothing created");
+    return { accepted: true };
+  }
+  const at = addressKeyOf(input.address);
+  const phone = phoneOf(input);
+  await spendLeadStamp(site.siteKey, input.challenge, input.solution);
+  await spendLimit("leadIp", ip);
+  await spendLimit("leadAddress", at.key);
+  await spendLimit("leadSite", String(site.id));
+  // The widget's own lookup (its budget and per-visitor limit), most often from the cache: the visitor just saw it.
+  const estimate = await widgetValuation(site, ip, input.address);
+  const address = displayKey(estimate.address);
+  const lender = await lenderName();
+  const now = new Date();
+  const { db } = await getDatabase();
+  const token = randomBytes(32).toString("base64url");
+  const expires = new Date(now.getTime() + env.WIDGET_REPORT_LINK_SECONDS * 1000);
+  const officerId = await officerOf(site);
+  const leadId = await db.transaction(async (tx) => {
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        officerId,
+        source: "widget",
+        kind: "report",
+        siteId: site.id,
+        address,
+        name: input.name,
+        email: input.email,
+        phone,
+        consent: phone ? { text: consentWords(lender), at: now.toISOString(), ip, page: input.page ?? "" } : null,
+        scenario: {
+          kind: "estimate",
+          value: estimate.value,
+          low: estimate.low,
+          high: estimate.high,
+          confidence: estimate.confidence,
+          date: estimate.eventDate,
+        },
+        day: dayOf(now),
+      })
+      .returning({ id: leads.id });
+    await tx.insert(reportLinks).values({ tokenHash: hashToken(token), leadId: lead!.id, address: estimate.address, expiresAt: expires });
+    return lead!.id;
+  });
+  const url = new URL("/report", appOrigin);
+  url.searchParams.set("token", token);
+  // The lead is saved whatever the mail server does: the officer still hears of it, and a retry would make a second one.
+  await sendMail(reportLinkMessage({ to: input.email, name: input.name, address, url: url.href, expires, lender })).catch((error: unknown) =>
+    log.error({ err: error, leadId }, "widget lead: the report link could not be mailed"),
+  );
+  void audit({ action: "lead.widget", actor: null, ip, address, addressKey: at.key, detail: { leadId, siteId: site.id, officerId } });
+  await leadCreated(leadId);
+  return { accepted: true, leadId };
+}
