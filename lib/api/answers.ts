@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HomeownerLead } from "./lead-schemas";
 import { AddressCheckDto, EquityDto, NormalizedAddressDto, PropertyFacts, ValuationDto, VerificationDto } from "@/lib/services/dto";
 
 /** What the app's API answers on success, route by route: the OpenAPI document is generated from these. */
@@ -329,6 +330,8 @@ export const AccountExport = z.object({
       source: z.enum(["assigned", "invitation", "portfolio", "partner", "default"]),
     })
     .nullable(),
+  /** What the homeowner asked their officer (questions, calls, quotes) and where each stands. */
+  leads: z.array(HomeownerLead),
   dashboardEvents: z.array(z.object({ kind: z.string(), at: At })),
   accessLog: AccessLog.shape.entries,
   activity: z

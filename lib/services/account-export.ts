@@ -25,6 +25,8 @@ import { audit, auditPage } from "./audit";
 import { mailPreferencesOf } from "./digests";
 import type { Caller } from "./gateway";
 import { officerForExport } from "./officer-assignment";
+import { leadsOfHomeowner } from "./lead-store";
+import { toHomeownerLeadDto } from "./lead-dto";
 import { ownerProperties } from "./properties";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -149,6 +151,7 @@ export async function exportAccount(caller: Caller & { user: SessionUser }) {
       recoveryCodesLeft: factors.recoveryCodesLeft,
     },
     loanOfficer: user.role === "homeowner" ? await officerForExport(user.id) : null,
+    leads: (await leadsOfHomeowner(user.id)).map(toHomeownerLeadDto),
     dashboardEvents: events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
     accessLog: await homeAccessLog(caller, provedKeys),
     activity: activity.events.map((e) => ({ at: e.at, action: e.action, description: e.description, outcome: e.outcome, address: e.address, ip: e.ip })),

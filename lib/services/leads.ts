@@ -1,4 +1,5 @@
 import "server-only";
+import { partnerSiteOf } from "./partners";
 import type { SessionUser } from "@/lib/auth/roles";
 import { canMove, consentText, formatPhone, leadDay, timeZoneOfAddress, type LeadBody, type LeadStatus } from "@/lib/leads/rules";
 import { limitAccount, RateLimitedError } from "@/lib/rate-limit";
@@ -90,10 +91,13 @@ export async function createLead(caller: SignedIn, body: LeadBody, page: string)
   const now = new Date();
   const day = leadDay(now);
   const phone = body.phone ? formatPhone(body.phone) : undefined;
+  // A partner's member asks from inside the partner's frame (the embedded dashboard): the lead names the site.
+  const siteId = caller.partnerSiteId ?? (await partnerSiteOf(caller.user.id));
   const row = await insertLead({
     officerId: context.officerId,
     homeownerId: caller.user.id,
-    source: caller.partnerSiteId ? "embed" : "dashboard",
+    source: siteId ? "embed" : "dashboard",
+    siteId: siteId ?? null,
     kind: body.kind,
     propertyId: body.propertyId,
     address: home.facts.address,

@@ -155,6 +155,40 @@ describe("leads", () => {
     expect(call1.statusWords).not.toBe(seen.body.leads.find((l: { id: number }) => l.id === leadIds.question).statusWords);
   });
 
+  it("a CRM's API token reads leads with leads:read and marks them only with leads:write; it cannot send one", async () => {
+    const token = async (scopes: string[]) => {
+      const made = await call(app, "POST", "/api/account/tokens", { cookie: officer.cookie, body: { name: `CRM ${unique()}`, scopes, expiresInDays: 30 } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return { Authorization: `Bearer ${made.body.token}` };
+    };
+    const reader = await token(["leads:read"]);
+    const listed = await call(app, "GET", "/api/leads", { headers: reader });
+    expect(listed.status).toBe(200);
+    expect(listed.body.leads.map((l: { id: number }) => l.id)).toContain(leadIds.quote);
+    expect((await call(app, "GET", `/api/leads/${leadIds.quote}`, { headers: reader })).status).toBe(200);
+    const refused = await call(app, "PATCH", `/api/leads/${leadIds.quote}`, { headers: reader, body: { status: "contacted" } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("token_scope");
+    const writer = await token(["leads:write"]);
+    const marked = await call(app, "PATCH", `/api/leads/${leadIds.quote}`, { headers: writer, body: { status: "contacted" } });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ status: "contacted", statusChangedBy: officer.id });
+    expect((await call(app, "GET", "/api/leads", { headers: writer })).body.error.code).toBe("token_scope");
+    const sent = await call(app, "POST", "/api/leads", { headers: writer, body: { kind: "question", propertyId: myHome, message: "From a token" } });
+    expect(sent.status).toBe(403);
+    expect(sent.body.error.code).toBe("token_not_allowed");
+  });
+
+  it("the homeowner's export lists what they asked their officer and where each stands", async () => {
+    const exported = await call(app, "GET", "/api/account/export", { cookie: owner });
+    expect(exported.status).toBe(200);
+    const byId = new Map(exported.body.leads.map((l: { id: number; status: string }) => [l.id, l.status]));
+    expect(byId.get(leadIds.call)).toBe("won");
+    expect(byId.get(leadIds.quote)).toBe("contacted");
+    expect(byId.has(leadIds.question)).toBe(true);
+    expect((await call(app, "GET", "/api/account/export", { cookie: otherOwner })).body.leads.map((l: { id: number }) => l.id)).not.toContain(leadIds.call);
+  });
+
   it("every send, read and change of a lead is in the activity log", async () => {
     const rows = (action: string) =>
       call(app, "GET", `/api/admin/audit?action=${action}&limit=200`, { cookie: admin }).then(

@@ -205,5 +205,15 @@ describe("the homeowner's view of their officer", () => {
     const cookie = opened.headers.getSetCookie()[0]!.split(";")[0]!;
     expectCard(await page("/embed/dashboard/view", cookie), "embedded dashboard");
     expect((await call(app, "GET", "/api/account/export", { cookie })).body.loanOfficer).toMatchObject({ source: "partner", nmlsId: OFFICER_NMLS });
+
+    // The member asks from inside the frame: the calls to action are in the card, and the lead goes to the site's officer.
+    const view = await page("/embed/dashboard/view", cookie);
+    expect(view).toContain("Ask a question");
+    const propertyId = (await call(app, "GET", "/api/owner-data", { cookie })).body.properties[0].propertyId as number;
+    const asked = await call(app, "POST", "/api/leads", { cookie, body: { kind: "question", propertyId, message: "Can I borrow for a new roof?" } });
+    expect(asked.status).toBe(201);
+    const lead = await call(app, "GET", `/api/leads/${asked.body.lead.id}`, { cookie: officer.cookie });
+    expect(lead.status).toBe(200);
+    expect(lead.body).toMatchObject({ source: "embed", officerId: officer.id, message: "Can I borrow for a new roof?" });
   });
 });

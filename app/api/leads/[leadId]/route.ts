@@ -5,7 +5,7 @@ import { changeLeadStatus, readLead } from "@/lib/services/leads";
 
 // GET /api/leads/:leadId: one lead with its consent (officers: their own; admins: any; 404 for anyone else's)
 export const GET = route(
-  { roles: STAFF, params: LeadIdParams, summary: "One of your leads (admins: anyone's)", responses: { 200: Lead }, errors: [404] },
+  { roles: STAFF, tokenScope: "leads:read", params: LeadIdParams, summary: "One of your leads (admins: anyone's)", responses: { 200: Lead }, errors: [404] },
   async ({ caller, params }) => Response.json(await readLead(caller, params.leadId)),
 );
 
@@ -13,6 +13,7 @@ export const GET = route(
 export const PATCH = route(
   {
     roles: STAFF,
+    tokenScope: "leads:write",
     params: LeadIdParams,
     body: LeadStatusBody,
     summary: "Mark a lead contacted, won, lost or spam (new → contacted → won | lost | spam)",

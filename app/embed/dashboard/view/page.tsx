@@ -8,6 +8,8 @@ import { ownerData } from "@/lib/services/owners";
 import { partnerSiteOf } from "@/lib/services/partners";
 import { homeownerCard } from "@/lib/services/officers";
 import { OfficerCard } from "@/components/officer/officer-card";
+import { ContactOfficer } from "@/components/leads/contact-officer";
+import { leadPanel } from "@/lib/services/leads";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "./reopen";
 
@@ -20,7 +22,11 @@ export default async function PartnerDashboardPage() {
     return <ReopenFromPartner />;
   }
   const caller = { ...(await pageCaller(user)), partnerSiteId: await partnerSiteOf(user.id) };
-  const [data, card] = await Promise.all([orAppError(ownerData(caller, user.ownerIds)), homeownerCard(user.id).catch(() => null)]);
+  const [data, card, leads] = await Promise.all([
+    orAppError(ownerData(caller, user.ownerIds)),
+    homeownerCard(user.id).catch(() => null),
+    leadPanel(caller).catch(() => null),
+  ]);
   if (AppError.is(data)) {
     return (
       <main className="p-6">
@@ -43,7 +49,19 @@ export default async function PartnerDashboardPage() {
           />
         ))}
       </div>
-      {card && <OfficerCard card={card} />}
+      {card && (
+        <OfficerCard card={card}>
+          {leads && data.properties[0] && (
+            <ContactOfficer
+              propertyId={data.properties[0].propertyId}
+              officerName={leads.officerName}
+              consentText={leads.consentText}
+              sent={{ question: leads.today.question, call: leads.today.call }}
+              nested
+            />
+          )}
+        </OfficerCard>
+      )}
     </main>
   );
 }

@@ -10,7 +10,7 @@ import { homeownerProperty } from "@/lib/services/homes";
 import { partnerSiteOf } from "@/lib/services/partners";
 import { pageRecords } from "@/lib/services/records";
 import { homeownerCard } from "@/lib/services/officers";
-import { OfficerCard } from "@/components/officer/officer-card";
+import { leadPanel } from "@/lib/services/leads";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "@/app/embed/dashboard/view/reopen";
 
@@ -24,7 +24,12 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
   if (!/^\d+$/.test(propertyId)) notFound();
   const path = `/embed/dashboard/view/properties/${propertyId}`;
   const caller = { ...(await pageCaller(user)), partnerSiteId: await partnerSiteOf(user.id) };
-  const [home, card] = await Promise.all([orAppError(homeownerProperty(caller, propertyId)), homeownerCard(user.id).catch(() => null)]);
+  // The officer's card and the calls to action (leads go to the partner site's officer) are extras, left out when they cannot be read.
+  const [home, leads, card] = await Promise.all([
+    orAppError(homeownerProperty(caller, propertyId)),
+    leadPanel(caller).catch(() => null),
+    homeownerCard(user.id).catch(() => null),
+  ]);
   if (home === undefined) notFound();
   const applicantName = user.name ?? user.email;
   // Not awaited: the estimate and the facts are sent first, the records stream in when the report arrives.
@@ -45,12 +50,9 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
           }
           report={<ReportLink address={home.property.facts.address} applicantName={applicantName} />}
           records={records}
+          leads={leads}
+          card={card}
         />
-      )}
-      {card && (
-        <div className="mt-6">
-          <OfficerCard card={card} />
-        </div>
       )}
     </main>
   );
