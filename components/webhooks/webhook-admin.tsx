@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { TableScroll } from "@/components/ui/table-scroll";
@@ -49,13 +50,15 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
   const [problem, setProblem] = useState<ApiProblem>();
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Where leads go, and with which secret, asks for a recent second factor (the API answers step_up_required).
+  const { withStepUp, stepUp } = useStepUp();
 
   const act = async (work: () => Promise<unknown>, done?: string) => {
     setBusy(true);
     setProblem(undefined);
     setNotice(undefined);
     try {
-      await work();
+      await withStepUp(work);
       if (done) setNotice(done);
       router.refresh();
     } catch (error) {
@@ -80,6 +83,7 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
 
   return (
     <div className="space-y-6">
+      {stepUp}
       {secret && <SecretOnce secret={secret} onDone={() => setSecret(undefined)} />}
       {problem && (
         <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 text-red-800">

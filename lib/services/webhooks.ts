@@ -12,6 +12,7 @@ import { queueAttempts } from "@/lib/webhooks/queue";
 import { sampleData } from "@/lib/webhooks/schemas";
 import { newSecret, openSecret, PREVIOUS_SECRET_HOURS, sealSecret } from "@/lib/webhooks/secrets";
 import { audit } from "./audit";
+import { requireRecentSecondFactor } from "./access";
 import { AppError } from "./errors";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -72,6 +73,8 @@ export async function listEndpoints(): Promise<WebhookEndpointDto[]> {
 
 /** Registers an endpoint; its secret is answered this once and kept only sealed. */
 export async function createEndpoint(admin: SessionUser, input: { url: string; events: WebhookEvent[]; description?: string | null }) {
+  // Every lead goes where this points: a stale admin session must not be enough to send them elsewhere.
+  requireRecentSecondFactor(admin);
   const url = await checkEndpointUrl(input.url);
   const secret = newSecret();
   const { db } = await getDatabase();
@@ -100,6 +103,9 @@ export async function updateEndpoint(
   id: number,
   input: { url?: string; events?: WebhookEvent[]; enabled?: boolean; description?: string | null; rotateSecret?: boolean },
 ) {
+  // Turning an endpoint off is always allowed; anything that decides where events go, or with which secret, asks for a recent factor.
+  const onlyOff = input.enabled === false && input.url === undefined && input.events === undefined && !input.rotateSecret;
+  if (!onlyOff) requireRecentSecondFactor(admin);
   const before = await endpointOf(id);
   const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
   const now = new Date();

@@ -195,11 +195,31 @@ describe("webhooks without WEBHOOKS_ALLOW_PRIVATE", () => {
       userLimitPerMinute: 1000,
       dataDir,
     };
-    await start(port, { WEBHOOKS_ALLOW_PRIVATE: "true" });
+    // Step-up lasts 6 s here, so that a session's factor grows old within the test.
+    await start(port, { WEBHOOKS_ALLOW_PRIVATE: "true", STEP_UP_MINUTES: "0.1" });
   });
   afterAll(async () => {
     await stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("asks for a recent second factor before an endpoint is added, pointed elsewhere or given a new secret; turning one off needs none", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const made = await call(app, "POST", "/api/admin/webhooks", { cookie: admin, body: { url: "http://127.0.0.1:9/crm", events: ["lead.created"] } });
+    expect(made.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    const stale = [
+      await call(app, "POST", "/api/admin/webhooks", { cookie: admin, body: { url: "http://127.0.0.1:9/elsewhere", events: ["lead.created"] } }),
+      await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, { cookie: admin, body: { url: "http://127.0.0.1:9/elsewhere" } }),
+      await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, { cookie: admin, body: { events: ["lead.created", "lead.updated"] } }),
+      await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, { cookie: admin, body: { rotateSecret: true } }),
+    ];
+    expect(stale.map((answer) => [answer.status, answer.body.error?.code])).toEqual(Array(4).fill([403, "step_up_required"]));
+    const off = await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, { cookie: admin, body: { enabled: false } });
+    expect(off.status).toBe(200);
+    const listed = await call(app, "GET", "/api/admin/webhooks", { cookie: admin });
+    expect(listed.body.endpoints.map((e: { url: string; enabled: boolean }) => [e.url, e.enabled])).toEqual([["http://127.0.0.1:9/crm", false]]);
+    expect((await call(app, "DELETE", `/api/admin/webhooks/${made.body.id}`, { cookie: admin })).status).toBe(204);
   });
 
   it("refuses a receiver at 127.0.0.1, at registration and when it connects, with the reason in the delivery log and the app's log", async () => {
