@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import { Webhook } from "standardwebhooks";
 import { expect, expectNoSeriousViolations, fromOutbox, signIn, test } from "./fixtures";
 
 /**
@@ -68,4 +70,108 @@ test("a homeowner asks their officer a question and a quote; the officer finds i
       .filter({ has: page.getByRole("heading", { name: "Home equity line" }) })
       .getByTestId("lead-sent"),
   ).toContainText("Your loan officer has been in touch");
+});
+
+/**
+ * Issue 39's whole loop with the demo accounts: the demo homeowner asks a quote for a home equity line from their
+ * property page; the demo officer is mailed, finds it on /leads with the scenario's figures and marks it contacted;
+ * the homeowner reads where it stands; the lender's CRM (a receiver started here) got `lead.created` and
+ * `lead.updated`, signed as Standard Webhooks, and the admin sees both deliveries.
+ */
+test("the demo homeowner's quote reaches the officer's mail, /leads and the lender's CRM, and comes back as a status", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const received: { headers: Record<string, string>; body: string }[] = [];
+  const crm = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
+      response.writeHead(204).end();
+    });
+  });
+  const port = await new Promise<number>((resolve) => crm.listen(0, "127.0.0.1", () => resolve((crm.address() as { port: number }).port)));
+  const url = `http://127.0.0.1:${port}/leads`;
+  const adminContext = await browser.newContext();
+  try {
+    // The lender's admin points lead events at the CRM and keeps the secret.
+    const admin = await adminContext.newPage();
+    await signIn(admin, "admin@example.com", "admin-demo");
+    await admin.goto("/admin/webhooks");
+    const form = admin.getByRole("region", { name: "Add an endpoint" });
+    await form.getByLabel("URL").fill(url);
+    for (const event of ["opportunity.found", "client.refreshed", "homeowner.engaged"]) await form.getByLabel(event).uncheck();
+    await form.getByRole("button", { name: "Add endpoint" }).click();
+    const secret = (await admin.getByTestId("webhook-secret").textContent())!;
+    await admin.getByRole("button", { name: "I have kept it" }).click();
+
+    // The demo homeowner asks a quote for a home equity line, with a phone and the lender's consent.
+    await signIn(page, "homeowner@example.com", "homeowner-demo");
+    await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
+    await expect(page.getByTestId("officer-card")).toContainText("NMLS");
+    await page.getByRole("link", { name: "3901 Wallingford Ave N", exact: true }).first().click();
+    const line = page.getByRole("region", { name: "What you could borrow" }).getByRole("article", { name: "Home equity line" });
+    await line.getByLabel(/^Amount/).fill("60000");
+    await line.getByRole("button", { name: "Get a quote" }).click();
+    await line.getByLabel("Phone (optional)").fill("206 386 4000");
+    const consent = line.getByRole("checkbox", { name: /may call or text me/ });
+    await expect(consent).not.toBeChecked();
+    await consent.check();
+    await line.getByRole("button", { name: /^Send to / }).click();
+    await expect(line.getByTestId("lead-sent")).toContainText(/Sent to .+ on /);
+    await expect(line.getByTestId("lead-sent")).toContainText("Waiting for your loan officer");
+    await expectNoSeriousViolations(page);
+    const propertyUrl = page.url();
+
+    // The officer's mail is in the outbox.
+    await admin.goto("/admin/outbox");
+    await expect(
+      admin.getByRole("article").filter({ hasText: "Email to officer@example.com" }).filter({ hasText: "New lead: quote request" }).first(),
+    ).toBeVisible();
+
+    // The officer finds it on /leads with the scenario's figures, opens it and marks it contacted.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await signIn(page, "officer@example.com", "officer-demo");
+    await page.goto("/leads");
+    const row = page.getByTestId("lead").filter({ hasText: "Quote request" }).filter({ hasText: "3901 WALLINGFORD AVE N" }).first();
+    await expect(row).toContainText("Home equity line: amount $60,000");
+    await row.getByRole("link").click();
+    await page.getByRole("button", { name: "Mark contacted" }).click();
+    await expect(page.getByTestId("lead-status")).toHaveText("Contacted");
+    await page.getByRole("button", { name: "Sign out" }).click();
+
+    // The homeowner reads where it stands.
+    await signIn(page, "homeowner@example.com", "homeowner-demo");
+    await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
+    await page.goto(propertyUrl);
+    await expect(
+      page.getByRole("region", { name: "What you could borrow" }).getByRole("article", { name: "Home equity line" }).getByTestId("lead-sent"),
+    ).toContainText("Your loan officer has been in touch");
+
+    // The CRM got both events, each signed with the endpoint's secret, about the same lead.
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    const events = received.map(
+      (delivery) => new Webhook(secret).verify(delivery.body, delivery.headers) as { type: string; data: { id: number; status: string } },
+    );
+    expect(events.map((event) => event.type)).toEqual(["lead.created", "lead.updated"]);
+    expect(events[0]!.data.id).toBe(events[1]!.data.id);
+    expect(events[1]!.data.status).toBe("contacted");
+
+    // The admin sees both deliveries in the endpoint's log.
+    await expect
+      .poll(
+        async () => {
+          await admin.reload();
+          return admin.getByRole("region", { name: url }).getByRole("cell", { name: "Delivered" }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(2);
+    const log = admin.getByRole("region", { name: url });
+    await expect(log.getByRole("cell", { name: "lead.created" })).toBeVisible();
+    await expect(log.getByRole("cell", { name: "lead.updated" })).toBeVisible();
+    await expectNoSeriousViolations(admin);
+  } finally {
+    await adminContext.close();
+    crm.close();
+  }
 });

@@ -36,6 +36,9 @@ const ROUTES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   "/api/admin/usage": "calls and cache hits per operation",
   "/api/account/tokens": "the reader's own API tokens (names, scopes, dates; never a token)",
   "/api/admin/tokens": "the staff's API tokens (names, scopes, owners' emails, dates; never a token)",
+  "/api/account/officer-profile": "the reader's own card (their name, title, phone, NMLS ID)",
+  "/api/admin/organization": "the organization's name, NMLS ID, disclosures and default officer",
+  "/api/admin/webhooks": "the CRM endpoints (URLs and events; never a secret)",
 };
 
 /** Staff pages that show no customer's data, each with why; every other page staff may open must write a row. */
@@ -46,6 +49,7 @@ const PAGES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   "/verify": "the second-factor step of a sign-in",
   "/admin": "staff, settings, partner sites and call counts",
   "/admin/jobs": "the job queue's runs",
+  "/admin/webhooks": "the CRM endpoints and their deliveries' status, time and response code (never a payload)",
   "/lookup": "an empty form: each lookup it makes is logged by its action",
 };
 
@@ -107,9 +111,21 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
-    child = startNext(port, { NEXTAUTH_URL: url, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", STEP_UP_MINUTES: "0.05" });
+    child = startNext(port, {
+      NEXTAUTH_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PROPERTY_API_BASE_URL: "",
+      STEP_UP_MINUTES: "0.05",
+      WEBHOOKS_ALLOW_PRIVATE: "true",
+    });
     await waitFor(`${url}/api/openapi.json`, child, "app");
     admin = await signIn(app, app.admin.email, app.admin.password);
+    // A CRM endpoint, for the routes of one endpoint's deliveries.
+    const endpoint = await call(app, "POST", "/api/admin/webhooks", { cookie: admin, body: { url: "http://127.0.0.1:9/crm", events: ["lead.created"] } });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+    segments.webhookId = String(endpoint.body.id);
     officer = await signIn(app, OFFICER.email, OFFICER.password);
     // The demo officer's 50 clients and three of the admin's own: an admin sees 53.
     const csv = ["name,email,address", ...houses(1200, 3).map((address) => `"${Object.values(deedName(address)).join(" ")}",,"${address}"`)].join("\n");
