@@ -33,7 +33,7 @@ function lineText(lead: LeadLine): string {
     `${KIND_WORDS[lead.kind]} from ${lead.name ?? lead.email ?? "a homeowner"}${lead.email ? ` <${lead.email}>` : ""} (${STATUS_LABELS[lead.status]})`,
     lead.address && `Home: ${lead.address}`,
     lead.phone &&
-      `Phone: ${lead.phone}${lead.bestTime ? `, best ${BEST_TIME_LABELS[lead.bestTime as BestTime] ?? lead.bestTime}` : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
+      `Phone: ${lead.phone}${lead.bestTime ? `; best time: ${(BEST_TIME_LABELS[lead.bestTime as BestTime] ?? lead.bestTime).toLowerCase()}` : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
     scenarioLine(lead.scenario),
     lead.message && `Message: ${lead.message}`,
     `Came in: ${lead.createdAt.toUTCString()}`,
