@@ -77,12 +77,13 @@ describe("API tokens (service)", () => {
     expect((await listApiTokens(staff, "own"))[0]?.status).toBe("revoked");
   });
 
-  it("refuses every token from an address after 30 failures, a good one too (429)", async () => {
+  it("refuses bad tokens from an address after 30 failures (429), but a good one from it still works (review: no lockout by a stranger)", async () => {
     const { token } = await createApiToken({ user: officer, ip: "10.0.0.3" }, { name: "good", scopes: ["lookups"], expiresInDays: 1 }, "own");
     for (let i = 0; i < 30; i++) expect(await failure(authenticateApiToken(`hdt_wrong${i}`, "10.0.0.3"))).toEqual([401, "invalid_token"]);
     expect(await failure(authenticateApiToken("hdt_wrong", "10.0.0.3"))).toEqual([429, "rate_limited"]);
-    expect(await failure(authenticateApiToken(token, "10.0.0.3"))).toEqual([429, "rate_limited"]);
-    expect(await authenticateApiToken(token, "10.0.0.4")).toBeTruthy();
+    // A CRM behind the same shared address (a cloud's pool, an office's NAT) is not cut off by someone else's guesses.
+    expect((await authenticateApiToken(token, "10.0.0.3")).user.id).toBe(officer.id);
+    expect(await failure(authenticateApiToken("hdt_wrong_again", "10.0.0.3"))).toEqual([429, "rate_limited"]);
   });
 
   it("lets a homeowner have none, and only an admin manage the organization's", async () => {
