@@ -113,6 +113,28 @@ describe("API tokens", () => {
     expect((await call(app, "GET", "/api/clients", { headers: bearer(second.token) })).status).toBe(401);
   });
 
+  it("dies with the incident response: signing out everywhere (the owner or an admin) and an admin's reset of the factors revoke it (review)", async () => {
+    const victim = await newOfficer(admin);
+    const works = async (token: string) => (await call(app, "GET", "/api/clients", { headers: bearer(token) })).status;
+    const byAdmin = await newToken(victim.cookie, ["clients:read"]);
+    expect(await works(byAdmin.token)).toBe(200);
+    expect((await call(app, "DELETE", `/api/admin/users/${victim.id}/sessions`, { cookie: admin })).status).toBe(200);
+    expect(await works(byAdmin.token)).toBe(401);
+
+    let cookie = await signIn(app, victim.email, "officer-password");
+    const byOwner = await newToken(cookie, ["clients:read"]);
+    expect((await call(app, "DELETE", "/api/account/sessions", { cookie })).status).toBe(200);
+    expect(await works(byOwner.token)).toBe(401);
+
+    cookie = await signIn(app, victim.email, "officer-password");
+    const beforeReset = await newToken(cookie, ["clients:read"]);
+    expect((await call(app, "DELETE", `/api/admin/users/${victim.id}/factors`, { cookie: admin })).status).toBe(204);
+    expect(await works(beforeReset.token)).toBe(401);
+    const listed = await call(app, "GET", "/api/admin/tokens", { cookie: admin });
+    const mine = listed.body.tokens.filter((t: { owner: { email: string } }) => t.owner.email === victim.email);
+    expect(mine.map((t: { status: string }) => t.status)).toEqual(["revoked", "revoked", "revoked"]);
+  });
+
   it("dies with its owner's staff role: demoted or deleted, the token is 401", async () => {
     const demoted = await newOfficer(admin);
     const deleted = await newOfficer(admin);

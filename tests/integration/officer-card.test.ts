@@ -217,3 +217,46 @@ describe("the homeowner's view of their officer", () => {
     expect(lead.body).toMatchObject({ source: "embed", officerId: officer.id, message: "Can I borrow for a new roof?" });
   });
 });
+
+describe("whose officer, against a second officer of the same lender (review)", () => {
+  it(
+    "a second officer who lists someone else's client (and refreshes the row) does not take them over, and cannot wear another's NMLS ID",
+    { timeout: 120_000 },
+    async () => {
+      const [home, elsewhere] = houses(1663, 2) as [string, string];
+      const homeowner = await newAccount(app);
+      expect((await call(app, "POST", "/api/owners", { cookie: homeowner.cookie, body: { ...deedName(home), address: home } })).status).toBe(201);
+      const officerOf = async () => (await call(app, "GET", "/api/account/export", { cookie: homeowner.cookie })).body.loanOfficer;
+
+      const listed = await call(app, "POST", "/api/clients", { cookie: officer.cookie, body: { ...deedName(home), email: homeowner.email, address: home } });
+      expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+      expect(await officerOf()).toMatchObject({ email: officer.email, source: "portfolio" });
+
+      const email = `card-rival-${unique()}@example.com`;
+      const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } });
+      const rival = await signIn(app, email, "officer-password");
+      const poached = await call(app, "POST", "/api/clients", {
+        cookie: rival,
+        body: { firstName: "Any", lastName: "Body", email: homeowner.email, address: elsewhere },
+      });
+      expect(poached.status).toBe(201);
+      expect((await call(app, "POST", `/api/clients/${poached.body.id}/refresh`, { cookie: rival })).status).toBe(200);
+      expect(await officerOf()).toMatchObject({ email: officer.email, source: "portfolio" });
+
+      const impostor = await call(app, "PUT", "/api/account/officer-profile", {
+        cookie: rival,
+        body: {
+          displayName: "Casey Card",
+          title: "Loan Officer",
+          phone: "(206) 555-0100",
+          email,
+          bookingUrl: "https://evil.example/book",
+          nmlsId: OFFICER_NMLS,
+        },
+      });
+      expect(impostor.status).toBe(400);
+      expect(impostor.body.error.fields).toHaveProperty("nmlsId");
+      expect(created.status).toBe(201);
+    },
+  );
+});
