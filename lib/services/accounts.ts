@@ -241,7 +241,9 @@ export async function resetPassword(token: string, password: string): Promise<Se
   // The mailbox's owner is back in: codes locked by a hundred wrong ones work again.
   await unlockFactor(user.id);
   const ended = await endAllSessions(user.id);
-  void audit({ action: "password.reset", actor: user, detail: { sessionsEnded: ended, factorsRemoved } });
+  // Recovering an account by its mailbox ends what a thief could have left behind: sessions and API tokens.
+  const tokensRevoked = await revokeTokensOf(user.id);
+  void audit({ action: "password.reset", actor: user, detail: { sessionsEnded: ended, factorsRemoved, tokensRevoked } });
   return user;
 }
 
@@ -280,6 +282,8 @@ export async function changePassword(user: SessionUser, current: string, next: s
 /** Ends every session of an account (the owner's "sign out everywhere", or an admin's). */
 export async function signOutEverywhere(userId: number): Promise<number> {
   const ended = await endAllSessions(userId);
-  void audit({ action: "signout.everywhere", subjectUserId: userId, detail: { sessionsEnded: ended } });
+  // An incident's first step: the API tokens made in a session (perhaps a stolen one) go with the sessions.
+  const tokensRevoked = await revokeTokensOf(userId);
+  void audit({ action: "signout.everywhere", subjectUserId: userId, detail: { sessionsEnded: ended, tokensRevoked } });
   return ended;
 }

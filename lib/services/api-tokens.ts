@@ -143,11 +143,10 @@ export const invalidToken = () => new AppError(401, "invalid_token", "This API t
 /**
  * The staff member an API token speaks for: a token that is unknown, expired or revoked, or whose owner is no longer
  * staff (demoted; a deleted account's tokens are gone with it), is a 401 `invalid_token`. Such failures are counted
- * per client address; past the limit, every token from it is refused (429) until the limit's window ends.
+ * per client address; past the limit, bad tokens from it are answered 429 until the window ends (a good one still works:
+ * tokens are 256 random bits, so the limit is against floods of the log, and must not let a stranger cut a CRM off).
  */
 export async function authenticateApiToken(token: string, ip: string): Promise<TokenHolder> {
-  const wait = await accountLimitWait("apiTokenFailures", ip);
-  if (wait) throw tooManyFailures(wait);
   const { db } = await getDatabase();
   const [row] = await db
     .select({ token: apiTokens, user: users, ownerIds: ownerIdsColumn })
@@ -156,6 +155,9 @@ export async function authenticateApiToken(token: string, ip: string): Promise<T
     .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql`now()`)));
   if (!row || !isStaff(row.user.role)) {
     log.warn({ tokenPrefix: token.slice(0, 10), reason: row ? "not_staff" : "unknown" }, "an API token was refused");
+    // Only bad tokens are held back: a good one from the same address (a CRM's shared pool, an office's NAT) is served.
+    const wait = await accountLimitWait("apiTokenFailures", ip);
+    if (wait) throw tooManyFailures(wait);
     try {
       await limitAccount("apiTokenFailures", ip);
     } catch (error) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/roles";
 import { clients, invitations, officerProfiles, organizationProfile, users, widgetSites } from "@/lib/db/schema";
@@ -16,8 +16,7 @@ export interface Assignment {
 
 /**
  * The loan officer a homeowner's questions go to: the one an admin (or the first resolution) saved on the account,
- * else the officer who invited them, else the officer whose portfolio lists their email (the most recently refreshed
- * row), else their partner site's officer, else the organization's default. Only staff who still exist count.
+ * else the officer who invited them, else the officer whose portfolio listed their email first, else their partner site's officer, else the organization's default. Only staff who still exist count.
  */
 export async function assignedOfficer(homeownerId: number): Promise<Assignment | null> {
   const { db } = await getDatabase();
@@ -43,7 +42,8 @@ export async function assignedOfficer(homeownerId: number): Promise<Assignment |
     .select({ officerId: clients.officerId })
     .from(clients)
     .where(sql`lower(${clients.email}) = lower(${account.email})`)
-    .orderBy(sql`${clients.refreshedAt} desc nulls last`, desc(clients.id))
+    // The first officer who listed them: a later row (another officer's, refreshed or not) never moves a client.
+    .orderBy(asc(clients.createdAt), asc(clients.id))
     .limit(1);
   if (await staff(listed?.officerId)) return { officerId: listed!.officerId, source: "portfolio" };
   if (account.partnerSiteId != null) {

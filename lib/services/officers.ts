@@ -1,10 +1,11 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { officerProfiles, users, widgetSites } from "@/lib/db/schema";
 import { audit } from "./audit";
+import { AppError } from "./errors";
 import { nmlsLink, type OfficerCardDto, type OfficerProfileInput } from "./officer-fields";
 
 export type { OfficerCardDto };
@@ -64,6 +65,18 @@ export async function officerProfile(userId: number): Promise<OfficerProfileDto>
 /** An officer's save of their card (validated by OfficerProfileInput: E.164 phone, https booking link, digits for NMLS). */
 export async function saveOfficerProfile(user: SessionUser, input: OfficerProfileInput): Promise<OfficerProfileDto> {
   const { db } = await getDatabase();
+  // An NMLS ID names one person: another officer of the lender cannot wear it (and look like them on a card).
+  if (input.nmlsId) {
+    const [taken] = await db
+      .select({ userId: officerProfiles.userId })
+      .from(officerProfiles)
+      .where(and(eq(officerProfiles.nmlsId, input.nmlsId), ne(officerProfiles.userId, user.id)))
+      .limit(1);
+    if (taken) {
+      void audit({ action: "officer.profile", actor: user, outcome: "refused", detail: { nmlsId: input.nmlsId, reason: "nmls_taken" } });
+      throw new AppError(400, "invalid_request", "nmlsId: belongs to another officer of this lender", { nmlsId: "belongs to another officer of this lender" });
+    }
+  }
   const values = { ...input, updatedAt: new Date() };
   await db
     .insert(officerProfiles)

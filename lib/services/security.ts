@@ -1,4 +1,5 @@
 import "server-only";
+import { revokeTokensOf } from "./api-tokens";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import {
   checkCode,
@@ -229,5 +230,7 @@ export async function resetFactorsOf(admin: SessionUser, userId: number): Promis
   if (!(await findUserById(userId))) throw new AppError(404, "not_found", "No user has that id.");
   await resetFactors(userId);
   const ended = await endAllSessions(userId);
-  void audit({ action: "factor.reset", actor: admin, subjectUserId: userId, detail: { sessionsEnded: ended } });
+  // A reset is what an admin does for a lost or stolen factor: the tokens made with it go too.
+  const tokensRevoked = await revokeTokensOf(userId);
+  void audit({ action: "factor.reset", actor: admin, subjectUserId: userId, detail: { sessionsEnded: ended, tokensRevoked } });
 }
