@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DbId } from "@/lib/api/db-id";
 import { LEAD_KINDS, LEAD_STATUSES } from "@/lib/leads/rules";
 import { ErrorBody } from "./schemas";
 
@@ -26,10 +27,7 @@ export const LeadsQuery = z.object({
 });
 
 export const LeadIdParams = z.object({
-  leadId: z.coerce
-    .number({ error: "leadId must be a positive whole number" })
-    .int("leadId must be a positive whole number")
-    .positive("leadId must be a positive whole number"),
+  leadId: DbId,
 });
 
 export const LeadStatusBody = z.object({

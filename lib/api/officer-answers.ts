@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bodyDbId } from "@/lib/api/db-id";
 
 /** Answers of the officer-card routes (issue 39): an officer's own card, the organization's details, an assignment. */
 export const OfficerProfile = z.object({
@@ -25,11 +26,11 @@ export const OfficerAssignment = z.object({
   source: z.enum(["assigned", "invitation", "portfolio", "partner", "default"]).nullable(),
 });
 
-const OfficerId = z.number({ error: "must be a user id or null" }).int("must be a user id or null").positive("must be a user id or null").nullable();
+const OfficerId = bodyDbId("must be a user id or null").nullable();
 
 export const OfficerAssignmentBody = z.object({ officerId: OfficerId });
 export const SiteOfficerBody = z.object({
-  siteId: z.number({ error: "must be a site id" }).int("must be a site id").positive("must be a site id"),
+  siteId: bodyDbId("must be a site id"),
   officerId: OfficerId,
 });
 

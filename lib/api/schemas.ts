@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DbId, bodyDbId } from "@/lib/api/db-id";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { ROLES, STAFF } from "@/lib/auth/roles";
 import { AUDIT_OUTCOMES } from "@/lib/db/schema";
@@ -92,9 +93,7 @@ export const CreateUserBody = z
       ctx.addIssue({ code: "custom", path: ["password"], message: "is required (or send invite: true to email them a link to choose one)" });
   });
 export const RoleBody = z.object({ role: z.enum(ROLES, { error: `role must be ${ROLES.slice(0, -1).join(", ")} or ${ROLES.at(-1)}` }) });
-export const UserIdParams = z.object({
-  userId: z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number"),
-});
+export const UserIdParams = z.object({ userId: DbId });
 /** The organization's current note rate in percent, 0–30 (3 decimals at most). */
 const CurrentRate = z
   .number({ error: "must be a number" })
@@ -164,9 +163,7 @@ export const OwnerFiguresBody = z.object({
     .refine((loans) => Object.keys(loans).length <= 3, "at most 3 loans")
     .describe("By the loan's ID in the equity summary (its position, primary, second or third, when it has none)"),
 });
-export const PropertyIdParams = z.object({
-  propertyId: z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number"),
-});
+export const PropertyIdParams = z.object({ propertyId: DbId });
 
 export const ErrorBody = z.object({
   error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
@@ -191,12 +188,7 @@ export const SiteBody = z.object({
   name: text("name", 100),
   allowedOrigins: z.array(Origin).min(1, "list at least one origin").max(20, "at most 20 origins"),
   dailyBudget: z.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(1_000_000),
-  officerId: z
-    .number({ error: "must be a staff member's id" })
-    .int("must be a staff member's id")
-    .positive("must be a staff member's id")
-    .optional()
-    .describe("The loan officer the widget's leads go to (else the organization's default officer)"),
+  officerId: bodyDbId("must be a staff member's id").optional().describe("The loan officer the widget's leads go to (else the organization's default officer)"),
 });
 
 export const WidgetBody = z.object({ key: text("key", 100), address: Address });
@@ -273,7 +265,7 @@ export const JobRunBody = z.object({
 });
 
 export const UnsubscribeQuery = z.object({
-  u: z.coerce.number({ error: "u must be a user id" }).int().positive(),
+  u: DbId,
   k: z.enum(["monthly_digest", "daily_summary"], { error: "k must be monthly_digest or daily_summary" }),
   t: z.string().min(1, "t is required").max(100),
 });
@@ -333,12 +325,9 @@ export const OpportunityRulesForm = z
   .pipe(OpportunityRulesBody);
 export const HealthQuery = z.object({ deep: z.string().optional().describe("Present (any value): check the database, the cache and the service too") });
 
-const positiveId = z.coerce
-  .number({ error: "must be a positive whole number" })
-  .int("must be a positive whole number")
-  .positive("must be a positive whole number");
-export const ClientIdParams = z.object({ clientId: positiveId });
-export const OpportunityIdParams = z.object({ opportunityId: positiveId });
+export { DbId, MAX_DB_ID } from "@/lib/api/db-id";
+export const ClientIdParams = z.object({ clientId: DbId });
+export const OpportunityIdParams = z.object({ opportunityId: DbId });
 /** A CSV of past clients as text; the row cap (2,000) is checked when it is read, as a 400 naming `csv`. */
 export const ClientImportBody = z.object({
   csv: z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DbId } from "@/lib/api/db-id";
 import { MAX_TOKEN_DAYS, TOKEN_SCOPES } from "@/lib/auth/api-token-format";
 
 /** What the API tokens' routes accept and answer (`/api/account/tokens`, `/api/admin/tokens`). */
@@ -23,7 +24,7 @@ export const NewApiTokenBody = z.object({
 });
 
 export const TokenIdParams = z.object({
-  tokenId: z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number"),
+  tokenId: DbId,
 });
 
 export const ApiToken = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DbId } from "@/lib/api/db-id";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
 
 /** The webhooks' API: what admins send and what they get back (lib/services/webhooks.ts). */
@@ -27,9 +28,9 @@ const positive = z.coerce
   .number({ error: "must be a positive whole number" })
   .int("must be a positive whole number")
   .positive("must be a positive whole number");
-export const WebhookParams = z.object({ webhookId: positive });
+export const WebhookParams = z.object({ webhookId: DbId });
 export const WebhookDeliveryParams = z.object({
-  webhookId: positive,
+  webhookId: DbId,
   deliveryId: z.string().regex(/^msg_[\w-]{1,64}$/, "must be a delivery id (msg_…)"),
 });
 export const DeliveriesQuery = z.object({

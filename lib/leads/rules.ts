@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
+import { MAX_DB_ID } from "@/lib/api/db-id";
 
 import { BEST_TIMES, LEAD_KINDS, MESSAGE_MAX, type LeadStatus } from "./words";
 
@@ -157,7 +158,11 @@ export type Scenario = z.infer<typeof Scenario>;
 export const LeadBody = z
   .object({
     kind: z.enum(LEAD_KINDS, { error: "kind must be question, call or quote" }),
-    propertyId: z.number({ error: "propertyId must be a number" }).int("propertyId must be a whole number").positive("propertyId must be positive"),
+    propertyId: z
+      .number({ error: "propertyId must be a number" })
+      .int("propertyId must be a whole number")
+      .positive("propertyId must be positive")
+      .max(MAX_DB_ID, `propertyId must be at most ${MAX_DB_ID}`),
     message: z.string().trim().max(MESSAGE_MAX, `message must be at most ${MESSAGE_MAX} characters`).optional(),
     phone: z.string().trim().max(40, "phone must be at most 40 characters").optional(),
     bestTime: z.enum(BEST_TIMES, { error: "bestTime must be morning, afternoon, evening or any" }).optional(),

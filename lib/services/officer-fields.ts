@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
+import { bodyDbId, MAX_DB_ID } from "@/lib/api/db-id";
 
 /** An optional text field: blank clears it (null), anything else is trimmed and kept within `max` characters. */
 const optionalText = (max: number) =>
@@ -73,10 +74,7 @@ export const OrganizationInput = z.object({
   companyName: optionalText(200),
   nmlsId: NmlsIdField,
   equalHousingStatement: optionalText(1000),
-  defaultOfficerId: z
-    .number()
-    .int()
-    .positive()
+  defaultOfficerId: bodyDbId("must be a user id or null")
     .nullish()
     .transform((value) => value ?? null),
 });
@@ -86,14 +84,22 @@ export type OrganizationInput = z.output<typeof OrganizationInput>;
 const OfficerChoice = z
   .string()
   .regex(/^\d*$/, "must be a user id or none")
-  .transform((value) => (value ? Number(value) : null));
+  .transform((value) => (value ? Number(value) : null))
+  .refine((value) => value === null || value <= MAX_DB_ID, `must be at most ${MAX_DB_ID}`);
 
 /** The admin page's forms: a homeowner's officer (by the homeowner's email), and a site's. */
 export const AssignOfficerForm = z.object({
   email: z.string().trim().max(254, "must be at most 254 characters").pipe(z.email("is not a valid email address")),
   officerId: OfficerChoice,
 });
-export const SiteOfficerForm = z.object({ siteId: z.string().regex(/^\d+$/, "choose a site").transform(Number), officerId: OfficerChoice });
+export const SiteOfficerForm = z.object({
+  siteId: z
+    .string()
+    .regex(/^\d+$/, "choose a site")
+    .transform(Number)
+    .refine((value) => value <= MAX_DB_ID, `must be at most ${MAX_DB_ID}`),
+  officerId: OfficerChoice,
+});
 
 /** NMLS Consumer Access: where anyone checks a licence (the link a mortgage advertisement gives). */
 export const nmlsLink = (kind: "INDIVIDUAL" | "COMPANY", id: string) =>

@@ -20,7 +20,47 @@ describe("the addresses a webhook may reach", () => {
     "::ffff:7f00:1",
     "::ffff:169.254.169.254",
     "not an address",
+    // IPv4-compatible (::/96), with the IPv4 address written either way, private inside or not: never a real receiver.
+    "::127.0.0.1",
+    "::7f00:1",
+    "0:0:0:0:0:0:7f00:1",
+    "::a9fe:a9fe",
+    "::10.0.0.1",
+    "::8.8.8.8",
+    // IPv4-translated (::ffff:0:0/96).
+    "::ffff:0:7f00:1",
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:808:808",
+    "0:0:0:0:ffff:0:a9fe:a9fe",
+    // 6to4 (2002::/16), which carries an IPv4 address in its second and third groups.
+    "2002:7f00:1::",
+    "2002:a9fe:a9fe::1",
+    "2002:808:808::1",
+    // Teredo (2001::/32), which carries the server's and the client's IPv4 addresses.
+    "2001::1",
+    "2001:0:4136:e378:8000:63bf:80ff:fffe",
+    "2001:0000:7f00:0001::",
+    // NAT64, documentation, unique local, site-local, discard-only.
+    "64:ff9b::7f00:1",
+    "64:ff9b::8.8.8.8",
+    "2001:db8::1",
+    "fc00::1",
+    "fec0::1",
+    "100::1",
+    // Brackets are the URL's, never an address's.
+    "[::1]",
   ])("refuses %s", (address) => expect(isPublicAddress(address)).toBe(false));
 
-  it.each(["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("allows %s", (address) => expect(isPublicAddress(address)).toBe(true));
+  it.each([
+    "93.184.215.14",
+    "8.8.8.8",
+    "1.1.1.1",
+    "2606:4700:4700::1111",
+    "2001:4860:4860::8888",
+    "2a00:1450:4001:80b::200e",
+    "2001:1::1",
+    "2003::1",
+    "::ffff:8.8.8.8",
+    "::ffff:808:808",
+  ])("allows %s", (address) => expect(isPublicAddress(address)).toBe(true));
 });

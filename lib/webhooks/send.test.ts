@@ -55,4 +55,26 @@ describe("posting an event to a receiver", () => {
     expect((await postEvent("http://[::ffff:127.0.0.1]:9/ok", {}, "{}", false)).summary).toMatch(/^refused: /);
     expect((await postEvent("ftp://example.com/", {}, "{}", false)).summary).toBe("refused: only http and https URLs");
   });
+
+  // The IPv6 forms that carry an IPv4 address (IPv4-compatible, IPv4-translated, 6to4, Teredo) are not a CRM's address:
+  // request-filtering-agent takes ::7f00:1 for ordinary unicast, so the sender checks every address itself first.
+  it.each(["[::7f00:1]", "[::127.0.0.1]", "[::ffff:0:7f00:1]", "[2002:7f00:1::]", "[2001::7f00:1]", "[64:ff9b::7f00:1]"])(
+    "refuses %s before connecting, saying why",
+    async (host) => {
+      const port = (server.address() as { port: number }).port;
+      const started = Date.now();
+      const outcome = await postEvent(`http://${host}:${port}/ok`, {}, "{}", false);
+      expect(outcome).toEqual({ status: null, summary: expect.stringMatching(/^refused: .+ is a private, loopback or link-local address/) });
+      // As the URL writes it (::127.0.0.1 is ::7f00:1).
+      expect(outcome.summary).toContain(new URL(`http://${host}/`).hostname.slice(1, -1));
+      expect(Date.now() - started).toBeLessThan(1_000);
+    },
+    2_000,
+  );
+
+  it("refuses a name that resolves to a non-public address, checking each address the lookup gives", async () => {
+    const port = (server.address() as { port: number }).port;
+    const outcome = await postEvent(`http://localhost:${port}/ok`, {}, "{}", false);
+    expect(outcome).toEqual({ status: null, summary: expect.stringMatching(/^refused: /) });
+  });
 });

@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/** The largest id a PostgreSQL `integer` column holds: a larger one would overflow in the query, as a 500. */
+export const MAX_DB_ID = 2_147_483_647;
+const WHOLE = "must be a positive whole number";
+const TOO_LARGE = `must be at most ${MAX_DB_ID}`;
+
+/** A row's id in a path or query (text): a whole number from 1 to MAX_DB_ID. */
+export const DbId = z.coerce.number({ error: WHOLE }).int(WHOLE).positive(WHOLE).max(MAX_DB_ID, TOO_LARGE);
+
+/** A row's id in a JSON body (a number, never text), with the body's own wording for what it is. */
+export const bodyDbId = (what = WHOLE) => z.number({ error: what }).int(what).positive(what).max(MAX_DB_ID, TOO_LARGE);
