@@ -218,6 +218,29 @@ describe("the widget's report form (embedded app)", () => {
     expect((await lead(app, { ...base, email: "not-an-email" }, origin)).body.error.fields).toHaveProperty("email");
   });
 
+  /** Stamps for `count` submissions, held together as long as a person takes at least. */
+  const heldStamps = async (count: number) => {
+    const stamps = await Promise.all(Array.from({ length: count }, () => stamp(app, key, origin)));
+    await sleep(stamps[0]!.minSeconds * 1000 + 150);
+    return stamps;
+  };
+  /** An address with a unit written after its street ("1 Main St Unit 1, City, ST 12345"). */
+  const withUnit = (address: string, unit: string) => address.replace(",", ` ${unit},`);
+
+  it("counts a house's leads per house: made-up units of it after the day's 3 are refused with 429", async () => {
+    const [address] = houses(1606, 1) as [string];
+    const stamps = await heldStamps(6);
+    const addresses = [address, address, address, withUnit(address, "Unit 1"), withUnit(address, "#2"), withUnit(address, "Apt 3")];
+    const statuses: number[] = [];
+    for (const [i, typed] of addresses.entries()) {
+      const s = stamps[i]!;
+      // A visitor each (their own limit is not the one in question), and a recipient each.
+      const body = { key, address: typed, name: "Unit", email: `unit-${unique()}@example.com`, challenge: s.challenge, solution: s.solution };
+      statuses.push((await lead(app, body, origin, `127.0.6.${i + 1}`)).status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 429, 429, 429]);
+  }, 60_000);
+
   it("creates no more leads than the limits allow under a scripted flood of 1,000 submissions", async () => {
     // 10 visitors (5 leads a day each) and 4 addresses (3 leads a day each): the addresses' limit is the lower, 12.
     const PER_ADDRESS = 3;
