@@ -241,6 +241,36 @@ describe("the widget's report form (embedded app)", () => {
     expect(statuses).toEqual([202, 202, 202, 429, 429, 429]);
   }, 60_000);
 
+  it("mails the report link without repeating anything the visitor wrote in the form", async () => {
+    const [address] = houses(1607, 1) as [string];
+    const name = "URGENT: your loan is past due. Call 1-900-555-0100 or visit https://evil.example/pay";
+    const email = `victim-${unique()}@example.com`;
+    const [s] = await heldStamps(1);
+    expect((await lead(app, { key, address, name, email, challenge: s!.challenge, solution: s!.solution }, origin, "127.0.6.20")).status).toBe(202);
+    const mail = await latestMail(app, admin, email);
+    for (const text of [mail.subject, mail.text, mail.html ?? ""]) {
+      expect(text).not.toContain("URGENT");
+      expect(text).not.toContain("1-900-555-0100");
+      expect(text).not.toContain("evil.example");
+    }
+    expect(mail.text).toMatch(/^Hello,/);
+  }, 30_000);
+
+  it("mails one address at most 3 report links a day: a 4th lead is kept (202) but sends nothing", async () => {
+    const email = `recipient-${unique()}@example.com`;
+    const homes = houses(1608, 2) as [string, string];
+    const stamps = await heldStamps(4);
+    const statuses: number[] = [];
+    for (const [i, s] of stamps.entries()) {
+      // Two houses (their own limit is not the one in question) and a visitor each.
+      const body = { key, address: homes[i % 2], name: "Pat", email, challenge: s.challenge, solution: s.solution };
+      statuses.push((await lead(app, body, origin, `127.0.6.${30 + i}`)).status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202]);
+    await sleep(500);
+    expect(await outboxTo(email)).toHaveLength(3);
+  }, 30_000);
+
   it("creates no more leads than the limits allow under a scripted flood of 1,000 submissions", async () => {
     // 10 visitors (5 leads a day each) and 4 addresses (3 leads a day each): the addresses' limit is the lower, 12.
     const PER_ADDRESS = 3;
