@@ -117,10 +117,31 @@ function houseKey(at: ReadAddress, estimate: { value: number; low: number; high:
 }
 
 /**
+ * One mailbox however its address is spelt (case, a "+tag"), hashed: the key of the per-recipient limit on report
+ * links, so that the form cannot be used to mail one stranger again and again.
+ */
+const recipientKey = (email: string) => {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  return hashToken(`${address.slice(0, at).split("+")[0]}${address.slice(at)}`);
+};
+
+/** Whether the day's report links to this recipient allow one more (spending it); a lead over it is kept unmailed. */
+async function mayMail(email: string): Promise<boolean> {
+  try {
+    await limitWidgetLead("leadMail", recipientKey(email));
+    return true;
+  } catch (error) {
+    if (!RateLimitedError.is(error)) throw error;
+    return false;
+  }
+}
+
+/**
  * A widget visitor's "Get my full report": checks the proof of work, the time to submit and the day's limits (per
  * visitor IP or IPv6 /64, per house as the service valued it, per site), saves a lead for the site's officer with the
- * estimate the widget showed, and mails the visitor a single-use report link. A filled honeypot is answered as a
- * success and creates nothing.
+ * estimate the widget showed, and mails the visitor a single-use report link (at most a few a day to one recipient). A
+ * filled honeypot is answered as a success and creates nothing.
  */
 export async function createWidgetLead(site: Site, ip: string, input: WidgetLeadInput): Promise<{ accepted: true; leadId?: number }> {
   if (input.website?.trim()) {
@@ -143,6 +164,7 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
   const token = randomBytes(32).toString("base64url");
   const expires = new Date(now.getTime() + env.WIDGET_REPORT_LINK_SECONDS * 1000);
   const officerId = await officerOf(site);
+  const mailed = await mayMail(input.email);
   const leadId = await db.transaction(async (tx) => {
     const [lead] = await tx
       .insert(leads)
@@ -167,16 +189,21 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
         day: dayOf(now),
       })
       .returning({ id: leads.id });
-    await tx.insert(reportLinks).values({ tokenHash: hashToken(token), leadId: lead!.id, address: estimate.address, expiresAt: expires });
+    if (mailed) await tx.insert(reportLinks).values({ tokenHash: hashToken(token), leadId: lead!.id, address: estimate.address, expiresAt: expires });
     return lead!.id;
   });
-  const url = new URL("/report", appOrigin);
-  url.searchParams.set("token", token);
-  // The lead is saved whatever the mail server does: the officer still hears of it, and a retry would make a second one.
-  await sendMail(reportLinkMessage({ to: input.email, name: input.name, address, url: url.href, expires, lender })).catch((error: unknown) =>
-    log.error({ err: error, leadId }, "widget lead: the report link could not be mailed"),
-  );
-  void audit({ action: "lead.widget", actor: null, ip, address, addressKey: at.key, detail: { leadId, siteId: site.id, officerId } });
+  if (mailed) {
+    const url = new URL("/report", appOrigin);
+    url.searchParams.set("token", token);
+    // The lead is saved whatever the mail server does: the officer still hears of it, and a retry would make a second one.
+    await sendMail(reportLinkMessage({ to: input.email, address, url: url.href, expires, lender })).catch((error: unknown) =>
+      log.error({ err: error, leadId }, "widget lead: the report link could not be mailed"),
+    );
+  } else {
+    // The answer stays the same (it would tell who has been sent links): the officer has the lead, the mailbox no more.
+    log.info({ leadId, siteId: site.id }, "widget lead: the recipient has had the day's report links, none mailed");
+  }
+  void audit({ action: "lead.widget", actor: null, ip, address, addressKey: at.key, detail: { leadId, siteId: site.id, officerId, mailed } });
   await leadCreated(leadId);
   return { accepted: true, leadId };
 }
