@@ -159,6 +159,8 @@ export const EnvSchema = z
     WIDGET_LEADS_PER_IP_PER_DAY: z.coerce.number().int().min(1).default(5),
     WIDGET_LEADS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(3),
     WIDGET_LEADS_PER_SITE_PER_DAY: z.coerce.number().int().min(1).default(200),
+    /** Report links mailed to one email address a day (more leads for it are kept, unmailed). */
+    WIDGET_REPORT_MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).default(3),
     /** How long the report link mailed to a widget visitor works (7 days). */
     WIDGET_REPORT_LINK_SECONDS: z.coerce.number().int().min(1).default(604_800),
     /** Transient upstream failures in a row that open the circuit breaker, and how long it stays open. */

@@ -2,10 +2,14 @@ import type { Message } from "./transport";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The widget visitor's report link: works once, until `expires`. */
-export function reportLinkMessage(input: { to: string; name: string; address: string; url: string; expires: Date; lender: string }): Message {
+/**
+ * The widget visitor's report link: works once, until `expires`. It goes to whatever address the form was given, so it
+ * says nothing the visitor wrote (no name: a stranger's "name" would be the lender's words to a victim); `address` is
+ * the standardized address of the house valued, and `lender` the organization's own name.
+ */
+export function reportLinkMessage(input: { to: string; address: string; url: string; expires: Date; lender: string }): Message {
   const paragraphs = [
-    `Hello ${input.name},`,
+    "Hello,",
     `Here is your full home report for ${input.address}, as you asked on ${input.lender}'s site: the estimate of its value, its range and the home's facts.`,
     `The link works once, until ${input.expires.toUTCString()}. Opening it shows a button; your report opens when you press it. If you did not ask for this, you can ignore this message.`,
   ];

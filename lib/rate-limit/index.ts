@@ -25,10 +25,10 @@ export class RateLimitedError extends Error {
 export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite" | "apiTokenFailures" | "lead";
 
 /**
- * The widget's lead form, per day: leads per visitor IP, per address and per site; and `leadStamp`, a proof-of-work
- * stamp's single use (one point for as long as a stamp lives).
+ * The widget's lead form, per day: leads per visitor IP, per address and per site, and report links mailed per
+ * recipient (`leadMail`); and `leadStamp`, a proof-of-work stamp's single use (one point for as long as a stamp lives).
  */
-export type WidgetLeadLimit = "leadIp" | "leadAddress" | "leadSite" | "leadStamp";
+export type WidgetLeadLimit = "leadIp" | "leadAddress" | "leadSite" | "leadStamp" | "leadMail";
 
 type Limiter = "user" | "ip" | "widgetIp" | AccountLimit | WidgetLeadLimit;
 type Limiters = Record<Limiter, RateLimiterAbstract>;
@@ -48,6 +48,7 @@ const NAMES: Record<Limiter, string> = {
   leadAddress: "widget-lead-address",
   leadSite: "widget-lead-site",
   leadStamp: "widget-lead-stamp",
+  leadMail: "widget-lead-mail",
   apiTokenFailures: "api-token-failures",
   lead: "lead",
 };
@@ -76,6 +77,7 @@ function create(redis: Redis | undefined): Limiters {
     leadAddress: make(NAMES.leadAddress, env.WIDGET_LEADS_PER_ADDRESS_PER_DAY, DAY),
     leadSite: make(NAMES.leadSite, env.WIDGET_LEADS_PER_SITE_PER_DAY, DAY),
     leadStamp: make(NAMES.leadStamp, 1, LEAD_STAMP_SECONDS),
+    leadMail: make(NAMES.leadMail, env.WIDGET_REPORT_MAILS_PER_RECIPIENT_PER_DAY, DAY),
     // Unknown, expired or revoked API tokens sent from one client address (per 15 minutes).
     apiTokenFailures: make(NAMES.apiTokenFailures, 30, 900),
     // A homeowner's questions, calls and quotes to their officer (one of each kind a day is kept; this bounds the tries).

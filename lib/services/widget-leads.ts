@@ -1,8 +1,9 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { isIPv6 } from "node:net";
 import { eq } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { displayKey } from "@/lib/address/format";
+import { addressKey, displayKey } from "@/lib/address/format";
 import { getDatabase } from "@/lib/db";
 import { leads, organizationProfile, reportLinks, users } from "@/lib/db/schema";
 import { appOrigin, env } from "@/lib/env";
@@ -10,7 +11,7 @@ import { log } from "@/lib/log";
 import { reportLinkMessage } from "@/lib/mail/report-link";
 import { sendMail } from "@/lib/mail/transport";
 import { limitWidgetLead, RateLimitedError, type WidgetLeadLimit } from "@/lib/rate-limit";
-import { addressKeyOf } from "./addresses";
+import { addressKeyOf, type ReadAddress } from "./addresses";
 import { audit } from "./audit";
 import { AppError } from "./errors";
 import { leadCreated } from "./lead-events";
@@ -87,9 +88,60 @@ async function spendLimit(limit: WidgetLeadLimit, key: string): Promise<void> {
 }
 
 /**
+ * The per-IP key of a visitor: an IPv6 client by its /64, which one subscriber (one home, one phone) is given whole,
+ * so walking its addresses does not add leads; an IPv4 one, and an IPv6 one that carries an IPv4 (NAT64), as it is.
+ */
+export function leadIpKey(ip: string): string {
+  const address = ip.split("%")[0]!;
+  if (!isIPv6(address) || address.includes(".")) return ip;
+  const [head = "", tail] = address.split("::");
+  const groups = (part: string) => (part ? part.split(":") : []);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const all = [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/**
+ * The per-house key of a lead: the house the service valued, not the address as typed. The valuation does not confirm
+ * a unit (the service answers "4098 Wallingford Ave N Unit 1" with the house when the house has no units), so the
+ * building without the unit, with the valuation it got: made-up units of one house count as that house, while the
+ * units of one condominium building, valued apart, count apart.
+ */
+function houseKey(at: ReadAddress, estimate: { value: number; low: number; high: number; eventDate: string }): string {
+  const building = addressKey({ ...at.parts, unitType: "", unitNumber: "" });
+  return `${building}|${estimate.eventDate}|${estimate.value}|${estimate.low}|${estimate.high}`;
+}
+
+/**
+ * One mailbox however its address is spelt (case, a "+tag"), hashed: the key of the per-recipient limit on report
+ * links, so that the form cannot be used to mail one stranger again and again.
+ */
+const recipientKey = (email: string) => {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  return hashToken(`${address.slice(0, at).split("+")[0]}${address.slice(at)}`);
+};
+
+/** Whether the day's report links to this recipient allow one more (spending it); a lead over it is kept unmailed. */
+async function mayMail(email: string): Promise<boolean> {
+  try {
+    await limitWidgetLead("leadMail", recipientKey(email));
+    return true;
+  } catch (error) {
+    if (!RateLimitedError.is(error)) throw error;
+    return false;
+  }
+}
+
+/**
  * A widget visitor's "Get my full report": checks the proof of work, the time to submit and the day's limits (per
- * visitor IP, per address, per site), saves a lead for the site's officer with the estimate the widget showed, and
- * mails the visitor a single-use report link. A filled honeypot is answered as a success and creates nothing.
+ * visitor IP or IPv6 /64, per house as the service valued it, per site), saves a lead for the site's officer with the
+ * estimate the widget showed, and mails the visitor a single-use report link (at most a few a day to one recipient). A
+ * filled honeypot is answered as a success and creates nothing.
  */
 export async function createWidgetLead(site: Site, ip: string, input: WidgetLeadInput): Promise<{ accepted: true; leadId?: number }> {
   if (input.website?.trim()) {
@@ -99,11 +151,12 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
   const at = addressKeyOf(input.address);
   const phone = phoneOf(input);
   await spendLeadStamp(site.siteKey, input.challenge, input.solution);
-  await spendLimit("leadIp", ip);
-  await spendLimit("leadAddress", at.key);
-  await spendLimit("leadSite", String(site.id));
+  await spendLimit("leadIp", leadIpKey(ip));
   // The widget's own lookup (its budget and per-visitor limit), most often from the cache: the visitor just saw it.
   const estimate = await widgetValuation(site, ip, input.address);
+  // Per house as the service found it (see houseKey), so after the lookup; before anything is written.
+  await spendLimit("leadAddress", houseKey(at, estimate));
+  await spendLimit("leadSite", String(site.id));
   const address = displayKey(estimate.address);
   const lender = await lenderName();
   const now = new Date();
@@ -111,6 +164,7 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
   const token = randomBytes(32).toString("base64url");
   const expires = new Date(now.getTime() + env.WIDGET_REPORT_LINK_SECONDS * 1000);
   const officerId = await officerOf(site);
+  const mailed = await mayMail(input.email);
   const leadId = await db.transaction(async (tx) => {
     const [lead] = await tx
       .insert(leads)
@@ -135,16 +189,21 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
         day: dayOf(now),
       })
       .returning({ id: leads.id });
-    await tx.insert(reportLinks).values({ tokenHash: hashToken(token), leadId: lead!.id, address: estimate.address, expiresAt: expires });
+    if (mailed) await tx.insert(reportLinks).values({ tokenHash: hashToken(token), leadId: lead!.id, address: estimate.address, expiresAt: expires });
     return lead!.id;
   });
-  const url = new URL("/report", appOrigin);
-  url.searchParams.set("token", token);
-  // The lead is saved whatever the mail server does: the officer still hears of it, and a retry would make a second one.
-  await sendMail(reportLinkMessage({ to: input.email, name: input.name, address, url: url.href, expires, lender })).catch((error: unknown) =>
-    log.error({ err: error, leadId }, "widget lead: the report link could not be mailed"),
-  );
-  void audit({ action: "lead.widget", actor: null, ip, address, addressKey: at.key, detail: { leadId, siteId: site.id, officerId } });
+  if (mailed) {
+    const url = new URL("/report", appOrigin);
+    url.searchParams.set("token", token);
+    // The lead is saved whatever the mail server does: the officer still hears of it, and a retry would make a second one.
+    await sendMail(reportLinkMessage({ to: input.email, address, url: url.href, expires, lender })).catch((error: unknown) =>
+      log.error({ err: error, leadId }, "widget lead: the report link could not be mailed"),
+    );
+  } else {
+    // The answer stays the same (it would tell who has been sent links): the officer has the lead, the mailbox no more.
+    log.info({ leadId, siteId: site.id }, "widget lead: the recipient has had the day's report links, none mailed");
+  }
+  void audit({ action: "lead.widget", actor: null, ip, address, addressKey: at.key, detail: { leadId, siteId: site.id, officerId, mailed } });
   await leadCreated(leadId);
   return { accepted: true, leadId };
 }

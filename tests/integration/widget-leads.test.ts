@@ -218,6 +218,62 @@ describe("the widget's report form (embedded app)", () => {
     expect((await lead(app, { ...base, email: "not-an-email" }, origin)).body.error.fields).toHaveProperty("email");
   });
 
+  /** Stamps for `count` submissions, held together as long as a person takes at least. */
+  const heldStamps = async (count: number) => {
+    const stamps = await Promise.all(Array.from({ length: count }, () => stamp(app, key, origin)));
+    await sleep(stamps[0]!.minSeconds * 1000 + 150);
+    return stamps;
+  };
+  /** An address with a unit written after its street ("1 Main St Unit 1, City, ST 12345"). */
+  const withUnit = (address: string, unit: string) => address.replace(",", ` ${unit},`);
+
+  it("counts a house's leads per house: made-up units of it after the day's 3 are refused with 429", async () => {
+    const [address] = houses(1606, 1) as [string];
+    const stamps = await heldStamps(6);
+    const addresses = [address, address, address, withUnit(address, "Unit 1"), withUnit(address, "#2"), withUnit(address, "Apt 3")];
+    const statuses: number[] = [];
+    for (const [i, typed] of addresses.entries()) {
+      const s = stamps[i]!;
+      // A visitor each (their own limit is not the one in question), and a recipient each.
+      const body = { key, address: typed, name: "Unit", email: `unit-${unique()}@example.com`, challenge: s.challenge, solution: s.solution };
+      statuses.push((await lead(app, body, origin, `127.0.6.${i + 1}`)).status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 429, 429, 429]);
+  }, 60_000);
+
+  it("mails the report link without repeating anything the visitor wrote in the form", async () => {
+    const [address] = houses(1607, 1) as [string];
+    const name = "URGENT: your loan is past due. Call 1-900-555-0100 or visit https://evil.example/pay";
+    const email = `victim-${unique()}@example.com`;
+    const [s] = await heldStamps(1);
+    expect((await lead(app, { key, address, name, email, challenge: s!.challenge, solution: s!.solution }, origin, "127.0.6.20")).status).toBe(202);
+    const mail = await latestMail(app, admin, email);
+    for (const text of [mail.subject, mail.text, mail.html ?? ""]) {
+      expect(text).not.toContain("URGENT");
+      expect(text).not.toContain("1-900-555-0100");
+      expect(text).not.toContain("evil.example");
+    }
+    expect(mail.text).toMatch(/^Hello,/);
+  }, 30_000);
+
+  it("mails one address at most 3 report links a day: a 4th lead is kept (202) but sends nothing", async () => {
+    const email = `recipient-${unique()}@example.com`;
+    const homes = houses(1608, 2) as [string, string];
+    const stamps = await heldStamps(4);
+    const statuses: number[] = [];
+    for (const [i, s] of stamps.entries()) {
+      // Two houses (their own limit is not the one in question) and a visitor each.
+      const body = { key, address: homes[i % 2], name: "Pat", email, challenge: s.challenge, solution: s.solution };
+      statuses.push((await lead(app, body, origin, `127.0.6.${30 + i}`)).status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202]);
+    await sleep(500);
+    expect(await outboxTo(email)).toHaveLength(3);
+    // The officer has all four leads (the newest, everyone's for an admin).
+    const newest = (await call(app, "GET", "/api/leads?size=20", { cookie: admin })).body.leads as { email: string | null }[];
+    expect(newest.filter((row) => row.email === email)).toHaveLength(4);
+  }, 30_000);
+
   it("creates no more leads than the limits allow under a scripted flood of 1,000 submissions", async () => {
     // 10 visitors (5 leads a day each) and 4 addresses (3 leads a day each): the addresses' limit is the lower, 12.
     const PER_ADDRESS = 3;
@@ -244,22 +300,25 @@ describe("the widget's report form (embedded app)", () => {
     const accepted = statuses.filter((status) => status === 202).length;
     expect(accepted).toBe(addresses.length * PER_ADDRESS);
     expect(statuses.filter((status) => status !== 202 && status !== 429)).toEqual([]);
-    expect(await outboxTo(email)).toHaveLength(addresses.length * PER_ADDRESS);
+    // Twelve leads, all for one recipient: the report links mailed to them are the day's 3.
+    expect(await outboxTo(email)).toHaveLength(3);
   }, 180_000);
 
   it("lets one visitor send 5 leads a day, for different homes, then answers 429 with Retry-After", async () => {
-    const email = `one-visitor-${unique()}@example.com`;
+    // A recipient each (one recipient is mailed at most 3 links a day), under one name to count their mail by.
+    const visitor = `one-visitor-${unique()}`;
     const statuses: number[] = [];
     let retryAfter: string | null = null;
-    for (const address of houses(1630, 7)) {
+    for (const [i, address] of houses(1630, 7).entries()) {
       const s = await heldStamp(app, key, origin);
+      const email = `${visitor}-${i}@example.com`;
       const reply = await lead(app, { key, address, name: "One", email, challenge: s.challenge, solution: s.solution }, origin, "127.0.5.1");
       statuses.push(reply.status);
       retryAfter = reply.headers.get("retry-after");
     }
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429]);
     expect(Number(retryAfter)).toBeGreaterThan(0);
-    expect(await outboxTo(email)).toHaveLength(5);
+    expect(await outboxTo(visitor)).toHaveLength(5);
   }, 60_000);
 });
 
