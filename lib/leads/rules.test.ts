@@ -78,6 +78,10 @@ describe("a lead's figures and age in words", () => {
       "Home equity line: amount $50,000 · available $80,000 · rate 8.5% · term 20 years",
     );
     expect(scenarioLine(null)).toBeUndefined();
+    // A widget visitor's lead carries the estimate they saw (review: it read "undefined: kind estimate · …").
+    expect(scenarioLine({ kind: "estimate", value: 612_000, low: 590_000, high: 640_000, confidence: 87, date: "2026-11-01" })).toBe(
+      "Estimated value: $612,000 (range $590,000–$640,000)",
+    );
     const now = new Date("2026-11-27T12:00:00Z");
     expect(timeSince(new Date("2026-11-27T11:59:30Z"), now)).toBe("just now");
     expect(timeSince(new Date("2026-11-27T09:00:00Z"), now)).toBe("3 h ago");

@@ -232,4 +232,26 @@ describe("leads", () => {
     expect(summary.text).toContain("drop my mortgage insurance");
     expect(summary.subject).toContain("1 new");
   });
+  it("an officer made a homeowner (who left the lender) is mailed no one's leads, not even the daily summary's (review)", async () => {
+    const [leaving, staying] = [await newOfficer(), await newOfficer()];
+    const [leavingHome, stayingHome] = houses(1652, 2) as [string, string];
+    for (const [officer, home] of [
+      [leaving, leavingHome],
+      [staying, stayingHome],
+    ] as const) {
+      expect((await call(app, "PUT", "/api/account/lead-mail", { cookie: officer.cookie, body: { leadMail: "daily" } })).status).toBe(200);
+      const client = await invitedBy(officer.cookie, home);
+      const sent = await send(client, { kind: "question", propertyId: await homeOf(client), message: "Is now a good time to refinance?" });
+      expect(sent.status).toBe(201);
+    }
+    expect((await call(app, "PATCH", `/api/admin/users/${leaving.id}`, { cookie: admin, body: { role: "homeowner" } })).status).toBe(200);
+    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "lead-summaries" } })).status).toBe(202);
+    // The run reached the officer who stays; the one who left got nothing.
+    await until(
+      async () => ((await latestMail(app, admin, staying.email)).subject.startsWith("Your leads") ? true : undefined),
+      "the summary of the officer who stays",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await expect(latestMail(app, admin, leaving.email)).rejects.toThrow();
+  });
 });
