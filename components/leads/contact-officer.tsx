@@ -119,7 +119,7 @@ function QuestionForm({ propertyId, officerName, sent }: { propertyId: number; o
       <button type="submit" className={submit} disabled={state.step === "sending" || !message.trim()}>
         {state.step === "sending" ? "Sending…" : "Send question"}
       </button>
-      {state.step === "sent" && <LeadSent lead={state.lead} again={state.again} />}
+      {state.step === "sent" && <LeadSent lead={state.lead} again={state.again} focus={state.justSent} />}
       {state.step === "failed" && <Failure message={state.message} />}
     </form>
   );
@@ -140,7 +140,7 @@ function CallForm({ propertyId, consentText, sent }: { propertyId: number; conse
       <button type="submit" className={submit} disabled={state.step === "sending"}>
         {state.step === "sending" ? "Sending…" : "Request a call"}
       </button>
-      {state.step === "sent" && <LeadSent lead={state.lead} again={state.again} />}
+      {state.step === "sent" && <LeadSent lead={state.lead} again={state.again} focus={state.justSent} />}
       {state.step === "failed" && <Failure message={state.message} />}
     </form>
   );

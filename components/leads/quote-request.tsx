@@ -24,7 +24,7 @@ export function QuoteRequest({ propertyId, officerName, consentText, scenario, s
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState<PhoneFields>({ phone: "", bestTime: "any", consent: false });
   const id = useId();
-  if (state.step === "sent") return <LeadSent lead={state.lead} again={state.again} />;
+  if (state.step === "sent") return <LeadSent lead={state.lead} again={state.again} focus={state.justSent} />;
   return (
     <div className="space-y-3">
       <button

@@ -6,12 +6,13 @@ import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
 export type SendState =
   | { step: "idle" }
   | { step: "sending" }
-  | { step: "sent"; lead: HomeownerLeadDto; again: boolean }
+  /** `justSent`: this page sent it now (focus moves to what it says), not a reload that found it sent earlier. */
+  | { step: "sent"; lead: HomeownerLeadDto; again: boolean; justSent: boolean }
   | { step: "failed"; message: string; fields: Record<string, string> };
 
 /** Sends a lead (POST /api/leads): sent, already sent today (409 with the first), or failed with each field's reason. */
 export function useSendLead(sent?: HomeownerLeadDto) {
-  const [state, setState] = useState<SendState>(sent ? { step: "sent", lead: sent, again: false } : { step: "idle" });
+  const [state, setState] = useState<SendState>(sent ? { step: "sent", lead: sent, again: false, justSent: false } : { step: "idle" });
   const send = async (body: Record<string, unknown>) => {
     setState({ step: "sending" });
     try {
@@ -21,7 +22,7 @@ export function useSendLead(sent?: HomeownerLeadDto) {
         error?: { code?: string; message?: string; fields?: Record<string, string> };
       };
       if (answer.lead && (response.status === 201 || answer.error?.code === "already_sent")) {
-        setState({ step: "sent", lead: answer.lead, again: response.status !== 201 });
+        setState({ step: "sent", lead: answer.lead, again: response.status !== 201, justSent: true });
         return;
       }
       setState({ step: "failed", message: answer.error?.message ?? "It could not be sent. Please try again.", fields: answer.error?.fields ?? {} });

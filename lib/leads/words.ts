@@ -65,6 +65,12 @@ const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "U
 /** "Home equity line: amount $50,000 · available $80,000 · rate 8.5% · term 20 years". */
 export function scenarioLine(scenario: Record<string, number | string | null> | null | undefined): string | undefined {
   if (!scenario) return undefined;
+  // A widget visitor's lead carries the estimate they saw, not a borrowing scenario.
+  if (scenario.kind === "estimate" && typeof scenario.value === "number") {
+    const range =
+      typeof scenario.low === "number" && typeof scenario.high === "number" ? ` (range ${dollars.format(scenario.low)}–${dollars.format(scenario.high)})` : "";
+    return `Estimated value: ${dollars.format(scenario.value)}${range}`;
+  }
   const type = String(scenario.type) as ScenarioType;
   const figures = Object.entries(scenario)
     .filter(([key, value]) => key !== "type" && value !== null)

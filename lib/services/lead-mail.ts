@@ -7,7 +7,7 @@ import { isOverdue } from "@/lib/leads/rules";
 import { log } from "@/lib/log";
 import { leadNoticeMessage, leadSummaryMessage, type LeadLine } from "@/lib/mail/lead-messages";
 import { sendMail } from "@/lib/mail/transport";
-import { leadById, leadMailOf, markNotified, officerContact, officersWithOpenLeads, summaryLeads, type NamedLead } from "./lead-store";
+import { claimNotice, leadById, leadMailOf, officerContact, releaseNotice, officersWithOpenLeads, summaryLeads, type NamedLead } from "./lead-store";
 
 const preferencesUrl = () => new URL("/account#lead-mail", appOrigin).href;
 
@@ -40,8 +40,13 @@ export async function sendLeadNotice(leadId: number): Promise<"sent" | "daily" |
   if ((await leadMailOf(found.lead.officerId)) === "daily") return "daily";
   const officer = await officerContact(found.lead.officerId);
   if (!officer) return "no officer";
-  await sendMail(leadNoticeMessage({ to: officer.email, lead: lineOf(found), preferencesUrl: preferencesUrl() }));
-  await markNotified([leadId]);
+  if ((await claimNotice([leadId])).length === 0) return "already sent";
+  try {
+    await sendMail(leadNoticeMessage({ to: officer.email, lead: lineOf(found), preferencesUrl: preferencesUrl() }));
+  } catch (error) {
+    await releaseNotice([leadId]);
+    throw error;
+  }
   log.info({ leadId, officerId: found.lead.officerId }, "lead notice sent");
   return "sent";
 }
@@ -64,22 +69,29 @@ export async function sendLeadSummary(officerId: number, day: string, now = new 
   const { db } = await getDatabase();
   const claimed = await db.insert(mailDeliveries).values({ userId: officerId, kind: "lead_summary", period: day }).onConflictDoNothing().returning();
   if (claimed.length === 0) return "already sent";
+  // The new leads this summary tells of: those a notice (racing it) has not claimed already.
+  const mine = new Set(await claimNotice(fresh.map((row) => row.lead.id)));
+  const told = fresh.filter((row) => mine.has(row.lead.id));
+  if (told.length === 0 && overdue.length === 0) {
+    await db.delete(mailDeliveries).where(and(eq(mailDeliveries.userId, officerId), eq(mailDeliveries.kind, "lead_summary"), eq(mailDeliveries.period, day)));
+    return "nothing";
+  }
   try {
     await sendMail(
       leadSummaryMessage({
         to: officer.email,
         day,
-        fresh: fresh.map(lineOf),
+        fresh: told.map(lineOf),
         overdue: overdue.map(lineOf),
         leadsUrl: new URL("/leads", appOrigin).href,
         preferencesUrl: preferencesUrl(),
       }),
     );
   } catch (error) {
+    await releaseNotice([...mine]);
     await db.delete(mailDeliveries).where(and(eq(mailDeliveries.userId, officerId), eq(mailDeliveries.kind, "lead_summary"), eq(mailDeliveries.period, day)));
     throw error;
   }
-  await markNotified(fresh.map((row) => row.lead.id));
-  log.info({ officerId, day, fresh: fresh.length, overdue: overdue.length }, "lead summary sent");
+  log.info({ officerId, day, fresh: told.length, overdue: overdue.length }, "lead summary sent");
   return "sent";
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDatabase, type Database } from "@/lib/db";
 import { leads, officerProfiles, organizationProfile, users } from "@/lib/db/schema";
@@ -81,13 +81,29 @@ export async function moveStatus(id: number, from: LeadStatus, to: LeadStatus, b
   return row;
 }
 
-export async function markNotified(ids: readonly number[]): Promise<void> {
+/**
+ * Claims leads for one mail before it is sent: only the ones no other mail has claimed come back (the notice and the
+ * daily summary may race for a lead that came in just before the summary; a retried job finds its lead claimed).
+ */
+export async function claimNotice(ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { db } = await getDatabase();
+  const claimed = await db
+    .update(leads)
+    .set({ notifiedAt: new Date() })
+    .where(and(inArray(leads.id, [...ids]), isNull(leads.notifiedAt)))
+    .returning({ id: leads.id });
+  return claimed.map((row) => row.id);
+}
+
+/** Gives claimed leads back when their mail could not be sent, so that the job's retry or the summary sends them. */
+export async function releaseNotice(ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const { db } = await getDatabase();
   await db
     .update(leads)
-    .set({ notifiedAt: new Date() })
-    .where(and(inArray(leads.id, [...ids]), isNull(leads.notifiedAt)));
+    .set({ notifiedAt: null })
+    .where(inArray(leads.id, [...ids]));
 }
 
 /** An officer's leads for the daily summary: new ones not mailed yet, and open ones that came in before `openBefore`. */
@@ -124,14 +140,15 @@ export async function setLeadMailOf(userId: number, leadMail: "each" | "daily"):
     .onConflictDoUpdate({ target: officerProfiles.userId, set: { leadMail, updatedAt: new Date() } });
 }
 
-/** A staff member's name (for the homeowner's "Sent to …") and their account's email (where lead mail goes). */
+/** A staff member's name (for the homeowner's "Sent to …") and their account's email (where lead mail goes); none for a homeowner. */
 export async function officerContact(userId: number): Promise<{ name: string; email: string } | undefined> {
   const { db } = await getDatabase();
   const [row] = await db
     .select({ name: officerName, email: officer.email })
     .from(officer)
     .leftJoin(officerProfiles, eq(officerProfiles.userId, officer.id))
-    .where(eq(officer.id, userId));
+    // Staff only: an officer made a homeowner (who left the lender) is mailed no one's leads.
+    .where(and(eq(officer.id, userId), ne(officer.role, "homeowner")));
   return row ? { name: row.name ?? row.email, email: row.email } : undefined;
 }
 

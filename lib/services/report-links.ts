@@ -26,7 +26,6 @@ export async function reportLinkState(token: string): Promise<ReportLinkState> {
 export interface PublicReport {
   facts: PropertyFacts;
   lender: string;
-  name: string | null;
 }
 
 const REFUSALS: Record<Exclude<ReportLinkState, "ready">, AppError> = {
@@ -52,9 +51,17 @@ export async function openReportLink(token: string, ip: string): Promise<PublicR
     void audit({ action: "report_link.open", outcome: "refused", actor: null, ip, detail: { reason: state } });
     throw REFUSALS[state === "ready" ? "used" : state];
   }
-  const [lead] = await db.select({ siteId: leads.siteId, name: leads.name }).from(leads).where(eq(leads.id, link.leadId));
+  const [lead] = await db.select({ siteId: leads.siteId }).from(leads).where(eq(leads.id, link.leadId));
   const site = lead?.siteId == null ? undefined : await findSiteById(lead.siteId);
   if (!site) throw new AppError(410, "link_expired", "The site this report was asked from is no longer registered.");
-  void audit({ action: "report_link.open", actor: null, ip, addressKey: link.address, detail: { leadId: link.leadId } });
-  return { facts: await widgetFacts(site, ip, link.address), lender: await lenderName(), name: lead?.name ?? null };
+  try {
+    const report = { facts: await widgetFacts(site, ip, link.address), lender: await lenderName() };
+    void audit({ action: "report_link.open", actor: null, ip, addressKey: link.address, detail: { leadId: link.leadId } });
+    return report;
+  } catch (error) {
+    // The report could not be made (the site's budget spent for the day, the service away): the link is not spent,
+    // so the visitor can try it again. The report carries nothing the visitor wrote (the form's name is not repeated).
+    await db.update(reportLinks).set({ usedAt: null }).where(eq(reportLinks.tokenHash, tokenHash));
+    throw error;
+  }
 }

@@ -99,7 +99,7 @@ export function sampleData(type: keyof typeof EVENT_SCHEMAS, now = new Date()): 
         homeownerId: null,
         propertyId: null,
         address: "123 Example St, Springfield, IL 62701",
-        scenario: { kind: "heloc", amount: 50_000, rate: 8.25, monthlyPayment: 375 },
+        scenario: { type: "heloc", amount: 50_000, available: 80_000, ratePercent: 8.25, termYears: 20, monthlyPayment: 426 },
         message: "This is a test event: no one asked for anything.",
         contact: { name: "Test Person", email: "test@example.com", phone: null, bestTime: null, timeZone: null, consentAt: null },
         createdAt: at,

@@ -49,7 +49,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}dt{f
 footer{margin-top:24px;font-size:13px;color:#475569}a{color:#0f5132}
 </style></head><body><main>
 <h1>Home report</h1>
-<p><strong>${escape(address)}</strong>${report.name ? ` · prepared for ${escape(report.name)}` : ""} · from ${escape(report.lender)}</p>
+<p><strong>${escape(address)}</strong> · from ${escape(report.lender)}</p>
 <section class="estimate" aria-labelledby="estimate-title"><h2 id="estimate-title">${escape(c.title)}</h2>
 <p class="figure">${escape(c.headline)}</p><p>${escape(c.detail)}</p>
 <p>${escape(c.attribution.prefix)} <strong>${escape(c.attribution.provider)}</strong></p>
