@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { OfficerProfileDto } from "@/lib/services/officers";
+import { ImageUploadForm } from "./image-upload-form";
 import { usePut } from "./use-put";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
@@ -12,18 +13,11 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 export function OfficerProfileForm({ initial }: { initial: OfficerProfileDto }) {
   const [profile, setProfile] = useState(initial);
   const details = usePut<OfficerProfileDto>(setProfile);
-  const photo = usePut<OfficerProfileDto>(setProfile);
   const onDetails = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = Object.fromEntries(["displayName", "title", "phone", "email", "bookingUrl", "nmlsId"].map((name) => [name, text(form, name)]));
     void details.put("/api/account/officer-profile", JSON.stringify(body), "application/json", "Your card is saved.");
-  };
-  const onPhoto = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const file = new FormData(event.currentTarget).get("photo");
-    if (!(file instanceof File) || !file.size) return;
-    void photo.put("/api/account/officer-profile/photo", file, file.type || "application/octet-stream", "Your photo is saved.");
   };
   return (
     <div className="space-y-5">
@@ -51,17 +45,19 @@ export function OfficerProfileForm({ initial }: { initial: OfficerProfileDto }) 
         </div>
       </form>
       <Status {...details} />
-      <form onSubmit={onPhoto} className="flex flex-wrap items-end gap-3">
-        {profile.photoUrl && (
-          // eslint-disable-next-line @next/next/no-img-element -- the app's own 256 px WebP
-          <img src={profile.photoUrl} alt="Your card's photo" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
-        )}
-        <Field label="Photo (JPEG, PNG or WebP, up to 5 MB)" name="photo" type="file" accept="image/jpeg,image/png,image/webp" error={photo.fields.photo} />
-        <Button type="submit" variant="secondary" disabled={photo.pending}>
-          Upload photo
-        </Button>
-      </form>
-      <Status {...photo} />
+      <ImageUploadForm<OfficerProfileDto>
+        field="photo"
+        label="Photo"
+        url="/api/account/officer-profile/photo"
+        saved="Your photo is saved."
+        onSaved={setProfile}
+        current={
+          profile.photoUrl && (
+            // eslint-disable-next-line @next/next/no-img-element -- the app's own 256 px WebP
+            <img src={profile.photoUrl} alt="Your card's photo" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+          )
+        }
+      />
     </div>
   );
 }

@@ -5,13 +5,13 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { OrganizationDto } from "@/lib/services/organization";
 import { Status } from "./officer-profile-form";
+import { ImageUploadForm } from "./image-upload-form";
 import { usePut } from "./use-put";
 
 /** The lender's details on every officer's card (admins on /admin): name, NMLS ID, Equal Housing words, default officer, logo. */
 export function OrganizationForm({ initial, staff }: { initial: OrganizationDto; staff: { id: number; label: string }[] }) {
   const [org, setOrg] = useState(initial);
   const details = usePut<OrganizationDto>(setOrg);
-  const logo = usePut<OrganizationDto>(setOrg);
   const onDetails = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -23,12 +23,6 @@ export function OrganizationForm({ initial, staff }: { initial: OrganizationDto;
       defaultOfficerId: officer ? Number(officer) : null,
     };
     void details.put("/api/admin/organization", JSON.stringify(body), "application/json", "The organization's details are saved.");
-  };
-  const onLogo = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const file = new FormData(event.currentTarget).get("logo");
-    if (!(file instanceof File) || !file.size) return;
-    void logo.put("/api/admin/organization/logo", file, file.type || "application/octet-stream", "The logo is saved.");
   };
   const statementError = details.fields.equalHousingStatement;
   return (
@@ -79,17 +73,19 @@ export function OrganizationForm({ initial, staff }: { initial: OrganizationDto;
         </Button>
       </form>
       <Status {...details} />
-      <form onSubmit={onLogo} className="flex flex-wrap items-end gap-3">
-        {org.logoUrl && (
-          // eslint-disable-next-line @next/next/no-img-element -- the app's own re-encoded logo
-          <img src={org.logoUrl} alt="The organization's logo" width={48} height={48} className="h-12 w-12 object-contain" />
-        )}
-        <Field label="Logo (JPEG, PNG or WebP, up to 5 MB)" name="logo" type="file" accept="image/jpeg,image/png,image/webp" error={logo.fields.logo} />
-        <Button type="submit" variant="secondary" disabled={logo.pending}>
-          Upload logo
-        </Button>
-      </form>
-      <Status {...logo} />
+      <ImageUploadForm<OrganizationDto>
+        field="logo"
+        label="Logo"
+        url="/api/admin/organization/logo"
+        saved="The logo is saved."
+        onSaved={setOrg}
+        current={
+          org.logoUrl && (
+            // eslint-disable-next-line @next/next/no-img-element -- the app's own re-encoded logo
+            <img src={org.logoUrl} alt="The organization's logo" width={48} height={48} className="h-12 w-12 object-contain" />
+          )
+        }
+      />
     </div>
   );
 }

@@ -1,0 +1,55 @@
+"use client";
+
+import type { FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Status } from "./officer-profile-form";
+import { usePut } from "./use-put";
+
+/**
+ * Uploads one image (an officer's photo, the organization's logo) as the request's body: the server reads what it
+ * really is and re-encodes it. Shows the current one beside the file field, and what the upload came to.
+ */
+export function ImageUploadForm<T>({
+  field,
+  label,
+  url,
+  saved,
+  current,
+  onSaved,
+}: {
+  /** The field the server names in a refusal ("photo", "logo"). */
+  field: string;
+  label: string;
+  url: string;
+  saved: string;
+  /** The image as it is now, drawn beside the field. */
+  current?: React.ReactNode;
+  onSaved: (value: T) => void;
+}) {
+  const upload = usePut<T>(onSaved);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = new FormData(event.currentTarget).get(field);
+    if (!(file instanceof File) || !file.size) return;
+    void upload.put(url, file, file.type || "application/octet-stream", saved);
+  };
+  return (
+    <>
+      <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
+        {current}
+        <Field
+          label={`${label} (JPEG, PNG or WebP, up to 5 MB)`}
+          name={field}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          error={upload.fields[field]}
+        />
+        <Button type="submit" variant="secondary" disabled={upload.pending}>
+          Upload {label.toLowerCase()}
+        </Button>
+      </form>
+      <Status {...upload} />
+    </>
+  );
+}
