@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/roles";
@@ -16,9 +17,14 @@ export interface Assignment {
 
 /**
  * The loan officer a homeowner's questions go to: the one an admin (or the first resolution) saved on the account,
- * else the officer who invited them, else the officer whose portfolio listed their email first, else their partner site's officer, else the organization's default. Only staff who still exist count.
+ * else the officer who invited them, else the officer whose portfolio listed their email first, else their partner
+ * site's officer, else the organization's default. Only staff who still exist count. Resolved once per render: a page
+ * that shows the officer's card and the calls to action asks twice, and each asking is up to six queries.
  */
-export async function assignedOfficer(homeownerId: number): Promise<Assignment | null> {
+export const assignedOfficer = cache(resolveOfficer);
+
+/** assignedOfficer's work, unshared: for a read right after the assignment changed. */
+async function resolveOfficer(homeownerId: number): Promise<Assignment | null> {
   const { db } = await getDatabase();
   const [account] = await db
     .select({ officerId: users.officerId, email: users.email, partnerSiteId: users.partnerSiteId })
@@ -74,7 +80,7 @@ export async function reassignOfficer(admin: SessionUser, homeownerId: number, o
   if (officerId !== null) await assertOfficer(officerId, "officerId");
   await db.update(users).set({ officerId }).where(eq(users.id, homeownerId));
   void audit({ action: "officer.assign", actor: admin, subjectUserId: homeownerId, detail: { from: account.officerId, to: officerId } });
-  return assignedOfficer(homeownerId);
+  return resolveOfficer(homeownerId);
 }
 
 /** The admin page's form: the homeowner named by their email (400 naming `email` when no homeowner has it). */
