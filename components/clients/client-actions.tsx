@@ -3,21 +3,24 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { DISMISS_REASONS, type DismissReason } from "@/lib/portfolio/opportunities";
 
 /** One action button that calls the API, then shows the page again; its outcome is said next to it. */
 function useAction() {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
-  async function run(path: string, init: { method?: string; body?: unknown }, done: (answer: unknown) => string) {
+  async function run(path: string, init: { method?: string; body?: unknown }, done: (answer: unknown) => string): Promise<boolean> {
     setPending(true);
     setMessage(undefined);
     try {
       const answer = await fetchJson<unknown>(path, init);
       setMessage({ text: done(answer), error: false });
       router.refresh();
+      return true;
     } catch (error) {
       setMessage({ text: ApiProblem.from(error).message, error: true });
+      return false;
     } finally {
       setPending(false);
     }
@@ -94,23 +97,80 @@ export function InviteButton({ clientId, name, hasEmail }: { clientId: number; n
   );
 }
 
-export function OpportunityActions({ id, status, client }: { id: number; status: string; client: string }) {
+/** What an officer does with an opportunity: contacted, dismissed with a reason (and their own words), or open again. */
+export function OpportunityActions({ id, status, client, label }: { id: number; status: string; client: string; label: string }) {
   const { pending, message, run } = useAction();
-  const set = (next: string) => run(`/api/opportunities/${id}`, { method: "PATCH", body: { status: next } }, () => `Marked ${next}.`);
+  const [dismissing, setDismissing] = useState(false);
+  const [reason, setReason] = useState<DismissReason>("not_interested");
+  const [note, setNote] = useState("");
+  const set = (body: { status: string; reason?: DismissReason; note?: string }, said: string) =>
+    run(`/api/opportunities/${id}`, { method: "PATCH", body }, () => said);
+  const what = `${label} for ${client}`;
+  if (dismissing)
+    return (
+      <form
+        className="space-y-2"
+        aria-label={`Dismiss ${what}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void set({ status: "dismissed", reason, ...(note.trim() ? { note: note.trim() } : {}) }, "Dismissed.").then((done) => done && setDismissing(false));
+        }}
+      >
+        <label className="block text-xs font-medium">
+          Why
+          <select
+            value={reason}
+            onChange={(e) => setReason(e.target.value as DismissReason)}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-xs"
+          >
+            {Object.entries(DISMISS_REASONS).map(([value, words]) => (
+              <option key={value} value={value}>
+                {words}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-xs font-medium">
+          Note (optional)
+          <input
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            maxLength={200}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-xs"
+          />
+        </label>
+        <p className="text-xs text-slate-600">It stays dismissed until the client&apos;s figures move past your organization&apos;s thresholds.</p>
+        <div className="flex gap-1">
+          <button type="submit" className={small} disabled={pending}>
+            Dismiss
+          </button>
+          <button type="button" className={small} onClick={() => setDismissing(false)}>
+            Cancel
+          </button>
+        </div>
+        <Said message={message} />
+      </form>
+    );
   return (
     <div className="flex flex-wrap gap-1">
       {status !== "contacted" && (
-        <button type="button" className={small} disabled={pending} aria-label={`Mark ${client} contacted`} onClick={() => set("contacted")}>
+        <button
+          type="button"
+          className={small}
+          disabled={pending}
+          aria-label={`Mark ${what} contacted`}
+          onClick={() => set({ status: "contacted" }, "Marked contacted.")}
+        >
           Contacted
         </button>
       )}
       {status !== "dismissed" && (
-        <button type="button" className={small} disabled={pending} aria-label={`Dismiss for ${client}`} onClick={() => set("dismissed")}>
-          Dismiss
+        <button type="button" className={small} disabled={pending} aria-label={`Dismiss ${what}…`} onClick={() => setDismissing(true)}>
+          Dismiss…
         </button>
       )}
       {status !== "open" && (
-        <button type="button" className={small} disabled={pending} aria-label={`Reopen for ${client}`} onClick={() => set("open")}>
+        <button type="button" className={small} disabled={pending} aria-label={`Reopen ${what}`} onClick={() => set({ status: "open" }, "Open again.")}>
           Reopen
         </button>
       )}

@@ -139,6 +139,19 @@ export const UPSTREAM_ERRORS = [404, 429, 502, 503, 504] as const;
 /** The same for normalization, which finds no address missing: it says so in its answer. */
 export const NORMALIZE_ERRORS = [429, 502, 503, 504] as const;
 
+const OpportunityDto = z.object({
+  id: z.number(),
+  clientId: z.number(),
+  kind: z.string(),
+  label: z.string().describe('What the tag says: the kind, or for mortgage insurance the rule ("ask the client" when it cannot tell)'),
+  reason: z.string(),
+  figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+  amount: z.number(),
+  status: z.string(),
+  openedAt: z.string().describe("The refresh where it first applied (or applied again after a dismissal)"),
+  dismissReason: z.string().nullable(),
+  updatedAt: z.string(),
+});
 const ClientDto = z.object({
   id: z.number(),
   officerId: z.number(),
@@ -155,6 +168,12 @@ const ClientDto = z.object({
   ltv: z.number().nullable(),
   availableEquity: z.number().nullable(),
   refreshedAt: z.string().nullable(),
+  originalLoanAmount: z.number().nullable(),
+  originalValue: z.number().nullable(),
+  mortgageInsurance: z.boolean().nullable(),
+  opportunities: z
+    .array(OpportunityDto.omit({ clientId: true }).extend({ new: z.boolean().describe("It first applied with the client's latest refresh") }))
+    .describe("The client's live opportunities (open, contacted or dismissed), the most money first"),
 });
 export const Clients = z.object({
   clients: z.array(ClientDto),
@@ -167,8 +186,16 @@ export const ClientAdded = z.object({ id: z.number(), merged: z.boolean().descri
 export const ClientImport = z.object({
   created: z.number(),
   merged: z.number().describe("Rows that updated a client already there (the same person at the same standardized address)"),
-  errors: z.array(z.object({ line: z.number(), input: z.string(), field: z.string(), error: z.string() })),
+  errors: z.array(
+    z.object({
+      line: z.number(),
+      input: z.string(),
+      field: z.string().describe("Every wrong field of the row, comma-separated"),
+      error: z.string().describe("Each wrong field's reason, separated by semicolons"),
+    }),
+  ),
   unknownColumns: z.array(z.string()),
+  refreshing: z.number().describe("Clients never refreshed whose first refresh is queued now (the rest wait for the month's budget)"),
 });
 export const ClientRefreshed = z.object({
   id: z.number(),
@@ -185,22 +212,9 @@ export const ClientsRefreshed = z.object({
   limit: z.number(),
 });
 export const Opportunities = z.object({
-  opportunities: z.array(
-    z.object({
-      id: z.number(),
-      clientId: z.number(),
-      client: z.string(),
-      address: z.string(),
-      kind: z.string(),
-      reason: z.string(),
-      figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
-      amount: z.number(),
-      status: z.string(),
-      updatedAt: z.string(),
-    }),
-  ),
+  opportunities: z.array(OpportunityDto.extend({ client: z.string(), address: z.string() })),
 });
-export const OpportunityStatus = z.object({ id: z.number(), status: z.string() });
+export const OpportunityStatus = z.object({ id: z.number(), status: z.string(), dismissReason: z.string().nullable() });
 
 const Passkey = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
 export const Security = z.object({

@@ -3,6 +3,7 @@ import { DbId, bodyDbId } from "@/lib/api/db-id";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { ROLES, STAFF } from "@/lib/auth/roles";
 import { AUDIT_OUTCOMES } from "@/lib/db/schema";
+import { DISMISS_REASONS, OPPORTUNITY_KINDS, type DismissReason } from "@/lib/portfolio/opportunities";
 import { isSafeOrigin } from "@/lib/security/origins";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/services/audit";
 import { CLIENT_SEARCH_WORDS, CLIENT_SORTS, CLIENTS_PAGE_SIZE } from "@/lib/services/clients";
@@ -345,6 +346,19 @@ export const ClientBody = z.object({
   noteRate: z.number({ error: "must be a rate in percent" }).gt(0, "must be above 0").max(25, "must be at most 25 (percent)").optional(),
   loanType: z.enum(["conventional", "fha", "va", "usda", "jumbo", "other"], { error: "must be conventional, fha, va, usda, jumbo or other" }).optional(),
   closingDate: z.iso.date("must be a date as YYYY-MM-DD").optional(),
+  originalLoanAmount: z
+    .number({ error: "must be a number of dollars" })
+    .min(0, "must be 0 or more")
+    .max(100_000_000, "must be at most 100,000,000")
+    .optional()
+    .describe("The loan's amount when it closed"),
+  originalValue: z
+    .number({ error: "must be a number of dollars" })
+    .min(0, "must be 0 or more")
+    .max(100_000_000, "must be at most 100,000,000")
+    .optional()
+    .describe("The home's appraised value or purchase price when the loan closed"),
+  mortgageInsurance: z.boolean({ error: "must be true or false" }).optional().describe("Whether the loan carries mortgage insurance (PMI, MIP or USDA's fee)"),
 });
 export const ClientsQuery = z.object({
   q: z
@@ -370,6 +384,10 @@ export const ClientsQuery = z.object({
     .min(1, "size must be 1 or more")
     .max(500, "size must be at most 500")
     .default(CLIENTS_PAGE_SIZE),
+  kind: z
+    .enum(OPPORTUNITY_KINDS, { error: `kind must be ${OPPORTUNITY_KINDS.join(", ")}` })
+    .optional()
+    .describe("Only clients with an opportunity of this kind, open or contacted"),
 });
 const OpportunityKind = z.enum(["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"], {
   error: "must be mortgage_insurance, home_equity_line, cash_out, value_moved, rate_refinance or engagement",
@@ -378,9 +396,24 @@ export const OpportunitiesQuery = z.object({
   kind: OpportunityKind.optional(),
   status: z.enum(["open", "contacted", "dismissed"], { error: "must be open, contacted or dismissed" }).optional(),
 });
-export const OpportunityStatusBody = z.object({
-  status: z.enum(["open", "contacted", "dismissed"], { error: "must be open, contacted or dismissed" }),
-});
+export const OpportunityStatusBody = z
+  .object({
+    status: z.enum(["open", "contacted", "dismissed"], { error: "must be open, contacted or dismissed" }),
+    reason: z
+      .enum(Object.keys(DISMISS_REASONS) as [DismissReason, ...DismissReason[]], { error: `must be one of ${Object.keys(DISMISS_REASONS).join(", ")}` })
+      .optional()
+      .describe(
+        "Why it is dismissed (required with status dismissed): " +
+          Object.entries(DISMISS_REASONS)
+            .map(([k, v]) => `${k} (${v})`)
+            .join(", "),
+      ),
+    note: text("note", 200).optional().describe("The officer's own words after the reason, at most 200 characters"),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === "dismissed" && !body.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "is required to dismiss an opportunity" });
+    if (body.status !== "dismissed" && (body.reason || body.note)) ctx.addIssue({ code: "custom", path: ["reason"], message: "is only for a dismissal" });
+  });
 
 /** A code from an authenticator app (6 digits) or a recovery code (xxxxx-xxxxx). */
 const OneTimeCode = z

@@ -24,6 +24,9 @@ describe("reading a CSV of past clients", () => {
           noteRate: 6.875,
           loanType: "conventional",
           closingDate: "2021-06-30",
+          originalLoanAmount: null,
+          originalValue: null,
+          mortgageInsurance: null,
         },
       },
       expect.objectContaining({ line: 3, client: expect.objectContaining({ firstName: "Anna", lastName: "Lindqvist", email: null, loanBalance: null }) }),
@@ -59,6 +62,33 @@ describe("reading a CSV of past clients", () => {
       "8 closingDate",
       "9 ok",
     ]);
+  });
+
+  it("lists every wrong field of a row at once", () => {
+    const read = readClientsCsv("name,email,address,balance,rate,mortgage_insurance\nAnn Lee,nope,1 Main St Austin TX 78701,lots,99,maybe");
+    if ("error" in read) throw new Error(read.error);
+    expect(read.rows[0]).toMatchObject({
+      field: "email, balance, rate, mortgageInsurance",
+      error:
+        "email is not an email address; balance must be an amount in dollars, such as 245000; rate must be a note rate in percent, such as 6.875; mortgageInsurance must be yes or no",
+    });
+  });
+
+  it("reads the loan's original amount, the original value or purchase price, and mortgage insurance", () => {
+    const read = readClientsCsv(
+      [
+        "name,address,original_loan_amount,Purchase Price,Mortgage-Insurance",
+        'Ann Lee,1 Main St Austin TX 78701,"$386,000",400000,Yes',
+        "Bo Lee,1 Main St Austin TX 78701,,,no",
+        "Cy Lee,1 Main St Austin TX 78701,400000,300000,",
+      ].join("\n"),
+    );
+    if ("error" in read) throw new Error(read.error);
+    expect(read.unknownColumns).toEqual([]);
+    expect(read.rows[0]).toMatchObject({ client: { originalLoanAmount: 386_000, originalValue: 400_000, mortgageInsurance: true } });
+    expect(read.rows[1]).toMatchObject({ client: { originalLoanAmount: null, originalValue: null, mortgageInsurance: false } });
+    // 386,000 of 400,000 is fine; 400,000 on a 300,000 home is the two columns swapped.
+    expect(read.rows[2]).toMatchObject({ field: "originalLoanAmount" });
   });
 
   it("refuses a file without the columns it needs", () => {

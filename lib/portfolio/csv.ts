@@ -18,6 +18,10 @@ export interface ClientInput {
   noteRate: number | null;
   loanType: LoanType | null;
   closingDate: string | null;
+  /** The loan's original amount, the home's value (or price) then, and whether it carries mortgage insurance. */
+  originalLoanAmount: number | null;
+  originalValue: number | null;
+  mortgageInsurance: boolean | null;
 }
 
 export type ReadRow = { line: number; input: string; client: ClientInput } | { line: number; input: string; field: string; error: string };
@@ -57,11 +61,24 @@ const COLUMNS: Record<string, string> = {
   "closing date": "closingDate",
   closed: "closingDate",
   "close date": "closingDate",
+  "original loan amount": "originalLoanAmount",
+  "original amount": "originalLoanAmount",
+  "original balance": "originalLoanAmount",
+  "original value": "originalValue",
+  "appraised value": "originalValue",
+  "purchase price": "originalValue",
+  "sale price": "originalValue",
+  "mortgage insurance": "mortgageInsurance",
+  mi: "mortgageInsurance",
+  pmi: "mortgageInsurance",
 };
+
+/** A header as the COLUMNS read it: any case, `_` and `-` as spaces ("original_loan_amount", "Original Loan Amount"). */
+const headerKey = (name: string) => name.trim().toLowerCase().replace(/[_-]+/g, " ").replace(/\s+/g, " ");
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-class RowError extends Error {
+export class RowError extends Error {
   constructor(
     readonly field: string,
     message: string,
@@ -70,11 +87,21 @@ class RowError extends Error {
   }
 }
 
-function money(text: string): number | null {
+function money(field: string, text: string, example: string): number | null {
   if (!text) return null;
   const n = Number(text.replace(/[$,\s]/g, ""));
-  if (!Number.isFinite(n) || n < 0 || n > 100_000_000) throw new RowError("balance", "must be an amount in dollars, such as 245000");
+  if (!Number.isFinite(n) || n < 0 || n > 100_000_000) throw new RowError(field, `must be an amount in dollars, such as ${example}`);
   return Math.round(n);
+}
+
+const YES = ["yes", "y", "true", "1"];
+const NO = ["no", "n", "false", "0", "none"];
+function yesNo(text: string): boolean | null {
+  if (!text) return null;
+  const said = text.trim().toLowerCase();
+  if (YES.includes(said)) return true;
+  if (NO.includes(said)) return false;
+  throw new RowError("mortgageInsurance", "must be yes or no");
 }
 
 function rate(text: string): number | null {
@@ -124,21 +151,50 @@ function address(cells: Record<string, string>): ClientInput["address"] {
   return { street: streetLine(parts), city: parts.city, state: parts.state, zip: parts.zip };
 }
 
-/** One client's cells (by field name) checked; throws RowError naming the field at fault. */
+function email(text: string): string | null {
+  if (text && !EMAIL.test(text)) throw new RowError("email", "is not an email address");
+  return text || null;
+}
+
+/** A client's wrong fields, each with its reason: a row lists every one at once. */
+export class RowErrors extends Error {
+  constructor(readonly problems: RowError[]) {
+    super(problems.map((p) => `${p.field} ${p.message}`).join("; "));
+  }
+  get field() {
+    return this.problems.map((p) => p.field).join(", ");
+  }
+}
+
+/** One client's cells (by field name) checked; throws RowErrors naming every field at fault. */
 export function readClient(cells: Record<string, string>): ClientInput {
-  const { firstName, lastName } = names(cells);
-  const email = cells.email || null;
-  if (email && !EMAIL.test(email)) throw new RowError("email", "is not an email address");
-  return {
-    firstName,
-    lastName,
-    email,
-    address: address(cells),
-    loanBalance: money(cells.balance ?? ""),
-    noteRate: rate(cells.rate ?? ""),
-    loanType: loanType(cells.type ?? ""),
-    closingDate: date(cells.closingDate ?? ""),
+  const problems: RowError[] = [];
+  // Each field read on its own, so one wrong field does not hide the next.
+  const read = <T>(fn: () => T): T | null => {
+    try {
+      return fn();
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      problems.push(error);
+      return null;
+    }
   };
+  const name = read(() => names(cells));
+  const client = {
+    email: read(() => email(cells.email ?? "")),
+    address: read(() => address(cells)),
+    loanBalance: read(() => money("balance", cells.balance ?? "", "245000")),
+    noteRate: read(() => rate(cells.rate ?? "")),
+    loanType: read(() => loanType(cells.type ?? "")),
+    closingDate: read(() => date(cells.closingDate ?? "")),
+    originalLoanAmount: read(() => money("originalLoanAmount", cells.originalLoanAmount ?? "", "320000")),
+    originalValue: read(() => money("originalValue", cells.originalValue ?? "", "400000")),
+    mortgageInsurance: read(() => yesNo(cells.mortgageInsurance ?? "")),
+  };
+  if (!problems.length && client.originalLoanAmount !== null && client.originalValue !== null && client.originalLoanAmount > client.originalValue * 1.1)
+    problems.push(new RowError("originalLoanAmount", "is more than the original value: check the two columns are not swapped"));
+  if (problems.length || !name || !client.address) throw new RowErrors(problems);
+  return { ...name, ...client, address: client.address };
 }
 
 /**
@@ -150,7 +206,7 @@ export function readClientsCsv(text: string): { rows: ReadRow[]; unknownColumns:
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, "").trim(), { skipEmptyLines: "greedy" });
   const [header, ...data] = parsed.data;
   if (!header) return { error: "The file is empty: it needs a header row and one row per client." };
-  const fields = header.map((name) => COLUMNS[name.trim().toLowerCase()]);
+  const fields = header.map((name) => COLUMNS[headerKey(name)]);
   const has = (field: string) => fields.includes(field);
   if (!(has("name") || (has("firstName") && has("lastName"))) || !(has("address") || has("street"))) {
     return { error: "The header row must name at least a name column (or first name and last name) and an address column (or street, city, state, zip)." };
@@ -168,7 +224,7 @@ export function readClientsCsv(text: string): { rows: ReadRow[]; unknownColumns:
     try {
       return { line: i + 2, input, client: readClient(cells) };
     } catch (error) {
-      if (error instanceof RowError) return { line: i + 2, input, field: error.field, error: `${error.field} ${error.message}` };
+      if (error instanceof RowErrors) return { line: i + 2, input, field: error.field, error: error.message };
       throw error;
     }
   });

@@ -9,6 +9,7 @@ import {
   mortgageInsurance,
   opportunitiesFor,
   rateRefinance,
+  tagLabel,
   valueMoved,
   type ClientFigures,
 } from "./opportunities";
@@ -22,16 +23,14 @@ const home = (over: Partial<ClientFigures> = {}): ClientFigures => ({
   ...over,
 });
 
-describe("mortgage insurance removable", () => {
-  it("applies at 80% LTV exactly, not just above, and only with a loan", () => {
-    expect(mortgageInsurance(home({ balance: 400_000 }), T)?.figures.ltv).toBe(0.8);
-    expect(mortgageInsurance(home({ balance: 400_001 }), T)).toBeNull();
-    expect(mortgageInsurance(home({ balance: 0 }), T)).toBeNull();
-  });
-
-  it("never for a VA loan, which carries none", () => {
-    expect(mortgageInsurance(home({ balance: 300_000, loanType: "va" }), T)).toBeNull();
-    expect(mortgageInsurance(home({ balance: 300_000, loanType: "fha" }), T)?.reason).toMatch(/60\.0% of the home's value/);
+describe("mortgage insurance", () => {
+  it("follows the loan's kind (the table is in mortgage-insurance.test.ts): the tag names the rule", () => {
+    const conventional = home({ balance: 10_000, loanType: "conventional", mortgageInsurance: false });
+    expect(mortgageInsurance(conventional)).toBeNull();
+    const fha = mortgageInsurance(home({ balance: 300_000, loanType: "fha", closingDate: "2016-08-01", originalLoanAmount: 386_000, originalValue: 400_000 }));
+    expect(fha?.figures.rule).toBe("fha_refinance");
+    expect(tagLabel("mortgage_insurance", fha!.figures)).toBe("FHA premium: refinance to drop it");
+    expect(tagLabel("cash_out", {})).toBe("Cash-out refinance");
   });
 });
 

@@ -3,17 +3,29 @@
  * why in words, and the figures behind it. No I/O: lib/services/portfolio.ts feeds them and keeps what they find.
  */
 
+import { mortgageInsuranceFinding, RULE_LABELS, type InsuranceRule } from "./mortgage-insurance";
+
 export const OPPORTUNITY_KINDS = ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"] as const;
 export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
 
 export const KIND_LABELS: Record<OpportunityKind, string> = {
-  mortgage_insurance: "Mortgage insurance removable",
+  mortgage_insurance: "Mortgage insurance",
   home_equity_line: "Home equity line",
   cash_out: "Cash-out refinance",
   value_moved: "Value moved",
   rate_refinance: "Rate-and-term refinance",
   engagement: "Engaged homeowner",
 };
+
+/** Why an officer dismisses an opportunity: one click, and the log says which. */
+export const DISMISS_REASONS = {
+  not_interested: "The client is not interested",
+  done_elsewhere: "Done with another lender",
+  recently_discussed: "Discussed recently",
+  figures_wrong: "The figures are wrong",
+  other: "Another reason",
+} as const;
+export type DismissReason = keyof typeof DISMISS_REASONS;
 
 export type OpportunityFigures = Record<string, number | string | null>;
 
@@ -27,8 +39,6 @@ export interface Opportunity {
 export interface Thresholds {
   /** The organization's maximum combined LTV (0–1). */
   maxLtv: number;
-  /** LTV at or under which mortgage insurance can be removed. */
-  mortgageInsuranceLtv: number;
   /** Least available equity, in dollars, for a home equity line. */
   helocMin: number;
   /** Least available equity, in dollars, for a cash-out refinance. */
@@ -43,7 +53,6 @@ export interface Thresholds {
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
   maxLtv: 0.8,
-  mortgageInsuranceLtv: 0.8,
   helocMin: 25_000,
   cashOutMin: 50_000,
   valueMove: 0.05,
@@ -59,10 +68,17 @@ export interface ClientFigures {
   previousValue: number | null;
   /** The loans' total balance (the records', or the officer's when the records show none). */
   balance: number;
-  /** The loan type the officer recorded, if any (`va` loans carry no mortgage insurance). */
+  /** The loan type the officer recorded, if any. */
   loanType: string | null;
   /** The client's note rate in percent, if known. */
   noteRate: number | null;
+  /** What the officer imported of the loan when it closed, each when known: mortgage insurance's rules read them. */
+  originalLoanAmount?: number | null;
+  originalValue?: number | null;
+  mortgageInsurance?: boolean | null;
+  closingDate?: string | null;
+  /** The day of the refresh, YYYY-MM-DD (UTC): how long ago the loan closed counts from it. */
+  today?: string;
 }
 
 const grouped = new Intl.NumberFormat("en-US");
@@ -77,14 +93,21 @@ export const ltvOf = (f: Pick<ClientFigures, "value" | "balance">) => (f.value >
 /** What could be borrowed against the home at the maximum LTV: value × max LTV − loans, never below 0. */
 export const availableAt = (f: Pick<ClientFigures, "value" | "balance">, maxLtv: number) => Math.max(0, Math.round(f.value * maxLtv - f.balance));
 
-export function mortgageInsurance(f: ClientFigures, t: Thresholds): Opportunity | null {
-  const ltv = ltvOf(f);
-  if (f.balance <= 0 || f.loanType === "va" || ltv > t.mortgageInsuranceLtv) return null;
-  return {
-    kind: "mortgage_insurance",
-    reason: `The loan is now ${percent(ltv, 1)} of the home's value (${percent(t.mortgageInsuranceLtv)} or below): mortgage insurance can be removed.`,
-    figures: { value: f.value, balance: f.balance, ltv, threshold: t.mortgageInsuranceLtv },
-  };
+/** Mortgage insurance by the rules of the loan's kind (see mortgage-insurance.ts); "ask the client" when they cannot tell. */
+export function mortgageInsurance(f: ClientFigures): Opportunity | null {
+  const found = mortgageInsuranceFinding(
+    {
+      value: f.value,
+      balance: f.balance,
+      loanType: f.loanType,
+      originalLoanAmount: f.originalLoanAmount ?? null,
+      originalValue: f.originalValue ?? null,
+      mortgageInsurance: f.mortgageInsurance ?? null,
+      closingDate: f.closingDate ?? null,
+    },
+    f.today ?? new Date().toISOString().slice(0, 10),
+  );
+  return found && { kind: "mortgage_insurance", reason: found.reason, figures: { rule: found.rule, ...found.figures } };
 }
 
 export function homeEquityLine(f: ClientFigures, t: Thresholds): Opportunity | null {
@@ -131,7 +154,13 @@ export function rateRefinance(f: ClientFigures, t: Thresholds): Opportunity | nu
   };
 }
 
-const RULES = [mortgageInsurance, homeEquityLine, cashOut, valueMoved, rateRefinance];
+const RULES = [(f: ClientFigures) => mortgageInsurance(f), homeEquityLine, cashOut, valueMoved, rateRefinance];
+
+/** What a tag says: the kind, or for mortgage insurance the rule that found it ("ask the client" included). */
+export function tagLabel(kind: OpportunityKind, figures: OpportunityFigures): string {
+  const rule = figures.rule;
+  return kind === "mortgage_insurance" && typeof rule === "string" && rule in RULE_LABELS ? RULE_LABELS[rule as InsuranceRule] : KIND_LABELS[kind];
+}
 
 /** Every opportunity one refresh's figures show. */
 export function opportunitiesFor(f: ClientFigures, t: Thresholds): Opportunity[] {

@@ -64,6 +64,8 @@ async function begin(began: number): Promise<void> {
     void import("@/lib/jobs")
       .then(({ jobs }) => jobs())
       .then(() => log.info({ ms: Date.now() - began }, "jobs: engine started"))
+      // First refreshes marked and not queued: the demo portfolio's, or an import's cut off by a restart.
+      .then(() => import("./first-refresh").then(({ resumeFirstRefreshes }) => resumeFirstRefreshes()))
       .catch((error: unknown) => log.error({ err: error }, "jobs: the engine could not start; background work waits until the next start"));
   } catch (error) {
     if (StartRefused.is(error)) throw error;

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase, type Database } from "@/lib/db";
-import { clients, invitations } from "@/lib/db/schema";
-import { MAX_IMPORT_ROWS, personKeyOf, readClient, readClientsCsv, type ClientInput } from "@/lib/portfolio/csv";
+import { clients, invitations, opportunities } from "@/lib/db/schema";
+import { tagLabel, type OpportunityKind } from "@/lib/portfolio/opportunities";
+import { MAX_IMPORT_ROWS, personKeyOf, readClient, readClientsCsv, RowErrors, type ClientInput } from "@/lib/portfolio/csv";
 import { addressKeyOf } from "./addresses";
 import { audit, by } from "./audit";
 import { AppError } from "./errors";
@@ -28,6 +29,8 @@ export interface ImportResult {
   merged: number;
   errors: RowProblem[];
   unknownColumns: string[];
+  /** Every client the import stored, new or merged. */
+  ids: number[];
 }
 
 /** Whose clients a user sees: an admin everyone's, an officer their own. */
@@ -58,8 +61,11 @@ async function standardized(caller: SignedIn, inputs: ClientInput[]): Promise<({
     );
     for (const result of results) {
       if (!result.ok) out.push({ error: result.error ?? "could not be standardized" });
-      else if (!["Y", "S"].includes(result.deliverability.code)) out.push({ error: `was not confirmed: ${result.deliverability.meaning}` });
-      else out.push({ address: result.oneLine, key: addressKeyOf(result.oneLine).key });
+      // The meaning starts "Not confirmed: …": said once, as "address was not confirmed: the address is not deliverable."
+      else if (!["Y", "S"].includes(result.deliverability.code)) {
+        const why = result.deliverability.meaning.replace(/^Not confirmed( yet)?: /, "");
+        out.push({ error: `was not confirmed${/^Not confirmed yet/.test(result.deliverability.meaning) ? " yet" : ""}: ${why}` });
+      } else out.push({ address: result.oneLine, key: addressKeyOf(result.oneLine).key });
     }
   }
   return out;
@@ -99,6 +105,9 @@ async function store(officerId: number, rows: Stored[]): Promise<{ created: numb
           noteRate: r.noteRate,
           loanType: r.loanType,
           closingDate: r.closingDate,
+          originalLoanAmount: r.originalLoanAmount,
+          originalValue: r.originalValue,
+          mortgageInsurance: r.mortgageInsurance,
         })),
       )
       .onConflictDoUpdate({
@@ -113,6 +122,9 @@ async function store(officerId: number, rows: Stored[]): Promise<{ created: numb
           noteRate: sql`coalesce(excluded.note_rate, ${clients.noteRate})`,
           loanType: sql`coalesce(excluded.loan_type, ${clients.loanType})`,
           closingDate: sql`coalesce(excluded.closing_date, ${clients.closingDate})`,
+          originalLoanAmount: sql`coalesce(excluded.original_loan_amount, ${clients.originalLoanAmount})`,
+          originalValue: sql`coalesce(excluded.original_value, ${clients.originalValue})`,
+          mortgageInsurance: sql`coalesce(excluded.mortgage_insurance, ${clients.mortgageInsurance})`,
           updatedAt: sql`now()`,
         },
       })
@@ -151,10 +163,10 @@ export async function importClients(caller: SignedIn, csv: string): Promise<Impo
     if ("error" in found) errors.push({ line: row.line, input: row.input, field: "address", error: `address ${found.error}` });
     else rows.push({ ...row.client, ...found, line: row.line });
   });
-  const { created, merged } = rows.length ? await store(caller.user.id, rows) : { created: 0, merged: 0 };
+  const { created, merged, ids } = rows.length ? await store(caller.user.id, rows) : { created: 0, merged: 0, ids: [] };
   errors.sort((a, b) => a.line - b.line);
   void audit({ action: "clients.import", ...by(caller), detail: { rows: read.rows.length, created, merged, errors: errors.length } });
-  return { created, merged, errors, unknownColumns: read.unknownColumns };
+  return { created, merged, errors, unknownColumns: read.unknownColumns, ids };
 }
 
 export interface ClientFields {
@@ -166,6 +178,9 @@ export interface ClientFields {
   noteRate?: number;
   loanType?: string;
   closingDate?: string;
+  originalLoanAmount?: number;
+  originalValue?: number;
+  mortgageInsurance?: boolean;
 }
 
 /** Adds one client by hand (or merges into the same person at the same address): the same checks as a CSV row. */
@@ -181,12 +196,15 @@ export async function addClient(caller: SignedIn, fields: ClientFields): Promise
       rate: fields.noteRate === undefined ? "" : String(fields.noteRate),
       type: fields.loanType ?? "",
       closingDate: fields.closingDate ?? "",
+      originalLoanAmount: fields.originalLoanAmount === undefined ? "" : String(fields.originalLoanAmount),
+      originalValue: fields.originalValue === undefined ? "" : String(fields.originalValue),
+      mortgageInsurance: fields.mortgageInsurance === undefined ? "" : fields.mortgageInsurance ? "yes" : "no",
     });
   } catch (error) {
-    const { field, message } = error as { field?: string; message: string };
-    if (!field) throw error;
-    const name = { balance: "loanBalance", rate: "noteRate", type: "loanType" }[field] ?? field;
-    throw new AppError(400, "invalid_request", `${name} ${message}`, { [name]: message });
+    if (!(error instanceof RowErrors)) throw error;
+    // The API's own names for the CSV's fields; every wrong one said at once.
+    const named = error.problems.map((p) => [{ balance: "loanBalance", rate: "noteRate", type: "loanType" }[p.field] ?? p.field, p.message] as const);
+    throw new AppError(400, "invalid_request", named.map(([name, message]) => `${name} ${message}`).join("; "), Object.fromEntries(named));
   }
   const [found] = await standardized(caller, [client]);
   if (!found || "error" in found) {
@@ -233,13 +251,98 @@ function matching(q: string | undefined): SQL | undefined {
   return and(...words.map((word) => sql`${text} ilike ${`%${word.replace(/[\\%_]/g, "\\$&")}%`}`));
 }
 
+/** An opportunity the officer is working: open or contacted (a dismissed one is shown, but filters leave it out). */
+const WORKING = ["open", "contacted"] as const;
+
+// Clients with an opportunity of this kind being worked.
+function havingKind(kind: OpportunityKind | undefined): SQL | undefined {
+  if (!kind) return undefined;
+  return sql`exists (select 1 from ${opportunities} where ${opportunities.clientId} = ${clients.id} and ${opportunities.kind} = ${kind} and ${inArray(opportunities.status, [...WORKING])})`;
+}
+
 /**
- * One page of the user's clients (everyone's for an admin) matching a search, and how many match in all. A page past
- * the last is empty, with the count that says how many pages there are.
+ * The live opportunities (open, contacted, dismissed) of some clients, the most money first, each client's as tags:
+ * "new" when it opened with the client's latest refresh (or since it, for an engaged homeowner).
  */
-export async function pageOfClients(user: SessionUser, query: { q?: string; sort: ClientSort; page: number; size?: number }) {
+async function opportunitiesOf(rows: ClientRow[]) {
+  const byClient = new Map(rows.map((c) => [c.id, [] as ClientOpportunity[]]));
+  if (rows.length === 0) return byClient;
+  const refreshed = new Map(rows.map((c) => [c.id, c.refreshedAt?.getTime() ?? 0]));
+  const { db } = await getDatabase();
+  const live = await db
+    .select()
+    .from(opportunities)
+    .where(and(inArray(opportunities.clientId, [...byClient.keys()]), ne(opportunities.status, "closed")))
+    .orderBy(desc(opportunities.amount), asc(opportunities.kind));
+  for (const o of live)
+    byClient.get(o.clientId)!.push({
+      id: o.id,
+      kind: o.kind,
+      label: tagLabel(o.kind, o.figures),
+      reason: o.reason,
+      figures: o.figures,
+      amount: o.amount,
+      status: o.status,
+      new: o.status === "open" && o.openedAt.getTime() >= refreshed.get(o.clientId)!,
+      openedAt: o.openedAt.toISOString(),
+      dismissReason: o.dismissReason,
+      updatedAt: o.updatedAt.toISOString(),
+    });
+  return byClient;
+}
+
+export interface ClientOpportunity {
+  id: number;
+  kind: OpportunityKind;
+  label: string;
+  reason: string;
+  figures: Record<string, number | string | null>;
+  amount: number;
+  status: "open" | "contacted" | "dismissed" | "closed";
+  new: boolean;
+  openedAt: string;
+  dismissReason: string | null;
+  updatedAt: string;
+}
+
+/** How many of the user's clients have each kind of opportunity being worked: the filter's counts. */
+export async function kindCounts(user: SessionUser): Promise<Partial<Record<OpportunityKind, number>>> {
+  const { db } = await getDatabase();
+  const rows = await db
+    .select({ kind: opportunities.kind, n: sql<number>`count(distinct ${opportunities.clientId})`.mapWith(Number) })
+    .from(opportunities)
+    .innerJoin(clients, eq(clients.id, opportunities.clientId))
+    .where(and(visibleTo(user), inArray(opportunities.status, [...WORKING])))
+    .groupBy(opportunities.kind);
+  return Object.fromEntries(rows.map((row) => [row.kind, row.n]));
+}
+
+/**
+ * How the first refreshes an import queued are going, for the page's progress line: those still waiting, and those
+ * refreshed since the earliest of them was queued. Nothing waiting: null.
+ */
+export async function refreshProgress(user: SessionUser): Promise<{ waiting: number; done: number } | null> {
+  const { db } = await getDatabase();
+  const [pending] = await db
+    .select({ waiting: count(), since: sql<string | null>`min(${clients.refreshQueuedAt})` })
+    .from(clients)
+    .where(and(visibleTo(user), isNotNull(clients.refreshQueuedAt)));
+  if (!pending?.waiting || !pending.since) return null;
+  const [done] = await db
+    .select({ n: count() })
+    .from(clients)
+    .where(and(visibleTo(user), sql`${clients.refreshQueuedAt} is null`, sql`${clients.refreshedAt} >= ${new Date(pending.since)}`));
+  return { waiting: pending.waiting, done: done?.n ?? 0 };
+}
+
+/**
+ * One page of the user's clients (everyone's for an admin) matching a search and, given a kind, having an opportunity
+ * of that kind being worked, with their opportunities as tags; and how many match in all. A page past the last is
+ * empty, with the count that says how many pages there are.
+ */
+export async function pageOfClients(user: SessionUser, query: { q?: string; sort: ClientSort; page: number; size?: number; kind?: OpportunityKind }) {
   const size = query.size ?? CLIENTS_PAGE_SIZE;
-  const where = and(visibleTo(user), matching(query.q));
+  const where = and(visibleTo(user), matching(query.q), havingKind(query.kind));
   const { db } = await getDatabase();
   const [rows, [counted]] = await Promise.all([
     withInvitation(db)
@@ -250,8 +353,9 @@ export async function pageOfClients(user: SessionUser, query: { q?: string; sort
     db.select({ total: count() }).from(clients).where(where),
   ]);
   const total = counted?.total ?? 0;
+  const tags = await opportunitiesOf(rows.map((row) => row.client));
   return {
-    clients: rows.map(({ client, invitation }) => toClientDto(client, invitation)),
+    clients: rows.map(({ client, invitation }) => ({ ...toClientDto(client, invitation), opportunities: tags.get(client.id)! })),
     total,
     page: query.page,
     size,
@@ -279,6 +383,9 @@ export function toClientDto(c: ClientRow, invitation: { acceptedAt: Date | null;
     ltv: c.ltv,
     availableEquity: c.availableEquity,
     refreshedAt: c.refreshedAt?.toISOString() ?? null,
+    originalLoanAmount: c.originalLoanAmount,
+    originalValue: c.originalValue,
+    mortgageInsurance: c.mortgageInsurance,
   };
 }
 export type ClientDto = ReturnType<typeof toClientDto>;

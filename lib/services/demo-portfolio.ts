@@ -13,8 +13,10 @@ const TYPES: Record<string, LoanType> = { CONVENTIONAL: "conventional", FHA: "fh
 
 /**
  * The demo officer's portfolio (embedded mode only): about 50 owners of data-set houses with a mortgage, their first
- * loan as the officer would know it from closing. Read from the data set directly, so seeding spends no billable call;
- * the first refresh values them. Seeding again adds nothing twice.
+ * loan as the officer would know it from closing (its original amount, the price paid, whether it carries mortgage
+ * insurance). Read from the data set directly, so seeding spends no billable call; each client's first refresh is
+ * queued (once the job engine runs, see bootstrap.ts), so the demo officer sees real opportunities on the first day.
+ * Seeding again adds nothing twice.
  */
 export async function ensureDemoPortfolio(officerId: number): Promise<void> {
   const { db } = await getDatabase();
@@ -31,6 +33,10 @@ export async function ensureDemoPortfolio(officerId: number): Promise<void> {
       const firstName = titleCase(person.first);
       const lastName = titleCase(person.last);
       const address = oneLine(home.address);
+      // The price paid at the sale the loan financed (the last on or before its closing), when there was one.
+      const sale = home.sales.filter((s) => s.date <= loan.originationDate).at(-1);
+      const type = TYPES[loan.type] ?? "other";
+      const originalValue = sale ? Math.round(sale.price) : null;
       return {
         officerId,
         firstName,
@@ -41,8 +47,13 @@ export async function ensureDemoPortfolio(officerId: number): Promise<void> {
         addressKey: addressKeyOf(address).key,
         loanBalance: Math.round(home.loans.reduce((sum, l) => sum + l.balance, 0)),
         noteRate: loan.rate,
-        loanType: TYPES[loan.type] ?? "other",
+        loanType: type,
         closingDate: loan.originationDate,
+        originalLoanAmount: Math.round(loan.originalAmount),
+        originalValue,
+        // FHA loans carry a premium, VA loans none, conventional ones insurance above 80% of the price.
+        mortgageInsurance: type === "fha" ? true : type === "va" ? false : originalValue ? loan.originalAmount / originalValue > 0.8 : null,
+        refreshQueuedAt: new Date(),
       };
     });
   await db.insert(clients).values(rows).onConflictDoNothing();

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, notExists, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, notExists, sql } from "drizzle-orm";
 import { getDatabase, LOCKS } from "@/lib/db";
 import { clientRefreshes, clients, settings, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -85,6 +85,20 @@ export async function dueClients(now: Date, limit: number, all = false): Promise
  * runs again and finishes it, spending no second unit of the budget. A refresh that fails gives its claim back.
  */
 export async function refreshScheduled(clientId: number, period: string): Promise<"refreshed" | "already refreshed" | "over budget" | "gone"> {
+  const { db } = await getDatabase();
+  try {
+    return await claimAndRefresh(clientId, period);
+  } finally {
+    // A first refresh an import queued has run, whatever came of it: the page's progress line moves on (a failed one is
+    // tried again by the job's retries, and counts as done once it succeeds).
+    await db
+      .update(clients)
+      .set({ refreshQueuedAt: null })
+      .where(and(eq(clients.id, clientId), isNotNull(clients.refreshQueuedAt)));
+  }
+}
+
+async function claimAndRefresh(clientId: number, period: string): Promise<"refreshed" | "already refreshed" | "over budget" | "gone"> {
   const { db } = await getDatabase();
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   // The job reads the home for the officer whose client it is: the log names them (their clients go with their account).

@@ -81,9 +81,9 @@ export async function summaryRecipients(): Promise<number[]> {
 }
 
 /**
- * An officer's summary for a day: the opportunities of their clients that opened or changed since their last summary
- * (the last day, for a first one), the most money first, and how many are open in all. Sent once a day at most, and only
- * on a day that has something new.
+ * An officer's summary for a day: the opportunities of their clients that are new since their last summary (the last
+ * day, for a first one): first found, or found again after a dismissal, never the same one again for changing figures.
+ * The most money first, and how many are open in all. Sent once a day at most, and only on a day that has something new.
  */
 export async function sendOfficerSummary(userId: number, day: string): Promise<"sent" | "already sent" | "nothing new" | "not wanted"> {
   const { db } = await getDatabase();
@@ -108,7 +108,7 @@ export async function sendOfficerSummary(userId: number, day: string): Promise<"
     })
     .from(opportunities)
     .innerJoin(clients, eq(clients.id, opportunities.clientId))
-    .where(and(mine, gt(opportunities.updatedAt, since)))
+    .where(and(mine, gt(opportunities.openedAt, since)))
     .orderBy(desc(opportunities.amount))
     .limit(25);
   if (fresh.length === 0) return "nothing new";

@@ -4,7 +4,18 @@ import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { clients, opportunities } from "@/lib/db/schema";
 import { emitEvents } from "@/lib/webhooks/events";
-import { DEFAULT_THRESHOLDS, ltvOf, availableAt, opportunitiesFor, type OpportunityKind, type Thresholds } from "@/lib/portfolio/opportunities";
+import {
+  DEFAULT_THRESHOLDS,
+  ltvOf,
+  availableAt,
+  opportunitiesFor,
+  tagLabel,
+  DISMISS_REASONS,
+  type DismissReason,
+  type OpportunityFigures,
+  type OpportunityKind,
+  type Thresholds,
+} from "@/lib/portfolio/opportunities";
 import { audit, by, type AuditActor } from "./audit";
 import { clientOf, visibleTo, type ClientRow } from "./clients";
 import { AppError } from "./errors";
@@ -19,6 +30,21 @@ type SignedIn = Caller & { user: SessionUser };
 export const REFRESH_ALL_LIMIT = 25;
 
 export type OpportunityStatus = "open" | "contacted" | "dismissed";
+
+type DismissedFigures = { value: number | null; available: number; margin: number | null };
+
+/**
+ * Whether a dismissed opportunity's figures moved past the thresholds since the officer dismissed it: the value by
+ * the value-move share, what could be borrowed by the home equity line's minimum, or the rate's margin by its own.
+ */
+export function movedPastDismissal(then: DismissedFigures | null, now: DismissedFigures, t: Thresholds): boolean {
+  if (!then) return false;
+  if (then.value && now.value && Math.abs(now.value - then.value) / then.value >= t.valueMove) return true;
+  if (Math.abs(now.available - then.available) >= t.helocMin) return true;
+  return then.margin !== null && now.margin !== null && Math.abs(now.margin - then.margin) >= t.rateMargin;
+}
+
+const marginOf = (figures: OpportunityFigures) => (typeof figures.margin === "number" ? figures.margin : null);
 
 /** The organization's thresholds: its maximum LTV, current rate and minimums (admins set them) and the README's others. */
 export async function thresholds(): Promise<Thresholds> {
@@ -53,14 +79,29 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
   // "Since the last refresh" means since the value last changed: a refresh that reads the same value keeps the move.
   const previousValue = client.value !== null && client.value !== value ? client.value : client.previousValue;
   const figures = { value, balance };
-  const found = opportunitiesFor({ ...figures, previousValue, loanType: client.loanType, noteRate: client.noteRate }, t);
+  // One instant for the refresh and what it opens: an opportunity is "new" when it opened with the latest refresh.
+  const now = new Date();
+  const found = opportunitiesFor(
+    {
+      ...figures,
+      previousValue,
+      loanType: client.loanType,
+      noteRate: client.noteRate,
+      originalLoanAmount: client.originalLoanAmount,
+      originalValue: client.originalValue,
+      mortgageInsurance: client.mortgageInsurance,
+      closingDate: client.closingDate,
+      today: now.toISOString().slice(0, 10),
+    },
+    t,
+  );
   const available = availableAt(figures, t.maxLtv);
   const { db } = await getDatabase();
   const added: { id: number; kind: string; reason: string; figures: Record<string, number | string | null> }[] = [];
   await db.transaction(async (tx) => {
     await tx
       .update(clients)
-      .set({ value, balance, ltv: ltvOf(figures), availableEquity: available, previousValue, refreshedAt: new Date(), updatedAt: new Date() })
+      .set({ value, balance, ltv: ltvOf(figures), availableEquity: available, previousValue, refreshedAt: now, updatedAt: now })
       .where(eq(clients.id, client.id));
     const live = await tx
       .select()
@@ -68,23 +109,37 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
       .where(and(eq(opportunities.clientId, client.id), ne(opportunities.status, "closed")));
     for (const o of found) {
       const kept = live.find((l) => l.kind === o.kind);
-      // A contacted or dismissed one keeps its status: only its reason and figures follow the new refresh.
-      if (kept)
+      // A dismissed one opens again, new, once its figures moved past the thresholds since it was dismissed.
+      if (kept?.status === "dismissed" && movedPastDismissal(kept.dismissedFigures, { value, available, margin: marginOf(o.figures) }, t)) {
         await tx
           .update(opportunities)
-          .set({ reason: o.reason, figures: o.figures, amount: available, updatedAt: new Date() })
+          .set({
+            status: "open",
+            reason: o.reason,
+            figures: o.figures,
+            amount: available,
+            openedAt: now,
+            dismissReason: null,
+            dismissedAt: null,
+            dismissedFigures: null,
+            updatedAt: now,
+          })
           .where(eq(opportunities.id, kept.id));
+        added.push({ id: kept.id, kind: o.kind, reason: o.reason, figures: o.figures });
+      } else if (kept)
+        // Otherwise a contacted or dismissed one keeps its status: only its reason and figures follow the new refresh.
+        await tx.update(opportunities).set({ reason: o.reason, figures: o.figures, amount: available, updatedAt: now }).where(eq(opportunities.id, kept.id));
       else {
         const [row] = await tx
           .insert(opportunities)
-          .values({ clientId: client.id, kind: o.kind, reason: o.reason, figures: o.figures, amount: available })
+          .values({ clientId: client.id, kind: o.kind, reason: o.reason, figures: o.figures, amount: available, openedAt: now })
           .returning({ id: opportunities.id });
         added.push({ id: row!.id, kind: o.kind, reason: o.reason, figures: o.figures });
       }
     }
     // Engagement is the homeowner's doing, not the refresh's: it is kept or closed by its own daily check.
     const gone = live.filter((l) => l.kind !== "engagement" && !found.some((o) => o.kind === l.kind)).map((l) => l.id);
-    if (gone.length) await tx.update(opportunities).set({ status: "closed", updatedAt: new Date() }).where(inArray(opportunities.id, gone));
+    if (gone.length) await tx.update(opportunities).set({ status: "closed", updatedAt: now }).where(inArray(opportunities.id, gone));
   });
   // The lender's CRM hears of the refresh and of each opportunity it found new: ids and figures, no loan numbers.
   await emitEvents([
@@ -167,27 +222,58 @@ export async function listOpportunities(user: SessionUser, filter: { kind?: Oppo
     client: name,
     address,
     kind: o.kind,
+    label: tagLabel(o.kind, o.figures),
     reason: o.reason,
     figures: o.figures,
     amount: o.amount,
     status: o.status,
+    openedAt: o.openedAt.toISOString(),
+    dismissReason: o.dismissReason,
     updatedAt: o.updatedAt.toISOString(),
   }));
 }
 export type OpportunityDto = Awaited<ReturnType<typeof listOpportunities>>[number];
 
-/** Marks an opportunity contacted or dismissed (or open again); one that no longer applies cannot be changed. */
-export async function setOpportunityStatus(user: SessionUser, id: number, status: OpportunityStatus) {
+/**
+ * Marks an opportunity contacted, dismissed (with a reason: it stays dismissed until its figures move past the
+ * thresholds) or open again; one that no longer applies cannot be changed. Each change is a row of the activity log.
+ */
+export async function setOpportunityStatus(caller: SignedIn, id: number, change: { status: OpportunityStatus; reason?: DismissReason; note?: string }) {
   const { db } = await getDatabase();
   const [row] = await db
-    .select({ o: opportunities })
+    .select({ o: opportunities, value: clients.value })
     .from(opportunities)
     .innerJoin(clients, eq(clients.id, opportunities.clientId))
-    .where(and(eq(opportunities.id, id), visibleTo(user)));
+    .where(and(eq(opportunities.id, id), visibleTo(caller.user)));
   if (!row) throw new AppError(404, "not_found", "No opportunity of yours has this id.");
   if (row.o.status === "closed") throw new AppError(409, "closed", "This opportunity no longer applies since the last refresh.");
-  await db.update(opportunities).set({ status, updatedAt: new Date() }).where(eq(opportunities.id, id));
-  return { id, status };
+  const { status } = change;
+  const dismissed = status === "dismissed";
+  // The officer's own words after the reason, when they gave any.
+  const reason = dismissed ? `${DISMISS_REASONS[change.reason!]}${change.note ? `: ${change.note}` : ""}` : null;
+  const now = new Date();
+  await db
+    .update(opportunities)
+    .set({
+      status,
+      dismissReason: reason,
+      dismissedAt: dismissed ? now : null,
+      dismissedFigures: dismissed ? { value: row.value, available: row.o.amount, margin: marginOf(row.o.figures) } : null,
+      updatedAt: now,
+    })
+    .where(eq(opportunities.id, id));
+  void audit({
+    action: dismissed ? "opportunity.dismiss" : "opportunity.mark",
+    ...by(caller),
+    detail: {
+      opportunityId: id,
+      clientId: row.o.clientId,
+      kind: row.o.kind,
+      status,
+      ...(dismissed ? { reason: change.reason!, note: change.note ?? null } : {}),
+    },
+  });
+  return { id, status, dismissReason: reason };
 }
 
 /** Invites a client to their home's dashboard with the ownership invitation (the deed must name them). */

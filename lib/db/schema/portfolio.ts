@@ -29,6 +29,10 @@ export const clients = app.table(
     noteRate: real("note_rate"),
     loanType: text("loan_type", { enum: ["conventional", "fha", "va", "usda", "jumbo", "other"] }),
     closingDate: text("closing_date"),
+    /** What the loan was when it closed, and whether it carries mortgage insurance: mortgage insurance's rules read them. */
+    originalLoanAmount: integer("original_loan_amount"),
+    originalValue: integer("original_value"),
+    mortgageInsurance: boolean("mortgage_insurance"),
     /** The officer's latest invitation of this client to their dashboard. */
     invitationId: integer("invitation_id").references(() => invitations.id, { onDelete: "set null" }),
     /** The figures of the last refresh. */
@@ -39,6 +43,8 @@ export const clients = app.table(
     /** The value of the refresh before the last one: what "value moved" compares with. */
     previousValue: integer("previous_value"),
     refreshedAt: timestamp("refreshed_at", { withTimezone: true }),
+    /** When an import queued this client's first refresh; cleared once it ran (or could not): the page's progress line. */
+    refreshQueuedAt: timestamp("refresh_queued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,6 +70,12 @@ export const opportunities = app.table(
     status: text({ enum: ["open", "contacted", "dismissed", "closed"] })
       .notNull()
       .default("open"),
+    /** The refresh where it first applied (or applied again after a dismissal): "new" on that refresh, "since" after. */
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Why the officer dismissed it, when, and the figures then: it opens again when they move past the thresholds. */
+    dismissReason: text("dismiss_reason"),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+    dismissedFigures: jsonb("dismissed_figures").$type<{ value: number | null; available: number; margin: number | null }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,16 +4,17 @@ import { route } from "@/lib/api/route";
 import { OpportunityIdParams, OpportunityStatusBody } from "@/lib/api/schemas";
 import { setOpportunityStatus } from "@/lib/services/portfolio";
 
-// PATCH /api/opportunities/:opportunityId: mark an opportunity contacted, dismissed, or open again
+// PATCH /api/opportunities/:opportunityId: mark an opportunity contacted, dismissed (with a reason), or open again; a row
+// of the activity log
 export const PATCH = route(
   {
     roles: STAFF,
     tokenScope: "clients:write",
     params: OpportunityIdParams,
     body: OpportunityStatusBody,
-    summary: "Mark an opportunity contacted or dismissed (or open again)",
+    summary: "Mark an opportunity contacted, dismissed with a reason (until its figures move past the thresholds), or open again",
     responses: { 200: OpportunityStatus },
     errors: [404, 409],
   },
-  async ({ user, params, body }) => Response.json(await setOpportunityStatus(user, params.opportunityId, body.status)),
+  async ({ caller, params, body }) => Response.json(await setOpportunityStatus(caller, params.opportunityId, body)),
 );

@@ -1,0 +1,165 @@
+import type { ReactNode } from "react";
+import { InviteButton, OpportunityActions, RefreshButton } from "@/components/clients/client-actions";
+import { formatDate, formatUsd } from "@/lib/format";
+import type { ClientOpportunity } from "@/lib/services/clients";
+import type { ClientDto } from "@/lib/services/clients";
+
+type Client = ClientDto & { opportunities: ClientOpportunity[] };
+
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+const day = (iso: string) => formatDate(iso.slice(0, 10));
+
+/** The figures behind a reason, each in the words and form an officer reads it; the rest are the rule's own. */
+const FIGURES: Record<string, { label: string; show: (v: number | string) => string }> = {
+  value: { label: "Estimated value", show: (v) => formatUsd(Number(v)) },
+  previousValue: { label: "Value at the refresh before", show: (v) => formatUsd(Number(v)) },
+  balance: { label: "Loans", show: (v) => formatUsd(Number(v)) },
+  ltv: { label: "Loan-to-value today", show: (v) => pct(Number(v)) },
+  originalLtv: { label: "Loan-to-value at closing", show: (v) => pct(Number(v)) },
+  ofOriginal: { label: "Balance over the original value", show: (v) => pct(Number(v)) },
+  available: { label: "Could borrow at the maximum LTV", show: (v) => formatUsd(Number(v)) },
+  change: { label: "Change of value", show: (v) => `${Number(v) < 0 ? "−" : "+"}${pct(Math.abs(Number(v)))}` },
+  noteRate: { label: "Client's rate", show: (v) => `${v}%` },
+  currentRate: { label: "Today's rate", show: (v) => `${v}%` },
+  margin: { label: "Above today's rate", show: (v) => `${Number(v).toFixed(2)} points` },
+  premiumEnds: {
+    label: "Premium ends",
+    show: (v) => (v === "life" ? "Never (the loan's life)" : v === "at 78%" ? "At 78% of the original value" : day(String(v))),
+  },
+  closingDate: { label: "Closed", show: (v) => day(String(v)) },
+  visitDays: { label: "Days with a visit this week", show: String },
+  reportDownloads: { label: "Reports downloaded", show: String },
+  borrowingUses: { label: "Borrowing scenarios tried", show: String },
+};
+
+function Figures({ figures }: { figures: ClientOpportunity["figures"] }) {
+  const shown = Object.entries(figures).filter(([key, value]) => value !== null && key in FIGURES);
+  if (!shown.length) return null;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {shown.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-slate-600">{FIGURES[key]!.label}</dt>
+          <dd className="font-medium tabular-nums">{FIGURES[key]!.show(value!)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const TAG_TONE: Record<ClientOpportunity["status"], string> = {
+  open: "border-brand-700 bg-brand-50 text-brand-900",
+  contacted: "border-slate-400 bg-slate-50 text-slate-800",
+  dismissed: "border-dashed border-slate-400 bg-white text-slate-700",
+  closed: "border-slate-300 bg-white text-slate-600",
+};
+
+/** One opportunity as a tag: its label and when it came, opening onto the reason, the figures and what to do. */
+function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string }) {
+  return (
+    <li>
+      <details className="group" data-testid="opportunity" data-kind={o.kind}>
+        <summary
+          className={`inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TAG_TONE[o.status]}`}
+        >
+          <span>{o.label}</span>
+          {o.new ? (
+            <span className="rounded-full bg-brand-700 px-1.5 text-[0.65rem] font-bold text-white no-underline">New</span>
+          ) : (
+            <span className="font-normal no-underline">since {day(o.openedAt)}</span>
+          )}
+          {o.status !== "open" && <span className="font-normal no-underline">· {o.status}</span>}
+        </summary>
+        <div className="mt-2 max-w-md space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+          <p className="text-sm">{o.reason}</p>
+          <Figures figures={o.figures} />
+          {o.status === "dismissed" && o.dismissReason && <p className="text-xs text-slate-700">Dismissed: {o.dismissReason}</p>}
+          <p className="sr-only" data-testid="opportunity-status">
+            {o.status}
+          </p>
+          <OpportunityActions id={o.id} status={o.status} client={client} label={o.label} />
+        </div>
+      </details>
+    </li>
+  );
+}
+
+/** A value with its label: read aloud on every screen, shown as a label only where the columns' header is not. */
+function Cell({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <span className="mr-1 text-xs text-slate-600 md:sr-only">{label}:</span>
+      {children}
+    </div>
+  );
+}
+
+const COLUMNS = "md:grid md:grid-cols-[minmax(12rem,1.4fr)_minmax(12rem,2fr)_7rem_5rem_7rem_8rem] md:gap-3";
+
+/**
+ * The officer's clients, one per row with their opportunities as tags: a row of columns on a wide screen, a card on a
+ * phone, the same list for both (no table wider than the screen, every value named for a screen reader).
+ */
+export function ClientList({ clients, caption }: { clients: Client[]; caption: string }) {
+  return (
+    <div>
+      <div aria-hidden="true" className={`hidden border-b px-2 pb-2 text-sm font-semibold ${COLUMNS}`}>
+        <span>Client</span>
+        <span>Opportunities</span>
+        <span>Available equity</span>
+        <span>LTV</span>
+        <span>Refreshed</span>
+        <span>Dashboard</span>
+      </div>
+      <ul aria-label={caption} className="divide-y divide-slate-100">
+        {clients.map((c) => (
+          <li key={c.id} data-testid="client" className={`space-y-2 px-2 py-3 md:items-start md:space-y-0 ${COLUMNS}`}>
+            <div className="min-w-0">
+              <span className="font-medium">{c.name}</span>
+              <span className="block text-xs break-words text-slate-600">{c.address}</span>
+              {c.email && <span className="block text-xs break-all text-slate-600">{c.email}</span>}
+              <span className="block text-xs text-slate-600">
+                {[c.loanType?.toUpperCase(), c.noteRate !== null ? `${c.noteRate}%` : null, c.loanBalance !== null ? formatUsd(c.loanBalance) : null]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </span>
+            </div>
+            <div>
+              <h3 className="sr-only">Opportunities for {c.name}</h3>
+              {c.opportunities.length === 0 ? (
+                <p className="text-xs text-slate-600">{c.refreshedAt ? "None at the last refresh" : "Not refreshed yet"}</p>
+              ) : (
+                <ul className="flex flex-wrap gap-1.5">
+                  {c.opportunities.map((o) => (
+                    <OpportunityTag key={o.id} o={o} client={c.name} />
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="flex flex-wrap gap-x-4 gap-y-1 md:contents">
+              <Cell label="Available equity">
+                <span data-equity className="font-semibold tabular-nums">
+                  {c.availableEquity === null ? "—" : formatUsd(c.availableEquity)}
+                </span>
+              </Cell>
+              <Cell label="LTV">
+                <span className="tabular-nums">{c.ltv === null ? "—" : pct(c.ltv)}</span>
+              </Cell>
+              <Cell label="Refreshed" className="text-xs">
+                {c.refreshedAt ? day(c.refreshedAt) : "Never"}
+              </Cell>
+            </div>
+            <div className="flex flex-wrap items-start gap-2 md:flex-col">
+              {c.invitation === "none" || c.invitation === "expired" ? (
+                <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
+              ) : (
+                <span className="text-xs">{c.invitation === "accepted" ? "Joined" : "Invited"}</span>
+              )}
+              <RefreshButton clientId={c.id} name={c.name} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
