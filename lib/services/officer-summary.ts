@@ -49,9 +49,13 @@ export async function checkEngagement(): Promise<{ open: number; closed: number 
       .from(opportunities)
       .where(and(eq(opportunities.clientId, client.clientId), eq(opportunities.kind, "engagement"), ne(opportunities.status, "closed")));
     if (found && live) {
-      // Changed only when what the homeowner did changed: the officer's summary tells what is new.
+      // Changed only when what the homeowner did changed: a new sign of interest is news again (the summary's "new").
       if (live.reason !== found.reason) {
-        await db.update(opportunities).set({ reason: found.reason, figures: found.figures, updatedAt: new Date() }).where(eq(opportunities.id, live.id));
+        const now = new Date();
+        await db
+          .update(opportunities)
+          .set({ reason: found.reason, figures: found.figures, openedAt: now, updatedAt: now })
+          .where(eq(opportunities.id, live.id));
       }
       open++;
     } else if (found) {
@@ -83,7 +87,7 @@ export async function summaryRecipients(): Promise<number[]> {
 /**
  * An officer's summary for a day: the opportunities of their clients that are new since their last summary (the last
  * day, for a first one): first found, or found again after a dismissal, never the same one again for changing figures.
- * The most money first, and how many are open in all. Sent once a day at most, and only on a day that has something new.
+ * Engaged homeowners first, then the most money, and how many are open in all. Sent once a day at most, and only on a day that has something new.
  */
 export async function sendOfficerSummary(userId: number, day: string): Promise<"sent" | "already sent" | "nothing new" | "not wanted"> {
   const { db } = await getDatabase();
@@ -109,7 +113,8 @@ export async function sendOfficerSummary(userId: number, day: string): Promise<"
     .from(opportunities)
     .innerJoin(clients, eq(clients.id, opportunities.clientId))
     .where(and(mine, gt(opportunities.openedAt, since)))
-    .orderBy(desc(opportunities.amount))
+    // A homeowner showing interest now comes first, whatever their equity; then the most money.
+    .orderBy(sql`${opportunities.kind} = 'engagement' desc`, desc(opportunities.amount))
     .limit(25);
   if (fresh.length === 0) return "nothing new";
   const [{ open }] = (await db

@@ -125,14 +125,72 @@ describe("the client portfolio", () => {
     const [target] = (await call(app, "GET", "/api/opportunities?kind=rate_refinance&status=open", { cookie: officer })).body.opportunities;
     expect(target).toBeDefined();
     const marked = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "contacted" } });
-    expect(marked.body).toEqual({ id: target.id, status: "contacted" });
+    expect(marked.body).toEqual({ id: target.id, status: "contacted", dismissReason: null });
     await call(app, "POST", `/api/clients/${target.clientId}/refresh`, { cookie: officer });
     const contacted = (await call(app, "GET", "/api/opportunities?status=contacted", { cookie: officer })).body.opportunities;
     expect(contacted.map((o: { id: number }) => o.id)).toContain(target.id);
     const open = (await call(app, "GET", "/api/opportunities?status=open&kind=rate_refinance", { cookie: officer })).body.opportunities;
     expect(open.map((o: { id: number }) => o.id)).not.toContain(target.id);
-    const dismissed = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed" } });
+    // A dismissal says why: without a reason it is a 400 naming the field; with one it is kept, and logged.
+    const bare = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed" } });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.fields).toHaveProperty("reason");
+    const odd = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed", reason: "bored" } });
+    expect(odd.body.error.fields).toHaveProperty("reason");
+    const dismissed = await call(app, "PATCH", `/api/opportunities/${target.id}`, {
+      cookie: officer,
+      body: { status: "dismissed", reason: "done_elsewhere", note: "Refinanced with her credit union in May" },
+    });
+    expect(dismissed.body).toEqual({ id: target.id, status: "dismissed", dismissReason: "Done with another lender: Refinanced with her credit union in May" });
+    const logged = (await call(app, "GET", "/api/admin/audit?action=opportunity.dismiss", { cookie: admin })).body.events;
+    expect(logged[0]).toMatchObject({ action: "opportunity.dismiss", detail: { opportunityId: target.id, reason: "done_elsewhere", kind: "rate_refinance" } });
+    // The same figures at the next refresh: it stays dismissed, with its reason.
+    await call(app, "POST", `/api/clients/${target.clientId}/refresh`, { cookie: officer });
+    const kept = (await call(app, "GET", "/api/opportunities?status=dismissed", { cookie: officer })).body.opportunities;
+    expect(kept.find((o: { id: number }) => o.id === target.id)).toMatchObject({ dismissReason: expect.stringMatching(/^Done with another lender/) });
+  });
+
+  it("shows each client once with their opportunities as tags, new at the refresh that found them and since that day after", async () => {
+    const withKind = (await call(app, "GET", "/api/clients?kind=cash_out", { cookie: officer })).body.clients as {
+      id: number;
+      opportunities: { kind: string; label: string; new: boolean; openedAt: string; status: string }[];
+    }[];
+    expect(withKind.length).toBeGreaterThan(0);
+    for (const client of withKind) expect(client.opportunities.some((o) => o.kind === "cash_out" && o.status !== "dismissed")).toBe(true);
+    const [client] = withKind;
+    const before = client!.opportunities.find((o) => o.kind === "cash_out")!;
+    await call(app, "POST", `/api/clients/${client!.id}/refresh`, { cookie: officer });
+    const after = ((await call(app, "GET", "/api/clients?kind=cash_out", { cookie: officer })).body.clients as typeof withKind).find(
+      (c) => c.id === client!.id,
+    )!;
+    const again = after.opportunities.find((o) => o.kind === "cash_out")!;
+    // Found again by a later refresh: no longer new, and it keeps the day it first applied.
+    expect(again).toMatchObject({ label: "Cash-out refinance", new: false, openedAt: before.openedAt });
+    const bad = await call(app, "GET", "/api/clients?kind=everything", { cookie: officer });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty("kind");
+  });
+
+  it("opens a dismissed opportunity again, new, once its figures move past the thresholds", async () => {
+    const [target] = (await call(app, "GET", "/api/opportunities?kind=cash_out&status=open", { cookie: officer })).body.opportunities;
+    expect(target).toBeDefined();
+    const dismissed = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed", reason: "not_interested" } });
     expect(dismissed.status).toBe(200);
+    const { orgMaxLtv } = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body;
+    try {
+      // Ten points more of the home's value may be borrowed: what the client could take out moves by far more than the
+      // home equity line's minimum.
+      expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv: orgMaxLtv + 0.1 } })).status).toBe(200);
+      await call(app, "POST", `/api/clients/${target.clientId}/refresh`, { cookie: officer });
+    } finally {
+      await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } });
+    }
+    const clients = (await call(app, "GET", "/api/clients?kind=cash_out", { cookie: officer })).body.clients as {
+      id: number;
+      opportunities: { id: number; status: string; new: boolean; dismissReason: string | null }[];
+    }[];
+    const reopened = clients.find((c) => c.id === target.clientId)!.opportunities.find((o) => o.id === target.id);
+    expect(reopened).toMatchObject({ status: "open", new: true, dismissReason: null });
   });
 
   it("closes an opportunity that no longer applies at the next refresh; a closed one cannot be changed", async () => {
@@ -159,7 +217,9 @@ describe("the client portfolio", () => {
     expect((await call(app, "POST", `/api/clients/${id}/refresh`, { cookie: otherOfficer })).status).toBe(404);
     expect((await call(app, "POST", `/api/clients/${id}/invite`, { cookie: otherOfficer })).status).toBe(404);
     const [opportunity] = (await call(app, "GET", "/api/opportunities", { cookie: officer })).body.opportunities;
-    expect((await call(app, "PATCH", `/api/opportunities/${opportunity.id}`, { cookie: otherOfficer, body: { status: "dismissed" } })).status).toBe(404);
+    expect(
+      (await call(app, "PATCH", `/api/opportunities/${opportunity.id}`, { cookie: otherOfficer, body: { status: "dismissed", reason: "other" } })).status,
+    ).toBe(404);
     expect((await call(app, "GET", "/api/opportunities", { cookie: otherOfficer })).body.opportunities).toEqual([]);
     // Everyone's is more than a page: each client found by name.
     for (const [name, id] of Object.entries(ids)) {

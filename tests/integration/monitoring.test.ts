@@ -35,7 +35,8 @@ describe("scheduled client refreshes on the embedded defaults", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "monitoring-"));
   let started: Awaited<ReturnType<typeof startApp>>;
   beforeAll(async () => {
-    started = await startApp({ DATA_DIR: dataDir, DATABASE_URL: "" });
+    // No first-day refreshes of the demo portfolio (a budget of 0): this test spends the month's budget itself.
+    started = await startApp({ DATA_DIR: dataDir, DATABASE_URL: "", REFRESH_BUDGET_MONTHLY: "0" });
   });
   afterAll(async () => {
     started.child.kill("SIGTERM");
@@ -76,6 +77,60 @@ describe("scheduled client refreshes on the embedded defaults", () => {
     expect((await budgetOf(app, admin)).spent).toBe(DEMO_CLIENTS);
     const opportunities = (await call(app, "GET", "/api/opportunities", { cookie: officer })).body.opportunities;
     expect(opportunities.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the first day of a portfolio on the embedded defaults", () => {
+  const dirs = [mkdtempSync(join(tmpdir(), "first-day-")), mkdtempSync(join(tmpdir(), "first-day-idle-"))];
+  const apps: Awaited<ReturnType<typeof startApp>>[] = [];
+  beforeAll(async () => {
+    // One app that runs its jobs, and one that only queues them (JOB_WORKERS=false): what waits is seen as waiting.
+    apps.push(await startApp({ DATA_DIR: dirs[0]!, DATABASE_URL: "" }), await startApp({ DATA_DIR: dirs[1]!, DATABASE_URL: "", JOB_WORKERS: "false" }));
+  });
+  afterAll(async () => {
+    for (const { child } of apps) {
+      child.kill("SIGTERM");
+      await exited(child);
+    }
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("gives the demo officer a refreshed portfolio with real opportunities, as the month's scheduled refreshes", { timeout: 240_000 }, async () => {
+    const { app } = apps[0]!;
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const officer = await signIn(app, "officer@example.com", "officer-demo");
+    await until(async () => (await budgetOf(app, admin)).spent === DEMO_CLIENTS, "the demo portfolio refreshed");
+    type Listed = { refreshedAt: string | null; loanType: string | null; opportunities: { kind: string; label: string; figures: { rule?: string } }[] };
+    const clients = (await call(app, "GET", "/api/clients?size=100", { cookie: officer })).body.clients as Listed[];
+    expect(clients.every((c) => c.refreshedAt)).toBe(true);
+    const tags = clients.flatMap((c) => c.opportunities.map((o) => ({ ...o, loanType: c.loanType })));
+    expect(tags.length).toBeGreaterThan(0);
+    // Mortgage insurance follows the loan's kind: never on a VA loan.
+    expect(tags.filter((t) => t.kind === "mortgage_insurance" && t.loanType === "va")).toEqual([]);
+    const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
+    expect(page).not.toContain("Refreshing your new clients");
+  });
+
+  it("queues an import's first refreshes at once, within the month's budget, and /clients says how far they are", { timeout: 120_000 }, async () => {
+    const { app } = apps[1]!;
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const email = `officer-${unique()}@example.com`;
+    expect((await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } })).status).toBe(
+      201,
+    );
+    const officer = await signIn(app, email, "officer-password");
+    // The demo portfolio's 50 wait (nobody runs them, nothing is claimed yet): room for 2 more of the month's 52.
+    expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 2 } })).status).toBe(200);
+    const csv = [
+      "name,address",
+      '"Katherine Roberts","947 Greenwood Ave NE, Atlanta, GA 30306"',
+      '"Kwame Nguyen","960 Greenwood Ave NE, Atlanta, GA 30306"',
+      '"Ann Lee","1 Main St, Austin, TX 78701"',
+    ].join("\n");
+    const imported = await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv } });
+    expect(imported.body).toMatchObject({ created: expect.any(Number), refreshing: 2 });
+    const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
+    expect(page).toContain("Refreshing your new clients: 0 of 2 done.");
   });
 });
 

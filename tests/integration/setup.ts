@@ -104,6 +104,10 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_SIGNUP_PER_HOUR: "10000",
     RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE: "10000",
     DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
+    // No refresh in the background of the shared apps (an import queues its clients' first refresh, the demo portfolio's
+    // come at start): their calls and webhook events would land in other tests' counts. The budget's own tests start
+    // apps of their own (monitoring.test.ts) or set it (portfolio-reads.test.ts).
+    REFRESH_BUDGET_MONTHLY: "0",
   };
   const start = (command: string, args: string[], env: Record<string, string>) => {
     const child = spawn(command, args, { env: { ...process.env, ...shared, ...env }, stdio: ["ignore", "ignore", "inherit"] });

@@ -84,8 +84,8 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
         )}
         {progress && (
           <p role="status" className="max-w-3xl rounded-lg border border-brand-700/30 bg-brand-50 p-3 text-sm" data-testid="refresh-progress">
-            Refreshing your new clients: {count(progress.done)} of {count(progress.done + progress.waiting)} done. Their opportunities appear as each is valued;
-            reload to see the latest.
+            {`Refreshing your new clients: ${count(progress.done)} of ${count(progress.done + progress.waiting)} done. `}
+            Their opportunities appear as each is valued; reload to see the latest.
           </p>
         )}
       </div>
