@@ -19,6 +19,7 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
     `"${other.name}",,"${other.address}",,,,`,
     `"Pat Doe",not-an-email,"${other.address}",,,,`,
   ].join("\n");
+  await page.getByRole("heading", { name: "Import past clients" }).click();
   await page.getByLabel("CSV with a header row, up to 2,000 clients").fill(csv);
   await page.getByRole("button", { name: "Import clients" }).click();
   await expect(page.getByTestId("import-summary")).toContainText("2 added, 0 merged with clients you had, 1 row with errors");
@@ -37,39 +38,86 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
   await expect(page.getByTestId("clients-shown")).toHaveText("1 client matching “katherine roberts”");
   await expect(page.getByTestId("client")).toHaveCount(1);
 
-  // Refresh the client with the 9.75% loan: a rate-and-term refinance whatever the home is worth.
+  // Refresh the client with the 9.75% loan: a rate-and-term refinance whatever the home is worth, as a tag on their row.
+  const client = page.getByTestId("client").filter({ hasText: refinance.name });
   await page.getByRole("button", { name: `Refresh ${refinance.name} now` }).click();
-  const row = page.getByTestId("opportunity").filter({ hasText: refinance.name }).filter({ hasText: "Rate-and-term refinance" });
-  await expect(row).toBeVisible();
-  await expect(row).toContainText("9.75%");
-  await expect(row.getByTestId("opportunity-status")).toHaveText("open");
-
-  // Ranked by the money available: the column reads from the most to the least.
-  const amounts = (await page.getByTestId("opportunity").locator("td[data-equity]").allTextContents()).map((t) => Number(t.replace(/[$,]/g, "")));
-  expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
-
+  const tag = client.getByTestId("opportunity").filter({ hasText: "Rate refinance" });
+  await expect(tag).toBeVisible();
+  await tag.locator("summary").click();
+  await expect(tag).toContainText("9.75%");
+  await expect(tag.getByTestId("opportunity-status")).toHaveText("open");
   await expectNoSeriousViolations(page);
   await screenshots(page, testInfo, "clients");
 
-  await row.getByRole("button", { name: `Mark ${refinance.name} contacted` }).click();
-  await expect(row.getByTestId("opportunity-status")).toHaveText("contacted");
+  await tag.getByRole("button", { name: `Mark Rate-and-term refinance for ${refinance.name} contacted` }).click();
+  await expect(tag.getByTestId("opportunity-status")).toHaveText("contacted");
+  await expect(tag.locator("summary")).toContainText("contacted");
 
-  // The filters narrow the list by kind and status.
-  await page.getByLabel("Kind").selectOption("rate_refinance");
-  await page.getByLabel("Status").selectOption("contacted");
-  await page.getByRole("button", { name: "Filter" }).click();
-  await expect(page).toHaveURL(/kind=rate_refinance&status=contacted/);
-  await expect(page.getByTestId("opportunity").filter({ hasText: refinance.name })).toHaveCount(1);
-  await expect(page.getByTestId("opportunity").filter({ hasNotText: "Rate-and-term refinance" })).toHaveCount(0);
+  // The filter by kind keeps the clients being worked for it, this one among them.
+  await page
+    .getByRole("navigation", { name: "Clients by opportunity" })
+    .getByRole("link", { name: /^Rate refinance/ })
+    .click();
+  await expect(page).toHaveURL(/kind=rate_refinance/);
+  await expect(page.getByTestId("client").filter({ hasText: refinance.name })).toHaveCount(1);
+  for (const row of await page.getByTestId("client").all()) await expect(row.getByTestId("opportunity").filter({ hasText: "Rate refinance" })).toHaveCount(1);
+
+  // Dismissed with a reason: the tag says so, and the filter (for what is being worked) leaves the client out.
+  const filtered = page.getByTestId("client").filter({ hasText: refinance.name }).getByTestId("opportunity").filter({ hasText: "Rate refinance" });
+  await filtered.locator("summary").click();
+  await filtered.getByRole("button", { name: `Dismiss Rate-and-term refinance for ${refinance.name}…` }).click();
+  await filtered.getByLabel("Why").selectOption("done_elsewhere");
+  await filtered.getByLabel("Note (optional)").fill("Refinanced with her credit union");
   await expectNoSeriousViolations(page);
+  await filtered.getByRole("button", { name: "Dismiss", exact: true }).click();
+  await page.reload();
+  await expect(page.getByTestId("client").filter({ hasText: refinance.name })).toHaveCount(0);
 
-  // Every client again, 50 a page: the next page is an address of its own.
+  // Every client again, 50 a page, ranked by available equity: the next page is an address of its own.
+  await page.getByRole("navigation", { name: "Clients by opportunity" }).getByRole("link", { name: "Every client" }).click();
   await page.getByRole("link", { name: "Show every client" }).click();
   await expect(page.getByTestId("clients-shown")).toHaveText(/^1–50 of \d+ clients$/);
+  const amounts = (await page.getByTestId("client").locator("[data-equity]").allTextContents())
+    .filter((t) => t !== "—")
+    .map((t) => Number(t.replace(/[$,]/g, "")));
+  expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
   await page.getByRole("navigation", { name: "Pages of clients" }).getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByTestId("clients-shown")).toHaveText(/^51–\d+ of \d+ clients$/);
   await expectNoSeriousViolations(page);
+});
+
+test("the demo officer on a phone reaches the client list within two screens, filters by kind and reads a tag's reason", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "officer@example.com", "officer-demo");
+  await page.goto("/clients");
+  // The demo portfolio comes refreshed: its first refreshes run at start, and the kinds appear as they are found.
+  const kinds = page.getByRole("navigation", { name: "Clients by opportunity" }).getByRole("link");
+  await expect(async () => {
+    await page.reload();
+    expect(await kinds.count()).toBeGreaterThan(2);
+  }).toPass({ timeout: 60_000 });
+  const first = await page.getByTestId("client").first().boundingBox();
+  expect(first!.y).toBeLessThan(2 * 844);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshots(page, testInfo, "clients-phone");
+
+  await kinds.filter({ hasText: "HELOC" }).click();
+  await expect(page).toHaveURL(/kind=home_equity_line/);
+  const card = page.getByTestId("client").first();
+  const tag = card.getByTestId("opportunity").filter({ hasText: "HELOC" });
+  await tag.locator("summary").click();
+  await expect(tag.getByText(/a home equity line of up to \$[\d,]+ is available/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page);
+  await screenshots(page, testInfo, "clients-phone-tag");
+
+  // On a desktop the page of 50 refreshed clients stays short enough to read.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/clients");
+  await expect(page.getByTestId("client")).toHaveCount(50);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3000);
+  await screenshots(page, testInfo, "clients-desktop");
 });
 
 test("a homeowner cannot open the client portfolio", async ({ page }) => {

@@ -51,26 +51,28 @@ const TAG_TONE: Record<ClientOpportunity["status"], string> = {
   open: "border-brand-700 bg-brand-50 text-brand-900",
   contacted: "border-slate-400 bg-slate-50 text-slate-800",
   dismissed: "border-dashed border-slate-400 bg-white text-slate-700",
-  closed: "border-slate-300 bg-white text-slate-600",
+  closed: "border-slate-300 bg-white text-slate-700",
 };
 
-/** One opportunity as a tag: its label and when it came, opening onto the reason, the figures and what to do. */
+/**
+ * One opportunity as a tag (its short name, "new" on the refresh that found it), opening onto its full name, the day it
+ * first applied, the reason, the figures and what to do.
+ */
 function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string }) {
   return (
     <li>
       <details className="group" data-testid="opportunity" data-kind={o.kind}>
         <summary
-          className={`inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TAG_TONE[o.status]}`}
+          className={`inline-flex cursor-pointer list-none items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TAG_TONE[o.status]}`}
         >
-          <span>{o.label}</span>
-          {o.new ? (
-            <span className="rounded-full bg-brand-700 px-1.5 text-[0.65rem] font-bold text-white no-underline">New</span>
-          ) : (
-            <span className="font-normal no-underline">since {day(o.openedAt)}</span>
-          )}
-          {o.status !== "open" && <span className="font-normal no-underline">· {o.status}</span>}
+          {o.short}
+          {o.new && <span className="rounded-full bg-brand-700 px-1.5 text-[0.65rem] font-bold text-white">New</span>}
+          {o.status !== "open" && <span className="font-normal">· {o.status}</span>}
+          <span className="sr-only">: {o.label}, show why</span>
         </summary>
-        <div className="mt-2 max-w-md space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+        <div className="mt-1 w-72 max-w-[calc(100vw-3rem)] space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm md:w-96">
+          <p className="text-sm font-semibold">{o.label}</p>
+          <p className="text-xs text-slate-700">{o.new ? "New at the last refresh" : `Since ${day(o.openedAt)}`}</p>
           <p className="text-sm">{o.reason}</p>
           <Figures figures={o.figures} />
           {o.status === "dismissed" && o.dismissReason && <p className="text-xs text-slate-700">Dismissed: {o.dismissReason}</p>}
@@ -84,17 +86,19 @@ function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string })
   );
 }
 
+const LOAN_TYPES: Record<string, string> = { conventional: "Conventional", fha: "FHA", va: "VA", usda: "USDA", jumbo: "Jumbo", other: "Other" };
+
 /** A value with its label: read aloud on every screen, shown as a label only where the columns' header is not. */
-function Cell({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className={className}>
+    <>
       <span className="mr-1 text-xs text-slate-600 md:sr-only">{label}:</span>
       {children}
-    </div>
+    </>
   );
 }
 
-const COLUMNS = "md:grid md:grid-cols-[minmax(12rem,1.4fr)_minmax(12rem,2fr)_7rem_5rem_7rem_8rem] md:gap-3";
+const COLUMNS = "md:grid md:grid-cols-[minmax(0,1.2fr)_minmax(0,1.8fr)_6.5rem_8.5rem_10rem] md:gap-3";
 
 /**
  * The officer's clients, one per row with their opportunities as tags: a row of columns on a wide screen, a card on a
@@ -103,25 +107,20 @@ const COLUMNS = "md:grid md:grid-cols-[minmax(12rem,1.4fr)_minmax(12rem,2fr)_7re
 export function ClientList({ clients, caption }: { clients: Client[]; caption: string }) {
   return (
     <div>
-      <div aria-hidden="true" className={`hidden border-b px-2 pb-2 text-sm font-semibold ${COLUMNS}`}>
+      <div aria-hidden="true" className={`hidden border-b px-2 pb-1 text-sm font-semibold ${COLUMNS}`}>
         <span>Client</span>
         <span>Opportunities</span>
         <span>Available equity</span>
-        <span>LTV</span>
-        <span>Refreshed</span>
-        <span>Dashboard</span>
+        <span>Loan on file</span>
+        <span>Dashboard and refresh</span>
       </div>
       <ul aria-label={caption} className="divide-y divide-slate-100">
         {clients.map((c) => (
-          <li key={c.id} data-testid="client" className={`space-y-2 px-2 py-3 md:items-start md:space-y-0 ${COLUMNS}`}>
+          <li key={c.id} data-testid="client" className={`space-y-2 px-2 py-1.5 md:items-center md:space-y-0 ${COLUMNS}`}>
             <div className="min-w-0">
-              <span className="font-medium">{c.name}</span>
-              <span className="block text-xs break-words text-slate-600">{c.address}</span>
-              {c.email && <span className="block text-xs break-all text-slate-600">{c.email}</span>}
-              <span className="block text-xs text-slate-600">
-                {[c.loanType?.toUpperCase(), c.noteRate !== null ? `${c.noteRate}%` : null, c.loanBalance !== null ? formatUsd(c.loanBalance) : null]
-                  .filter(Boolean)
-                  .join(" · ")}
+              <span className="block truncate text-sm font-medium">{c.name}</span>
+              <span className="block truncate text-xs text-slate-600" title={c.address}>
+                {c.address}
               </span>
             </div>
             <div>
@@ -129,33 +128,44 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
               {c.opportunities.length === 0 ? (
                 <p className="text-xs text-slate-600">{c.refreshedAt ? "None at the last refresh" : "Not refreshed yet"}</p>
               ) : (
-                <ul className="flex flex-wrap gap-1.5">
+                <ul className="flex flex-wrap gap-1">
                   {c.opportunities.map((o) => (
                     <OpportunityTag key={o.id} o={o} client={c.name} />
                   ))}
                 </ul>
               )}
             </div>
-            <div className="flex flex-wrap gap-x-4 gap-y-1 md:contents">
-              <Cell label="Available equity">
-                <span data-equity className="font-semibold tabular-nums">
-                  {c.availableEquity === null ? "—" : formatUsd(c.availableEquity)}
-                </span>
-              </Cell>
-              <Cell label="LTV">
-                <span className="tabular-nums">{c.ltv === null ? "—" : pct(c.ltv)}</span>
-              </Cell>
-              <Cell label="Refreshed" className="text-xs">
-                {c.refreshedAt ? day(c.refreshedAt) : "Never"}
-              </Cell>
+            <div className="flex flex-wrap gap-x-4 md:block">
+              <p className="text-sm">
+                <Labelled label="Available equity">
+                  <span data-equity className="font-semibold tabular-nums">
+                    {c.availableEquity === null ? "—" : formatUsd(c.availableEquity)}
+                  </span>
+                </Labelled>
+              </p>
+              <p className="text-xs text-slate-700">{c.ltv === null ? "LTV not known yet" : `LTV ${pct(c.ltv)}`}</p>
             </div>
-            <div className="flex flex-wrap items-start gap-2 md:flex-col">
-              {c.invitation === "none" || c.invitation === "expired" ? (
-                <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
-              ) : (
-                <span className="text-xs">{c.invitation === "accepted" ? "Joined" : "Invited"}</span>
-              )}
-              <RefreshButton clientId={c.id} name={c.name} />
+            <p className="text-xs text-slate-700">
+              <Labelled label="Loan on file">
+                {[
+                  c.loanType ? LOAN_TYPES[c.loanType] : null,
+                  c.noteRate !== null ? `${c.noteRate}%` : null,
+                  c.loanBalance !== null ? formatUsd(c.loanBalance) : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ") || "None"}
+              </Labelled>
+            </p>
+            <div className="text-xs">
+              <div className="flex flex-wrap items-center gap-1.5">
+                {c.invitation === "none" || c.invitation === "expired" ? (
+                  <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
+                ) : (
+                  <span>{c.invitation === "accepted" ? "Joined" : "Invited"}</span>
+                )}
+                <RefreshButton clientId={c.id} name={c.name} />
+              </div>
+              <p className="text-slate-600">{c.refreshedAt ? `Refreshed ${day(c.refreshedAt)}` : "Never refreshed"}</p>
             </div>
           </li>
         ))}

@@ -11,6 +11,7 @@ interface ImportResult {
   merged: number;
   errors: { line: number; input: string; field: string; error: string }[];
   unknownColumns: string[];
+  refreshing: number;
 }
 
 const EXAMPLE = "name,email,address,balance,rate,type,closing date";
@@ -59,7 +60,9 @@ export function ImportClients() {
           CSV with a header row, up to 2,000 clients
         </label>
         <p id="clients-csv-hint" className="text-xs text-slate-600">
-          Columns: <code>{EXAMPLE}</code>. Name and address are required; the address may also be street, city, state and zip columns.
+          Columns: <code>{EXAMPLE}</code>. Name and address are required; the address may also be street, city, state and zip columns. For mortgage insurance by
+          the loan&apos;s rules, add <code>original_loan_amount</code>, <code>original_value</code> (or <code>purchase_price</code>) and{" "}
+          <code>mortgage_insurance</code> (yes or no).
         </p>
         <textarea
           id="clients-csv"
@@ -91,6 +94,8 @@ export function ImportClients() {
             {result.created} added, {result.merged} merged with clients you had, {result.errors.length} {result.errors.length === 1 ? "row" : "rows"} with
             errors.
             {result.unknownColumns.length > 0 && ` Columns not read: ${result.unknownColumns.join(", ")}.`}
+            {result.refreshing > 0 &&
+              ` ${result.refreshing} ${result.refreshing === 1 ? "client is" : "clients are"} being refreshed now: their opportunities appear in the list as each is valued.`}
           </p>
           {result.errors.length > 0 && (
             <>

@@ -172,7 +172,12 @@ const ClientDto = z.object({
   originalValue: z.number().nullable(),
   mortgageInsurance: z.boolean().nullable(),
   opportunities: z
-    .array(OpportunityDto.omit({ clientId: true }).extend({ new: z.boolean().describe("It first applied with the client's latest refresh") }))
+    .array(
+      OpportunityDto.omit({ clientId: true }).extend({
+        short: z.string().describe('The tag in a word or two ("HELOC", "PMI: cancel")'),
+        new: z.boolean().describe("It first applied with the client's latest refresh"),
+      }),
+    )
     .describe("The client's live opportunities (open, contacted or dismissed), the most money first"),
 });
 export const Clients = z.object({

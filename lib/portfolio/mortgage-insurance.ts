@@ -42,7 +42,16 @@ export type InsuranceRule =
   /** What was imported cannot tell: ask the client. */
   | "ask";
 
-/** The tag each rule reads as: what the officer sees before opening it. */
+/** The short tag each rule reads as in the client list, before the officer opens it. */
+export const RULE_TAGS: Record<InsuranceRule, string> = {
+  pmi_request: "PMI: cancel",
+  pmi_appraisal: "PMI: appraisal",
+  fha_refinance: "FHA MIP: refinance",
+  usda_refinance: "USDA fee: refinance",
+  ask: "MI? Ask client",
+};
+
+/** Each rule in full: the opened tag's title, the API's label and the officer's summary. */
 export const RULE_LABELS: Record<InsuranceRule, string> = {
   pmi_request: "Mortgage insurance can be cancelled",
   pmi_appraisal: "Mortgage insurance removable on appraisal",

@@ -3,7 +3,7 @@
  * why in words, and the figures behind it. No I/O: lib/services/portfolio.ts feeds them and keeps what they find.
  */
 
-import { mortgageInsuranceFinding, RULE_LABELS, type InsuranceRule } from "./mortgage-insurance";
+import { mortgageInsuranceFinding, RULE_LABELS, RULE_TAGS, type InsuranceRule } from "./mortgage-insurance";
 
 export const OPPORTUNITY_KINDS = ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"] as const;
 export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
@@ -160,6 +160,22 @@ const RULES = [(f: ClientFigures) => mortgageInsurance(f), homeEquityLine, cashO
 export function tagLabel(kind: OpportunityKind, figures: OpportunityFigures): string {
   const rule = figures.rule;
   return kind === "mortgage_insurance" && typeof rule === "string" && rule in RULE_LABELS ? RULE_LABELS[rule as InsuranceRule] : KIND_LABELS[kind];
+}
+
+/** Each kind in a word or two: the client list's tags, one line for several. */
+export const KIND_TAGS: Record<OpportunityKind, string> = {
+  mortgage_insurance: "Mortgage insurance",
+  home_equity_line: "HELOC",
+  cash_out: "Cash-out",
+  value_moved: "Value moved",
+  rate_refinance: "Rate refinance",
+  engagement: "Engaged",
+};
+
+/** The short tag of an opportunity in the client list. */
+export function tagShort(kind: OpportunityKind, figures: OpportunityFigures): string {
+  const rule = figures.rule;
+  return kind === "mortgage_insurance" && typeof rule === "string" && rule in RULE_TAGS ? RULE_TAGS[rule as InsuranceRule] : KIND_TAGS[kind];
 }
 
 /** Every opportunity one refresh's figures show. */

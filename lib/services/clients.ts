@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase, type Database } from "@/lib/db";
 import { clients, invitations, opportunities } from "@/lib/db/schema";
-import { tagLabel, type OpportunityKind } from "@/lib/portfolio/opportunities";
+import { tagLabel, tagShort, type OpportunityKind } from "@/lib/portfolio/opportunities";
 import { MAX_IMPORT_ROWS, personKeyOf, readClient, readClientsCsv, RowErrors, type ClientInput } from "@/lib/portfolio/csv";
 import { addressKeyOf } from "./addresses";
 import { audit, by } from "./audit";
@@ -279,6 +279,7 @@ async function opportunitiesOf(rows: ClientRow[]) {
       id: o.id,
       kind: o.kind,
       label: tagLabel(o.kind, o.figures),
+      short: tagShort(o.kind, o.figures),
       reason: o.reason,
       figures: o.figures,
       amount: o.amount,
@@ -295,6 +296,7 @@ export interface ClientOpportunity {
   id: number;
   kind: OpportunityKind;
   label: string;
+  short: string;
   reason: string;
   figures: Record<string, number | string | null>;
   amount: number;

@@ -62,7 +62,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   const matching = [query.q ? ` matching “${query.q}”` : "", kind ? ` with “${KIND_LABELS[kind]}”` : ""].join("");
 
   return (
-    <div className="space-y-8">
+    <div className="space-y-6">
       <div className="space-y-2">
         <h1 className="text-3xl font-bold">Client portfolio</h1>
         <p className="max-w-3xl text-slate-700">
@@ -88,6 +88,30 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
             Their opportunities appear as each is valued; reload to see the latest.
           </p>
         )}
+      </div>
+
+      {/* Closed once there are clients, so the list comes first on every screen; open on an empty portfolio. */}
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
+        <details className="group rounded-2xl border border-slate-200 bg-white p-4" open={page.total === 0 && !query.q && !kind}>
+          <summary className="cursor-pointer">
+            <h2 id="import-title" className="inline text-lg font-semibold">
+              Import past clients
+            </h2>
+          </summary>
+          <div className="mt-3">
+            <ImportClients />
+          </div>
+        </details>
+        <details className="group rounded-2xl border border-slate-200 bg-white p-4" open={page.total === 0 && !query.q && !kind}>
+          <summary className="cursor-pointer">
+            <h2 id="add-title" className="inline text-lg font-semibold">
+              Add a client
+            </h2>
+          </summary>
+          <div className="mt-3">
+            <AddClient />
+          </div>
+        </details>
       </div>
 
       <section aria-labelledby="clients-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
@@ -127,7 +151,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
           {page.total === 0
             ? query.q || kind
               ? `No client${matching}.`
-              : "No clients yet: import a CSV or add one below."
+              : "No clients yet: import a CSV or add one above."
             : page.clients.length === 0
               ? `No clients on page ${count(page.page)}: ${count(page.total)} ${query.q || kind ? "match" : "in all"}, on ${count(page.pages)} ${page.pages === 1 ? "page" : "pages"}.`
               : `${page.pages === 1 ? "" : `${count(first)}–${count(first + page.clients.length - 1)} of `}${count(page.total)} ${page.total === 1 ? "client" : "clients"}${matching}`}
@@ -139,21 +163,6 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
           {brand.disclaimer}
         </p>
       </section>
-
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-        <section aria-labelledby="import-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
-          <h2 id="import-title" className="text-lg font-semibold">
-            Import past clients
-          </h2>
-          <ImportClients />
-        </section>
-        <section aria-labelledby="add-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
-          <h2 id="add-title" className="text-lg font-semibold">
-            Add a client
-          </h2>
-          <AddClient />
-        </section>
-      </div>
     </div>
   );
 }
