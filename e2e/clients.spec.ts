@@ -56,7 +56,7 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
   // The filter by kind keeps the clients being worked for it, this one among them.
   await page
     .getByRole("navigation", { name: "Clients by opportunity" })
-    .getByRole("link", { name: /^Rate refinance/ })
+    .getByRole("link", { name: /^Rate-and-term refinance/ })
     .click();
   await expect(page).toHaveURL(/kind=rate_refinance/);
   await expect(page.getByTestId("client").filter({ hasText: refinance.name })).toHaveCount(1);
@@ -102,7 +102,7 @@ test("the demo officer on a phone reaches the client list within two screens, fi
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshots(page, testInfo, "clients-phone");
 
-  await kinds.filter({ hasText: "HELOC" }).click();
+  await kinds.filter({ hasText: "Home equity line" }).click();
   await expect(page).toHaveURL(/kind=home_equity_line/);
   const card = page.getByTestId("client").first();
   const tag = card.getByTestId("opportunity").filter({ hasText: "HELOC" });

@@ -71,7 +71,7 @@ export function RefreshButton({ clientId, name }: { clientId: number; name: stri
         aria-label={`Refresh ${name} now`}
         onClick={() => run(`/api/clients/${clientId}/refresh`, { method: "POST" }, () => "Refreshed.")}
       >
-        {pending ? "Refreshing…" : "Refresh now"}
+        {pending ? "Refreshing…" : "Refresh"}
       </button>
       <Said message={message} />
     </>

@@ -63,10 +63,10 @@ function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string })
     <li>
       <details className="group" data-testid="opportunity" data-kind={o.kind}>
         <summary
-          className={`inline-flex cursor-pointer list-none items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TAG_TONE[o.status]}`}
+          className={`inline-flex cursor-pointer list-none items-center gap-1 rounded-full border px-1.5 text-xs leading-5 font-semibold whitespace-nowrap ${TAG_TONE[o.status]}`}
         >
           {o.short}
-          {o.new && <span className="rounded-full bg-brand-700 px-1.5 text-[0.65rem] font-bold text-white">New</span>}
+          {o.new && <span className="rounded-full bg-brand-700 px-1 text-[0.65rem] leading-4 font-bold text-white">New</span>}
           {o.status !== "open" && <span className="font-normal">· {o.status}</span>}
           <span className="sr-only">: {o.label}, show why</span>
         </summary>
@@ -98,7 +98,7 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const COLUMNS = "md:grid md:grid-cols-[minmax(0,1.2fr)_minmax(0,1.8fr)_6.5rem_8.5rem_10rem] md:gap-3";
+const COLUMNS = "md:grid md:grid-cols-[minmax(9rem,1fr)_minmax(0,1.7fr)_5.5rem_7.5rem_11rem] md:gap-3";
 
 /**
  * The officer's clients, one per row with their opportunities as tags: a row of columns on a wide screen, a card on a
@@ -112,7 +112,7 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
         <span>Opportunities</span>
         <span>Available equity</span>
         <span>Loan on file</span>
-        <span>Dashboard and refresh</span>
+        <span>Dashboard, refresh</span>
       </div>
       <ul aria-label={caption} className="divide-y divide-slate-100">
         {clients.map((c) => (
@@ -157,7 +157,7 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
               </Labelled>
             </p>
             <div className="text-xs">
-              <div className="flex flex-wrap items-center gap-1.5">
+              <div className="flex items-center gap-1.5">
                 {c.invitation === "none" || c.invitation === "expired" ? (
                   <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
                 ) : (
