@@ -7,6 +7,7 @@ const REFINANCE = { name: "Katherine Roberts", address: "947 Greenwood Ave NE, A
 const OTHER = { name: "Kwame Nguyen", address: "960 Greenwood Ave NE, Atlanta, GA 30306" };
 
 test("a loan officer imports past clients, sees the row errors, refreshes one and marks its opportunity contacted", async ({ page }, testInfo) => {
+  test.slow();
   const [refinance, other] = [REFINANCE, OTHER];
   await signIn(page, "officer@example.com", "officer-demo");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
@@ -88,6 +89,7 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
 });
 
 test("the demo officer on a phone reaches the client list within two screens, filters by kind and reads a tag's reason", async ({ page }, testInfo) => {
+  test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "officer@example.com", "officer-demo");
   await page.goto("/clients");
@@ -101,6 +103,7 @@ test("the demo officer on a phone reaches the client list within two screens, fi
   expect(first!.y).toBeLessThan(2 * 844);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshots(page, testInfo, "clients-phone");
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await kinds.filter({ hasText: "Home equity line" }).click();
   await expect(page).toHaveURL(/kind=home_equity_line/);

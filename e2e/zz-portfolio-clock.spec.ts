@@ -16,6 +16,7 @@ test("an officer imports past clients, invites one, and sees mortgage insurance 
   page,
   browser,
 }, testInfo) => {
+  test.slow();
   await signIn(page, "officer@example.com", "officer-demo");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   await page.goto("/clients");

@@ -98,7 +98,7 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const COLUMNS = "md:grid md:grid-cols-[minmax(9rem,1fr)_minmax(0,1.7fr)_5.5rem_7.5rem_11rem] md:gap-3";
+const COLUMNS = "md:grid md:grid-cols-[minmax(9rem,1fr)_minmax(0,1.6fr)_10rem_8rem_9rem] md:gap-3";
 
 /**
  * The officer's clients, one per row with their opportunities as tags: a row of columns on a wide screen, a card on a
@@ -112,11 +112,11 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
         <span>Opportunities</span>
         <span>Available equity</span>
         <span>Loan on file</span>
-        <span>Dashboard, refresh</span>
+        <span>Dashboard</span>
       </div>
       <ul aria-label={caption} className="divide-y divide-slate-100">
         {clients.map((c) => (
-          <li key={c.id} data-testid="client" className={`space-y-2 px-2 py-1.5 md:items-center md:space-y-0 ${COLUMNS}`}>
+          <li key={c.id} data-testid="client" className={`space-y-2 px-2 py-3 md:items-center md:space-y-0 md:py-1 ${COLUMNS}`}>
             <div className="min-w-0">
               <span className="block truncate text-sm font-medium">{c.name}</span>
               <span className="block truncate text-xs text-slate-600" title={c.address}>
@@ -135,15 +135,16 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
                 </ul>
               )}
             </div>
-            <div className="flex flex-wrap gap-x-4 md:block">
-              <p className="text-sm">
+            <div className="flex flex-wrap items-baseline gap-x-3 md:block">
+              <p className="text-sm whitespace-nowrap">
                 <Labelled label="Available equity">
                   <span data-equity className="font-semibold tabular-nums">
                     {c.availableEquity === null ? "—" : formatUsd(c.availableEquity)}
                   </span>
                 </Labelled>
+                {c.ltv !== null && <span className="text-xs text-slate-700">{` · LTV ${pct(c.ltv)}`}</span>}
               </p>
-              <p className="text-xs text-slate-700">{c.ltv === null ? "LTV not known yet" : `LTV ${pct(c.ltv)}`}</p>
+              <p className="text-xs text-slate-700">{c.refreshedAt ? `as of ${day(c.refreshedAt)}` : "Never refreshed"}</p>
             </div>
             <p className="text-xs text-slate-700">
               <Labelled label="Loan on file">
@@ -156,16 +157,13 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
                   .join(" · ") || "None"}
               </Labelled>
             </p>
-            <div className="text-xs">
-              <div className="flex items-center gap-1.5">
-                {c.invitation === "none" || c.invitation === "expired" ? (
-                  <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
-                ) : (
-                  <span>{c.invitation === "accepted" ? "Joined" : "Invited"}</span>
-                )}
-                <RefreshButton clientId={c.id} name={c.name} />
-              </div>
-              <p className="text-slate-600">{c.refreshedAt ? `Refreshed ${day(c.refreshedAt)}` : "Never refreshed"}</p>
+            <div className="flex items-center gap-1.5 text-xs">
+              {c.invitation === "none" || c.invitation === "expired" ? (
+                <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
+              ) : (
+                <span>{c.invitation === "accepted" ? "Joined" : "Invited"}</span>
+              )}
+              <RefreshButton clientId={c.id} name={c.name} />
             </div>
           </li>
         ))}
