@@ -65,16 +65,13 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
     <div className="space-y-6">
       <div className="space-y-2">
         <h1 className="text-3xl font-bold">Client portfolio</h1>
-        <p className="max-w-3xl text-slate-700">
-          {user.role === "admin" ? "Every officer's past clients" : "Your past clients"}: each refresh values their home and its equity, and says when there is
-          a reason to call. A refresh costs one billable call per client, none while the answer is cached.
-        </p>
         <p className="max-w-3xl text-sm text-slate-700" data-testid="refresh-schedule">
-          Every client is also refreshed once a month on a day of their own. This month:{" "}
+          {user.role === "admin" ? "Every officer's past clients" : "Your past clients"}: each refresh values their home and its equity, and says when there is
+          a reason to call (one billable call per client, none while cached). Every client is also refreshed once a month on a day of their own; this month{" "}
           <strong>
             {budget.spent.toLocaleString("en-US")} of {budget.budget.toLocaleString("en-US")}
           </strong>{" "}
-          scheduled refreshes made (the organization&apos;s monthly budget).
+          scheduled refreshes are made (the organization&apos;s monthly budget).
         </p>
         {budgetSpent && budget.waiting > 0 && (
           <p role="status" className="max-w-3xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
