@@ -20,6 +20,10 @@ test("a person signs up as a homeowner, is signed in, and signs out", async ({ p
   await page.getByLabel("Password").fill("a-good-long-password");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText(`${email} · Homeowner`)).toBeVisible();
+  // Signed up alone, with no officer to send it: no digest is offered ticked, and the page says why there is none.
+  await page.goto("/account");
+  await expect(page.getByRole("checkbox", { name: /A monthly digest/ })).toHaveCount(0);
+  await expect(page.getByTestId("no-digest")).toContainText("opened without an invitation");
   const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"))!;
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
