@@ -11,7 +11,11 @@ export function MessageFrame({ title, html }: { title: string; html: string }) {
   const fit = () => {
     const message = frame.current?.contentDocument;
     // Before its load the frame holds an empty page (about:blank), whose height is no message's.
-    if (frame.current && message?.URL === "about:srcdoc") frame.current.style.height = `${message.documentElement.scrollHeight + 2}px`;
+    if (!frame.current || message?.URL !== "about:srcdoc") return;
+    // Collapsed first: a page is never shorter than its frame, so a short message would keep the frame's height.
+    frame.current.style.height = "0px";
+    const height = Math.max(message.documentElement.scrollHeight, message.body?.scrollHeight ?? 0);
+    frame.current.style.height = `${height + 2}px`;
   };
   // A message that loaded before the page's script ran has no load event left to wait for.
   useEffect(() => {

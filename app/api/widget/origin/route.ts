@@ -1,6 +1,7 @@
 import { WidgetOriginAnswer } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { WidgetChallengeQuery } from "@/lib/api/schemas";
+import { originOf } from "@/lib/security/origins";
 import { findSite } from "@/lib/services/sites";
 
 // GET /api/widget/origin?key=: whether the page asking (its Origin, which the browser sets and a page cannot) may show
@@ -17,7 +18,10 @@ export const GET = route(
     headers: () => ({ "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", Vary: "Origin" }),
   },
   async ({ request, query }) => {
-    const origin = request.headers.get("origin");
+    // A browser leaves Origin off a GET to the page's own origin (the app's own pages, as /embed/demo): that page's
+    // origin is then its Referer's.
+    const sameOrigin = request.headers.get("sec-fetch-site") === "same-origin";
+    const origin = request.headers.get("origin") ?? (sameOrigin ? originOf(request.headers.get("referer")) : undefined);
     const site = await findSite(query.key);
     return Response.json({ allowed: Boolean(site && origin && site.allowedOrigins.includes(origin)) });
   },
