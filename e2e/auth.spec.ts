@@ -11,12 +11,12 @@ test("a person signs up as a homeowner, is signed in, and signs out", async ({ p
   // Each problem is said once, beside its field (which takes the focus), as a sentence naming it: no banner besides.
   await expect(page.getByLabel("Password")).toBeFocused();
   await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/^The password must be at least 10 characters\./);
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   await page.getByLabel("Password").fill("password1234");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/^The password is too easy to guess: [a-z]/);
   await expect(page.getByText(/too easy to guess/)).toHaveCount(1);
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   await page.getByLabel("Password").fill("a-good-long-password");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText(`${email} · Homeowner`)).toBeVisible();

@@ -46,10 +46,11 @@ export default function EmbedDemoPage() {
               this page would get an empty frame (a plain iframe stays empty); the one line asks first and shows a note naming the origin instead. The
               widget&apos;s API refuses calls from other origins too.
             </p>
+            {/* A src of its own: next/script loads one src once, so a second "/embed.js" would never run. */}
             <div id="widget-blocked">
               <Script
                 id="widget-blocked-loader"
-                src="/embed.js"
+                src="/embed.js?blocked"
                 data-site-key={BLOCKED_DEMO_SITE.siteKey}
                 data-target="#widget-blocked"
                 strategy="afterInteractive"
