@@ -25,7 +25,7 @@ test("a person signs up as a homeowner, is signed in, and signs out", async ({ p
   await expect(page.getByRole("checkbox", { name: /A monthly digest/ })).toHaveCount(0);
   await expect(page.getByTestId("no-digest")).toContainText("opened without an invitation");
   const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"))!;
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   expect((await page.context().cookies()).some((cookie) => cookie.name.endsWith("next-auth.session-token"))).toBe(false);
   // Signing out ended the session on the server: a copy of the cookie taken before is worthless.

@@ -115,7 +115,7 @@ test("a client invited by a loan officer opens the emailed link, chooses a passw
   await expect(page.getByRole("checkbox", { name: /A monthly digest/ })).toBeChecked();
 
   // The link works once.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
   await expect(page.getByText(/already used/)).toBeVisible();
 });
