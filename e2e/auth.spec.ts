@@ -8,13 +8,24 @@ test("a person signs up as a homeowner, is signed in, and signs out", async ({ p
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("short");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("Please fix the highlighted fields.")).toBeVisible();
-  await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/must be at least 10 characters/);
+  // Each problem is said once, beside its field (which takes the focus), as a sentence naming it: no banner besides.
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/^The password must be at least 10 characters\./);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  await page.getByLabel("Password").fill("password1234");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/^The password is too easy to guess: [a-z]/);
+  await expect(page.getByText(/too easy to guess/)).toHaveCount(1);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   await page.getByLabel("Password").fill("a-good-long-password");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText(`${email} · Homeowner`)).toBeVisible();
+  // Signed up alone, with no officer to send it: no digest is offered ticked, and the page says why there is none.
+  await page.goto("/account");
+  await expect(page.getByRole("checkbox", { name: /A monthly digest/ })).toHaveCount(0);
+  await expect(page.getByTestId("no-digest")).toContainText("opened without an invitation");
   const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"))!;
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   expect((await page.context().cookies()).some((cookie) => cookie.name.endsWith("next-auth.session-token"))).toBe(false);
   // Signing out ended the session on the server: a copy of the cookie taken before is worthless.

@@ -110,9 +110,12 @@ test("a client invited by a loan officer opens the emailed link, chooses a passw
   await page.getByRole("button", { name: "Create my account" }).click();
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   await expect(page.getByRole("article").filter({ hasText: "2605 N 24th St" }).getByText("Loan-to-value")).toBeVisible();
+  // Their officer sends them the monthly digest, unless they untick it.
+  await page.goto("/account");
+  await expect(page.getByRole("checkbox", { name: /A monthly digest/ })).toBeChecked();
 
   // The link works once.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
   await expect(page.getByText(/already used/)).toBeVisible();
 });

@@ -21,8 +21,12 @@ test("a homeowner proves a first home, adds a second, proves it too, and sees th
   await firstWaiting.getByLabel("Code from the letter").fill(await fromOutbox(browser, { letterTo: "3802 Stone Way N" }));
   await firstWaiting.getByRole("button", { name: "Verify my home" }).click();
   await expect(firstWaiting).toHaveCount(0);
+  // One home: its estimate is said once, on its card (no totals of one home beside it), with the month's change above.
   const totals = page.getByRole("region", { name: /All your verified homes together/ });
-  await expect(totals).toContainText("(1 home)");
+  await expect(page.getByRole("article").filter({ hasText: "3802 Stone Way N" })).toContainText("Loan-to-value");
+  await expect(totals).toHaveCount(0);
+  await expect(page.getByTestId("service-estimate")).toHaveCount(1);
+  await expect(page.getByTestId("total-month-change")).toContainText("Since last month");
 
   // Another home goes through the same steps; the first stays as it was.
   await page.getByRole("link", { name: "Add another home" }).click();
@@ -34,7 +38,7 @@ test("a homeowner proves a first home, adds a second, proves it too, and sees th
   await expect(page.getByRole("region", { name: "Verified homes" }).getByRole("article").filter({ hasText: "3802 Stone Way N" })).toContainText(
     "Loan-to-value",
   );
-  await expect(totals).toContainText("(1 home)");
+  await expect(totals).toHaveCount(0);
   await expectNoSeriousViolations(page);
   await expectValuationsBranded(page);
   await screenshots(page, testInfo, "dashboard-one-waiting");

@@ -148,3 +148,57 @@ test("a page keeps its title while it refreshes itself, as it does after a home 
   expect(await page.evaluate(() => (window as unknown as Watched).untitled)).toEqual([]);
   await expect(page).toHaveTitle("Your homes · Homeowner Dashboard");
 });
+
+/** The contrast of a colour (`#rrggbb`) against white, as WCAG computes it. */
+function contrastOnWhite(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
+}
+
+test("the admin's pages line up: the jobs' buttons in one column, each email whole, the usage legend at 3:1, file pickers as buttons", async ({ page }) => {
+  // An email in the outbox, whatever ran before: a reset link asked for the demo officer.
+  await page.request.post("/api/account/password-reset", { data: { email: "officer@example.com" } });
+  await signIn(page, "admin@example.com", "admin-demo");
+  await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
+
+  const icons = page.locator(".recharts-legend-item .recharts-legend-icon");
+  await expect(icons).toHaveCount(2);
+  for (const fill of await icons.evaluateAll((paths) => paths.map((path) => path.getAttribute("fill")!)))
+    expect(contrastOnWhite(fill), `the legend's ${fill}`).toBeGreaterThanOrEqual(3);
+  const picker = page.getByLabel(/^Logo/);
+  expect(await picker.evaluate((input) => getComputedStyle(input, "::file-selector-button").borderTopColor)).toBe("rgb(15, 81, 50)");
+
+  for (const size of [{ width: 1280, height: 800 }, PHONE]) {
+    await page.setViewportSize(size);
+    await page.goto("/admin/jobs");
+    const rows = page.getByRole("region", { name: "Run a scheduled job now" }).getByRole("listitem");
+    const boxes = await rows.evaluateAll((items) =>
+      items.map((item) => {
+        const button = item.querySelector("button")!.getBoundingClientRect();
+        const name = item.querySelector("strong")!.getBoundingClientRect();
+        return { left: button.left, right: button.right, nameLeft: name.left, top: button.top, nameTop: name.top, bottom: button.bottom };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(3);
+    for (const box of boxes) {
+      expect(box.left, "every 'Run now' in one column").toBe(boxes[0]!.left);
+      expect(box.nameLeft, "the job's name beside its button").toBeGreaterThan(box.right);
+      expect(box.nameTop, "the job's name on its button's line").toBeLessThan(box.bottom);
+    }
+
+    await page.goto("/admin/outbox");
+    await expect(page.locator("iframe").first()).toBeVisible();
+    await page.waitForLoadState("load");
+    const cut = await page
+      .locator("iframe")
+      .evaluateAll((frames) =>
+        (frames as HTMLIFrameElement[])
+          .filter((frame) => frame.contentDocument!.documentElement.scrollHeight > frame.clientHeight + 2)
+          .map((frame) => frame.title),
+      );
+    expect(cut, "emails cut off by their frame").toEqual([]);
+  }
+});

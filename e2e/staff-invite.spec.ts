@@ -4,6 +4,16 @@ test("an admin invites a loan officer by email; the link lets them choose a pass
   const email = `invited-${Date.now()}@example.com`;
   await signIn(page, "admin@example.com", "admin-demo");
   await page.goto("/admin");
+  // The page's two invitations and two offers' fields each have a name of their own.
+  await expect(page.getByRole("button", { name: "Send invitation", exact: true })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Send staff invitation", exact: true })).toHaveCount(1);
+  for (const name of [
+    "Home equity line rate (% a year)",
+    "Cash-out refinance rate (% a year)",
+    "Home equity line term (years)",
+    "Cash-out refinance term (years)",
+  ])
+    await expect(page.getByRole("spinbutton", { name, exact: true })).toHaveCount(1);
   const form = page.getByRole("region", { name: "Add a staff member" });
   await expect(form.getByLabel("Email them an invitation to choose a password")).toBeChecked();
   await expect(form.getByLabel("Password", { exact: true })).toHaveCount(0);
@@ -12,7 +22,7 @@ test("an admin invites a loan officer by email; the link lets them choose a pass
   await expect(form.getByLabel("Password", { exact: true })).toBeVisible();
   await form.getByLabel("Email them an invitation to choose a password").check();
   await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByRole("button", { name: "Send invitation" }).click();
+  await form.getByRole("button", { name: "Send staff invitation" }).click();
   await expect(form.getByText(`Invitation sent to ${email}. The link works once, for 3 days.`)).toBeVisible();
   await expectNoSeriousViolations(page);
 

@@ -59,15 +59,31 @@ test("a partner page on an allowed origin embeds the widget with one line, gets 
     expect(await frame.getByRole("link", { name: "Get a detailed report" }).getAttribute("href")).toContain(`address=${encodeURIComponent(street)}`);
     await expect.poll(async () => (await page.locator("iframe").boundingBox())!.height).toBeGreaterThan(260);
 
-    // Another origin: the browser refuses the frame, and the API refuses the key.
+    await expect(page.locator("[data-home-value-widget]")).toHaveCount(0);
+
+    // Another origin: the browser would refuse the frame, so the loader puts a note naming the origin and where to
+    // register it in its place; and the API refuses the key.
     await page.goto(`${blocked.origin}/?key=${key}`);
-    await expect(page.locator("iframe")).toHaveCount(1);
-    await page.waitForTimeout(1000);
-    const child = page.frames().find((f) => f !== page.mainFrame())!;
-    expect(await child.getByRole("heading", { name: "What is my home worth?" }).count()).toBe(0);
-    expect(await child.getByTestId("service-estimate").count()).toBe(0);
+    const note = page.locator("[data-home-value-widget=not-registered]");
+    await expect(note).toBeVisible();
+    await expect(note).toHaveText(
+      `The home-value widget is not shown: ${blocked.origin} is not registered for its site key. An admin of ${new URL(baseURL!).origin} adds it to the site's allowed origins under Widget sites at ${new URL(baseURL!).origin}/admin.`,
+    );
+    await expect(page.locator("iframe")).toHaveCount(0);
     const refused = await widgetCall(page.request, blocked.origin, key, ADDRESSES[0]!);
     expect(refused.status()).toBe(403);
+    // The check answers only yes or no for the asking origin, the same for a key that does not exist, and no cookie.
+    const ask = (origin: string, siteKey: string) => page.request.get(`/api/widget/origin?key=${siteKey}`, { headers: { Origin: origin } });
+    for (const [origin, siteKey, answered] of [
+      [allowed.origin, key, true],
+      [blocked.origin, key, false],
+      [allowed.origin, "site_no_such_key", false],
+    ] as const) {
+      const answer = await ask(origin, siteKey);
+      expect(await answer.json()).toEqual({ allowed: answered });
+      expect(answer.headers()["access-control-allow-origin"]).toBe("*");
+      expect(answer.headers()["access-control-allow-credentials"]).toBeUndefined();
+    }
   } finally {
     allowed.server.close();
     blocked.server.close();
@@ -95,6 +111,17 @@ test("the demo page shows the widget working, the snippet, and a blocked frame",
   await frame.getByLabel("Your address").fill(ADDRESSES[4]!);
   await frame.getByRole("button", { name: "Get estimate" }).click();
   await expect(frame.getByTestId("service-estimate")).toContainText("Valuation provided by");
+  // It says which origins the demo key allows, and the blocked key's one line shows its note instead of a frame.
+  const own = new URL(page.url()).origin;
+  await expect(page.getByTestId("demo-origins")).toContainText(own);
+  await expect(page.locator("#widget-blocked [data-home-value-widget=not-registered]")).toContainText(`${own} is not registered for its site key`);
+  await expect(page.locator("#widget-blocked iframe")).toHaveCount(0);
+  // The snippets wrap: all of each shows, even on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const snippet of await page.locator("pre").all()) {
+    expect(await snippet.evaluate((pre) => pre.scrollWidth <= pre.clientWidth)).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expectNoSeriousViolations(page);
   await screenshots(page, testInfo, "embed-demo");
 });

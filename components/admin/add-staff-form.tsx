@@ -109,7 +109,8 @@ export function AddStaffForm({ action, invitations }: { action: FormAction<{ ema
         />
       )}
       <Button type="submit" disabled={pending}>
-        {setup === "invite" ? "Send invitation" : "Create account"}
+        {/* The client invitation beside it on /admin has its own "Send invitation": a screen reader's list of buttons tells them apart. */}
+        {setup === "invite" ? "Send staff invitation" : "Create staff account"}
       </Button>
       <p aria-live="polite" className="text-sm">
         {done && state.data?.invited && <span className="text-brand-700">Invitation sent to {state.data.email}. The link works once, for 3 days.</span>}

@@ -94,8 +94,10 @@ export function OffersForm({ current, action }: { current: Offers; action: FormA
       {OFFER_FIELDS.map((offer) => (
         <fieldset key={offer.kind} className="grid grid-cols-2 gap-3">
           <legend className="mb-1 text-sm font-semibold">{offer.label}</legend>
+          {/* Each offer's fields are named with the offer, so that two fields on the page are not both "Rate (% a year)". */}
           <Field
             label="Rate (% a year)"
+            aria-label={`${offer.label} rate (% a year)`}
             id={offer.rate}
             name={offer.rate}
             type="number"
@@ -110,6 +112,7 @@ export function OffersForm({ current, action }: { current: Offers; action: FormA
           />
           <Field
             label="Term (years)"
+            aria-label={`${offer.label} term (years)`}
             id={offer.term}
             name={offer.term}
             type="number"

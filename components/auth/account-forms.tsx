@@ -7,24 +7,36 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 
-/** One form posting its fields as JSON to an API route: a summary alert, field errors beside their fields, then `done`. */
+/**
+ * One form posting its fields as JSON to an API route, then `done`. Each problem is said once: beside its field (which
+ * takes the focus, so that its error is read out), or, when no field of the form is at fault, in the alert (`summary`).
+ */
 function useJsonForm(path: string, extra: Record<string, string>, done: (result: unknown) => void) {
   const [problem, setProblem] = useState<ApiProblem>();
+  const [summary, setSummary] = useState<string>();
   const [pending, setPending] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = { ...Object.fromEntries(new FormData(event.currentTarget) as unknown as Iterable<[string, string]>), ...extra };
+    const form = event.currentTarget;
+    const body = { ...Object.fromEntries(new FormData(form) as unknown as Iterable<[string, string]>), ...extra };
     setPending(true);
     setProblem(undefined);
+    setSummary(undefined);
     try {
       done(await fetchJson(path, { body }));
     } catch (error) {
-      setProblem(ApiProblem.from(error));
+      const found = ApiProblem.from(error);
+      const atFault = Object.keys(found.fields ?? {})
+        .map((name) => form.elements.namedItem(name))
+        .find((field): field is HTMLInputElement => field instanceof HTMLInputElement);
+      setProblem(found);
+      setSummary(atFault ? undefined : found.message);
+      if (atFault) requestAnimationFrame(() => atFault.focus());
     } finally {
       setPending(false);
     }
   }
-  return { problem, pending, submit };
+  return { problem, summary, pending, submit };
 }
 
 function Alert({ children }: { children: ReactNode }) {
@@ -43,13 +55,13 @@ const PASSWORD_HINT = "At least 10 characters and hard to guess: a few unrelated
  */
 export function AcceptInvitationForm({ token, hasAccount }: { token: string; hasAccount: boolean }) {
   const router = useRouter();
-  const { problem, pending, submit } = useJsonForm("/api/invitations/accept", { token }, () => {
+  const { problem, summary, pending, submit } = useJsonForm("/api/invitations/accept", { token }, () => {
     router.push("/dashboard" as Route);
     router.refresh();
   });
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      {problem && <Alert>{problem.message}</Alert>}
+      {summary && <Alert>{summary}</Alert>}
       <Field
         label={hasAccount ? "Choose a new password" : "Choose a password"}
         name="password"
@@ -72,7 +84,7 @@ export function AcceptInvitationForm({ token, hasAccount }: { token: string; has
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState<string>();
-  const { problem, pending, submit } = useJsonForm("/api/account/password-reset", {}, (result) => setSent((result as { message: string }).message));
+  const { problem, summary, pending, submit } = useJsonForm("/api/account/password-reset", {}, (result) => setSent((result as { message: string }).message));
   if (sent)
     return (
       <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2">
@@ -81,7 +93,7 @@ export function ForgotPasswordForm() {
     );
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      {problem && <Alert>{problem.message}</Alert>}
+      {summary && <Alert>{summary}</Alert>}
       <Field label="Email" name="email" type="email" autoComplete="email" required error={problem?.fields?.email} />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? "Sending…" : "Email me a reset link"}
@@ -93,13 +105,13 @@ export function ForgotPasswordForm() {
 /** A new password with an emailed link; `first` for a staff invitation's first one (the same link, other words). */
 export function ResetPasswordForm({ token, first = false }: { token: string; first?: boolean }) {
   const router = useRouter();
-  const { problem, pending, submit } = useJsonForm("/api/account/password-reset/confirm", { token }, () => {
+  const { problem, summary, pending, submit } = useJsonForm("/api/account/password-reset/confirm", { token }, () => {
     router.push("/start" as Route);
     router.refresh();
   });
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      {problem && <Alert>{problem.message}</Alert>}
+      {summary && <Alert>{summary}</Alert>}
       <Field
         label={first ? "Password" : "New password"}
         name="password"
@@ -119,10 +131,10 @@ export function ResetPasswordForm({ token, first = false }: { token: string; fir
 /** Changes the password; the account's other sessions end (this one stays). */
 export function ChangePasswordForm() {
   const [done, setDone] = useState(false);
-  const { problem, pending, submit } = useJsonForm("/api/account/password", {}, () => setDone(true));
+  const { problem, summary, pending, submit } = useJsonForm("/api/account/password", {}, () => setDone(true));
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      {problem && <Alert>{problem.message}</Alert>}
+      {summary && <Alert>{summary}</Alert>}
       {done && (
         <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">
           Your password is changed, and every other device is signed out.

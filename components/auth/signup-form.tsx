@@ -20,7 +20,8 @@ export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: num
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     const credentials = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
     setPending(true);
     setProblems({});
@@ -28,8 +29,12 @@ export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: num
       await fetchJson("/api/signup", { body: credentials });
     } catch (error) {
       const problem = ApiProblem.from(error);
-      // Field problems are shown beside their fields; the summary only points at them.
-      setProblems(problem.fields ? { message: "Please fix the highlighted fields.", fields: problem.fields } : { message: problem.message });
+      // A problem is said once: beside its field, which takes the focus so that its error is read out; else above.
+      const atFault = Object.keys(problem.fields ?? {})
+        .map((name) => element.elements.namedItem(name))
+        .find((field): field is HTMLInputElement => field instanceof HTMLInputElement);
+      setProblems(atFault ? { fields: problem.fields } : { message: problem.message });
+      if (atFault) requestAnimationFrame(() => atFault.focus());
       setPending(false);
       return;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayOf, historyLayout, niceTicks, scale, scatterLayout, yearTicks, type Box } from "./chart-geometry";
+import { dayOf, historyLayout, MARK_RADIUS, niceTicks, scale, scatterLayout, yearTicks, type Box } from "./chart-geometry";
 
 const BOX: Box = { width: 600, height: 300, left: 50, right: 10, top: 10, bottom: 30 };
 
@@ -67,6 +67,26 @@ describe("chart geometry", () => {
     expect(layout.yTicks.at(-1)!.y).toBe(BOX.top);
     expect(layout.xTicks.map((t) => t.label)).toContain("2024");
     expect(layout.estimatePath).toMatch(/^M[\d.]+,[\d.]+ L[\d.]+,[\d.]+$/);
+  });
+
+  it("keeps every mark inside the plot, even a value that falls on a round tick", () => {
+    const data = {
+      sales: [{ date: "2019-05-01", price: 400_000 }],
+      assessments: [{ year: 2024, marketValue: 520_000 }],
+      estimates: [{ date: "2026-11-01", value: 650_000, low: 600_000, high: 700_000 }],
+    };
+    for (const box of [BOX, { width: 320, height: 220, left: 4, right: 8, top: 8, bottom: 2 }]) {
+      const layout = historyLayout(data, box)!;
+      const marks = [...layout.sales, ...layout.assessments, ...layout.estimates];
+      for (const mark of marks) {
+        expect(mark.y).toBeLessThanOrEqual(box.height - box.bottom - MARK_RADIUS);
+        expect(mark.y).toBeGreaterThanOrEqual(box.top + MARK_RADIUS);
+        expect(mark.x).toBeGreaterThanOrEqual(box.left + MARK_RADIUS);
+        expect(mark.x).toBeLessThanOrEqual(box.width - box.right - MARK_RADIUS);
+      }
+      expect(layout.range!.high).toBeGreaterThanOrEqual(box.top + MARK_RADIUS);
+      expect(layout.range!.low).toBeLessThanOrEqual(box.height - box.bottom - MARK_RADIUS);
+    }
   });
 
   it("draws nothing without a point, and one estimate alone", () => {

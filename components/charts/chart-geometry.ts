@@ -54,6 +54,22 @@ export interface HistoryInput {
   estimates: { date: string; value: number; low: number; high: number }[];
 }
 
+/** The largest half-size of a mark (the sale's diamond, with its outline), in the drawing's units. */
+export const MARK_RADIUS = 7;
+
+/**
+ * The ticks, one step wider on a side where the data would sit closer to the plot's edge than a mark's half-size: a
+ * sale at exactly the lowest tick was drawn half below the axis, cut off by the frame.
+ */
+function roomForMarks(ticks: number[], min: number, max: number, box: Box): number[] {
+  if (ticks.length < 2) return ticks;
+  const step = ticks[1]! - ticks[0]!;
+  const perUnit = (box.height - box.top - box.bottom) / (ticks.at(-1)! - ticks[0]!);
+  const lower = (min - ticks[0]!) * perUnit < MARK_RADIUS ? [ticks[0]! - step] : [];
+  const upper = (ticks.at(-1)! - max) * perUnit < MARK_RADIUS ? [ticks.at(-1)! + step] : [];
+  return [...lower, ...ticks, ...upper];
+}
+
 /**
  * Where the value-over-time chart draws each thing: sales and estimates on their dates, an assessor's market value on
  * January 1 of its tax year, the latest estimate's range as a bar at its date.
@@ -69,7 +85,7 @@ export function historyLayout(input: HistoryInput, box: Box) {
   // Room either side, so the first and last marks are not cut by the frame (more on the left, under the value labels).
   const span = Math.max(...days) - Math.min(...days);
   const [first, last] = [Math.min(...days) - 30 - span * 0.06, Math.max(...days) + 30 + span * 0.03];
-  const yTicks = niceTicks(Math.min(...values), Math.max(...values), 5);
+  const yTicks = roomForMarks(niceTicks(Math.min(...values), Math.max(...values), 5), Math.min(...values), Math.max(...values), box);
   const x = scale([first, last], [box.left, box.width - box.right]);
   const y = scale([yTicks[0]!, yTicks.at(-1)!], [box.height - box.bottom, box.top]);
   const at = (day: number, value: number) => ({ x: x(day), y: y(value) });

@@ -1,15 +1,15 @@
-/** The two ways to embed the widget, ready to copy. */
+/** The two ways to embed the widget, ready to copy: wrapped, so that all of each line shows on any screen. */
 export function EmbedCode({ appOrigin, siteKey }: { appOrigin: string; siteKey: string }) {
   const script = `<script src="${appOrigin}/embed.js" data-site-key="${siteKey}" async></script>`;
   const iframe = `<iframe src="${appOrigin}/embed/valuation?key=${siteKey}" title="What is my home worth?" style="width:100%;max-width:560px;height:360px;border:0"></iframe>`;
   return (
     <div className="space-y-2 text-sm">
       <p className="font-medium">One line (sizes itself):</p>
-      <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-slate-100">
+      <pre className="rounded-lg bg-slate-900 p-3 break-all whitespace-pre-wrap text-slate-100">
         <code>{script}</code>
       </pre>
       <p className="font-medium">Or a plain iframe:</p>
-      <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-slate-100">
+      <pre className="rounded-lg bg-slate-900 p-3 break-all whitespace-pre-wrap text-slate-100">
         <code>{iframe}</code>
       </pre>
     </div>

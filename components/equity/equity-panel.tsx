@@ -68,14 +68,25 @@ export function EquityPanel({
             aria-valuetext={`${percent} percent`}
             className="mt-2 w-full accent-brand-700"
           />
-          <p className="mt-3 text-sm text-slate-700">Available to borrow</p>
-          <p className="text-2xl font-bold" aria-live="polite" data-testid="available-equity">
-            {formatUsd(borrow.available)}
-          </p>
-          <p className="text-sm text-slate-600">
-            Range {formatUsd(borrow.low)} – {formatUsd(borrow.high)}
-          </p>
-          {borrow.overLimit && (
+          {borrow.high === 0 ? (
+            // "$0, range $0 – $0" would say nothing of why: the sentence says it.
+            <p className="mt-3 font-semibold" aria-live="polite" data-testid="available-equity">
+              Nothing is available to borrow: the loans on record ({formatUsd(equity.totalLoanBalance)}) already{" "}
+              {equity.totalLoanBalance > borrow.limit ? "exceed" : "reach"} the most that can be borrowed against this home at a maximum loan-to-value of{" "}
+              {percent}% ({formatUsd(borrow.limit)}), even at the top of its estimate range.
+            </p>
+          ) : (
+            <>
+              <p className="mt-3 text-sm text-slate-700">Available to borrow</p>
+              <p className="text-2xl font-bold" aria-live="polite" data-testid="available-equity">
+                {formatUsd(borrow.available)}
+              </p>
+              <p className="text-sm text-slate-600">
+                Range {formatUsd(borrow.low)} – {formatUsd(borrow.high)}
+              </p>
+            </>
+          )}
+          {borrow.overLimit && borrow.high > 0 && (
             <p className="mt-2 text-sm text-slate-800" aria-live="polite">
               The loans on record ({formatUsd(equity.totalLoanBalance)}) already {equity.totalLoanBalance > borrow.limit ? "exceed" : "reach"} what can be
               borrowed at the maximum loan-to-value of {percent}% ({formatUsd(borrow.limit)}), so nothing more is available.

@@ -85,7 +85,7 @@ export function BatchLookup() {
         <div className="flex flex-wrap items-center gap-3">
           <label className="text-sm">
             <span className="mr-2">Or load a file</span>
-            <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={load} className="text-sm" />
+            <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={load} className="file-picker" />
           </label>
           <Button type="submit" disabled={batch.isPending}>
             {batch.isPending ? "Standardizing…" : "Standardize all"}

@@ -27,6 +27,16 @@ describe("readRows", () => {
     expect(row).toEqual({ line: 1, input: "416 W Mary St, Austin TX", request: { street: "416 W MARY ST", city: "AUSTIN", state: "TX", zip: "" } });
   });
 
+  it("says so when a line's state does not exist, in a line or in CSV columns", () => {
+    const rows = readRows("12 Main St, Atlantis, ZZ 00000\n12 Main St,Atlantis,ZZ,00000\n12 Main St, Atlantis zz");
+    expect(rows.map((row) => row.error)).toEqual([
+      "The state “ZZ” does not exist: write a US state's two-letter code, such as AZ for Arizona.",
+      "The state “ZZ” does not exist: write a US state's two-letter code, such as AZ for Arizona.",
+      "The state “zz” does not exist: write a US state's two-letter code, such as AZ for Arizona.",
+    ]);
+    expect(readRows("416 W Mary St, Austin TX")[0]!.error).toBeUndefined();
+  });
+
   it("refuses a line without a city and state", () => {
     expect(readRows("just some words")[0]!.error).toMatch(/street, city and state/);
   });

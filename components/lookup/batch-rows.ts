@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { parseAddress } from "@/lib/address/parse";
 import { streetLine } from "@/lib/address/format";
+import { isStateCode } from "@/lib/address/tables";
 import type { NormalizedAddressDto } from "@/lib/services/dto";
 
 export interface BatchRow {
@@ -10,6 +11,10 @@ export interface BatchRow {
   result?: NormalizedAddressDto;
   error?: string;
 }
+
+/** The two letters written where a line's state goes ("…, ZZ 00000", "…,ZZ"), whatever they are. */
+const STATE_AT_END = /(?:^|[\s,])([A-Za-z]{2})(?:[\s,]+\d{5}(?:-\d{4})?)?\s*$/;
+const noSuchState = (state: string) => `The state “${state}” does not exist: write a US state's two-letter code, such as AZ for Arizona.`;
 
 const STREET_COLUMNS = new Set(["street", "address", "street address", "address1", "address 1"]);
 const PLACE_COLUMNS = new Set(["city", "state", "zip", "zip code", "zipcode", "postal code"]);
@@ -30,10 +35,13 @@ export function readRows(text: string): BatchRow[] {
     const input = cells.filter(Boolean).join(", ");
     if (cells.length >= 4 && cells.slice(0, 4).every(Boolean)) {
       const [street, city, state, zip] = cells as [string, string, string, string];
+      if (/^[A-Za-z]{2}$/.test(state) && !isStateCode(state.toUpperCase())) return { line, input, error: noSuchState(state) };
       return { line, input, request: { street, city, state, zip } };
     }
     const parts = parseAddress(input);
     if (!parts.name || !parts.city || !parts.state) {
+      const state = STATE_AT_END.exec(input)?.[1];
+      if (state && !isStateCode(state.toUpperCase())) return { line, input, error: noSuchState(state) };
       return { line, input, error: "Could not read a street, city and state (and ZIP code) in this line." };
     }
     return { line, input, request: { street: streetLine(parts), city: parts.city, state: parts.state, zip: parts.zip } };

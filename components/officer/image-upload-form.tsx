@@ -43,6 +43,7 @@ export function ImageUploadForm<T>({
           name={field}
           type="file"
           accept="image/jpeg,image/png,image/webp"
+          className="file-picker block"
           error={upload.fields[field]}
         />
         <Button type="submit" variant="secondary" disabled={upload.pending}>

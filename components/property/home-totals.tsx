@@ -7,6 +7,14 @@ import type { HomeTotals, MonthChange } from "@/lib/services/totals";
 const signed = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${formatUsd(Math.abs(amount))}`;
 
 /** The month's change, which needs each home's valuation: it streams in after the rest of the totals. */
+export function MonthChangeSince({ change }: { change: Promise<MonthChange | undefined> }) {
+  return (
+    <Suspense fallback={<p className="text-sm text-slate-600">Since last month: …</p>}>
+      <MonthChangeLine change={change} />
+    </Suspense>
+  );
+}
+
 async function MonthChangeLine({ change }: { change: Promise<MonthChange | undefined> }) {
   const known = await change;
   return (
@@ -45,9 +53,7 @@ export function HomeTotalsPanel({ totals, change, brand }: { totals: HomeTotals;
           variant="compact"
           id="totals-estimate"
         >
-          <Suspense fallback={<p className="text-sm text-slate-600">Since last month: …</p>}>
-            <MonthChangeLine change={change} />
-          </Suspense>
+          <MonthChangeSince change={change} />
         </ServiceEstimate>
         <dl data-equity className="grid content-start gap-4 sm:grid-cols-2">
           <div>

@@ -27,11 +27,13 @@ describe("action()", () => {
 
   it("answers a field at fault as the API's 400 would, without running the work", async () => {
     expect(await save(undefined, form({ orgMaxLtv: "150" }))).toEqual({
-      error: "orgMaxLtv: must be at most 1 (100%)",
+      error: "The maximum loan-to-value must be at most 100%.",
       code: "invalid_request",
       status: 400,
-      fields: { orgMaxLtv: "must be at most 1 (100%)" },
+      fields: { orgMaxLtv: "The maximum loan-to-value must be at most 100%." },
     });
+    expect((await save(undefined, form({ orgMaxLtv: "0.5" }))).fields).toEqual({ orgMaxLtv: "The maximum loan-to-value must be at least 1%." });
+    expect((await save(undefined, form({ orgMaxLtv: "" }))).fields).toEqual({ orgMaxLtv: "The maximum loan-to-value is required." });
     expect(run).not.toHaveBeenCalled();
   });
 

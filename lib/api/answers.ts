@@ -366,3 +366,4 @@ export const WidgetLeadChallenge = z.object({
   minSeconds: z.number().int().describe("The lead may be sent no sooner than this after the challenge was given"),
 });
 export const WidgetLeadAccepted = z.object({ accepted: z.literal(true) });
+export const WidgetOriginAnswer = z.object({ allowed: z.boolean().describe("The calling page's origin is one the site lists") });

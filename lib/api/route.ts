@@ -127,7 +127,9 @@ export function invalid(error: z.ZodError, where: "body" | "query" | "params" | 
     fields[path] ??= issue.code === "invalid_type" && issue.input === undefined ? `${path.split(".").at(-1)} is required` : issue.message;
   }
   const [field, reason] = Object.entries(fields)[0]!;
-  return new AppError(400, "invalid_request", reason.startsWith(field.split(".").at(-1)!) ? reason : `${field}: ${reason}`, fields);
+  // A reason that is already a sentence naming its field ("The password must be …") is the message as it is.
+  const named = reason.startsWith(field.split(".").at(-1)!) || reason.startsWith("The ");
+  return new AppError(400, "invalid_request", named ? reason : `${field}: ${reason}`, fields);
 }
 
 const tooLarge = (limit: number) => new AppError(413, "too_large", `The request body is larger than ${limit / 1024} KB.`);

@@ -72,8 +72,8 @@ const Email = z
   .transform((email) => email.toLowerCase());
 const Password = z
   .string({ error: "password is required" })
-  .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .min(MIN_PASSWORD_LENGTH, `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+  .max(MAX_PASSWORD_LENGTH, `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
 export const SignUpBody = z.object({ email: Email, password: Password });
 const StaffRole = z.enum(STAFF, { error: `role must be ${STAFF.join(" or ")}` });
 /** A staff account: a password the admin hands over, or (`invite`) an emailed link for the person to choose their own. */
@@ -299,7 +299,25 @@ export const StaffForm = z
   .pipe(CreateUserBody);
 /** The maximum LTV typed as a percentage. */
 export const SettingsForm = z
-  .object({ orgMaxLtv: z.string().default("") })
+  .object({
+    // Checked as typed, in percent: the API's own words ("at most 1 (100%)") are about the ratio, which nobody typed here.
+    orgMaxLtv: z
+      .string()
+      .default("")
+      .superRefine((typed, context) => {
+        const percent = Number(typed);
+        const problem = !typed.trim()
+          ? "is required"
+          : !Number.isFinite(percent)
+            ? "must be a number"
+            : percent < 1
+              ? "must be at least 1%"
+              : percent > 100
+                ? "must be at most 100%"
+                : undefined;
+        if (problem) context.addIssue({ code: "custom", message: `The maximum loan-to-value ${problem}.` });
+      }),
+  })
   .transform((form) => ({ orgMaxLtv: Number(form.orgMaxLtv) / 100 }))
   .pipe(MaxLtvBody);
 /** The origins typed on one line, separated by spaces or commas; the budget as text. */

@@ -34,9 +34,10 @@ async function limit(kind: AccountLimit, key: string, message: string) {
   }
 }
 
-function assertStrong(password: string, inputs: string[]) {
-  const weak = weakPasswordReason(password, inputs);
-  if (weak) throw new AppError(400, "weak_password", `password ${weak}`, { password: weak });
+/** A weak password is one sentence, said once: the message and the field's error are the same words. */
+function assertStrong(password: string, inputs: string[], field: "password" | "newPassword" = "password") {
+  const weak = weakPasswordReason(password, inputs, field === "newPassword" ? "The new password" : "The password");
+  if (weak) throw new AppError(400, "weak_password", weak, { [field]: weak });
 }
 
 /** A new account; an email that already has one is a 409 naming the field (the one place that says so). */
@@ -271,9 +272,9 @@ export async function changePassword(user: SessionUser, current: string, next: s
     void audit({ action: "password.change", actor: user, outcome: "refused", detail: { reason } });
     if (!check.ok && check.reason === "throttled")
       throw new AppError(429, "rate_limited", "Too many passwords tried. Please wait before trying again.", undefined, check.retryAfterSeconds);
-    throw new AppError(400, "wrong_password", "currentPassword: that is not your current password", { currentPassword: "is not your current password" });
+    throw new AppError(400, "wrong_password", "That is not your current password.", { currentPassword: "That is not your current password." });
   }
-  assertStrong(next, [user.email]);
+  assertStrong(next, [user.email], "newPassword");
   await setNewPassword(user.id, next);
   const ended = await endAllSessions(user.id, user.sessionId);
   void audit({ action: "password.change", actor: user, detail: { sessionsEnded: ended } });

@@ -49,11 +49,8 @@ export async function unsubscribe(userId: number, kind: MailingKind, token: stri
 export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 const monthName = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
-/**
- * Who gets the monthly digest: homeowners who proved their home and came through an officer's invitation (that
- * officer is their contact), unless they unsubscribed.
- */
-export async function digestRecipients(): Promise<number[]> {
+/** Homeowners the digest is for: who proved their home and came through an officer's invitation (their contact). */
+async function digestAudience(where: { userId?: number; wanted: boolean }): Promise<number[]> {
   const { db } = await getDatabase();
   const rows = await db
     .selectDistinct({ id: users.id })
@@ -61,8 +58,25 @@ export async function digestRecipients(): Promise<number[]> {
     .innerJoin(invitations, eq(invitations.acceptedBy, users.id))
     .leftJoin(mailPreferences, eq(mailPreferences.userId, users.id))
     .innerJoin(accountOwners, eq(accountOwners.userId, users.id))
-    .where(and(eq(users.role, "homeowner"), sql`coalesce(${mailPreferences.monthlyDigest}, true)`));
+    .where(
+      and(
+        eq(users.role, "homeowner"),
+        where.userId === undefined ? undefined : eq(users.id, where.userId),
+        where.wanted ? sql`coalesce(${mailPreferences.monthlyDigest}, true)` : undefined,
+      ),
+    );
   return rows.map((row) => row.id);
+}
+
+/** Who gets the monthly digest: the homeowners it is for (above), unless they unsubscribed. */
+export const digestRecipients = () => digestAudience({ wanted: true });
+
+/**
+ * Whether the monthly digest is for this account at all, whatever its choice: a homeowner who signed up alone has no
+ * officer to send it from, so their account page offers no box to tick.
+ */
+export async function digestIsFor(userId: number): Promise<boolean> {
+  return (await digestAudience({ userId, wanted: false })).length > 0;
 }
 
 /**

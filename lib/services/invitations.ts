@@ -119,7 +119,7 @@ export async function acceptInvitation(token: string, password: string | undefin
   // other session of the account ends, so nobody else is left holding the proved home.
   if (!password) throw new AppError(400, "invalid_request", "password: choose a password for your account", { password: "is required" });
   const weak = weakPasswordReason(password, [preview.email, preview.firstName, preview.lastName]);
-  if (weak) throw new AppError(400, "weak_password", `password ${weak}`, { password: weak });
+  if (weak) throw new AppError(400, "weak_password", weak, { password: weak });
   const { db } = await getDatabase();
   // A home another account proved is refused before anything of the account changes (its password, factors, sessions).
   const [holder] = await db.select({ userId: accountOwners.userId }).from(accountOwners).where(eq(accountOwners.ownerId, preview.ownerId));

@@ -74,8 +74,11 @@ export async function listSites() {
  * the database stored last (instances with different addresses, as in the test runs, would otherwise take turns).
  */
 function configured(site: Site): Site {
-  return site.siteKey === DEMO_SITE.siteKey ? { ...site, allowedOrigins: appOrigins.filter(isSafeOrigin) } : site;
+  return site.siteKey === DEMO_SITE.siteKey ? { ...site, allowedOrigins: demoSiteOrigins() } : site;
 }
+
+/** The origins the embedded demo site allows: this app's own (its configured URL, and 127.0.0.1 beside localhost). */
+export const demoSiteOrigins = () => appOrigins.filter(isSafeOrigin);
 
 // Sites by their public key, as read lately: the widget asks on every load. Bounded, as anyone can ask for any key.
 interface Known {
@@ -183,7 +186,7 @@ export const BLOCKED_DEMO_SITE = {
  */
 export async function ensureDemoSites(): Promise<void> {
   const { db } = await getDatabase();
-  const origins = appOrigins.filter(isSafeOrigin);
+  const origins = demoSiteOrigins();
   const demo = await findSite(DEMO_SITE.siteKey);
   if (!demo) {
     await insertSite(db, { ...DEMO_SITE, allowedOrigins: origins }, newSecret());

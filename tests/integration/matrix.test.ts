@@ -197,6 +197,13 @@ const MATRIX: Row[] = [
     path: (c) => `/api/widget/leads/challenge?key=${c.siteKey}`,
     expect: [200, 200, 200, 200, 200, 200, 200, 200],
   },
+  // Whether an origin may show a site's widget is no secret (the frame's CSP says as much) and reads no session.
+  {
+    what: "GET /api/widget/origin",
+    method: "GET",
+    path: (c) => `/api/widget/origin?key=${c.siteKey}`,
+    expect: [200, 200, 200, 200, 200, 200, 200, 200],
+  },
   {
     what: "POST /api/widget/leads (unsolved challenge)",
     method: "POST",

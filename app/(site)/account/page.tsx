@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/api/page";
 import { homeAccessLog, type AccessEntry } from "@/lib/services/access-log";
 import { listApiTokens } from "@/lib/services/api-tokens";
-import { mailPreferencesOf } from "@/lib/services/digests";
+import { digestIsFor, mailPreferencesOf } from "@/lib/services/digests";
 import { LeadMailForm } from "@/components/leads/lead-mail-form";
 import { leadMail } from "@/lib/services/leads";
 import { env } from "@/lib/env";
@@ -27,8 +27,9 @@ export default async function AccountPage() {
   const { user } = caller;
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
   const homeowner = user.role === "homeowner";
-  const [mail, security, accessLog, tokens, leadMailChoice, profile] = await Promise.all([
+  const [mail, digest, security, accessLog, tokens, leadMailChoice, profile] = await Promise.all([
     mailPreferencesOf(user.id),
+    homeowner ? digestIsFor(user.id) : false,
     securityOf(user),
     homeowner ? readAccessLog(caller) : [],
     homeowner ? [] : listApiTokens(user, "own"),
@@ -79,22 +80,29 @@ export default async function AccountPage() {
         <h2 id="email-title" className="text-xl font-semibold">
           Email we send you
         </h2>
-        <form action={saveMailPreferences} className="space-y-3">
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              name={homeowner ? "monthlyDigest" : "dailySummary"}
-              defaultChecked={homeowner ? mail.monthlyDigest : mail.dailySummary}
-              className="mt-1 size-4"
-            />
-            <span>
-              {homeowner
-                ? "A monthly digest: what your home is worth, its change, your equity and what you could borrow."
-                : "A daily summary of your clients' new opportunities (only on days that have some)."}
-            </span>
-          </label>
-          <Button type="submit">Save email choices</Button>
-        </form>
+        {homeowner && !digest ? (
+          <p className="text-sm text-slate-800" data-testid="no-digest">
+            None beyond what you ask for. The monthly digest of what your home is worth comes from the loan officer who invited you, and your account was opened
+            without an invitation.
+          </p>
+        ) : (
+          <form action={saveMailPreferences} className="space-y-3">
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name={homeowner ? "monthlyDigest" : "dailySummary"}
+                defaultChecked={homeowner ? mail.monthlyDigest : mail.dailySummary}
+                className="mt-1 size-4"
+              />
+              <span>
+                {homeowner
+                  ? "A monthly digest: what your home is worth, its change, your equity and what you could borrow."
+                  : "A daily summary of your clients' new opportunities (only on days that have some)."}
+              </span>
+            </label>
+            <Button type="submit">Save email choices</Button>
+          </form>
+        )}
       </section>
       {leadMailChoice && (
         <section id="lead-mail" aria-labelledby="lead-mail-title" className={card}>

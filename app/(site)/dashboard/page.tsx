@@ -3,7 +3,7 @@ import Link from "next/link";
 import { after } from "next/server";
 import { Suspense } from "react";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
-import { HomeTotalsPanel } from "@/components/property/home-totals";
+import { HomeTotalsPanel, MonthChangeSince } from "@/components/property/home-totals";
 import { HomesSkeleton } from "@/components/property/homes-skeleton";
 import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
@@ -89,6 +89,8 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
             {waiting.length > 0 && `${waiting.length} waiting for proof: verify ${waiting.length === 1 ? "it" : "each"} to see loans and equity. `}
             {view.stale && "The service is not answering right now, so these figures may be a little out of date."}
           </p>
+          {/* One home's totals are its own card's figures: only the month's change is said here, not its estimate again. */}
+          {totals?.homes === 1 && <MonthChangeSince change={monthChange(caller, view)} />}
         </div>
         <Link href="/onboarding" className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
           Add another home
@@ -115,7 +117,7 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
           {contactOfficer(false)}
         </>
       )}
-      {totals && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
+      {totals && totals.homes > 1 && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
       {view.verified && proved.length === 0 && (
         <p className="rounded-xl border border-slate-200 bg-white p-6">No property is recorded under your owner record yet.</p>
       )}

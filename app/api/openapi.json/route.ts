@@ -82,6 +82,7 @@ import * as widgetValuation from "@/app/api/widget/valuation/route";
 import * as widgetLeads from "@/app/api/widget/leads/route";
 import * as widgetLeadsChallenge from "@/app/api/widget/leads/challenge/route";
 import * as widgetReport from "@/app/api/widget/report/route";
+import * as widgetOrigin from "@/app/api/widget/origin/route";
 import * as accountOfficerProfile from "@/app/api/account/officer-profile/route";
 import * as accountOfficerProfilePhoto from "@/app/api/account/officer-profile/photo/route";
 import * as officersUseridPhoto from "@/app/api/officers/[userId]/photo/route";
@@ -186,6 +187,7 @@ const ROUTES = {
   "/api/widget/leads": widgetLeads,
   "/api/widget/leads/challenge": widgetLeadsChallenge,
   "/api/widget/report": widgetReport,
+  "/api/widget/origin": widgetOrigin,
 };
 
 export function GET() {

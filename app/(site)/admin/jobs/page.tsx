@@ -98,7 +98,8 @@ export default async function JobsPage() {
         <ul className="space-y-3">
           {Object.entries(RUNNABLE_JOBS).map(([name, what]) => (
             <li key={name}>
-              <form action={runJobNow} className="flex flex-wrap items-center gap-3">
+              {/* The buttons in a column of their own, each job's words beside them however long they run. */}
+              <form action={runJobNow} className="grid grid-cols-[auto_1fr] items-center gap-3">
                 <input type="hidden" name="name" value={name} />
                 <Button type="submit" aria-label={`Run ${name} now`}>
                   Run now

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { MessageFrame } from "@/components/admin/message-frame";
 import { requirePageUser } from "@/lib/api/page";
 import { outboxFor } from "@/lib/services/outbox";
 
@@ -38,13 +39,7 @@ export default async function OutboxPage() {
                 </p>
               </header>
               {message.html ? (
-                // The email as its recipient sees it, in a frame that runs nothing.
-                <iframe
-                  title={`Email: ${message.subject}`}
-                  srcDoc={message.html}
-                  sandbox=""
-                  className="h-72 w-full rounded-lg border border-slate-200 bg-white"
-                />
+                <MessageFrame title={`Email: ${message.subject}`} html={message.html} />
               ) : (
                 <pre className="rounded-lg border border-slate-200 bg-amber-50 p-4 font-serif text-sm whitespace-pre-wrap">{message.text}</pre>
               )}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Script from "next/script";
 import { EmbedCode } from "@/components/embed/embed-code";
 import { appOrigin, embedded } from "@/lib/env";
-import { BLOCKED_DEMO_SITE, DEMO_SITE } from "@/lib/services/sites";
+import { BLOCKED_DEMO_SITE, DEMO_SITE, demoSiteOrigins } from "@/lib/services/sites";
 
 export const metadata: Metadata = { title: "Embed the home-value widget" };
 
@@ -31,20 +31,31 @@ export default function EmbedDemoPage() {
               The snippet to copy
             </h2>
             <EmbedCode appOrigin={appOrigin} siteKey={DEMO_SITE.siteKey} />
+            <p className="text-sm text-slate-700" data-testid="demo-origins">
+              The demo site key <code>{DEMO_SITE.siteKey}</code> may be embedded only on this app&apos;s own{" "}
+              {demoSiteOrigins().length === 1 ? "origin" : "origins"}: {demoSiteOrigins().join(" and ")}. Pasted anywhere else it shows the note below instead;
+              your own site needs a site key of its own.
+            </p>
           </section>
           <section aria-labelledby="blocked-title" className="space-y-3">
             <h2 id="blocked-title" className="text-xl font-semibold">
               What a blocked origin looks like
             </h2>
             <p className="text-slate-700">
-              This frame uses a site key registered only for {BLOCKED_DEMO_SITE.allowedOrigins[0]}. Your browser refuses to show it here, because the widget
-              tells it which origins may frame it; the widget&apos;s API refuses calls from other origins too.
+              This one line uses a site key registered only for {BLOCKED_DEMO_SITE.allowedOrigins[0]}. The widget tells browsers which origins may frame it, so
+              this page would get an empty frame (a plain iframe stays empty); the one line asks first and shows a note naming the origin instead. The
+              widget&apos;s API refuses calls from other origins too.
             </p>
-            <iframe
-              src={`/embed/valuation?key=${BLOCKED_DEMO_SITE.siteKey}`}
-              title="A widget framed by an origin it does not allow"
-              className="h-40 w-full max-w-xl rounded-xl border border-dashed border-red-400"
-            />
+            {/* A src of its own: next/script loads one src once, so a second "/embed.js" would never run. */}
+            <div id="widget-blocked">
+              <Script
+                id="widget-blocked-loader"
+                src="/embed.js?blocked"
+                data-site-key={BLOCKED_DEMO_SITE.siteKey}
+                data-target="#widget-blocked"
+                strategy="afterInteractive"
+              />
+            </div>
           </section>
         </>
       ) : (
