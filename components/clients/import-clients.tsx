@@ -76,7 +76,7 @@ export function ImportClients() {
         <div className="flex flex-wrap items-center gap-3">
           <label className="text-sm">
             <span className="mr-2">Or load a file</span>
-            <input type="file" accept=".csv,text/csv" onChange={load} className="text-sm" />
+            <input type="file" accept=".csv,text/csv" onChange={load} className="file-picker text-sm" />
           </label>
           <Button type="submit" disabled={pending || !csv.trim()}>
             {pending ? "Importing…" : "Import clients"}
