@@ -1,4 +1,4 @@
-import { Server, type ServerResponse } from "node:http";
+import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 
 /**
  * The server's start-up work (migrations, the demo and bootstrap accounts), run once per process. instrumentation.ts
@@ -30,16 +30,24 @@ export function started(): Promise<void> {
   return startup.done;
 }
 
-/** Begins the start-up once the next response of this process's HTTP servers has been sent. */
-export function startAfterNextResponse(): void {
+/**
+ * Calls `then` once the next response of this process's HTTP servers has been sent, with the request it answered (its
+ * socket says where the server listens).
+ */
+export function afterNextResponse(then: (request: IncomingMessage) => void): void {
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       Server.prototype.emit = emit;
-      (args[1] as ServerResponse).once("close", () => void started());
+      (args[1] as ServerResponse).once("close", () => then(args[0] as IncomingMessage));
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof emit;
+}
+
+/** Begins the start-up once the next response of this process's HTTP servers has been sent. */
+export function startAfterNextResponse(): void {
+  afterNextResponse(() => void started());
 }
 
 /** A start that must not go ahead (a production database with demo accounts): its message says what to fix. */
