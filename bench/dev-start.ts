@@ -2,11 +2,12 @@
  * `npm run bench:dev`: how long `npm run dev` takes to serve its pages, the way a developer meets them. Each run
  * starts `next dev` on a port of its own with a fresh data folder and times `/` (the first request compiles the page
  * and its layout's graph) from the command's start; then the first visit of each main page, one after another, each
- * timed from its own request to its answer, signed in as the account the page is for (the sign-ins are timed apart:
- * they are API calls, not pages). "Cold" removes `.next/dev` first (a new checkout); "warm" keeps Turbopack's
- * file-system cache of the run before (every later start). `BENCH_DEV_RUNS` runs of each (2 by default);
- * `BENCH_DEV_PAUSE` seconds (0 by default) between the first page and the next visits, as a person reading the first
- * page would leave. Not part of `npm run bench`: it compiles, so it shares the machine badly.
+ * timed from its own request to its answer (its HTML and the scripts and stylesheets it links), signed in as the
+ * account the page is for (the sign-ins are timed apart: they are API calls, not pages). "Cold" removes `.next/dev`
+ * first (a new checkout); "warm" keeps Turbopack's file-system cache of the run before (every later start).
+ * `BENCH_DEV_RUNS` runs of each (2 by default); `BENCH_DEV_PAUSE` seconds (0 by default) between the first page and
+ * the next visits, as a person reading the first page would leave. Not part of `npm run bench`: it compiles, so it
+ * shares the machine badly.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -39,12 +40,17 @@ async function firstAnswer(url: string, deadline: number): Promise<void> {
   throw new Error(`${url} did not answer in time`);
 }
 
-/** One page's first visit: from the request to the last byte of its HTML. Must be the page itself (200), not a redirect. */
+/**
+ * One page's first visit, as a browser makes it: from the request to the last byte of its HTML and of the scripts and
+ * stylesheets it links (fetched together, as a browser does). Must be the page itself (200), not a redirect.
+ */
 async function visit(url: string, cookie?: string): Promise<{ ms: number; html: string }> {
   const began = performance.now();
   const response = await fetch(url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
   const html = await response.text();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  const assets = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/_next\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
+  await Promise.all([...assets].map(async (asset) => (await fetch(new URL(asset, url))).arrayBuffer()));
   return { ms: performance.now() - began, html };
 }
 
