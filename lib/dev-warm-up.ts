@@ -38,6 +38,7 @@ export function warmUpAfterFirstResponse(paths: string[] = WARM_UP_PATHS): Promi
 
 async function warmUp(origin: string, paths: string[]): Promise<void> {
   log.info({ paths }, "next dev: compiling the main pages in the background, so that their first visit is quick");
+  const began = performance.now();
   for (const path of paths) {
     try {
       // Not to next-auth's own route: it would log the cookie it cannot read as an error.
@@ -49,4 +50,5 @@ async function warmUp(origin: string, paths: string[]): Promise<void> {
       return;
     }
   }
+  log.info({ ms: Math.round(performance.now() - began) }, "next dev: the main pages are compiled");
 }
