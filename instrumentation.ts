@@ -14,7 +14,12 @@ export async function register() {
     registerStartup(() => import("./lib/services/bootstrap").then(({ start }) => start()));
     // Under next dev, compiling the start-up's modules and opening the database would delay the first page (a newcomer
     // would think it hung): they wait until it is out, or for a sign-in. A production server finishes them first.
-    if (env.NODE_ENV === "development") return startAfterNextResponse();
+    // Then it compiles the main pages in the background (lib/dev-warm-up.ts), so that their first visit is quick.
+    if (env.NODE_ENV === "development") {
+      startAfterNextResponse();
+      void (await import("./lib/dev-warm-up")).warmUpAfterFirstResponse();
+      return;
+    }
     (await import("./lib/shutdown")).installShutdown(env.SHUTDOWN_DELAY_SECONDS);
     await started().catch(refuseToStart);
   }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { registerStartup, startAfterNextResponse, started } from "./startup";
+import { afterNextResponse, registerStartup, startAfterNextResponse, started } from "./startup";
 
 const globalForStartup = globalThis as unknown as { appStartup?: unknown };
 
@@ -39,5 +39,17 @@ describe("the server's start-up", () => {
     expect(await reply.text()).toBe("page");
     await begins;
     expect(order).toEqual(["response", "start-up"]);
+  });
+
+  it("counts a response already being answered when it was asked (the first page, before instrumentation registered)", async () => {
+    let answer!: () => void;
+    server = createServer((_request, response) => void (answer = () => response.end("page")));
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const reply = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/first`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = new Promise<string | undefined>((resolve) => afterNextResponse((request) => resolve(request.url)));
+    answer();
+    expect(await (await reply).text()).toBe("page");
+    await expect(after).resolves.toBe("/first");
   });
 });

@@ -1,4 +1,4 @@
-import { Server, type ServerResponse } from "node:http";
+import { ServerResponse, type IncomingMessage } from "node:http";
 
 /**
  * The server's start-up work (migrations, the demo and bootstrap accounts), run once per process. instrumentation.ts
@@ -7,7 +7,11 @@ import { Server, type ServerResponse } from "node:http";
  * compiling it does not slow the first page; anything that needs it sooner (signing in) starts it with `started()`.
  * Held on globalThis: Next.js bundles this module once per route.
  */
-const globalForStartup = globalThis as unknown as { appStartup?: { run: () => Promise<void>; done?: Promise<void> }; startupStatus?: string };
+const globalForStartup = globalThis as unknown as {
+  appStartup?: { run: () => Promise<void>; done?: Promise<void> };
+  startupStatus?: string;
+  afterNextResponse?: ((request: IncomingMessage) => void)[];
+};
 
 /** Where the start-up is, for readiness: "ok" once it is done, otherwise what it waits for or why it failed. */
 export function startupStatus(): string {
@@ -30,16 +34,29 @@ export function started(): Promise<void> {
   return startup.done;
 }
 
+/**
+ * Calls `then` once the next response of this process's HTTP servers has been sent (one already being answered
+ * included: under a loaded `next dev` the first page's request can arrive before instrumentation.ts has registered),
+ * with the request it answered (its socket says where the server listens).
+ */
+export function afterNextResponse(then: (request: IncomingMessage) => void): void {
+  const waiting = (globalForStartup.afterNextResponse ??= []);
+  waiting.push(then);
+  if (waiting.length > 1) return;
+  const emit = ServerResponse.prototype.emit;
+  ServerResponse.prototype.emit = function (this: ServerResponse, event: string | symbol, ...args: unknown[]) {
+    const result = Reflect.apply(emit, this, [event, ...args]) as boolean;
+    if (event === "close" && waiting.length) {
+      ServerResponse.prototype.emit = emit;
+      for (const callback of waiting.splice(0)) callback(this.req);
+    }
+    return result;
+  } as typeof emit;
+}
+
 /** Begins the start-up once the next response of this process's HTTP servers has been sent. */
 export function startAfterNextResponse(): void {
-  const emit = Server.prototype.emit;
-  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      Server.prototype.emit = emit;
-      (args[1] as ServerResponse).once("close", () => void started());
-    }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof emit;
+  afterNextResponse(() => void started());
 }
 
 /** A start that must not go ahead (a production database with demo accounts): its message says what to fix. */

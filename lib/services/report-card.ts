@@ -52,7 +52,7 @@ export async function withOfficerCard(file: ReportDownload, card: OfficerCardDto
   }
   if (file.contentType.startsWith("application/pdf")) {
     const jpeg = await photoJpeg(card.officerId).catch(() => undefined);
-    const pdf = appendPage(file.body, { ...cardLines(card), jpeg });
+    const pdf = appendPage(file.body, { ...cardLines(card), jpeg: jpeg && { ...jpeg, alt: `Photo of ${card.name}` } });
     if (!pdf) {
       log.warn("report: the service's PDF has no classic cross-reference table; sent without the officer's card");
       return file;

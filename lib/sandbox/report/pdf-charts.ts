@@ -20,6 +20,14 @@ const RANGE_ROW = 22;
 export const rangeChartHeight = (bars: number) => bars * RANGE_ROW + 34;
 export const YEAR_BARS_HEIGHT = 130;
 
+/** What a range chart shows, as its alternative text: the estimate and each range in figures. */
+export const rangeChartAlt = (bars: RangeBar[], marker: { label: string; value: number }) =>
+  `Chart of the value range by condition: ${marker.label} ${usd(marker.value)}; ${bars.map((b) => `${b.label} ${usd(b.low)} to ${usd(b.high)}`).join("; ")}.`;
+
+/** What the year bars show, as their alternative text: each year's market and assessed value. */
+export const yearBarsAlt = (series: { year: number; market: number; assessed: number }[]) =>
+  `Chart of assessed and market value by year: ${series.map((s) => `${s.year} market value ${usd(s.market)}, assessed ${usd(s.assessed)}`).join("; ")}.`;
+
 /** Horizontal ranges on one value axis, with the point estimate marked: the valuation and its condition ranges. */
 export function drawRangeChart(doc: Doc, x: number, y: number, width: number, bars: RangeBar[], marker: { label: string; value: number }): number {
   const labelWidth = 110;

@@ -1,59 +1,102 @@
 import { Readable } from "node:stream";
 import PDFDocument from "pdfkit";
 import type { PropertyReport, ReportSection } from "@/lib/property-api";
-import { drawLogo, drawRangeChart, drawYearBars, rangeChartHeight, YEAR_BARS_HEIGHT } from "./pdf-charts";
-import { ACCENT, chartPiece, contentWidth, factPieces, flow, headingPiece, INK, MARGIN, MUTED, notePiece, tablePieces, type Doc, type Piece } from "./pdf-flow";
+import { drawLogo, drawRangeChart, drawYearBars, rangeChartAlt, rangeChartHeight, yearBarsAlt, YEAR_BARS_HEIGHT } from "./pdf-charts";
+import {
+  ACCENT,
+  artifact,
+  chartPiece,
+  contentWidth,
+  factPieces,
+  flow,
+  headingPiece,
+  INK,
+  MARGIN,
+  MUTED,
+  notePiece,
+  tablePieces,
+  type Doc,
+  type Piece,
+  type Struct,
+} from "./pdf-flow";
 
 const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
 const CONDITION_COLORS = ["#16794c", "#fca5a5", "#86efac", "#4ade80"];
 
-function branding(doc: Doc, report: PropertyReport, y: number) {
+function branding(doc: Doc, parent: Struct, report: PropertyReport, y: number) {
   const width = contentWidth(doc);
-  doc.roundedRect(MARGIN, y, width, 118, 8).lineWidth(1).strokeColor(ACCENT).stroke();
-  drawLogo(doc, MARGIN + 16, y + 16, 28);
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(11)
-    .fillColor(ACCENT)
-    .text(report.branding.estimateName, MARGIN + 54, y + 16);
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(24)
-    .fillColor(INK)
-    .text(usd(report.valuation.value), MARGIN + 54, y + 30);
-  doc
-    .font("Helvetica")
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(
-      `Range ${usd(report.valuation.low)} – ${usd(report.valuation.high)} · confidence ${report.valuation.confidenceScore}/100 · as of ${report.valuation.eventDate}`,
-      MARGIN + 54,
-      y + 60,
-    );
-  doc.fillColor(INK).text(`Valuation provided by ${report.branding.provider}`, MARGIN + 54, y + 74);
-  doc
-    .fontSize(7.5)
-    .fillColor(MUTED)
-    .text(report.branding.disclaimer, MARGIN + 54, y + 88, { width: width - 70 });
+  artifact(doc, () => {
+    doc.roundedRect(MARGIN, y, width, 118, 8).lineWidth(1).strokeColor(ACCENT).stroke();
+    drawLogo(doc, MARGIN + 16, y + 16, 28);
+  });
+  const box = doc.struct("Sect");
+  parent.add(box);
+  box.add(
+    doc.struct("P", {}, [
+      () =>
+        doc
+          .font("Helvetica-Bold")
+          .fontSize(11)
+          .fillColor(ACCENT)
+          .text(report.branding.estimateName, MARGIN + 54, y + 16),
+      () =>
+        doc
+          .font("Helvetica-Bold")
+          .fontSize(24)
+          .fillColor(INK)
+          .text(usd(report.valuation.value), MARGIN + 54, y + 30),
+    ]),
+  );
+  box.add(
+    doc.struct("P", {}, () =>
+      doc
+        .font("Helvetica")
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(
+          `Range ${usd(report.valuation.low)} – ${usd(report.valuation.high)} · confidence ${report.valuation.confidenceScore}/100 · as of ${report.valuation.eventDate}`,
+          MARGIN + 54,
+          y + 60,
+        ),
+    ),
+  );
+  box.add(doc.struct("P", {}, () => doc.fillColor(INK).text(`Valuation provided by ${report.branding.provider}`, MARGIN + 54, y + 74)));
+  box.add(
+    doc.struct("P", {}, () =>
+      doc
+        .fontSize(7.5)
+        .fillColor(MUTED)
+        .text(report.branding.disclaimer, MARGIN + 54, y + 88, { width: width - 70 }),
+    ),
+  );
+  box.end();
   return 118;
 }
 
 /** The cover: title, applicant, the branded estimate and its value range. Returns where the contents may start. */
-function cover(doc: Doc, report: PropertyReport): number {
+function cover(doc: Doc, root: Struct, report: PropertyReport): number {
   const width = contentWidth(doc);
-  doc.rect(0, 0, doc.page.width, 190).fill(ACCENT);
-  drawLogo(doc, MARGIN, 50, 34);
-  doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(28).text(report.title, MARGIN, 96, { width });
-  doc.font("Helvetica").fontSize(13).text(report.address.oneLine, MARGIN, 134, { width, height: 34, ellipsis: true });
+  artifact(doc, () => {
+    doc.rect(0, 0, doc.page.width, 190).fill(ACCENT);
+    drawLogo(doc, MARGIN, 50, 34);
+  });
+  root.add(doc.struct("H1", {}, () => doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(28).text(report.title, MARGIN, 96, { width })));
+  root.add(doc.struct("P", {}, () => doc.font("Helvetica").fontSize(13).text(report.address.oneLine, MARGIN, 134, { width, height: 34, ellipsis: true })));
   // The applicant's name is free text (up to 200 characters): two lines at most, so the cover keeps its room.
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(11).text(`Prepared for ${report.applicantName}`, MARGIN, 212, { width, height: 28, ellipsis: true });
-  doc.font("Helvetica").text(`Date ${report.generatedAt.slice(0, 10)}`, MARGIN, doc.y, { width });
-  doc.text(`APN ${report.address.apn} · ${report.address.county} County`, { width });
+  root.add(
+    doc.struct("P", {}, () =>
+      doc.fillColor(INK).font("Helvetica-Bold").fontSize(11).text(`Prepared for ${report.applicantName}`, MARGIN, 212, { width, height: 28, ellipsis: true }),
+    ),
+  );
+  root.add(doc.struct("P", {}, () => doc.font("Helvetica").text(`Date ${report.generatedAt.slice(0, 10)}`, MARGIN, doc.y, { width })));
+  root.add(doc.struct("P", {}, () => doc.text(`APN ${report.address.apn} · ${report.address.county} County`, { width })));
   let y = doc.y + 14;
-  y += branding(doc, report, y) + 18;
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(ACCENT).text("Value range and condition", MARGIN, y);
+  y += branding(doc, root, report, y) + 18;
+  const top = y;
+  root.add(doc.struct("H2", {}, () => doc.font("Helvetica-Bold").fontSize(11).fillColor(ACCENT).text("Value range and condition", MARGIN, top)));
   const bars = report.charts.valueRanges.map((r, i) => ({ ...r, color: CONDITION_COLORS[i] ?? CONDITION_COLORS[0]! }));
-  y += 22 + drawRangeChart(doc, MARGIN, y + 22, width, bars, { label: report.branding.estimateName, value: report.valuation.value });
+  const marker = { label: report.branding.estimateName, value: report.valuation.value };
+  root.add(doc.struct("Figure", { alt: rangeChartAlt(bars, marker) }, () => (y += 22 + drawRangeChart(doc, MARGIN, top + 22, width, bars, marker))));
   return y + 20;
 }
 
@@ -61,43 +104,55 @@ function cover(doc: Doc, report: PropertyReport): number {
  * The contents, in two columns under the cover's chart: a page of its own held fourteen lines. The sections are
  * also the PDF's outline (bookmarks).
  */
-function contents(doc: Doc, sections: ReportSection[], pages: number[], y: number) {
+function contents(doc: Doc, parent: Struct, sections: ReportSection[], pages: number[], y: number) {
   const width = contentWidth(doc);
   const column = (width - 24) / 2;
   const perColumn = Math.ceil(sections.length / 2);
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(ACCENT).text("In this report", MARGIN, y);
+  parent.add(doc.struct("H2", {}, () => doc.font("Helvetica-Bold").fontSize(11).fillColor(ACCENT).text("In this report", MARGIN, y)));
+  const toc = doc.struct("TOC");
+  parent.add(toc);
   sections.forEach((section, i) => {
     const left = MARGIN + Math.floor(i / perColumn) * (column + 24);
     const top = y + 20 + (i % perColumn) * 13;
-    doc
-      .font("Helvetica")
-      .fontSize(9)
-      .fillColor(INK)
-      .text(`${i + 1}. ${section.title}`, left, top, { width: column - 30, lineBreak: false });
-    doc.fillColor(MUTED).text(String(pages[i]), left, top, { width: column, align: "right", lineBreak: false });
+    toc.add(
+      doc.struct("TOCI", {}, [
+        () =>
+          doc
+            .font("Helvetica")
+            .fontSize(9)
+            .fillColor(INK)
+            .text(`${i + 1}. ${section.title}`, left, top, { width: column - 30, lineBreak: false }),
+        () => doc.fillColor(MUTED).text(String(pages[i]), left, top, { width: column, align: "right", lineBreak: false }),
+      ]),
+    );
   });
+  toc.end();
 }
 
 /** A section as pieces for the flow: heading, facts, table, chart under its caption, note. */
-function sectionPieces(doc: Doc, report: PropertyReport, section: ReportSection): Piece[] {
+function sectionPieces(doc: Doc, sect: Struct, report: PropertyReport, section: ReportSection): Piece[] {
   const width = contentWidth(doc);
-  const pieces = [headingPiece(doc, section.title), ...factPieces(doc, section.facts)];
-  if (section.table) pieces.push(...tablePieces(doc, section.table));
+  const pieces = [headingPiece(doc, sect, section.title), ...factPieces(doc, sect, section.facts)];
+  if (section.table) pieces.push(...tablePieces(doc, sect, section.table));
   if (section.id === "tax-and-assessment" && report.charts.assessments.length) {
-    pieces.push(chartPiece(doc, "Assessed and market value by year", YEAR_BARS_HEIGHT, (y) => drawYearBars(doc, MARGIN, y, width, report.charts.assessments)));
+    const series = report.charts.assessments;
+    pieces.push(
+      chartPiece(doc, sect, "Assessed and market value by year", YEAR_BARS_HEIGHT, yearBarsAlt(series), (y) => drawYearBars(doc, MARGIN, y, width, series)),
+    );
   }
   if (section.id === "automated-valuation-models") {
     const bars = report.charts.valueRanges.map((r) => ({ ...r, color: "#86efac" }));
+    const marker = { label: report.branding.estimateName, value: report.valuation.value };
     pieces.push(
-      chartPiece(doc, "Estimate and condition ranges", rangeChartHeight(bars.length), (y) =>
-        drawRangeChart(doc, MARGIN, y + 4, width, bars, { label: report.branding.estimateName, value: report.valuation.value }),
+      chartPiece(doc, sect, "Estimate and condition ranges", rangeChartHeight(bars.length), rangeChartAlt(bars, marker), (y) =>
+        drawRangeChart(doc, MARGIN, y + 4, width, bars, marker),
       ),
     );
   }
   if (section.note) {
     // A note closes its section: it never starts a page alone.
     pieces[pieces.length - 1]!.keepWithNext = true;
-    pieces.push(notePiece(doc, section.note));
+    pieces.push(notePiece(doc, sect, section.note));
   }
   return pieces;
 }
@@ -107,30 +162,48 @@ function sectionPieces(doc: Doc, report: PropertyReport, section: ReportSection)
  * under its heading with its table, charts of the value range and of assessments over time, and page numbers.
  * Every piece is measured before it is drawn, so rows never run into each other and a heading or a chart's caption
  * never ends a page without what it introduces.
+ *
+ * It is a tagged PDF in `lang` (a BCP 47 tag): headings, paragraphs, tables of header cells and cells, each chart a
+ * figure with alternative text saying what it shows, in reading order; the page furniture (backgrounds, rules, the
+ * logo, the address and page number under each page) is marked as artifacts, which screen readers skip.
  */
-export function renderReportPdf(report: PropertyReport): ReadableStream<Uint8Array> {
+export function renderReportPdf(report: PropertyReport, { lang = "en-US" }: { lang?: string } = {}): ReadableStream<Uint8Array> {
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,
     bufferPages: true,
+    pdfVersion: "1.7",
+    tagged: true,
+    lang,
+    // A reader's window shows the report's title, not its file name.
+    displayTitle: true,
     info: { Title: `${report.title}: ${report.address.oneLine}`, Author: report.branding.provider, Subject: `Prepared for ${report.applicantName}` },
   });
+  const root = doc.struct("Document");
+  doc.addStructure(root);
   const width = contentWidth(doc);
-  const contentsY = cover(doc, report);
+  const contentsY = cover(doc, root, report);
+  // The contents are drawn once the sections' pages are known, but read right after the cover.
+  const contentsSect = doc.struct("Sect");
+  root.add(contentsSect);
 
   doc.addPage();
   doc.y = MARGIN;
   const pages: number[] = [];
   for (const section of report.sections) {
-    const [heading, ...rest] = sectionPieces(doc, report, section);
+    const sect = doc.struct("Sect", { title: section.title });
+    root.add(sect);
+    const [heading, ...rest] = sectionPieces(doc, sect, report, section);
     flow(doc, [heading!, ...rest], (piece, page) => {
       if (piece !== heading) return;
       pages.push(page + 1);
       doc.outline.addItem(section.title);
     });
+    sect.end();
   }
   doc.switchToPage(0);
-  contents(doc, report.sections, pages, contentsY);
+  contents(doc, contentsSect, report.sections, pages, contentsY);
+  contentsSect.end();
 
   const { count } = doc.bufferedPageRange();
   for (let page = 0; page < count; page++) {
@@ -138,10 +211,17 @@ export function renderReportPdf(report: PropertyReport): ReadableStream<Uint8Arr
     // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN + 16;
-    doc.font("Helvetica").fontSize(7.5).fillColor(MUTED);
-    doc.text(`${report.address.oneLine} · ${report.branding.provider}`, MARGIN, y, { width: width - 70, lineBreak: false });
-    doc.text(`Page ${page + 1} of ${count}`, MARGIN, y, { width, align: "right", lineBreak: false });
+    artifact(
+      doc,
+      () => {
+        doc.font("Helvetica").fontSize(7.5).fillColor(MUTED);
+        doc.text(`${report.address.oneLine} · ${report.branding.provider}`, MARGIN, y, { width: width - 70, lineBreak: false });
+        doc.text(`Page ${page + 1} of ${count}`, MARGIN, y, { width, align: "right", lineBreak: false });
+      },
+      "Pagination",
+    );
   }
+  root.end();
   doc.end();
   return Readable.toWeb(doc) as ReadableStream<Uint8Array>;
 }

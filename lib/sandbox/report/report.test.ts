@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -68,6 +68,40 @@ describe("the PDF", () => {
     expect(text).toMatch(/Page 1 of \d+/);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file]).toString())![1]);
     expect(pages).toBeGreaterThanOrEqual(4);
+  });
+
+  it("is a tagged PDF: its language, headings, tables, and each chart a figure with alternative text saying what it shows", async () => {
+    const file = join(dir, "tagged.pdf");
+    writeFileSync(file, new Uint8Array(await new Response(renderReportPdf(buildReport(dataset, example, "Ada Byron"))).arrayBuffer()));
+    const raw = readFileSync(file, "latin1");
+    expect(execFileSync("pdfinfo", [file]).toString()).toMatch(/Tagged:\s+yes/);
+    expect(raw).toMatch(/\/MarkInfo\s+\d+ 0 R/);
+    expect(raw).toMatch(/\/Marked true/);
+    expect(raw).toMatch(/\/StructTreeRoot\s+\d+ 0 R/);
+    expect(raw).toContain("/Lang (en-US)");
+    expect(raw).toMatch(/\/DisplayDocTitle true/);
+
+    // The structure a screen reader walks, with the text each element holds (poppler's reading of the tree).
+    const tree = execFileSync("pdfinfo", ["-struct-text", file]).toString();
+    const elements = (type: string) => [...tree.matchAll(new RegExp(`^\\s*${type}(?: \\(block\\))?\\n\\s*"([^"]*)"`, "gm"))].map((m) => m[1]);
+    expect(elements("H1")).toEqual(["Property report"]);
+    for (const title of TITLES) expect(elements("H2")).toContain(title);
+    expect(tree).toMatch(/^\s*Table/m);
+    expect(elements("TH")).toContain("Price / sq ft");
+    expect(tree).toMatch(/^\s*TD/m);
+    // Alternative text per chart: what it shows, with its figures.
+    const alts = [...raw.matchAll(/\/S \/Figure[^]*?\/Alt \(([^)]*)\)/g)].map((m) => m[1]);
+    expect(alts).toHaveLength(3);
+    expect(alts.some((alt) => /^Chart of the value range.*\$[\d,]+ to \$[\d,]+/.test(alt!))).toBe(true);
+    expect(alts.some((alt) => /^Chart of assessed and market value by year: \d{4}/.test(alt!))).toBe(true);
+    // The page numbers and the address under every page are furniture, not read as the document's text.
+    expect(tree).not.toMatch(/Page 1 of/);
+  });
+
+  it("is tagged in the language it is asked for", async () => {
+    const file = join(dir, "lang.pdf");
+    writeFileSync(file, new Uint8Array(await new Response(renderReportPdf(buildReport(dataset, example, "Ada Byron"), { lang: "es-US" })).arrayBuffer()));
+    expect(readFileSync(file, "latin1")).toContain("/Lang (es-US)");
   });
 });
 
