@@ -7,6 +7,7 @@ import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { ApiProblem } from "@/lib/client/fetch-json";
 import { useEquity, usePropertySummary, useValuation, useVerification } from "@/lib/client/use-lookup";
 import type { Brand } from "@/lib/env";
+import { formatOwnerName, formatPercent } from "@/lib/format";
 
 export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -73,7 +74,7 @@ export function VerificationPanel({ address, applicant }: { address: string; app
           </p>
           <div>
             <label htmlFor="match-score" className="text-slate-600">
-              Match score {Math.round(v.matchScore * 100)}%
+              Match score {formatPercent(v.matchScore * 100, "whole")}
             </label>
             <meter id="match-score" min={0} max={1} low={0.5} high={0.8} optimum={1} value={v.matchScore} className="block w-full" />
           </div>
@@ -91,7 +92,7 @@ export function VerificationPanel({ address, applicant }: { address: string; app
             <h3 className="font-medium">Owners on record</h3>
             <ul className="list-inside list-disc">
               {v.owners.map((o) => (
-                <li key={`${o.lastName}-${o.firstNameAndInitial}`}>{[o.firstNameAndInitial, o.lastName].filter(Boolean).join(" ")}</li>
+                <li key={`${o.lastName}-${o.firstNameAndInitial}`}>{formatOwnerName({ last: o.lastName, firstAndMiddle: o.firstNameAndInitial })}</li>
               ))}
             </ul>
           </div>

@@ -80,7 +80,8 @@ describe("formatPercent", () => {
   it.each<[number, PercentKind, string]>([
     [78.44, "ltv", "78.4%"],
     [80, "ltv", "80.0%"],
-    [80, "limit", "80%"],
+    [80, "whole", "80%"],
+    [42, "share", "42.0%"],
     [6.125, "rate", "6.125%"],
     [6.5, "rate", "6.5%"],
     [7, "rate", "7%"],

@@ -27,17 +27,19 @@ export function formatSignedUsd(value: number): string {
 
 /**
  * Percentages, one precision per kind of figure:
- * - `ltv`: a loan-to-value or another share of a home's value, one decimal ("78.4%");
- * - `limit`: a policy's round share, such as the maximum LTV, whole ("80%");
+ * - `ltv`: a loan-to-value, one decimal ("78.4%");
+ * - `share`: another part of a whole, such as a cache's hit rate, one decimal ("42.0%");
+ * - `whole`: a round share, such as the maximum LTV or a match score ("80%");
  * - `rate`: a note or market rate, at its own precision up to three decimals ("6.125%", "6.5%", "7%");
  * - `change`: a change over time, one decimal with its sign ("+2.3%", "−1.5%", "0.0%").
  * Every kind takes the percentage itself (78.4 for 78.4%), not a fraction.
  */
-export type PercentKind = "ltv" | "limit" | "rate" | "change";
+export type PercentKind = "ltv" | "share" | "whole" | "rate" | "change";
 
 const PERCENT: Record<PercentKind, Intl.NumberFormat> = {
   ltv: new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-  limit: new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }),
+  share: new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  whole: new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }),
   rate: new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 3 }),
   change: new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
 };

@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format";
 import { BEST_TIME_LABELS, scenarioLine, STATUS_LABELS, type BestTime, type LeadStatus } from "@/lib/leads/rules";
 import type { Message } from "./transport";
 
@@ -36,7 +37,7 @@ function lineText(lead: LeadLine): string {
       `Phone: ${lead.phone}${lead.bestTime ? `; best time: ${(BEST_TIME_LABELS[lead.bestTime as BestTime] ?? lead.bestTime).toLowerCase()}` : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
     scenarioLine(lead.scenario),
     lead.message && `Message: ${lead.message}`,
-    `Came in: ${lead.createdAt.toUTCString()}`,
+    `Came in: ${formatDateTime(lead.createdAt)}`,
     `Open it: ${lead.url}`,
   ]
     .filter(Boolean)
