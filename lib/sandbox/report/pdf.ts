@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 import PDFDocument from "pdfkit";
 import type { PropertyReport, ReportSection } from "@/lib/property-api";
+import { formatDate } from "@/lib/format";
+import { reportForPeople } from "./people";
 import { drawLogo, drawRangeChart, drawYearBars, rangeChartHeight, YEAR_BARS_HEIGHT } from "./pdf-charts";
 import { ACCENT, chartPiece, contentWidth, factPieces, flow, headingPiece, INK, MARGIN, MUTED, notePiece, tablePieces, type Doc, type Piece } from "./pdf-flow";
 
@@ -47,7 +49,7 @@ function cover(doc: Doc, report: PropertyReport): number {
   doc.font("Helvetica").fontSize(13).text(report.address.oneLine, MARGIN, 134, { width, height: 34, ellipsis: true });
   // The applicant's name is free text (up to 200 characters): two lines at most, so the cover keeps its room.
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(11).text(`Prepared for ${report.applicantName}`, MARGIN, 212, { width, height: 28, ellipsis: true });
-  doc.font("Helvetica").text(`Date ${report.generatedAt.slice(0, 10)}`, MARGIN, doc.y, { width });
+  doc.font("Helvetica").text(`Date ${formatDate(report.generatedAt)}`, MARGIN, doc.y, { width });
   doc.text(`APN ${report.address.apn} · ${report.address.county} County`, { width });
   let y = doc.y + 14;
   y += branding(doc, report, y) + 18;
@@ -108,7 +110,8 @@ function sectionPieces(doc: Doc, report: PropertyReport, section: ReportSection)
  * Every piece is measured before it is drawn, so rows never run into each other and a heading or a chart's caption
  * never ends a page without what it introduces.
  */
-export function renderReportPdf(report: PropertyReport): ReadableStream<Uint8Array> {
+export function renderReportPdf(answer: PropertyReport): ReadableStream<Uint8Array> {
+  const report = reportForPeople(answer, { minus: false });
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,
