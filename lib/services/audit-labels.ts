@@ -224,7 +224,7 @@ export function labelOf(action: string, outcome: AuditOutcome, allowed: string |
 const HOMEOWNER_WORDS: Partial<Record<AuditAction, string>> = {
   "owner.data.read": "Read your homes and loans",
   "lookup.verify": "Checked whether someone who applied owns your home",
-  "clients.export": "Exported their clients' records, yours among them",
+  "clients.export": "Exported their list of clients, your home on it",
   "client.refresh": "Your loan officer refreshed your home's value and equity",
   "client.refresh.scheduled": "Your loan officer's monthly check of your home's equity",
 };
