@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatLoanType,
   formatMonth,
+  formatName,
   formatOwnerName,
   formatPercent,
   formatSignedUsd,
@@ -74,6 +75,17 @@ describe("formatOwnerName", () => {
     [{ last: "Reyes", firstAndMiddle: "Dana" }, "Dana Reyes"],
     [{ last: "SMITH FAMILY TRUST", firstAndMiddle: "" }, "Smith Family Trust"],
   ])("%j → %s", (input, expected) => expect(formatOwnerName(input)).toBe(expected));
+});
+
+describe("formatName", () => {
+  it.each([
+    ["OBRIEN", "O'Brien"],
+    ["MCDONALD", "McDonald"],
+    ["DE LA CRUZ", "De La Cruz"],
+    ["SMITH-JONES", "Smith-Jones"],
+    ["ST JOHN", "St. John"],
+    ["MARY", "Mary"],
+  ])("%s → %s", (input, expected) => expect(formatName(input)).toBe(expected));
 });
 
 describe("formatPercent", () => {

@@ -178,6 +178,9 @@ function nameWord(word: string): string {
 }
 
 const words = (text: string | undefined) => (text ?? "").trim().split(/\s+/).filter(Boolean);
+
+/** One part of a name (given or family) as people write it: "OBRIEN" → "O'Brien", "DE LA CRUZ" → "De La Cruz". */
+export const formatName = (text: string) => words(text).map(nameWord).join(" ");
 const initial = (word: string) => (/^[A-Za-z]$/.test(word) ? `${word.toUpperCase()}.` : nameWord(word));
 
 /** An entity's name (a trust, a company) in mixed case, its order kept: "Smith Family Trust", "Sunrise Holdings LLC". */
