@@ -6,6 +6,8 @@ import {
   formatLoanType,
   formatMonth,
   formatName,
+  formatNumber,
+  formatSigned,
   formatOwnerName,
   formatPercent,
   formatSignedUsd,
@@ -116,9 +118,16 @@ describe("money and counts", () => {
     [formatSignedUsd(0), "$0"],
     [formatCount(1869), "1,869"],
     [formatCount(-12), "\u221212"],
+    [formatNumber(-112.030111, 5), "\u2212112.03011"],
+    [formatNumber(33.5, 5), "33.50000"],
+    [formatNumber(-0.000001, 2), "0.00"],
+    [formatSigned(-7), "\u22127"],
+    [formatSigned(3), "+3"],
+    [formatSigned(0), "0"],
   ])("%s", (actual, expected) => expect(actual).toBe(expected));
 
   it("never writes a hyphen-minus", () => {
-    for (const text of [formatUsd(-5), formatSignedUsd(-5), formatPercent(-5, "change"), formatCount(-5)]) expect(text).not.toContain("-");
+    for (const text of [formatUsd(-5), formatSignedUsd(-5), formatPercent(-5, "change"), formatCount(-5), formatNumber(-5, 2), formatSigned(-5)])
+      expect(text).not.toContain("-");
   });
 });

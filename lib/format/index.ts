@@ -19,6 +19,15 @@ export const formatUsd = (value: number) => (value < 0 && Math.round(value) !== 
 /** A whole number grouped by thousands: "1,869"; a negative one "−12". */
 export const formatCount = (value: number) => (value < 0 && Math.round(value) !== 0 ? MINUS : "") + grouped.format(Math.abs(value));
 
+/** A number at a fixed precision, U+2212 when negative: a longitude "−112.03011". */
+export function formatNumber(value: number, fractionDigits = 0): string {
+  const magnitude = Math.abs(value).toLocaleString("en-US", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+  return (value < 0 && Number(magnitude.replace(/,/g, "")) !== 0 ? MINUS : "") + magnitude;
+}
+
+/** A number with its direction, such as a UTC offset: "+3", "−7", "0". */
+export const formatSigned = (value: number) => (value > 0 ? "+" : "") + formatNumber(value, Number.isInteger(value) ? 0 : 1);
+
 /** An amount with its direction: "+$1,200", "−$1,200", "$0". */
 export function formatSignedUsd(value: number): string {
   if (Math.round(value) === 0) return usd.format(0);
