@@ -42,7 +42,8 @@ export function AccessLogList({ entries }: { entries: AccessEntry[] }) {
         <tbody>
           {entries.map((entry, i) => (
             <tr key={`${entry.at}-${i}`} className="border-b border-slate-100 align-top">
-              <td className="py-1 pr-3 whitespace-nowrap">
+              {/* The day and the time may wrap on a phone: the table then fits its width without scrolling sideways. */}
+              <td className="py-1 pr-3">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
               <td className="py-1 pr-3">
