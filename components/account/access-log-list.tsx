@@ -1,8 +1,7 @@
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { TableScroll } from "@/components/ui/table-scroll";
 import type { AccessEntry } from "@/lib/services/access-log";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { formatDateTime } from "@/lib/format";
 
 function Who({ by }: { by: AccessEntry["by"] }) {
   if (by.partnerSite) return <>Through {by.partnerSite}</>;
@@ -30,7 +29,7 @@ export function AccessLogList({ entries }: { entries: AccessEntry[] }) {
         <thead>
           <tr className="border-b border-slate-200">
             <th scope="col" className="py-1 pr-3">
-              When (UTC)
+              When
             </th>
             <th scope="col" className="py-1 pr-3">
               Who
@@ -43,8 +42,9 @@ export function AccessLogList({ entries }: { entries: AccessEntry[] }) {
         <tbody>
           {entries.map((entry, i) => (
             <tr key={`${entry.at}-${i}`} className="border-b border-slate-100 align-top">
-              <td className="py-1 pr-3 whitespace-nowrap">
-                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+              {/* The day and the time may wrap on a phone: the table then fits its width without scrolling sideways. */}
+              <td className="py-1 pr-3">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
               <td className="py-1 pr-3">
                 <Who by={entry.by} />

@@ -9,6 +9,7 @@ import { Field } from "@/components/ui/field";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import type { ApiTokenDto } from "@/lib/services/api-tokens";
+import { formatDateTime } from "@/lib/format";
 
 const EXPIRIES = [
   { days: 30, label: "30 days" },
@@ -18,7 +19,7 @@ const EXPIRIES = [
 ] as const;
 
 const th = "p-2 font-semibold";
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "Never");
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "Never");
 const STATUS = { active: "Active", expired: "Expired", revoked: "Revoked" } as const;
 
 /**

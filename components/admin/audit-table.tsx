@@ -1,8 +1,8 @@
 import { TableScroll } from "@/components/ui/table-scroll";
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import type { AuditEventDto } from "@/lib/services/audit";
+import { formatDateTime } from "@/lib/format";
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }) + " UTC";
 const roleLabel = (role: string | null) => (role ? (ROLE_LABELS[role as Role] ?? role) : null);
 
 const OUTCOME_STYLE = {
@@ -60,7 +60,7 @@ export function AuditTable({ events, caption }: { events: AuditEventDto[]; capti
           {events.map((event) => (
             <tr key={event.id} className="border-b border-slate-100 align-top" data-testid="audit-event">
               <th scope="row" className="p-2 font-normal whitespace-nowrap">
-                <time dateTime={event.at}>{when(event.at)}</time>
+                <time dateTime={event.at}>{formatDateTime(event.at, { seconds: true })}</time>
                 <span className="block text-xs text-slate-600">#{event.id}</span>
               </th>
               <td className="p-2">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { formatUsd } from "@/lib/format";
+import { formatPercent, formatUsd } from "@/lib/format";
 import { averageRate, cashOutAvailable, helocAvailable, limitGap } from "@/lib/finance/borrowing";
 import { interestOnlyPayment, monthlyPayment } from "@/lib/finance/payment";
 import type { Offer, Offers } from "@/lib/services/settings";
@@ -14,7 +14,6 @@ export type QuoteTarget = Omit<QuoteRequestProps, "scenario">;
 const toCents = (amount: number) => Math.round(amount * 100) / 100;
 
 const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const percent = (ratio: number) => `${Math.round(ratio * 1000) / 10}%`;
 
 interface Home {
   /** The service's value. */
@@ -76,7 +75,7 @@ export function BorrowingScenarios({ home, offers, quote }: { home: Home; offers
         ]}
         note={
           `A new loan pays off today's loans (${formatUsd(home.loanBalance)}${home.yourFigures ? ", your figures" : ""}) and gives you the rest.` +
-          (current !== undefined ? ` Your loans' rate today averages ${current.toFixed(2)}% (your figures).` : "")
+          (current !== undefined ? ` Your loans' rate today averages ${formatPercent(current, "rate")} (your figures).` : "")
         }
         quote={
           quote &&
@@ -143,13 +142,13 @@ function Scenario({
         {title}
       </h3>
       <p className="text-sm text-slate-700">
-        Offered at <strong>{offer.ratePercent}%</strong> a year over <strong>{offer.termYears} years</strong>.
+        Offered at <strong>{formatPercent(offer.ratePercent, "rate")}</strong> a year over <strong>{offer.termYears} years</strong>.
       </p>
       {max > 0 ? (
         <>
           <p className="text-sm text-slate-700">
             Up to <strong>{formatUsd(available)}</strong>
-            {yours}, keeping your loans within {percent(home.maxLtv)} of the value.
+            {yours}, keeping your loans within {formatPercent(home.maxLtv * 100, "whole")} of the value.
           </p>
           <div>
             <label htmlFor={`${id}-amount`} className="block text-sm font-medium">
@@ -186,8 +185,9 @@ function Scenario({
       ) : (
         gap && (
           <p className="text-sm text-slate-800">
-            Nothing is available for {what} now. Your loans are {percent(gap.ltv)} of the value{yours}; the limit is {percent(gap.maxLtv)}. A value above{" "}
-            {formatUsd(gap.valueNeeded)} or a balance below {formatUsd(gap.balanceNeeded)} would open {what}.
+            Nothing is available for {what} now. Your loans are {formatPercent(gap.ltv * 100, "ltv")} of the value{yours}; the limit is{" "}
+            {formatPercent(gap.maxLtv * 100, "whole")}. A value above {formatUsd(gap.valueNeeded)} or a balance below {formatUsd(gap.balanceNeeded)} would open{" "}
+            {what}.
           </p>
         )
       )}

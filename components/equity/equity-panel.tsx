@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { EquityBars } from "@/components/charts/equity-bars";
-import { formatUsd } from "@/lib/format";
+import { formatPercent, formatUsd } from "@/lib/format";
 import type { EquityDto } from "@/lib/services/dto";
 import { borrowing } from "./borrowing";
 
@@ -27,11 +27,11 @@ export function EquityPanel({
   const [maxLtv, setMaxLtv] = useState(orgMaxLtv);
   const sliderId = useId();
   const borrow = borrowing(equity, maxLtv);
-  const percent = Math.round(maxLtv * 100);
+  const percent = formatPercent(maxLtv * 100, "whole");
   const rows: [string, string][] = [
     ["Total loan balance", formatUsd(equity.totalLoanBalance)],
     ["Total equity", formatUsd(equity.totalEquity)],
-    ["Loan-to-value", `${(equity.ltv * 100).toFixed(1)}%`],
+    ["Loan-to-value", formatPercent(equity.ltv * 100, "ltv")],
   ];
   return (
     <div data-equity className="grid gap-6 md:grid-cols-2">
@@ -54,7 +54,7 @@ export function EquityPanel({
         </dl>
         <div className="rounded-xl bg-brand-50 p-4">
           <label htmlFor={sliderId} className="block text-sm font-medium">
-            Maximum loan-to-value: <strong>{percent}%</strong>
+            Maximum loan-to-value: <strong>{percent}</strong>
             {maxLtv === orgMaxLtv ? (viewer === "officer" ? " (the organization's)" : " (your lender's)") : ""}
           </label>
           <input
@@ -65,7 +65,7 @@ export function EquityPanel({
             step={0.01}
             value={maxLtv}
             onChange={(event) => setMaxLtv(Number(event.target.value))}
-            aria-valuetext={`${percent} percent`}
+            aria-valuetext={`${Math.round(maxLtv * 100)} percent`}
             className="mt-2 w-full accent-brand-700"
           />
           {borrow.high === 0 ? (
@@ -89,7 +89,7 @@ export function EquityPanel({
           {borrow.overLimit && borrow.high > 0 && (
             <p className="mt-2 text-sm text-slate-800" aria-live="polite">
               The loans on record ({formatUsd(equity.totalLoanBalance)}) already {equity.totalLoanBalance > borrow.limit ? "exceed" : "reach"} what can be
-              borrowed at the maximum loan-to-value of {percent}% ({formatUsd(borrow.limit)}), so nothing more is available.
+              borrowed at the maximum loan-to-value of {percent} ({formatUsd(borrow.limit)}), so nothing more is available.
             </p>
           )}
         </div>

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { formatUsd } from "@/lib/format";
+import { formatPercent, formatUsd } from "@/lib/format";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import { loanKey, type LoanFigures } from "@/lib/finance/your-equity";
 import type { LoanDto } from "@/lib/services/dto";
@@ -16,7 +16,10 @@ const small = "rounded-lg border border-brand-700 px-3 py-1 text-sm font-semibol
 
 function describe(figures: LoanFigures): string {
   if (figures.paidOff) return "Paid off";
-  const parts = [figures.balance !== undefined ? formatUsd(figures.balance) : "", figures.ratePercent !== undefined ? `at ${figures.ratePercent}%` : ""];
+  const parts = [
+    figures.balance !== undefined ? formatUsd(figures.balance) : "",
+    figures.ratePercent !== undefined ? `at ${formatPercent(figures.ratePercent, "rate")}` : "",
+  ];
   return parts.filter(Boolean).join(" ");
 }
 

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
+import { formatDate } from "@/lib/format";
 
 export type SendState =
   | { step: "idle" }
@@ -33,9 +34,7 @@ export function useSendLead(sent?: HomeownerLeadDto) {
   return { state, send, reset: () => setState({ step: "idle" }) };
 }
 
-const day = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 /** "Sent to Dana Reyes on November 27, 2026" and where it stands, announced when it appears. */
 export function sentWords(lead: HomeownerLeadDto): string {
-  return `Sent to ${lead.officerName ?? "your loan officer"} on ${day.format(new Date(lead.createdAt))}.`;
+  return `Sent to ${lead.officerName ?? "your loan officer"} on ${formatDate(lead.createdAt)}.`;
 }

@@ -11,6 +11,7 @@ import { useAddressSuggestion } from "@/lib/client/use-address-suggestion";
 import type { AddressCheckDto } from "@/lib/services/dto";
 import type { Brand } from "@/lib/env";
 import { EquityLookupPanel, Panel, SummaryPanel, ValuationPanel, VerificationPanel } from "./panels";
+import { formatNumber, formatSigned } from "@/lib/format";
 
 interface Lookup {
   address: string;
@@ -151,7 +152,8 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
                 <div>
                   <dt className="text-slate-600">County, coordinates, time zone</dt>
                   <dd className="font-medium">
-                    {result.county} County · {result.latitude.toFixed(5)}, {result.longitude.toFixed(5)} · {result.timeZone} (UTC{result.utcOffset}
+                    {result.county} County · {formatNumber(result.latitude, 5)}, {formatNumber(result.longitude, 5)} · {result.timeZone} (UTC
+                    {formatSigned(result.utcOffset)}
                     {result.observesDaylightSaving ? ", observes daylight saving" : ", no daylight saving"})
                   </dd>
                 </div>

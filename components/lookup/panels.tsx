@@ -7,6 +7,8 @@ import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { ApiProblem } from "@/lib/client/fetch-json";
 import { useEquity, usePropertySummary, useValuation, useVerification } from "@/lib/client/use-lookup";
 import type { Brand } from "@/lib/env";
+import { formatOwnerName, formatPercent } from "@/lib/format";
+import type { VerificationDto } from "@/lib/services/dto";
 
 export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -66,37 +68,7 @@ export function VerificationPanel({ address, applicant }: { address: string; app
   if (!lastName) return <p className="text-sm text-slate-700">Enter the applicant&apos;s first and last name to verify them.</p>;
   return (
     <Loaded query={query} label="verification">
-      {(v) => (
-        <div className="space-y-3 text-sm">
-          <p className={`text-lg font-semibold ${v.isVerified ? "text-brand-700" : "text-red-700"}`} data-testid="verification-result">
-            {v.isVerified ? `✓ ${applicant} is verified as an owner` : `✗ ${applicant} is not verified as an owner`}
-          </p>
-          <div>
-            <label htmlFor="match-score" className="text-slate-600">
-              Match score {Math.round(v.matchScore * 100)}%
-            </label>
-            <meter id="match-score" min={0} max={1} low={0.5} high={0.8} optimum={1} value={v.matchScore} className="block w-full" />
-          </div>
-          <dl className="grid grid-cols-2 gap-2">
-            <div>
-              <dt className="text-slate-600">Owner-occupied</dt>
-              <dd className="font-medium">{v.ownerOccupied ? "Yes" : "No"}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">Corporate owner</dt>
-              <dd className="font-medium">{v.corporateOwner ? "Yes" : "No"}</dd>
-            </div>
-          </dl>
-          <div>
-            <h3 className="font-medium">Owners on record</h3>
-            <ul className="list-inside list-disc">
-              {v.owners.map((o) => (
-                <li key={`${o.lastName}-${o.firstNameAndInitial}`}>{[o.firstNameAndInitial, o.lastName].filter(Boolean).join(" ")}</li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      )}
+      {(v) => <VerificationAnswer v={v} applicant={applicant} />}
     </Loaded>
   );
 }
@@ -125,5 +97,40 @@ export function SummaryPanel({ address }: { address: string }) {
     <Loaded query={query} label="property facts">
       {(facts) => <PropertyFactsList facts={facts} />}
     </Loaded>
+  );
+}
+
+/** The service's answer about an applicant: the deed's owners as a person writes them ("John O. Fitzgerald III"). */
+export function VerificationAnswer({ v, applicant }: { v: VerificationDto; applicant: string }) {
+  return (
+    <div className="space-y-3 text-sm">
+      <p className={`text-lg font-semibold ${v.isVerified ? "text-brand-700" : "text-red-700"}`} data-testid="verification-result">
+        {v.isVerified ? `✓ ${applicant} is verified as an owner` : `✗ ${applicant} is not verified as an owner`}
+      </p>
+      <div>
+        <label htmlFor="match-score" className="text-slate-600">
+          Match score {formatPercent(v.matchScore * 100, "whole")}
+        </label>
+        <meter id="match-score" min={0} max={1} low={0.5} high={0.8} optimum={1} value={v.matchScore} className="block w-full" />
+      </div>
+      <dl className="grid grid-cols-2 gap-2">
+        <div>
+          <dt className="text-slate-600">Owner-occupied</dt>
+          <dd className="font-medium">{v.ownerOccupied ? "Yes" : "No"}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Corporate owner</dt>
+          <dd className="font-medium">{v.corporateOwner ? "Yes" : "No"}</dd>
+        </div>
+      </dl>
+      <div>
+        <h3 className="font-medium">Owners on record</h3>
+        <ul className="list-inside list-disc">
+          {v.owners.map((o) => (
+            <li key={`${o.lastName}-${o.firstNameAndInitial}`}>{formatOwnerName({ last: o.lastName, firstAndMiddle: o.firstNameAndInitial })}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import Link from "next/link";
 import type { Route } from "next";
 import type { RecentApplicant } from "@/lib/services/recent-applicants";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { formatDateTime } from "@/lib/format";
 
 /**
  * The applicants this officer verified, last first. Each link reopens the lookup of its address; the page fills the
@@ -29,7 +28,7 @@ export function RecentApplicants({ applicants }: { applicants: RecentApplicant[]
                 <span className="block text-slate-700">{a.address}</span>
               </Link>
               <time dateTime={a.lookedUpAt.toISOString()} className="block text-xs text-slate-600">
-                {when.format(a.lookedUpAt)} UTC
+                {formatDateTime(a.lookedUpAt)}
               </time>
             </li>
           ))}

@@ -6,9 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import type { VerificationState } from "@/lib/services/ownership";
-
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
-const day = (iso: string) => dayFormat.format(new Date(iso));
+import { formatDate } from "@/lib/format";
 
 /**
  * The "verify to see your loans and equity" state: why the private half is hidden, and the ways to prove the home is
@@ -61,8 +59,8 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
       {state.letter ? (
         <form onSubmit={submitCode} className="space-y-3" noValidate>
           <p className="text-sm text-slate-800">
-            We mailed a letter with a 6-digit code to {state.address} on {day(state.letter.sentAt)}. Enter it here before {day(state.letter.expiresAt)} (
-            {state.letter.triesLeft} {state.letter.triesLeft === 1 ? "try" : "tries"} left).
+            We mailed a letter with a 6-digit code to {state.address} on {formatDate(state.letter.sentAt)}. Enter it here before{" "}
+            {formatDate(state.letter.expiresAt)} ({state.letter.triesLeft} {state.letter.triesLeft === 1 ? "try" : "tries"} left).
           </p>
           <div className="max-w-xs">
             <Field
@@ -86,7 +84,7 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
             We can mail a letter with a 6-digit code to {state.address}. It usually arrives within 5 business days and the code works for 30 days.
           </p>
           {state.nextLetterAt ? (
-            <p className="text-sm text-slate-700">You can ask for another letter on {day(state.nextLetterAt)}.</p>
+            <p className="text-sm text-slate-700">You can ask for another letter on {formatDate(state.nextLetterAt)}.</p>
           ) : (
             <Button
               type="button"

@@ -1,10 +1,8 @@
 import { Suspense } from "react";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
-import { formatUsd } from "@/lib/format";
+import { formatPercent, formatSignedUsd, formatUsd } from "@/lib/format";
 import type { Brand } from "@/lib/env";
 import type { HomeTotals, MonthChange } from "@/lib/services/totals";
-
-const signed = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${formatUsd(Math.abs(amount))}`;
 
 /** The month's change, which needs each home's valuation: it streams in after the rest of the totals. */
 export function MonthChangeSince({ change }: { change: Promise<MonthChange | undefined> }) {
@@ -21,8 +19,8 @@ async function MonthChangeLine({ change }: { change: Promise<MonthChange | undef
     <p data-testid="total-month-change" className="text-sm text-slate-800">
       {known ? (
         <>
-          Since last month: <strong>{signed(known.amount)}</strong>
-          {known.percent !== null && ` (${known.percent > 0 ? "+" : ""}${known.percent.toFixed(2)}%)`}
+          Since last month: <strong>{formatSignedUsd(known.amount)}</strong>
+          {known.percent !== null && ` (${formatPercent(known.percent, "change")})`}
         </>
       ) : (
         "The change since last month is not available right now."

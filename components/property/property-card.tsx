@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { Route } from "next";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { ReportLink } from "@/components/report/report-link";
-import { formatUsd } from "@/lib/format";
+import { formatPercent, formatUsd } from "@/lib/format";
 import type { Brand } from "@/lib/env";
 import type { OwnedProperty } from "@/lib/services/dto";
 import type { ClaimedProperty } from "@/lib/services/owners";
@@ -51,7 +51,7 @@ export function PropertyCard({
           </div>
           <div>
             <dt className="text-slate-600">Loan-to-value</dt>
-            <dd className="text-lg font-semibold">{(equity.ltv * 100).toFixed(1)}%</dd>
+            <dd className="text-lg font-semibold">{formatPercent(equity.ltv * 100, "ltv")}</dd>
           </div>
         </dl>
       ) : (

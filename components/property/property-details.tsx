@@ -7,7 +7,7 @@ import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { PropertyFactsList } from "@/components/property/property-facts";
 import { HomeRecords } from "@/components/records/home-records";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { formatUsd } from "@/lib/format";
+import { formatPercent, formatSignedUsd, formatUsd } from "@/lib/format";
 import { loanKey } from "@/lib/finance/your-equity";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";
@@ -93,12 +93,8 @@ export function PropertyDetails({
               <div className="space-y-3">
                 <p className="text-sm text-slate-700">
                   Since last month:{" "}
-                  <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>
-                    {estimate.changeAmount >= 0 ? "+" : "−"}
-                    {formatUsd(Math.abs(estimate.changeAmount))}
-                  </strong>{" "}
-                  ({estimate.changePercent > 0 ? "+" : ""}
-                  {estimate.changePercent.toFixed(1)}%)
+                  <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>{formatSignedUsd(estimate.changeAmount)}</strong> (
+                  {formatPercent(estimate.changePercent, "change")})
                 </p>
                 <dl className="grid gap-2 text-sm sm:grid-cols-3">
                   {(["poor", "good", "excellent"] as const).map((c) => (

@@ -1,8 +1,7 @@
 import { ComparablesScatter } from "@/components/charts/comparables-scatter";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { formatUsd } from "@/lib/format";
+import { formatDate, formatUsd } from "@/lib/format";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
-import { shortDate } from "./short-date";
 
 const NOT_ON_RECORD = "not on record";
 const usdOr = (n: number | null) => (n === null ? NOT_ON_RECORD : formatUsd(n));
@@ -54,7 +53,7 @@ export function ComparablesSection({ comparables, home }: { comparables: HomeRec
                   <th scope="row" className="py-1 pr-3 font-normal">
                     {c.address.replace(/, [A-Z]{2} \d{5}(-\d{4})?$/, "")}
                   </th>
-                  <td className="py-1 pr-3 whitespace-nowrap">{c.date ? shortDate(c.date) : NOT_ON_RECORD}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{c.date ? formatDate(c.date) : NOT_ON_RECORD}</td>
                   <td className="py-1 pr-3">{usdOr(c.price)}</td>
                   <td className="py-1 pr-3 whitespace-nowrap">{c.livingSqft === null ? NOT_ON_RECORD : `${c.livingSqft.toLocaleString("en-US")} sq ft`}</td>
                   <td className="py-1 pr-3">{usdOr(c.pricePerSqft)}</td>

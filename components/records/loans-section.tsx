@@ -1,7 +1,6 @@
 import { TableScroll } from "@/components/ui/table-scroll";
-import { formatUsd } from "@/lib/format";
+import { formatDate, formatLoanType, formatPercent, formatUsd } from "@/lib/format";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
-import { shortDate } from "./short-date";
 
 const NOT_ON_RECORD = "not on record";
 const POSITIONS: Record<number, string> = { 1: "First", 2: "Second", 3: "Third" };
@@ -36,10 +35,10 @@ export function LoansSection({ loans }: { loans: HomeRecordsDto["loans"] }) {
                   {(l.position && POSITIONS[l.position]) ?? `Loan ${i + 1}`}
                 </th>
                 <td className="py-1 pr-3">{l.lender ?? NOT_ON_RECORD}</td>
-                <td className="py-1 pr-3">{l.type ?? NOT_ON_RECORD}</td>
-                <td className="py-1 pr-3">{l.ratePercent === null ? NOT_ON_RECORD : `${l.ratePercent.toFixed(3)}%`}</td>
+                <td className="py-1 pr-3">{l.type ? formatLoanType(l.type) : NOT_ON_RECORD}</td>
+                <td className="py-1 pr-3">{l.ratePercent === null ? NOT_ON_RECORD : formatPercent(l.ratePercent, "rate")}</td>
                 <td className="py-1 pr-3">{l.originalAmount === null ? NOT_ON_RECORD : formatUsd(l.originalAmount)}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">{l.recordedDate ? shortDate(l.recordedDate) : NOT_ON_RECORD}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{l.recordedDate ? formatDate(l.recordedDate) : NOT_ON_RECORD}</td>
                 <td className="py-1 font-semibold">{l.estimatedBalance === null ? NOT_ON_RECORD : formatUsd(l.estimatedBalance)}</td>
               </tr>
             ))}

@@ -1,8 +1,7 @@
 import { ValueHistoryChart } from "@/components/charts/value-history-chart";
 import { TableScroll } from "@/components/ui/table-scroll";
 import type { ReactNode } from "react";
-import { formatUsd } from "@/lib/format";
-import { shortDate } from "./short-date";
+import { formatDate, formatUsd } from "@/lib/format";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
@@ -56,7 +55,7 @@ export function ValueHistorySection({ records, brand, confidence }: { records: H
     ...(records.sales ?? []).map((s) => ({
       key: `s${s.date}${s.price}`,
       date: s.date,
-      when: shortDate(s.date),
+      when: formatDate(s.date),
       kind: "Recorded sale",
       value: formatUsd(s.price),
     })),
@@ -71,7 +70,7 @@ export function ValueHistorySection({ records, brand, confidence }: { records: H
   const estimates: Row[] = records.estimates.map((e) => ({
     key: `e${e.date}`,
     date: e.date,
-    when: shortDate(e.date),
+    when: formatDate(e.date),
     kind: "Service Estimate",
     value: (
       <>

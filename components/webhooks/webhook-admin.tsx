@@ -8,11 +8,11 @@ import { Field } from "@/components/ui/field";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import type { WebhookDeliveryDto, WebhookEndpointDto } from "@/lib/services/webhooks";
+import { formatDateTime } from "@/lib/format";
 
 type Endpoint = WebhookEndpointDto & { deliveries: WebhookDeliveryDto[]; total: number };
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }) + " UTC" : "—";
+const when = (iso: string | null) => (iso ? formatDateTime(iso, { seconds: true }) : "—");
 const STATUS_WORDS = { pending: "Waiting to retry", delivered: "Delivered", failed: "Failed" } as const;
 
 /** A secret shown once, with a button that copies it. */

@@ -1,10 +1,223 @@
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+/**
+ * How the app writes figures, dates, loan types and names for people: the page, the letter, the mail's body and the
+ * report (HTML and PDF) all call these, so one fact reads the same wherever it appears. Pure: no server-only imports,
+ * so client components use it too.
+ *
+ * The minus sign is U+2212 ("−") in text: a hyphen-minus reads as a dash beside a dollar sign, and a screen reader
+ * may skip it. Machine-read values (CSV, JSON, `Date` headers, which stay RFC 5322) are not written here.
+ */
 
-export const formatUsd = (value: number) => usd.format(value);
+/** The minus sign people read ("−", U+2212). */
+export const MINUS = "\u2212";
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** "$412,000"; a negative amount "−$1,200". */
+export const formatUsd = (value: number) => (value < 0 && Math.round(value) !== 0 ? MINUS : "") + usd.format(Math.abs(value));
+
+/** A whole number grouped by thousands: "1,869"; a negative one "−12". */
+export const formatCount = (value: number) => (value < 0 && Math.round(value) !== 0 ? MINUS : "") + grouped.format(Math.abs(value));
+
+/** A number at a fixed precision, U+2212 when negative: a longitude "−112.03011". */
+export function formatNumber(value: number, fractionDigits = 0): string {
+  const magnitude = Math.abs(value).toLocaleString("en-US", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+  return (value < 0 && Number(magnitude.replace(/,/g, "")) !== 0 ? MINUS : "") + magnitude;
+}
+
+/** A number with its direction, such as a UTC offset: "+3", "−7", "0". */
+export const formatSigned = (value: number) => (value > 0 ? "+" : "") + formatNumber(value, Number.isInteger(value) ? 0 : 1);
+
+/** An amount with its direction: "+$1,200", "−$1,200", "$0". */
+export function formatSignedUsd(value: number): string {
+  if (Math.round(value) === 0) return usd.format(0);
+  return (value > 0 ? "+" : MINUS) + usd.format(Math.abs(value));
+}
+
+/**
+ * Percentages, one precision per kind of figure:
+ * - `ltv`: a loan-to-value, one decimal ("78.4%");
+ * - `share`: another part of a whole, such as a cache's hit rate, one decimal ("42.0%");
+ * - `whole`: a round share, such as the maximum LTV or a match score ("80%");
+ * - `rate`: a note or market rate, at its own precision up to three decimals ("6.125%", "6.5%", "7%");
+ * - `change`: a change over time, one decimal with its sign ("+2.3%", "−1.5%", "0.0%").
+ * Every kind takes the percentage itself (78.4 for 78.4%), not a fraction.
+ */
+export type PercentKind = "ltv" | "share" | "whole" | "rate" | "change";
+
+const PERCENT: Record<PercentKind, Intl.NumberFormat> = {
+  ltv: new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  share: new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  whole: new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }),
+  rate: new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 3 }),
+  change: new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+};
+
+export function formatPercent(percent: number, kind: PercentKind): string {
+  const format = PERCENT[kind];
+  const magnitude = format.format(Math.abs(percent));
+  // Zero at the kind's precision has no sign: "−0.0%" would claim a fall too small to show.
+  const zero = Number(magnitude.replace(/,/g, "")) === 0;
+  const sign = zero ? "" : percent < 0 ? MINUS : kind === "change" ? "+" : "";
+  return `${sign}${magnitude}%`;
+}
+
+/** Dates: "YYYY-MM-DD" is a day (read in UTC, whatever the machine's zone); any other string or a Date is an instant. */
+export type DateInput = string | Date;
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH_ONLY = /^\d{4}-\d{2}$/;
+
+function instant(value: DateInput): Date {
+  if (value instanceof Date) return value;
+  if (DAY_ONLY.test(value)) return new Date(`${value}T00:00:00Z`);
+  if (MONTH_ONLY.test(value)) return new Date(`${value}-01T00:00:00Z`);
+  return new Date(value);
+}
 
 // One formatter each: `toLocaleDateString` with options builds a new one per call, which cost a dashboard view 3% of its CPU.
 const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const monthYear = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", timeZone: "UTC" });
+const weekdayDate = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+const clock = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+const clockSeconds = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: "UTC" });
 
-export function formatDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+/** A day for people, in the page, the letter, the mail and the report alike: "November 26, 2026" (UTC). */
+export const formatDate = (value: DateInput) => longDate.format(instant(value));
+
+/** A month: "November 2026". */
+export const formatMonth = (value: DateInput) => monthYear.format(instant(value));
+
+/** A day named: "Thursday, November 26" (the year goes without saying in a daily mail). */
+export const formatWeekday = (value: DateInput) => weekdayDate.format(instant(value));
+
+/** An instant for people: "November 26, 2026 at 3:04 PM UTC"; with `seconds`, "3:04:09 PM" (an activity log's rows). */
+export function formatDateTime(value: DateInput, { seconds = false } = {}): string {
+  const at = instant(value);
+  return `${longDate.format(at)} at ${(seconds ? clockSeconds : clock).format(at)} UTC`;
+}
+
+const LOAN_TYPES: Record<string, string> = {
+  conventional: "Conventional",
+  conv: "Conventional",
+  fha: "FHA",
+  va: "VA",
+  usda: "USDA",
+  jumbo: "Jumbo",
+  heloc: "HELOC",
+  private: "Private",
+  other: "Other",
+};
+
+/** A loan's type as lenders write it: "FHA", "VA", "USDA", "Conventional", "Jumbo", "HELOC"; unknown words title-cased. */
+export function formatLoanType(type: string): string {
+  const key = type.trim().toLowerCase();
+  return LOAN_TYPES[key] ?? key.replace(/(^|[\s-])([a-z])/g, (_, gap: string, letter: string) => gap + letter.toUpperCase());
+}
+
+/** A name's parts as a deed or the service records them (any case). `firstAndMiddle` is the service's "JOHN O". */
+export interface RecordedName {
+  last: string;
+  first?: string;
+  middle?: string;
+  firstAndMiddle?: string;
+  suffix?: string;
+}
+
+const SUFFIXES: Record<string, string> = { JR: "Jr.", SR: "Sr.", II: "II", III: "III", IV: "IV", V: "V", ESQ: "Esq." };
+// Words that begin a last name of more than one word in deed order ("DE LA CRUZ MARIA", "ST JOHN PETER").
+const PARTICLES = new Set(["DE", "LA", "DEL", "DELA", "VAN", "VON", "DER", "DEN", "ST", "STE", "DI", "DA", "DU", "DOS", "DAS", "AL"]);
+// Words that say an owner is not a person: their names keep their order.
+const ENTITY_WORDS =
+  /\b(LLC|L\.L\.C|INC|CORP|CORPORATION|CO|COMPANY|LP|LLP|LTD|TRUST|TR|TRUSTEE|ESTATE|BANK|ASSOCIATION|ASSN|HOLDINGS|PROPERTIES|PARTNERS|BUILDER|BUILDERS|HOMES|CHURCH|CITY|COUNTY|STATE)\b/i;
+// Irish "O'" names the records write without the apostrophe ("OBRIEN"); "Okafor" or "Olsen" are not among them.
+const O_NAMES = new Set([
+  "OBRIEN",
+  "OCONNOR",
+  "OCONNELL",
+  "ODONNELL",
+  "ONEILL",
+  "ONEAL",
+  "OREILLY",
+  "OSULLIVAN",
+  "OMALLEY",
+  "OHARA",
+  "OKEEFE",
+  "ODELL",
+  "OROURKE",
+  "OSHEA",
+  "ODONOGHUE",
+  "OGRADY",
+  "OTOOLE",
+  "OLEARY",
+  "OBRYAN",
+  "OCALLAGHAN",
+  "OKANE",
+  "OMEARA",
+  "OMARA",
+]);
+// "Mac" names people write with a capital after it; "Mack", "Macon" or "Machado" are not.
+const MAC_NAMES = new Set([
+  "MACDONALD",
+  "MACARTHUR",
+  "MACKENZIE",
+  "MACLEOD",
+  "MACGREGOR",
+  "MACINTYRE",
+  "MACMILLAN",
+  "MACDOUGALL",
+  "MACLEAN",
+  "MACNEIL",
+  "MACPHERSON",
+  "MACFARLANE",
+  "MACAULAY",
+  "MACKINNON",
+]);
+
+function nameWord(word: string): string {
+  const upper = word.toUpperCase();
+  if (O_NAMES.has(upper)) return `O'${upper[1]}${upper.slice(2).toLowerCase()}`;
+  if (MAC_NAMES.has(upper)) return `Mac${upper[3]}${upper.slice(4).toLowerCase()}`;
+  if (upper === "ST") return "St.";
+  return word
+    .toLowerCase()
+    .split(/([-'’])/)
+    .map((part) => part.replace(/^([a-z])/, (letter) => letter.toUpperCase()).replace(/^Mc([a-z])/, (_, letter: string) => `Mc${letter.toUpperCase()}`))
+    .join("");
+}
+
+const words = (text: string | undefined) => (text ?? "").trim().split(/\s+/).filter(Boolean);
+
+/** One part of a name (given or family) as people write it: "OBRIEN" → "O'Brien", "DE LA CRUZ" → "De La Cruz". */
+export const formatName = (text: string) => words(text).map(nameWord).join(" ");
+const initial = (word: string) => (/^[A-Za-z]$/.test(word) ? `${word.toUpperCase()}.` : nameWord(word));
+
+/** An entity's name (a trust, a company) in mixed case, its order kept: "Smith Family Trust", "Sunrise Holdings LLC". */
+function entityName(text: string): string {
+  return words(text)
+    .map((w) => (/^(LLC|LP|LLP|II|III|IV)$/i.test(w) ? w.toUpperCase() : nameWord(w)))
+    .join(" ");
+}
+
+/**
+ * An owner's name as a person writes it: given name, middle initials with a period, last name, suffix ("John O.
+ * Fitzgerald III", "Mary O'Brien", "Ana De La Cruz-Lopez"). Takes the service's parts, or one deed-order line
+ * ("FITZGERALD JOHN O III"); a trust's or a company's name keeps its order, in mixed case. Where a report quotes the
+ * record, it shows the record as it is, not this.
+ */
+export function formatOwnerName(name: RecordedName | string): string {
+  if (typeof name === "string") {
+    if (ENTITY_WORDS.test(name)) return entityName(name);
+    const tokens = words(name);
+    const suffix = tokens.length > 2 && SUFFIXES[tokens.at(-1)!.toUpperCase().replace(/\.$/, "")] ? tokens.pop() : undefined;
+    let split = 1;
+    while (split < tokens.length - 1 && PARTICLES.has(tokens[split - 1]!.toUpperCase())) split++;
+    return formatOwnerName({ last: tokens.slice(0, split).join(" "), firstAndMiddle: tokens.slice(split).join(" "), suffix });
+  }
+  const given = name.firstAndMiddle !== undefined ? words(name.firstAndMiddle) : [...words(name.first), ...words(name.middle)];
+  if (!given.length && ENTITY_WORDS.test(name.last)) return entityName(name.last);
+  const [first, ...middle] = given;
+  const suffixWord = name.suffix?.trim().toUpperCase().replace(/\.$/, "");
+  const suffix = suffixWord ? (SUFFIXES[suffixWord] ?? nameWord(suffixWord)) : "";
+  return [first ? nameWord(first) : "", ...middle.map(initial), ...words(name.last).map(nameWord), suffix].filter(Boolean).join(" ");
 }

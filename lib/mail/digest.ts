@@ -1,5 +1,5 @@
 import { estimateContent } from "@/lib/format/estimate-content";
-import { formatUsd } from "@/lib/format";
+import { formatPercent, formatSignedUsd, formatUsd } from "@/lib/format";
 import type { Brand } from "@/lib/env";
 import { officerCardHtml, officerCardText, type OfficerCardDto } from "./officer-card";
 import type { Message } from "./transport";
@@ -33,8 +33,6 @@ export interface DigestInput {
 }
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const signed = (amount: number) => `${amount >= 0 ? "+" : "−"}${formatUsd(Math.abs(amount))}`;
-const percent = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(1)}%`;
 const absolute = (url: string, origin: string) => new URL(url, origin).href;
 
 // Email clients ignore style sheets and most layout: tables, inline styles, system fonts, widths in pixels.
@@ -46,10 +44,10 @@ function homeHtml(home: DigestHome, brand: Brand, origin: string): string {
   const content = estimateContent({ ...home.estimate, brand });
   const change = home.estimate.changeAmount;
   const rows: [string, string][] = [
-    ["Since last month", `${signed(change)} (${percent(home.estimate.changePercent)})`],
+    ["Since last month", `${formatSignedUsd(change)} (${formatPercent(home.estimate.changePercent, "change")})`],
     ["What you owe", formatUsd(home.loans)],
     ["Your equity", formatUsd(home.equity)],
-    [`You could borrow (up to ${Math.round(home.maxLtv * 100)}% of the value)`, formatUsd(home.available)],
+    [`You could borrow (up to ${formatPercent(home.maxLtv * 100, "whole")} of the value)`, formatUsd(home.available)],
   ];
   return `
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border:1px solid #e2e8f0;border-radius:12px;margin:0 0 16px">
@@ -77,10 +75,10 @@ function homeText(home: DigestHome, brand: Brand): string {
     home.address,
     `${content.title}: ${content.headline} (${content.detail})`,
     `${content.attribution.prefix} ${content.attribution.provider}. ${content.disclaimer}`,
-    `Since last month: ${signed(home.estimate.changeAmount)} (${percent(home.estimate.changePercent)})`,
+    `Since last month: ${formatSignedUsd(home.estimate.changeAmount)} (${formatPercent(home.estimate.changePercent, "change")})`,
     `What you owe: ${formatUsd(home.loans)}`,
     `Your equity: ${formatUsd(home.equity)}`,
-    `You could borrow (up to ${Math.round(home.maxLtv * 100)}% of the value): ${formatUsd(home.available)}`,
+    `You could borrow (up to ${formatPercent(home.maxLtv * 100, "whole")} of the value): ${formatUsd(home.available)}`,
   ].join("\n");
 }
 

@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime } from "@/lib/format";
 import { BEST_TIME_LABELS, scenarioLine, STATUS_LABELS, type BestTime, type LeadStatus } from "@/lib/leads/rules";
 import type { Message } from "./transport";
 
@@ -36,7 +37,7 @@ function lineText(lead: LeadLine): string {
       `Phone: ${lead.phone}${lead.bestTime ? `; best time: ${(BEST_TIME_LABELS[lead.bestTime as BestTime] ?? lead.bestTime).toLowerCase()}` : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
     scenarioLine(lead.scenario),
     lead.message && `Message: ${lead.message}`,
-    `Came in: ${lead.createdAt.toUTCString()}`,
+    `Came in: ${formatDateTime(lead.createdAt)}`,
     `Open it: ${lead.url}`,
   ]
     .filter(Boolean)
@@ -105,7 +106,7 @@ export function leadSummaryMessage(input: {
   const footer = `Choose how you hear of new leads: ${input.preferencesUrl}`;
   const section = (title: string, lines: LeadLine[]) => (lines.length ? [title, ...lines.map(lineText)] : []);
   const text = [
-    `Your leads on ${input.day}.`,
+    `Your leads on ${formatDate(input.day)}.`,
     ...section(`New (${n}):`, input.fresh),
     ...section(`Open for more than one business day (${late}):`, input.overdue),
     `All your leads: ${input.leadsUrl}`,
@@ -116,5 +117,5 @@ export function leadSummaryMessage(input: {
     ...(n ? [heading(`New (${n})`), ...input.fresh.map(lineHtml)] : []),
     ...(late ? [heading(`Open for more than one business day (${late})`), ...input.overdue.map(lineHtml)] : []),
   ].join("\n");
-  return { to: input.to, subject, text, html: page(subject, `Your leads on ${input.day}.`, rows, input.leadsUrl, "Open your leads", footer) };
+  return { to: input.to, subject, text, html: page(subject, `Your leads on ${formatDate(input.day)}.`, rows, input.leadsUrl, "Open your leads", footer) };
 }

@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime } from "@/lib/format";
 import type { Message } from "./transport";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -23,7 +24,7 @@ export function invitationMessage(input: { to: string; name: string; address: st
     [
       `Hello ${input.name},`,
       `${input.invitedBy} invited you to your home dashboard for ${input.address}: what your home is worth, what you owe on it and what you could borrow.`,
-      `The link works once, until ${input.expires.toUTCString()}. If you did not expect this, you can ignore it.`,
+      `The link works once, until ${formatDateTime(input.expires)}. If you did not expect this, you can ignore it.`,
     ],
     { label: "Open your home dashboard", url: input.url },
   );
@@ -50,7 +51,7 @@ export function staffInvitationMessage(input: { to: string; invitedBy: string; r
     [
       `${input.invitedBy} made you an account on the home dashboard, as ${role}.`,
       "Choose your password with this link, then sign in: you will be asked to set up a second factor (a passkey or an authenticator app) as every loan officer and admin must.",
-      `The link works once, until ${input.expires.toUTCString()}. If you did not expect this, you can ignore it: nobody can sign in to the account until a password is chosen.`,
+      `The link works once, until ${formatDateTime(input.expires)}. If you did not expect this, you can ignore it: nobody can sign in to the account until a password is chosen.`,
     ],
     { label: "Choose your password", url: input.url },
   );
@@ -72,7 +73,7 @@ export function ownershipLetter(input: { name: string; address: string; code: st
       `Dear ${input.name},`,
       `Someone asked to see the loans and equity of this home on the home dashboard (${input.origin}). If it was you, sign in and enter this code on your dashboard:`,
       input.code,
-      `It works until ${input.expires.toDateString()}. If you did not ask, you can throw this letter away: without the code, nobody sees your loans.`,
+      `It works until ${formatDate(input.expires)}. If you did not ask, you can throw this letter away: without the code, nobody sees your loans.`,
     ].join("\n\n"),
   };
 }
@@ -88,8 +89,8 @@ export function retentionWarningMessage(input: { to: string; lastUse: Date; dele
     input.to,
     DISPOSAL_SUBJECTS.warning,
     [
-      `Your home dashboard account has not been used since ${input.lastUse.toDateString()}. We do not keep personal data longer than it is used, so we will ` +
-        `delete your account on ${input.deleteOn.toDateString()}: your homes' proofs, your figures and your email choices go with it.`,
+      `Your home dashboard account has not been used since ${formatDate(input.lastUse)}. We do not keep personal data longer than it is used, so we will ` +
+        `delete your account on ${formatDate(input.deleteOn)}: your homes' proofs, your figures and your email choices go with it.`,
       "To keep it, sign in before then; nothing else is needed. To leave now, or to take a copy of your data first, sign in and open your account page.",
     ],
     { label: "Sign in to keep your account", url: `${input.origin}/login` },
@@ -142,7 +143,7 @@ export function webhookDisabledMessage(input: { to: string; url: string; since: 
     input.to,
     "A webhook endpoint was turned off",
     [
-      `Events to ${input.url} have failed since ${input.since.toUTCString()}, for three days, so the endpoint was turned off: no more events go to it.`,
+      `Events to ${input.url} have failed since ${formatDateTime(input.since)}, for three days, so the endpoint was turned off: no more events go to it.`,
       `The last failure: ${input.reason}`,
       "Once the receiver works again, turn the endpoint back on and send the failed deliveries again from the delivery log.",
     ],

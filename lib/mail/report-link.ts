@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format";
 import type { Message } from "./transport";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -11,7 +12,7 @@ export function reportLinkMessage(input: { to: string; address: string; url: str
   const paragraphs = [
     "Hello,",
     `Here is your full home report for ${input.address}, as you asked on ${input.lender}'s site: the estimate of its value, its range and the home's facts.`,
-    `The link works once, until ${input.expires.toUTCString()}. Opening it shows a button; your report opens when you press it. If you did not ask for this, you can ignore this message.`,
+    `The link works once, until ${formatDateTime(input.expires)}. Opening it shows a button; your report opens when you press it. If you did not ask for this, you can ignore this message.`,
   ];
   const text = [...paragraphs, `Open my report: ${input.url}`].join("\n\n");
   const html = [

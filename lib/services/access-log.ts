@@ -6,6 +6,7 @@ import { users, widgetSites } from "@/lib/db/schema";
 import { accessLogOf } from "./audit";
 import type { Caller } from "./gateway";
 import { provedKeys } from "./ownership";
+import { displayKey } from "@/lib/address/format";
 
 /** One read of the homeowner's private data by someone else, as "Who looked at my home's records" shows it. */
 export interface AccessEntry {
@@ -52,7 +53,8 @@ export async function homeAccessLog(caller: Caller & { user: SessionUser }, keys
       at: entry.at,
       action: entry.action,
       description: entry.description,
-      address: entry.address,
+      // As the rest of the page writes an address ("2800 N 24th St, Phoenix, AZ 85008"), not in the key's USPS capitals.
+      address: entry.address && displayKey(entry.address),
       by: site
         ? { email: null, name: null, role: null, partnerSite: site }
         : {

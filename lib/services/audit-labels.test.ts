@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_OUTCOMES, type auditEvents } from "@/lib/db/schema";
-import { AUDIT_ACTIONS, toAuditEventDto, type AuditAction } from "./audit";
+import { AUDIT_ACTIONS, PRIVATE_READS, toAuditEventDto, type AuditAction } from "./audit";
+import { homeownerLabelOf } from "./audit-labels";
 
 const actions = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 // Words that say an attempt did not go through: a refused or failed row must read as one.
 const NOT_DONE = /\b(tried|refused|wrong|failed|could not|not)\b/i;
 
-const row = (action: string, outcome: (typeof AUDIT_OUTCOMES)[number]): typeof auditEvents.$inferSelect => ({
+const row = (action: string, outcome: (typeof AUDIT_OUTCOMES)[number], reason?: string): typeof auditEvents.$inferSelect => ({
   id: 1,
   at: new Date("2026-11-26T12:00:00Z"),
   action,
@@ -20,7 +21,7 @@ const row = (action: string, outcome: (typeof AUDIT_OUTCOMES)[number]): typeof a
   propertyId: null,
   address: "3901 WALLINGFORD AVE N, SEATTLE, WA 98103",
   addressKey: null,
-  detail: null,
+  detail: reason === undefined ? null : { reason },
   requestId: null,
   piiSalt: null,
   actorId: null,
@@ -37,7 +38,7 @@ const wordsOf = (action: string, outcome: (typeof AUDIT_OUTCOMES)[number]) => to
 
 describe("the activity log's words for each action and outcome", () => {
   it("a refused mailed code reads as a wrong code, not as a home proved (what /admin/audit, the CSV and the API show)", () => {
-    expect(toAuditEventDto(row("ownership.proof", "refused")).description).toBe("Tried a wrong ownership code");
+    expect(toAuditEventDto(row("ownership.proof", "refused", "wrong_code")).description).toBe("Tried a wrong ownership code");
     expect(toAuditEventDto(row("ownership.proof", "allowed")).description).toBe("Proved ownership of a home");
     expect(toAuditEventDto(row("signin", "refused")).description).not.toBe(toAuditEventDto(row("signin", "allowed")).description);
   });
@@ -58,5 +59,40 @@ describe("the activity log's words for each action and outcome", () => {
   it("an action the app no longer records reads as its name, whatever the outcome", () => {
     expect(wordsOf("lookup.retired", "allowed")).toBe("lookup.retired");
     expect(wordsOf("lookup.retired", "refused")).toMatch(NOT_DONE);
+  });
+
+  // A refusal's words follow its reason: a home another account proved is not a wrong code, and a throttled or locked
+  // second factor was never compared (issue: "an audit action's label reads right with its outcome").
+  it.each([
+    ["ownership.proof", "wrong_code", "Tried a wrong ownership code"],
+    ["ownership.proof", "owner_taken", "Tried to prove ownership of a home another account has proved"],
+    ["ownership.proof", undefined, "Tried to prove ownership of a home: refused"],
+    ["signin.second_factor", "invalid", "Gave a wrong second factor"],
+    ["signin.second_factor", "throttled", "Tried a second factor too soon after wrong ones: refused"],
+    ["signin.second_factor", "locked", "Tried a second factor while they were locked: refused"],
+    ["reauthenticate", "invalid", "Gave a wrong password to confirm it was them"],
+    ["reauthenticate", "other_account", "Gave another account's password to confirm it was them"],
+    ["reauthenticate", "throttled", "Tried their password again too soon after wrong ones: refused"],
+    ["password.change", "wrong_password", "Tried to change the password with a wrong current one"],
+    ["password.change", "throttled", "Tried to change the password too soon after wrong ones: refused"],
+    ["audit.export", "step_up_required", "Tried to export the activity log without a recent second factor"],
+    ["audit.export", "rate_limited", "Tried to export the activity log: refused"],
+    ["report_link.open", "used", "Tried a report link already used"],
+    ["report_link.open", "expired", "Tried an expired report link"],
+    ["report_link.open", "unknown", "Tried a report link that does not exist"],
+  ])("%s refused (%s) reads: %s", (action, reason, words) => {
+    expect(toAuditEventDto(row(action, "refused", reason)).description).toBe(words);
+  });
+
+  it("a check that ran reads as a check, not as its answer: an applicant not found on the deed, a log found broken", () => {
+    expect(wordsOf("lookup.verify", "allowed")).toBe("Checked whether an applicant owns a home");
+    expect(wordsOf("audit.verify", "allowed")).toBe("Checked the activity log for tampering");
+  });
+
+  it.each(PRIVATE_READS)("%s reads right to the homeowner whose home it was (their access log shows what went through)", (action) => {
+    const words = homeownerLabelOf(action, "allowed", AUDIT_ACTIONS[action]);
+    // Not "a client's" nor "the owner's": the homeowner is the one reading.
+    expect(words).not.toMatch(/\b(a client's|clients'|the owner's)/);
+    expect(words).not.toMatch(/^Verified/);
   });
 });

@@ -11,7 +11,8 @@ export const AUDIT_ACTIONS = {
   "report.read": "Downloaded a home's report",
   "records.read": "Read a home's loans and sales",
   "lookup.address": "Looked up an address",
-  "lookup.verify": "Verified an applicant as the owner",
+  // The check ran; its answer (owner or not) is the officer's to read, not the log's to claim.
+  "lookup.verify": "Checked whether an applicant owns a home",
   "lookup.valuation": "Read a home's estimate",
   "lookup.summary": "Read a home's facts",
   "lookup.batch": "Looked up a batch of addresses",
@@ -56,7 +57,7 @@ export const AUDIT_ACTIONS = {
   "clock.advance": "Moved the embedded clock",
   "audit.read": "Read the activity log",
   "audit.export": "Exported the activity log",
-  "audit.verify": "Verified the activity log",
+  "audit.verify": "Checked the activity log for tampering",
   "audit.erase": "Erased a person's details from the log",
   "audit.sweep": "Removed activity past its retention",
   "outbox.read": "Read the mail kept in the outbox",
@@ -97,6 +98,8 @@ interface Attempt {
   /** The action as an attempt, after "Tried to". */
   tried: string;
   refused?: string;
+  /** A refusal's words by the row's `detail.reason`, where the reasons differ enough to mislead in one sentence. */
+  refusedBecause?: Partial<Record<string, string>>;
   failed?: string;
 }
 
@@ -106,7 +109,7 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "report.read": { tried: "download a home's report" },
   "records.read": { tried: "read a home's loans and sales" },
   "lookup.address": { tried: "look up an address" },
-  "lookup.verify": { tried: "verify an applicant as the owner" },
+  "lookup.verify": { tried: "check whether an applicant owns a home" },
   "lookup.valuation": { tried: "read a home's estimate" },
   "lookup.summary": { tried: "read a home's facts" },
   "lookup.batch": { tried: "look up a batch of addresses" },
@@ -125,24 +128,47 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "site.officer": { tried: "set a widget site's loan officer" },
   "ownership.claim": { tried: "claim a home" },
   "ownership.letter": { tried: "ask for a code by mail" },
-  "ownership.proof": { tried: "prove ownership of a home", refused: "Tried a wrong ownership code" },
+  "ownership.proof": {
+    tried: "prove ownership of a home",
+    refusedBecause: { wrong_code: "Tried a wrong ownership code", owner_taken: "Tried to prove ownership of a home another account has proved" },
+  },
   "lead.create": { tried: "send a request to their loan officer" },
   "lead.read": { tried: "read a lead" },
   "leads.read": { tried: "read leads" },
   "lead.status": { tried: "change a lead's status" },
   "lead.mail": { tried: "change how new leads are mailed" },
   signin: { tried: "sign in", refused: "Tried to sign in and was refused" },
-  "signin.second_factor": { tried: "give a second factor", refused: "Gave a wrong second factor" },
+  "signin.second_factor": {
+    tried: "give a second factor",
+    refusedBecause: {
+      invalid: "Gave a wrong second factor",
+      throttled: "Tried a second factor too soon after wrong ones: refused",
+      locked: "Tried a second factor while they were locked: refused",
+    },
+  },
   signout: { tried: "sign out" },
   "signout.everywhere": { tried: "end every session" },
   "factor.add": { tried: "add a second factor" },
   "factor.remove": { tried: "remove a second factor" },
   "factor.reset": { tried: "reset someone's second factors" },
   "recovery_codes.new": { tried: "make new recovery codes" },
-  "password.change": { tried: "change the password", refused: "Tried to change the password with a wrong current one" },
+  "password.change": {
+    tried: "change the password",
+    refusedBecause: {
+      wrong_password: "Tried to change the password with a wrong current one",
+      throttled: "Tried to change the password too soon after wrong ones: refused",
+    },
+  },
   "password.reset": { tried: "reset the password by email" },
   "email.verify": { tried: "prove their email" },
-  reauthenticate: { tried: "give their password again", refused: "Gave a wrong password to confirm it was them" },
+  reauthenticate: {
+    tried: "give their password again",
+    refusedBecause: {
+      invalid: "Gave a wrong password to confirm it was them",
+      other_account: "Gave another account's password to confirm it was them",
+      throttled: "Tried their password again too soon after wrong ones: refused",
+    },
+  },
   "user.create": { tried: "create an account" },
   "user.invite": { tried: "invite a staff member by email" },
   "user.role": { tried: "change someone's role" },
@@ -151,7 +177,10 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "job.run": { tried: "run a job by hand" },
   "clock.advance": { tried: "move the embedded clock" },
   "audit.read": { tried: "read the activity log" },
-  "audit.export": { tried: "export the activity log", refused: "Tried to export the activity log without a recent second factor" },
+  "audit.export": {
+    tried: "export the activity log",
+    refusedBecause: { step_up_required: "Tried to export the activity log without a recent second factor" },
+  },
   "audit.verify": { tried: "verify the activity log" },
   "audit.erase": { tried: "erase a person's details from the log" },
   "audit.sweep": { tried: "remove activity past its retention" },
@@ -169,7 +198,10 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "webhook.retry": { tried: "send a webhook delivery again" },
   "webhook.test": { tried: "send a test event to a webhook endpoint" },
   "lead.widget": { tried: "ask for their full report in the value widget" },
-  "report_link.open": { tried: "open a report link", refused: "Tried a report link that was used or expired" },
+  "report_link.open": {
+    tried: "open a report link",
+    refusedBecause: { used: "Tried a report link already used", expired: "Tried an expired report link", unknown: "Tried a report link that does not exist" },
+  },
   "api_token.create": { tried: "create an API token", refused: "Tried to create an API token without a recent second factor" },
   "api_token.revoke": { tried: "revoke an API token" },
   "api_token.used": { tried: "call the API with a token" },
@@ -177,13 +209,15 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
 
 /**
  * The words of a row of the log: the action's own (`allowed`, AUDIT_ACTIONS') when it went through, its attempt's when
- * it was refused or failed. An action no longer recorded reads as its name, with the outcome beside it.
+ * it was refused or failed, by the refusal's reason (the row's `detail.reason`) where one is known. A reason without
+ * words of its own reads as the plain refusal. An action no longer recorded reads as its name, with the outcome beside it.
  */
-export function labelOf(action: string, outcome: AuditOutcome, allowed: string | undefined): string {
+export function labelOf(action: string, outcome: AuditOutcome, allowed: string | undefined, reason?: unknown): string {
   const attempt = (ATTEMPTS as Record<string, Attempt | undefined>)[action];
   if (outcome === "allowed") return allowed ?? action;
   if (!attempt) return `${action} (${outcome})`;
-  if (outcome === "refused") return attempt.refused ?? `Tried to ${attempt.tried}: refused`;
+  if (outcome === "refused")
+    return (typeof reason === "string" ? attempt.refusedBecause?.[reason] : undefined) ?? attempt.refused ?? `Tried to ${attempt.tried}: refused`;
   return attempt.failed ?? `Tried to ${attempt.tried}: it failed`;
 }
 
@@ -192,6 +226,9 @@ export function labelOf(action: string, outcome: AuditOutcome, allowed: string |
  * portfolio's refreshes are their loan officer's checks, not a lookup.
  */
 const HOMEOWNER_WORDS: Partial<Record<AuditAction, string>> = {
+  "owner.data.read": "Read your homes and loans",
+  "lookup.verify": "Checked whether someone who applied owns your home",
+  "clients.export": "Exported their list of clients, your home on it",
   "client.refresh": "Your loan officer refreshed your home's value and equity",
   "client.refresh.scheduled": "Your loan officer's monthly check of your home's equity",
 };

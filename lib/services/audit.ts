@@ -532,13 +532,14 @@ export interface AuditEventDto {
 }
 
 /** A row's words for its action and outcome: a refusal reads as one (see audit-labels.ts). */
-export const auditLabel = (action: string, outcome: AuditOutcome): string => labelOf(action, outcome, AUDIT_ACTIONS[action as AuditAction]);
+export const auditLabel = (action: string, outcome: AuditOutcome, reason?: unknown): string =>
+  labelOf(action, outcome, AUDIT_ACTIONS[action as AuditAction], reason);
 
 export const toAuditEventDto = (row: Stored): AuditEventDto => ({
   id: row.id,
   at: row.at.toISOString(),
   action: row.action,
-  description: auditLabel(row.action, row.outcome),
+  description: auditLabel(row.action, row.outcome, row.detail?.reason),
   outcome: row.outcome,
   actor: { ref: row.actorRef, email: row.actorEmail, role: row.actorRole, partnerSiteId: row.partnerSiteId },
   subjectRef: row.subjectRef,

@@ -7,6 +7,7 @@ import { personKeyOf, type LoanType } from "@/lib/portfolio/csv";
 import { getDataset } from "@/lib/sandbox/dataset";
 import { peopleOf } from "@/lib/sandbox/verify";
 import { addressKeyOf } from "./addresses";
+import { formatName } from "@/lib/format";
 
 const DEMO_CLIENTS = 50;
 const TYPES: Record<string, LoanType> = { CONVENTIONAL: "conventional", FHA: "fha", VA: "va" };
@@ -30,8 +31,8 @@ export async function ensureDemoPortfolio(officerId: number): Promise<void> {
     .map((home) => {
       const person = peopleOf(home)[0]!;
       const loan = [...home.loans].sort((a, b) => a.position - b.position)[0]!;
-      const firstName = titleCase(person.first);
-      const lastName = titleCase(person.last);
+      const firstName = formatName(person.first);
+      const lastName = formatName(person.last);
       const address = oneLine(home.address);
       // The price paid at the sale the loan financed (the last on or before its closing), when there was one.
       const sale = home.sales.filter((s) => s.date <= loan.originationDate).at(-1);
@@ -58,5 +59,3 @@ export async function ensureDemoPortfolio(officerId: number): Promise<void> {
     });
   await db.insert(clients).values(rows).onConflictDoNothing();
 }
-
-const titleCase = (word: string) => word.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (c) => c.toUpperCase());

@@ -11,6 +11,7 @@ import { unsubscribeHeaders, unsubscribeUrl, validUnsubscribe, type MailingKind 
 import { AppError } from "./errors";
 import { homeownerCard } from "./officers";
 import { ownerData } from "./owners";
+import { formatMonth } from "@/lib/format";
 
 export interface MailPreferences {
   monthlyDigest: boolean;
@@ -47,7 +48,6 @@ export async function unsubscribe(userId: number, kind: MailingKind, token: stri
 
 /** The month a digest is about, as `2026-12`. */
 export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
-const monthName = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** Homeowners the digest is for: who proved their home and came through an officer's invitation (their contact). */
 async function digestAudience(where: { userId?: number; wanted: boolean }): Promise<number[]> {
@@ -122,7 +122,7 @@ export async function sendMonthlyDigest(userId: number, period: string): Promise
     await sendMail(
       homeownerDigestMessage({
         to: person.email,
-        month: monthName(period),
+        month: formatMonth(period),
         homes,
         card: await homeownerCard(userId).catch(() => null),
         officer: person.officerEmail ? { name: person.officerName ?? person.officerEmail, email: person.officerEmail } : undefined,

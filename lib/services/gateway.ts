@@ -153,19 +153,26 @@ interface BatchCall<I, T> {
   items: BatchItem<I>[];
   ttlSeconds: number;
   fetch: (inputs: I[]) => Promise<T[]>;
+  /**
+   * The meter's label from the answer, when the answer says the address better than the request did: a line typed
+   * without its ZIP code and the same line with it are one address, and "Your recent lookups" lists it once.
+   */
+  labelOf?: (value: T) => string | undefined;
 }
 
 async function cachedBatchIn<I, T>(caller: Caller, call: BatchCall<I, T>, noted: (outcome: Outcome, billable: number) => void): Promise<Answer<T>[]> {
   const cache = getCache();
   const cacheKey = (key: string) => `${call.operation}:${key}`;
+  const answers = new Map<string, Answer<T>>();
   const record = (item: BatchItem<I>, outcome: Outcome, billable = 0) => {
     noted(outcome, billable);
     countUpstream(call.operation, outcome, billable);
-    return meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: item.key, label: item.label, outcome, billable });
+    const answer = answers.get(item.key);
+    const label = (answer && call.labelOf?.(answer.value)) ?? item.label;
+    return meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: item.key, label, outcome, billable });
   };
 
   const cached = await Promise.all(call.items.map((item) => safely(() => cache.get<T>(cacheKey(item.key)), undefined)));
-  const answers = new Map<string, Answer<T>>();
   const missing = new Map<string, BatchItem<I>>();
   call.items.forEach((item, i) => {
     const entry = cached[i];

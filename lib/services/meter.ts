@@ -168,16 +168,32 @@ export async function usageSummary() {
   return { today: todayRows, total: totalRows };
 }
 
-/** A user's recent lookups, newest first (for the loan officer's history). */
-export async function recentCalls(userId: number, limit = 20) {
+/** How many of a user's newest calls "Your recent lookups" reads its addresses from. */
+const RECENT_CALLS_READ = 500;
+
+/**
+ * The addresses a user read, last read first, each once however many calls it took ("Your recent lookups"): the
+ * standardized address is the row's label, so another spelling of one address is the same entry.
+ */
+export async function recentAddresses(userId: number, limit = 8): Promise<{ address: string; at: Date }[]> {
   await meterSettled();
   const { db } = await getDatabase();
-  return db
-    .select({ operation: upstreamCalls.operation, address: upstreamCalls.addressLabel, outcome: upstreamCalls.outcome, at: upstreamCalls.createdAt })
+  // Among the user's newest calls only (their index's order): a whole history of imports is not grouped per page view.
+  const newest = db
+    .select({ address: upstreamCalls.addressLabel, at: upstreamCalls.createdAt })
     .from(upstreamCalls)
     .where(and(eq(upstreamCalls.userId, userId), sql`${upstreamCalls.addressLabel} is not null`))
     .orderBy(desc(upstreamCalls.createdAt))
+    .limit(RECENT_CALLS_READ)
+    .as("newest");
+  const last = sql<string>`max(${newest.at})`;
+  const rows = await db
+    .select({ address: sql<string>`${newest.address}`, at: last })
+    .from(newest)
+    .groupBy(newest.address)
+    .orderBy(desc(last))
     .limit(limit);
+  return rows.map((row) => ({ address: row.address, at: new Date(row.at) }));
 }
 
 function startOfTodayUtc(): Date {

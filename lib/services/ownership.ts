@@ -18,6 +18,7 @@ import { audit, by } from "./audit";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { homeownerVerification, ownerProperties, ownerRecord, personKey, propertyFacts, type Person } from "./properties";
+import { formatDate } from "@/lib/format";
 
 type SignedIn = Caller & { user: SessionUser };
 export type Claim = typeof ownershipClaims.$inferSelect;
@@ -186,7 +187,7 @@ export async function requestLetter(user: SessionUser, address?: string): Promis
     return new AppError(
       429,
       "letter_limit",
-      `A letter is already on its way or you asked for several recently. You can ask for another on ${nextLetterAt.toDateString()}.`,
+      `A letter is already on its way or you asked for several recently. You can ask for another on ${formatDate(nextLetterAt)}.`,
       undefined,
       Math.ceil((nextLetterAt.getTime() - Date.now()) / 1000),
     );

@@ -176,6 +176,8 @@ export async function normalizeAddresses(caller: Caller, requests: AddressReques
     items,
     ttlSeconds: env.CACHE_TTL_NORMALIZE,
     fetch: async (inputs) => (await upstream().client.normalizeAddresses(inputs)).results.addresses,
+    // The standardized address the service answered, keyed as every other read of it is.
+    labelOf: (answer) => (answer.meta.error ? undefined : standardize(toNormalizedAddress(answer).oneLine).key),
   });
   return answers.map((answer, i) => {
     const requestId = requests[i]!.requestId;

@@ -102,7 +102,7 @@ describe("the activity log read by an admin (the shared embedded app)", () => {
     for (const event of theirs.events) {
       expect(event).toMatchObject({
         action: "audit.verify",
-        description: "Verified the activity log",
+        description: "Checked the activity log for tampering",
         outcome: "allowed",
         actor: { email: auditor.email, role: "admin" },
         detail: { ok: true },

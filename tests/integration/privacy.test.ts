@@ -47,12 +47,17 @@ describe("a homeowner's rights over their data (embedded service)", () => {
     const byOfficer = log.body.entries.filter((e: { by: { email: string | null } }) => e.by.email === OFFICER.email);
     // Depends on the officer's lookups being recorded in the activity log (the lookup routes' audit events).
     expect(byOfficer.length).toBeGreaterThanOrEqual(1);
-    expect(byOfficer[0]).toMatchObject({ by: { role: "loan_officer", partnerSite: null } });
+    // The address as the rest of the page writes it, not in the standardized key's capitals.
+    expect(byOfficer[0]).toMatchObject({ by: { role: "loan_officer", partnerSite: null }, address: home });
     expect(log.body.entries.every((e: { by: { email: string | null } }) => e.by.email !== email)).toBe(true);
     const page = await (await fetch(`${app.url}/account`, { headers: { Cookie: owner } })).text();
     expect(page).toContain("Who looked at my home");
     expect(page).toContain(OFFICER.email);
     expect(page).toContain("Loan officer");
+    expect(page).toContain(`<span class="block text-xs text-slate-600">${home}</span>`);
+    expect(page).not.toContain(home.toUpperCase());
+    // When, as the rest of the app says a moment: "November 26, 2026 at 3:04 PM UTC".
+    expect(page).toMatch(/<time dateTime="[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC<\/time>/);
   });
 
   it("hands over everything kept about the homeowner as one JSON file, without secrets", async () => {

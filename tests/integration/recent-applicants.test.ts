@@ -59,6 +59,21 @@ describe("an officer's recent applicants, kept on the server", () => {
     expect(listed(theirs, names)).toEqual([]);
     expect(theirs).not.toContain(`value="${names[0]}"`);
   });
+
+  it("'Your recent lookups' lists an address once, however it was typed and however many reads it took", async () => {
+    const officer = await newOfficer(admin);
+    const [home] = houses(1776, 1) as [string];
+    // Typed without its ZIP code, then looked up in full: one address.
+    const withoutZip = home.replace(/ \d{5}$/, "");
+    expect((await call(app, "POST", "/api/address/suggest", { cookie: officer.cookie, body: { address: withoutZip } })).status).toBe(200);
+    expect((await verify(officer.cookie, home, deedName(home))).status).toBe(200);
+    expect((await call(app, "POST", "/api/avm", { cookie: officer.cookie, body: { address: home } })).status).toBe(200);
+    const page = await lookupPage(officer.cookie);
+    const history = page.slice(page.indexOf(">Your recent lookups<"), page.indexOf(">Recent applicants<"));
+    expect(history.match(/<li/g)).toHaveLength(1);
+    expect(history).toContain(`>${home}</a>`);
+    expect(history).not.toContain(home.toUpperCase());
+  });
 });
 
 /** The rows' age and the officer's deletion are reached through the database: PostgreSQL only (run with DATABASE_URL). */

@@ -21,10 +21,11 @@ import { OrganizationForm } from "@/components/officer/organization-form";
 import { AssignOfficerForms } from "@/components/officer/assign-officer-forms";
 import { addStaff, assignOfficer, assignSiteOfficer, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
 import { inviteClient } from "../lookup/actions";
+import { formatPercent } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Admin" };
 
-const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).toFixed(1)}%` : "—");
+const pct = (part: number, whole: number) => (whole ? formatPercent((part / whole) * 100, "share") : "—");
 
 export default async function AdminPage() {
   const { user } = await requirePageUser(["admin"], "/admin");

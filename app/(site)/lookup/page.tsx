@@ -7,7 +7,7 @@ import { LookupWorkspace } from "@/components/lookup/lookup-workspace";
 import { RecentApplicants } from "@/components/lookup/recent-applicants";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
-import { userSpentToday, recentCalls } from "@/lib/services/meter";
+import { recentAddresses, userSpentToday } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/api/page";
 import { addressKeyOf } from "@/lib/services/addresses";
 import { AppError } from "@/lib/services/errors";
@@ -30,15 +30,14 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
   const { user } = await requirePageUser(["loan_officer", "admin"], "/lookup");
   const params = await searchParams;
   const address = typeof params.address === "string" ? params.address : undefined;
-  const [recent, spent, applicants, remembered] = await Promise.all([
-    recentCalls(user.id, 60),
+  const [history, spent, applicants, remembered] = await Promise.all([
+    recentAddresses(user.id),
     userSpentToday(user.id),
     recentApplicantsOf(user.id),
     // A reopened lookup carries the address only: the applicant comes back from this officer's own list.
     address ? rememberedApplicant(user.id, address) : undefined,
   ]);
   const applicant = remembered ?? "";
-  const history = [...new Map(recent.map((r) => [r.address!, r])).values()].slice(0, 8);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
@@ -75,8 +74,8 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
           <ul className="space-y-1 text-sm">
             {history.map((h) => (
               <li key={h.address}>
-                <Link href={`/lookup?address=${encodeURIComponent(displayKey(h.address!))}` as Route} className="text-brand-700 underline">
-                  {displayKey(h.address!)}
+                <Link href={`/lookup?address=${encodeURIComponent(displayKey(h.address))}` as Route} className="text-brand-700 underline">
+                  {displayKey(h.address)}
                 </Link>
               </li>
             ))}

@@ -1,4 +1,6 @@
 import type { PropertyReport, ReportSection } from "@/lib/property-api";
+import { formatDate } from "@/lib/format";
+import { reportForPeople } from "./people";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -18,7 +20,8 @@ const LOGO =
   '<path d="M6 16.5 16 8l10 8.5V26h-7v-6h-6v6H6z" fill="#fff"/><circle cx="23.5" cy="9.5" r="3.5" fill="#86efac"/></svg>';
 
 /** A standalone, accessible HTML page of the report, with a print stylesheet. */
-export function renderReportHtml(report: PropertyReport): string {
+export function renderReportHtml(answer: PropertyReport): string {
+  const report = reportForPeople(answer);
   const money = (n: number) => `$${n.toLocaleString("en-US")}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -32,7 +35,7 @@ th,td{text-align:left;padding:6px;border-bottom:1px solid #e5e7eb}th{background:
 .estimate{background:#f0fdf4;border:1px solid #0f5132;padding:16px;border-radius:8px}nav ol{columns:2}
 @media print{body{max-width:none;padding:0}nav{display:none}section{break-inside:avoid-page}a{color:inherit;text-decoration:none}}
 </style></head><body>
-<header><h1>${escapeHtml(report.title)}</h1><p>${escapeHtml(report.address.oneLine)}<br>Prepared for ${escapeHtml(report.applicantName)} on ${report.generatedAt.slice(0, 10)}</p></header>
+<header><h1>${escapeHtml(report.title)}</h1><p>${escapeHtml(report.address.oneLine)}<br>Prepared for ${escapeHtml(report.applicantName)} on ${formatDate(report.generatedAt)}</p></header>
 <main>
 <aside class="estimate" aria-label="${escapeHtml(report.branding.estimateName)}">${LOGO}<strong>${escapeHtml(report.branding.estimateName)}: ${money(report.valuation.value)}</strong>
 <p>Range ${money(report.valuation.low)} – ${money(report.valuation.high)}, confidence ${report.valuation.confidenceScore}/100, as of ${report.valuation.eventDate}.<br>

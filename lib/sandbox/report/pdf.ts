@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 import PDFDocument from "pdfkit";
 import type { PropertyReport, ReportSection } from "@/lib/property-api";
+import { formatDate } from "@/lib/format";
+import { reportForPeople } from "./people";
 import { drawLogo, drawRangeChart, drawYearBars, rangeChartAlt, rangeChartHeight, yearBarsAlt, YEAR_BARS_HEIGHT } from "./pdf-charts";
 import {
   ACCENT,
@@ -88,7 +90,7 @@ function cover(doc: Doc, root: Struct, report: PropertyReport): number {
       doc.fillColor(INK).font("Helvetica-Bold").fontSize(11).text(`Prepared for ${report.applicantName}`, MARGIN, 212, { width, height: 28, ellipsis: true }),
     ),
   );
-  root.add(doc.struct("P", {}, () => doc.font("Helvetica").text(`Date ${report.generatedAt.slice(0, 10)}`, MARGIN, doc.y, { width })));
+  root.add(doc.struct("P", {}, () => doc.font("Helvetica").text(`Date ${formatDate(report.generatedAt)}`, MARGIN, doc.y, { width })));
   root.add(doc.struct("P", {}, () => doc.text(`APN ${report.address.apn} · ${report.address.county} County`, { width })));
   let y = doc.y + 14;
   y += branding(doc, root, report, y) + 18;
@@ -167,7 +169,8 @@ function sectionPieces(doc: Doc, sect: Struct, report: PropertyReport, section: 
  * figure with alternative text saying what it shows, in reading order; the page furniture (backgrounds, rules, the
  * logo, the address and page number under each page) is marked as artifacts, which screen readers skip.
  */
-export function renderReportPdf(report: PropertyReport, { lang = "en-US" }: { lang?: string } = {}): ReadableStream<Uint8Array> {
+export function renderReportPdf(answer: PropertyReport, { lang = "en-US" }: { lang?: string } = {}): ReadableStream<Uint8Array> {
+  const report = reportForPeople(answer, { minus: false });
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,

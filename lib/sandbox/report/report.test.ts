@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PropertyReport, REPORT_SECTION_IDS } from "@/lib/property-api";
+import { formatDate, formatPercent, formatUsd } from "@/lib/format";
 import { getDataset } from "../dataset";
+import { ownerName } from "../dataset/history";
 import { renderReportHtml } from "./html";
 import { buildReport, SERVICE_BRAND } from "./model";
 import { renderReportPdf } from "./pdf";
@@ -114,5 +116,42 @@ describe("the HTML", () => {
     expect(html).toContain("@media print");
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+});
+
+describe("the report for people (HTML and PDF)", () => {
+  const ISO_DAY = /(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])/;
+  const fha = dataset.properties.find((p) => p.loans.some((l) => l.type === "FHA") && p.owners.every((o) => o.kind === "person"))!;
+  const loan = fha.loans.find((l) => l.type === "FHA")!;
+  const report = buildReport(dataset, fha, "Ada Byron", 0.8, new Date("2026-11-26T15:00:00Z"));
+
+  it("the service's answer keeps ISO days and its own figures: the app reads them", () => {
+    const loans = report.sections.find((s) => s.id === "active-mortgages")!;
+    expect(loans.table!.rows.some((row) => row.includes("FHA") && row.includes(`${loan.rate.toFixed(3)}%`) && row.includes(loan.originationDate))).toBe(true);
+  });
+
+  it("the HTML says days as people do, loan types and rates as lenders write them, and quotes the deed as recorded", () => {
+    const html = renderReportHtml(report);
+    expect(html).not.toMatch(ISO_DAY);
+    expect(html).toContain("Prepared for Ada Byron on November 26, 2026");
+    expect(html).toContain(`as of ${formatDate(report.valuation.eventDate)}`);
+    expect(html).toContain(`<td>${formatDate(loan.originationDate)}</td>`);
+    expect(html).toContain(`<td>FHA</td><td>${formatUsd(loan.originalAmount)}</td><td>${formatPercent(loan.rate, "rate")}</td>`);
+    expect(html).not.toContain("<td>CONVENTIONAL</td>");
+    expect(html).toContain('<th scope="col">Owner, as recorded</th>');
+    expect(html).toContain(`<td>${ownerName(fha.owners[0]!)}</td>`);
+  });
+
+  it("the PDF says days as people do", async () => {
+    const bytes = new Uint8Array(await new Response(renderReportPdf(report)).arrayBuffer());
+    const file = join(dir, "people.pdf");
+    writeFileSync(file, bytes);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"])
+      .toString()
+      .replace(/[ \t]+/g, " ");
+    expect(text).not.toMatch(ISO_DAY);
+    expect(text).toContain("Date November 26, 2026");
+    expect(text).toContain(`as of ${formatDate(report.valuation.eventDate)}`);
+    expect(text).toContain("Owner, as recorded");
   });
 });

@@ -9,12 +9,9 @@ import { jobs, RUNNABLE_JOBS } from "@/lib/jobs";
 import { budgetState } from "@/lib/services/monitoring";
 import { embeddedClock } from "@/lib/services/sandbox-clock";
 import { advanceClock, retryFailedJob, runJobNow, saveRefreshBudget } from "./actions";
+import { formatDateTime, formatMonth } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Background jobs" };
-
-const monthYear = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 /** What the job engine is doing: jobs per kind and state, and the ones that failed after every retry, to run again. */
 export default async function JobsPage() {
@@ -118,7 +115,7 @@ export default async function JobsPage() {
             The embedded service&apos;s clock
           </h2>
           <p>
-            The embedded service values homes as of <strong data-testid="embedded-date">{monthYear(clock.date)}</strong> (
+            The embedded service values homes as of <strong data-testid="embedded-date">{formatMonth(clock.date)}</strong> (
             {clock.months === 0 ? "the data set's own date" : `${clock.months} ${clock.months === 1 ? "month" : "months"} past the data set`}). Moving it
             forward brings the market index and every loan&apos;s schedule a month on, and empties the app&apos;s cache of the service&apos;s answers, so
             refreshes see values and equity change.
@@ -139,7 +136,7 @@ export default async function JobsPage() {
             {failed.map((job) => (
               <li key={job.id} className="space-y-2 rounded-xl border border-red-200 bg-red-50 p-4">
                 <p className="font-medium">
-                  {job.name} · failed {when(job.failedAt)} after {job.attempts} {job.attempts === 1 ? "attempt" : "attempts"}
+                  {job.name} · failed {formatDateTime(job.failedAt)} after {job.attempts} {job.attempts === 1 ? "attempt" : "attempts"}
                 </p>
                 <p className="text-sm">{job.error}</p>
                 <pre className="overflow-x-auto text-xs text-slate-700">{JSON.stringify(job.data)}</pre>

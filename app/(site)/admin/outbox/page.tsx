@@ -3,10 +3,9 @@ import Link from "next/link";
 import { MessageFrame } from "@/components/admin/message-frame";
 import { requirePageUser } from "@/lib/api/page";
 import { outboxFor } from "@/lib/services/outbox";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Outbox" };
-
-const when = (date: Date) => date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 /** What the app sent: emails as their recipients see them, letters as printed. Without SMTP_URL, nothing else sends them. */
 export default async function OutboxPage() {
@@ -35,7 +34,7 @@ export default async function OutboxPage() {
                 </h2>
                 <p className="text-sm text-slate-700">
                   {message.kind === "letter" ? "Letter" : "Email"} to <span className="font-medium whitespace-pre-line">{message.recipient}</span> ·{" "}
-                  {when(message.createdAt)} · {message.delivery === "outbox" ? "kept here only" : `sent by ${message.delivery}`}
+                  {formatDateTime(message.createdAt)} · {message.delivery === "outbox" ? "kept here only" : `sent by ${message.delivery}`}
                 </p>
               </header>
               {message.html ? (

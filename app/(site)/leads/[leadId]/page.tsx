@@ -7,11 +7,11 @@ import { STAFF } from "@/lib/auth/roles";
 import { BEST_TIME_LABELS, nextStatuses, scenarioLine, timeSince, type BestTime } from "@/lib/leads/rules";
 import { AppError } from "@/lib/services/errors";
 import { readLead } from "@/lib/services/leads";
+import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Lead" };
 
 const KIND_WORDS = { question: "A question", call: "A call request", quote: "A quote request", report: "A report request" } as const;
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default async function LeadPage({ params }: { params: Promise<{ leadId: string }> }) {
   const { leadId } = await params;
@@ -33,7 +33,7 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
           {KIND_WORDS[lead.kind]} from {lead.name ?? lead.email ?? "a homeowner"}
         </h1>
         <p className="text-slate-700">
-          Came in {timeSince(new Date(lead.createdAt), new Date())} ({when.format(new Date(lead.createdAt))} UTC)
+          Came in {timeSince(new Date(lead.createdAt), new Date())} ({formatDateTime(lead.createdAt)})
           {lead.officerName && caller.user.role === "admin" ? ` · for ${lead.officerName}` : ""}
         </p>
       </div>
@@ -90,7 +90,7 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
               <dd>
                 <q>{lead.consent.text}</q>
                 <span className="block text-xs text-slate-600">
-                  Given {when.format(new Date(lead.consent.at))} UTC from {lead.consent.ip ?? "an unknown address"} on {lead.consent.page}
+                  Given {formatDateTime(lead.consent.at)} from {lead.consent.ip ?? "an unknown address"} on {lead.consent.page}
                 </span>
               </dd>
             </div>
@@ -102,7 +102,7 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
           Where it stands
         </h2>
         <LeadStatusButtons leadId={lead.id} status={lead.status} next={nextStatuses(lead.status)} />
-        {lead.statusChangedAt && <p className="text-xs text-slate-600">Last changed {when.format(new Date(lead.statusChangedAt))} UTC.</p>}
+        {lead.statusChangedAt && <p className="text-xs text-slate-600">Last changed {formatDateTime(lead.statusChangedAt)}.</p>}
       </section>
     </div>
   );

@@ -56,6 +56,6 @@ footer{margin-top:24px;font-size:13px;color:#475569}a{color:#0f5132}
 <p>${escape(c.disclaimer)} <a href="${escape(c.methodology.href)}">${escape(c.methodology.text)}</a></p></section>
 <h2>The home</h2>
 <dl>${rows.map(([term, value]) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`).join("")}</dl>
-<footer><p>Facts from public records; the estimate is the service's, not an appraisal. Made ${escape(formatDate(new Date().toISOString().slice(0, 10)))}.</p></footer>
+<footer><p>Facts from public records; the estimate is the service's, not an appraisal. Made ${escape(formatDate(new Date()))}.</p></footer>
 </main></body></html>`;
 }
