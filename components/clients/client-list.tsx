@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { InviteButton, OpportunityActions, RefreshButton } from "@/components/clients/client-actions";
-import { formatDate, formatUsd } from "@/lib/format";
+import { formatDate, formatLoanType, formatPercent, formatUsd } from "@/lib/format";
 import type { ClientOpportunity } from "@/lib/services/clients";
 import type { ClientDto } from "@/lib/services/clients";
 
 type Client = ClientDto & { opportunities: ClientOpportunity[] };
 
-const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
-const day = (iso: string) => formatDate(iso.slice(0, 10));
+const pct = (share: number) => formatPercent(share * 100, "ltv");
+const day = (iso: string) => formatDate(iso.length === 10 ? iso : new Date(iso));
 
 /** The figures behind a reason, each in the words and form an officer reads it; the rest are the rule's own. */
 const FIGURES: Record<string, { label: string; show: (v: number | string) => string }> = {
@@ -18,9 +18,9 @@ const FIGURES: Record<string, { label: string; show: (v: number | string) => str
   originalLtv: { label: "Loan-to-value at closing", show: (v) => pct(Number(v)) },
   ofOriginal: { label: "Balance over the original value", show: (v) => pct(Number(v)) },
   available: { label: "Could borrow at the maximum LTV", show: (v) => formatUsd(Number(v)) },
-  change: { label: "Change of value", show: (v) => `${Number(v) < 0 ? "−" : "+"}${pct(Math.abs(Number(v)))}` },
-  noteRate: { label: "Client's rate", show: (v) => `${v}%` },
-  currentRate: { label: "Today's rate", show: (v) => `${v}%` },
+  change: { label: "Change of value", show: (v) => formatPercent(Number(v) * 100, "change") },
+  noteRate: { label: "Client's rate", show: (v) => formatPercent(Number(v), "rate") },
+  currentRate: { label: "Today's rate", show: (v) => formatPercent(Number(v), "rate") },
   margin: { label: "Above today's rate", show: (v) => `${Number(v).toFixed(2)} points` },
   premiumEnds: {
     label: "Premium ends",
@@ -86,8 +86,6 @@ function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string })
   );
 }
 
-const LOAN_TYPES: Record<string, string> = { conventional: "Conventional", fha: "FHA", va: "VA", usda: "USDA", jumbo: "Jumbo", other: "Other" };
-
 /** A value with its label: read aloud on every screen, shown as a label only where the columns' header is not. */
 function Labelled({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -149,8 +147,8 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
             <p className="text-xs text-slate-700">
               <Labelled label="Loan on file">
                 {[
-                  c.loanType ? LOAN_TYPES[c.loanType] : null,
-                  c.noteRate !== null ? `${c.noteRate}%` : null,
+                  c.loanType ? formatLoanType(c.loanType) : null,
+                  c.noteRate !== null ? formatPercent(c.noteRate, "rate") : null,
                   c.loanBalance !== null ? formatUsd(c.loanBalance) : null,
                 ]
                   .filter(Boolean)

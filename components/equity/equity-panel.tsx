@@ -73,7 +73,7 @@ export function EquityPanel({
             <p className="mt-3 font-semibold" aria-live="polite" data-testid="available-equity">
               Nothing is available to borrow: the loans on record ({formatUsd(equity.totalLoanBalance)}) already{" "}
               {equity.totalLoanBalance > borrow.limit ? "exceed" : "reach"} the most that can be borrowed against this home at a maximum loan-to-value of{" "}
-              {percent}% ({formatUsd(borrow.limit)}), even at the top of its estimate range.
+              {percent} ({formatUsd(borrow.limit)}), even at the top of its estimate range.
             </p>
           ) : (
             <>

@@ -1,11 +1,12 @@
-import { KIND_LABELS, type OpportunityKind } from "@/lib/portfolio/opportunities";
+import { formatWeekday } from "@/lib/format";
+import { tagLabel, type OpportunityFigures, type OpportunityKind } from "@/lib/portfolio/opportunities";
 import type { Message } from "./transport";
 
 export interface SummaryInput {
   to: string;
   /** The day it is for, as 2026-12-01. */
   day: string;
-  opportunities: { kind: OpportunityKind; reason: string; amount: number; name: string; address: string }[];
+  opportunities: { kind: OpportunityKind; figures: OpportunityFigures; reason: string; amount: number; name: string; address: string }[];
   /** Open opportunities in all. */
   open: number;
   clientsUrl: string;
@@ -20,11 +21,11 @@ const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-s
 /** The officer's daily email: who to call and why, the most money first, and the way to the portfolio. */
 export function officerSummaryMessage(input: SummaryInput): Message {
   const n = input.opportunities.length;
-  const dayName = new Date(`${input.day}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+  const dayName = formatWeekday(input.day);
   const subject = `${n} ${n === 1 ? "client" : "clients"} worth a call today`;
   const text = [
-    `Your clients, ${dayName}: ${n} new or changed ${n === 1 ? "opportunity" : "opportunities"} (${input.open} open in all).`,
-    ...input.opportunities.map((o) => `${o.name}, ${o.address}\n${KIND_LABELS[o.kind]}: ${o.reason}`),
+    `Your clients, ${dayName}: ${n} new ${n === 1 ? "opportunity" : "opportunities"} (${input.open} open in all).`,
+    ...input.opportunities.map((o) => `${o.name}, ${o.address}\n${tagLabel(o.kind, o.figures)}: ${o.reason}`),
     `Open your portfolio: ${input.clientsUrl}`,
     `You get this email on days with something new. Stop it: ${input.unsubscribeUrl}\nChoose what we send you: ${input.preferencesUrl}`,
   ].join("\n\n");
@@ -32,7 +33,7 @@ export function officerSummaryMessage(input: SummaryInput): Message {
     .map(
       (o) => `<tr>
       <td style="${FONT};font-size:14px;color:#0f172a;padding:10px 8px;border-top:1px solid #e2e8f0;vertical-align:top"><strong>${escape(o.name)}</strong><br><span style="color:#475569;font-size:13px">${escape(o.address)}</span></td>
-      <td style="${FONT};font-size:14px;color:#0f172a;padding:10px 8px;border-top:1px solid #e2e8f0;vertical-align:top"><strong>${escape(KIND_LABELS[o.kind])}</strong><br><span style="color:#334155;font-size:13px">${escape(o.reason)}</span></td>
+      <td style="${FONT};font-size:14px;color:#0f172a;padding:10px 8px;border-top:1px solid #e2e8f0;vertical-align:top"><strong>${escape(tagLabel(o.kind, o.figures))}</strong><br><span style="color:#334155;font-size:13px">${escape(o.reason)}</span></td>
     </tr>`,
     )
     .join("\n");
@@ -44,7 +45,7 @@ export function officerSummaryMessage(input: SummaryInput): Message {
   <tr><td style="padding:24px 24px 8px">
     <p style="${FONT};font-size:13px;color:#475569;margin:0">Your clients · ${escape(dayName)}</p>
     <h1 style="${FONT};font-size:22px;color:#0f172a;margin:4px 0 8px">${escape(subject)}</h1>
-    <p style="${FONT};font-size:14px;color:#334155;margin:0 0 12px">${n} new or changed ${n === 1 ? "opportunity" : "opportunities"}, the most money first; ${input.open} open in all.</p>
+    <p style="${FONT};font-size:14px;color:#334155;margin:0 0 12px">${n} new ${n === 1 ? "opportunity" : "opportunities"}, the most money first; ${input.open} open in all.</p>
   </td></tr>
   <tr><td style="padding:0 16px">
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0">

@@ -16,6 +16,8 @@
  * ask the client instead of claiming.
  */
 
+import { formatDate, formatPercent } from "@/lib/format";
+
 /** A loan at or under this share of today's value needs no mortgage insurance on a conventional refinance. */
 export const NO_INSURANCE_LTV = 0.8;
 /** Private mortgage insurance: the borrower may ask to cancel at this share of the original value… */
@@ -80,8 +82,8 @@ export interface InsuranceFinding {
 }
 
 const share = (n: number) => Math.round(n * 1_000_000) / 1_000_000;
-const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
-const whole = (n: number) => `${Math.round(n * 100)}%`;
+const pct = (n: number) => formatPercent(n * 100, "ltv");
+const whole = (n: number) => formatPercent(n * 100, "whole");
 
 /** Whole years from a YYYY-MM-DD day to another, as a birthday counts them. */
 export function yearsBetween(from: string, to: string): number {
@@ -160,7 +162,8 @@ export function mortgageInsuranceFinding(loan: LoanFacts, today: string): Insura
       }
       if (ofOriginal <= PMI_AUTOMATIC_LTV && years !== null && years >= 5) return null;
     } else if (ends !== "life" && ends <= today) return null;
-    const until = ends === "life" ? "for the life of the loan" : ends === "at 78%" ? "until the balance is 78% of the original value" : `until ${ends}`;
+    const until =
+      ends === "life" ? "for the life of the loan" : ends === "at 78%" ? "until the balance is 78% of the original value" : `until ${formatDate(ends)}`;
     return {
       rule: "fha_refinance",
       reason: `The FHA premium stays ${until}; at ${pct(ltv)} of today's value a conventional refinance needs no mortgage insurance.`,

@@ -3,6 +3,7 @@
  * why in words, and the figures behind it. No I/O: lib/services/portfolio.ts feeds them and keeps what they find.
  */
 
+import { formatNumber, formatPercent, formatUsd } from "@/lib/format";
 import { mortgageInsuranceFinding, RULE_LABELS, RULE_TAGS, type InsuranceRule } from "./mortgage-insurance";
 
 export const OPPORTUNITY_KINDS = ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"] as const;
@@ -81,9 +82,9 @@ export interface ClientFigures {
   today?: string;
 }
 
-const grouped = new Intl.NumberFormat("en-US");
-const usd = (n: number) => `$${grouped.format(Math.round(n))}`;
-const percent = (share: number, digits = 0) => `${(share * 100).toFixed(digits)}%`;
+const usd = (n: number) => formatUsd(Math.round(n));
+/** A share (0.8) as the format module writes its kind: LTVs and changes to a tenth, thresholds whole. */
+const percent = (share: number, digits = 0) => formatPercent(share * 100, digits ? "ltv" : "whole");
 // Ratios compared at the precision they are of a millionth, so exactly 80% is "80% or below" whatever the float says.
 const round6 = (n: number) => Math.round(n * 1_000_000) / 1_000_000;
 
@@ -149,7 +150,7 @@ export function rateRefinance(f: ClientFigures, t: Thresholds): Opportunity | nu
   if (margin < t.rateMargin) return null;
   return {
     kind: "rate_refinance",
-    reason: `The client's rate of ${f.noteRate}% is ${margin.toFixed(2)} point above today's ${t.currentRate}% (${t.rateMargin} or more): a rate-and-term refinance would lower the payment.`,
+    reason: `The client's rate of ${formatPercent(f.noteRate, "rate")} is ${formatNumber(margin, 2)} ${margin === 1 ? "point" : "points"} above today's ${formatPercent(t.currentRate, "rate")} (${t.rateMargin} or more): a rate-and-term refinance would lower the payment.`,
     figures: { balance: f.balance, noteRate: f.noteRate, currentRate: t.currentRate, margin, threshold: t.rateMargin },
   };
 }

@@ -105,6 +105,7 @@ export async function sendOfficerSummary(userId: number, day: string): Promise<"
   const fresh = await db
     .select({
       kind: opportunities.kind,
+      figures: opportunities.figures,
       reason: opportunities.reason,
       amount: opportunities.amount,
       name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
