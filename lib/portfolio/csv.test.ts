@@ -35,6 +35,9 @@ describe("reading a CSV of past clients", () => {
     if ("error" in columns) throw new Error(columns.error);
     expect(columns.rows[0]).toMatchObject({ client: { address: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" } } });
     expect(columns.unknownColumns).toEqual(["notes"]);
+    // A header that is the name of an object's own property is no field either.
+    const odd = readClientsCsv("name,address,constructor,__proto__\nAnn Lee,1 Main St Austin TX 78701,x,y");
+    expect("error" in odd ? odd.error : odd.unknownColumns).toEqual(["constructor", "__proto__"]);
   });
 
   it("says which field of which row is wrong, and reads the other rows", () => {

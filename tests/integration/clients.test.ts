@@ -144,10 +144,28 @@ describe("the client portfolio", () => {
     expect(dismissed.body).toEqual({ id: target.id, status: "dismissed", dismissReason: "Done with another lender: Refinanced with her credit union in May" });
     const logged = (await call(app, "GET", "/api/admin/audit?action=opportunity.dismiss", { cookie: admin })).body.events;
     expect(logged[0]).toMatchObject({ action: "opportunity.dismiss", detail: { opportunityId: target.id, reason: "done_elsewhere", kind: "rate_refinance" } });
-    // The same figures at the next refresh: it stays dismissed, with its reason.
+    // The same figures at the next refresh: it stays dismissed, with its reason. So it does when the officer imports
+    // the client again with another rate (what the officer types reopens nothing: it would be a way to send
+    // "opportunity.found" to the lender's CRM at will).
+    await call(app, "POST", `/api/clients/${target.clientId}/refresh`, { cookie: officer });
+    const client = (await call(app, "GET", "/api/clients?size=100", { cookie: officer })).body.clients.find((c: { id: number }) => c.id === target.clientId);
+    const reimport = `name,address,rate\n"${client.name}","${client.address}",20`;
+    expect((await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv: reimport } })).body).toMatchObject({ merged: 1 });
     await call(app, "POST", `/api/clients/${target.clientId}/refresh`, { cookie: officer });
     const kept = (await call(app, "GET", "/api/opportunities?status=dismissed", { cookie: officer })).body.opportunities;
     expect(kept.find((o: { id: number }) => o.id === target.id)).toMatchObject({ dismissReason: expect.stringMatching(/^Done with another lender/) });
+  });
+
+  it("refuses a dismissal's note with control characters or text-direction overrides; a blank note is none", async () => {
+    const [target] = (await call(app, "GET", "/api/opportunities?status=open", { cookie: officer })).body.opportunities;
+    for (const note of ["\u202egnp.exe", "bell\u0007", "\u001b[31mred"]) {
+      const refused = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed", reason: "other", note } });
+      expect(refused.status, note).toBe(400);
+      expect(refused.body.error.fields).toHaveProperty("note");
+    }
+    const blank = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed", reason: "other", note: "   " } });
+    expect(blank.body).toMatchObject({ status: "dismissed", dismissReason: "Another reason" });
+    expect((await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "open" } })).status).toBe(200);
   });
 
   it("shows each client once with their opportunities as tags, new at the refresh that found them and since that day after", async () => {

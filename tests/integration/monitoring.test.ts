@@ -85,7 +85,11 @@ describe("the first day of a portfolio on the embedded defaults", () => {
   const apps: Awaited<ReturnType<typeof startApp>>[] = [];
   beforeAll(async () => {
     // One app that runs its jobs, and one that only queues them (JOB_WORKERS=false): what waits is seen as waiting.
-    apps.push(await startApp({ DATA_DIR: dirs[0]!, DATABASE_URL: "" }), await startApp({ DATA_DIR: dirs[1]!, DATABASE_URL: "", JOB_WORKERS: "false" }));
+    // The second starts with no budget, so the demo portfolio claims nothing there; the test sets one.
+    apps.push(
+      await startApp({ DATA_DIR: dirs[0]!, DATABASE_URL: "" }),
+      await startApp({ DATA_DIR: dirs[1]!, DATABASE_URL: "", JOB_WORKERS: "false", REFRESH_BUDGET_MONTHLY: "0" }),
+    );
   });
   afterAll(async () => {
     for (const { child } of apps) {
@@ -111,27 +115,34 @@ describe("the first day of a portfolio on the embedded defaults", () => {
     expect(page).not.toContain("Refreshing your new clients");
   });
 
-  it("queues an import's first refreshes at once, within the month's budget, and /clients says how far they are", { timeout: 120_000 }, async () => {
-    const { app } = apps[1]!;
-    const admin = await signIn(app, ADMIN.email, ADMIN.password);
-    const email = `officer-${unique()}@example.com`;
-    expect((await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } })).status).toBe(
-      201,
-    );
-    const officer = await signIn(app, email, "officer-password");
-    // The demo portfolio's 50 wait (nobody runs them, nothing is claimed yet): room for 2 more of the month's 52.
-    expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 2 } })).status).toBe(200);
-    const csv = [
-      "name,address",
-      '"Katherine Roberts","947 Greenwood Ave NE, Atlanta, GA 30306"',
-      '"Kwame Nguyen","960 Greenwood Ave NE, Atlanta, GA 30306"',
-      '"Ann Lee","1 Main St, Austin, TX 78701"',
-    ].join("\n");
-    const imported = await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv } });
-    expect(imported.body).toMatchObject({ created: expect.any(Number), refreshing: 2 });
-    const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
-    expect(page).toContain("Refreshing your new clients: 0 of 2 done.");
-  });
+  it(
+    "queues an import's first refreshes at once, claimed within the month's budget and the officer's share of it, and /clients says how far they are",
+    { timeout: 120_000 },
+    async () => {
+      const { app } = apps[1]!;
+      const admin = await signIn(app, ADMIN.email, ADMIN.password);
+      const email = `officer-${unique()}@example.com`;
+      expect((await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } })).status).toBe(
+        201,
+      );
+      const officer = await signIn(app, email, "officer-password");
+      // A budget of 8: one officer's first refreshes may take a quarter of it (2) at once, whatever they import.
+      expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 8 } })).status).toBe(200);
+      const csv = (names: string[]) => ["name,address", ...names.map((name) => `"${name}","947 Greenwood Ave NE, Atlanta, GA 30306"`)].join("\n");
+      const imported = await call(app, "POST", "/api/clients/import", {
+        cookie: officer,
+        body: { csv: csv(["Katherine Roberts", "Kate Roberts", "Kay Roberts"]) },
+      });
+      expect(imported.body).toMatchObject({ created: 3, refreshing: 2 });
+      // Claimed when queued (nobody runs them here): the answer promises only what will run, and the month counts them.
+      expect((await budgetOf(app, admin)).spent).toBe(2);
+      const again = await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv: csv(["Kit Roberts", "Kat Roberts"]) } });
+      expect(again.body).toMatchObject({ created: 2, refreshing: 0 });
+      expect((await budgetOf(app, admin)).spent).toBe(2);
+      const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
+      expect(page).toContain("Refreshing your new clients: 0 of 2 done.");
+    },
+  );
 });
 
 const { DATABASE_URL } = process.env;
