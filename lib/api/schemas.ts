@@ -426,7 +426,17 @@ export const OpportunityStatusBody = z
             .map(([k, v]) => `${k} (${v})`)
             .join(", "),
       ),
-    note: text("note", 200).optional().describe("The officer's own words after the reason, at most 200 characters"),
+    note: z
+      .string({ error: "note must be text" })
+      .trim()
+      .max(200, "note must be at most 200 characters")
+      .refine(
+        (note) => !/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(note),
+        "note must not hold control characters or text-direction overrides",
+      )
+      .transform((note) => note || undefined)
+      .optional()
+      .describe("The officer's own words after the reason, at most 200 characters (blank: none)"),
   })
   .superRefine((body, ctx) => {
     if (body.status === "dismissed" && !body.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "is required to dismiss an opportunity" });

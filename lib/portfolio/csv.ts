@@ -206,7 +206,8 @@ export function readClientsCsv(text: string): { rows: ReadRow[]; unknownColumns:
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, "").trim(), { skipEmptyLines: "greedy" });
   const [header, ...data] = parsed.data;
   if (!header) return { error: "The file is empty: it needs a header row and one row per client." };
-  const fields = header.map((name) => COLUMNS[headerKey(name)]);
+  // Own keys only: a column named "constructor" is not a field.
+  const fields = header.map((name) => (Object.hasOwn(COLUMNS, headerKey(name)) ? COLUMNS[headerKey(name)] : undefined));
   const has = (field: string) => fields.includes(field);
   if (!(has("name") || (has("firstName") && has("lastName"))) || !(has("address") || has("street"))) {
     return { error: "The header row must name at least a name column (or first name and last name) and an address column (or street, city, state, zip)." };

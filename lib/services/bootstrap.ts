@@ -64,8 +64,12 @@ async function begin(began: number): Promise<void> {
     void import("@/lib/jobs")
       .then(({ jobs }) => jobs())
       .then(() => log.info({ ms: Date.now() - began }, "jobs: engine started"))
-      // First refreshes marked and not queued: the demo portfolio's, or an import's cut off by a restart.
-      .then(() => import("./first-refresh").then(({ resumeFirstRefreshes }) => resumeFirstRefreshes()))
+      // First refreshes claimed and not run (an import's cut off by a restart), then the demo portfolio's.
+      .then(() => import("./first-refresh"))
+      .then(async ({ queueFirstRefreshesOf, resumeFirstRefreshes }) => {
+        await resumeFirstRefreshes();
+        if (demoOfficerId !== undefined) await queueFirstRefreshesOf(demoOfficerId);
+      })
       .catch((error: unknown) => log.error({ err: error }, "jobs: the engine could not start; background work waits until the next start"));
   } catch (error) {
     if (StartRefused.is(error)) throw error;
@@ -116,6 +120,9 @@ async function waitForSchema(): Promise<void> {
   }
 }
 
+/** The demo officer (embedded mode), whose portfolio's first refreshes are queued once the job engine runs. */
+let demoOfficerId: number | undefined;
+
 /** Brings a fresh install to life: migrations, the bootstrap admin, and in embedded mode the demo accounts and sites. */
 export async function bootstrap(): Promise<void> {
   const { db } = await getDatabase();
@@ -129,7 +136,8 @@ export async function bootstrap(): Promise<void> {
   for (const user of users)
     if (DEMO_STAFF.some((demo) => demo.email === user.email) && !user.totpSecret) await setTotpSecret(user.id, demoTotpSecret(user.email));
   await ensureDemoSites();
-  await ensureDemoPortfolio(users.find((user) => user.role === "loan_officer")!.id);
+  demoOfficerId = users.find((user) => user.role === "loan_officer")!.id;
+  await ensureDemoPortfolio(demoOfficerId);
   const homeowner = users.find((user) => user.role === "homeowner")!;
   await ensureDemoOfficer(users.find((user) => user.role === "loan_officer")!.id, homeowner.id);
   if (!homeowner.ownerIds.length) await linkDemoOwner(homeowner.id);

@@ -15,8 +15,8 @@ const TYPES: Record<string, LoanType> = { CONVENTIONAL: "conventional", FHA: "fh
 /**
  * The demo officer's portfolio (embedded mode only): about 50 owners of data-set houses with a mortgage, their first
  * loan as the officer would know it from closing (its original amount, the price paid, whether it carries mortgage
- * insurance). Read from the data set directly, so seeding spends no billable call; each client's first refresh is
- * queued (once the job engine runs, see bootstrap.ts), so the demo officer sees real opportunities on the first day.
+ * insurance). Read from the data set directly, so seeding spends no billable call; their first refreshes are queued
+ * once the job engine runs (bootstrap.ts), so the demo officer sees real opportunities on the first day.
  * Seeding again adds nothing twice.
  */
 export async function ensureDemoPortfolio(officerId: number): Promise<void> {
@@ -54,7 +54,6 @@ export async function ensureDemoPortfolio(officerId: number): Promise<void> {
         originalValue,
         // FHA loans carry a premium, VA loans none, conventional ones insurance above 80% of the price.
         mortgageInsurance: type === "fha" ? true : type === "va" ? false : originalValue ? loan.originalAmount / originalValue > 0.8 : null,
-        refreshQueuedAt: new Date(),
       };
     });
   await db.insert(clients).values(rows).onConflictDoNothing();

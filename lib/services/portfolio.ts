@@ -12,7 +12,6 @@ import {
   tagLabel,
   DISMISS_REASONS,
   type DismissReason,
-  type OpportunityFigures,
   type OpportunityKind,
   type Thresholds,
 } from "@/lib/portfolio/opportunities";
@@ -31,20 +30,21 @@ export const REFRESH_ALL_LIMIT = 25;
 
 export type OpportunityStatus = "open" | "contacted" | "dismissed";
 
-type DismissedFigures = { value: number | null; available: number; margin: number | null };
+type DismissedFigures = { value: number | null; available: number; maxLtv: number; currentRate: number };
 
 /**
- * Whether a dismissed opportunity's figures moved past the thresholds since the officer dismissed it: the value by
- * the value-move share, what could be borrowed by the home equity line's minimum, or the rate's margin by its own.
+ * Whether a dismissed opportunity's figures moved past the thresholds since the officer dismissed it, by what the
+ * officer does not type: the service's estimate by the value-move share; the organization's maximum LTV (by a point)
+ * or current rate (by the rate margin); or, when the loans are the records' (`fromRecords`), what could be borrowed by
+ * the home equity line's minimum. A balance or rate the officer imports again reopens nothing: it would let one
+ * officer send "opportunity.found" to the lender's CRM at will.
  */
-export function movedPastDismissal(then: DismissedFigures | null, now: DismissedFigures, t: Thresholds): boolean {
+export function movedPastDismissal(then: DismissedFigures | null, now: DismissedFigures & { fromRecords: boolean }, t: Thresholds): boolean {
   if (!then) return false;
   if (then.value && now.value && Math.abs(now.value - then.value) / then.value >= t.valueMove) return true;
-  if (Math.abs(now.available - then.available) >= t.helocMin) return true;
-  return then.margin !== null && now.margin !== null && Math.abs(now.margin - then.margin) >= t.rateMargin;
+  if (Math.abs(now.maxLtv - then.maxLtv) >= 0.01 || Math.abs(now.currentRate - then.currentRate) >= t.rateMargin) return true;
+  return now.fromRecords && Math.abs(now.available - then.available) >= t.helocMin;
 }
-
-const marginOf = (figures: OpportunityFigures) => (typeof figures.margin === "number" ? figures.margin : null);
 
 /** The organization's thresholds: its maximum LTV, current rate and minimums (admins set them) and the README's others. */
 export async function thresholds(): Promise<Thresholds> {
@@ -110,7 +110,14 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
     for (const o of found) {
       const kept = live.find((l) => l.kind === o.kind);
       // A dismissed one opens again, new, once its figures moved past the thresholds since it was dismissed.
-      if (kept?.status === "dismissed" && movedPastDismissal(kept.dismissedFigures, { value, available, margin: marginOf(o.figures) }, t)) {
+      if (
+        kept?.status === "dismissed" &&
+        movedPastDismissal(
+          kept.dismissedFigures,
+          { value, available, maxLtv: t.maxLtv, currentRate: t.currentRate, fromRecords: equity.totalLoanBalance > 0 },
+          t,
+        )
+      ) {
         await tx
           .update(opportunities)
           .set({
@@ -249,6 +256,7 @@ export async function setOpportunityStatus(caller: SignedIn, id: number, change:
   if (row.o.status === "closed") throw new AppError(409, "closed", "This opportunity no longer applies since the last refresh.");
   const { status } = change;
   const dismissed = status === "dismissed";
+  const t = await thresholds();
   // The officer's own words after the reason, when they gave any.
   const reason = dismissed ? `${DISMISS_REASONS[change.reason!]}${change.note ? `: ${change.note}` : ""}` : null;
   const now = new Date();
@@ -258,7 +266,7 @@ export async function setOpportunityStatus(caller: SignedIn, id: number, change:
       status,
       dismissReason: reason,
       dismissedAt: dismissed ? now : null,
-      dismissedFigures: dismissed ? { value: row.value, available: row.o.amount, margin: marginOf(row.o.figures) } : null,
+      dismissedFigures: dismissed ? { value: row.value, available: row.o.amount, maxLtv: t.maxLtv, currentRate: t.currentRate } : null,
       updatedAt: now,
     })
     .where(eq(opportunities.id, id));

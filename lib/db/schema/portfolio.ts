@@ -75,7 +75,7 @@ export const opportunities = app.table(
     /** Why the officer dismissed it, when, and the figures then: it opens again when they move past the thresholds. */
     dismissReason: text("dismiss_reason"),
     dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
-    dismissedFigures: jsonb("dismissed_figures").$type<{ value: number | null; available: number; margin: number | null }>(),
+    dismissedFigures: jsonb("dismissed_figures").$type<{ value: number | null; available: number; maxLtv: number; currentRate: number }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

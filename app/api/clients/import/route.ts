@@ -6,7 +6,7 @@ import { importClients } from "@/lib/services/clients";
 import { queueFirstRefreshes } from "@/lib/services/first-refresh";
 
 // POST /api/clients/import: import past clients from CSV (up to 2,000 rows); row errors come back with field and reason,
-// and the new clients' first refresh is queued at once (within the month's refresh budget)
+// and the new clients' first refresh is queued at once (within the month's refresh budget and the officer's share of it)
 export const POST = route(
   {
     roles: STAFF,
@@ -20,6 +20,6 @@ export const POST = route(
   },
   async ({ caller, body }) => {
     const { ids, ...result } = await importClients(caller, body.csv);
-    return Response.json({ ...result, refreshing: await queueFirstRefreshes(ids) });
+    return Response.json({ ...result, refreshing: await queueFirstRefreshes(caller.user.id, ids) });
   },
 );
