@@ -57,7 +57,7 @@ describe("a home's records on its page (embedded service)", () => {
     expect(rows).toHaveLength(1);
     expect(html).toContain("Service Estimates received (1)");
     expect(rows[0]).toBe(
-      new Date(`${avm.eventDate}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }),
+      new Date(`${avm.eventDate}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }),
     );
   });
 
