@@ -166,7 +166,8 @@ describe.skipIf(!DATABASE_URL)("scheduled client refreshes across two app proces
     const at = new URL(DATABASE_URL!);
     at.pathname = `/${name}`;
     url = at.href;
-    const env = { DATA_DIR: dataDir, DATABASE_URL: url, NEXTAUTH_SECRET: `secret-${name}` };
+    // No budget at start: the demo portfolio's first refreshes claim nothing, and the tests spend the month themselves.
+    const env = { DATA_DIR: dataDir, DATABASE_URL: url, NEXTAUTH_SECRET: `secret-${name}`, REFRESH_BUDGET_MONTHLY: "0" };
     // One after the other: the second finds the demo accounts and portfolio the first made.
     apps.push(await startApp(env));
     apps.push(await startApp(env));
