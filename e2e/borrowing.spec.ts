@@ -87,7 +87,7 @@ test("an admin sets the offers; the demo homeowner sees what they could borrow, 
   await figures.getByLabel("Rate (% a year)").press("Enter");
   await expect(figures.getByText("Your figures: $150,000 at 3.1%")).toBeVisible();
   await expect(balance).toContainText("$150,000");
-  await expect(refinance).toContainText("Your loans' rate today averages 3.10% (your figures)");
+  await expect(refinance).toContainText("Your loans' rate today averages 3.1% (your figures)");
   await figures.getByRole("button", { name: "Reset all your figures" }).click();
   await expect(balance).toHaveText(recorded!);
   await expectNoSeriousViolations(page);

@@ -77,6 +77,7 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
 
   // Every client again, 50 a page, ranked by available equity: the next page is an address of its own.
   await page.getByRole("navigation", { name: "Clients by opportunity" }).getByRole("link", { name: "Every client" }).click();
+  await expect(page).not.toHaveURL(/kind=/);
   await page.getByRole("link", { name: "Show every client" }).click();
   await expect(page.getByTestId("clients-shown")).toHaveText(/^1–50 of \d+ clients$/);
   const amounts = (await page.getByTestId("client").locator("[data-equity]").allTextContents())
