@@ -4,6 +4,8 @@ test("an admin sets the offers; the demo homeowner sees what they could borrow, 
   page,
   browser,
 }, testInfo) => {
+  // Two people's browsers and many screenshots: 20 s on a quiet machine, past 30 s under load.
+  test.slow();
   // The admin sets the rate and term of each loan offered; a rate over 25% is refused with the reason.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
