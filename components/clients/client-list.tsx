@@ -7,7 +7,6 @@ import type { ClientDto } from "@/lib/services/clients";
 type Client = ClientDto & { opportunities: ClientOpportunity[] };
 
 const pct = (share: number) => formatPercent(share * 100, "ltv");
-const day = (iso: string) => formatDate(iso.length === 10 ? iso : new Date(iso));
 
 /** The figures behind a reason, each in the words and form an officer reads it; the rest are the rule's own. */
 const FIGURES: Record<string, { label: string; show: (v: number | string) => string }> = {
@@ -24,9 +23,9 @@ const FIGURES: Record<string, { label: string; show: (v: number | string) => str
   margin: { label: "Above today's rate", show: (v) => `${Number(v).toFixed(2)} points` },
   premiumEnds: {
     label: "Premium ends",
-    show: (v) => (v === "life" ? "Never (the loan's life)" : v === "at 78%" ? "At 78% of the original value" : day(String(v))),
+    show: (v) => (v === "life" ? "Never (the loan's life)" : v === "at 78%" ? "At 78% of the original value" : formatDate(String(v))),
   },
-  closingDate: { label: "Closed", show: (v) => day(String(v)) },
+  closingDate: { label: "Closed", show: (v) => formatDate(String(v)) },
   visitDays: { label: "Days with a visit this week", show: String },
   reportDownloads: { label: "Reports downloaded", show: String },
   borrowingUses: { label: "Borrowing scenarios tried", show: String },
@@ -72,7 +71,7 @@ function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string })
         </summary>
         <div className="mt-1 w-72 max-w-[calc(100vw-3rem)] space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm md:w-96">
           <p className="text-sm font-semibold">{o.label}</p>
-          <p className="text-xs text-slate-700">{o.new ? "New at the last refresh" : `Since ${day(o.openedAt)}`}</p>
+          <p className="text-xs text-slate-700">{o.new ? "New at the last refresh" : `Since ${formatDate(o.openedAt)}`}</p>
           <p className="text-sm">{o.reason}</p>
           <Figures figures={o.figures} />
           {o.status === "dismissed" && o.dismissReason && <p className="text-xs text-slate-700">Dismissed: {o.dismissReason}</p>}
@@ -142,7 +141,7 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
                 </Labelled>
                 {c.ltv !== null && <span className="text-xs text-slate-700">{` · LTV ${pct(c.ltv)}`}</span>}
               </p>
-              <p className="text-xs text-slate-700">{c.refreshedAt ? `as of ${day(c.refreshedAt)}` : "Never refreshed"}</p>
+              <p className="text-xs text-slate-700">{c.refreshedAt ? `as of ${formatDate(c.refreshedAt)}` : "Never refreshed"}</p>
             </div>
             <p className="text-xs text-slate-700">
               <Labelled label="Loan on file">

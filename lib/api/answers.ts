@@ -144,6 +144,7 @@ const OpportunityDto = z.object({
   clientId: z.number(),
   kind: z.string(),
   label: z.string().describe('What the tag says: the kind, or for mortgage insurance the rule ("ask the client" when it cannot tell)'),
+  short: z.string().describe('The tag in a word or two ("HELOC", "PMI: cancel")'),
   reason: z.string(),
   figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
   amount: z.number(),
@@ -173,8 +174,7 @@ const ClientDto = z.object({
   mortgageInsurance: z.boolean().nullable(),
   opportunities: z
     .array(
-      OpportunityDto.omit({ clientId: true }).extend({
-        short: z.string().describe('The tag in a word or two ("HELOC", "PMI: cancel")'),
+      OpportunityDto.extend({
         new: z.boolean().describe("It first applied with the client's latest refresh"),
       }),
     )

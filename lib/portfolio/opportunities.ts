@@ -159,8 +159,14 @@ const RULES = [(f: ClientFigures) => mortgageInsurance(f), homeEquityLine, cashO
 
 /** What a tag says: the kind, or for mortgage insurance the rule that found it ("ask the client" included). */
 export function tagLabel(kind: OpportunityKind, figures: OpportunityFigures): string {
+  const rule = ruleOf(kind, figures);
+  return rule ? RULE_LABELS[rule] : KIND_LABELS[kind];
+}
+
+/** The mortgage-insurance rule an opportunity was found by, if it is one. */
+function ruleOf(kind: OpportunityKind, figures: OpportunityFigures): InsuranceRule | undefined {
   const rule = figures.rule;
-  return kind === "mortgage_insurance" && typeof rule === "string" && rule in RULE_LABELS ? RULE_LABELS[rule as InsuranceRule] : KIND_LABELS[kind];
+  return kind === "mortgage_insurance" && typeof rule === "string" && rule in RULE_LABELS ? (rule as InsuranceRule) : undefined;
 }
 
 /** Each kind in a word or two: the client list's tags, one line for several. */
@@ -175,8 +181,8 @@ export const KIND_TAGS: Record<OpportunityKind, string> = {
 
 /** The short tag of an opportunity in the client list. */
 export function tagShort(kind: OpportunityKind, figures: OpportunityFigures): string {
-  const rule = figures.rule;
-  return kind === "mortgage_insurance" && typeof rule === "string" && rule in RULE_TAGS ? RULE_TAGS[rule as InsuranceRule] : KIND_TAGS[kind];
+  const rule = ruleOf(kind, figures);
+  return rule ? RULE_TAGS[rule] : KIND_TAGS[kind];
 }
 
 /** Every opportunity one refresh's figures show. */

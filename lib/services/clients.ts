@@ -275,25 +275,31 @@ async function opportunitiesOf(rows: ClientRow[]) {
     .where(and(inArray(opportunities.clientId, [...byClient.keys()]), ne(opportunities.status, "closed")))
     .orderBy(desc(opportunities.amount), asc(opportunities.kind));
   for (const o of live)
-    byClient.get(o.clientId)!.push({
-      id: o.id,
-      kind: o.kind,
-      label: tagLabel(o.kind, o.figures),
-      short: tagShort(o.kind, o.figures),
-      reason: o.reason,
-      figures: o.figures,
-      amount: o.amount,
-      status: o.status,
-      new: o.status === "open" && o.openedAt.getTime() >= refreshed.get(o.clientId)!,
-      openedAt: o.openedAt.toISOString(),
-      dismissReason: o.dismissReason,
-      updatedAt: o.updatedAt.toISOString(),
-    });
+    byClient.get(o.clientId)!.push({ ...toOpportunityDto(o), new: o.status === "open" && o.openedAt.getTime() >= refreshed.get(o.clientId)! });
   return byClient;
+}
+
+/** An opportunity as the API and the pages show it: its tag's words, its reason and figures, when it opened. */
+export function toOpportunityDto(o: typeof opportunities.$inferSelect) {
+  return {
+    id: o.id,
+    clientId: o.clientId,
+    kind: o.kind,
+    label: tagLabel(o.kind, o.figures),
+    short: tagShort(o.kind, o.figures),
+    reason: o.reason,
+    figures: o.figures,
+    amount: o.amount,
+    status: o.status,
+    openedAt: o.openedAt.toISOString(),
+    dismissReason: o.dismissReason,
+    updatedAt: o.updatedAt.toISOString(),
+  };
 }
 
 export interface ClientOpportunity {
   id: number;
+  clientId: number;
   kind: OpportunityKind;
   label: string;
   short: string;

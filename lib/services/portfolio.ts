@@ -9,14 +9,13 @@ import {
   ltvOf,
   availableAt,
   opportunitiesFor,
-  tagLabel,
   DISMISS_REASONS,
   type DismissReason,
   type OpportunityKind,
   type Thresholds,
 } from "@/lib/portfolio/opportunities";
 import { audit, by, type AuditActor } from "./audit";
-import { clientOf, visibleTo, type ClientRow } from "./clients";
+import { clientOf, toOpportunityDto, visibleTo, type ClientRow } from "./clients";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { invite } from "./invitations";
@@ -223,21 +222,7 @@ export async function listOpportunities(user: SessionUser, filter: { kind?: Oppo
     )
     .orderBy(desc(opportunities.amount), asc(opportunities.id))
     .limit(limit);
-  return rows.map(({ o, name, address }) => ({
-    id: o.id,
-    clientId: o.clientId,
-    client: name,
-    address,
-    kind: o.kind,
-    label: tagLabel(o.kind, o.figures),
-    reason: o.reason,
-    figures: o.figures,
-    amount: o.amount,
-    status: o.status,
-    openedAt: o.openedAt.toISOString(),
-    dismissReason: o.dismissReason,
-    updatedAt: o.updatedAt.toISOString(),
-  }));
+  return rows.map(({ o, name, address }) => ({ ...toOpportunityDto(o), client: name, address }));
 }
 export type OpportunityDto = Awaited<ReturnType<typeof listOpportunities>>[number];
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { Route } from "next";
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { AddClient } from "@/components/clients/add-client";
 import { ClientList } from "@/components/clients/client-list";
@@ -89,26 +90,12 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
 
       {/* Closed once there are clients, so the list comes first on every screen; open on an empty portfolio. */}
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
-        <details className="group rounded-2xl border border-slate-200 bg-white p-4" open={page.total === 0 && !query.q && !kind}>
-          <summary className="cursor-pointer">
-            <h2 id="import-title" className="inline text-lg font-semibold">
-              Import past clients
-            </h2>
-          </summary>
-          <div className="mt-3">
-            <ImportClients />
-          </div>
-        </details>
-        <details className="group rounded-2xl border border-slate-200 bg-white p-4" open={page.total === 0 && !query.q && !kind}>
-          <summary className="cursor-pointer">
-            <h2 id="add-title" className="inline text-lg font-semibold">
-              Add a client
-            </h2>
-          </summary>
-          <div className="mt-3">
-            <AddClient />
-          </div>
-        </details>
+        <Folding id="import-title" title="Import past clients" open={page.total === 0 && !query.q && !kind}>
+          <ImportClients />
+        </Folding>
+        <Folding id="add-title" title="Add a client" open={page.total === 0 && !query.q && !kind}>
+          <AddClient />
+        </Folding>
       </div>
 
       {/* Wider than the page's column on a wide screen: the list has five columns and a line of tags per client. */}
@@ -162,6 +149,20 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
         </p>
       </section>
     </div>
+  );
+}
+
+/** A section that folds away under its heading. */
+function Folding({ id, title, open, children }: { id: string; title: string; open: boolean; children: ReactNode }) {
+  return (
+    <details className="rounded-2xl border border-slate-200 bg-white p-4" open={open}>
+      <summary className="cursor-pointer">
+        <h2 id={id} className="inline text-lg font-semibold">
+          {title}
+        </h2>
+      </summary>
+      <div className="mt-3">{children}</div>
+    </details>
   );
 }
 
