@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import i18next from "eslint-plugin-i18next";
 
 // lib/ does not reach up to the views or the pages (lib/api is the glue, lib/client the browser's hooks).
 const NO_VIEWS = {
@@ -70,6 +71,25 @@ const config = [
               message: "A lower floor does not import the services or the glue: declare the shape it reads here.",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Words people read come from the catalogues (messages/*.json), never from JSX text: a sentence typed into a
+    // component would stay English on a Spanish page.
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    ignores: ["**/*.test.tsx"],
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": ["warn", { mode: "jsx-text-only" }],
+      // The words of an attribute a person reads or hears (a title, a label, a placeholder) likewise.
+      "no-restricted-syntax": [
+        "warn",
+        {
+          selector:
+            "JSXAttribute[name.name=/^(title|label|alt|placeholder|aria-label|aria-description|aria-valuetext|description|heading|message)$/] > Literal[value=/[A-Za-z]{2,}/]",
+          message: 'Words people read come from the catalogue (messages/*.json): use t("…").',
         },
       ],
     },

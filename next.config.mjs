@@ -1,4 +1,5 @@
 import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
+import createNextIntlPlugin from "next-intl/plugin";
 import { DEV_PAGE_CSP, PAGE_CSP } from "./lib/security/csp.mjs";
 
 /** @type {(phase: string) => import('next').NextConfig} */
@@ -50,4 +51,7 @@ const nextConfig = (phase) => ({
   },
 });
 
-export default nextConfig;
+// next-intl reads each request's language and catalogue from i18n/request.ts.
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
+export default (/** @type {string} */ phase) => withNextIntl(nextConfig(phase));

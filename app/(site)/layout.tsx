@@ -1,65 +1,67 @@
 import type { Route } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { SignOutButton } from "@/components/auth/sign-out-button";
-import { ROLE_LABELS } from "@/lib/auth/roles";
+import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { currentUser } from "@/lib/auth/session";
 
 /** The app's own pages: the header with the signed-in user's places, and the main column. */
 export default async function SiteLayout({ children }: { children: ReactNode }) {
-  const user = await currentUser().catch(() => undefined);
+  const [user, t] = await Promise.all([currentUser().catch(() => undefined), getTranslations("Layout")]);
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <nav aria-label="Main" className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
+        <nav aria-label={t("mainNav")} className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
           <Link href="/" className="text-lg font-semibold text-brand-700">
-            Homeowner Dashboard
+            {t("brand")}
           </Link>
           <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1">
+            <LanguageSwitch />
             <Link href="/example" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-              Example property
+              {t("example")}
             </Link>
             {user?.role === "homeowner" && (
               <Link href="/dashboard" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-                Your homes
+                {t("yourHomes")}
               </Link>
             )}
             {(user?.role === "loan_officer" || user?.role === "admin") && (
               <Link href="/lookup" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-                Lookup
+                {t("lookup")}
               </Link>
             )}
             {(user?.role === "loan_officer" || user?.role === "admin") && (
               <Link href={"/clients" as Route} className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-                Clients
+                {t("clients")}
               </Link>
             )}
             {(user?.role === "loan_officer" || user?.role === "admin") && (
               <Link href={"/leads" as Route} className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-                Leads
+                {t("leads")}
               </Link>
             )}
             {user?.role === "admin" && (
               <Link href="/admin" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
-                Admin
+                {t("admin")}
               </Link>
             )}
             {user ? (
               <>
                 <Link href={"/account" as Route} className="text-sm text-slate-600 underline-offset-4 hover:underline">
                   <span className="hidden sm:inline">
-                    {user.email} · {ROLE_LABELS[user.role]}
+                    {user.email} · {t("role", { role: user.role })}
                   </span>
-                  <span className="sm:hidden">Account</span>
+                  <span className="sm:hidden">{t("account")}</span>
                 </Link>
                 <SignOutButton />
               </>
             ) : (
               <Link href="/login" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-                Sign in
+                {t("signIn")}
               </Link>
             )}
           </div>

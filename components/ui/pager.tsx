@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { Route } from "next";
 import Link from "next/link";
 
@@ -9,6 +10,7 @@ const idle = "rounded-lg border border-slate-200 px-3 py-1.5 text-sm text-slate-
  * address says what is shown, so it can be bookmarked, shared and opened without script.
  */
 export function Pager({ label, page, pages, href }: { label: string; page: number; pages: number; href: (page: number) => string }) {
+  const t = useTranslations("Pager");
   if (pages <= 1) return null;
   const to = (target: number, text: string, rel?: string) =>
     target === page || target < 1 || target > pages ? (
@@ -22,13 +24,13 @@ export function Pager({ label, page, pages, href }: { label: string; page: numbe
     );
   return (
     <nav aria-label={label} className="flex flex-wrap items-center gap-2">
-      {to(1, "First")}
-      {to(Math.min(page - 1, pages), "Previous", "prev")}
+      {to(1, t("first"))}
+      {to(Math.min(page - 1, pages), t("previous"), "prev")}
       <span className="px-2 text-sm" aria-current="page">
-        {`Page ${page.toLocaleString("en-US")} of ${pages.toLocaleString("en-US")}`}
+        {t("page", { page, pages })}
       </span>
-      {to(page + 1, "Next", "next")}
-      {to(pages, "Last")}
+      {to(page + 1, t("next"), "next")}
+      {to(pages, t("last"))}
     </nav>
   );
 }

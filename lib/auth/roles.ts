@@ -13,6 +13,8 @@ export interface SessionUser {
    */
   ownerIds: string[];
   name: string | null;
+  /** The language the account chose (lib/i18n): its pages and its mail. Absent: none chosen, the browser's is used. */
+  locale?: "en" | "es";
   /** The live session the request came with. */
   sessionId?: string;
   /**

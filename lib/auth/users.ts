@@ -12,7 +12,14 @@ import { clearAttempts, refundAttempt, takeAttempt } from "./throttle";
 /** An account as read from the database, with the owner records it proved are its own (oldest first). */
 export type UserRow = typeof users.$inferSelect & { ownerIds: string[] };
 
-export const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, role: row.role, ownerIds: row.ownerIds, name: row.name });
+export const toSessionUser = (row: UserRow): SessionUser => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  ownerIds: row.ownerIds,
+  name: row.name,
+  ...(row.locale ? { locale: row.locale } : {}),
+});
 
 const withOwners = (row: { user: typeof users.$inferSelect; ownerIds: string[] } | undefined): UserRow | undefined =>
   row && { ...row.user, ownerIds: row.ownerIds };

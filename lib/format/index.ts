@@ -10,29 +10,39 @@
 /** The minus sign people read ("−", U+2212). */
 export const MINUS = "\u2212";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+/** The languages people read the app in (lib/i18n/locales.ts re-exports these for the rest of the app). */
+export type FormatLocale = "en" | "es";
 
-/** "$412,000"; a negative amount "−$1,200". */
-export const formatUsd = (value: number) => (value < 0 && Math.round(value) !== 0 ? MINUS : "") + usd.format(Math.abs(value));
+/**
+ * `Intl`'s tag for each language: "en-US" writes "$412,000"; "es" follows Spanish's own rule, "412.000 US$" (the
+ * figure stays in dollars). Dates are always read in UTC, as the service and the records give them.
+ */
+const INTL_TAG: Record<FormatLocale, string> = { en: "en-US", es: "es" };
 
-/** A whole number grouped by thousands: "1,869"; a negative one "−12". */
-export const formatCount = (value: number) => (value < 0 && Math.round(value) !== 0 ? MINUS : "") + grouped.format(Math.abs(value));
-
-/** A number at a fixed precision, U+2212 when negative: a longitude "−112.03011". */
-export function formatNumber(value: number, fractionDigits = 0): string {
-  const magnitude = Math.abs(value).toLocaleString("en-US", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
-  return (value < 0 && Number(magnitude.replace(/,/g, "")) !== 0 ? MINUS : "") + magnitude;
-}
-
-/** A number with its direction, such as a UTC offset: "+3", "−7", "0". */
-export const formatSigned = (value: number) => (value > 0 ? "+" : "") + formatNumber(value, Number.isInteger(value) ? 0 : 1);
-
-/** An amount with its direction: "+$1,200", "−$1,200", "$0". */
-export function formatSignedUsd(value: number): string {
-  if (Math.round(value) === 0) return usd.format(0);
-  return (value > 0 ? "+" : MINUS) + usd.format(Math.abs(value));
-}
+const LOAN_TYPES: Record<FormatLocale, Record<string, string>> = {
+  en: {
+    conventional: "Conventional",
+    conv: "Conventional",
+    fha: "FHA",
+    va: "VA",
+    usda: "USDA",
+    jumbo: "Jumbo",
+    heloc: "HELOC",
+    private: "Private",
+    other: "Other",
+  },
+  es: {
+    conventional: "Convencional",
+    conv: "Convencional",
+    fha: "FHA",
+    va: "VA",
+    usda: "USDA",
+    jumbo: "Jumbo",
+    heloc: "HELOC",
+    private: "Privado",
+    other: "Otro",
+  },
+};
 
 /**
  * Percentages, one precision per kind of figure:
@@ -45,22 +55,7 @@ export function formatSignedUsd(value: number): string {
  */
 export type PercentKind = "ltv" | "share" | "whole" | "rate" | "change";
 
-const PERCENT: Record<PercentKind, Intl.NumberFormat> = {
-  ltv: new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-  share: new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-  whole: new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }),
-  rate: new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 3 }),
-  change: new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-};
-
-export function formatPercent(percent: number, kind: PercentKind): string {
-  const format = PERCENT[kind];
-  const magnitude = format.format(Math.abs(percent));
-  // Zero at the kind's precision has no sign: "−0.0%" would claim a fall too small to show.
-  const zero = Number(magnitude.replace(/,/g, "")) === 0;
-  const sign = zero ? "" : percent < 0 ? MINUS : kind === "change" ? "+" : "";
-  return `${sign}${magnitude}%`;
-}
+const PERCENT_DIGITS: Record<PercentKind, [number, number]> = { ltv: [1, 1], share: [1, 1], whole: [0, 0], rate: [0, 3], change: [1, 1] };
 
 /** Dates: "YYYY-MM-DD" is a day (read in UTC, whatever the machine's zone); any other string or a Date is an instant. */
 export type DateInput = string | Date;
@@ -75,45 +70,107 @@ function instant(value: DateInput): Date {
   return new Date(value);
 }
 
-// One formatter each: `toLocaleDateString` with options builds a new one per call, which cost a dashboard view 3% of its CPU.
-const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-const monthYear = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", timeZone: "UTC" });
-const weekdayDate = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
-const clock = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
-const clockSeconds = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: "UTC" });
-
-/** A day for people, in the page, the letter, the mail and the report alike: "November 26, 2026" (UTC). */
-export const formatDate = (value: DateInput) => longDate.format(instant(value));
-
-/** A month: "November 2026". */
-export const formatMonth = (value: DateInput) => monthYear.format(instant(value));
-
-/** A day named: "Thursday, November 26" (the year goes without saying in a daily mail). */
-export const formatWeekday = (value: DateInput) => weekdayDate.format(instant(value));
-
-/** An instant for people: "November 26, 2026 at 3:04 PM UTC"; with `seconds`, "3:04:09 PM" (an activity log's rows). */
-export function formatDateTime(value: DateInput, { seconds = false } = {}): string {
-  const at = instant(value);
-  return `${longDate.format(at)} at ${(seconds ? clockSeconds : clock).format(at)} UTC`;
+/** Every figure, date and loan type of one language, written the same way on the page, in the mail and in the report. */
+export interface Formats {
+  locale: FormatLocale;
+  /** "$412,000" / "412.000 US$"; a negative amount "−$1,200". */
+  usd(value: number): string;
+  /** A whole number grouped by thousands: "1,869" / "1869"; a negative one "−12". */
+  count(value: number): string;
+  /** A number at a fixed precision, U+2212 when negative: a longitude "−112.03011". */
+  number(value: number, fractionDigits?: number): string;
+  /** A number with its direction, such as a UTC offset: "+3", "−7", "0". */
+  signed(value: number): string;
+  /** An amount with its direction: "+$1,200", "−$1,200", "$0". */
+  signedUsd(value: number): string;
+  /** A percentage at its kind's precision (see PercentKind): "78.4%" / "78,4 %". */
+  percent(percent: number, kind: PercentKind): string;
+  /** A day: "November 26, 2026" / "26 de noviembre de 2026" (UTC). */
+  date(value: DateInput): string;
+  /** A month: "November 2026" / "noviembre de 2026". */
+  month(value: DateInput): string;
+  /** A day named: "Thursday, November 26" / "jueves, 26 de noviembre" (the year goes without saying in a daily mail). */
+  weekday(value: DateInput): string;
+  /** An instant: "November 26, 2026 at 3:04 PM UTC" / "26 de noviembre de 2026, 15:04 UTC"; `seconds` adds them. */
+  dateTime(value: DateInput, options?: { seconds?: boolean }): string;
+  /** A loan's type as lenders write it: "FHA", "VA", "Conventional" / "Convencional"; unknown words title-cased. */
+  loanType(type: string): string;
 }
 
-const LOAN_TYPES: Record<string, string> = {
-  conventional: "Conventional",
-  conv: "Conventional",
-  fha: "FHA",
-  va: "VA",
-  usda: "USDA",
-  jumbo: "Jumbo",
-  heloc: "HELOC",
-  private: "Private",
-  other: "Other",
-};
-
-/** A loan's type as lenders write it: "FHA", "VA", "USDA", "Conventional", "Jumbo", "HELOC"; unknown words title-cased. */
-export function formatLoanType(type: string): string {
-  const key = type.trim().toLowerCase();
-  return LOAN_TYPES[key] ?? key.replace(/(^|[\s-])([a-z])/g, (_, gap: string, letter: string) => gap + letter.toUpperCase());
+function makeFormats(locale: FormatLocale): Formats {
+  const tag = INTL_TAG[locale];
+  // One formatter each: `toLocaleDateString` with options builds a new one per call, which cost a dashboard view 3% of its CPU.
+  const usd = new Intl.NumberFormat(tag, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+  const grouped = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
+  const fixed = new Map<number, Intl.NumberFormat>();
+  const fixedFormat = (digits: number) => {
+    let format = fixed.get(digits);
+    if (!format) fixed.set(digits, (format = new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+    return format;
+  };
+  const percents = Object.fromEntries(
+    Object.entries(PERCENT_DIGITS).map(([kind, [min, max]]) => [
+      kind,
+      new Intl.NumberFormat(tag, { style: "percent", minimumFractionDigits: min, maximumFractionDigits: max }),
+    ]),
+  ) as Record<PercentKind, Intl.NumberFormat>;
+  const longDate = new Intl.DateTimeFormat(tag, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const monthYear = new Intl.DateTimeFormat(tag, { year: "numeric", month: "long", timeZone: "UTC" });
+  const weekdayDate = new Intl.DateTimeFormat(tag, { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+  const clock = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  const clockSeconds = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: "UTC" });
+  // Whether a figure rounds to zero at the precision it is written in (a zero has no sign).
+  const roundsToZero = (value: number, digits: number) => Math.round(Math.abs(value) * 10 ** digits) === 0;
+  const number = (value: number, fractionDigits = 0) =>
+    (value < 0 && !roundsToZero(value, fractionDigits) ? MINUS : "") + fixedFormat(fractionDigits).format(Math.abs(value));
+  const loanTypes = LOAN_TYPES[locale];
+  return {
+    locale,
+    usd: (value) => (value < 0 && Math.round(value) !== 0 ? MINUS : "") + usd.format(Math.abs(value)),
+    count: (value) => (value < 0 && Math.round(value) !== 0 ? MINUS : "") + grouped.format(Math.abs(value)),
+    number,
+    signed: (value) => (value > 0 ? "+" : "") + number(value, Number.isInteger(value) ? 0 : 1),
+    signedUsd: (value) => (Math.round(value) === 0 ? usd.format(0) : (value > 0 ? "+" : MINUS) + usd.format(Math.abs(value))),
+    percent(percent, kind) {
+      // Zero at the kind's precision has no sign: "−0.0%" would claim a fall too small to show.
+      const zero = roundsToZero(percent, PERCENT_DIGITS[kind][1]);
+      const sign = zero ? "" : percent < 0 ? MINUS : kind === "change" ? "+" : "";
+      return sign + percents[kind].format(Math.abs(percent) / 100);
+    },
+    date: (value) => longDate.format(instant(value)),
+    month: (value) => monthYear.format(instant(value)),
+    weekday: (value) => weekdayDate.format(instant(value)),
+    dateTime(value, { seconds = false } = {}) {
+      const at = instant(value);
+      const time = (seconds ? clockSeconds : clock).format(at);
+      return locale === "es" ? `${longDate.format(at)}, ${time} UTC` : `${longDate.format(at)} at ${time} UTC`;
+    },
+    loanType(type) {
+      const key = type.trim().toLowerCase();
+      return loanTypes[key] ?? key.replace(/(^|[\s-])([a-z])/g, (_, gap: string, letter: string) => gap + letter.toUpperCase());
+    },
+  };
 }
+
+const FORMATS: Record<FormatLocale, Formats> = { en: makeFormats("en"), es: makeFormats("es") };
+
+/** The formats of a language: `formatsFor(locale).usd(412000)`. Pages get theirs from `useFormats()` or `getFormats()` (lib/i18n). */
+export const formatsFor = (locale: FormatLocale): Formats => FORMATS[locale] ?? FORMATS.en;
+
+// English, for what staff read and what the app writes for machines and logs; what a homeowner reads goes through
+// `formatsFor(locale)` instead.
+const en = FORMATS.en;
+export const formatUsd = en.usd;
+export const formatCount = en.count;
+export const formatNumber = en.number;
+export const formatSigned = en.signed;
+export const formatSignedUsd = en.signedUsd;
+export const formatPercent = en.percent;
+export const formatDate = en.date;
+export const formatMonth = en.month;
+export const formatWeekday = en.weekday;
+export const formatDateTime = en.dateTime;
+export const formatLoanType = en.loanType;
 
 /** A name's parts as a deed or the service records them (any case). `firstAndMiddle` is the service's "JOHN O". */
 export interface RecordedName {

@@ -11,6 +11,8 @@ export const users = app.table(
     role: text({ enum: ["homeowner", "loan_officer", "admin"] }).notNull(),
     /** The name given with the first owner record: what reports are prepared for. */
     name: text(),
+    /** The language the person chose ("en" or "es"): their pages and every mail to them. Null: none chosen yet. */
+    locale: text({ enum: ["en", "es"] }),
     /** A partner's member (embedded dashboard): the site that vouches for them and its id for them. */
     partnerSiteId: integer("partner_site_id"),
     partnerMemberId: text("partner_member_id"),

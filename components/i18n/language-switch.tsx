@@ -1,0 +1,50 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
+
+/**
+ * "English" / "Español", each named in its own language (and marked so, for a screen reader's voice). The choice is
+ * kept in a cookie, and on the account when signed in (its mail follows it); the page then renders again in it.
+ */
+export function LanguageSwitch({ className = "" }: { className?: string }) {
+  const t = useTranslations("LanguageSwitch");
+  const current = useLocale();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [failed, setFailed] = useState(false);
+
+  async function choose(locale: Locale) {
+    setFailed(false);
+    const response = await fetch("/api/locale", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ locale }) }).catch(
+      () => undefined,
+    );
+    if (!response?.ok) return setFailed(true);
+    startTransition(() => router.refresh());
+  }
+
+  return (
+    <div role="group" aria-label={t("label")} className={`flex items-center gap-1 text-sm ${className}`} aria-busy={pending}>
+      {LOCALES.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          aria-pressed={locale === current}
+          disabled={pending}
+          onClick={() => locale !== current && void choose(locale)}
+          className="rounded px-1.5 py-0.5 font-medium text-slate-700 underline-offset-4 hover:underline aria-pressed:bg-slate-100 aria-pressed:text-slate-900"
+        >
+          {LOCALE_NAMES[locale]}
+        </button>
+      ))}
+      {failed && (
+        <span role="alert" className="text-red-700">
+          {t("failed")}
+        </span>
+      )}
+    </div>
+  );
+}

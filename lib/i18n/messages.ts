@@ -1,0 +1,20 @@
+import { createTranslator, type Messages, type NamespaceKeys, type NestedKeyOf } from "next-intl";
+import en from "@/messages/en.json";
+import es from "@/messages/es.json";
+import type { Locale } from "./locales";
+
+/** Both catalogues, for words written outside a page: mail, the digest, the report, the widget's HTML. */
+export const CATALOGUES: Record<Locale, Messages> = { en, es };
+
+/**
+ * A translator of one language and namespace, for code that runs outside a page's render (a job sending mail, a
+ * route writing HTML): `translator("es", "Mail")("resetSubject")`. Dates are read in UTC, as everywhere.
+ */
+export function translator<N extends NamespaceKeys<Messages, NestedKeyOf<Messages>>>(locale: Locale, namespace: N) {
+  return createTranslator({ locale, messages: CATALOGUES[locale], namespace, timeZone: "UTC" });
+}
+
+/** Only the namespaces a client component needs, for NextIntlClientProvider (the rest stays on the server). */
+export function pickMessages(messages: Messages, namespaces: readonly (keyof Messages)[]): Partial<Messages> {
+  return Object.fromEntries(namespaces.filter((n) => n in messages).map((n) => [n, messages[n]])) as Partial<Messages>;
+}
