@@ -20,8 +20,7 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 /** The arguments a message takes ({name}, {count, plural, …}), with what kind each is. */
 function argumentsOf(elements: MessageFormatElement[], into = new Map<string, number>()): Map<string, number> {
   for (const element of elements) {
-    if ("value" in element && typeof element.value === "string" && element.type !== TYPE.literal && element.type !== TYPE.pound)
-      into.set(element.value, element.type);
+    if ("value" in element && typeof element.value === "string" && element.type !== TYPE.literal) into.set(element.value, element.type);
     if (element.type === TYPE.plural || element.type === TYPE.select) for (const option of Object.values(element.options)) argumentsOf(option.value, into);
     if (element.type === TYPE.tag) argumentsOf(element.children, into);
   }
