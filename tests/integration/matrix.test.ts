@@ -277,6 +277,8 @@ const MATRIX: Row[] = [
     body: () => ({ name: "housekeeping" }),
     expect: [401, 403, 403, 403, 202, 403, 403, 403],
   },
+  // The language switch: anyone may choose a language (a cookie), a signed-in account keeps it; another site may not.
+  { what: "PUT /api/locale", method: "PUT", path: () => "/api/locale", body: () => ({ locale: "en" }), expect: [200, 200, 200, 200, 200, 403, 200, 200] },
   { what: "GET /api/account/mail-preferences", method: "GET", path: () => "/api/account/mail-preferences", expect: [401, 200, 200, 200, 200, 401, 200, 403] },
   {
     what: "POST /api/unsubscribe (a forged link)",

@@ -83,6 +83,7 @@ import * as widgetLeads from "@/app/api/widget/leads/route";
 import * as widgetLeadsChallenge from "@/app/api/widget/leads/challenge/route";
 import * as widgetReport from "@/app/api/widget/report/route";
 import * as widgetOrigin from "@/app/api/widget/origin/route";
+import * as locale from "@/app/api/locale/route";
 import * as accountOfficerProfile from "@/app/api/account/officer-profile/route";
 import * as accountOfficerProfilePhoto from "@/app/api/account/officer-profile/photo/route";
 import * as officersUseridPhoto from "@/app/api/officers/[userId]/photo/route";
@@ -188,6 +189,7 @@ const ROUTES = {
   "/api/widget/leads/challenge": widgetLeadsChallenge,
   "/api/widget/report": widgetReport,
   "/api/widget/origin": widgetOrigin,
+  "/api/locale": locale,
 };
 
 export function GET() {

@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { call, newAccount } from "./client";
+
+/** A page's language as the browser is told it, and its text. */
+async function page(app: { url: string }, path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${app.url}${path}`, { headers, redirect: "manual" });
+  const html = await response.text();
+  return { status: response.status, lang: /<html[^>]*\blang="([^"]+)"/.exec(html)?.[1], html };
+}
+
+describe("the reader's language (embedded service)", () => {
+  const app = inject("apps").embedded;
+
+  it("follows the browser's Accept-Language for a visitor who chose none", async () => {
+    const spanish = await page(app, "/login", { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" });
+    expect(spanish.status).toBe(200);
+    expect(spanish.lang).toBe("es");
+    expect(spanish.html).toContain("Iniciar sesión");
+    const english = await page(app, "/login", { "Accept-Language": "en-US,en;q=0.9" });
+    expect(english.lang).toBe("en");
+    const neither = await page(app, "/login", { "Accept-Language": "fr-FR,de;q=0.8" });
+    expect(neither.lang).toBe("en");
+  });
+
+  it("keeps a visitor's choice in a cookie that outranks the browser's language", async () => {
+    const chosen = await call(app, "PUT", "/api/locale", { body: { locale: "es" } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toEqual({ locale: "es", saved: false });
+    const cookie = /locale=es/.exec(chosen.headers.get("set-cookie") ?? "")?.[0];
+    expect(cookie).toBe("locale=es");
+    expect((await page(app, "/login", { Cookie: "locale=es", "Accept-Language": "en-US" })).lang).toBe("es");
+    expect((await page(app, "/login", { Cookie: "locale=en", "Accept-Language": "es-MX" })).lang).toBe("en");
+    // A cookie naming no language of the app is ignored, not trusted.
+    expect((await page(app, "/login", { Cookie: "locale=xx", "Accept-Language": "es-MX" })).lang).toBe("es");
+  });
+
+  it("refuses a language it does not have, naming the field", async () => {
+    for (const body of [{ locale: "fr" }, { locale: "" }, {}, { locale: ["es"] }]) {
+      const refused = await call(app, "PUT", "/api/locale", { body });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields).toHaveProperty("locale");
+    }
+  });
+
+  describe("a signed-in account", () => {
+    let cookie: string;
+    beforeAll(async () => {
+      ({ cookie } = await newAccount(app));
+    });
+
+    it("saves the choice on the account: its pages follow it on any browser, whatever the browser asks for", async () => {
+      const saved = await call(app, "PUT", "/api/locale", { cookie, body: { locale: "es" } });
+      expect(saved.body).toEqual({ locale: "es", saved: true });
+      // The session alone (no locale cookie), from a browser that asks for English.
+      const account = await page(app, "/account", { Cookie: cookie, "Accept-Language": "en-US" });
+      expect(account.status).toBe(200);
+      expect(account.lang).toBe("es");
+      await call(app, "PUT", "/api/locale", { cookie, body: { locale: "en" } });
+      expect((await page(app, "/account", { Cookie: cookie, "Accept-Language": "es-MX" })).lang).toBe("en");
+    });
+  });
+});
