@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 interface PutState {
@@ -11,6 +12,7 @@ interface PutState {
 
 /** PUT to one of the app's routes (JSON or a file), keeping the answer's field errors for the form to show. */
 export function usePut<T>(onSaved?: (value: T) => void) {
+  const t = useTranslations("OfficerProfile");
   const [state, setState] = useState<PutState>({ pending: false, fields: {} });
   async function put(url: string, body: BodyInit, contentType: string, savedMessage: string) {
     setState({ pending: true, fields: {} });
@@ -18,13 +20,13 @@ export function usePut<T>(onSaved?: (value: T) => void) {
       const response = await fetch(url, { method: "PUT", headers: { "Content-Type": contentType }, body });
       const answer = (await response.json().catch(() => ({}))) as { error?: { message?: string; fields?: Record<string, string> } };
       if (!response.ok) {
-        setState({ pending: false, fields: answer.error?.fields ?? {}, error: answer.error?.message ?? "It could not be saved. Please try again." });
+        setState({ pending: false, fields: answer.error?.fields ?? {}, error: answer.error?.message ?? t("saveFailed") });
         return;
       }
       onSaved?.(answer as T);
       setState({ pending: false, fields: {}, saved: savedMessage });
     } catch {
-      setState({ pending: false, fields: {}, error: "It could not be saved: the connection failed. Please try again." });
+      setState({ pending: false, fields: {}, error: t("connectionFailed") });
     }
   }
   return { ...state, put };
