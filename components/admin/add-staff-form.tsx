@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 /** A choice of a few radio buttons, its error announced with the group. */
 function Choice({
@@ -55,6 +56,7 @@ function Choice({
  */
 export function AddStaffForm({ action, invitations }: { action: FormAction<{ email: string; invited: boolean }>; invitations: boolean }) {
   const t = useTranslations("AddStaff");
+  const errorText = useErrorText();
   const { state, pending, onSubmit, resubmit } = useFormAction(action);
   const roles = [
     { value: "loan_officer", label: t("roleLoanOfficer") },
@@ -115,7 +117,7 @@ export function AddStaffForm({ action, invitations }: { action: FormAction<{ ema
       <p aria-live="polite" className="text-sm">
         {done && state.data?.invited && <span className="text-brand-700">{t("invited", { email: state.data.email })}</span>}
         {done && !state.data?.invited && <span className="text-brand-700">{t("created", { email: state.data?.email ?? "" })}</span>}
-        {!pending && state?.error && !state.fields && <span className="text-red-700">{state.error}</span>}
+        {!pending && state?.error && !state.fields && <span className="text-red-700">{errorText({ code: state.code, message: state.error })}</span>}
       </p>
     </form>
   );

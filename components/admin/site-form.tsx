@@ -6,9 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 export function SiteForm({ appOrigin, action }: { appOrigin: string; action: FormAction<{ siteKey: string; siteSecret: string }> }) {
   const t = useTranslations("Sites");
+  const errorText = useErrorText();
   const { state, pending, onSubmit } = useFormAction(action);
   const fields = state?.fields ?? {};
   const originError = Object.entries(fields).find(([field]) => field.startsWith("allowedOrigins"))?.[1];
@@ -26,7 +28,7 @@ export function SiteForm({ appOrigin, action }: { appOrigin: string; action: For
       </form>
       {state?.error && !Object.keys(fields).length && (
         <p role="alert" className="text-sm text-red-700">
-          {state.error}
+          {errorText({ code: state.code, message: state.error })}
         </p>
       )}
       {state?.data && (

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
+import { useErrorText } from "@/lib/i18n/error-text";
 import type { AssignmentSource } from "@/lib/services/officer-assignment";
 
 interface Choice {
@@ -45,6 +46,7 @@ export function AssignOfficerForms({
   assignSite: FormAction<{ siteId: number; officerId: number | null }>;
 }) {
   const t = useTranslations("AssignOfficer");
+  const errorText = useErrorText();
   const homeowner = useFormAction(assign);
   const site = useFormAction(assignSite);
   const fields = homeowner.state?.fields ?? {};
@@ -58,7 +60,7 @@ export function AssignOfficerForms({
         </Button>
         {homeowner.state?.error && !Object.keys(fields).length && (
           <p role="alert" className="text-sm text-red-700">
-            {homeowner.state.error}
+            {errorText({ code: homeowner.state.code, message: homeowner.state.error })}
           </p>
         )}
         {homeowner.state?.data && (
@@ -87,7 +89,7 @@ export function AssignOfficerForms({
           </Button>
           {site.state?.error && (
             <p role="alert" className="text-sm text-red-700">
-              {site.state.error}
+              {errorText({ code: site.state.code, message: site.state.error })}
             </p>
           )}
           {site.state?.data !== undefined && !site.state.error && (
