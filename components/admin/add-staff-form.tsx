@@ -1,21 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { needsStepUp, StepUpDialog } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
-
-const ROLES = [
-  { value: "loan_officer", label: "Loan officer" },
-  { value: "admin", label: "Admin" },
-] as const;
-
-const SETUPS = [
-  { value: "invite", label: "Email them an invitation to choose a password" },
-  { value: "password", label: "Set a password now" },
-] as const;
+import { useErrorText } from "@/lib/i18n/error-text";
 
 /** A choice of a few radio buttons, its error announced with the group. */
 function Choice({
@@ -63,7 +55,17 @@ function Choice({
  * now" is for handing one over in person. Staff who sign in with single sign-on only (`invitations` false) get no link.
  */
 export function AddStaffForm({ action, invitations }: { action: FormAction<{ email: string; invited: boolean }>; invitations: boolean }) {
+  const t = useTranslations("AddStaff");
+  const errorText = useErrorText();
   const { state, pending, onSubmit, resubmit } = useFormAction(action);
+  const roles = [
+    { value: "loan_officer", label: t("roleLoanOfficer") },
+    { value: "admin", label: t("roleAdmin") },
+  ];
+  const setups = [
+    { value: "invite", label: t("setupInvite") },
+    { value: "password", label: t("setupPassword") },
+  ];
   const [setup, setSetup] = useState<string>(invitations ? "invite" : "password");
   // Adding an admin asks for a recent second factor: the form asks for it, then sends what was typed again.
   const [sent, setSent] = useState<{ form: FormData; button: HTMLElement | null }>();
@@ -89,33 +91,33 @@ export function AddStaffForm({ action, invitations }: { action: FormAction<{ ema
           onCancel={() => setAnswered(state)}
         />
       )}
-      <Field label="Email" name="email" id="staff-email" type="email" autoComplete="off" required error={state?.fields?.email} />
-      <Choice legend="Role" name="role" options={ROLES} error={state?.fields?.role} />
+      <Field label={t("email")} name="email" id="staff-email" type="email" autoComplete="off" required error={state?.fields?.email} />
+      <Choice legend={t("role")} name="role" options={roles} error={state?.fields?.role} />
       {invitations ? (
-        <Choice legend="Their password" name="setup" options={SETUPS} value={setup} onChange={setSetup} error={state?.fields?.invite} />
+        <Choice legend={t("theirPassword")} name="setup" options={setups} value={setup} onChange={setSetup} error={state?.fields?.invite} />
       ) : (
         <input type="hidden" name="setup" value="password" />
       )}
       {setup === "password" && (
         <Field
-          label="Password"
+          label={t("password")}
           name="password"
           id="staff-password"
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 10 characters and hard to guess."
+          hint={t("passwordHint")}
           error={state?.fields?.password}
         />
       )}
       <Button type="submit" disabled={pending}>
         {/* The client invitation beside it on /admin has its own "Send invitation": a screen reader's list of buttons tells them apart. */}
-        {setup === "invite" ? "Send staff invitation" : "Create staff account"}
+        {setup === "invite" ? t("sendInvitation") : t("createAccount")}
       </Button>
       <p aria-live="polite" className="text-sm">
-        {done && state.data?.invited && <span className="text-brand-700">Invitation sent to {state.data.email}. The link works once, for 3 days.</span>}
-        {done && !state.data?.invited && <span className="text-brand-700">Created {state.data?.email}. Give them their password in person.</span>}
-        {!pending && state?.error && !state.fields && <span className="text-red-700">{state.error}</span>}
+        {done && state.data?.invited && <span className="text-brand-700">{t("invited", { email: state.data.email })}</span>}
+        {done && !state.data?.invited && <span className="text-brand-700">{t("created", { email: state.data?.email ?? "" })}</span>}
+        {!pending && state?.error && !state.fields && <span className="text-red-700">{errorText({ code: state.code, message: state.error })}</span>}
       </p>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
@@ -7,11 +8,12 @@ import type { Offers, OrgSettings } from "@/lib/services/settings";
 import { useFormAction } from "@/lib/client/use-form-action";
 
 export function MaxLtvForm({ current, action }: { current: number; action: FormAction<{ orgMaxLtv: number }> }) {
+  const t = useTranslations("AdminForms");
   const { state, pending, onSubmit } = useFormAction(action);
   return (
     <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3" noValidate>
       <Field
-        label="Maximum loan-to-value (%)"
+        label={t("maxLtv")}
         name="orgMaxLtv"
         type="number"
         min={1}
@@ -22,10 +24,10 @@ export function MaxLtvForm({ current, action }: { current: number; action: FormA
         error={state?.fields?.orgMaxLtv}
       />
       <Button type="submit" disabled={pending}>
-        Save
+        {t("save")}
       </Button>
       <p aria-live="polite" className="text-sm text-brand-700">
-        {!pending && state?.data && "Saved. Equity everywhere now uses it."}
+        {!pending && state?.data && t("maxLtvSaved")}
       </p>
     </form>
   );
@@ -33,17 +35,18 @@ export function MaxLtvForm({ current, action }: { current: number; action: FormA
 
 type OpportunityRules = Pick<OrgSettings, "orgCurrentRate" | "opportunityHelocMin" | "opportunityCashOutMin">;
 const MINIMUMS = [
-  { name: "opportunityHelocMin", label: "Least equity for a home equity line ($)" },
-  { name: "opportunityCashOutMin", label: "Least equity for a cash-out refinance ($)" },
+  { name: "opportunityHelocMin", label: "helocMin" },
+  { name: "opportunityCashOutMin", label: "cashOutMin" },
 ] as const;
 
 /** The current rate and the minimums the client portfolio's opportunities are found by (at the next refresh). */
 export function OpportunityRulesForm({ current, action }: { current: OpportunityRules; action: FormAction<OpportunityRules> }) {
+  const t = useTranslations("AdminForms");
   const { state, pending, onSubmit } = useFormAction(action);
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate>
       <Field
-        label="Current note rate (% a year)"
+        label={t("currentRate")}
         name="orgCurrentRate"
         type="number"
         inputMode="decimal"
@@ -52,13 +55,13 @@ export function OpportunityRulesForm({ current, action }: { current: Opportunity
         step={0.001}
         defaultValue={current.orgCurrentRate}
         required
-        hint="0 to 30; a client's rate 0.75 point above it is a rate-and-term refinance"
+        hint={t("currentRateHint")}
         error={state?.fields?.orgCurrentRate}
       />
       {MINIMUMS.map((minimum) => (
         <Field
           key={minimum.name}
-          label={minimum.label}
+          label={t(minimum.label)}
           name={minimum.name}
           type="number"
           inputMode="numeric"
@@ -67,37 +70,38 @@ export function OpportunityRulesForm({ current, action }: { current: Opportunity
           step={1}
           defaultValue={current[minimum.name]}
           required
-          hint="Whole dollars of available equity, 0 to 10,000,000"
+          hint={t("minimumHint")}
           error={state?.fields?.[minimum.name]}
         />
       ))}
       <Button type="submit" disabled={pending}>
-        Save opportunity rules
+        {t("saveRules")}
       </Button>
       <p aria-live="polite" className="text-sm text-brand-700">
-        {!pending && state?.data && "Saved. The next refresh of each client finds opportunities by these."}
+        {!pending && state?.data && t("rulesSaved")}
       </p>
     </form>
   );
 }
 
 const OFFER_FIELDS = [
-  { kind: "heloc", label: "Home equity line", rate: "helocRate", term: "helocTerm" },
-  { kind: "cashOut", label: "Cash-out refinance", rate: "cashOutRate", term: "cashOutTerm" },
+  { kind: "heloc", rate: "helocRate", term: "helocTerm" },
+  { kind: "cashOut", rate: "cashOutRate", term: "cashOutTerm" },
 ] as const;
 
 /** The rate and term of each loan the organization offers homeowners (their borrowing scenarios use them). */
 export function OffersForm({ current, action }: { current: Offers; action: FormAction<Offers> }) {
+  const t = useTranslations("AdminForms");
   const { state, pending, onSubmit } = useFormAction(action);
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate>
       {OFFER_FIELDS.map((offer) => (
         <fieldset key={offer.kind} className="grid grid-cols-2 gap-3">
-          <legend className="mb-1 text-sm font-semibold">{offer.label}</legend>
+          <legend className="mb-1 text-sm font-semibold">{t("offer", { kind: offer.kind })}</legend>
           {/* Each offer's fields are named with the offer, so that two fields on the page are not both "Rate (% a year)". */}
           <Field
-            label="Rate (% a year)"
-            aria-label={`${offer.label} rate (% a year)`}
+            label={t("rate")}
+            aria-label={t("rateNamed", { kind: offer.kind })}
             id={offer.rate}
             name={offer.rate}
             type="number"
@@ -107,12 +111,12 @@ export function OffersForm({ current, action }: { current: Offers; action: FormA
             step={0.001}
             defaultValue={current[offer.kind].ratePercent}
             required
-            hint="0 to 25"
+            hint={t("rateHint")}
             error={state?.fields?.[`${offer.kind}.ratePercent`]}
           />
           <Field
-            label="Term (years)"
-            aria-label={`${offer.label} term (years)`}
+            label={t("term")}
+            aria-label={t("termNamed", { kind: offer.kind })}
             id={offer.term}
             name={offer.term}
             type="number"
@@ -122,16 +126,16 @@ export function OffersForm({ current, action }: { current: Offers; action: FormA
             step={1}
             defaultValue={current[offer.kind].termYears}
             required
-            hint="Whole years, 1 to 40"
+            hint={t("termHint")}
             error={state?.fields?.[`${offer.kind}.termYears`]}
           />
         </fieldset>
       ))}
       <Button type="submit" disabled={pending}>
-        Save offers
+        {t("saveOffers")}
       </Button>
       <p aria-live="polite" className="text-sm text-brand-700">
-        {!pending && state?.data && "Saved. Homeowners' borrowing scenarios now use these."}
+        {!pending && state?.data && t("offersSaved")}
       </p>
     </form>
   );

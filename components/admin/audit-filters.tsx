@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 
 export interface AuditFilterValues {
@@ -26,6 +27,7 @@ export function AuditFilters({
   errors: Record<string, string>;
   actions: { value: string; label: string }[];
 }) {
+  const t = useTranslations("Audit");
   const selectField = (name: "action" | "outcome", label: string, options: { value: string; label: string }[], any: string) => (
     <div className="space-y-1">
       <label htmlFor={`audit-${name}`} className="block text-sm font-medium text-slate-800">
@@ -54,29 +56,29 @@ export function AuditFilters({
     </div>
   );
   return (
-    <form method="get" action="/admin/audit" aria-label="Filter the activity log" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <Field id="audit-actor" name="actor" label="Person's email" inputMode="email" autoComplete="off" defaultValue={values.actor} error={errors.actor} />
-      <Field id="audit-property" name="propertyId" label="Home (property ID)" inputMode="numeric" defaultValue={values.propertyId} error={errors.propertyId} />
-      <Field id="audit-address" name="address" label="Address contains" autoComplete="off" defaultValue={values.address} error={errors.address} />
-      {selectField("action", "What", actions, "Every action")}
+    <form method="get" action="/admin/audit" aria-label={t("filterLabel")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Field id="audit-actor" name="actor" label={t("actor")} inputMode="email" autoComplete="off" defaultValue={values.actor} error={errors.actor} />
+      <Field id="audit-property" name="propertyId" label={t("property")} inputMode="numeric" defaultValue={values.propertyId} error={errors.propertyId} />
+      <Field id="audit-address" name="address" label={t("address")} autoComplete="off" defaultValue={values.address} error={errors.address} />
+      {selectField("action", t("action"), actions, t("everyAction"))}
       {selectField(
         "outcome",
-        "Outcome",
+        t("outcome"),
         [
-          { value: "allowed", label: "Allowed" },
-          { value: "refused", label: "Refused" },
-          { value: "failed", label: "Failed" },
+          { value: "allowed", label: t("outcomeWord", { outcome: "allowed" }) },
+          { value: "refused", label: t("outcomeWord", { outcome: "refused" }) },
+          { value: "failed", label: t("outcomeWord", { outcome: "failed" }) },
         ],
-        "Any outcome",
+        t("anyOutcome"),
       )}
-      <Field id="audit-from" name="from" type="date" label="From (UTC)" defaultValue={isDay(values.from)} error={errors.from} />
-      <Field id="audit-to" name="to" type="date" label="To (UTC, the whole day)" defaultValue={isDay(values.to)} error={errors.to} />
+      <Field id="audit-from" name="from" type="date" label={t("from")} defaultValue={isDay(values.from)} error={errors.from} />
+      <Field id="audit-to" name="to" type="date" label={t("to")} defaultValue={isDay(values.to)} error={errors.to} />
       <div className="flex items-end gap-3">
         <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
-          Filter
+          {t("filter")}
         </button>
         <a href="/admin/audit" className="py-2 text-sm font-medium text-brand-700 underline">
-          Clear
+          {t("clear")}
         </a>
       </div>
     </form>

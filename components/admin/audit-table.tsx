@@ -1,9 +1,7 @@
+import { useTranslations } from "next-intl";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import { useFormats } from "@/lib/i18n/use-formats";
 import type { AuditEventDto } from "@/lib/services/audit";
-import { formatDateTime } from "@/lib/format";
-
-const roleLabel = (role: string | null) => (role ? (ROLE_LABELS[role as Role] ?? role) : null);
 
 const OUTCOME_STYLE = {
   allowed: "bg-emerald-50 text-emerald-900 border-emerald-300",
@@ -13,14 +11,15 @@ const OUTCOME_STYLE = {
 
 /** Who acted, as the log can still say it: the email, or the pseudonym once the account was deleted. */
 function Who({ actor }: { actor: AuditEventDto["actor"] }) {
-  const role = roleLabel(actor.role);
+  const t = useTranslations("Audit");
+  const role = actor.role ? t("role", { role: actor.role }) : null;
   return (
     <>
-      <span className="block break-words">{actor.email ?? (actor.ref ? `Deleted account (${actor.ref})` : "No account")}</span>
+      <span className="block break-words">{actor.email ?? (actor.ref ? t("deletedAccount", { ref: actor.ref }) : t("noAccount"))}</span>
       {(role || actor.partnerSiteId !== null) && (
         <span className="block text-xs text-slate-600">
           {role}
-          {actor.partnerSiteId !== null && ` through partner site #${actor.partnerSiteId}`}
+          {actor.partnerSiteId !== null && ` ${t("throughPartner", { site: actor.partnerSiteId })}`}
         </span>
       )}
     </>
@@ -30,29 +29,31 @@ function Who({ actor }: { actor: AuditEventDto["actor"] }) {
 /** A page of the log, newest first: when, who, what, which home, how it ended and from where. */
 export function AuditTable({ events, caption }: { events: AuditEventDto[]; caption: string }) {
   const th = "p-2 font-semibold";
+  const t = useTranslations("Audit");
+  const f = useFormats();
   return (
-    <TableScroll label="Activity log events">
+    <TableScroll label={t("tableLabel")}>
       <table className="w-full min-w-[52rem] text-left text-sm">
         <caption className="pb-2 text-left font-medium">{caption}</caption>
         <thead>
           <tr className="border-b">
             <th scope="col" className={th}>
-              When
+              {t("when")}
             </th>
             <th scope="col" className={th}>
-              Who
+              {t("who")}
             </th>
             <th scope="col" className={th}>
-              What
+              {t("action")}
             </th>
             <th scope="col" className={th}>
-              Home
+              {t("home")}
             </th>
             <th scope="col" className={th}>
-              Outcome
+              {t("outcome")}
             </th>
             <th scope="col" className={th}>
-              Client address
+              {t("clientAddress")}
             </th>
           </tr>
         </thead>
@@ -60,7 +61,7 @@ export function AuditTable({ events, caption }: { events: AuditEventDto[]; capti
           {events.map((event) => (
             <tr key={event.id} className="border-b border-slate-100 align-top" data-testid="audit-event">
               <th scope="row" className="p-2 font-normal whitespace-nowrap">
-                <time dateTime={event.at}>{formatDateTime(event.at, { seconds: true })}</time>
+                <time dateTime={event.at}>{f.dateTime(event.at, { seconds: true })}</time>
                 <span className="block text-xs text-slate-600">#{event.id}</span>
               </th>
               <td className="p-2">
@@ -71,12 +72,12 @@ export function AuditTable({ events, caption }: { events: AuditEventDto[]; capti
                 <span className="block font-mono text-xs text-slate-600">{event.action}</span>
               </td>
               <td className="p-2">
-                {event.address ?? (event.propertyId ? `Property ${event.propertyId}` : "—")}
-                {event.address && event.propertyId && <span className="block text-xs text-slate-600">Property {event.propertyId}</span>}
+                {event.address ?? (event.propertyId ? t("propertyId", { id: event.propertyId }) : "—")}
+                {event.address && event.propertyId && <span className="block text-xs text-slate-600">{t("propertyId", { id: event.propertyId })}</span>}
               </td>
               <td className="p-2">
                 <span className={`inline-block rounded border px-2 py-0.5 text-xs font-semibold capitalize ${OUTCOME_STYLE[event.outcome]}`}>
-                  {event.outcome}
+                  {t("outcomeWord", { outcome: event.outcome })}
                 </span>
               </td>
               <td className="p-2 font-mono text-xs">{event.ip ?? "—"}</td>

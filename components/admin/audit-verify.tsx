@@ -1,8 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 interface ChainCheck {
   ok: boolean;
@@ -12,6 +14,8 @@ interface ChainCheck {
 
 /** "Verify": walks the log's chain of hashes on the server and says, in a live region, whether any row was altered. */
 export function AuditVerifyButton() {
+  const t = useTranslations("AuditVerify");
+  const errorText = useErrorText();
   const [pending, setPending] = useState(false);
   const [said, setSaid] = useState<{ text: string; bad: boolean }>();
 
@@ -20,13 +24,9 @@ export function AuditVerifyButton() {
     setSaid(undefined);
     try {
       const check = await fetchJson<ChainCheck>("/api/admin/audit/verify");
-      setSaid(
-        check.ok
-          ? { text: `The log is intact: ${check.events.toLocaleString("en-US")} events checked.`, bad: false }
-          : { text: `The log was altered at event #${check.firstBadId}.`, bad: true },
-      );
+      setSaid(check.ok ? { text: t("intact", { events: check.events }), bad: false } : { text: t("altered", { id: String(check.firstBadId) }), bad: true });
     } catch (error) {
-      setSaid({ text: ApiProblem.from(error).message, bad: true });
+      setSaid({ text: errorText(ApiProblem.from(error)), bad: true });
     } finally {
       setPending(false);
     }
@@ -35,7 +35,7 @@ export function AuditVerifyButton() {
   return (
     <div className="space-y-1">
       <Button type="button" variant="secondary" disabled={pending} onClick={() => void verify()}>
-        {pending ? "Verifying…" : "Verify"}
+        {pending ? t("verifying") : t("verify")}
       </Button>
       <p role="status" data-testid="audit-verify-result" className={`text-sm ${said?.bad ? "font-semibold text-red-700" : "text-slate-700"}`}>
         {said?.text}

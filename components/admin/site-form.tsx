@@ -1,40 +1,40 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { EmbedCode } from "@/components/embed/embed-code";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 export function SiteForm({ appOrigin, action }: { appOrigin: string; action: FormAction<{ siteKey: string; siteSecret: string }> }) {
+  const t = useTranslations("Sites");
+  const errorText = useErrorText();
   const { state, pending, onSubmit } = useFormAction(action);
   const fields = state?.fields ?? {};
   const originError = Object.entries(fields).find(([field]) => field.startsWith("allowedOrigins"))?.[1];
   return (
     <div className="space-y-4">
       <form onSubmit={onSubmit} className="grid gap-3 md:grid-cols-3" noValidate>
-        <Field label="Site name" name="name" required error={fields.name} />
-        <Field label="Allowed origins" name="origins" required hint="e.g. https://bank.example, one or more" error={originError} />
-        <Field label="Daily budget (lookups)" name="budget" type="number" min={1} defaultValue={200} required error={fields.dailyBudget} />
+        <Field label={t("siteName")} name="name" required error={fields.name} />
+        <Field label={t("origins")} name="origins" required hint={t("originsHint")} error={originError} />
+        <Field label={t("budget")} name="budget" type="number" min={1} defaultValue={200} required error={fields.dailyBudget} />
         <div>
           <Button type="submit" disabled={pending}>
-            Register site
+            {t("register")}
           </Button>
         </div>
       </form>
       {state?.error && !Object.keys(fields).length && (
         <p role="alert" className="text-sm text-red-700">
-          {state.error}
+          {errorText({ code: state.code, message: state.error })}
         </p>
       )}
       {state?.data && (
         <div role="status" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">
-          <p>
-            Site key: <code className="font-mono">{state.data.siteKey}</code>
-          </p>
-          <p>
-            Signing secret for partner tokens (shown only now; store it on your server): <code className="font-mono break-all">{state.data.siteSecret}</code>
-          </p>
+          <p>{t.rich("siteKey", { key: state.data.siteKey, code: (chunks) => <code className="font-mono">{chunks}</code> })}</p>
+          <p>{t.rich("siteSecret", { secret: state.data.siteSecret, code: (chunks) => <code className="font-mono break-all">{chunks}</code> })}</p>
           <EmbedCode appOrigin={appOrigin} siteKey={state.data.siteKey} />
         </div>
       )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useStepUp } from "@/components/auth/step-up";
@@ -7,19 +8,19 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
 import type { Role } from "@/lib/auth/roles";
 import type { StaffMember } from "@/lib/services/staff";
 
-const STAFF_ROLES = [
-  { value: "loan_officer", label: "Loan officer" },
-  { value: "admin", label: "Admin" },
-] as const satisfies readonly { value: Role; label: string }[];
+const STAFF_ROLES = ["loan_officer", "admin"] as const satisfies readonly Role[];
 
 const th = "p-2 font-semibold";
 
 /** The loan officers and admins, each with a role change and a reset of their second factors (both ask for a step-up). */
 export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: number }) {
   const router = useRouter();
+  const t = useTranslations("StaffList");
+  const errorText = useErrorText();
   const { withStepUp, stepUp } = useStepUp();
   const [pending, setPending] = useState<number>();
   const [said, setSaid] = useState<{ id: number; text: string; error: boolean }>();
@@ -32,7 +33,7 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
       setSaid({ id: member.id, text: done, error: false });
       router.refresh();
     } catch (error) {
-      setSaid({ id: member.id, text: ApiProblem.from(error).message, error: true });
+      setSaid({ id: member.id, text: errorText(ApiProblem.from(error)), error: true });
     } finally {
       setPending(undefined);
     }
@@ -42,33 +43,28 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
     event.preventDefault();
     const role = String(new FormData(event.currentTarget).get("role")) as Role;
     if (role === member.role) return;
-    const label = STAFF_ROLES.find((r) => r.value === role)?.label ?? role;
-    void act(
-      member,
-      () => fetchJson(`/api/admin/users/${member.id}`, { method: "PATCH", body: { role } }),
-      `${member.email} is now: ${label}. It applies to their very next request.`,
-    );
+    void act(member, () => fetchJson(`/api/admin/users/${member.id}`, { method: "PATCH", body: { role } }), t("roleChanged", { email: member.email, role }));
   }
 
   return (
     <>
       {stepUp}
-      <TableScroll label="Staff">
+      <TableScroll label={t("label")}>
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Loan officers and admins</caption>
+          <caption className="sr-only">{t("caption")}</caption>
           <thead>
             <tr className="border-b">
               <th scope="col" className={th}>
-                Email
+                {t("email")}
               </th>
               <th scope="col" className={th}>
-                Role
+                {t("role")}
               </th>
               <th scope="col" className={th}>
-                Second factor
+                {t("secondFactor")}
               </th>
               <th scope="col" className={th}>
-                Actions
+                {t("actions")}
               </th>
             </tr>
           </thead>
@@ -77,20 +73,18 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
               <tr key={member.id} className="border-b border-slate-100 align-top" data-testid="staff-member">
                 <th scope="row" className="p-2 font-normal">
                   {member.email}
-                  {member.id === selfId && <span className="block text-xs text-slate-600">you</span>}
+                  {member.id === selfId && <span className="block text-xs text-slate-600">{t("you")}</span>}
                 </th>
-                <td className="p-2">{STAFF_ROLES.find((r) => r.value === member.role)?.label}</td>
-                <td className="p-2">
-                  {member.hasSecondFactor ? "Set up" : member.singleSignOn ? "Their identity provider's" : "Not yet: asked at next sign-in"}
-                </td>
+                <td className="p-2">{t("roleName", { role: member.role })}</td>
+                <td className="p-2">{member.hasSecondFactor ? t("factorSet") : member.singleSignOn ? t("factorSso") : t("factorNotYet")}</td>
                 <td className="space-y-2 p-2">
                   {member.id === selfId ? (
-                    <span className="text-xs text-slate-600">Your own factors are on your account&apos;s security page.</span>
+                    <span className="text-xs text-slate-600">{t("ownFactors")}</span>
                   ) : (
                     <>
                       <form onSubmit={(event) => changeRole(event, member)} className="flex flex-wrap items-center gap-2">
                         <label htmlFor={`role-${member.id}`} className="sr-only">
-                          Role for {member.email}
+                          {t("roleFor", { email: member.email })}
                         </label>
                         <select
                           id={`role-${member.id}`}
@@ -99,26 +93,26 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
                           className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
                         >
                           {STAFF_ROLES.map((role) => (
-                            <option key={role.value} value={role.value}>
-                              {role.label}
+                            <option key={role} value={role}>
+                              {t("roleName", { role })}
                             </option>
                           ))}
                         </select>
                         <Button type="submit" variant="secondary" className="px-3 py-1 text-sm" disabled={pending === member.id}>
-                          Change role<span className="sr-only"> of {member.email}</span>
+                          {t.rich("changeRole", { email: member.email, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
                         </Button>
                       </form>
                       <ConfirmButton
-                        label="Reset second factors"
-                        accessibleName={`Reset second factors of ${member.email}`}
-                        question={`Reset ${member.email}'s passkeys, authenticator app and recovery codes? Their sessions end now, and they set up a new factor at their next sign-in.`}
-                        confirmLabel="Yes, reset them"
+                        label={t("reset")}
+                        accessibleName={t("resetNamed", { email: member.email })}
+                        question={t("resetQuestion", { email: member.email })}
+                        confirmLabel={t("resetConfirm")}
                         disabled={pending === member.id}
                         onConfirm={() =>
                           void act(
                             member,
                             () => fetchJson(`/api/admin/users/${member.id}/factors`, { method: "DELETE" }),
-                            `${member.email}'s second factors are reset and they are signed out everywhere.`,
+                            t("resetDone", { email: member.email }),
                           )
                         }
                       />

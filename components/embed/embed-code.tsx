@@ -1,14 +1,17 @@
+import { useTranslations } from "next-intl";
+
 /** The two ways to embed the widget, ready to copy: wrapped, so that all of each line shows on any screen. */
 export function EmbedCode({ appOrigin, siteKey }: { appOrigin: string; siteKey: string }) {
+  const t = useTranslations("EmbedCode");
   const script = `<script src="${appOrigin}/embed.js" data-site-key="${siteKey}" async></script>`;
-  const iframe = `<iframe src="${appOrigin}/embed/valuation?key=${siteKey}" title="What is my home worth?" style="width:100%;max-width:560px;height:360px;border:0"></iframe>`;
+  const iframe = `<iframe src="${appOrigin}/embed/valuation?key=${siteKey}" title="${t("iframeTitle")}" style="width:100%;max-width:560px;height:360px;border:0"></iframe>`;
   return (
     <div className="space-y-2 text-sm">
-      <p className="font-medium">One line (sizes itself):</p>
+      <p className="font-medium">{t("oneLine")}</p>
       <pre className="rounded-lg bg-slate-900 p-3 break-all whitespace-pre-wrap text-slate-100">
         <code>{script}</code>
       </pre>
-      <p className="font-medium">Or a plain iframe:</p>
+      <p className="font-medium">{t("plainIframe")}</p>
       <pre className="rounded-lg bg-slate-900 p-3 break-all whitespace-pre-wrap text-slate-100">
         <code>{iframe}</code>
       </pre>

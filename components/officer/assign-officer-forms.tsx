@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
+import { useErrorText } from "@/lib/i18n/error-text";
 import type { AssignmentSource } from "@/lib/services/officer-assignment";
 
 interface Choice {
@@ -11,22 +13,15 @@ interface Choice {
   label: string;
 }
 
-const SOURCES: Record<AssignmentSource, string> = {
-  assigned: "assigned by you",
-  invitation: "the officer who invited them",
-  portfolio: "the officer whose clients list them",
-  partner: "their partner site's officer",
-  default: "the organization's default",
-};
-
 function OfficerSelect({ id, staff, error }: { id: string; staff: Choice[]; error?: string }) {
+  const t = useTranslations("AssignOfficer");
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Loan officer
+        {t("officer")}
       </label>
       <select id={id} name="officerId" className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900">
-        <option value="">None (back to the rules)</option>
+        <option value="">{t("none")}</option>
         {staff.map((member) => (
           <option key={member.id} value={member.id}>
             {member.label}
@@ -50,26 +45,27 @@ export function AssignOfficerForms({
   assign: FormAction<{ email: string; source: AssignmentSource | null }>;
   assignSite: FormAction<{ siteId: number; officerId: number | null }>;
 }) {
+  const t = useTranslations("AssignOfficer");
+  const errorText = useErrorText();
   const homeowner = useFormAction(assign);
   const site = useFormAction(assignSite);
   const fields = homeowner.state?.fields ?? {};
   return (
     <div className="space-y-5">
       <form onSubmit={homeowner.onSubmit} className="space-y-3" noValidate>
-        <Field label="Homeowner's email" name="email" type="email" required error={fields.email} />
+        <Field label={t("email")} name="email" type="email" required error={fields.email} />
         <OfficerSelect id="assign-officer" staff={staff} error={fields.officerId} />
         <Button type="submit" disabled={homeowner.pending}>
-          Assign officer
+          {t("assign")}
         </Button>
         {homeowner.state?.error && !Object.keys(fields).length && (
           <p role="alert" className="text-sm text-red-700">
-            {homeowner.state.error}
+            {errorText({ code: homeowner.state.code, message: homeowner.state.error })}
           </p>
         )}
         {homeowner.state?.data && (
           <p role="status" className="text-sm text-green-800">
-            {homeowner.state.data.email}&apos;s officer is now{" "}
-            {homeowner.state.data.source ? SOURCES[homeowner.state.data.source] : "nobody (no rule finds one)"}.
+            {t("assigned", { email: homeowner.state.data.email, source: homeowner.state.data.source ?? "none" })}
           </p>
         )}
       </form>
@@ -77,7 +73,7 @@ export function AssignOfficerForms({
         <form onSubmit={site.onSubmit} className="space-y-3 border-t border-slate-200 pt-4" noValidate>
           <div className="space-y-1">
             <label htmlFor="site-officer-site" className="block text-sm font-medium text-slate-800">
-              Widget site
+              {t("site")}
             </label>
             <select id="site-officer-site" name="siteId" className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900">
               {sites.map((choice) => (
@@ -89,16 +85,16 @@ export function AssignOfficerForms({
           </div>
           <OfficerSelect id="site-officer" staff={staff} error={site.state?.fields?.officerId} />
           <Button type="submit" variant="secondary" disabled={site.pending}>
-            Set the site&apos;s officer
+            {t("setSite")}
           </Button>
           {site.state?.error && (
             <p role="alert" className="text-sm text-red-700">
-              {site.state.error}
+              {errorText({ code: site.state.code, message: site.state.error })}
             </p>
           )}
           {site.state?.data !== undefined && !site.state.error && (
             <p role="status" className="text-sm text-green-800">
-              The site&apos;s officer is saved.
+              {t("siteSaved")}
             </p>
           )}
         </form>

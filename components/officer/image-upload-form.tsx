@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -13,6 +14,7 @@ import { usePut } from "./use-put";
 export function ImageUploadForm<T>({
   field,
   label,
+  uploadLabel,
   url,
   saved,
   current,
@@ -21,12 +23,15 @@ export function ImageUploadForm<T>({
   /** The field the server names in a refusal ("photo", "logo"). */
   field: string;
   label: string;
+  /** The button's words ("Upload photo"). */
+  uploadLabel: string;
   url: string;
   saved: string;
   /** The image as it is now, drawn beside the field. */
   current?: React.ReactNode;
   onSaved: (value: T) => void;
 }) {
+  const t = useTranslations("OfficerProfile");
   const upload = usePut<T>(onSaved);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,7 +44,7 @@ export function ImageUploadForm<T>({
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
         {current}
         <Field
-          label={`${label} (JPEG, PNG or WebP, up to 5 MB)`}
+          label={t("fileLabel", { label })}
           name={field}
           type="file"
           accept="image/jpeg,image/png,image/webp"
@@ -47,7 +52,7 @@ export function ImageUploadForm<T>({
           error={upload.fields[field]}
         />
         <Button type="submit" variant="secondary" disabled={upload.pending}>
-          Upload {label.toLowerCase()}
+          {uploadLabel}
         </Button>
       </form>
       <Status {...upload} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -10,6 +11,7 @@ import { usePut } from "./use-put";
 
 /** The lender's details on every officer's card (admins on /admin): name, NMLS ID, Equal Housing words, default officer, logo. */
 export function OrganizationForm({ initial, staff }: { initial: OrganizationDto; staff: { id: number; label: string }[] }) {
+  const t = useTranslations("Organization");
   const [org, setOrg] = useState(initial);
   const details = usePut<OrganizationDto>(setOrg);
   const onDetails = (event: FormEvent<HTMLFormElement>) => {
@@ -22,17 +24,17 @@ export function OrganizationForm({ initial, staff }: { initial: OrganizationDto;
       equalHousingStatement: String(form.get("equalHousingStatement") ?? ""),
       defaultOfficerId: officer ? Number(officer) : null,
     };
-    void details.put("/api/admin/organization", JSON.stringify(body), "application/json", "The organization's details are saved.");
+    void details.put("/api/admin/organization", JSON.stringify(body), "application/json", t("saved"));
   };
   const statementError = details.fields.equalHousingStatement;
   return (
     <div className="space-y-4">
       <form onSubmit={onDetails} className="space-y-3" noValidate>
-        <Field label="Company name" name="companyName" defaultValue={org.companyName ?? ""} error={details.fields.companyName} />
-        <Field label="Company NMLS ID" name="nmlsId" inputMode="numeric" defaultValue={org.nmlsId ?? ""} hint="Digits only" error={details.fields.nmlsId} />
+        <Field label={t("companyName")} name="companyName" defaultValue={org.companyName ?? ""} error={details.fields.companyName} />
+        <Field label={t("nmlsId")} name="nmlsId" inputMode="numeric" defaultValue={org.nmlsId ?? ""} hint={t("digitsOnly")} error={details.fields.nmlsId} />
         <div className="space-y-1">
           <label htmlFor="equalHousingStatement" className="block text-sm font-medium text-slate-800">
-            Equal Housing Opportunity statement
+            {t("statement")}
           </label>
           <textarea
             id="equalHousingStatement"
@@ -51,7 +53,7 @@ export function OrganizationForm({ initial, staff }: { initial: OrganizationDto;
         </div>
         <div className="space-y-1">
           <label htmlFor="defaultOfficerId" className="block text-sm font-medium text-slate-800">
-            Default loan officer (homeowners no one else claims)
+            {t("defaultOfficer")}
           </label>
           <select
             id="defaultOfficerId"
@@ -59,7 +61,7 @@ export function OrganizationForm({ initial, staff }: { initial: OrganizationDto;
             defaultValue={org.defaultOfficerId ?? ""}
             className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
           >
-            <option value="">None</option>
+            <option value="">{t("none")}</option>
             {staff.map((member) => (
               <option key={member.id} value={member.id}>
                 {member.label}
@@ -69,20 +71,21 @@ export function OrganizationForm({ initial, staff }: { initial: OrganizationDto;
           {details.fields.defaultOfficerId && <p className="text-sm text-red-700">{details.fields.defaultOfficerId}</p>}
         </div>
         <Button type="submit" disabled={details.pending}>
-          Save organization
+          {t("save")}
         </Button>
       </form>
       <Status {...details} />
       <ImageUploadForm<OrganizationDto>
         field="logo"
-        label="Logo"
+        label={t("logo")}
+        uploadLabel={t("uploadLogo")}
         url="/api/admin/organization/logo"
-        saved="The logo is saved."
+        saved={t("logoSaved")}
         onSaved={setOrg}
         current={
           org.logoUrl && (
             // eslint-disable-next-line @next/next/no-img-element -- the app's own re-encoded logo
-            <img src={org.logoUrl} alt="The organization's logo" width={48} height={48} className="h-12 w-12 object-contain" />
+            <img src={org.logoUrl} alt={t("logoAlt")} width={48} height={48} className="h-12 w-12 object-contain" />
           )
         }
       />

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 interface PutState {
   pending: boolean;
@@ -11,20 +13,26 @@ interface PutState {
 
 /** PUT to one of the app's routes (JSON or a file), keeping the answer's field errors for the form to show. */
 export function usePut<T>(onSaved?: (value: T) => void) {
+  const t = useTranslations("OfficerProfile");
+  const errorText = useErrorText();
   const [state, setState] = useState<PutState>({ pending: false, fields: {} });
   async function put(url: string, body: BodyInit, contentType: string, savedMessage: string) {
     setState({ pending: true, fields: {} });
     try {
       const response = await fetch(url, { method: "PUT", headers: { "Content-Type": contentType }, body });
-      const answer = (await response.json().catch(() => ({}))) as { error?: { message?: string; fields?: Record<string, string> } };
+      const answer = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string; fields?: Record<string, string> } };
       if (!response.ok) {
-        setState({ pending: false, fields: answer.error?.fields ?? {}, error: answer.error?.message ?? "It could not be saved. Please try again." });
+        setState({
+          pending: false,
+          fields: answer.error?.fields ?? {},
+          error: answer.error?.message ? errorText({ code: answer.error.code, message: answer.error.message }) : t("saveFailed"),
+        });
         return;
       }
       onSaved?.(answer as T);
       setState({ pending: false, fields: {}, saved: savedMessage });
     } catch {
-      setState({ pending: false, fields: {}, error: "It could not be saved: the connection failed. Please try again." });
+      setState({ pending: false, fields: {}, error: t("connectionFailed") });
     }
   }
   return { ...state, put };

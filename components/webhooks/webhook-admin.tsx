@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
@@ -8,19 +9,21 @@ import { Field } from "@/components/ui/field";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import type { WebhookDeliveryDto, WebhookEndpointDto } from "@/lib/services/webhooks";
-import { formatDateTime } from "@/lib/format";
+import type { Formats } from "@/lib/format";
+import { useErrorText } from "@/lib/i18n/error-text";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 type Endpoint = WebhookEndpointDto & { deliveries: WebhookDeliveryDto[]; total: number };
 
-const when = (iso: string | null) => (iso ? formatDateTime(iso, { seconds: true }) : "—");
-const STATUS_WORDS = { pending: "Waiting to retry", delivered: "Delivered", failed: "Failed" } as const;
+const whenOf = (f: Formats) => (iso: string | null) => (iso ? f.dateTime(iso, { seconds: true }) : "—");
 
 /** A secret shown once, with a button that copies it. */
 function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
+  const t = useTranslations("Webhooks");
   return (
     <div role="status" className="space-y-2 rounded-xl border border-amber-600 bg-amber-50 p-4">
-      <p className="font-semibold">Copy this signing secret now: it is not shown again.</p>
+      <p className="font-semibold">{t("secretOnce")}</p>
       <code data-testid="webhook-secret" className="block rounded bg-white p-2 text-sm break-all">
         {secret}
       </code>
@@ -33,10 +36,10 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
             setCopied(true);
           }}
         >
-          {copied ? "Copied" : "Copy secret"}
+          {copied ? t("copied") : t("copySecret")}
         </Button>
         <Button type="button" onClick={onDone}>
-          I have kept it
+          {t("keptIt")}
         </Button>
       </div>
     </div>
@@ -46,6 +49,10 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
 /** The webhooks page's forms and logs: add an endpoint, rotate, turn off or on, delete, send a test event or again. */
 export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoints: Endpoint[] }) {
   const router = useRouter();
+  const t = useTranslations("Webhooks");
+  const errorText = useErrorText();
+  const f = useFormats();
+  const when = whenOf(f);
   const [secret, setSecret] = useState<string>();
   const [problem, setProblem] = useState<ApiProblem>();
   const [notice, setNotice] = useState<string>();
@@ -87,7 +94,7 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
       {secret && <SecretOnce secret={secret} onDone={() => setSecret(undefined)} />}
       {problem && (
         <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 text-red-800">
-          {problem.message}
+          {errorText(problem)}
         </p>
       )}
       {notice && (
@@ -97,13 +104,13 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
       )}
       <section aria-labelledby="add-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
         <h2 id="add-title" className="text-lg font-semibold">
-          Add an endpoint
+          {t("addTitle")}
         </h2>
         <form onSubmit={add} className="space-y-3">
-          <Field label="URL" name="url" id="webhook-url" type="url" required placeholder="https://crm.example.com/webhooks" error={problem?.fields?.url} />
-          <Field label="Description (optional)" name="description" id="webhook-description" maxLength={200} />
+          <Field label={t("url")} name="url" id="webhook-url" type="url" required placeholder={t("urlPlaceholder")} error={problem?.fields?.url} />
+          <Field label={t("description")} name="description" id="webhook-description" maxLength={200} />
           <fieldset className="space-y-1">
-            <legend className="text-sm font-medium text-slate-800">Events</legend>
+            <legend className="text-sm font-medium text-slate-800">{t("events")}</legend>
             {events.map((name) => (
               <label key={name} className="flex items-center gap-2">
                 <input type="checkbox" name="events" value={name} defaultChecked />
@@ -113,12 +120,12 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
             {problem?.fields?.events && <p className="text-sm text-red-700">{problem.fields.events}</p>}
           </fieldset>
           <Button type="submit" disabled={busy}>
-            Add endpoint
+            {t("addEndpoint")}
           </Button>
         </form>
       </section>
       {endpoints.length === 0 ? (
-        <p>No endpoints yet.</p>
+        <p>{t("noEndpoints")}</p>
       ) : (
         endpoints.map((endpoint) => (
           <section key={endpoint.id} aria-labelledby={`endpoint-${endpoint.id}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
@@ -127,19 +134,23 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
             </h2>
             {endpoint.description && <p>{endpoint.description}</p>}
             <p className="text-sm">
-              <strong>{endpoint.enabled ? "On" : "Off"}</strong>
-              {endpoint.disabledReason ? ` — ${endpoint.disabledReason}` : ""}. Events: {endpoint.events.join(", ")}.
-              {endpoint.failingSince ? ` Failing since ${when(endpoint.failingSince)}.` : ""}
-              {endpoint.previousSecretUntil ? ` The previous secret still signs until ${when(endpoint.previousSecretUntil)}.` : ""}
+              {t.rich("endpointState", {
+                enabled: endpoint.enabled ? "on" : "off",
+                reason: endpoint.disabledReason ?? "none",
+                events: endpoint.events.join(", "),
+                b: (chunks) => <strong>{chunks}</strong>,
+              })}
+              {endpoint.failingSince ? ` ${t("failingSince", { when: when(endpoint.failingSince) })}` : ""}
+              {endpoint.previousSecretUntil ? ` ${t("previousSecret", { when: when(endpoint.previousSecretUntil) })}` : ""}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button
                 type="button"
                 variant="secondary"
                 disabled={busy || !endpoint.enabled}
-                onClick={() => act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}/test`, { body: {} }), "A test event is on its way.")}
+                onClick={() => act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}/test`, { body: {} }), t("testSent"))}
               >
-                Send a test event
+                {t("sendTest")}
               </Button>
               <Button
                 type="button"
@@ -155,7 +166,7 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
                   })
                 }
               >
-                Rotate secret
+                {t("rotate")}
               </Button>
               <Button
                 type="button"
@@ -163,48 +174,48 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
                 disabled={busy}
                 onClick={() => act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}`, { method: "PATCH", body: { enabled: !endpoint.enabled } }))}
               >
-                {endpoint.enabled ? "Turn off" : "Turn on"}
+                {endpoint.enabled ? t("turnOff") : t("turnOn")}
               </Button>
               <Button
                 type="button"
                 variant="danger"
                 disabled={busy}
                 onClick={() => {
-                  if (window.confirm(`Delete the endpoint ${endpoint.url} and its delivery log?`))
-                    void act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}`, { method: "DELETE" }), "Endpoint deleted.");
+                  if (window.confirm(t("deleteQuestion", { url: endpoint.url })))
+                    void act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}`, { method: "DELETE" }), t("deleted"));
                 }}
               >
-                Delete
+                {t("delete")}
               </Button>
             </div>
-            <h3 className="font-semibold">Deliveries ({endpoint.total.toLocaleString("en-US")})</h3>
+            <h3 className="font-semibold">{t("deliveries", { total: f.count(endpoint.total) })}</h3>
             {endpoint.deliveries.length === 0 ? (
-              <p>No deliveries yet.</p>
+              <p>{t("noDeliveries")}</p>
             ) : (
-              <TableScroll label={`Deliveries to ${endpoint.url}`}>
+              <TableScroll label={t("deliveriesTo", { url: endpoint.url })}>
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="border-b">
                       <th scope="col" className="p-1">
-                        Event
+                        {t("event")}
                       </th>
                       <th scope="col" className="p-1">
-                        Status
+                        {t("status")}
                       </th>
                       <th scope="col" className="p-1">
-                        Time
+                        {t("time")}
                       </th>
                       <th scope="col" className="p-1">
-                        Attempts
+                        {t("attempts")}
                       </th>
                       <th scope="col" className="p-1">
-                        Response
+                        {t("response")}
                       </th>
                       <th scope="col" className="p-1">
-                        Summary
+                        {t("summary")}
                       </th>
                       <th scope="col" className="p-1">
-                        <span className="sr-only">Actions</span>
+                        <span className="sr-only">{t("actions")}</span>
                       </th>
                     </tr>
                   </thead>
@@ -213,11 +224,11 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
                       <tr key={delivery.id} className="border-b align-top">
                         <td className="p-1">
                           <code>{delivery.eventType}</code>
-                          {delivery.test ? " (test)" : ""}
+                          {delivery.test ? ` ${t("test")}` : ""}
                         </td>
-                        <td className="p-1">{STATUS_WORDS[delivery.status]}</td>
+                        <td className="p-1">{t("statusWord", { status: delivery.status })}</td>
                         <td className="p-1">{when(delivery.lastAttemptAt ?? delivery.createdAt)}</td>
-                        <td className="p-1">{delivery.attempts}</td>
+                        <td className="p-1">{f.count(delivery.attempts)}</td>
                         <td className="p-1">{delivery.responseStatus ?? "—"}</td>
                         <td className="max-w-xs p-1 break-words">{delivery.responseSummary ?? ""}</td>
                         <td className="p-1">
@@ -226,12 +237,12 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
                             variant="secondary"
                             className="px-2 py-1 text-sm"
                             disabled={busy || !endpoint.enabled}
-                            aria-label={`Send again: ${delivery.eventType} of ${when(delivery.createdAt)}`}
+                            aria-label={t("sendAgainNamed", { event: delivery.eventType, when: when(delivery.createdAt) })}
                             onClick={() =>
-                              act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { method: "POST" }), "Sent again.")
+                              act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { method: "POST" }), t("sentAgain"))
                             }
                           >
-                            Send again
+                            {t("sendAgain")}
                           </Button>
                         </td>
                       </tr>

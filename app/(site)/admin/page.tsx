@@ -1,4 +1,5 @@
-import type { Metadata, Route } from "next";
+import type { Route } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { ApiTokens } from "@/components/account/api-tokens";
 import { AddStaffForm } from "@/components/admin/add-staff-form";
@@ -21,14 +22,19 @@ import { OrganizationForm } from "@/components/officer/organization-form";
 import { AssignOfficerForms } from "@/components/officer/assign-officer-forms";
 import { addStaff, assignOfficer, assignSiteOfficer, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
 import { inviteClient } from "../lookup/actions";
-import { formatPercent } from "@/lib/format";
+import { getFormats } from "@/lib/i18n/server";
+import type { Formats } from "@/lib/format";
 
-export const metadata: Metadata = { title: "Admin" };
+export async function generateMetadata() {
+  const t = await getTranslations("Admin");
+  return { title: t("title") };
+}
 
-const pct = (part: number, whole: number) => (whole ? formatPercent((part / whole) * 100, "share") : "—");
+const pct = (f: Formats, part: number, whole: number) => (whole ? f.percent((part / whole) * 100, "share") : "—");
 
 export default async function AdminPage() {
   const { user } = await requirePageUser(["admin"], "/admin");
+  const [t, f] = await Promise.all([getTranslations("Admin"), getFormats()]);
   const [summary, days, byUser, org, sites, offered, staff, tokens, company] = await Promise.all([
     usageSummary(),
     usageByDay(14),
@@ -48,67 +54,62 @@ export default async function AdminPage() {
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-3xl font-bold">Admin</h1>
+        <h1 className="text-3xl font-bold">{t("title")}</h1>
         <div className="flex flex-wrap gap-4">
           <Link href="/admin/outbox" className="font-semibold text-brand-700 underline">
-            Outbox: mail and letters sent
+            {t("outboxLink")}
           </Link>
           <Link href="/admin/jobs" className="font-semibold text-brand-700 underline">
-            Background jobs
+            {t("jobsLink")}
           </Link>
           <Link href={"/admin/webhooks" as Route} className="font-semibold text-brand-700 underline">
-            Webhooks
+            {t("webhooksLink")}
           </Link>
           <Link href={"/admin/audit" as Route} className="font-semibold text-brand-700 underline">
-            Activity log
+            {t("auditLink")}
           </Link>
         </div>
       </div>
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="officer-title" className={card}>
           <h2 id="officer-title" className="text-lg font-semibold">
-            Add a staff member
+            {t("staffAddTitle")}
           </h2>
           <AddStaffForm action={addStaff} invitations={env.STAFF_PASSWORDS} />
         </section>
         <section aria-labelledby="invite-title" className={card}>
           <h2 id="invite-title" className="text-lg font-semibold">
-            Invite a client to their home
+            {t("inviteTitle")}
           </h2>
-          <p className="text-sm text-slate-700">The deed must name the client. The emailed link signs them in as the verified owner.</p>
+          <p className="text-sm text-slate-700">{t("inviteBody")}</p>
           <InviteClientForm action={inviteClient} />
         </section>
         <section aria-labelledby="ltv-title" className={card}>
           <h2 id="ltv-title" className="text-lg font-semibold">
-            Organization&apos;s maximum loan-to-value
+            {t("ltvTitle")}
           </h2>
-          <p className="text-sm text-slate-700">Available equity everywhere is computed at this ratio.</p>
+          <p className="text-sm text-slate-700">{t("ltvBody")}</p>
           <MaxLtvForm current={org.orgMaxLtv} action={saveMaxLtv} />
         </section>
         <section aria-labelledby="offers-title" className={card}>
           <h2 id="offers-title" className="text-lg font-semibold">
-            Loans offered to homeowners
+            {t("offersTitle")}
           </h2>
-          <p className="text-sm text-slate-700">The rate and term of each loan in a homeowner&apos;s borrowing scenarios.</p>
+          <p className="text-sm text-slate-700">{t("offersBody")}</p>
           <OffersForm current={offered} action={saveOffers} />
         </section>
         <section aria-labelledby="organization-title" className={card}>
           <h2 id="organization-title" className="text-lg font-semibold">
-            Organization on officers&apos; cards
+            {t("organizationTitle")}
           </h2>
-          <p className="text-sm text-slate-700">
-            What every loan officer&apos;s card carries: the company, its NMLS ID, its logo and the Equal Housing Opportunity words.
-          </p>
+          <p className="text-sm text-slate-700">{t("organizationBody")}</p>
           <OrganizationForm initial={company} staff={staff.map((member) => ({ id: member.id, label: member.email }))} />
         </section>
         <section aria-labelledby="assign-officer-title" className={card}>
           <h2 id="assign-officer-title" className="text-lg font-semibold">
-            Whose loan officer
+            {t("assignTitle")}
           </h2>
-          <p className="text-sm text-slate-700">
-            A homeowner&apos;s officer is the one who invited them, else whose clients list them, else their site&apos;s, else the default. Choose one to
-            override it.
-          </p>
+          <p className="text-sm text-slate-700">{t("assignBody")}</p>
           <AssignOfficerForms
             staff={staff.map((member) => ({ id: member.id, label: member.email }))}
             sites={sites.map((site) => ({ id: site.id, label: site.name }))}
@@ -118,45 +119,47 @@ export default async function AdminPage() {
         </section>
         <section aria-labelledby="rules-title" className={card}>
           <h2 id="rules-title" className="text-lg font-semibold">
-            Client opportunity rules
+            {t("rulesTitle")}
           </h2>
-          <p className="text-sm text-slate-700">
-            What makes a refinance, a home equity line or a cash-out worth a call, from each client&apos;s next refresh on.
-          </p>
+          <p className="text-sm text-slate-700">{t("rulesBody")}</p>
           <OpportunityRulesForm current={org} action={saveOpportunityRules} />
         </section>
       </div>
       <section aria-labelledby="staff-title" className={card}>
         <h2 id="staff-title" className="text-lg font-semibold">
-          Staff
+          {t("staffTitle")}
         </h2>
-        <p className="text-sm text-slate-700">
-          Loan officers and admins sign in with a password and a second factor. Resetting someone&apos;s factors signs them out everywhere; they set up a new
-          one at their next sign-in. Both changes ask you to confirm it is you.
-        </p>
+        <p className="text-sm text-slate-700">{t("staffBody")}</p>
         <StaffList staff={staff} selfId={user.id} />
       </section>
       <section aria-labelledby="tokens-title" className={card}>
         <h2 id="tokens-title" className="text-lg font-semibold">
-          API tokens
+          {t("tokensTitle")}
         </h2>
         <p className="text-sm text-slate-700">
-          Every staff member&apos;s tokens, for the organization&apos;s systems (a CRM). A token made here is yours, with the scopes you pick; revoking
-          anyone&apos;s stops it at once. See the{" "}
-          <a href="/api/docs" className="font-medium text-brand-700 underline">
-            API reference
-          </a>
-          .
+          {t.rich("tokensBody", {
+            docs: (chunks) => (
+              <a href="/api/docs" className="font-medium text-brand-700 underline">
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
         <ApiTokens endpoint="/api/admin/tokens" tokens={tokens} scopes={SCOPE_CHOICES} organization />
       </section>
       <section aria-labelledby="sites-title" className={card}>
         <h2 id="sites-title" className="text-lg font-semibold">
-          Widget sites
+          {t("sitesTitle")}
         </h2>
         <SiteForm appOrigin={appOrigin} action={registerSite} />
         {sites.length > 0 && (
-          <DataTable label="Widget sites" caption="Registered sites" showCaption dense columns={["Site", "Key", "Origins", "Daily budget"]}>
+          <DataTable
+            label={t("sitesTitle")}
+            caption={t("sitesCaption")}
+            showCaption
+            dense
+            columns={[t("siteColumn"), t("keyColumn"), t("originsColumn"), t("budgetColumn")]}
+          >
             {sites.map((site) => (
               <DataRow
                 key={site.id}
@@ -166,7 +169,7 @@ export default async function AdminPage() {
                     {site.siteKey}
                   </span>,
                   site.allowedOrigins.join(", "),
-                  site.dailyBudget,
+                  f.count(site.dailyBudget),
                 ]}
               />
             ))}
@@ -175,20 +178,26 @@ export default async function AdminPage() {
       </section>
       <section aria-labelledby="usage-title" className={card}>
         <h2 id="usage-title" className="text-lg font-semibold">
-          What the service costs
+          {t("usageTitle")}
         </h2>
         <p className="text-sm text-slate-700">
-          In total: <strong>{total.billable}</strong> billable requests in {total.calls} upstream calls; {total.hits} answers from the cache (cache hit rate{" "}
-          <strong data-testid="cache-hit-rate">{pct(total.hits, total.hits + total.calls)}</strong>).
+          {t.rich("usageTotal", {
+            billable: total.billable,
+            calls: total.calls,
+            hits: total.hits,
+            rate: pct(f, total.hits, total.hits + total.calls),
+            b: (chunks) => <strong>{chunks}</strong>,
+            hitRate: (chunks) => <strong data-testid="cache-hit-rate">{chunks}</strong>,
+          })}
         </p>
         <UsageChartLazy days={days} />
         <div className="grid gap-6 lg:grid-cols-2">
           <DataTable
-            label="Billable calls per operation"
-            caption="Per operation (today / total)"
+            label={t("perOperationLabel")}
+            caption={t("perOperationCaption")}
             showCaption
             dense
-            columns={["Operation", "Billable", "Cache hits", "Hit rate"]}
+            columns={[t("operationColumn"), t("billableColumn"), t("hitsColumn"), t("hitRateColumn")]}
           >
             {summary.total.map((row) => {
               const today = summary.today.find((t) => t.operation === row.operation);
@@ -197,17 +206,23 @@ export default async function AdminPage() {
                   key={row.operation}
                   head={row.operation}
                   cells={[
-                    `${today?.billableRequests ?? 0} / ${row.billableRequests}`,
-                    `${today?.cacheHits ?? 0} / ${row.cacheHits}`,
-                    pct(row.cacheHits, row.cacheHits + row.upstreamCalls),
+                    t("todayOfTotal", { today: today?.billableRequests ?? 0, total: row.billableRequests }),
+                    t("todayOfTotal", { today: today?.cacheHits ?? 0, total: row.cacheHits }),
+                    pct(f, row.cacheHits, row.cacheHits + row.upstreamCalls),
                   ]}
                 />
               );
             })}
           </DataTable>
-          <DataTable label="Billable calls per user" caption="Per user" showCaption dense columns={["User", "Billable", "Cache hits"]}>
+          <DataTable
+            label={t("perUserLabel")}
+            caption={t("perUserCaption")}
+            showCaption
+            dense
+            columns={[t("userColumn"), t("billableColumn"), t("hitsColumn")]}
+          >
             {byUser.map((row) => (
-              <DataRow key={row.email} head={row.email} cells={[row.billable, row.hits]} />
+              <DataRow key={row.email} head={row.email} cells={[f.count(row.billable), f.count(row.hits)]} />
             ))}
           </DataTable>
         </div>

@@ -1,5 +1,6 @@
-import type { Metadata, Route } from "next";
+import type { Route } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { AuditFilters, type AuditFilterValues } from "@/components/admin/audit-filters";
 import { AuditTable } from "@/components/admin/audit-table";
 import { AuditVerifyButton } from "@/components/admin/audit-verify";
@@ -10,7 +11,10 @@ import { AuditQuery } from "@/lib/api/schemas";
 import { AUDIT_ACTIONS, type AuditFilter } from "@/lib/services/audit";
 import { readAuditPage } from "@/lib/services/audit-admin";
 
-export const metadata: Metadata = { title: "Activity log" };
+export async function generateMetadata() {
+  const t = await getTranslations("Audit");
+  return { title: t("title") };
+}
 
 const FILTERS = ["actor", "propertyId", "address", "action", "outcome", "from", "to"] as const;
 const PAGE_SIZE = 50;
@@ -36,7 +40,7 @@ const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS)
  */
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const caller = await requirePageUser(["admin"], "/admin/audit");
-  const params = await searchParams;
+  const [params, t] = await Promise.all([searchParams, getTranslations("Audit")]);
   // An empty field of the GET form is no filter at all.
   const given: AuditFilterValues = {};
   for (const name of FILTERS) {
@@ -55,31 +59,28 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
     <div className="space-y-6">
       <div>
         <Link href="/admin" className="text-sm text-brand-700 underline">
-          ← Admin
+          {t("back")}
         </Link>
-        <h1 className="mt-2 text-3xl font-bold">Activity log</h1>
-        <p className="text-slate-700">
-          Every read of a homeowner&apos;s private data and every security event: who, what, which home, when, from where and how it ended. Each row is chained
-          to the one before by a hash, so a row changed in the database shows when the log is verified.
-        </p>
+        <h1 className="mt-2 text-3xl font-bold">{t("title")}</h1>
+        <p className="text-slate-700">{t("intro")}</p>
       </div>
       <section aria-labelledby="audit-filter-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
         <h2 id="audit-filter-title" className="text-lg font-semibold">
-          Filter
+          {t("filterTitle")}
         </h2>
         <AuditFilters values={given} errors={errors} actions={ACTION_OPTIONS} />
       </section>
       <section aria-labelledby="audit-events-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <h2 id="audit-events-title" className="text-lg font-semibold">
-            Events
+            {t("eventsTitle")}
           </h2>
           <div className="flex flex-wrap items-start gap-4">
             {parsed.success && (
               <StepUpDownloadButton
                 path={`/api/admin/audit${withQuery({ format: "csv" })}`}
                 fallbackName="activity-log.csv"
-                label={filtered ? "Download CSV of these events" : "Download CSV"}
+                label={filtered ? t("downloadFiltered") : t("download")}
               />
             )}
             <AuditVerifyButton />
@@ -87,26 +88,26 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         </div>
         {!page ? (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3">
-            Some filters are not right: {Object.values(errors).join("; ")}. Correct them above.
+            {t("badFilters", { errors: Object.values(errors).join("; ") })}
           </p>
         ) : page.events.length === 0 ? (
-          <p>{filtered ? "No events match these filters." : before ? "No older events." : "Nothing has been recorded yet."}</p>
+          <p>{filtered ? t("noMatch") : before ? t("noOlder") : t("empty")}</p>
         ) : (
           <AuditTable
             events={page.events}
-            caption={`${before ? "Older events" : "The newest events"}${filtered ? " matching the filters" : ""}, newest first (${page.events.length} shown)`}
+            caption={t("caption", { which: `${before ? "older" : "newest"}${filtered ? "Filtered" : ""}`, count: page.events.length })}
           />
         )}
         {(page?.nextBefore || before) && (
-          <nav aria-label="Pages of the log" className="flex gap-4">
+          <nav aria-label={t("pagesLabel")} className="flex gap-4">
             {before && (
               <Link href={`/admin/audit${withQuery({})}` as Route} className="font-semibold text-brand-700 underline">
-                Newest
+                {t("newest")}
               </Link>
             )}
             {page?.nextBefore && (
               <Link href={`/admin/audit${withQuery({ before: String(page.nextBefore) })}` as Route} className="font-semibold text-brand-700 underline">
-                Older
+                {t("older")}
               </Link>
             )}
           </nav>

@@ -1,21 +1,34 @@
-import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { DataRow } from "@/components/ui/data-table";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { requirePageUser } from "@/lib/api/page";
 import { embedded } from "@/lib/env";
+import { getFormats } from "@/lib/i18n/server";
 import { jobs, RUNNABLE_JOBS } from "@/lib/jobs";
 import { budgetState } from "@/lib/services/monitoring";
 import { embeddedClock } from "@/lib/services/sandbox-clock";
 import { advanceClock, retryFailedJob, runJobNow, saveRefreshBudget } from "./actions";
-import { formatDateTime, formatMonth } from "@/lib/format";
 
-export const metadata: Metadata = { title: "Background jobs" };
+export async function generateMetadata() {
+  const t = await getTranslations("Jobs");
+  return { title: t("title") };
+}
+
+/** Each runnable job's words in the catalogue (lib/jobs's RUNNABLE_JOBS holds the English for the API's docs). */
+const JOB_WORDS = {
+  housekeeping: "jobHousekeeping",
+  "homeowner-digests": "jobHomeownerDigests",
+  "client-refreshes": "jobClientRefreshes",
+  "officer-summaries": "jobOfficerSummaries",
+  "lead-summaries": "jobLeadSummaries",
+} as const satisfies Record<keyof typeof RUNNABLE_JOBS, string>;
 
 /** What the job engine is doing: jobs per kind and state, and the ones that failed after every retry, to run again. */
 export default async function JobsPage() {
   await requirePageUser(["admin"], "/admin/jobs");
+  const [t, f] = await Promise.all([getTranslations("Jobs"), getFormats()]);
   const engine = await jobs();
   const [counts, failed, clock, budget] = await Promise.all([engine.counts(), engine.failed(), embedded ? embeddedClock() : undefined, budgetState()]);
   const kinds = [...new Set(counts.map((row) => row.name))];
@@ -24,38 +37,39 @@ export default async function JobsPage() {
     <div className="space-y-6">
       <div>
         <Link href="/admin" className="text-sm text-brand-700 underline">
-          ← Admin
+          {t("back")}
         </Link>
-        <h1 className="mt-2 text-3xl font-bold">Background jobs</h1>
-        <p className="text-slate-700">
-          Jobs run on the app&apos;s database (pg-boss): they survive restarts, run once across every app process, and are retried with a growing wait before
-          they count as failed.
-        </p>
+        <h1 className="mt-2 text-3xl font-bold">{t("title")}</h1>
+        <p className="text-slate-700">{t("intro")}</p>
       </div>
       <section aria-labelledby="queues-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
         <h2 id="queues-title" className="text-lg font-semibold">
-          Jobs by kind
+          {t("byKindTitle")}
         </h2>
         {kinds.length === 0 ? (
-          <p>No jobs have run yet.</p>
+          <p>{t("noneRun")}</p>
         ) : (
-          <TableScroll label="Jobs by kind and state">
+          <TableScroll label={t("byKindLabel")}>
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b">
                   <th scope="col" className="p-1">
-                    Kind
+                    {t("kind")}
                   </th>
                   {states.map((state) => (
                     <th key={state} scope="col" className="p-1 capitalize">
-                      {state === "created" ? "waiting" : state}
+                      {t("state", { state })}
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {kinds.map((kind) => (
-                  <DataRow key={kind} head={kind} cells={states.map((state) => counts.find((row) => row.name === kind && row.state === state)?.count ?? 0)} />
+                  <DataRow
+                    key={kind}
+                    head={kind}
+                    cells={states.map((state) => f.count(counts.find((row) => row.name === kind && row.state === state)?.count ?? 0))}
+                  />
                 ))}
               </tbody>
             </table>
@@ -64,16 +78,20 @@ export default async function JobsPage() {
       </section>
       <section aria-labelledby="budget-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
         <h2 id="budget-title" className="text-lg font-semibold">
-          Monthly budget of client refreshes
+          {t("budgetTitle")}
         </h2>
         <p>
-          Every officer&apos;s clients are refreshed once a month, each on a day of their own; each refresh is at most one billable call. This month (
-          {budget.period}): <strong data-testid="budget-spent">{budget.spent.toLocaleString("en-US")}</strong> of {budget.budget.toLocaleString("en-US")} made
-          {budget.waiting > 0 ? `, ${budget.waiting.toLocaleString("en-US")} waiting` : ""}. When it is spent, refreshes wait for next month.
+          {t.rich("budgetBody", {
+            period: f.month(budget.period),
+            spent: f.count(budget.spent),
+            budget: f.count(budget.budget),
+            waiting: budget.waiting,
+            b: (chunks) => <strong data-testid="budget-spent">{chunks}</strong>,
+          })}
         </p>
         <form action={saveRefreshBudget} className="flex flex-wrap items-end gap-3">
           <label className="block">
-            <span className="block text-sm font-medium">Refreshes a month</span>
+            <span className="block text-sm font-medium">{t("budgetField")}</span>
             <input
               name="monthlyBudget"
               type="number"
@@ -85,25 +103,23 @@ export default async function JobsPage() {
               className="mt-1 w-40 rounded-lg border border-slate-400 px-3 py-2"
             />
           </label>
-          <Button type="submit">Save budget</Button>
+          <Button type="submit">{t("saveBudget")}</Button>
         </form>
       </section>
       <section aria-labelledby="run-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
         <h2 id="run-title" className="text-lg font-semibold">
-          Run a scheduled job now
+          {t("runTitle")}
         </h2>
         <ul className="space-y-3">
-          {Object.entries(RUNNABLE_JOBS).map(([name, what]) => (
+          {(Object.keys(RUNNABLE_JOBS) as (keyof typeof RUNNABLE_JOBS)[]).map((name) => (
             <li key={name}>
               {/* The buttons in a column of their own, each job's words beside them however long they run. */}
               <form action={runJobNow} className="grid grid-cols-[auto_1fr] items-center gap-3">
                 <input type="hidden" name="name" value={name} />
-                <Button type="submit" aria-label={`Run ${name} now`}>
-                  Run now
+                <Button type="submit" aria-label={t("runNamed", { name })}>
+                  {t("runNow")}
                 </Button>
-                <span>
-                  <strong>{name}</strong>: {what}
-                </span>
+                <span>{t.rich("jobLine", { name, what: t(JOB_WORDS[name]), b: (chunks) => <strong>{chunks}</strong> })}</span>
               </form>
             </li>
           ))}
@@ -112,38 +128,37 @@ export default async function JobsPage() {
       {clock && (
         <section aria-labelledby="clock-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
           <h2 id="clock-title" className="text-lg font-semibold">
-            The embedded service&apos;s clock
+            {t("clockTitle")}
           </h2>
           <p>
-            The embedded service values homes as of <strong data-testid="embedded-date">{formatMonth(clock.date)}</strong> (
-            {clock.months === 0 ? "the data set's own date" : `${clock.months} ${clock.months === 1 ? "month" : "months"} past the data set`}). Moving it
-            forward brings the market index and every loan&apos;s schedule a month on, and empties the app&apos;s cache of the service&apos;s answers, so
-            refreshes see values and equity change.
+            {t.rich("clockBody", {
+              date: f.month(clock.date),
+              months: clock.months,
+              b: (chunks) => <strong data-testid="embedded-date">{chunks}</strong>,
+            })}
           </p>
           <form action={advanceClock}>
-            <Button type="submit">Move a month forward</Button>
+            <Button type="submit">{t("clockForward")}</Button>
           </form>
         </section>
       )}
       <section aria-labelledby="failed-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
         <h2 id="failed-title" className="text-lg font-semibold">
-          Failed jobs
+          {t("failedTitle")}
         </h2>
         {failed.length === 0 ? (
-          <p>No job has failed.</p>
+          <p>{t("noneFailed")}</p>
         ) : (
           <ol className="space-y-3">
             {failed.map((job) => (
               <li key={job.id} className="space-y-2 rounded-xl border border-red-200 bg-red-50 p-4">
-                <p className="font-medium">
-                  {job.name} · failed {formatDateTime(job.failedAt)} after {job.attempts} {job.attempts === 1 ? "attempt" : "attempts"}
-                </p>
+                <p className="font-medium">{t("failedLine", { name: job.name, when: f.dateTime(job.failedAt), attempts: job.attempts })}</p>
                 <p className="text-sm">{job.error}</p>
                 <pre className="overflow-x-auto text-xs text-slate-700">{JSON.stringify(job.data)}</pre>
                 <form action={retryFailedJob}>
                   <input type="hidden" name="name" value={job.name} />
                   <input type="hidden" name="id" value={job.id} />
-                  <Button type="submit">Run again</Button>
+                  <Button type="submit">{t("runAgain")}</Button>
                 </form>
               </li>
             ))}

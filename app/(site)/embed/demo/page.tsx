@@ -1,26 +1,28 @@
-import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import Script from "next/script";
 import { EmbedCode } from "@/components/embed/embed-code";
 import { appOrigin, embedded } from "@/lib/env";
 import { BLOCKED_DEMO_SITE, DEMO_SITE, demoSiteOrigins } from "@/lib/services/sites";
 
-export const metadata: Metadata = { title: "Embed the home-value widget" };
+export async function generateMetadata() {
+  const t = await getTranslations("EmbedDemo");
+  return { title: t("title") };
+}
 
-export default function EmbedDemoPage() {
+export default async function EmbedDemoPage() {
+  const [t, format] = await Promise.all([getTranslations("EmbedDemo"), getFormatter()]);
+  const origins = demoSiteOrigins();
   return (
     <div className="space-y-8">
       <div>
-        <h1 className="text-3xl font-bold">Embed the home-value widget</h1>
-        <p className="mt-2 max-w-2xl text-slate-700">
-          Put a &ldquo;what is my home worth?&rdquo; box on your own site. An admin registers your site with the origins it may appear on and a daily budget,
-          and gets a site key. The widget then shows the branded Service Estimate for any address, at no sign-in.
-        </p>
+        <h1 className="text-3xl font-bold">{t("title")}</h1>
+        <p className="mt-2 max-w-2xl text-slate-700">{t("intro")}</p>
       </div>
       {embedded ? (
         <>
           <section aria-labelledby="live-title" className="space-y-3">
             <h2 id="live-title" className="text-xl font-semibold">
-              The widget, embedded on this page
+              {t("liveTitle")}
             </h2>
             <div id="widget-demo" className="rounded-2xl border border-slate-200 bg-white p-4">
               <Script src="/embed.js" data-site-key={DEMO_SITE.siteKey} data-target="#widget-demo" strategy="afterInteractive" />
@@ -28,24 +30,23 @@ export default function EmbedDemoPage() {
           </section>
           <section aria-labelledby="code-title" className="space-y-3">
             <h2 id="code-title" className="text-xl font-semibold">
-              The snippet to copy
+              {t("codeTitle")}
             </h2>
             <EmbedCode appOrigin={appOrigin} siteKey={DEMO_SITE.siteKey} />
             <p className="text-sm text-slate-700" data-testid="demo-origins">
-              The demo site key <code>{DEMO_SITE.siteKey}</code> may be embedded only on this app&apos;s own{" "}
-              {demoSiteOrigins().length === 1 ? "origin" : "origins"}: {demoSiteOrigins().join(" and ")}. Pasted anywhere else it shows the note below instead;
-              your own site needs a site key of its own.
+              {t.rich("demoOrigins", {
+                key: DEMO_SITE.siteKey,
+                count: origins.length,
+                origins: format.list(origins, { type: "conjunction" }),
+                code: (chunks) => <code>{chunks}</code>,
+              })}
             </p>
           </section>
           <section aria-labelledby="blocked-title" className="space-y-3">
             <h2 id="blocked-title" className="text-xl font-semibold">
-              What a blocked origin looks like
+              {t("blockedTitle")}
             </h2>
-            <p className="text-slate-700">
-              This one line uses a site key registered only for {BLOCKED_DEMO_SITE.allowedOrigins[0]}. The widget tells browsers which origins may frame it, so
-              this page would get an empty frame (a plain iframe stays empty); the one line asks first and shows a note naming the origin instead. The
-              widget&apos;s API refuses calls from other origins too.
-            </p>
+            <p className="text-slate-700">{t("blockedBody", { origin: BLOCKED_DEMO_SITE.allowedOrigins[0] ?? "" })}</p>
             {/* A src of its own: next/script loads one src once, so a second "/embed.js" would never run. */}
             <div id="widget-blocked">
               <Script
@@ -59,7 +60,7 @@ export default function EmbedDemoPage() {
           </section>
         </>
       ) : (
-        <p>Ask an admin to register your site on the admin page; the embed code appears there.</p>
+        <p>{t("notEmbedded")}</p>
       )}
     </div>
   );
