@@ -154,14 +154,10 @@ function Scenario({
       <h3 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h3>
-      <p className="text-sm text-slate-700">
-        {t.rich("offeredAt", { rate: f.percent(offer.ratePercent, "rate"), years: offer.termYears, b })}
-      </p>
+      <p className="text-sm text-slate-700">{t.rich("offeredAt", { rate: f.percent(offer.ratePercent, "rate"), years: offer.termYears, b })}</p>
       {max > 0 ? (
         <>
-          <p className="text-sm text-slate-700">
-            {t.rich("upTo", { amount: f.usd(available), yours, percent: f.percent(home.maxLtv * 100, "whole"), b })}
-          </p>
+          <p className="text-sm text-slate-700">{t.rich("upTo", { amount: f.usd(available), yours, percent: f.percent(home.maxLtv * 100, "whole"), b })}</p>
           <div>
             <label htmlFor={`${id}-amount`} className="block text-sm font-medium">
               {t.rich("amount", { amount: f.usd(amount), b })}

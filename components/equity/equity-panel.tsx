@@ -78,9 +78,7 @@ export function EquityPanel({
               <p className="text-2xl font-bold" aria-live="polite" data-testid="available-equity">
                 {f.usd(borrow.available)}
               </p>
-              <p className="text-sm text-slate-600">
-                {t("range", { low: f.usd(borrow.low), high: f.usd(borrow.high) })}
-              </p>
+              <p className="text-sm text-slate-600">{t("range", { low: f.usd(borrow.low), high: f.usd(borrow.high) })}</p>
             </>
           )}
           {borrow.overLimit && borrow.high > 0 && (

@@ -14,7 +14,6 @@ import type { Condition, OwnerFiguresDto } from "@/lib/services/figures";
 const CONDITIONS: Condition[] = ["poor", "good", "excellent"];
 const small = "rounded-lg border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
 
-
 /**
  * The owner's corrections to the records: a loan paid off, today's balance and rate of a loan, the home's condition.
  * Each is saved as their own figures (the service's records stay as they are), and each can be undone.
@@ -190,12 +189,7 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
         </Button>
       </form>
       {any && (
-        <button
-          type="button"
-          className={small}
-          disabled={disabled}
-          onClick={() => void run(t("resetDone"), () => fetchJson(path, { method: "DELETE" }))}
-        >
+        <button type="button" className={small} disabled={disabled} onClick={() => void run(t("resetDone"), () => fetchJson(path, { method: "DELETE" }))}>
           {t("resetAll")}
         </button>
       )}

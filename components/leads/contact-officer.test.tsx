@@ -61,8 +61,20 @@ describe("the homeowner's calls to action", () => {
     expect(labelOf(root, root.querySelector('input[type="tel"]')!.id)).toBe("Teléfono");
     expect(root.text).toContain("Quedan 2000 de 2000 caracteres");
     expect(root.text).toContain("Cualquier hora");
-    const sent = { id: 1, kind: "quote", propertyId: 7, address: null, scenario: "heloc", officerName: "Dana Reyes", status: "new", statusWords: "Waiting for your loan officer", createdAt: "2026-11-27T15:00:00.000Z" } as const;
-    const status = parse(renderIntl(<QuoteRequest propertyId={7} officerName="Dana Reyes" consentText={words} scenario={heloc} sent={sent} />, "es")).querySelector('[role="status"]')!;
+    const sent = {
+      id: 1,
+      kind: "quote",
+      propertyId: 7,
+      address: null,
+      scenario: "heloc",
+      officerName: "Dana Reyes",
+      status: "new",
+      statusWords: "Waiting for your loan officer",
+      createdAt: "2026-11-27T15:00:00.000Z",
+    } as const;
+    const status = parse(
+      renderIntl(<QuoteRequest propertyId={7} officerName="Dana Reyes" consentText={words} scenario={heloc} sent={sent} />, "es"),
+    ).querySelector('[role="status"]')!;
     expect(status.text).toContain("Enviado a Dana Reyes el 27 de noviembre de 2026.");
     expect(status.text).toContain("Esperando a su oficial de préstamos");
   });

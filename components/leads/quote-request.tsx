@@ -49,9 +49,7 @@ export function QuoteRequest({ propertyId, officerName, consentText, scenario, s
           void send({ kind: "quote", propertyId, scenario, ...withPhone });
         }}
       >
-        <p className="text-sm text-slate-700">
-          {t("intro", { officer: officerName })}
-        </p>
+        <p className="text-sm text-slate-700">{t("intro", { officer: officerName })}</p>
         <ConsentPhone value={phone} onChange={setPhone} consentText={consentText} required={false} errors={state.step === "failed" ? state.fields : {}} />
         <button
           type="submit"

@@ -60,6 +60,5 @@ export async function fetchJson<T>(path: string, init: { method?: string; body?:
 export function useProblemText(): (problem: { code?: string; message: string }) => string {
   const common = useTranslations("Common");
   const errorText = useErrorText();
-  return (problem) =>
-    problem.code === NETWORK_FAILED ? common("networkFailed") : problem.code === UNEXPECTED ? common("somethingWrong") : errorText(problem);
+  return (problem) => (problem.code === NETWORK_FAILED ? common("networkFailed") : problem.code === UNEXPECTED ? common("somethingWrong") : errorText(problem));
 }
