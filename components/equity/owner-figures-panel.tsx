@@ -32,6 +32,16 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
   const path = `/api/owner-figures/${propertyId}`;
   const disabled = busy || refreshing;
 
+  /** The API's reason beside a field (lib/api/schemas.ts: "must be at most 25%") in the reader's language; any other as written. */
+  function fieldText(reason: string | undefined): string | undefined {
+    if (reason === undefined) return undefined;
+    if (reason === "must be a number") return t("fieldNumber");
+    if (reason === "must have at most 3 decimals") return t("fieldDecimals");
+    const bound = /^must be at (least|most) (.+)$/.exec(reason);
+    if (bound) return bound[1] === "least" ? t("fieldAtLeast", { limit: bound[2]! }) : t("fieldAtMost", { limit: bound[2]! });
+    return reason;
+  }
+
   /** The owner's figures for a loan: "Paid off", "$150,000 at 3.1%", "$150,000", "at 3.1%". */
   function describe(figures: LoanFigures): string {
     if (figures.paidOff) return t("paidOff");
@@ -151,7 +161,7 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
                         name="balance"
                         inputMode="decimal"
                         defaultValue={mine?.balance ?? ""}
-                        error={problem?.fields?.[`loans.${key}.balance`]}
+                        error={fieldText(problem?.fields?.[`loans.${key}.balance`])}
                       />
                       <Field
                         label={t("rate")}
@@ -159,7 +169,7 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
                         name="ratePercent"
                         inputMode="decimal"
                         defaultValue={mine?.ratePercent ?? ""}
-                        error={problem?.fields?.[`loans.${key}.ratePercent`] ?? problem?.fields?.[`loans.${key}`]}
+                        error={fieldText(problem?.fields?.[`loans.${key}.ratePercent`] ?? problem?.fields?.[`loans.${key}`])}
                       />
                       <Button type="submit" disabled={disabled} aria-label={t("saveLabel", { loan: theLoan })}>
                         {t("save")}

@@ -6,7 +6,7 @@ import { MESSAGE_MAX } from "@/lib/leads/words";
 import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
 import { ConsentPhone, type PhoneFields } from "./consent-phone";
 import { LeadSent } from "./lead-sent";
-import { useFailureText, useSendLead, type SendFailure } from "./use-send-lead";
+import { useFailureText, useFieldTexts, useSendLead, type SendFailure } from "./use-send-lead";
 
 export interface ContactOfficerProps {
   /** The home the question or call is about (one the homeowner proved they own). */
@@ -85,8 +85,9 @@ function QuestionForm({ propertyId, officerName, sent }: { propertyId: number; o
   const t = useTranslations("ContactOfficer");
   const { state, send } = useSendLead(sent);
   const [message, setMessage] = useState("");
+  const fieldTexts = useFieldTexts();
   const id = useId();
-  const fields = state.step === "failed" ? state.fields : {};
+  const fields = state.step === "failed" ? fieldTexts(state.fields) : {};
   const left = MESSAGE_MAX - message.length;
   return (
     <form
@@ -132,6 +133,7 @@ function QuestionForm({ propertyId, officerName, sent }: { propertyId: number; o
 function CallForm({ propertyId, consentText, sent }: { propertyId: number; consentText: string; sent?: HomeownerLeadDto }) {
   const t = useTranslations("ContactOfficer");
   const { state, send } = useSendLead(sent);
+  const fieldTexts = useFieldTexts();
   const [phone, setPhone] = useState<PhoneFields>({ phone: "", bestTime: "any", consent: false });
   return (
     <form
@@ -141,7 +143,7 @@ function CallForm({ propertyId, consentText, sent }: { propertyId: number; conse
         void send({ kind: "call", propertyId, ...phone });
       }}
     >
-      <ConsentPhone value={phone} onChange={setPhone} consentText={consentText} required errors={state.step === "failed" ? state.fields : {}} />
+      <ConsentPhone value={phone} onChange={setPhone} consentText={consentText} required errors={state.step === "failed" ? fieldTexts(state.fields) : {}} />
       <button type="submit" className={submit} disabled={state.step === "sending"}>
         {state.step === "sending" ? t("sending") : t("requestCall")}
       </button>

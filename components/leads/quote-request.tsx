@@ -6,7 +6,7 @@ import type { Scenario } from "@/lib/leads/rules";
 import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
 import { ConsentPhone, type PhoneFields } from "./consent-phone";
 import { LeadSent } from "./lead-sent";
-import { useFailureText, useSendLead } from "./use-send-lead";
+import { useFailureText, useFieldTexts, useSendLead } from "./use-send-lead";
 
 export interface QuoteRequestProps {
   propertyId: number;
@@ -23,6 +23,7 @@ export interface QuoteRequestProps {
 export function QuoteRequest({ propertyId, officerName, consentText, scenario, sent }: QuoteRequestProps) {
   const t = useTranslations("QuoteRequest");
   const failureText = useFailureText();
+  const fieldTexts = useFieldTexts();
   const { state, send } = useSendLead(sent);
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState<PhoneFields>({ phone: "", bestTime: "any", consent: false });
@@ -50,7 +51,13 @@ export function QuoteRequest({ propertyId, officerName, consentText, scenario, s
         }}
       >
         <p className="text-sm text-slate-700">{t("intro", { officer: officerName })}</p>
-        <ConsentPhone value={phone} onChange={setPhone} consentText={consentText} required={false} errors={state.step === "failed" ? state.fields : {}} />
+        <ConsentPhone
+          value={phone}
+          onChange={setPhone}
+          consentText={consentText}
+          required={false}
+          errors={state.step === "failed" ? fieldTexts(state.fields) : {}}
+        />
         <button
           type="submit"
           disabled={state.step === "sending"}

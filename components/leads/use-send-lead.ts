@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorText } from "@/lib/i18n/error-text";
+import { MESSAGE_MAX } from "@/lib/leads/words";
 import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
 
 /** Why a lead was not sent: the API's code and words, or none of them when the network failed (`offline`). */
@@ -47,4 +48,24 @@ export function useFailureText(): (failure: SendFailure) => string {
   const t = useTranslations("LeadSent");
   const errorText = useErrorText();
   return (failure) => (failure.offline ? t("offline") : failure.message ? errorText({ code: failure.code, message: failure.message }) : t("failed"));
+}
+
+/** The API's field messages for a lead (lib/leads/rules.ts), as catalogue keys of `LeadSent`. */
+const FIELD_KEYS = {
+  "phone is required to request a call": "fieldPhoneRequired",
+  "phone must be a valid phone number": "fieldPhoneInvalid",
+  "phone must be at most 40 characters": "fieldPhoneTooLong",
+  "consent must be given (true) to be called or texted at this number": "fieldConsent",
+  "message is required to ask a question": "fieldMessageRequired",
+} as const;
+
+/** Each field's reason in the reader's language: the API's known messages from the catalogue, any other as written. */
+export function useFieldTexts(): (fields: Record<string, string>) => Record<string, string> {
+  const t = useTranslations("LeadSent");
+  const one = (message: string): string => {
+    if (message === `message must be at most ${MESSAGE_MAX} characters`) return t("fieldMessageTooLong", { max: String(MESSAGE_MAX) });
+    const key = FIELD_KEYS[message as keyof typeof FIELD_KEYS];
+    return key ? t(key) : message;
+  };
+  return (fields) => Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, one(message)]));
 }

@@ -25,6 +25,15 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
   // Several homes may wait for proof on one page: each panel has its own heading id and names its home to the API.
   const titleId = useId();
   const street = state.address.split(", ")[0] ?? state.address;
+  // A refused code's words carry the tries left (the API writes them in English: "… 4 tries left."); no count, no try left.
+  const alertText = (shown: ApiProblem) =>
+    shown.code === "wrong_code"
+      ? t("wrongCode", { tries: Number(/(\d+) tr(?:y|ies) left/.exec(shown.message)?.[1] ?? 0) })
+      : shown.code === "no_code"
+        ? t("noCode")
+        : problemText(shown);
+  const codeError = (reason: string | undefined) =>
+    reason === "does not match the letter" ? t("codeDoesNotMatch") : reason === "has no letter waiting for it" ? t("codeNoLetter") : reason;
 
   async function run(work: () => Promise<unknown>) {
     setBusy(true);
@@ -54,7 +63,7 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
       <p className="text-slate-800">{t("intro", { name: state.name })}</p>
       {problem && (
         <p role="alert" className="rounded-lg border border-red-300 bg-white px-3 py-2 text-sm text-red-800">
-          {problemText(problem)}
+          {alertText(problem)}
         </p>
       )}
       {state.letter ? (
@@ -76,7 +85,7 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
               autoComplete="one-time-code"
               maxLength={6}
               required
-              error={problem?.fields?.code}
+              error={codeError(problem?.fields?.code)}
             />
           </div>
           <Button type="submit" disabled={busy || refreshing}>
