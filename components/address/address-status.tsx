@@ -1,9 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import type { ApiProblem } from "@/lib/client/fetch-json";
+import { useProblemText, type ApiProblem } from "@/lib/client/fetch-json";
 import type { AddressCheckDto } from "@/lib/services/dto";
-import { addressVerdict, withUnit } from "./address-verdict";
+import { addressVerdict, withUnit, type NotConfirmedReason } from "./address-verdict";
 
 interface Props {
   typed: string;
@@ -16,56 +17,53 @@ interface Props {
 }
 
 function Coverage({ zips }: { zips: string[] }) {
+  const t = useTranslations("AddressStatus");
   if (zips.length === 0) return null;
-  return (
-    <span className="block text-slate-700">
-      This demo&apos;s data covers {zips.length} ZIP codes: {zips.join(", ")}.
-    </span>
-  );
+  return <span className="block text-slate-700">{t("coverage", { count: zips.length, zips: zips.join(", ") })}</span>;
 }
 
 /** What the service made of the typed address: confirmed, a suggestion to accept, a unit to add, or what is wrong. */
 export function AddressStatus({ typed, checking, check, problem, demoZips, onChoose }: Props) {
+  const t = useTranslations("AddressStatus");
+  const problemText = useProblemText();
   const [unit, setUnit] = useState("");
   const verdict = check ? addressVerdict(check, typed) : undefined;
+  const reasonText = (reason: NotConfirmedReason) =>
+    reason.key === "reasonHouseNumberInvalid" ? t(reason.key, { street: reason.street, number: reason.number }) : t(reason.key);
   return (
     <div data-testid="address-status" className="min-h-6 space-y-2 text-sm">
       <p aria-live="polite">
-        {checking && <span className="text-slate-600">Checking the address…</span>}
-        {!checking && problem && <span className="text-red-700">{problem.message}</span>}
-        {!checking && verdict?.kind === "confirmed" && <span className="text-brand-700">✓ Address confirmed</span>}
+        {checking && <span className="text-slate-600">{t("checking")}</span>}
+        {!checking && problem && <span className="text-red-700">{problemText(problem)}</span>}
+        {!checking && verdict?.kind === "confirmed" && <span className="text-brand-700">{t("confirmed")}</span>}
         {!checking && verdict?.kind === "suggestion" && (
           <span>
-            Did you mean <strong>{verdict.address}</strong>?{" "}
+            {t.rich("didYouMean", { address: verdict.address, b: (chunks) => <strong>{chunks}</strong> })}{" "}
             <button type="button" className="font-semibold text-brand-700 underline" onClick={() => onChoose(verdict.address)}>
-              Use this address
+              {t("useThis")}
             </button>
           </span>
         )}
-        {!checking && verdict?.kind === "unchecked" && (
-          <span className="text-slate-700">The address looks deliverable, but the property records could not be checked just now.</span>
-        )}
+        {!checking && verdict?.kind === "unchecked" && <span className="text-slate-700">{t("unchecked")}</span>}
         {!checking && verdict?.kind === "not-confirmed" && (
           <span className="text-red-700">
-            We could not confirm this address. {verdict.reason}
+            {t("notConfirmed")} {reasonText(verdict.reason)}
             <Coverage zips={demoZips} />
           </span>
         )}
         {!checking && verdict?.kind === "unreadable" && (
           <span className="text-red-700">
-            We could not read this address. {verdict.reason}
+            {t("unreadable")} {verdict.reason ?? t("reasonUnreadable")}
             <Coverage zips={demoZips} />
           </span>
         )}
-        {!checking && verdict?.kind === "unit-needed" && (
-          <span className="text-slate-800">{verdict.building.street} is a building with several homes: add the number of yours.</span>
-        )}
+        {!checking && verdict?.kind === "unit-needed" && <span className="text-slate-800">{t("unitNeeded", { street: verdict.building.street })}</span>}
       </p>
       {!checking && verdict?.kind === "unit-needed" && (
         <div className="flex flex-wrap items-end gap-2">
           <div className="space-y-1">
             <label htmlFor="unit-number" className="block text-sm font-medium text-slate-800">
-              Unit number
+              {t("unitNumber")}
             </label>
             <input
               id="unit-number"
@@ -87,7 +85,7 @@ export function AddressStatus({ typed, checking, check, problem, demoZips, onCho
             onClick={() => onChoose(withUnit(verdict.building, unit))}
             className="rounded-lg border border-brand-700 px-3 py-2 font-semibold text-brand-700 disabled:opacity-50"
           >
-            Add the unit
+            {t("addUnit")}
           </button>
         </div>
       )}

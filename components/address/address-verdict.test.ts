@@ -56,7 +56,7 @@ describe("addressVerdict", () => {
     });
     expect(addressVerdict(springfield, "123 Main St, Springfield, IL 62701")).toEqual({
       kind: "not-confirmed",
-      reason: "The street was not found in this city and ZIP code.",
+      reason: { key: "reasonStreetNotFound" },
     });
     const badNumber = check({
       code: "N",
@@ -66,17 +66,17 @@ describe("addressVerdict", () => {
     });
     expect(addressVerdict(badNumber, "9999 N 24th St, Phoenix, AZ 85008")).toEqual({
       kind: "not-confirmed",
-      reason: "N 24th St has no house number 9999 on record.",
+      reason: { key: "reasonHouseNumberInvalid", street: "N 24th St", number: "9999" },
     });
   });
 
   it("does not confirm a deliverable address where the service has no home", () => {
     expect(addressVerdict(check({ found: false }), "2800 N 24th St, Phoenix, AZ 85008")).toMatchObject({
       kind: "not-confirmed",
-      reason: "The address exists, but no home is on record there.",
+      reason: { key: "reasonNoHome" },
     });
     expect(addressVerdict(check({ code: "S", notes: ["Unit not recognized (and required)"], found: false }), "x")).toMatchObject({
-      reason: "This building has no unit with that number.",
+      reason: { key: "reasonUnitUnknown" },
     });
   });
 
@@ -94,6 +94,7 @@ describe("addressVerdict", () => {
       kind: "unreadable",
       reason: 'The city "PHX" is not one we know in AZ, and no ZIP code was given.',
     });
+    expect(addressVerdict(check({ ok: false, oneLine: "", found: null }), "x")).toEqual({ kind: "unreadable" });
   });
 });
 

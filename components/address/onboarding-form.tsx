@@ -1,13 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
 import { useAddressSuggestion } from "@/lib/client/use-address-suggestion";
 import { useFormAction } from "@/lib/client/use-form-action";
+import { useErrorText } from "@/lib/i18n/error-text";
 import { AddressStatus } from "./address-status";
-import { humanFieldErrors, missingFields, type PersonFields } from "./person-fields";
+import { humanFieldErrors, missingFields, type MissingWords, type PersonFields } from "./person-fields";
 
 /** Waits until the person stops typing, so one normalization is spent per settled address, not per key. */
 function useSettled(value: string, ms = 600): string {
@@ -25,6 +27,9 @@ function useSettled(value: string, ms = 600): string {
  * detailed report").
  */
 export function OnboardingForm({ action, demoZips = [], initialAddress = "" }: { action: FormAction<never>; demoZips?: string[]; initialAddress?: string }) {
+  const t = useTranslations("Onboarding");
+  const errorText = useErrorText();
+  const words: MissingWords = { firstName: t("missingFirstName"), lastName: t("missingLastName"), address: t("missingAddress") };
   const [address, setAddress] = useState(initialAddress);
   const [errors, setErrors] = useState<Partial<Record<keyof PersonFields, string>>>({});
   const settled = useSettled(address.trim());
@@ -33,12 +38,15 @@ export function OnboardingForm({ action, demoZips = [], initialAddress = "" }: {
   const { state, pending, onSubmit } = useFormAction<never>(
     async (previous, form) => {
       const result = await action(previous, form);
-      setErrors(humanFieldErrors(result?.fields));
+      setErrors(humanFieldErrors(result?.fields, words));
       return result;
     },
     (form) => {
       // What the person typed, not a suggestion they did not accept: the service standardizes it again anyway.
-      const missing = missingFields({ firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? ""), address: address.trim() });
+      const missing = missingFields(
+        { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? ""), address: address.trim() },
+        words,
+      );
       setErrors(missing);
       return Object.keys(missing).length === 0;
     },
@@ -52,15 +60,15 @@ export function OnboardingForm({ action, demoZips = [], initialAddress = "" }: {
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {!pending && state?.error && state.status !== 400 && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {state.error}
+          {errorText({ code: state.code, message: state.error })}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" name="firstName" autoComplete="given-name" required error={errors.firstName} onChange={() => clear("firstName")} />
-        <Field label="Last name" name="lastName" autoComplete="family-name" required error={errors.lastName} onChange={() => clear("lastName")} />
+        <Field label={t("firstName")} name="firstName" autoComplete="given-name" required error={errors.firstName} onChange={() => clear("firstName")} />
+        <Field label={t("lastName")} name="lastName" autoComplete="family-name" required error={errors.lastName} onChange={() => clear("lastName")} />
       </div>
       <Field
-        label="Home address"
+        label={t("homeAddress")}
         name="address"
         autoComplete="street-address"
         required
@@ -69,7 +77,7 @@ export function OnboardingForm({ action, demoZips = [], initialAddress = "" }: {
           setAddress(event.target.value);
           clear("address");
         }}
-        hint="Street, city, state and ZIP code, e.g. 2800 N 24th St, Phoenix, AZ 85008"
+        hint={t("addressHint")}
         error={errors.address}
       />
       <AddressStatus
@@ -81,7 +89,7 @@ export function OnboardingForm({ action, demoZips = [], initialAddress = "" }: {
         onChoose={setAddress}
       />
       <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-        {pending ? "Adding your home…" : "Add my home"}
+        {pending ? t("adding") : t("add")}
       </Button>
     </form>
   );

@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
-import { formatPercent, formatUsd } from "@/lib/format";
+import { useLocale, useTranslations } from "next-intl";
+import { useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { averageRate, cashOutAvailable, helocAvailable, limitGap } from "@/lib/finance/borrowing";
 import { interestOnlyPayment, monthlyPayment } from "@/lib/finance/payment";
 import type { Offer, Offers } from "@/lib/services/settings";
@@ -13,7 +14,14 @@ export type QuoteTarget = Omit<QuoteRequestProps, "scenario">;
 
 const toCents = (amount: number) => Math.round(amount * 100) / 100;
 
-const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** A monthly payment to the cent, in the reader's language: "$912.86" / "912,86 US$". */
+function useCents(): (amount: number) => string {
+  const locale = useLocale();
+  return useMemo(() => {
+    const format = new Intl.NumberFormat(locale === "es" ? "es" : "en-US", { style: "currency", currency: "USD" });
+    return (amount: number) => format.format(amount);
+  }, [locale]);
+}
 
 interface Home {
   /** The service's value. */
@@ -32,21 +40,24 @@ interface Home {
  * the monthly payment, recomputed in the browser as the amount moves (announced politely).
  */
 export function BorrowingScenarios({ home, offers, quote }: { home: Home; offers: Offers; quote?: QuoteTarget }) {
+  const t = useTranslations("Borrowing");
+  const f = useFormats();
   const current = averageRate(home.loanRates);
+  const cashOutNote = t("cashOutNote", { balance: f.usd(home.loanBalance), yours: String(home.yourFigures) });
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <Scenario
         key={`heloc-${home.loanBalance}`}
-        title="Home equity line"
-        what="a line"
+        title={t("helocTitle")}
+        what="heloc"
         offer={offers.heloc}
         available={helocAvailable(home.value, home.loanBalance, home.maxLtv)}
         home={home}
         payments={(amount) => [
-          [`Repaid over ${offers.heloc.termYears} years`, monthlyPayment(amount, offers.heloc.ratePercent, offers.heloc.termYears)],
-          ["Interest only, while you draw", interestOnlyPayment(amount, offers.heloc.ratePercent)],
+          [t("helocRepaid", { years: offers.heloc.termYears }), monthlyPayment(amount, offers.heloc.ratePercent, offers.heloc.termYears)],
+          [t("helocInterestOnly"), interestOnlyPayment(amount, offers.heloc.ratePercent)],
         ]}
-        note="Your loans stay as they are; the line is a loan of its own on top of them."
+        note={t("helocNote")}
         quote={
           quote &&
           ((amount, available) => ({
@@ -62,21 +73,18 @@ export function BorrowingScenarios({ home, offers, quote }: { home: Home; offers
       />
       <Scenario
         key={`cash-out-${home.loanBalance}`}
-        title="Cash-out refinance"
-        what="a cash-out refinance"
+        title={t("cashOutTitle")}
+        what="cashOut"
         offer={offers.cashOut}
         available={cashOutAvailable(home.value, home.loanBalance, home.maxLtv)}
         home={home}
         payments={(amount) => [
           [
-            `New loan of ${formatUsd(home.loanBalance + amount)} over ${offers.cashOut.termYears} years`,
+            t("cashOutNewLoan", { amount: f.usd(home.loanBalance + amount), years: offers.cashOut.termYears }),
             monthlyPayment(home.loanBalance + amount, offers.cashOut.ratePercent, offers.cashOut.termYears),
           ],
         ]}
-        note={
-          `A new loan pays off today's loans (${formatUsd(home.loanBalance)}${home.yourFigures ? ", your figures" : ""}) and gives you the rest.` +
-          (current !== undefined ? ` Your loans' rate today averages ${formatPercent(current, "rate")} (your figures).` : "")
-        }
+        note={current !== undefined ? `${cashOutNote} ${t("cashOutRate", { rate: f.percent(current, "rate") })}` : cashOutNote}
         quote={
           quote &&
           ((amount, available) => ({
@@ -107,7 +115,8 @@ function Scenario({
   target,
 }: {
   title: string;
-  what: string;
+  /** Which scenario, for the sentence that says nothing is available for it. */
+  what: "heloc" | "cashOut";
   offer: Offer;
   available: number;
   home: Home;
@@ -120,6 +129,9 @@ function Scenario({
   // Steps a keyboard can walk: $1,000 on large amounts; the amount ends on a step (at most a step under the limit).
   const step = available >= 10_000 ? 1_000 : available >= 1_000 ? 100 : 1;
   const max = Math.floor(available / step) * step;
+  const t = useTranslations("Borrowing");
+  const f = useFormats();
+  const cents = useCents();
   const [amount, setAmount] = useState(max);
   const id = useId();
   // The first time the amount moves, the homeowner's officer learns that they tried borrowing (once per page view).
@@ -135,24 +147,20 @@ function Scenario({
     }).catch(() => undefined);
   };
   const gap = limitGap(home.value, home.loanBalance, home.maxLtv);
-  const yours = home.yourFigures ? " (your figures)" : "";
+  const yours = String(home.yourFigures);
+  const b = (chunks: ReactNode) => <strong>{chunks}</strong>;
   return (
     <article aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border border-slate-200 p-4">
       <h3 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h3>
-      <p className="text-sm text-slate-700">
-        Offered at <strong>{formatPercent(offer.ratePercent, "rate")}</strong> a year over <strong>{offer.termYears} years</strong>.
-      </p>
+      <p className="text-sm text-slate-700">{t.rich("offeredAt", { rate: f.percent(offer.ratePercent, "rate"), years: offer.termYears, b })}</p>
       {max > 0 ? (
         <>
-          <p className="text-sm text-slate-700">
-            Up to <strong>{formatUsd(available)}</strong>
-            {yours}, keeping your loans within {formatPercent(home.maxLtv * 100, "whole")} of the value.
-          </p>
+          <p className="text-sm text-slate-700">{t.rich("upTo", { amount: f.usd(available), yours, percent: f.percent(home.maxLtv * 100, "whole"), b })}</p>
           <div>
             <label htmlFor={`${id}-amount`} className="block text-sm font-medium">
-              Amount: <strong>{formatUsd(amount)}</strong>
+              {t.rich("amount", { amount: f.usd(amount), b })}
             </label>
             <input
               id={`${id}-amount`}
@@ -165,7 +173,7 @@ function Scenario({
                 setAmount(Number(event.target.value));
                 tried();
               }}
-              aria-valuetext={formatUsd(amount)}
+              aria-valuetext={f.usd(amount)}
               className="mt-2 w-full accent-brand-700"
             />
           </div>
@@ -175,7 +183,7 @@ function Scenario({
                 <div key={label} className="flex flex-wrap justify-between gap-2">
                   <dt className="text-slate-700">{label}</dt>
                   <dd className="font-semibold" data-testid="monthly-payment">
-                    {cents.format(payment)} a month
+                    {t("perMonth", { payment: cents(payment) })}
                   </dd>
                 </div>
               ))}
@@ -185,13 +193,20 @@ function Scenario({
       ) : (
         gap && (
           <p className="text-sm text-slate-800">
-            Nothing is available for {what} now. Your loans are {formatPercent(gap.ltv * 100, "ltv")} of the value{yours}; the limit is{" "}
-            {formatPercent(gap.maxLtv * 100, "whole")}. A value above {formatUsd(gap.valueNeeded)} or a balance below {formatUsd(gap.balanceNeeded)} would open{" "}
-            {what}.
+            {t("nothingFor", {
+              what,
+              ltv: f.percent(gap.ltv * 100, "ltv"),
+              yours,
+              max: f.percent(gap.maxLtv * 100, "whole"),
+              value: f.usd(gap.valueNeeded),
+              balance: f.usd(gap.balanceNeeded),
+            })}
           </p>
         )
       )}
-      <p className="text-xs text-slate-600">{note} An illustration, not an offer of credit.</p>
+      <p className="text-xs text-slate-600">
+        {note} {t("illustration")}
+      </p>
       {quote && target && max > 0 && <QuoteRequest {...target} scenario={quote(amount, available)} />}
     </article>
   );

@@ -1,7 +1,8 @@
 import { parse } from "node-html-parser";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { Locale } from "@/lib/i18n/locales";
 import type { EquityDto } from "@/lib/services/dto";
+import { renderIntl } from "@/lib/testing/intl";
 import { EquityPanel } from "./equity-panel";
 
 const equity = (loans: number) =>
@@ -14,7 +15,7 @@ const equity = (loans: number) =>
     ltv: loans / 500_000,
     loans: [{ position: "primary", balance: loans }],
   }) as unknown as EquityDto;
-const panel = (loans: number) => parse(renderToStaticMarkup(<EquityPanel equity={equity(loans)} orgMaxLtv={0.8} />));
+const panel = (loans: number, locale: Locale = "en") => parse(renderIntl(<EquityPanel equity={equity(loans)} orgMaxLtv={0.8} />, locale));
 
 describe("the equity panel", () => {
   it("says why there is nothing to borrow, in a sentence instead of $0 and a range of $0 – $0", () => {
@@ -31,5 +32,15 @@ describe("the equity panel", () => {
     const root = panel(300_000);
     expect(root.querySelector("[data-testid=available-equity]")!.text).toBe("$100,000");
     expect(root.text).toContain("Range $60,000 – $140,000");
+  });
+
+  it("reads in Spanish, figures by Spanish's rule", () => {
+    const root = panel(300_000, "es");
+    expect(root.querySelector("[data-testid=available-equity]")!.text).toBe("100.000\u00a0US$");
+    expect(root.text).toContain("Disponible para pedir prestado");
+    expect(root.text).toContain("Hipoteca principal");
+    expect(root.text).not.toContain("Available to borrow");
+    const none = panel(600_000, "es").querySelector("[data-testid=available-equity]")!.text.replace(/\s+/g, " ");
+    expect(none).toContain("ya superan el máximo");
   });
 });

@@ -1,12 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { EquityBars } from "@/components/charts/equity-bars";
-import { formatPercent, formatUsd } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import type { EquityDto } from "@/lib/services/dto";
 import { borrowing } from "./borrowing";
-
-const LOAN_NAMES = { primary: "Primary mortgage", second: "Second loan", third: "Third loan" } as const;
 
 /**
  * Equity at the organization's maximum LTV, with a what-if slider that recomputes on the page, without a call.
@@ -24,25 +23,26 @@ export function EquityPanel({
   viewer?: "homeowner" | "officer";
   yourFigures?: boolean;
 }) {
+  const t = useTranslations("Equity");
+  const f = useFormats();
   const [maxLtv, setMaxLtv] = useState(orgMaxLtv);
   const sliderId = useId();
   const borrow = borrowing(equity, maxLtv);
-  const percent = formatPercent(maxLtv * 100, "whole");
+  const percent = f.percent(maxLtv * 100, "whole");
+  const verb = equity.totalLoanBalance > borrow.limit ? "exceed" : "reach";
+  const limits = { loans: f.usd(equity.totalLoanBalance), verb, percent, limit: f.usd(borrow.limit) };
   const rows: [string, string][] = [
-    ["Total loan balance", formatUsd(equity.totalLoanBalance)],
-    ["Total equity", formatUsd(equity.totalEquity)],
-    ["Loan-to-value", formatPercent(equity.ltv * 100, "ltv")],
+    [t("totalLoanBalance"), f.usd(equity.totalLoanBalance)],
+    [t("totalEquity"), f.usd(equity.totalEquity)],
+    [t("loanToValue"), f.percent(equity.ltv * 100, "ltv")],
   ];
   return (
     <div data-equity className="grid gap-6 md:grid-cols-2">
       <div className="space-y-4">
         {yourFigures ? (
-          <p className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-900">
-            <strong>Your figures:</strong> computed from the Service Estimate above and the loans as you told us (below); the service&apos;s records are
-            unchanged.
-          </p>
+          <p className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-900">{t.rich("yourFiguresNote", { b: (chunks) => <strong>{chunks}</strong> })}</p>
         ) : (
-          <p className="text-sm text-slate-600">Computed from the Service Estimate above and the loans on record.</p>
+          <p className="text-sm text-slate-600">{t("recordsNote")}</p>
         )}
         <dl className="grid grid-cols-3 gap-3 text-sm">
           {rows.map(([label, value]) => (
@@ -54,8 +54,7 @@ export function EquityPanel({
         </dl>
         <div className="rounded-xl bg-brand-50 p-4">
           <label htmlFor={sliderId} className="block text-sm font-medium">
-            Maximum loan-to-value: <strong>{percent}</strong>
-            {maxLtv === orgMaxLtv ? (viewer === "officer" ? " (the organization's)" : " (your lender's)") : ""}
+            {t.rich("maxLtv", { percent, whose: maxLtv === orgMaxLtv ? viewer : "none", b: (chunks) => <strong>{chunks}</strong> })}
           </label>
           <input
             id={sliderId}
@@ -65,44 +64,39 @@ export function EquityPanel({
             step={0.01}
             value={maxLtv}
             onChange={(event) => setMaxLtv(Number(event.target.value))}
-            aria-valuetext={`${Math.round(maxLtv * 100)} percent`}
+            aria-valuetext={t("maxLtvValueText", { percent: Math.round(maxLtv * 100) })}
             className="mt-2 w-full accent-brand-700"
           />
           {borrow.high === 0 ? (
             // "$0, range $0 – $0" would say nothing of why: the sentence says it.
             <p className="mt-3 font-semibold" aria-live="polite" data-testid="available-equity">
-              Nothing is available to borrow: the loans on record ({formatUsd(equity.totalLoanBalance)}) already{" "}
-              {equity.totalLoanBalance > borrow.limit ? "exceed" : "reach"} the most that can be borrowed against this home at a maximum loan-to-value of{" "}
-              {percent} ({formatUsd(borrow.limit)}), even at the top of its estimate range.
+              {t("nothingAvailable", limits)}
             </p>
           ) : (
             <>
-              <p className="mt-3 text-sm text-slate-700">Available to borrow</p>
+              <p className="mt-3 text-sm text-slate-700">{t("availableToBorrow")}</p>
               <p className="text-2xl font-bold" aria-live="polite" data-testid="available-equity">
-                {formatUsd(borrow.available)}
+                {f.usd(borrow.available)}
               </p>
-              <p className="text-sm text-slate-600">
-                Range {formatUsd(borrow.low)} – {formatUsd(borrow.high)}
-              </p>
+              <p className="text-sm text-slate-600">{t("range", { low: f.usd(borrow.low), high: f.usd(borrow.high) })}</p>
             </>
           )}
           {borrow.overLimit && borrow.high > 0 && (
             <p className="mt-2 text-sm text-slate-800" aria-live="polite">
-              The loans on record ({formatUsd(equity.totalLoanBalance)}) already {equity.totalLoanBalance > borrow.limit ? "exceed" : "reach"} what can be
-              borrowed at the maximum loan-to-value of {percent} ({formatUsd(borrow.limit)}), so nothing more is available.
+              {t("overLimit", limits)}
             </p>
           )}
         </div>
         <div>
-          <h3 className="text-sm font-semibold">{yourFigures ? "Loans (your figures)" : "Loans on record"}</h3>
+          <h3 className="text-sm font-semibold">{yourFigures ? t("loansYourFigures") : t("loansOnRecord")}</h3>
           {equity.loans.length === 0 ? (
-            <p className="text-sm text-slate-600">{yourFigures ? "None: you marked them paid off." : "No active loans are recorded against this home."}</p>
+            <p className="text-sm text-slate-600">{yourFigures ? t("noneMarkedPaidOff") : t("noActiveLoans")}</p>
           ) : (
             <ul className="mt-1 space-y-1 text-sm">
               {equity.loans.map((loan) => (
                 <li key={loan.position} className="flex justify-between border-b border-slate-100 py-1">
-                  <span>{LOAN_NAMES[loan.position]}</span>
-                  <span className="font-medium">{formatUsd(loan.balance)}</span>
+                  <span>{t("loanName", { position: loan.position })}</span>
+                  <span className="font-medium">{f.usd(loan.balance)}</span>
                 </li>
               ))}
             </ul>

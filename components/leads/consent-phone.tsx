@@ -1,7 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { BEST_TIME_LABELS, BEST_TIMES, type BestTime } from "@/lib/leads/words";
+import { BEST_TIMES, type BestTime } from "@/lib/leads/words";
 
 export interface PhoneFields {
   phone: string;
@@ -27,13 +28,14 @@ export function ConsentPhone({
   required: boolean;
   errors: Record<string, string>;
 }) {
+  const t = useTranslations("Consent");
   const id = useId();
   const input = "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm";
   return (
     <div className="space-y-3">
       <div>
         <label htmlFor={`${id}-phone`} className="block text-sm font-medium">
-          Phone{required ? "" : " (optional)"}
+          {required ? t("phone") : t("phoneOptional")}
         </label>
         <input
           id={`${id}-phone`}
@@ -54,7 +56,7 @@ export function ConsentPhone({
       </div>
       <div>
         <label htmlFor={`${id}-time`} className="block text-sm font-medium">
-          Best time to call
+          {t("bestTime")}
         </label>
         <select
           id={`${id}-time`}
@@ -64,11 +66,11 @@ export function ConsentPhone({
         >
           {BEST_TIMES.map((time) => (
             <option key={time} value={time}>
-              {BEST_TIME_LABELS[time]}
+              {t("time", { time })}
             </option>
           ))}
         </select>
-        <p className="mt-1 text-xs text-slate-600">In your home&apos;s time zone.</p>
+        <p className="mt-1 text-xs text-slate-600">{t("timeZoneNote")}</p>
       </div>
       <div>
         <div className="flex items-start gap-2">

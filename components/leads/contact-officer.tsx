@@ -1,11 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { MESSAGE_MAX } from "@/lib/leads/words";
 import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
 import { ConsentPhone, type PhoneFields } from "./consent-phone";
 import { LeadSent } from "./lead-sent";
-import { useSendLead } from "./use-send-lead";
+import { useFailureText, useFieldTexts, useSendLead, type SendFailure } from "./use-send-lead";
 
 export interface ContactOfficerProps {
   /** The home the question or call is about (one the homeowner proved they own). */
@@ -25,6 +26,7 @@ export interface ContactOfficerProps {
  * a small form that opens in place and, once sent, says to whom and when. Render it only for a homeowner with an officer.
  */
 export function ContactOfficer({ propertyId, officerName, consentText, sent, nested = false }: ContactOfficerProps) {
+  const t = useTranslations("ContactOfficer");
   const [open, setOpen] = useState<"question" | "call" | undefined>();
   const id = useId();
   const Heading = nested ? "h3" : "h2";
@@ -36,7 +38,7 @@ export function ContactOfficer({ propertyId, officerName, consentText, sent, nes
       data-testid="contact-officer"
     >
       <Heading id={`${id}-title`} className="text-base font-semibold">
-        Talk to {officerName}
+        {t("talkTo", { officer: officerName })}
       </Heading>
       <div className="flex flex-wrap gap-2">
         <button
@@ -46,7 +48,7 @@ export function ContactOfficer({ propertyId, officerName, consentText, sent, nes
           aria-controls={`${id}-question`}
           onClick={() => setOpen(open === "question" ? undefined : "question")}
         >
-          Ask a question
+          {t("askQuestion")}
         </button>
         <button
           type="button"
@@ -55,7 +57,7 @@ export function ContactOfficer({ propertyId, officerName, consentText, sent, nes
           aria-controls={`${id}-call`}
           onClick={() => setOpen(open === "call" ? undefined : "call")}
         >
-          Request a call
+          {t("requestCall")}
         </button>
       </div>
       <div id={`${id}-question`} hidden={open !== "question"}>
@@ -70,19 +72,22 @@ export function ContactOfficer({ propertyId, officerName, consentText, sent, nes
 
 const submit = "rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60";
 
-function Failure({ message }: { message: string }) {
+function Failure({ failure }: { failure: SendFailure }) {
+  const failureText = useFailureText();
   return (
     <p role="alert" className="text-sm text-red-700">
-      {message}
+      {failureText(failure)}
     </p>
   );
 }
 
 function QuestionForm({ propertyId, officerName, sent }: { propertyId: number; officerName: string; sent?: HomeownerLeadDto }) {
+  const t = useTranslations("ContactOfficer");
   const { state, send } = useSendLead(sent);
   const [message, setMessage] = useState("");
+  const fieldTexts = useFieldTexts();
   const id = useId();
-  const fields = state.step === "failed" ? state.fields : {};
+  const fields = state.step === "failed" ? fieldTexts(state.fields) : {};
   const left = MESSAGE_MAX - message.length;
   return (
     <form
@@ -94,7 +99,7 @@ function QuestionForm({ propertyId, officerName, sent }: { propertyId: number; o
     >
       <div>
         <label htmlFor={`${id}-message`} className="block text-sm font-medium">
-          Your question for {officerName}
+          {t("yourQuestion", { officer: officerName })}
         </label>
         <textarea
           id={`${id}-message`}
@@ -108,7 +113,7 @@ function QuestionForm({ propertyId, officerName, sent }: { propertyId: number; o
           className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-sm"
         />
         <p id={`${id}-count`} className="text-xs text-slate-600">
-          {left.toLocaleString("en-US")} of {MESSAGE_MAX.toLocaleString("en-US")} characters left
+          {t("charactersLeft", { left, max: MESSAGE_MAX })}
         </p>
         {fields.message && (
           <p id={`${id}-error`} className="text-sm text-red-700">
@@ -117,16 +122,18 @@ function QuestionForm({ propertyId, officerName, sent }: { propertyId: number; o
         )}
       </div>
       <button type="submit" className={submit} disabled={state.step === "sending" || !message.trim()}>
-        {state.step === "sending" ? "Sending…" : "Send question"}
+        {state.step === "sending" ? t("sending") : t("sendQuestion")}
       </button>
       {state.step === "sent" && <LeadSent lead={state.lead} again={state.again} focus={state.justSent} />}
-      {state.step === "failed" && <Failure message={state.message} />}
+      {state.step === "failed" && <Failure failure={state.failure} />}
     </form>
   );
 }
 
 function CallForm({ propertyId, consentText, sent }: { propertyId: number; consentText: string; sent?: HomeownerLeadDto }) {
+  const t = useTranslations("ContactOfficer");
   const { state, send } = useSendLead(sent);
+  const fieldTexts = useFieldTexts();
   const [phone, setPhone] = useState<PhoneFields>({ phone: "", bestTime: "any", consent: false });
   return (
     <form
@@ -136,12 +143,12 @@ function CallForm({ propertyId, consentText, sent }: { propertyId: number; conse
         void send({ kind: "call", propertyId, ...phone });
       }}
     >
-      <ConsentPhone value={phone} onChange={setPhone} consentText={consentText} required errors={state.step === "failed" ? state.fields : {}} />
+      <ConsentPhone value={phone} onChange={setPhone} consentText={consentText} required errors={state.step === "failed" ? fieldTexts(state.fields) : {}} />
       <button type="submit" className={submit} disabled={state.step === "sending"}>
-        {state.step === "sending" ? "Sending…" : "Request a call"}
+        {state.step === "sending" ? t("sending") : t("requestCall")}
       </button>
       {state.step === "sent" && <LeadSent lead={state.lead} again={state.again} focus={state.justSent} />}
-      {state.step === "failed" && <Failure message={state.message} />}
+      {state.step === "failed" && <Failure failure={state.failure} />}
     </form>
   );
 }

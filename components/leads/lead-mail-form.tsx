@@ -1,11 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 type LeadMail = "each" | "daily";
 
 /** The officer's choice of how they hear of new leads (PUT /api/account/lead-mail). */
 export function LeadMailForm({ leadMail }: { leadMail: LeadMail }) {
+  const t = useTranslations("LeadMail");
+  const errorText = useErrorText();
   const [choice, setChoice] = useState<LeadMail>(leadMail);
   const [saved, setSaved] = useState<string>();
   const [error, setError] = useState<string>();
@@ -21,11 +25,14 @@ export function LeadMailForm({ leadMail }: { leadMail: LeadMail }) {
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ leadMail: choice }),
       });
-      const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
-      if (!response.ok) throw new Error(body.error?.message ?? "Your choice could not be saved. Please try again.");
-      setSaved(choice === "each" ? "Saved: an email for each new lead." : "Saved: one summary a day.");
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+      if (!response.ok) {
+        setError(body.error?.message ? errorText({ code: body.error.code, message: body.error.message }) : t("failed"));
+        return;
+      }
+      setSaved(choice === "each" ? t("savedEach") : t("savedDaily"));
+    } catch {
+      setError(t("failed"));
     } finally {
       setBusy(false);
     }
@@ -33,14 +40,14 @@ export function LeadMailForm({ leadMail }: { leadMail: LeadMail }) {
   return (
     <form onSubmit={(event) => void save(event)} className="space-y-3">
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">When a homeowner sends you a question, call request or quote request</legend>
+        <legend className="text-sm font-medium">{t("legend")}</legend>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="leadMail" value="each" checked={choice === "each"} onChange={() => setChoice("each")} />
-          Email me about each new lead within a minute
+          {t("each")}
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="leadMail" value="daily" checked={choice === "daily"} onChange={() => setChoice("daily")} />
-          One summary a day (new leads, and leads open for more than a business day)
+          {t("daily")}
         </label>
       </fieldset>
       <button
@@ -48,7 +55,7 @@ export function LeadMailForm({ leadMail }: { leadMail: LeadMail }) {
         disabled={busy}
         className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
       >
-        Save
+        {t("save")}
       </button>
       <p role="status" aria-live="polite" className="text-sm text-slate-700">
         {saved}

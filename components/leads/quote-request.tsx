@@ -1,11 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { Scenario } from "@/lib/leads/rules";
 import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
 import { ConsentPhone, type PhoneFields } from "./consent-phone";
 import { LeadSent } from "./lead-sent";
-import { useSendLead } from "./use-send-lead";
+import { useFailureText, useFieldTexts, useSendLead } from "./use-send-lead";
 
 export interface QuoteRequestProps {
   propertyId: number;
@@ -20,6 +21,9 @@ export interface QuoteRequestProps {
 
 /** "Get a quote" on a borrowing scenario: sends its figures to the officer, with a phone (and consent) if the homeowner wants a call. */
 export function QuoteRequest({ propertyId, officerName, consentText, scenario, sent }: QuoteRequestProps) {
+  const t = useTranslations("QuoteRequest");
+  const failureText = useFailureText();
+  const fieldTexts = useFieldTexts();
   const { state, send } = useSendLead(sent);
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState<PhoneFields>({ phone: "", bestTime: "any", consent: false });
@@ -34,7 +38,7 @@ export function QuoteRequest({ propertyId, officerName, consentText, scenario, s
         onClick={() => setOpen(!open)}
         className="rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >
-        Get a quote
+        {t("getQuote")}
       </button>
       <form
         id={`${id}-quote`}
@@ -46,20 +50,24 @@ export function QuoteRequest({ propertyId, officerName, consentText, scenario, s
           void send({ kind: "quote", propertyId, scenario, ...withPhone });
         }}
       >
-        <p className="text-sm text-slate-700">
-          {officerName} gets these figures and comes back to you with a quote. Leave a phone number if you would like a call.
-        </p>
-        <ConsentPhone value={phone} onChange={setPhone} consentText={consentText} required={false} errors={state.step === "failed" ? state.fields : {}} />
+        <p className="text-sm text-slate-700">{t("intro", { officer: officerName })}</p>
+        <ConsentPhone
+          value={phone}
+          onChange={setPhone}
+          consentText={consentText}
+          required={false}
+          errors={state.step === "failed" ? fieldTexts(state.fields) : {}}
+        />
         <button
           type="submit"
           disabled={state.step === "sending"}
           className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
         >
-          {state.step === "sending" ? "Sending…" : `Send to ${officerName}`}
+          {state.step === "sending" ? t("sending") : t("sendTo", { officer: officerName })}
         </button>
         {state.step === "failed" && (
           <p role="alert" className="text-sm text-red-700">
-            {state.message}
+            {failureText(state.failure)}
           </p>
         )}
       </form>

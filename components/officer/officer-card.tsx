@@ -1,4 +1,6 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { DEFAULT_EQUAL_HOUSING_STATEMENT } from "@/lib/services/officer-fields";
 import type { OfficerCardDto } from "@/lib/services/officers";
 import { EqualHousingLogo } from "./equal-housing-logo";
 
@@ -16,17 +18,20 @@ interface OfficerCardProps {
  * Rendered only for a card the service returned (an officer with an NMLS ID).
  */
 export function OfficerCard({ card, headingLevel = 2, children }: OfficerCardProps) {
+  const t = useTranslations("OfficerCard");
   const Heading = `h${headingLevel}` as const;
+  // The organization's own statement as its admin wrote it; the default one in the reader's language.
+  const statement = card.equalHousingStatement === DEFAULT_EQUAL_HOUSING_STATEMENT ? t("equalHousingStatement") : card.equalHousingStatement;
   const link = "text-brand-700 underline hover:text-brand-900";
   return (
     <aside aria-labelledby="officer-card-title" className="rounded-xl border border-slate-200 bg-white p-4" data-testid="officer-card">
       <div className="flex flex-wrap items-start gap-4">
         {card.photoUrl && (
           // eslint-disable-next-line @next/next/no-img-element -- a 256 px WebP the app already made; no optimizer needed
-          <img src={card.photoUrl} alt={`Photo of ${card.name}`} width={80} height={80} className="h-20 w-20 rounded-full object-cover" />
+          <img src={card.photoUrl} alt={t("photoOf", { name: card.name })} width={80} height={80} className="h-20 w-20 rounded-full object-cover" />
         )}
         <div className="min-w-0 flex-1 space-y-1">
-          <p className="text-sm font-semibold text-slate-700">Your loan officer</p>
+          <p className="text-sm font-semibold text-slate-700">{t("yourOfficer")}</p>
           <Heading id="officer-card-title" className="text-lg font-bold text-slate-900">
             {card.name}
           </Heading>
@@ -47,13 +52,13 @@ export function OfficerCard({ card, headingLevel = 2, children }: OfficerCardPro
             {card.bookingUrl && (
               <li>
                 <a href={card.bookingUrl} className={link} target="_blank" rel="noopener noreferrer">
-                  Book a time to talk
+                  {t("book")}
                 </a>
               </li>
             )}
           </ul>
           <p className="text-sm text-slate-700">
-            NMLS ID{" "}
+            {t("nmlsId")}{" "}
             <a href={card.nmlsUrl} className={link} target="_blank" rel="noopener noreferrer">
               {card.nmlsId}
             </a>
@@ -66,7 +71,7 @@ export function OfficerCard({ card, headingLevel = 2, children }: OfficerCardPro
           // eslint-disable-next-line @next/next/no-img-element -- the organization's logo, already re-encoded
           <img
             src={card.company.logoUrl}
-            alt={card.company.name ? `${card.company.name} logo` : "Company logo"}
+            alt={card.company.name ? t("companyLogo", { company: card.company.name }) : t("companyLogoFallback")}
             width={40}
             height={40}
             className="h-10 w-10 object-contain"
@@ -76,7 +81,8 @@ export function OfficerCard({ card, headingLevel = 2, children }: OfficerCardPro
           {card.company.name && <span className="font-semibold text-slate-900">{card.company.name}</span>}
           {card.company.nmlsId && card.company.nmlsUrl && (
             <>
-              {card.company.name ? " · " : ""}Company NMLS ID{" "}
+              {card.company.name ? " · " : ""}
+              {t("companyNmlsId")}{" "}
               <a href={card.company.nmlsUrl} className={link} target="_blank" rel="noopener noreferrer">
                 {card.company.nmlsId}
               </a>
@@ -85,7 +91,7 @@ export function OfficerCard({ card, headingLevel = 2, children }: OfficerCardPro
         </p>
         <div className="flex items-center gap-2">
           <EqualHousingLogo size={32} />
-          <p className="max-w-xs">{card.equalHousingStatement}</p>
+          <p className="max-w-xs">{statement}</p>
         </div>
       </div>
     </aside>

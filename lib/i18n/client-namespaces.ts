@@ -10,6 +10,24 @@ export const CLIENT_NAMESPACES = [
   "LanguageSwitch",
   "PageError",
   "Errors",
+  "Equity",
+  "Borrowing",
+  "OwnerFigures",
+  "ContactOfficer",
+  "QuoteRequest",
+  "LeadSent",
+  "Consent",
+  "LeadMail",
+  "Ownership",
+  "AddressStatus",
+  "Onboarding",
+] as const satisfies readonly (keyof Messages)[];
+
+/**
+ * The client namespaces only staff pages read: sent by the staff's sections (components/i18n/client-messages.tsx),
+ * never with a homeowner's page.
+ */
+export const STAFF_CLIENT_NAMESPACES = [
   "AddStaff",
   "AdminForms",
   "AuditVerify",
