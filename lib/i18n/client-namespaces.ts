@@ -21,6 +21,8 @@ export const CLIENT_NAMESPACES = [
   "Ownership",
   "AddressStatus",
   "Onboarding",
+  // The embed demo page (public) shows the widget's snippet.
+  "EmbedCode",
 ] as const satisfies readonly (keyof Messages)[];
 
 /**
@@ -33,7 +35,6 @@ export const STAFF_CLIENT_NAMESPACES = [
   "AuditVerify",
   "StaffList",
   "Sites",
-  "EmbedCode",
   "Webhooks",
   "OfficerProfile",
   "Organization",
