@@ -5,4 +5,24 @@ import type { Messages } from "next-intl";
  * to the browser with each page (app/layout.tsx); server components read the rest on the server. A client component
  * that reads a namespace missing here shows its key, and the Spanish pass (e2e/spanish.spec.ts) fails.
  */
-export const CLIENT_NAMESPACES = ["Common", "LanguageSwitch", "PageError", "Errors"] as const satisfies readonly (keyof Messages)[];
+export const CLIENT_NAMESPACES = [
+  "Common",
+  "LanguageSwitch",
+  "PageError",
+  "Errors",
+  // Sign-in, sign-up, second factors and the account (h-auth)
+  "Login",
+  "Signup",
+  "PasswordReset",
+  "PasswordStrength",
+  "Invite",
+  "VerifyEmail",
+  "SecondFactor",
+  "StepUp",
+  "Security",
+  "Passkeys",
+  "Authenticator",
+  "RecoveryCodes",
+  "DataRights",
+  "ApiTokens",
+] as const satisfies readonly (keyof Messages)[];
