@@ -12,6 +12,7 @@ import { useErrorText } from "@/lib/i18n/error-text";
 import { usePasswordError } from "./password-problem";
 
 interface Problems {
+  code?: string;
   message?: string;
   fields?: Record<string, string>;
 }
@@ -39,7 +40,7 @@ export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: num
       const atFault = Object.keys(problem.fields ?? {})
         .map((name) => element.elements.namedItem(name))
         .find((field): field is HTMLInputElement => field instanceof HTMLInputElement);
-      setProblems(atFault ? { fields: problem.fields } : { message: errorText(problem) });
+      setProblems(atFault ? { code: problem.code, fields: problem.fields } : { message: errorText(problem) });
       if (atFault) requestAnimationFrame(() => atFault.focus());
       setPending(false);
       return;
@@ -66,7 +67,14 @@ export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: num
           {problems.message}
         </p>
       )}
-      <Field label={t("email")} name="email" type="email" autoComplete="email" required error={problems.fields?.email} />
+      <Field
+        label={t("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={problems.code === "email_taken" && problems.fields?.email ? t("emailTaken") : problems.fields?.email}
+      />
       <Field
         label={t("password")}
         name="password"
