@@ -8,9 +8,10 @@ import { RecentApplicants } from "@/components/lookup/recent-applicants";
 import { LoansSection } from "@/components/records/loans-section";
 import { dayOf } from "@/components/security/format";
 import type { EquityDto } from "@/lib/services/dto";
+import { withIntl } from "@/lib/testing/intl";
 
 /** What a person reads of the markup. */
-const text = (element: React.ReactElement) => parse(renderToStaticMarkup(element)).textContent.replace(/\s+/g, " ");
+const text = (element: React.ReactElement) => parse(renderToStaticMarkup(withIntl(element))).textContent.replace(/\s+/g, " ");
 
 const INSTANT = "November 26, 2026 at 3:04 PM UTC";
 

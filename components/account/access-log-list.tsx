@@ -1,12 +1,13 @@
-import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import { useTranslations } from "next-intl";
 import { TableScroll } from "@/components/ui/table-scroll";
 import type { AccessEntry } from "@/lib/services/access-log";
-import { formatDateTime } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 function Who({ by }: { by: AccessEntry["by"] }) {
-  if (by.partnerSite) return <>Through {by.partnerSite}</>;
-  const role = by.role && Object.hasOwn(ROLE_LABELS, by.role) ? ROLE_LABELS[by.role as Role] : by.role;
-  const person = by.email ? (by.name ? `${by.name} (${by.email})` : by.email) : "A former staff member";
+  const t = useTranslations("DataRights");
+  if (by.partnerSite) return <>{t("through", { site: by.partnerSite })}</>;
+  const role = by.role && t("role", { role: by.role });
+  const person = by.email ? (by.name ? t("person", { name: by.name, email: by.email }) : by.email) : t("formerStaff");
   return (
     <>
       {person}
@@ -17,25 +18,27 @@ function Who({ by }: { by: AccessEntry["by"] }) {
 
 /** "Who looked at my home's records": each read of the homeowner's private data by someone else, newest first. */
 export function AccessLogList({ entries }: { entries: AccessEntry[] }) {
+  const t = useTranslations("DataRights");
+  const f = useFormats();
   if (!entries.length)
     return (
       <p className="text-sm text-slate-700" data-testid="access-log-empty">
-        Nobody else has looked at your home&apos;s records yet. When a loan officer, an admin or a partner&apos;s site does, it shows here.
+        {t("accessEmpty")}
       </p>
     );
   return (
-    <TableScroll label="Who looked at your home's records">
+    <TableScroll label={t("accessLabel")}>
       <table className="w-full text-left text-sm" data-testid="access-log">
         <thead>
           <tr className="border-b border-slate-200">
             <th scope="col" className="py-1 pr-3">
-              When
+              {t("when")}
             </th>
             <th scope="col" className="py-1 pr-3">
-              Who
+              {t("who")}
             </th>
             <th scope="col" className="py-1">
-              What they looked at
+              {t("what")}
             </th>
           </tr>
         </thead>
@@ -44,7 +47,7 @@ export function AccessLogList({ entries }: { entries: AccessEntry[] }) {
             <tr key={`${entry.at}-${i}`} className="border-b border-slate-100 align-top">
               {/* The day and the time may wrap on a phone: the table then fits its width without scrolling sideways. */}
               <td className="py-1 pr-3">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                <time dateTime={entry.at}>{f.dateTime(entry.at)}</time>
               </td>
               <td className="py-1 pr-3">
                 <Who by={entry.by} />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
@@ -9,18 +10,21 @@ import { Field } from "@/components/ui/field";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import type { ApiTokenDto } from "@/lib/services/api-tokens";
-import { formatDateTime } from "@/lib/format";
+import { useErrorText } from "@/lib/i18n/error-text";
+import { useFormats } from "@/lib/i18n/use-formats";
 
-const EXPIRIES = [
-  { days: 30, label: "30 days" },
-  { days: 90, label: "90 days" },
-  { days: 180, label: "180 days" },
-  { days: 365, label: "1 year" },
-] as const;
+const EXPIRIES = [30, 90, 180, 365] as const;
+
+/** Each scope's words in the catalogue (`ApiTokens.scopes`); a scope not listed keeps the label it came with. */
+const SCOPE_KEYS = {
+  "leads:read": "leadsRead",
+  "leads:write": "leadsWrite",
+  "clients:read": "clientsRead",
+  "clients:write": "clientsWrite",
+  lookups: "lookups",
+} as const;
 
 const th = "p-2 font-semibold";
-const when = (iso: string | null) => (iso ? formatDateTime(iso) : "Never");
-const STATUS = { active: "Active", expired: "Expired", revoked: "Revoked" } as const;
 
 /**
  * API tokens: a form that makes one (named, scoped, expiring; the token is shown once, with a copy button), and the list
@@ -38,6 +42,12 @@ export function ApiTokens({
   scopes: readonly { value: string; label: string }[];
   organization?: boolean;
 }) {
+  const t = useTranslations("ApiTokens");
+  const errorText = useErrorText();
+  const f = useFormats();
+  const when = (iso: string | null) => (iso ? f.dateTime(iso) : t("never"));
+  const scopeLabel = (scope: { value: string; label: string }) =>
+    Object.hasOwn(SCOPE_KEYS, scope.value) ? t(`scopes.${SCOPE_KEYS[scope.value as keyof typeof SCOPE_KEYS]}`) : scope.label;
   const id = useId();
   const router = useRouter();
   const { withStepUp, stepUp } = useStepUp();
@@ -72,10 +82,10 @@ export function ApiTokens({
     setSaid(undefined);
     try {
       await withStepUp(() => fetchJson(`${endpoint}/${token.id}`, { method: "DELETE" }));
-      setSaid({ text: `"${token.name}" is revoked: it stops working at once.`, error: false });
+      setSaid({ text: t("revoked", { name: token.name }), error: false });
       router.refresh();
     } catch (error) {
-      setSaid({ text: ApiProblem.from(error).message, error: true });
+      setSaid({ text: errorText(ApiProblem.from(error)), error: true });
     }
   }
 
@@ -91,15 +101,15 @@ export function ApiTokens({
     <div className="space-y-4">
       {stepUp}
       <form onSubmit={create} className="space-y-3" noValidate aria-describedby={problem && !problem.fields ? `${id}-problem` : undefined}>
-        <Field label="Token name" name="name" id={`${id}-name`} maxLength={80} required hint="What it is for, e.g. CRM sync." error={problem?.fields?.name} />
+        <Field label={t("name")} name="name" id={`${id}-name`} maxLength={80} required hint={t("nameHint")} error={problem?.fields?.name} />
         <fieldset aria-describedby={problem?.fields?.scopes ? `${id}-scopes-error` : undefined}>
-          <legend className="text-sm font-medium text-slate-800">What it may do</legend>
+          <legend className="text-sm font-medium text-slate-800">{t("scopesLegend")}</legend>
           <div className="mt-1 space-y-1 text-sm">
             {scopes.map((scope) => (
               <label key={scope.value} className="flex items-start gap-2">
                 <input type="checkbox" name="scopes" value={scope.value} className="mt-1 size-4" />
                 <span>
-                  <span className="font-mono text-xs">{scope.value}</span>: {scope.label}
+                  {t.rich("scope", { value: scope.value, label: scopeLabel(scope), code: (chunks) => <span className="font-mono text-xs">{chunks}</span> })}
                 </span>
               </label>
             ))}
@@ -112,31 +122,31 @@ export function ApiTokens({
         </fieldset>
         <div className="space-y-1">
           <label htmlFor={`${id}-expiry`} className="block text-sm font-medium text-slate-800">
-            Expires after
+            {t("expiresAfter")}
           </label>
           <select id={`${id}-expiry`} name="expiresInDays" defaultValue="90" className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
-            {EXPIRIES.map((expiry) => (
-              <option key={expiry.days} value={expiry.days}>
-                {expiry.label}
+            {EXPIRIES.map((days) => (
+              <option key={days} value={days}>
+                {t("expiry", { days })}
               </option>
             ))}
           </select>
         </div>
         <Button type="submit" disabled={pending}>
-          {pending ? "Creating…" : "Create token"}
+          {pending ? t("creating") : t("create")}
         </Button>
         {problem && !problem.fields && (
           <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
-            {problem.message}
+            {errorText(problem)}
           </p>
         )}
       </form>
       {made && (
         <div role="status" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900" data-testid="new-token">
-          <p className="font-semibold">Copy the token &ldquo;{made.name}&rdquo; now: it is shown only this once.</p>
-          <p>We keep only a fingerprint of it. Anyone who has it can call the API as you with its scopes, so keep it in a secret store, not in code.</p>
+          <p className="font-semibold">{t("copyNow", { name: made.name })}</p>
+          <p>{t("copyWhy")}</p>
           <label htmlFor={`${id}-token`} className="block font-medium">
-            Your new token
+            {t("newToken")}
           </label>
           <div className="flex flex-wrap gap-2">
             <input
@@ -147,41 +157,41 @@ export function ApiTokens({
               className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs"
             />
             <Button type="button" variant="secondary" onClick={() => void copy()}>
-              {copied ? "Copied" : "Copy token"}
+              {copied ? t("copied") : t("copy")}
             </Button>
           </div>
         </div>
       )}
       {tokens.length === 0 ? (
-        <p className="text-sm text-slate-700">{organization ? "Nobody has an API token yet." : "You have no API tokens yet."}</p>
+        <p className="text-sm text-slate-700">{organization ? t("noneOrganization") : t("none")}</p>
       ) : (
-        <TableScroll label="API tokens">
+        <TableScroll label={t("title")}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">API tokens</caption>
+            <caption className="sr-only">{t("title")}</caption>
             <thead>
               <tr className="border-b">
                 <th scope="col" className={th}>
-                  Name
+                  {t("colName")}
                 </th>
                 {organization && (
                   <th scope="col" className={th}>
-                    Owner
+                    {t("colOwner")}
                   </th>
                 )}
                 <th scope="col" className={th}>
-                  Scopes
+                  {t("colScopes")}
                 </th>
                 <th scope="col" className={th}>
-                  Last used
+                  {t("colLastUsed")}
                 </th>
                 <th scope="col" className={th}>
-                  Expires
+                  {t("colExpires")}
                 </th>
                 <th scope="col" className={th}>
-                  Status
+                  {t("colStatus")}
                 </th>
                 <th scope="col" className={th}>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("colActions")}</span>
                 </th>
               </tr>
             </thead>
@@ -196,14 +206,14 @@ export function ApiTokens({
                   <td className="p-2 font-mono text-xs">{token.scopes.join(", ")}</td>
                   <td className="p-2">{when(token.lastUsedAt)}</td>
                   <td className="p-2">{when(token.expiresAt)}</td>
-                  <td className="p-2">{STATUS[token.status]}</td>
+                  <td className="p-2">{t("status", { status: token.status })}</td>
                   <td className="p-2">
                     {token.status === "active" && (
                       <ConfirmButton
-                        label="Revoke"
-                        accessibleName={`Revoke ${token.name}`}
-                        question={`Revoke "${token.name}"? Whatever uses it stops working at once.`}
-                        confirmLabel="Yes, revoke it"
+                        label={t("revoke")}
+                        accessibleName={t("revokeName", { name: token.name })}
+                        question={t("revokeQuestion", { name: token.name })}
+                        confirmLabel={t("revokeConfirm")}
                         onConfirm={() => void revoke(token)}
                       />
                     )}

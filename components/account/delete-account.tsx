@@ -2,11 +2,13 @@
 
 import type { Route } from "next";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 /**
  * "Delete my account": a dialog says what goes and asks for the password; an account with a second factor confirms
@@ -14,6 +16,8 @@ import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
  * signed out (the answer cleared its cookie) and lands on the sign-in page, which says goodbye.
  */
 export function DeleteAccount({ hasSecondFactor }: { hasSecondFactor: boolean }) {
+  const t = useTranslations("DataRights");
+  const errorText = useErrorText();
   const id = useId();
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -43,11 +47,11 @@ export function DeleteAccount({ hasSecondFactor }: { hasSecondFactor: boolean })
       {/* With a second factor the dialog has closed before the answer: its problem shows here. */}
       {problem && hasSecondFactor && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {problem.message}
+          {errorText(problem)}
         </p>
       )}
       <Button type="button" variant="danger" onClick={() => dialog.current?.showModal()} disabled={pending}>
-        Delete my account
+        {t("delete")}
       </Button>
       <dialog
         ref={dialog}
@@ -57,25 +61,22 @@ export function DeleteAccount({ hasSecondFactor }: { hasSecondFactor: boolean })
       >
         <form onSubmit={(event) => void confirm(event)} className="space-y-4" noValidate>
           <h2 id={`${id}-title`} className="text-xl font-semibold">
-            Delete your account?
+            {t("deleteTitle")}
           </h2>
           <div id={`${id}-text`} className="space-y-2 text-sm text-slate-700">
-            <p>
-              Your account, your homes&apos; proofs, your figures and your email choices are deleted, and every device is signed out. Your homes can then be
-              proved again by anyone who owns them. This cannot be undone.
-            </p>
-            <p>The activity log keeps its entries without your name or email; a loan officer&apos;s own record of you as a client stays with your lender.</p>
+            <p>{t("deleteWhat")}</p>
+            <p>{t("deleteKept")}</p>
           </div>
           {problem && !hasSecondFactor && (
             <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {problem.message}
+              {errorText(problem)}
             </p>
           )}
           {hasSecondFactor ? (
-            <p className="text-sm text-slate-700">You will confirm it with your passkey or authenticator app.</p>
+            <p className="text-sm text-slate-700">{t("confirmWithFactor")}</p>
           ) : (
             <Field
-              label="Your password"
+              label={t("password")}
               name="password"
               id={`${id}-password`}
               type="password"
@@ -86,10 +87,10 @@ export function DeleteAccount({ hasSecondFactor }: { hasSecondFactor: boolean })
           )}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" variant="danger" disabled={pending}>
-              {pending ? "Deleting…" : "Delete my account for good"}
+              {pending ? t("deleting") : t("deleteForGood")}
             </Button>
             <Button type="button" variant="secondary" onClick={() => dialog.current?.close()}>
-              Keep my account
+              {t("keep")}
             </Button>
           </div>
         </form>

@@ -1,17 +1,22 @@
 "use client";
 
 import type { Route } from "next";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
+import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
+import { usePasswordError } from "./password-problem";
 
 /**
  * One form posting its fields as JSON to an API route, then `done`. Each problem is said once: beside its field (which
  * takes the focus, so that its error is read out), or, when no field of the form is at fault, in the alert (`summary`).
  */
 function useJsonForm(path: string, extra: Record<string, string>, done: (result: unknown) => void) {
+  const errorText = useErrorText();
   const [problem, setProblem] = useState<ApiProblem>();
   const [summary, setSummary] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -30,7 +35,7 @@ function useJsonForm(path: string, extra: Record<string, string>, done: (result:
         .map((name) => form.elements.namedItem(name))
         .find((field): field is HTMLInputElement => field instanceof HTMLInputElement);
       setProblem(found);
-      setSummary(atFault ? undefined : found.message);
+      setSummary(atFault ? undefined : errorText(found));
       if (atFault) requestAnimationFrame(() => atFault.focus());
     } finally {
       setPending(false);
@@ -47,13 +52,14 @@ function Alert({ children }: { children: ReactNode }) {
   );
 }
 
-const PASSWORD_HINT = "At least 10 characters and hard to guess: a few unrelated words work well.";
-
 /**
  * Accepts an invitation: a password for the account, new or (when the email has one) replacing its current password
  * and signing its other sessions out, since anyone could have made it with this email; then the dashboard.
  */
 export function AcceptInvitationForm({ token, hasAccount }: { token: string; hasAccount: boolean }) {
+  const t = useTranslations("Invite");
+  const hint = useTranslations("PasswordReset")("passwordHint", { min: MIN_PASSWORD_LENGTH });
+  const passwordError = usePasswordError();
   const router = useRouter();
   const { problem, summary, pending, submit } = useJsonForm("/api/invitations/accept", { token }, () => {
     router.push("/dashboard" as Route);
@@ -63,40 +69,38 @@ export function AcceptInvitationForm({ token, hasAccount }: { token: string; has
     <form onSubmit={submit} className="space-y-4" noValidate>
       {summary && <Alert>{summary}</Alert>}
       <Field
-        label={hasAccount ? "Choose a new password" : "Choose a password"}
+        label={hasAccount ? t("newPassword") : t("password")}
         name="password"
         type="password"
         autoComplete="new-password"
         required
-        hint={
-          hasAccount
-            ? `This email already has an account: the new password replaces its current one and signs it out everywhere else. ${PASSWORD_HINT}`
-            : PASSWORD_HINT
-        }
-        error={problem?.fields?.password}
+        hint={hasAccount ? t("replacesHint", { hint }) : hint}
+        error={passwordError(problem, "password")}
       />
       <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Opening your dashboard…" : hasAccount ? "Accept and sign in" : "Create my account"}
+        {pending ? t("opening") : hasAccount ? t("accept") : t("create")}
       </Button>
     </form>
   );
 }
 
 export function ForgotPasswordForm() {
-  const [sent, setSent] = useState<string>();
-  const { problem, summary, pending, submit } = useJsonForm("/api/account/password-reset", {}, (result) => setSent((result as { message: string }).message));
+  const t = useTranslations("PasswordReset");
+  const [sent, setSent] = useState(false);
+  // The server's answer is the same whether or not the email has an account: its words are the catalogue's.
+  const { problem, summary, pending, submit } = useJsonForm("/api/account/password-reset", {}, () => setSent(true));
   if (sent)
     return (
       <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2">
-        {sent}
+        {t("sent")}
       </p>
     );
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {summary && <Alert>{summary}</Alert>}
-      <Field label="Email" name="email" type="email" autoComplete="email" required error={problem?.fields?.email} />
+      <Field label={t("email")} name="email" type="email" autoComplete="email" required error={problem?.fields?.email} />
       <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Sending…" : "Email me a reset link"}
+        {pending ? t("sending") : t("send")}
       </Button>
     </form>
   );
@@ -104,6 +108,8 @@ export function ForgotPasswordForm() {
 
 /** A new password with an emailed link; `first` for a staff invitation's first one (the same link, other words). */
 export function ResetPasswordForm({ token, first = false }: { token: string; first?: boolean }) {
+  const t = useTranslations("PasswordReset");
+  const passwordError = usePasswordError();
   const router = useRouter();
   const { problem, summary, pending, submit } = useJsonForm("/api/account/password-reset/confirm", { token }, () => {
     router.push("/start" as Route);
@@ -113,16 +119,16 @@ export function ResetPasswordForm({ token, first = false }: { token: string; fir
     <form onSubmit={submit} className="space-y-4" noValidate>
       {summary && <Alert>{summary}</Alert>}
       <Field
-        label={first ? "Password" : "New password"}
+        label={first ? t("password") : t("newPassword")}
         name="password"
         type="password"
         autoComplete="new-password"
         required
-        hint={PASSWORD_HINT}
-        error={problem?.fields?.password}
+        hint={t("passwordHint", { min: MIN_PASSWORD_LENGTH })}
+        error={passwordError(problem, "password")}
       />
       <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Saving…" : first ? "Set my password and sign in" : "Set my new password"}
+        {pending ? t("saving") : first ? t("setFirst") : t("setNew")}
       </Button>
     </form>
   );
@@ -130,6 +136,9 @@ export function ResetPasswordForm({ token, first = false }: { token: string; fir
 
 /** Changes the password; the account's other sessions end (this one stays). */
 export function ChangePasswordForm() {
+  const t = useTranslations("Security");
+  const hint = useTranslations("PasswordReset")("passwordHint", { min: MIN_PASSWORD_LENGTH });
+  const passwordError = usePasswordError();
   const [done, setDone] = useState(false);
   const { problem, summary, pending, submit } = useJsonForm("/api/account/password", {}, () => setDone(true));
   return (
@@ -137,11 +146,11 @@ export function ChangePasswordForm() {
       {summary && <Alert>{summary}</Alert>}
       {done && (
         <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm">
-          Your password is changed, and every other device is signed out.
+          {t("passwordChanged")}
         </p>
       )}
       <Field
-        label="Current password"
+        label={t("currentPassword")}
         name="currentPassword"
         type="password"
         autoComplete="current-password"
@@ -149,16 +158,16 @@ export function ChangePasswordForm() {
         error={problem?.fields?.currentPassword}
       />
       <Field
-        label="New password"
+        label={t("newPassword")}
         name="newPassword"
         type="password"
         autoComplete="new-password"
         required
-        hint={PASSWORD_HINT}
-        error={problem?.fields?.newPassword}
+        hint={hint}
+        error={passwordError(problem, "newPassword")}
       />
       <Button type="submit" disabled={pending}>
-        {pending ? "Saving…" : "Change password"}
+        {pending ? t("saving") : t("changePassword")}
       </Button>
     </form>
   );
@@ -166,6 +175,8 @@ export function ChangePasswordForm() {
 
 /** Ends every session of the account, this browser's too (a lost phone, a shared computer). */
 export function SignOutEverywhereButton() {
+  const t = useTranslations("Security");
+  const errorText = useErrorText();
   const router = useRouter();
   const [problem, setProblem] = useState<ApiProblem>();
   const [pending, setPending] = useState(false);
@@ -182,9 +193,9 @@ export function SignOutEverywhereButton() {
   }
   return (
     <div className="space-y-3">
-      {problem && <Alert>{problem.message}</Alert>}
+      {problem && <Alert>{errorText(problem)}</Alert>}
       <Button type="button" onClick={() => void leave()} disabled={pending}>
-        {pending ? "Signing out…" : "Sign out everywhere"}
+        {pending ? t("signingOut") : t("signOutEverywhere")}
       </Button>
     </div>
   );

@@ -2,34 +2,35 @@
 
 import type { Route } from "next";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 /** On the security page of an account whose email is not proved yet: why a factor waits, and the link sent again. */
 export function EmailProofNotice({ email }: { email: string }) {
+  const t = useTranslations("VerifyEmail");
+  const errorText = useErrorText();
   const [said, setSaid] = useState<{ ok: boolean; text: string }>();
   const [pending, setPending] = useState(false);
   async function resend() {
     setPending(true);
     try {
       const { sent } = await fetchJson<{ sent: boolean }>("/api/account/email-verification", { method: "POST" });
-      setSaid({ ok: true, text: sent ? `We sent a new link to ${email}.` : "Your email is already confirmed: reload the page." });
+      setSaid({ ok: true, text: sent ? t("resent", { email }) : t("alreadyConfirmed") });
     } catch (error) {
-      setSaid({ ok: false, text: ApiProblem.from(error).message });
+      setSaid({ ok: false, text: errorText(ApiProblem.from(error)) });
     } finally {
       setPending(false);
     }
   }
   return (
     <div className="space-y-3 rounded-xl border-2 border-amber-400 bg-amber-50 p-4" data-testid="email-proof-notice">
-      <p className="font-semibold">Confirm your email to turn on a passkey or an authenticator app.</p>
-      <p className="text-slate-800">
-        We mailed a link to {email} when you signed up. A second factor can only be added once the account has shown it holds its email, so that nobody who
-        typed your email before you can lock you out.
-      </p>
+      <p className="font-semibold">{t("noticeTitle")}</p>
+      <p className="text-slate-800">{t("noticeBody", { email })}</p>
       <Button type="button" variant="secondary" disabled={pending} onClick={() => void resend()}>
-        {pending ? "Sending…" : "Send the link again"}
+        {pending ? t("sending") : t("resend")}
       </Button>
       {said && (
         <p role={said.ok ? "status" : "alert"} className="text-sm">
@@ -42,6 +43,8 @@ export function EmailProofNotice({ email }: { email: string }) {
 
 /** The mailed link's page: a button, so that a mail scanner opening the link proves nothing and spends nothing. */
 export function ConfirmEmailForm({ token }: { token: string }) {
+  const t = useTranslations("VerifyEmail");
+  const errorText = useErrorText();
   const [state, setState] = useState<{ done?: boolean; problem?: ApiProblem; pending?: boolean }>({});
   async function confirm() {
     setState({ pending: true });
@@ -55,22 +58,24 @@ export function ConfirmEmailForm({ token }: { token: string }) {
   if (state.done)
     return (
       <p role="status" className="rounded-lg border border-brand-700 bg-white px-3 py-2">
-        Your email is confirmed. You can now turn on a passkey or an authenticator app on{" "}
-        <Link href={"/account/security" as Route} className="font-medium text-brand-700 underline">
-          your account&apos;s security page
-        </Link>
-        .
+        {t.rich("confirmed", {
+          link: (chunks) => (
+            <Link href={"/account/security" as Route} className="font-medium text-brand-700 underline">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     );
   return (
     <div className="space-y-3">
       {state.problem && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {state.problem.message}
+          {errorText(state.problem)}
         </p>
       )}
       <Button type="button" disabled={state.pending} onClick={() => void confirm()} className="w-full">
-        {state.pending ? "Confirming…" : "Confirm my email"}
+        {state.pending ? t("confirming") : t("confirm")}
       </Button>
     </div>
   );

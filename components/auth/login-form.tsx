@@ -1,6 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import type { Route } from "next";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -9,18 +10,23 @@ import { CodeField } from "@/components/auth/code-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiProblem } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
 import { passkeyAnswer } from "@/lib/client/passkeys";
 import { safeCallbackPath } from "@/lib/security/safe-path";
 
-// What the credentials and passkey providers answer (lib/auth/options.ts SIGN_IN_ERRORS), in words.
-const SIGN_IN_ERRORS: Record<string, string> = {
-  second_factor_invalid: "That code is not right, or it was already used.",
-  passkey_invalid: "That passkey is not one this app knows, or it could not be checked. Try again, or sign in with your password.",
-  CredentialsSignin: "Wrong email or password.",
-};
+// What the credentials and passkey providers answer (lib/auth/options.ts SIGN_IN_ERRORS): their words' keys in `Login`.
+const SIGN_IN_ERRORS = {
+  second_factor_invalid: "errorCode",
+  passkey_invalid: "errorPasskey",
+  CredentialsSignin: "errorCredentials",
+} as const;
+const signInError = (code: string | null | undefined) =>
+  code && Object.hasOwn(SIGN_IN_ERRORS, code) ? SIGN_IN_ERRORS[code as keyof typeof SIGN_IN_ERRORS] : undefined;
 
 /** `sso`: single sign-on for staff is configured; `notice`: why the last sign-in failed, from `?error=`. */
 export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: string; sso?: boolean; notice?: string }) {
+  const t = useTranslations("Login");
+  const errorText = useErrorText();
   const router = useRouter();
   const [error, setError] = useState<string | undefined>(notice);
   const [pending, setPending] = useState<"password" | "code" | "passkey">();
@@ -44,7 +50,7 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
     const typed = credentials ?? { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
     const code = credentials ? String(form.get("code") ?? "").trim() : undefined;
     if (credentials && !code) {
-      setError("Enter the code first.");
+      setError(t("enterCode"));
       codeInput.current?.focus();
       return;
     }
@@ -57,7 +63,8 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
       return;
     }
     if (!result || result.error) {
-      setError((result?.error && SIGN_IN_ERRORS[result.error]) ?? result?.error ?? "Wrong email or password.");
+      const key = signInError(result?.error);
+      setError(key ? t(key) : (result?.error ?? t("errorCredentials")));
       if (credentials) codeInput.current?.select();
       return;
     }
@@ -70,10 +77,13 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
     try {
       const answer = await passkeyAnswer("/api/passkeys/sign-in-options");
       const result = await signIn("passkey", { redirect: false, response: JSON.stringify(answer) });
-      if (!result || result.error) throw new ApiProblem(SIGN_IN_ERRORS[result?.error ?? ""] ?? result?.error ?? SIGN_IN_ERRORS.passkey_invalid!);
+      if (!result || result.error) {
+        const key = signInError(result?.error);
+        throw new ApiProblem(key ? t(key) : (result?.error ?? t("errorPasskey")));
+      }
       signedIn();
     } catch (problem) {
-      setError(ApiProblem.from(problem).message);
+      setError(errorText(ApiProblem.from(problem)));
       setPending(undefined);
     }
   }
@@ -89,19 +99,19 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
       <div className="space-y-4">
         <form onSubmit={submit} className="space-y-4" noValidate aria-labelledby="code-step-title">
           <h2 id="code-step-title" className="text-lg font-semibold">
-            Your second factor
+            {t("codeStepTitle")}
           </h2>
           <p className="text-sm text-slate-700">
-            The password for <strong className="break-all">{credentials.email}</strong> is right. This account also asks for a code or a passkey.
+            {t.rich("codeStepText", { email: credentials.email, b: (chunks) => <strong className="break-all">{chunks}</strong> })}
           </p>
           {alert}
           <CodeField id="login-code" ref={codeInput} invalid={!!error} />
           <Button type="submit" disabled={!!pending} className="w-full">
-            {pending === "code" ? "Checking…" : "Sign in"}
+            {pending === "code" ? t("checking") : t("signIn")}
           </Button>
         </form>
         <Button type="button" variant="secondary" disabled={!!pending} className="w-full" onClick={() => void signInWithPasskey()}>
-          {pending === "passkey" ? "Waiting for your passkey…" : "Use a passkey instead"}
+          {pending === "passkey" ? t("waitingPasskey") : t("usePasskeyInstead")}
         </Button>
         <button
           type="button"
@@ -111,7 +121,7 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
             setError(undefined);
           }}
         >
-          Start again with another email
+          {t("startAgain")}
         </button>
       </div>
     );
@@ -120,15 +130,15 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
     <div className="space-y-4">
       <form onSubmit={submit} className="space-y-4" noValidate>
         {alert}
-        <Field label="Email" name="email" type="email" autoComplete="email" required />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Field label={t("email")} name="email" type="email" autoComplete="email" required />
+        <Field label={t("password")} name="password" type="password" autoComplete="current-password" required />
         <Button type="submit" disabled={!!pending} className="w-full">
-          {pending === "password" ? "Signing in…" : "Sign in"}
+          {pending === "password" ? t("signingIn") : t("signIn")}
         </Button>
       </form>
       <div className="space-y-3 border-t border-slate-200 pt-4">
         <p id="passkey-hint" className="text-sm text-slate-700">
-          Have a passkey on this device? It signs you in without your password.
+          {t("passkeyHint")}
         </p>
         <Button
           type="button"
@@ -138,17 +148,17 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
           aria-describedby="passkey-hint"
           onClick={() => void signInWithPasskey()}
         >
-          {pending === "passkey" ? "Waiting for your passkey…" : "Sign in with a passkey"}
+          {pending === "passkey" ? t("waitingPasskey") : t("signInWithPasskey")}
         </Button>
         {sso && (
           <Button type="button" className="w-full" onClick={() => signIn("oidc", { callbackUrl: safeCallbackPath(callbackUrl) })}>
-            Sign in with your organization&apos;s account
+            {t("signInWithSso")}
           </Button>
         )}
       </div>
       <p className="text-sm">
         <Link href="/forgot-password" className="font-medium text-brand-700 underline">
-          Forgot your password?
+          {t("forgotPassword")}
         </Link>
       </p>
     </div>

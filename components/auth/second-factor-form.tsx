@@ -1,16 +1,20 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { CodeField } from "@/components/auth/code-field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import { passkeyAnswer } from "@/lib/client/passkeys";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 /**
  * The account's second factor given in this session (`POST /api/account/second-factor`): a code from the
  * authenticator app, a recovery code, or one of the account's passkeys. Finishes a sign-in, or is a step-up.
  */
 export function SecondFactorForm({ idPrefix, submitLabel, onDone }: { idPrefix: string; submitLabel: string; onDone: () => void }) {
+  const t = useTranslations("SecondFactor");
+  const errorText = useErrorText();
   const [problem, setProblem] = useState<ApiProblem>();
   const [pending, setPending] = useState<"code" | "passkey">();
 
@@ -30,7 +34,7 @@ export function SecondFactorForm({ idPrefix, submitLabel, onDone }: { idPrefix: 
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
     if (!code) {
-      setProblem(new ApiProblem("Enter the code first.", { fields: { code: "is required" } }));
+      setProblem(new ApiProblem(t("enterCode"), { fields: { code: "is required" } }));
       return;
     }
     void give("code", async () => ({ code }));
@@ -41,12 +45,12 @@ export function SecondFactorForm({ idPrefix, submitLabel, onDone }: { idPrefix: 
       <form onSubmit={submitCode} className="space-y-4" noValidate>
         {problem && (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {problem.code === "invalid_code" ? "That code is not right, or it was already used." : problem.message}
+            {problem.code === "invalid_code" ? t("invalidCode") : errorText(problem)}
           </p>
         )}
         <CodeField id={`${idPrefix}-code`} invalid={!!problem?.fields?.code} autoFocus />
         <Button type="submit" disabled={!!pending} className="w-full">
-          {pending === "code" ? "Checking…" : submitLabel}
+          {pending === "code" ? t("checking") : submitLabel}
         </Button>
       </form>
       <Button
@@ -56,7 +60,7 @@ export function SecondFactorForm({ idPrefix, submitLabel, onDone }: { idPrefix: 
         className="w-full"
         onClick={() => void give("passkey", async () => ({ passkey: await passkeyAnswer("/api/account/second-factor/options") }))}
       >
-        {pending === "passkey" ? "Waiting for your passkey…" : "Use a passkey instead"}
+        {pending === "passkey" ? t("waitingPasskey") : t("usePasskeyInstead")}
       </Button>
     </div>
   );

@@ -1,19 +1,26 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import type { Route } from "next";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
+import { usePasswordError } from "./password-problem";
 
 interface Problems {
+  code?: string;
   message?: string;
   fields?: Record<string, string>;
 }
 
 export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: number; next: string }) {
+  const t = useTranslations("Signup");
+  const errorText = useErrorText();
+  const passwordError = usePasswordError();
   const router = useRouter();
   const [problems, setProblems] = useState<Problems>({});
   const [pending, setPending] = useState(false);
@@ -33,7 +40,7 @@ export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: num
       const atFault = Object.keys(problem.fields ?? {})
         .map((name) => element.elements.namedItem(name))
         .find((field): field is HTMLInputElement => field instanceof HTMLInputElement);
-      setProblems(atFault ? { fields: problem.fields } : { message: problem.message });
+      setProblems(atFault ? { code: problem.code, fields: problem.fields } : { message: errorText(problem) });
       if (atFault) requestAnimationFrame(() => atFault.focus());
       setPending(false);
       return;
@@ -41,13 +48,13 @@ export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: num
     try {
       const result = await signIn("credentials", { redirect: false, ...credentials });
       if (result?.error) {
-        setProblems({ message: "Your account was created, but signing in failed. Please sign in." });
+        setProblems({ message: t("signInFailed") });
         return;
       }
       router.push(next as Route);
       router.refresh();
     } catch {
-      setProblems({ message: "The network failed. Check your connection and try again." });
+      setProblems({ message: t("networkFailed") });
     } finally {
       setPending(false);
     }
@@ -60,19 +67,26 @@ export function SignUpForm({ minPasswordLength, next }: { minPasswordLength: num
           {problems.message}
         </p>
       )}
-      <Field label="Email" name="email" type="email" autoComplete="email" required error={problems.fields?.email} />
       <Field
-        label="Password"
+        label={t("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={problems.code === "email_taken" && problems.fields?.email ? t("emailTaken") : problems.fields?.email}
+      />
+      <Field
+        label={t("password")}
         name="password"
         type="password"
         autoComplete="new-password"
         required
         minLength={minPasswordLength}
-        hint={`At least ${minPasswordLength} characters and hard to guess: a few unrelated words work well.`}
-        error={problems.fields?.password}
+        hint={t("passwordHint", { min: minPasswordLength })}
+        error={passwordError(problems, "password")}
       />
       <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Creating your account…" : "Create account"}
+        {pending ? t("creating") : t("submit")}
       </Button>
     </form>
   );

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useId, useRef, useState, type FormEvent } from "react";
 import { SecondFactorForm } from "@/components/auth/second-factor-form";
 import { Button } from "@/components/ui/button";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 /** The API's answer when a sensitive action needs a second factor given in the last ten minutes. */
 export const STEP_UP_REQUIRED = "step_up_required";
@@ -26,27 +28,31 @@ interface Waiting {
  * ApiProblem saying nothing was done. Render `stepUp` once in the component.
  */
 export function useStepUp() {
+  const t = useTranslations("StepUp");
   const [waiting, setWaiting] = useState<Waiting>();
-  const withStepUp = useCallback(<T,>(run: () => Promise<T>): Promise<T> => {
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    return run().catch((error: unknown) => {
-      if (!(error instanceof ApiProblem) || (error.code !== STEP_UP_REQUIRED && error.code !== REAUTHENTICATION_REQUIRED)) throw error;
-      return new Promise<T>((resolve, reject) => {
-        setWaiting({
-          proof: error.code === STEP_UP_REQUIRED ? "factor" : "password",
-          returnTo,
-          retry: () => {
-            setWaiting(undefined);
-            run().then(resolve, reject);
-          },
-          cancel: () => {
-            setWaiting(undefined);
-            reject(new ApiProblem("Nothing was changed: it needs you to confirm it is you first.", { code: "step_up_cancelled" }));
-          },
+  const withStepUp = useCallback(
+    <T,>(run: () => Promise<T>): Promise<T> => {
+      const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return run().catch((error: unknown) => {
+        if (!(error instanceof ApiProblem) || (error.code !== STEP_UP_REQUIRED && error.code !== REAUTHENTICATION_REQUIRED)) throw error;
+        return new Promise<T>((resolve, reject) => {
+          setWaiting({
+            proof: error.code === STEP_UP_REQUIRED ? "factor" : "password",
+            returnTo,
+            retry: () => {
+              setWaiting(undefined);
+              run().then(resolve, reject);
+            },
+            cancel: () => {
+              setWaiting(undefined);
+              reject(new ApiProblem(t("cancelled"), { code: "step_up_cancelled" }));
+            },
+          });
         });
       });
-    });
-  }, []);
+    },
+    [t],
+  );
   const stepUp = waiting ? <StepUpDialog proof={waiting.proof} returnTo={waiting.returnTo} onConfirmed={waiting.retry} onCancel={waiting.cancel} /> : null;
   return { withStepUp, stepUp };
 }
@@ -70,6 +76,7 @@ export function StepUpDialog({
   onConfirmed: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("StepUp");
   const id = useId();
   const settled = useRef(false);
   const open = useCallback(
@@ -98,20 +105,18 @@ export function StepUpDialog({
     >
       <div className="space-y-4">
         <h2 id={`${id}-title`} className="text-xl font-semibold">
-          Confirm it is you
+          {t("title")}
         </h2>
         <p id={`${id}-text`} className="text-sm text-slate-700">
-          {proof === "factor"
-            ? "This action needs your second factor again (it is asked once every ten minutes), so that a browser left signed in cannot do it."
-            : "Adding a sign-in factor needs your password again (it is asked once every ten minutes), so that a browser left signed in cannot lock you out."}
+          {proof === "factor" ? t("factorText") : t("passwordText")}
         </p>
         {proof === "factor" ? (
-          <SecondFactorForm idPrefix={`${id}-step-up`} submitLabel="Confirm and continue" onDone={() => finish(true)} />
+          <SecondFactorForm idPrefix={`${id}-step-up`} submitLabel={t("confirm")} onDone={() => finish(true)} />
         ) : (
           <PasswordAgainForm idPrefix={`${id}-password`} onDone={() => finish(true)} />
         )}
         <button type="button" className="text-sm font-medium text-slate-700 underline" onClick={() => finish(false)}>
-          Cancel
+          {t("cancel")}
         </button>
       </div>
     </dialog>
@@ -120,6 +125,8 @@ export function StepUpDialog({
 
 /** The account's password given again in this session (`POST /api/account/reauthenticate`). */
 function PasswordAgainForm({ idPrefix, onDone }: { idPrefix: string; onDone: () => void }) {
+  const t = useTranslations("StepUp");
+  const errorText = useErrorText();
   const [problem, setProblem] = useState<ApiProblem>();
   const [pending, setPending] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -139,12 +146,12 @@ function PasswordAgainForm({ idPrefix, onDone }: { idPrefix: string; onDone: () 
     <form onSubmit={submit} className="space-y-4" noValidate>
       {problem && (
         <p role="alert" id={`${idPrefix}-error`} className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {problem.code === "wrong_password" ? "That is not your password." : problem.message}
+          {problem.code === "wrong_password" ? t("wrongPassword") : errorText(problem)}
         </p>
       )}
       <div className="space-y-1">
         <label htmlFor={`${idPrefix}-input`} className="block text-sm font-medium">
-          Your password
+          {t("password")}
         </label>
         <input
           id={`${idPrefix}-input`}
@@ -159,7 +166,7 @@ function PasswordAgainForm({ idPrefix, onDone }: { idPrefix: string; onDone: () 
         />
       </div>
       <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Checking…" : "Confirm and continue"}
+        {pending ? t("checking") : t("confirm")}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -15,6 +16,7 @@ interface Setup {
 
 /** The authenticator app: set up (QR code or the key typed, then its first code), or turned off. */
 export function AuthenticatorSection({ on, actions }: { on: boolean; actions: FactorActions }) {
+  const t = useTranslations("Authenticator");
   const { withStepUp, run, said } = actions;
   const [setup, setSetup] = useState<Setup>();
   const [copied, setCopied] = useState(false);
@@ -27,7 +29,7 @@ export function AuthenticatorSection({ on, actions }: { on: boolean; actions: Fa
     const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
     setCodeError(undefined);
     if (!/^\d{6}$/.test(code.replace(/\s/g, ""))) {
-      setCodeError("Enter the 6 digits the app shows now.");
+      setCodeError(t("enterDigits"));
       return;
     }
     await run(
@@ -35,11 +37,11 @@ export function AuthenticatorSection({ on, actions }: { on: boolean; actions: Fa
       () => withStepUp(() => fetchJson<{ recoveryCodes?: string[] }>("/api/account/authenticator/confirm", { body: { code } })),
       (answer) => {
         setSetup(undefined);
-        return { ...answer, message: "Your authenticator app is set up: signing in now asks for its code." };
+        return { ...answer, message: t("setUp") };
       },
       (problem) => {
         if (!problem.fields?.code) return false;
-        setCodeError("That is not the app's current code. Check the phone's clock, and try the next code.");
+        setCodeError(t("wrongCode"));
         return true;
       },
     );
@@ -55,64 +57,61 @@ export function AuthenticatorSection({ on, actions }: { on: boolean; actions: Fa
   return (
     <section aria-labelledby="totp-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
       <h2 id="totp-title" className="text-xl font-semibold">
-        Authenticator app
+        {t("title")}
       </h2>
-      <p className="text-sm text-slate-700">
-        An app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…) shows a new 6-digit code every 30 seconds.{" "}
-        <strong>{on ? "It is on." : "It is not set up."}</strong>
-      </p>
+      <p className="text-sm text-slate-700">{t.rich("intro", { on: String(on), b: (chunks) => <strong>{chunks}</strong> })}</p>
       {said("totp")}
       {on && (
         <ConfirmButton
-          label="Turn off the authenticator app"
-          question="Turn off the authenticator app? Its codes stop working at once."
-          confirmLabel="Yes, turn it off"
+          label={t("turnOff")}
+          question={t("turnOffQuestion")}
+          confirmLabel={t("turnOffConfirm")}
           onConfirm={() =>
             void run(
               "totp",
               () => withStepUp(() => fetchJson("/api/account/authenticator", { method: "DELETE" })),
-              () => ({ message: "The authenticator app is turned off." }),
+              () => ({ message: t("turnedOff") }),
             )
           }
         />
       )}
       {!on && !setup && (
         <Button type="button" onClick={() => void start()}>
-          Set up an authenticator app
+          {t("start")}
         </Button>
       )}
       {!on && setup && (
         <div className="space-y-4 border-t border-slate-200 pt-4">
           <ol className="list-decimal space-y-4 pl-5 text-sm text-slate-800">
             <li className="space-y-2">
-              <p>In the app, add an account and scan this code:</p>
+              <p>{t("scan")}</p>
               {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made on our server; nothing to optimize */}
               <img
                 src={`data:image/svg+xml;base64,${btoa(setup.qrSvg)}`}
-                alt="QR code for your authenticator app"
+                alt={t("qrAlt")}
                 width={192}
                 height={192}
                 className="size-48 rounded-lg border border-slate-200 bg-white p-2"
               />
             </li>
             <li className="space-y-2">
-              <p>Or, if the app cannot scan, type this key (spaces do not matter):</p>
+              <p>{t("typeKey")}</p>
               <p className="flex flex-wrap items-center gap-3">
                 <code data-testid="totp-secret" className="rounded-md bg-slate-100 px-3 py-2 font-mono text-base">
                   {grouped(setup.secret)}
                 </code>
                 <Button type="button" variant="secondary" className="px-3 py-1 text-sm" onClick={() => void copy(setup.secret)}>
-                  Copy the key
+                  {t("copy")}
                 </Button>
                 <span role="status" className="text-slate-700">
-                  {copied ? "Copied." : ""}
+                  {copied ? t("copied") : ""}
                 </span>
               </p>
             </li>
             <li>
               <form onSubmit={confirm} className="space-y-3" noValidate>
                 <Field
-                  label="Then enter the 6-digit code the app shows"
+                  label={t("codeLabel")}
                   name="code"
                   id="totp-confirm-code"
                   autoComplete="one-time-code"
@@ -122,9 +121,9 @@ export function AuthenticatorSection({ on, actions }: { on: boolean; actions: Fa
                   error={codeError}
                 />
                 <div className="flex flex-wrap gap-3">
-                  <Button type="submit">Turn on the authenticator app</Button>
+                  <Button type="submit">{t("turnOn")}</Button>
                   <Button type="button" variant="secondary" onClick={() => setSetup(undefined)}>
-                    Cancel
+                    {t("cancel")}
                   </Button>
                 </div>
               </form>

@@ -2,10 +2,12 @@
 
 import type { Route } from "next";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
 import { AuthenticatorSection } from "./authenticator-section";
 import { PasskeysSection, type PasskeyRow } from "./passkeys-section";
 import { RecoveryCodes } from "./recovery-codes";
@@ -31,6 +33,8 @@ export interface FactorActions {
 
 /** The security page's sections, and the recovery codes shown once in their place when there are new ones. */
 export function SecuritySettings({ view, next }: { view: SecurityView; next: string }) {
+  const t = useTranslations("RecoveryCodes");
+  const errorText = useErrorText();
   const router = useRouter();
   const { withStepUp, stepUp } = useStepUp();
   const [pending, setPending] = useState<string>();
@@ -51,7 +55,7 @@ export function SecuritySettings({ view, next }: { view: SecurityView; next: str
         router.refresh();
       } catch (error) {
         const problem = ApiProblem.from(error);
-        if (!failed?.(problem)) setMessage({ section, text: problem.message, error: true });
+        if (!failed?.(problem)) setMessage({ section, text: errorText(problem), error: true });
       } finally {
         setPending(undefined);
       }
@@ -75,7 +79,7 @@ export function SecuritySettings({ view, next }: { view: SecurityView; next: str
       <RecoveryCodes
         codes={codes.codes}
         replaced={codes.replaced}
-        savedLabel={codes.replaced ? "I have saved them" : "I have saved them: continue"}
+        savedLabel={codes.replaced ? t("saved") : t("savedContinue")}
         onSaved={() => {
           setCodes(undefined);
           // With the account's first factor, the sign-in (or the enrolment) is finished: on to the app.
@@ -95,16 +99,16 @@ export function SecuritySettings({ view, next }: { view: SecurityView; next: str
       {hasFactor && (
         <section aria-labelledby="recovery-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
           <h2 id="recovery-title" className="text-xl font-semibold">
-            Recovery codes
+            {t("sectionTitle")}
           </h2>
           <p className="text-sm text-slate-700">
-            For a day without your phone or passkey: each code signs you in once. <strong data-testid="codes-left">{view.recoveryCodesLeft} of 10 left.</strong>
+            {t.rich("sectionIntro", { left: view.recoveryCodesLeft, b: (chunks) => <strong data-testid="codes-left">{chunks}</strong> })}
           </p>
           {actions.said("recovery")}
           <ConfirmButton
-            label="Make new codes"
-            question="Make ten new recovery codes? The ones you have now stop working."
-            confirmLabel="Yes, make new codes"
+            label={t("renew")}
+            question={t("renewQuestion")}
+            confirmLabel={t("renewConfirm")}
             disabled={pending === "recovery"}
             onConfirm={() =>
               void actions.run(

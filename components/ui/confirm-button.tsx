@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "./button";
 
@@ -23,6 +24,7 @@ export function ConfirmButton({
   onConfirm: () => void;
   disabled?: boolean;
 }) {
+  const common = useTranslations("Common");
   const [asking, setAsking] = useState(false);
   const yes = useRef<HTMLButtonElement>(null);
   const first = useRef<HTMLButtonElement>(null);
@@ -63,7 +65,7 @@ export function ConfirmButton({
           {confirmLabel}
         </Button>
         <Button type="button" variant="secondary" className="px-3 py-1 text-sm" onClick={() => setAsking(false)}>
-          Cancel
+          {common("cancel")}
         </Button>
       </div>
     </div>

@@ -7,6 +7,7 @@ import { ownerIdsColumn } from "./owner-ids";
 import { userChanged } from "./session-cache";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import type { Role, SessionUser } from "./roles";
+import type { Locale } from "@/lib/i18n/locales";
 import { clearAttempts, refundAttempt, takeAttempt } from "./throttle";
 
 /** An account as read from the database, with the owner records it proved are its own (oldest first). */
@@ -47,7 +48,7 @@ export class EmailTakenError extends Error {
 }
 
 /** A new account. `emailVerified`: someone vouches for the email (an admin making staff, a link mailed there and used). */
-export async function createUser(input: { email: string; password: string; role: Role; emailVerified?: boolean }): Promise<SessionUser> {
+export async function createUser(input: { email: string; password: string; role: Role; emailVerified?: boolean; locale?: Locale }): Promise<SessionUser> {
   const { db } = await getDatabase();
   const [row] = await db
     .insert(users)
@@ -56,6 +57,8 @@ export async function createUser(input: { email: string; password: string; role:
       passwordHash: await hashPassword(input.password),
       role: input.role,
       emailVerifiedAt: input.emailVerified ? new Date() : null,
+      // The reader's language at sign-up (undefined: none chosen yet, the request's language decides).
+      locale: input.locale ?? null,
     })
     .onConflictDoNothing()
     .returning();

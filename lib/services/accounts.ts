@@ -18,6 +18,7 @@ import { revokeTokensOf } from "./api-tokens";
 import { audit } from "./audit";
 import { emailProvedByLink, sendEmailVerification } from "./email-verification";
 import { AppError } from "./errors";
+import type { Locale } from "@/lib/i18n/locales";
 import { deleteHomeowner } from "./privacy";
 
 const RESET_MINUTES = 30;
@@ -41,7 +42,7 @@ function assertStrong(password: string, inputs: string[], field: "password" | "n
 }
 
 /** A new account; an email that already has one is a 409 naming the field (the one place that says so). */
-async function newAccount(input: { email: string; password: string; role: Role; emailVerified?: boolean }): Promise<SessionUser> {
+async function newAccount(input: { email: string; password: string; role: Role; emailVerified?: boolean; locale?: Locale }): Promise<SessionUser> {
   try {
     return await createUser(input);
   } catch (error) {
@@ -51,7 +52,7 @@ async function newAccount(input: { email: string; password: string; role: Role; 
 }
 
 /** Anyone may create a homeowner account, a few per hour from one address; the password must be hard to guess. */
-export async function signUp(input: { email: string; password: string }, ip: string): Promise<SessionUser> {
+export async function signUp(input: { email: string; password: string; locale?: Locale }, ip: string): Promise<SessionUser> {
   assertStrong(input.password, [input.email]);
   await limit("signup", ip, "Too many accounts were created from your network. Please try again later.");
   const user = await newAccount({ ...input, role: "homeowner" });

@@ -1,11 +1,11 @@
-import type { Metadata, Route } from "next";
+import type { Route } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { AccessLogList } from "@/components/account/access-log-list";
 import { ApiTokens } from "@/components/account/api-tokens";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { ChangePasswordForm, SignOutEverywhereButton } from "@/components/auth/account-forms";
 import { SCOPE_CHOICES } from "@/lib/auth/api-token-format";
-import { ROLE_LABELS } from "@/lib/auth/roles";
 import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/api/page";
 import { homeAccessLog, type AccessEntry } from "@/lib/services/access-log";
@@ -18,9 +18,13 @@ import { log } from "@/lib/log";
 import { securityOf } from "@/lib/services/security";
 import { officerProfile } from "@/lib/services/officers";
 import { OfficerProfileForm } from "@/components/officer/officer-profile-form";
+import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { saveMailPreferences } from "./actions";
 
-export const metadata: Metadata = { title: "Your account" };
+export async function generateMetadata() {
+  const t = await getTranslations("Account");
+  return { title: t("title") };
+}
 
 export default async function AccountPage() {
   const caller = await requirePageUser(["homeowner", "loan_officer", "admin"], "/account");
@@ -37,53 +41,48 @@ export default async function AccountPage() {
     homeowner ? null : officerProfile(user.id),
   ]);
   const keys = security.passkeys.length;
+  const t = await getTranslations("Account");
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <div>
-        <h1 className="text-3xl font-bold">Your account</h1>
-        <p className="text-slate-700">
-          {user.email} · {ROLE_LABELS[user.role]}
-          {user.role === "homeowner" && (user.ownerIds.length ? " · home verified" : " · home not verified yet")}
-        </p>
+        <h1 className="text-3xl font-bold">{t("title")}</h1>
+        <p className="text-slate-700">{t("who", { email: user.email, role: user.role, verified: homeowner ? String(user.ownerIds.length > 0) : "staff" })}</p>
       </div>
       {profile && (
         <section aria-labelledby="officer-card-form-title" className={card}>
           <h2 id="officer-card-form-title" className="text-xl font-semibold">
-            Your loan officer card
+            {t("officerCard")}
           </h2>
           <OfficerProfileForm initial={profile} />
         </section>
       )}
       <section aria-labelledby="security-title" className={card}>
         <h2 id="security-title" className="text-xl font-semibold">
-          Sign-in and security
+          {t("securityTitle")}
         </h2>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800" data-testid="security-summary">
-          <li>Passkeys: {keys ? `${keys} (${security.passkeys.map((key) => key.name).join(", ")})` : "none"}</li>
-          <li>Authenticator app: {security.totp ? "on" : "off"}</li>
-          {(keys > 0 || security.totp) && <li>Recovery codes: {security.recoveryCodesLeft} of 10 left</li>}
+          <li>{t("passkeys", { count: keys, names: security.passkeys.map((key) => key.name).join(", ") })}</li>
+          <li>{t("authenticator", { on: String(security.totp) })}</li>
+          {(keys > 0 || security.totp) && <li>{t("recoveryCodes", { left: security.recoveryCodesLeft })}</li>}
         </ul>
-        {!keys && !security.totp && homeowner && (
-          <p className="text-sm text-slate-700">Add a passkey to sign in without a password, or an authenticator app for a code on top of it.</p>
-        )}
+        {!keys && !security.totp && homeowner && <p className="text-sm text-slate-700">{t("addFactor")}</p>}
         <Link href={"/account/security" as Route} className="inline-block font-medium text-brand-700 underline">
-          Manage passkeys, authenticator app and recovery codes
+          {t("manage")}
         </Link>
       </section>
       <section aria-labelledby="password-title" className={card}>
         <h2 id="password-title" className="text-xl font-semibold">
-          Change your password
+          {t("passwordTitle")}
         </h2>
         <ChangePasswordForm />
       </section>
       <section id="email" aria-labelledby="email-title" className={card}>
         <h2 id="email-title" className="text-xl font-semibold">
-          Email we send you
+          {t("emailTitle")}
         </h2>
         {homeowner && !digest ? (
           <p className="text-sm text-slate-800" data-testid="no-digest">
-            None beyond what you ask for. The monthly digest of what your home is worth comes from the loan officer who invited you, and your account was opened
-            without an invitation.
+            {t("noDigest")}
           </p>
         ) : (
           <form action={saveMailPreferences} className="space-y-3">
@@ -94,20 +93,16 @@ export default async function AccountPage() {
                 defaultChecked={homeowner ? mail.monthlyDigest : mail.dailySummary}
                 className="mt-1 size-4"
               />
-              <span>
-                {homeowner
-                  ? "A monthly digest: what your home is worth, its change, your equity and what you could borrow."
-                  : "A daily summary of your clients' new opportunities (only on days that have some)."}
-              </span>
+              <span>{homeowner ? t("monthlyDigest") : t("dailySummary")}</span>
             </label>
-            <Button type="submit">Save email choices</Button>
+            <Button type="submit">{t("saveEmail")}</Button>
           </form>
         )}
       </section>
       {leadMailChoice && (
         <section id="lead-mail" aria-labelledby="lead-mail-title" className={card}>
           <h2 id="lead-mail-title" className="text-xl font-semibold">
-            New leads
+            {t("leadsTitle")}
           </h2>
           <LeadMailForm leadMail={leadMailChoice} />
         </section>
@@ -115,14 +110,14 @@ export default async function AccountPage() {
       {homeowner && (
         <section aria-labelledby="access-title" className={card}>
           <h2 id="access-title" className="text-xl font-semibold">
-            Who looked at my home&apos;s records
+            {t("accessTitle")}
           </h2>
-          <p className="text-sm text-slate-700">Each time a loan officer, an admin or a partner&apos;s site read your home&apos;s loans, equity or report.</p>
+          <p className="text-sm text-slate-700">{t("accessIntro")}</p>
           {accessLog ? (
             <AccessLogList entries={accessLog} />
           ) : (
             <p role="status" className="text-sm text-slate-700">
-              This list cannot be read right now (the property data service is not answering). Please look again in a few minutes.
+              {t("accessUnavailable")}
             </p>
           )}
         </section>
@@ -130,41 +125,44 @@ export default async function AccountPage() {
       {!homeowner && (
         <section aria-labelledby="tokens-title" className={card}>
           <h2 id="tokens-title" className="text-xl font-semibold">
-            API tokens
+            {t("tokensTitle")}
           </h2>
           <p className="text-sm text-slate-700">
-            For your CRM or scripts: each token calls the API as you, with only the scopes you pick, until it expires or you revoke it. See the{" "}
-            <a href="/api/docs" className="font-medium text-brand-700 underline">
-              API reference
-            </a>
-            .
+            {t.rich("tokensIntro", {
+              link: (chunks) => (
+                <a href="/api/docs" className="font-medium text-brand-700 underline">
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
           <ApiTokens endpoint="/api/account/tokens" tokens={tokens} scopes={SCOPE_CHOICES} />
         </section>
       )}
+      <section aria-labelledby="language-title" className={card}>
+        <h2 id="language-title" className="text-xl font-semibold">
+          {t("languageTitle")}
+        </h2>
+        <p className="text-sm text-slate-700">{t("languageIntro")}</p>
+        <LanguageSwitch />
+      </section>
       <section aria-labelledby="sessions-title" className={card}>
         <h2 id="sessions-title" className="text-xl font-semibold">
-          Signed in somewhere you should not be?
+          {t("sessionsTitle")}
         </h2>
-        <p className="text-sm text-slate-700">This signs out every browser and device where your account is open, this one included.</p>
+        <p className="text-sm text-slate-700">{t("sessionsIntro")}</p>
         <SignOutEverywhereButton />
       </section>
       {homeowner && (
         <section aria-labelledby="data-title" className={card}>
           <h2 id="data-title" className="text-xl font-semibold">
-            Your data
+            {t("dataTitle")}
           </h2>
-          <p className="text-sm text-slate-700">
-            A copy of everything we keep about you, as one file: your account, your homes and how you proved them, your figures, the email we sent you, your
-            sessions and devices, and who looked at your home&apos;s records.
-          </p>
+          <p className="text-sm text-slate-700">{t("dataIntro")}</p>
           <a href="/api/account/export" download className="inline-block font-medium text-brand-700 underline">
-            Download my data
+            {t("download")}
           </a>
-          <p className="text-sm text-slate-700">
-            Leaving? Deleting your account removes it and what is yours at once. An account nobody signs in to and we send no mail for {env.RETENTION_DAYS} days
-            is deleted too, after an email warning a month before.
-          </p>
+          <p className="text-sm text-slate-700">{t("leaving", { days: env.RETENTION_DAYS })}</p>
           <DeleteAccount hasSecondFactor={keys > 0 || security.totp} />
         </section>
       )}

@@ -2,6 +2,7 @@ import { Account } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { SignUpBody } from "@/lib/api/schemas";
 import { signUp } from "@/lib/services/accounts";
+import { localeOfRequest } from "@/lib/i18n/server";
 
 // POST /api/signup: anyone may create a homeowner account (a few per hour from one address)
 export const POST = route(
@@ -12,8 +13,9 @@ export const POST = route(
     responses: { 201: Account },
     errors: [409, 429],
   },
-  async ({ body, caller }) => {
-    const user = await signUp(body, caller.ip);
+  async ({ body, caller, request }) => {
+    // The new account keeps the language its sign-up page was read in: its mail (the email confirmation first) follows it.
+    const user = await signUp({ ...body, locale: localeOfRequest(request) }, caller.ip);
     return Response.json({ id: user.id, email: user.email, role: user.role }, { status: 201 });
   },
 );
