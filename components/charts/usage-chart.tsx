@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 /**
@@ -10,6 +11,7 @@ const USAGE_COLORS = { billable: "#0f5132", hits: "#1f9d55" } as const;
 
 /** Billable requests and cache hits per day. */
 export default function UsageChart({ days }: { days: { day: string; billable: number; hits: number }[] }) {
+  const t = useTranslations("Charts");
   return (
     <figure className="m-0">
       <div className="h-64 w-full" aria-hidden="true">
@@ -20,12 +22,12 @@ export default function UsageChart({ days }: { days: { day: string; billable: nu
             <YAxis allowDecimals={false} fontSize={12} width={40} />
             <Tooltip />
             <Legend formatter={(name: string) => <span className="text-slate-800">{name}</span>} />
-            <Bar dataKey="billable" name="Billable calls" fill={USAGE_COLORS.billable} isAnimationActive={false} />
-            <Bar dataKey="hits" name="Cache hits" fill={USAGE_COLORS.hits} isAnimationActive={false} />
+            <Bar dataKey="billable" name={t("billable")} fill={USAGE_COLORS.billable} isAnimationActive={false} />
+            <Bar dataKey="hits" name={t("hits")} fill={USAGE_COLORS.hits} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="sr-only">{days.map((d) => `${d.day}: ${d.billable} billable calls, ${d.hits} cache hits.`).join(" ")}</figcaption>
+      <figcaption className="sr-only">{days.map((d) => t("usageDay", d)).join(" ")}</figcaption>
     </figure>
   );
 }

@@ -1,12 +1,12 @@
 import { parse } from "node-html-parser";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderIntl } from "@/lib/testing/intl";
 import { describe, expect, it } from "vitest";
 import { ComparablesScatter } from "./comparables-scatter";
 import { ValueHistoryChart } from "./value-history-chart";
 
 describe("the value-over-time chart", () => {
   const root = parse(
-    renderToStaticMarkup(
+    renderIntl(
       <ValueHistoryChart
         data={{
           sales: [{ date: "2019-05-01", price: 410_000 }],
@@ -40,7 +40,7 @@ describe("the value-over-time chart", () => {
 
 describe("the comparables scatter", () => {
   it("marks the home apart from the sales and says so in its caption", () => {
-    const root = parse(renderToStaticMarkup(<ComparablesScatter sales={[{ sqft: 1000, price: 500_000 }]} home={{ sqft: 1200, price: 600_000 }} />));
+    const root = parse(renderIntl(<ComparablesScatter sales={[{ sqft: 1000, price: 500_000 }]} home={{ sqft: 1200, price: 600_000 }} />));
     expect(root.querySelectorAll("svg[data-testid=comparables-scatter] circle")).toHaveLength(1);
     expect(root.querySelector("figcaption")!.text).toContain("This home at its Service Estimate (1,200 sq ft)");
   });

@@ -1,5 +1,5 @@
 import { parse } from "node-html-parser";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderIntl } from "@/lib/testing/intl";
 import { describe, expect, it } from "vitest";
 import { PropertySummary } from "@/lib/property-api";
 import { getDataset, type Property } from "@/lib/sandbox/dataset";
@@ -15,7 +15,7 @@ const dataset = getDataset();
 function pageFacts(property: Property): Map<string, string> {
   const valuation = valueProperty(dataset, property);
   const summary = PropertySummary.parse(propertySummary(property, valuation, valueLastMonth(property, valuation)));
-  const root = parse(renderToStaticMarkup(<PropertyFactsList facts={toPropertyFacts(summary)} />));
+  const root = parse(renderIntl(<PropertyFactsList facts={toPropertyFacts(summary)} />));
   return new Map(root.querySelectorAll("dl > div").map((row) => [row.querySelector("dt")!.text, row.querySelector("dd")!.text]));
 }
 

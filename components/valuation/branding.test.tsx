@@ -1,5 +1,5 @@
 import { parse } from "node-html-parser";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderIntl } from "@/lib/testing/intl";
 import { describe, expect, it } from "vitest";
 import { PropertyCard } from "@/components/property/property-card";
 import type { Brand } from "@/lib/env";
@@ -73,13 +73,13 @@ const amounts = [423_000, 379_000, 468_000];
 
 describe("the service's branding", () => {
   it("goes with every valuation the property card shows", () => {
-    const html = renderToStaticMarkup(<PropertyCard property={property} brand={brand} />);
+    const html = renderIntl(<PropertyCard property={property} brand={brand} />);
     expect(html).toContain("$423,000");
     expect(unbrandedValuations(html, amounts)).toEqual([]);
   });
 
   it("names the estimate, the provider with its logo, the date and the disclaimer with its link", () => {
-    const box = parse(renderToStaticMarkup(<ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={brand} />));
+    const box = parse(renderIntl(<ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={brand} />));
     const text = box.textContent;
     expect(text).toContain("Service Estimate");
     expect(text).toContain("Valuation provided by Property Data Service");
@@ -91,14 +91,14 @@ describe("the service's branding", () => {
 
   it("shows only the range when confidence is low", () => {
     const text = parse(
-      renderToStaticMarkup(<ServiceEstimate value={423_000} low={300_000} high={560_000} confidence={35} date="2026-11-01" brand={brand} />),
+      renderIntl(<ServiceEstimate value={423_000} low={300_000} high={560_000} confidence={35} date="2026-11-01" brand={brand} />),
     ).textContent;
     expect(text).toContain("$300,000 – $560,000");
     expect(text).not.toContain("$423,000");
   });
 
   it("catches a valuation rendered without it", () => {
-    const html = renderToStaticMarkup(
+    const html = renderIntl(
       <div>
         <ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={brand} />
         <p>Worth {formatUsd(423_000)}</p>
