@@ -42,7 +42,11 @@ export function ComparablesScatter({ sales, home }: { sales: { sqft: number; pri
             )}
           </svg>
           {layout.yTicks.map((tick) => (
-            <span key={tick.value} className="absolute -translate-y-full leading-tight" style={{ left: pct(BOX.left, BOX.width), top: pct(tick.y, BOX.height) }}>
+            <span
+              key={tick.value}
+              className="absolute -translate-y-full leading-tight"
+              style={{ left: pct(BOX.left, BOX.width), top: pct(tick.y, BOX.height) }}
+            >
               {shortUsd(tick.value, f.locale)}
             </span>
           ))}

@@ -34,9 +34,7 @@ export function EquityBars({ loans, equity, available }: { loans: number; equity
           ))}
         </div>
       </div>
-      <figcaption className="sr-only">
-        {t("equityCaption", { loans: f.usd(loans), equity: f.usd(equity), available: f.usd(available) })}
-      </figcaption>
+      <figcaption className="sr-only">{t("equityCaption", { loans: f.usd(loans), equity: f.usd(equity), available: f.usd(available) })}</figcaption>
     </figure>
   );
 }

@@ -45,3 +45,24 @@ describe("the comparables scatter", () => {
     expect(root.querySelector("figcaption")!.text).toContain("This home at its Service Estimate (1,200 sq ft)");
   });
 });
+
+describe("the value-over-time chart in Spanish", () => {
+  it("names each series in Spanish", () => {
+    const root = parse(
+      renderIntl(
+        <ValueHistoryChart
+          data={{
+            sales: [{ date: "2019-05-01", price: 410_000 }],
+            assessments: [],
+            estimates: [{ date: "2026-11-01", value: 600_000, low: 560_000, high: 640_000 }],
+          }}
+        />,
+        "es",
+      ),
+    );
+    const caption = root.querySelector("figcaption")!.text;
+    expect(caption).toContain("Ventas registradas (1)");
+    expect(caption).toContain("Estimaciones del servicio recibidas (1)");
+    expect(caption).not.toContain("Recorded sales");
+  });
+});

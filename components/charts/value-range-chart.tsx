@@ -65,7 +65,9 @@ export function ValueRangeChart({ ranges, value }: { ranges: ValueRange[]; value
         </div>
       </div>
       <figcaption className="sr-only">
-        {[...ranges.map((r) => t("rangeLine", { label: r.label, low: f.usd(r.low), high: f.usd(r.high) })), t("rangeEstimate", { value: f.usd(value) })].join(" ")}
+        {[...ranges.map((r) => t("rangeLine", { label: r.label, low: f.usd(r.low), high: f.usd(r.high) })), t("rangeEstimate", { value: f.usd(value) })].join(
+          " ",
+        )}
       </figcaption>
     </figure>
   );

@@ -68,11 +68,7 @@ async function RecordsContent({ records: pending, brand, home, retryHref }: Home
   const estimate = records.estimates.at(-1)?.value ?? home.estimate?.value;
   return (
     <>
-      {records.stale && (
-        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          {t("stale")}
-        </p>
-      )}
+      {records.stale && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("stale")}</p>}
       <Shell id="value-history" title={t("valueOverTime")}>
         <ValueHistorySection records={records} brand={brand} confidence={home.estimate?.confidence} />
       </Shell>

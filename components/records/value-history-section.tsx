@@ -114,9 +114,7 @@ export function ValueHistorySection({ records, brand, confidence }: { records: H
         chart
       )}
       {missing && <p className="text-sm text-slate-600">{t("missing", { missing })}</p>}
-      {publicRows.length > 0 && (
-        <Figures summary={t("publicSummary")} caption={t("publicCaption")} rows={publicRows} />
-      )}
+      {publicRows.length > 0 && <Figures summary={t("publicSummary")} caption={t("publicCaption")} rows={publicRows} />}
     </div>
   );
 }

@@ -37,11 +37,7 @@ export function brandDisclaimer(brand: Pick<Brand, "disclaimer">, locale: Format
 export function buildEstimateContent({ value, low, high, confidence, date, brand, compact = false }: EstimateInput, t: EstimateWords, f: Formats) {
   const lowConfidence = confidence < LOW_CONFIDENCE;
   const range = { low: f.usd(low), high: f.usd(high) };
-  const detail = lowConfidence
-    ? t("lowConfidence", { confidence })
-    : compact
-      ? t("range", range)
-      : t("rangeConfidence", { ...range, confidence });
+  const detail = lowConfidence ? t("lowConfidence", { confidence }) : compact ? t("range", range) : t("rangeConfidence", { ...range, confidence });
   return {
     title: t("title"),
     headline: lowConfidence ? `${range.low} – ${range.high}` : f.usd(value),

@@ -128,9 +128,7 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
         </>
       )}
       {totals && totals.homes > 1 && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
-      {view.verified && proved.length === 0 && (
-        <p className="rounded-xl border border-slate-200 bg-white p-6">{t("noProperty")}</p>
-      )}
+      {view.verified && proved.length === 0 && <p className="rounded-xl border border-slate-200 bg-white p-6">{t("noProperty")}</p>}
       {proved.length > 0 && (
         <section aria-labelledby="verified-homes" className="space-y-4">
           <h2 id="verified-homes" className="text-xl font-semibold">
