@@ -5,18 +5,28 @@ import { useFormats } from "@/lib/i18n/use-formats";
 export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
   const t = useTranslations("PropertyFacts");
   const f = useFormats();
+  // Worded like the property report's formatter (lib/property-api/facts), in the reader's language: the service's own
+  // words for a type it does not know.
+  const halfBaths = facts.bathsTotal - facts.bathsFull;
+  const display = {
+    propertyType: t("typeName", { code: facts.propertyType.trim().toUpperCase(), label: facts.display.propertyType }),
+    livingArea: t("area", { sqft: f.count(facts.livingSqft) }),
+    lot: t("lot", { sqft: f.count(facts.lotSqft), acres: f.number(facts.lotSqft / 43_560, 2) }),
+    bedrooms: facts.bedrooms === null ? t("notAvailable") : String(facts.bedrooms),
+    bathrooms: halfBaths > 0 ? t("bathsHalf", { full: facts.bathsFull, half: halfBaths }) : t("baths", { full: facts.bathsFull }),
+    parking: t("garage", { count: Math.max(0, facts.garageSpaces) }),
+  };
   const groups: { key: string; title: string; rows: [string, string][] }[] = [
     {
       key: "home",
       title: t("theHome"),
       rows: [
-        // Worded by the formatter the property report uses too, so the page and the PDF agree.
-        [t("propertyType"), facts.display.propertyType],
+        [t("propertyType"), display.propertyType],
         [t("yearBuilt"), String(facts.yearBuilt)],
-        [t("livingArea"), facts.display.livingArea],
-        [t("lotSize"), facts.display.lot],
-        [t("bedrooms"), facts.display.bedrooms],
-        [t("bathrooms"), facts.display.bathrooms],
+        [t("livingArea"), display.livingArea],
+        [t("lotSize"), display.lot],
+        [t("bedrooms"), display.bedrooms],
+        [t("bathrooms"), display.bathrooms],
         [t("stories"), String(facts.stories)],
       ],
     },
@@ -27,7 +37,7 @@ export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
         // The service's own words for the materials and systems, as the records write them.
         [t("construction"), facts.construction.toLowerCase()],
         [t("roof"), facts.roof.toLowerCase()],
-        [t("parking"), facts.display.parking],
+        [t("parking"), display.parking],
         [t("heating"), facts.heating.toLowerCase()],
         [t("cooling"), facts.cooling.toLowerCase()],
       ],
