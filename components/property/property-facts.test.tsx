@@ -55,7 +55,7 @@ describe("the property facts on the page", () => {
     expect(page.get("Dormitorios")).toBe(String(properties[0]!.bedrooms));
     expect(page.get("Año de construcción")).toBe(String(properties[0]!.yearBuilt));
     expect(page.get("Última venta")).toMatch(/^[\d.]+\sUS\$ el \d{1,2} de [a-z]+ de \d{4}$/);
-    expect([...page.keys()].some((label) => label.startsWith("Valor tasado para impuestos ("))).toBe(true);
+    expect([...page.keys()].some((label) => label.startsWith("Valor fiscal ("))).toBe(true);
     expect(page.get("Tipo de propiedad")).toBe("Vivienda unifamiliar");
     expect(page.get("Estacionamiento")).toBe("1 plaza de garaje");
     expect(pageFacts(properties[2]!, "es").get("Estacionamiento")).toBe("Sin garaje");

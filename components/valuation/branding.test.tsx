@@ -17,11 +17,11 @@ const brand: Brand = {
 };
 
 /** Valuation amounts that appear in the markup outside every `service-estimate` box. */
-function unbrandedValuations(html: string, amounts: number[]): string[] {
+function unbrandedValuations(html: string, amounts: number[], usd: (n: number) => string = formatUsd): string[] {
   const root = parse(html);
   for (const box of root.querySelectorAll('[data-testid="service-estimate"]')) box.remove();
   const text = root.textContent;
-  return amounts.map(formatUsd).filter((amount) => text.includes(amount));
+  return amounts.map(usd).filter((amount) => text.includes(amount));
 }
 
 const property: OwnedProperty = {
@@ -78,6 +78,15 @@ describe("the service's branding", () => {
     const html = renderIntl(<PropertyCard property={property} brand={brand} />);
     expect(html).toContain("$423,000");
     expect(unbrandedValuations(html, amounts)).toEqual([]);
+  });
+
+  it("goes with every valuation the property card shows in Spanish", () => {
+    const html = renderIntl(<PropertyCard property={property} brand={brand} />, "es");
+    const es = formatsFor("es");
+    expect(html).toContain(es.usd(423_000));
+    expect(html).toContain("Valoración proporcionada por");
+    expect(html).toContain("Capital total");
+    expect(unbrandedValuations(html, amounts, es.usd)).toEqual([]);
   });
 
   it("names the estimate, the provider with its logo, the date and the disclaimer with its link", () => {
