@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotFoundPanel } from "@/components/ui/not-found-panel";
 
-export const metadata: Metadata = { title: "Page not found" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("NotFound");
+  return { title: t("title") };
+}
 
 // An address that matches no page at all: the same panel, in the bare root layout.
 export default function NotFound() {

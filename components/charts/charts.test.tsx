@@ -1,5 +1,5 @@
 import { parse } from "node-html-parser";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderIntl } from "@/lib/testing/intl";
 import { describe, expect, it } from "vitest";
 import { EquityBars } from "./equity-bars";
 import { ValueRangeChart } from "./value-range-chart";
@@ -12,7 +12,7 @@ describe("the value range chart", () => {
     { label: "Poor condition", low: 380_000, high: 420_000 },
     { label: "Excellent condition", low: 480_000, high: 560_000 },
   ];
-  const root = parse(renderToStaticMarkup(<ValueRangeChart ranges={ranges} value={450_000} />));
+  const root = parse(renderIntl(<ValueRangeChart ranges={ranges} value={450_000} />));
   const bars = root.querySelectorAll("div.rounded[style]");
 
   it("draws each range from its low to its high on one scale, the estimate marked where it falls", () => {
@@ -41,9 +41,21 @@ describe("the value range chart", () => {
 
 describe("the equity bars", () => {
   it("scale to the largest figure, and a negative one draws no bar but keeps its sign", () => {
-    const root = parse(renderToStaticMarkup(<EquityBars loans={300_000} equity={-20_000} available={150_000} />));
+    const root = parse(renderIntl(<EquityBars loans={300_000} equity={-20_000} available={150_000} />));
     const heights = root.querySelectorAll("div.rounded-t").map((bar) => percent(bar.getAttribute("style"), "height"));
     expect(heights).toEqual([85, 0, 42.5]);
     expect(root.textContent).toContain("−$20K");
+  });
+});
+
+describe("the charts in Spanish", () => {
+  it("say their figures in Spanish's own way", () => {
+    const root = parse(renderIntl(<ValueRangeChart ranges={[{ label: "Rango", low: 400_000, high: 500_000 }]} value={450_000} />, "es"));
+    const caption = root.querySelector("figcaption")!.textContent.replace(/\u00a0/g, " ");
+    expect(caption).toBe("Rango: de 400.000 US$ a 500.000 US$. Estimación: 450.000 US$.");
+    const bars = parse(renderIntl(<EquityBars loans={300_000} equity={20_000} available={1_500_000} />, "es")).textContent.replace(/\u00a0/g, " ");
+    expect(bars).toContain("Préstamos");
+    expect(bars).toContain("20 mil US$");
+    expect(bars).toContain("1,5 M US$");
   });
 });

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { scatterLayout, type Box } from "./chart-geometry";
 import { shortUsd } from "./short-usd";
 
@@ -11,6 +13,8 @@ const HOME = "#16794c";
  * SVG. The table of comparables next to it is the accessible equivalent; the caption sums it up.
  */
 export function ComparablesScatter({ sales, home }: { sales: { sqft: number; price: number }[]; home?: { sqft: number; price: number } }) {
+  const t = useTranslations("Charts");
+  const f = useFormats();
   const layout = scatterLayout(sales, home, BOX);
   if (!layout) return null;
   return (
@@ -19,11 +23,11 @@ export function ComparablesScatter({ sales, home }: { sales: { sqft: number; pri
       <div aria-hidden="true" className="pt-4 text-[11px] text-slate-700">
         <div className="relative">
           <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} className="block h-auto w-full" data-testid="comparables-scatter">
-            {layout.yTicks.map((t) => (
-              <line key={t.value} x1={BOX.left} x2={BOX.width - BOX.right} y1={t.y} y2={t.y} stroke="#e2e8f0" />
+            {layout.yTicks.map((tick) => (
+              <line key={tick.value} x1={BOX.left} x2={BOX.width - BOX.right} y1={tick.y} y2={tick.y} stroke="#e2e8f0" />
             ))}
-            {layout.xTicks.map((t) => (
-              <line key={t.value} x1={t.x} x2={t.x} y1={BOX.top} y2={BOX.height - BOX.bottom} stroke="#e2e8f0" />
+            {layout.xTicks.map((tick) => (
+              <line key={tick.value} x1={tick.x} x2={tick.x} y1={BOX.top} y2={BOX.height - BOX.bottom} stroke="#e2e8f0" />
             ))}
             {layout.points.map((p, i) => (
               <circle key={i} cx={p.x} cy={p.y} r={5} fill={SALE} fillOpacity={0.75} />
@@ -37,38 +41,42 @@ export function ComparablesScatter({ sales, home }: { sales: { sqft: number; pri
               />
             )}
           </svg>
-          {layout.yTicks.map((t) => (
-            <span key={t.value} className="absolute -translate-y-full leading-tight" style={{ left: pct(BOX.left, BOX.width), top: pct(t.y, BOX.height) }}>
-              {shortUsd(t.value)}
+          {layout.yTicks.map((tick) => (
+            <span
+              key={tick.value}
+              className="absolute -translate-y-full leading-tight"
+              style={{ left: pct(BOX.left, BOX.width), top: pct(tick.y, BOX.height) }}
+            >
+              {shortUsd(tick.value, f.locale)}
             </span>
           ))}
         </div>
         <div className="relative h-5">
-          {layout.xTicks.map((t, i) => (
+          {layout.xTicks.map((tick, i) => (
             <span
-              key={t.value}
+              key={tick.value}
               className={`absolute top-1 ${i === 0 ? "" : i === layout.xTicks.length - 1 ? "-translate-x-full" : "-translate-x-1/2"}`}
-              style={{ left: pct(t.x, BOX.width) }}
+              style={{ left: pct(tick.x, BOX.width) }}
             >
-              {t.value.toLocaleString("en-US")}
+              {f.count(tick.value)}
             </span>
           ))}
         </div>
-        <p className="text-center">Living area (sq ft) →</p>
+        <p className="text-center">{t("livingAreaAxis")}</p>
       </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <span className="flex items-center gap-2">
           <svg width="12" height="12" aria-hidden="true" className="shrink-0">
             <circle cx={6} cy={6} r={5} fill={SALE} fillOpacity={0.75} />
           </svg>
-          Comparable sales: price against living area ({sales.length})
+          {t("comparableSales", { count: sales.length })}
         </span>
         {home && (
           <span className="flex items-center gap-2">
             <svg width="14" height="14" aria-hidden="true" className="shrink-0">
               <path d="M7,0 L14,7 L7,14 L0,7 Z" fill={HOME} />
             </svg>
-            This home at its Service Estimate ({home.sqft.toLocaleString("en-US")} sq ft)
+            {t("thisHome", { sqft: f.count(home.sqft) })}
           </span>
         )}
       </figcaption>

@@ -1,4 +1,5 @@
-import { formatUsd } from "@/lib/format";
+import { useTranslations } from "next-intl";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { shortUsd } from "./short-usd";
 
 /**
@@ -6,10 +7,12 @@ import { shortUsd } from "./short-usd";
  * moves without loading a chart library. Screen readers get the figures from the caption.
  */
 export function EquityBars({ loans, equity, available }: { loans: number; equity: number; available: number }) {
+  const t = useTranslations("Charts");
+  const f = useFormats();
   const bars = [
-    { name: "Loans", value: loans, color: "#94a3b8" },
-    { name: "Equity", value: equity, color: "#16794c" },
-    { name: "Available", value: available, color: "#4ade80" },
+    { name: t("loans"), value: loans, color: "#94a3b8" },
+    { name: t("equity"), value: equity, color: "#16794c" },
+    { name: t("available"), value: available, color: "#4ade80" },
   ];
   const top = Math.max(1, ...bars.map((bar) => bar.value));
   return (
@@ -18,7 +21,7 @@ export function EquityBars({ loans, equity, available }: { loans: number; equity
         <div className="flex h-52 items-end gap-6 border-b border-slate-300 px-4">
           {bars.map((bar) => (
             <div key={bar.name} className="flex h-full flex-1 flex-col items-center justify-end">
-              <span className="mb-1 font-medium text-slate-900">{shortUsd(bar.value)}</span>
+              <span className="mb-1 font-medium text-slate-900">{shortUsd(bar.value, f.locale)}</span>
               <div className="w-full max-w-20 rounded-t" style={{ height: `${(Math.max(0, bar.value) / top) * 85}%`, backgroundColor: bar.color }} />
             </div>
           ))}
@@ -31,9 +34,7 @@ export function EquityBars({ loans, equity, available }: { loans: number; equity
           ))}
         </div>
       </div>
-      <figcaption className="sr-only">
-        Loans {formatUsd(loans)}, equity {formatUsd(equity)}, available to borrow {formatUsd(available)}.
-      </figcaption>
+      <figcaption className="sr-only">{t("equityCaption", { loans: f.usd(loans), equity: f.usd(equity), available: f.usd(available) })}</figcaption>
     </figure>
   );
 }

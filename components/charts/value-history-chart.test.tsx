@@ -1,12 +1,12 @@
 import { parse } from "node-html-parser";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderIntl } from "@/lib/testing/intl";
 import { describe, expect, it } from "vitest";
 import { ComparablesScatter } from "./comparables-scatter";
 import { ValueHistoryChart } from "./value-history-chart";
 
 describe("the value-over-time chart", () => {
   const root = parse(
-    renderToStaticMarkup(
+    renderIntl(
       <ValueHistoryChart
         data={{
           sales: [{ date: "2019-05-01", price: 410_000 }],
@@ -40,8 +40,29 @@ describe("the value-over-time chart", () => {
 
 describe("the comparables scatter", () => {
   it("marks the home apart from the sales and says so in its caption", () => {
-    const root = parse(renderToStaticMarkup(<ComparablesScatter sales={[{ sqft: 1000, price: 500_000 }]} home={{ sqft: 1200, price: 600_000 }} />));
+    const root = parse(renderIntl(<ComparablesScatter sales={[{ sqft: 1000, price: 500_000 }]} home={{ sqft: 1200, price: 600_000 }} />));
     expect(root.querySelectorAll("svg[data-testid=comparables-scatter] circle")).toHaveLength(1);
     expect(root.querySelector("figcaption")!.text).toContain("This home at its Service Estimate (1,200 sq ft)");
+  });
+});
+
+describe("the value-over-time chart in Spanish", () => {
+  it("names each series in Spanish", () => {
+    const root = parse(
+      renderIntl(
+        <ValueHistoryChart
+          data={{
+            sales: [{ date: "2019-05-01", price: 410_000 }],
+            assessments: [],
+            estimates: [{ date: "2026-11-01", value: 600_000, low: 560_000, high: 640_000 }],
+          }}
+        />,
+        "es",
+      ),
+    );
+    const caption = root.querySelector("figcaption")!.text;
+    expect(caption).toContain("Ventas registradas (1)");
+    expect(caption).toContain("Estimaciones del servicio recibidas (1)");
+    expect(caption).not.toContain("Recorded sales");
   });
 });

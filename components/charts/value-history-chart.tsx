@@ -1,13 +1,16 @@
+import { useTranslations } from "next-intl";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { historyLayout, type Box, type HistoryInput } from "./chart-geometry";
 import { shortUsd } from "./short-usd";
 
 const WIDE: Box = { width: 640, height: 240, left: 4, right: 12, top: 8, bottom: 2 };
 const NARROW: Box = { width: 320, height: 220, left: 4, right: 8, top: 8, bottom: 2 };
 const pct = (n: number, of: number) => `${((n / of) * 100).toFixed(2)}%`;
+/** The series' colours; their names are the `Charts` namespace's (`sales`, `assessments`, `estimates`). */
 export const SERIES = {
-  sale: { color: "#b45309", name: "Recorded sales" },
-  assessment: { color: "#475569", name: "Assessor's market values" },
-  estimate: { color: "#16794c", name: "Service Estimates received" },
+  sale: { color: "#b45309" },
+  assessment: { color: "#475569" },
+  estimate: { color: "#16794c" },
 };
 
 const Diamond = ({ x, y, r = 6 }: { x: number; y: number; r?: number }) => (
@@ -39,6 +42,7 @@ export function Swatch({ kind }: { kind: keyof typeof SERIES | "range" }) {
 /** The marks as SVG, the labels as HTML laid over it: text keeps its size however narrow the chart gets. */
 function Plot({ data, box, className, testId }: { data: HistoryInput; box: Box; className: string; testId?: string }) {
   const layout = historyLayout(data, box)!;
+  const { locale } = useFormats();
   return (
     <div aria-hidden="true" className={`pt-4 text-[11px] text-slate-700 ${className}`}>
       <div className="relative">
@@ -76,7 +80,7 @@ function Plot({ data, box, className, testId }: { data: HistoryInput; box: Box; 
         </svg>
         {layout.yTicks.map((t) => (
           <span key={t.value} className="absolute -translate-y-full leading-tight" style={{ left: pct(box.left, box.width), top: pct(t.y, box.height) }}>
-            {shortUsd(t.value)}
+            {shortUsd(t.value, locale)}
           </span>
         ))}
       </div>
@@ -97,6 +101,7 @@ function Plot({ data, box, className, testId }: { data: HistoryInput; box: Box; 
  * The drawing is hidden from screen readers; the legend and the table of figures beside it say the same.
  */
 export function ValueHistoryChart({ data }: { data: HistoryInput }) {
+  const t = useTranslations("Charts");
   if (!historyLayout(data, WIDE)) return null;
   const latest = data.estimates.at(-1);
   return (
@@ -105,23 +110,23 @@ export function ValueHistoryChart({ data }: { data: HistoryInput }) {
       <Plot data={data} box={WIDE} className="hidden sm:block" testId="value-history-chart" />
       <Plot data={data} box={NARROW} className="sm:hidden" />
       <figcaption className="space-y-1 text-sm text-slate-700">
-        <ul className="flex flex-wrap gap-x-5 gap-y-1" aria-label="Legend">
+        <ul className="flex flex-wrap gap-x-5 gap-y-1" aria-label={t("legend")}>
           <li className="flex items-center gap-2">
-            <Swatch kind="sale" /> {SERIES.sale.name} ({data.sales.length})
+            <Swatch kind="sale" /> {t("sales", { count: data.sales.length })}
           </li>
           <li className="flex items-center gap-2">
-            <Swatch kind="assessment" /> {SERIES.assessment.name} ({data.assessments.length})
+            <Swatch kind="assessment" /> {t("assessments", { count: data.assessments.length })}
           </li>
           <li className="flex items-center gap-2">
-            <Swatch kind="estimate" /> {SERIES.estimate.name} ({data.estimates.length})
+            <Swatch kind="estimate" /> {t("estimates", { count: data.estimates.length })}
           </li>
           {latest && (
             <li className="flex items-center gap-2">
-              <Swatch kind="range" /> Range of the latest estimate
+              <Swatch kind="range" /> {t("latestRange")}
             </li>
           )}
         </ul>
-        <p>Estimates are automated, not appraisals; the assessor&apos;s market value is the one property taxes are based on.</p>
+        <p>{t("historyNote")}</p>
       </figcaption>
     </figure>
   );

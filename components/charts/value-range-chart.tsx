@@ -1,4 +1,5 @@
-import { formatUsd } from "@/lib/format";
+import { useTranslations } from "next-intl";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { shortUsd } from "./short-usd";
 
 export interface ValueRange {
@@ -16,6 +17,8 @@ const TICKS = 4;
  * main thread under Lighthouse). Screen readers get the figures from the caption.
  */
 export function ValueRangeChart({ ranges, value }: { ranges: ValueRange[]; value: number }) {
+  const t = useTranslations("Charts");
+  const f = useFormats();
   const min = Math.min(value, ...ranges.map((r) => r.low)) * 0.97;
   const max = Math.max(value, ...ranges.map((r) => r.high)) * 1.03;
   const at = (n: number) => ((n - min) / (max - min)) * 100;
@@ -33,7 +36,7 @@ export function ValueRangeChart({ ranges, value }: { ranges: ValueRange[]; value
         <div className="relative min-w-0 flex-1 pr-4">
           <div className="relative h-6">
             <span className="absolute bottom-1 -translate-x-1/2 font-semibold text-slate-900" style={{ left: `${at(value)}%` }}>
-              {shortUsd(value)}
+              {shortUsd(value, f.locale)}
             </span>
           </div>
           <div className="relative border-b border-slate-300">
@@ -55,14 +58,16 @@ export function ValueRangeChart({ ranges, value }: { ranges: ValueRange[]; value
                 className={`absolute top-1 ${i === 0 ? "" : i === TICKS - 1 ? "-translate-x-full" : "hidden -translate-x-1/2 sm:inline"}`}
                 style={{ left: `${at(tick)}%` }}
               >
-                {shortUsd(tick)}
+                {shortUsd(tick, f.locale)}
               </span>
             ))}
           </div>
         </div>
       </div>
       <figcaption className="sr-only">
-        {ranges.map((r) => `${r.label}: ${formatUsd(r.low)} to ${formatUsd(r.high)}.`).join(" ")} Estimate {formatUsd(value)}.
+        {[...ranges.map((r) => t("rangeLine", { label: r.label, low: f.usd(r.low), high: f.usd(r.high) })), t("rangeEstimate", { value: f.usd(value) })].join(
+          " ",
+        )}
       </figcaption>
     </figure>
   );

@@ -1,7 +1,10 @@
+import { useTranslations } from "next-intl";
+
 /** What the dashboard shows while the homes are read from the service (a cached answer skips it altogether). */
 export function HomesSkeleton() {
+  const t = useTranslations("Dashboard");
   return (
-    <div className="space-y-8" aria-busy="true" aria-label="Loading your homes">
+    <div className="space-y-8" aria-busy="true" aria-label={t("loading")}>
       <div className="h-9 w-56 animate-pulse rounded bg-slate-200" />
       {/* The totals of the proved homes, then their cards. */}
       <div className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-5 md:grid-cols-2">

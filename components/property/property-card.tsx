@@ -1,8 +1,9 @@
 import Link from "next/link";
 import type { Route } from "next";
+import { useTranslations } from "next-intl";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { ReportLink } from "@/components/report/report-link";
-import { formatPercent, formatUsd } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import type { Brand } from "@/lib/env";
 import type { OwnedProperty } from "@/lib/services/dto";
 import type { ClaimedProperty } from "@/lib/services/owners";
@@ -26,6 +27,8 @@ export function PropertyCard({
   /** 3 when the cards sit under a section's heading. */
   headingLevel?: 2 | 3;
 }) {
+  const t = useTranslations("PropertyCard");
+  const f = useFormats();
   const Heading = `h${headingLevel}` as const;
   const { facts } = property;
   const equity = "equity" in property ? (property as OwnedProperty).equity : undefined;
@@ -46,23 +49,23 @@ export function PropertyCard({
       {equity ? (
         <dl data-equity className="grid grid-cols-2 gap-3 text-sm">
           <div>
-            <dt className="text-slate-600">Total equity</dt>
-            <dd className="text-lg font-semibold">{formatUsd(equity.totalEquity)}</dd>
+            <dt className="text-slate-600">{t("totalEquity")}</dt>
+            <dd className="text-lg font-semibold">{f.usd(equity.totalEquity)}</dd>
           </div>
           <div>
-            <dt className="text-slate-600">Loan-to-value</dt>
-            <dd className="text-lg font-semibold">{formatPercent(equity.ltv * 100, "ltv")}</dd>
+            <dt className="text-slate-600">{t("ltv")}</dt>
+            <dd className="text-lg font-semibold">{f.percent(equity.ltv * 100, "ltv")}</dd>
           </div>
         </dl>
       ) : (
-        <p className="text-sm text-slate-700">Equity and loans: shown once you verify this home is yours.</p>
+        <p className="text-sm text-slate-700">{t("equityLater")}</p>
       )}
       <div className="mt-auto flex flex-wrap gap-x-6 gap-y-2">
         <Link href={details} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-          {equity ? "See valuation, equity and facts" : "See valuation and facts"}
-          <span className="sr-only"> for {street}</span> →
+          {equity ? t("seeAll") : t("seeSome")}
+          <span className="sr-only"> {t("forStreet", { street: street ?? "" })}</span> →
         </Link>
-        {reportFor && equity && <ReportLink address={facts.address} applicantName={reportFor} label="Download the report (PDF)" />}
+        {reportFor && equity && <ReportLink address={facts.address} applicantName={reportFor} label={t("downloadReport")} />}
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ValueRangeChart } from "@/components/charts/value-range-chart";
 import { BorrowingScenarios } from "@/components/equity/borrowing-scenarios";
@@ -6,8 +7,8 @@ import { OwnerFiguresPanel } from "@/components/equity/owner-figures-panel";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { PropertyFactsList } from "@/components/property/property-facts";
 import { HomeRecords } from "@/components/records/home-records";
-import { ErrorPanel } from "@/components/ui/error-panel";
-import { formatPercent, formatSignedUsd, formatUsd } from "@/lib/format";
+import { LoadError } from "@/components/property/load-error";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { loanKey } from "@/lib/finance/your-equity";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";
@@ -46,6 +47,8 @@ export function PropertyDetails({
   /** The homeowner's officer's card (none until their officer has an NMLS ID): the calls to action sit in it. */
   card?: OfficerCardDto | null;
 }) {
+  const t = useTranslations("PropertyDetails");
+  const f = useFormats();
   const { property, equity, verification, estimate, yours } = home;
   const condition = yours?.figures.condition;
   const loanFigures = yours ? Object.keys(yours.figures.loans).length > 0 : false;
@@ -75,10 +78,10 @@ export function PropertyDetails({
 
       <section aria-labelledby="valuation-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 id="valuation-title" className="text-xl font-semibold">
-          What it is worth
+          {t("worth")}
         </h2>
         {AppError.is(estimate) ? (
-          <ErrorPanel title="The estimate could not be loaded" message={estimate.message} retryHref={retryHref} nested />
+          <LoadError title={t("estimateFailed")} error={estimate} retryHref={retryHref} nested />
         ) : (
           <ServiceEstimate
             value={estimate.value}
@@ -92,19 +95,21 @@ export function PropertyDetails({
             <div className="grid gap-6 md:grid-cols-2">
               <div className="space-y-3">
                 <p className="text-sm text-slate-700">
-                  Since last month:{" "}
-                  <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>{formatSignedUsd(estimate.changeAmount)}</strong> (
-                  {formatPercent(estimate.changePercent, "change")})
+                  {t.rich("sinceLastMonth", {
+                    amount: f.signedUsd(estimate.changeAmount),
+                    percent: f.percent(estimate.changePercent, "change"),
+                    b: (chunks) => <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>{chunks}</strong>,
+                  })}
                 </p>
                 <dl className="grid gap-2 text-sm sm:grid-cols-3">
                   {(["poor", "good", "excellent"] as const).map((c) => (
                     <div key={c} className={`rounded-lg bg-white p-2 ${c === condition ? "ring-2 ring-brand-700" : ""}`} data-condition={c}>
                       <dt className="text-slate-600">
-                        In {c} condition
-                        {c === condition && <strong className="block text-brand-700">Yours (your figures)</strong>}
+                        {t("inCondition", { condition: c })}
+                        {c === condition && <strong className="block text-brand-700">{t("yours")}</strong>}
                       </dt>
                       <dd className="font-medium">
-                        {formatUsd(estimate.conditions[c].low)} – {formatUsd(estimate.conditions[c].high)}
+                        {f.usd(estimate.conditions[c].low)} – {f.usd(estimate.conditions[c].high)}
                       </dd>
                     </div>
                   ))}
@@ -113,10 +118,10 @@ export function PropertyDetails({
               <ValueRangeChart
                 value={estimate.value}
                 ranges={[
-                  { label: "Estimate range", ...estimate },
-                  { label: "Poor condition", ...estimate.conditions.poor },
-                  { label: "Good condition", ...estimate.conditions.good },
-                  { label: "Excellent condition", ...estimate.conditions.excellent },
+                  { label: t("estimateRange"), ...estimate },
+                  { label: t("poor"), ...estimate.conditions.poor },
+                  { label: t("good"), ...estimate.conditions.good },
+                  { label: t("excellent"), ...estimate.conditions.excellent },
                 ]}
               />
             </div>
@@ -127,7 +132,7 @@ export function PropertyDetails({
       {equity ? (
         <section aria-labelledby="equity-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
           <h2 id="equity-title" className="text-xl font-semibold">
-            Your equity
+            {t("equity")}
           </h2>
           <EquityPanel equity={yours?.equity ?? equity} orgMaxLtv={equity.maxLtv} yourFigures={loanFigures} />
         </section>
@@ -147,7 +152,7 @@ export function PropertyDetails({
       {equity && yours && (
         <section aria-labelledby="figures-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" data-equity>
           <h2 id="figures-title" className="text-xl font-semibold">
-            Your figures
+            {t("figures")}
           </h2>
           <OwnerFiguresPanel propertyId={property.propertyId} loans={equity.loans} figures={yours.figures} />
         </section>
@@ -156,7 +161,7 @@ export function PropertyDetails({
       {equity && yours && (
         <section aria-labelledby="borrowing-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" data-equity>
           <h2 id="borrowing-title" className="text-xl font-semibold">
-            What you could borrow
+            {t("borrow")}
           </h2>
           <BorrowingScenarios
             offers={yours.offers}
@@ -176,7 +181,7 @@ export function PropertyDetails({
 
       <section aria-labelledby="facts-title" className="space-y-4">
         <h2 id="facts-title" className="text-xl font-semibold">
-          Property facts
+          {t("facts")}
         </h2>
         <PropertyFactsList facts={facts} />
       </section>
@@ -184,11 +189,9 @@ export function PropertyDetails({
       {equity && (
         <section aria-labelledby="report-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
           <h2 id="report-title" className="text-xl font-semibold">
-            Property report
+            {t("report")}
           </h2>
-          <p className="text-sm text-slate-700">
-            Every record about this home in one document: ownership, loans, taxes, sales, comparable sales and the valuation.
-          </p>
+          <p className="text-sm text-slate-700">{t("reportText")}</p>
           {report}
         </section>
       )}

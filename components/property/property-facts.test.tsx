@@ -1,5 +1,5 @@
 import { parse } from "node-html-parser";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderIntl } from "@/lib/testing/intl";
 import { describe, expect, it } from "vitest";
 import { PropertySummary } from "@/lib/property-api";
 import { getDataset, type Property } from "@/lib/sandbox/dataset";
@@ -12,10 +12,10 @@ import { PropertyFactsList } from "./property-facts";
 const dataset = getDataset();
 
 /** The page's facts for a property of the data set: its summary as the service sends it, through the DTO. */
-function pageFacts(property: Property): Map<string, string> {
+function pageFacts(property: Property, locale: "en" | "es" = "en"): Map<string, string> {
   const valuation = valueProperty(dataset, property);
   const summary = PropertySummary.parse(propertySummary(property, valuation, valueLastMonth(property, valuation)));
-  const root = parse(renderToStaticMarkup(<PropertyFactsList facts={toPropertyFacts(summary)} />));
+  const root = parse(renderIntl(<PropertyFactsList facts={toPropertyFacts(summary)} />, locale));
   return new Map(root.querySelectorAll("dl > div").map((row) => [row.querySelector("dt")!.text, row.querySelector("dd")!.text]));
 }
 
@@ -48,5 +48,18 @@ describe("the property facts on the page", () => {
 
   it("has a bedrooms row with the count the service sends, the same as the report's", () => {
     expect(pageFacts(properties[0]!).get("Bedrooms")).toBe(String(properties[0]!.bedrooms));
+  });
+
+  it("names its rows and writes its figures in Spanish", () => {
+    const page = pageFacts(properties[0]!, "es");
+    expect(page.get("Dormitorios")).toBe(String(properties[0]!.bedrooms));
+    expect(page.get("Año de construcción")).toBe(String(properties[0]!.yearBuilt));
+    expect(page.get("Última venta")).toMatch(/^[\d.]+\sUS\$ el \d{1,2} de [a-z]+ de \d{4}$/);
+    expect([...page.keys()].some((label) => label.startsWith("Valor fiscal ("))).toBe(true);
+    expect(page.get("Tipo de propiedad")).toBe("Vivienda unifamiliar");
+    expect(page.get("Estacionamiento")).toBe("1 plaza de garaje");
+    expect(pageFacts(properties[2]!, "es").get("Estacionamiento")).toBe("Sin garaje");
+    expect(page.get("Superficie habitable")).toMatch(/^[\d.]+ pies²$/);
+    expect(page.get("Baños")).toMatch(/^\d+ completos?(, \d+ medios?)?$/);
   });
 });

@@ -1,47 +1,64 @@
+import { useTranslations } from "next-intl";
 import type { PropertyFacts } from "@/lib/services/dto";
-import { formatDate, formatUsd } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
-  const groups: { title: string; rows: [string, string][] }[] = [
+  const t = useTranslations("PropertyFacts");
+  const f = useFormats();
+  // Worded like the property report's formatter (lib/property-api/facts), in the reader's language: the service's own
+  // words for a type it does not know.
+  const halfBaths = facts.bathsTotal - facts.bathsFull;
+  const display = {
+    propertyType: t("typeName", { code: facts.propertyType.trim().toUpperCase(), label: facts.display.propertyType }),
+    livingArea: t("area", { sqft: f.count(facts.livingSqft) }),
+    lot: t("lot", { sqft: f.count(facts.lotSqft), acres: f.number(facts.lotSqft / 43_560, 2) }),
+    bedrooms: facts.bedrooms === null ? t("notAvailable") : String(facts.bedrooms),
+    bathrooms: halfBaths > 0 ? t("bathsHalf", { full: facts.bathsFull, half: halfBaths }) : t("baths", { full: facts.bathsFull }),
+    parking: t("garage", { count: Math.max(0, facts.garageSpaces) }),
+  };
+  const groups: { key: string; title: string; rows: [string, string][] }[] = [
     {
-      title: "The home",
+      key: "home",
+      title: t("theHome"),
       rows: [
-        // Worded by the formatter the property report uses too, so the page and the PDF agree.
-        ["Property type", facts.display.propertyType],
-        ["Year built", String(facts.yearBuilt)],
-        ["Living area", facts.display.livingArea],
-        ["Lot size", facts.display.lot],
-        ["Bedrooms", facts.display.bedrooms],
-        ["Bathrooms", facts.display.bathrooms],
-        ["Stories", String(facts.stories)],
+        [t("propertyType"), display.propertyType],
+        [t("yearBuilt"), String(facts.yearBuilt)],
+        [t("livingArea"), display.livingArea],
+        [t("lotSize"), display.lot],
+        [t("bedrooms"), display.bedrooms],
+        [t("bathrooms"), display.bathrooms],
+        [t("stories"), String(facts.stories)],
       ],
     },
     {
-      title: "Construction",
+      key: "construction",
+      title: t("constructionGroup"),
       rows: [
-        ["Construction", facts.construction.toLowerCase()],
-        ["Roof", facts.roof.toLowerCase()],
-        ["Parking", facts.display.parking],
-        ["Heating", facts.heating.toLowerCase()],
-        ["Cooling", facts.cooling.toLowerCase()],
+        // The service's own words for the materials and systems, as the records write them.
+        [t("construction"), facts.construction.toLowerCase()],
+        [t("roof"), facts.roof.toLowerCase()],
+        [t("parking"), display.parking],
+        [t("heating"), facts.heating.toLowerCase()],
+        [t("cooling"), facts.cooling.toLowerCase()],
       ],
     },
     {
-      title: "Sale and taxes",
+      key: "sale",
+      title: t("saleAndTaxes"),
       rows: [
-        ["Last sale", `${formatUsd(facts.lastSale.amount)} on ${formatDate(facts.lastSale.date)}`],
-        ["Occupancy", facts.ownerOccupied ? "Owner occupied" : "Absentee owner"],
-        [`Assessed value (${facts.assessment.year})`, formatUsd(facts.assessment.assessedValue)],
-        ["Market value (assessor)", formatUsd(facts.assessment.marketValue)],
-        ["Property tax", formatUsd(facts.assessment.tax)],
+        [t("lastSale"), t("lastSaleValue", { amount: f.usd(facts.lastSale.amount), date: f.date(facts.lastSale.date) })],
+        [t("occupancy"), facts.ownerOccupied ? t("ownerOccupied") : t("absentee")],
+        [t("assessedValue", { year: String(facts.assessment.year) }), f.usd(facts.assessment.assessedValue)],
+        [t("marketValue"), f.usd(facts.assessment.marketValue)],
+        [t("propertyTax"), f.usd(facts.assessment.tax)],
       ],
     },
   ];
   return (
     <div className="grid gap-4 md:grid-cols-3">
       {groups.map((group) => (
-        <section key={group.title} aria-labelledby={`facts-${group.title}`} className="rounded-xl border border-slate-200 bg-white p-5">
-          <h2 id={`facts-${group.title}`} className="font-semibold">
+        <section key={group.key} aria-labelledby={`facts-${group.key}`} className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id={`facts-${group.key}`} className="font-semibold">
             {group.title}
           </h2>
           <dl className="mt-3 space-y-2 text-sm">

@@ -1,14 +1,18 @@
 import { ComparablesScatter } from "@/components/charts/comparables-scatter";
+import { useTranslations } from "next-intl";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { formatDate, formatUsd } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
 
-const NOT_ON_RECORD = "not on record";
-const usdOr = (n: number | null) => (n === null ? NOT_ON_RECORD : formatUsd(n));
+const COLUMNS = ["address", "sold", "price", "livingArea", "perSqft", "distance"] as const;
 
 /** The comparable sales behind the estimate, the home's own price per square foot beside them, and a scatter of both. */
 export function ComparablesSection({ comparables, home }: { comparables: HomeRecordsDto["comparables"]; home?: { sqft: number; price: number } }) {
-  if (!comparables) return <p className="text-slate-700">The comparable sales behind the estimate are not on record.</p>;
+  const t = useTranslations("Comparables");
+  const f = useFormats();
+  const NOT_ON_RECORD = t("notOnRecord");
+  const usdOr = (n: number | null) => (n === null ? NOT_ON_RECORD : f.usd(n));
+  if (!comparables) return <p className="text-slate-700">{t("none")}</p>;
   const homePerSqft = home ? Math.round(home.price / home.sqft) : undefined;
   const perSqft = comparables.flatMap((c) => (c.pricePerSqft === null ? [] : [c.pricePerSqft])).sort((a, b) => a - b);
   const median = perSqft.length ? perSqft[Math.floor((perSqft.length - 1) / 2)]! : undefined;
@@ -18,31 +22,31 @@ export function ComparablesSection({ comparables, home }: { comparables: HomeRec
       <div className="grid items-start gap-6 md:grid-cols-[16rem_1fr]">
         <dl className="grid gap-3 text-sm">
           <div className="rounded-lg bg-brand-50 p-3">
-            <dt className="text-slate-700">This home, per sq ft</dt>
+            <dt className="text-slate-700">{t("homePerSqft")}</dt>
             <dd className="text-2xl font-bold" data-testid="home-price-per-sqft">
-              {homePerSqft === undefined ? NOT_ON_RECORD : formatUsd(homePerSqft)}
+              {homePerSqft === undefined ? NOT_ON_RECORD : f.usd(homePerSqft)}
             </dd>
-            {home && <dd className="text-slate-600">The Service Estimate over {home.sqft.toLocaleString("en-US")} sq ft of living area</dd>}
+            {home && <dd className="text-slate-600">{t("homeBasis", { sqft: f.count(home.sqft) })}</dd>}
           </div>
           <div className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-slate-700">Comparable sales, median per sq ft</dt>
-            <dd className="text-2xl font-bold">{median === undefined ? NOT_ON_RECORD : formatUsd(median)}</dd>
-            <dd className="text-slate-600">of {comparables.length} recent sales nearby</dd>
+            <dt className="text-slate-700">{t("medianPerSqft")}</dt>
+            <dd className="text-2xl font-bold">{median === undefined ? NOT_ON_RECORD : f.usd(median)}</dd>
+            <dd className="text-slate-600">{t("ofSales", { count: comparables.length })}</dd>
           </div>
         </dl>
         {plotted.length > 0 && <ComparablesScatter sales={plotted} home={home} />}
       </div>
       {comparables.length === 0 ? (
-        <p className="text-slate-700">No comparable sale is on record.</p>
+        <p className="text-slate-700">{t("noSale")}</p>
       ) : (
-        <TableScroll label="Comparable sales">
+        <TableScroll label={t("tableLabel")}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Recently sold comparable homes behind the estimate</caption>
+            <caption className="sr-only">{t("caption")}</caption>
             <thead className="text-slate-600">
               <tr>
-                {["Address", "Sold", "Price", "Living area", "Price per sq ft", "Distance"].map((h) => (
+                {COLUMNS.map((h) => (
                   <th key={h} scope="col" className="py-1 pr-3 font-medium whitespace-nowrap">
-                    {h}
+                    {t(h)}
                   </th>
                 ))}
               </tr>
@@ -53,11 +57,11 @@ export function ComparablesSection({ comparables, home }: { comparables: HomeRec
                   <th scope="row" className="py-1 pr-3 font-normal">
                     {c.address.replace(/, [A-Z]{2} \d{5}(-\d{4})?$/, "")}
                   </th>
-                  <td className="py-1 pr-3 whitespace-nowrap">{c.date ? formatDate(c.date) : NOT_ON_RECORD}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{c.date ? f.date(c.date) : NOT_ON_RECORD}</td>
                   <td className="py-1 pr-3">{usdOr(c.price)}</td>
-                  <td className="py-1 pr-3 whitespace-nowrap">{c.livingSqft === null ? NOT_ON_RECORD : `${c.livingSqft.toLocaleString("en-US")} sq ft`}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{c.livingSqft === null ? NOT_ON_RECORD : t("sqft", { sqft: f.count(c.livingSqft) })}</td>
                   <td className="py-1 pr-3">{usdOr(c.pricePerSqft)}</td>
-                  <td className="py-1 whitespace-nowrap">{c.distanceMiles === null ? NOT_ON_RECORD : `${c.distanceMiles.toFixed(2)} mi`}</td>
+                  <td className="py-1 whitespace-nowrap">{c.distanceMiles === null ? NOT_ON_RECORD : t("miles", { miles: f.number(c.distanceMiles, 2) })}</td>
                 </tr>
               ))}
             </tbody>

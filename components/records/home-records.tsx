@@ -1,5 +1,7 @@
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { LoadError } from "@/components/property/load-error";
 import type { Brand } from "@/lib/env";
 import { AppError } from "@/lib/services/errors";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
@@ -16,10 +18,11 @@ export interface HomeRecordsProps {
   retryHref: string;
 }
 
+/** The three sections, their titles in the `Records` namespace. */
 const SECTIONS = [
-  { id: "value-history", title: "Value over time" },
-  { id: "comparables", title: "Why it is worth that" },
-  { id: "loans", title: "What you owe" },
+  { id: "value-history", title: "valueOverTime" },
+  { id: "comparables", title: "whyWorth" },
+  { id: "loans", title: "owe" },
 ] as const;
 
 function Shell({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -35,11 +38,12 @@ function Shell({ id, title, children }: { id: string; title: string; children: R
 
 /** While the report loads: the three sections' frames at their final size, so nothing jumps when they arrive. */
 function RecordsSkeleton() {
+  const t = useTranslations("Records");
   return (
     <>
       {SECTIONS.map((s) => (
-        <Shell key={s.id} id={s.id} title={s.title}>
-          <p className="sr-only">Loading the records…</p>
+        <Shell key={s.id} id={s.id} title={t(s.title)}>
+          <p className="sr-only">{t("loading")}</p>
           <div aria-hidden="true" className={`animate-pulse rounded-lg bg-slate-100 ${s.id === "loans" ? "h-24" : "h-64"}`} />
         </Shell>
       ))}
@@ -48,13 +52,13 @@ function RecordsSkeleton() {
 }
 
 async function RecordsContent({ records: pending, brand, home, retryHref }: HomeRecordsProps) {
-  const records = await pending;
+  const [records, t] = await Promise.all([pending, getTranslations("Records")]);
   if (AppError.is(records)) {
     return (
       <>
         {SECTIONS.map((s) => (
-          <Shell key={s.id} id={s.id} title={s.title}>
-            <ErrorPanel title="The property records could not be loaded" message={records.message} retryHref={retryHref} nested />
+          <Shell key={s.id} id={s.id} title={t(s.title)}>
+            <LoadError title={t("loadFailed")} error={records} retryHref={retryHref} nested />
           </Shell>
         ))}
       </>
@@ -64,18 +68,14 @@ async function RecordsContent({ records: pending, brand, home, retryHref }: Home
   const estimate = records.estimates.at(-1)?.value ?? home.estimate?.value;
   return (
     <>
-      {records.stale && (
-        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          The property data service is not answering; these records are the last ones it sent.
-        </p>
-      )}
-      <Shell id="value-history" title="Value over time">
+      {records.stale && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("stale")}</p>}
+      <Shell id="value-history" title={t("valueOverTime")}>
         <ValueHistorySection records={records} brand={brand} confidence={home.estimate?.confidence} />
       </Shell>
-      <Shell id="comparables" title="Why it is worth that">
+      <Shell id="comparables" title={t("whyWorth")}>
         <ComparablesSection comparables={records.comparables} home={livingSqft && estimate ? { sqft: livingSqft, price: estimate } : undefined} />
       </Shell>
-      <Shell id="loans" title="What you owe">
+      <Shell id="loans" title={t("owe")}>
         <LoansSection loans={records.loans} />
       </Shell>
     </>

@@ -1,7 +1,8 @@
+import { useTranslations } from "next-intl";
 import { ValueHistoryChart } from "@/components/charts/value-history-chart";
 import { TableScroll } from "@/components/ui/table-scroll";
 import type { ReactNode } from "react";
-import { formatDate, formatUsd } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
@@ -10,6 +11,7 @@ type Row = { key: string; date: string; when: string; kind: string; value: React
 
 /** Points of the chart as a table, newest first: the chart's accessible equivalent. */
 function Figures({ summary, caption, rows }: { summary: string; caption: string; rows: Row[] }) {
+  const t = useTranslations("ValueHistory");
   return (
     <details className="text-sm">
       <summary className="cursor-pointer font-medium text-brand-700">{summary}</summary>
@@ -19,13 +21,13 @@ function Figures({ summary, caption, rows }: { summary: string; caption: string;
           <thead className="text-slate-600">
             <tr>
               <th scope="col" className="py-1 pr-4 font-medium">
-                When
+                {t("when")}
               </th>
               <th scope="col" className="py-1 pr-4 font-medium">
-                What
+                {t("what")}
               </th>
               <th scope="col" className="py-1 font-medium">
-                Value
+                {t("value")}
               </th>
             </tr>
           </thead>
@@ -51,50 +53,50 @@ function Figures({ summary, caption, rows }: { summary: string; caption: string;
  * latest estimate leads), as every valuation the app shows does; the sales and assessments, public records, outside.
  */
 export function ValueHistorySection({ records, brand, confidence }: { records: HomeRecordsDto; brand: Brand; confidence?: number }) {
+  const t = useTranslations("ValueHistory");
+  const f = useFormats();
   const publicRows: Row[] = [
     ...(records.sales ?? []).map((s) => ({
       key: `s${s.date}${s.price}`,
       date: s.date,
-      when: formatDate(s.date),
-      kind: "Recorded sale",
-      value: formatUsd(s.price),
+      when: f.date(s.date),
+      kind: t("recordedSale"),
+      value: f.usd(s.price),
     })),
     ...(records.assessments ?? []).map((a) => ({
       key: `a${a.year}`,
       date: `${a.year}-01-01`,
-      when: `Tax year ${a.year}`,
-      kind: "Assessor's market value",
-      value: formatUsd(a.marketValue),
+      when: t("taxYear", { year: String(a.year) }),
+      kind: t("assessorValue"),
+      value: f.usd(a.marketValue),
     })),
   ];
   const estimates: Row[] = records.estimates.map((e) => ({
     key: `e${e.date}`,
     date: e.date,
-    when: formatDate(e.date),
-    kind: "Service Estimate",
+    when: f.date(e.date),
+    kind: t("serviceEstimate"),
     value: (
       <>
-        {formatUsd(e.value)}
+        {f.usd(e.value)}
         <span className="block text-xs text-slate-600">
-          {formatUsd(e.low)} – {formatUsd(e.high)}
+          {f.usd(e.low)} – {f.usd(e.high)}
         </span>
       </>
     ),
   }));
-  if (!publicRows.length && !estimates.length) return <p className="text-slate-700">No sale, assessment or estimate of this home is on record.</p>;
-  const missing = [records.sales ? undefined : "sales", records.assessments ? undefined : "assessments"].filter(Boolean);
+  if (!publicRows.length && !estimates.length) return <p className="text-slate-700">{t("none")}</p>;
+  const missing = records.sales ? (records.assessments ? undefined : "assessments") : records.assessments ? "sales" : "both";
   const chart = (
     <div className="space-y-3">
       <ValueHistoryChart data={{ sales: records.sales ?? [], assessments: records.assessments ?? [], estimates: records.estimates }} />
-      {estimates.length > 0 && <Figures summary="The estimates received" caption="Service Estimates received for this home, newest first" rows={estimates} />}
+      {estimates.length > 0 && <Figures summary={t("estimatesSummary")} caption={t("estimatesCaption")} rows={estimates} />}
     </div>
   );
   const latest = records.estimates.at(-1);
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700">
-        What the home sold for, what the assessor valued it at each year, and every Service Estimate this app has received for it since.
-      </p>
+      <p className="text-sm text-slate-700">{t("intro")}</p>
       {latest ? (
         <ServiceEstimate
           variant="compact"
@@ -111,10 +113,8 @@ export function ValueHistorySection({ records, brand, confidence }: { records: H
       ) : (
         chart
       )}
-      {missing.length > 0 && <p className="text-sm text-slate-600">Not on record: {missing.join(" and ")}.</p>}
-      {publicRows.length > 0 && (
-        <Figures summary="The sales and assessments on record" caption="Sales and assessments of this home, newest first" rows={publicRows} />
-      )}
+      {missing && <p className="text-sm text-slate-600">{t("missing", { missing })}</p>}
+      {publicRows.length > 0 && <Figures summary={t("publicSummary")} caption={t("publicCaption")} rows={publicRows} />}
     </div>
   );
 }

@@ -1,11 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 type Format = "pdf" | "html" | "json";
 
 /** Downloads the report with a progress bar; failures are said in words, and the button can be pressed again. */
 export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { address: string; applicantName: string; formats?: Format[] }) {
+  const t = useTranslations("Report");
+  const errorText = useErrorText();
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<{ done: true } | { error: string } | null>(null);
   // A plain async handler, not a query library: this component sits on the homeowner's pages, which ship no other.
@@ -16,8 +20,9 @@ export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { 
       const query = new URLSearchParams({ address, applicant_name: applicantName, format });
       const response = await fetch(`/api/property/report?${query}`);
       if (!response.ok) {
-        const body = await response.json().catch(() => undefined);
-        throw new Error(body?.error?.message ?? "The report could not be made. Please try again.");
+        const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
+        const error = body?.error;
+        throw new Error(error?.message ? errorText({ code: error.code, message: error.message }) : t("makeFailed"));
       }
       const total = Number(response.headers.get("Content-Length")) || 0;
       const reader = response.body!.getReader();
@@ -39,7 +44,7 @@ export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { 
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       setOutcome({ done: true });
     } catch (error) {
-      setOutcome({ error: error instanceof Error ? error.message : "The report could not be made. Please try again." });
+      setOutcome({ error: error instanceof Error ? error.message : t("makeFailed") });
     } finally {
       setProgress(null);
     }
@@ -56,14 +61,14 @@ export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { 
             onClick={() => void download(format)}
             className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
           >
-            Download report ({format.toUpperCase()})
+            {t("download", { format: format.toUpperCase() })}
           </button>
         ))}
       </div>
       {progress !== null && (
         <div
           role="progressbar"
-          aria-label="Report download"
+          aria-label={t("progress")}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress}
@@ -77,7 +82,7 @@ export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { 
           {outcome.error}
         </p>
       )}
-      {outcome && "done" in outcome && <p className="text-sm text-slate-600">The report was downloaded.</p>}
+      {outcome && "done" in outcome && <p className="text-sm text-slate-600">{t("downloaded")}</p>}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { parse } from "node-html-parser";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderIntl } from "@/lib/testing/intl";
 import { describe, expect, it } from "vitest";
 import { PropertyCard } from "@/components/property/property-card";
 import type { Brand } from "@/lib/env";
 import type { OwnedProperty } from "@/lib/services/dto";
-import { formatUsd } from "@/lib/format";
+import { formatsFor, formatUsd } from "@/lib/format";
+import { DEFAULT_DISCLAIMER } from "@/lib/format/estimate-core";
+import { estimateContent } from "@/lib/format/estimate-content";
 import { ServiceEstimate } from "./service-estimate";
 
 const brand: Brand = {
@@ -15,11 +17,11 @@ const brand: Brand = {
 };
 
 /** Valuation amounts that appear in the markup outside every `service-estimate` box. */
-function unbrandedValuations(html: string, amounts: number[]): string[] {
+function unbrandedValuations(html: string, amounts: number[], usd: (n: number) => string = formatUsd): string[] {
   const root = parse(html);
   for (const box of root.querySelectorAll('[data-testid="service-estimate"]')) box.remove();
   const text = root.textContent;
-  return amounts.map(formatUsd).filter((amount) => text.includes(amount));
+  return amounts.map(usd).filter((amount) => text.includes(amount));
 }
 
 const property: OwnedProperty = {
@@ -73,13 +75,22 @@ const amounts = [423_000, 379_000, 468_000];
 
 describe("the service's branding", () => {
   it("goes with every valuation the property card shows", () => {
-    const html = renderToStaticMarkup(<PropertyCard property={property} brand={brand} />);
+    const html = renderIntl(<PropertyCard property={property} brand={brand} />);
     expect(html).toContain("$423,000");
     expect(unbrandedValuations(html, amounts)).toEqual([]);
   });
 
+  it("goes with every valuation the property card shows in Spanish", () => {
+    const html = renderIntl(<PropertyCard property={property} brand={brand} />, "es");
+    const es = formatsFor("es");
+    expect(html).toContain(es.usd(423_000));
+    expect(html).toContain("Valoración proporcionada por");
+    expect(html).toContain("Capital total");
+    expect(unbrandedValuations(html, amounts, es.usd)).toEqual([]);
+  });
+
   it("names the estimate, the provider with its logo, the date and the disclaimer with its link", () => {
-    const box = parse(renderToStaticMarkup(<ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={brand} />));
+    const box = parse(renderIntl(<ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={brand} />));
     const text = box.textContent;
     expect(text).toContain("Service Estimate");
     expect(text).toContain("Valuation provided by Property Data Service");
@@ -91,19 +102,63 @@ describe("the service's branding", () => {
 
   it("shows only the range when confidence is low", () => {
     const text = parse(
-      renderToStaticMarkup(<ServiceEstimate value={423_000} low={300_000} high={560_000} confidence={35} date="2026-11-01" brand={brand} />),
+      renderIntl(<ServiceEstimate value={423_000} low={300_000} high={560_000} confidence={35} date="2026-11-01" brand={brand} />),
     ).textContent;
     expect(text).toContain("$300,000 – $560,000");
     expect(text).not.toContain("$423,000");
   });
 
   it("catches a valuation rendered without it", () => {
-    const html = renderToStaticMarkup(
+    const html = renderIntl(
       <div>
         <ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={brand} />
         <p>Worth {formatUsd(423_000)}</p>
       </div>,
     );
     expect(unbrandedValuations(html, amounts)).toEqual(["$423,000"]);
+  });
+
+  it("holds in Spanish: the estimate's name, the provider with its logo, the date, the disclaimer and its link", () => {
+    const box = parse(
+      renderIntl(
+        <ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={{ ...brand, disclaimer: DEFAULT_DISCLAIMER }} />,
+        "es",
+      ),
+    );
+    const text = box.textContent.replace(/\u00a0/g, " ");
+    expect(text).toContain("Estimación del servicio");
+    expect(text).toContain("Valoración proporcionada por Property Data Service");
+    expect(text).toContain("423.000 US$");
+    expect(text).toContain("nivel de confianza 74/100");
+    expect(text).toContain("1 de noviembre de 2026");
+    expect(text).toContain("Esta es una estimación automatizada del valor de mercado, no una tasación.");
+    expect(text).toContain("Cómo se calcula esta estimación");
+    expect(text).not.toContain("Service Estimate");
+    expect(box.querySelector("img")!.getAttribute("src")).toBe("/brand/logo.svg");
+    expect(box.querySelector("a")!.getAttribute("href")).toBe("/how-estimates-work");
+  });
+
+  it("keeps a disclaimer the service configured in its own words, in Spanish too", () => {
+    const text = parse(
+      renderIntl(<ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={brand} />, "es"),
+    ).textContent;
+    expect(text).toContain("An estimate, not an appraisal.");
+  });
+
+  it("is the same in the HTML views (estimateContent) as in the component, in each language", () => {
+    const input = { value: 423_000, low: 300_000, high: 560_000, confidence: 35, date: "2026-11-01", brand };
+    expect(estimateContent(input)).toMatchObject({
+      title: "Service Estimate",
+      headline: "$300,000 – $560,000",
+      detail: "Too few similar sales for a single figure (confidence 35/100). · as of November 1, 2026",
+      attribution: { prefix: "Valuation provided by", provider: "Property Data Service" },
+      methodology: { text: "How this estimate is made" },
+    });
+    const es = estimateContent({ ...input, locale: "es", compact: true });
+    expect(es.title).toBe("Estimación del servicio");
+    expect(es.attribution.prefix).toBe("Valoración proporcionada por");
+    expect(es.headline).toBe(`${formatsFor("es").usd(300_000)} – ${formatsFor("es").usd(560_000)}`);
+    expect(es.detail).toContain("1 de noviembre de 2026");
+    expect(es.disclaimer).toBe("Una estimación, no una tasación.");
   });
 });

@@ -1,7 +1,9 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { estimateContent, type EstimateInput } from "@/lib/format/estimate-content";
+import { buildEstimateContent, type EstimateInput, type EstimateWords } from "@/lib/format/estimate-core";
+import { useFormats } from "@/lib/i18n/use-formats";
 
-export { LOW_CONFIDENCE } from "@/lib/format/estimate-content";
+export { LOW_CONFIDENCE } from "@/lib/format/estimate-core";
 
 export interface ServiceEstimateProps extends Omit<EstimateInput, "compact"> {
   /** `compact` for cards: the same facts in less room. */
@@ -14,11 +16,13 @@ export interface ServiceEstimateProps extends Omit<EstimateInput, "compact"> {
 
 /**
  * The only way the app shows a valuation: every part the service's branding rule requires (estimate-content.ts),
- * in one box that carries `data-testid="service-estimate"`.
+ * in one box that carries `data-testid="service-estimate"`, in the reader's language (the `Estimate` namespace).
  */
 export function ServiceEstimate({ variant = "full", id = "service-estimate", children, ...estimate }: ServiceEstimateProps) {
   const compact = variant === "compact";
-  const content = estimateContent({ ...estimate, compact });
+  const t = useTranslations("Estimate");
+  const words: EstimateWords = (key, values) => t(key, values);
+  const content = buildEstimateContent({ ...estimate, compact }, words, useFormats());
   const Heading = compact ? "h3" : "h2";
   return (
     <section

@@ -35,6 +35,10 @@ export const CLIENT_NAMESPACES = [
   "Ownership",
   "AddressStatus",
   "Onboarding",
+  "Estimate",
+  "PropertyFacts",
+  "Charts",
+  "Report",
   // The embed demo page (public) shows the widget's snippet.
   "EmbedCode",
 ] as const satisfies readonly (keyof Messages)[];

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { after } from "next/server";
 import { Suspense } from "react";
+import { getTranslations } from "next-intl/server";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { HomeTotalsPanel, MonthChangeSince } from "@/components/property/home-totals";
 import { HomesSkeleton } from "@/components/property/homes-skeleton";
@@ -9,7 +10,7 @@ import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
 import type { Caller } from "@/lib/services/gateway";
 import type { SessionUser } from "@/lib/auth/roles";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { LoadError } from "@/components/property/load-error";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { auditOwnerRead } from "@/lib/services/audit";
 import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/owners";
@@ -22,7 +23,10 @@ import { OfficerCard } from "@/components/officer/officer-card";
 import { homeTotals, monthChange } from "@/lib/services/totals";
 import { requirePageUser } from "@/lib/api/page";
 
-export const metadata: Metadata = { title: "Your homes" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Dashboard");
+  return { title: t("title") };
+}
 
 /**
  * A page of its own segment, with no layout or loading file of its own: every segment of a route is work on every
@@ -41,20 +45,21 @@ export default async function DashboardPage() {
 
 async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
   // The officer is read beside the homes (one wait, not two); it is an extra: when it cannot be read, it is left out.
-  const [view, officer, leads, card] = await Promise.all([
+  const [view, officer, leads, card, t] = await Promise.all([
     orAppError(homeownerView(caller)),
     contactOf(caller.user.id).catch(() => undefined),
     leadPanel(caller).catch(() => null),
     homeownerCard(caller.user.id).catch(() => null),
+    getTranslations("Dashboard"),
   ]);
-  if (AppError.is(view)) return <ErrorPanel title="Your homes could not be loaded" message={view.message} retryHref="/dashboard" />;
+  if (AppError.is(view)) return <LoadError title={t("loadFailed")} error={view} retryHref="/dashboard" />;
   if (!view.properties.length && !view.verified) {
     return (
       <div className="mx-auto max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-white p-8 text-center">
-        <h1 className="text-2xl font-bold">Welcome! Let’s find your home.</h1>
-        <p className="text-slate-700">Add your address and we will show what your home is worth, what you owe on it and what you could borrow.</p>
+        <h1 className="text-2xl font-bold">{t("welcomeTitle")}</h1>
+        <p className="text-slate-700">{t("welcomeBody")}</p>
         <Link href="/onboarding" className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900">
-          Add your home
+          {t("addHome")}
         </Link>
       </div>
     );
@@ -79,21 +84,22 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
   if (contact) after(() => recordEngagement(caller.user.id, "dashboard_visit"));
   const waiting = view.properties.filter((p): p is ClaimedProperty => !p.verified);
   const totals = homeTotals(view);
+  const summary = [
+    proved.length > 0 && t("verifiedCount", { count: proved.length }),
+    waiting.length > 0 && t("waitingCount", { count: waiting.length }),
+    view.stale && t("stale"),
+  ].filter(Boolean);
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">Your homes</h1>
-          <p className="text-slate-700">
-            {proved.length > 0 && `${proved.length} verified ${proved.length === 1 ? "home" : "homes"} in public records under your name. `}
-            {waiting.length > 0 && `${waiting.length} waiting for proof: verify ${waiting.length === 1 ? "it" : "each"} to see loans and equity. `}
-            {view.stale && "The service is not answering right now, so these figures may be a little out of date."}
-          </p>
+          <h1 className="text-3xl font-bold">{t("title")}</h1>
+          <p className="text-slate-700">{summary.join(" ")}</p>
           {/* One home's totals are its own card's figures: only the month's change is said here, not its estimate again. */}
           {totals?.homes === 1 && <MonthChangeSince change={monthChange(caller, view)} />}
         </div>
         <Link href="/onboarding" className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
-          Add another home
+          {t("addAnother")}
         </Link>
       </div>
       {card ? (
@@ -103,14 +109,18 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
           {contact && (
             <aside aria-labelledby="contact-title" className="rounded-xl border border-slate-200 bg-white p-4">
               <h2 id="contact-title" className="text-sm font-semibold text-slate-700">
-                Your loan officer
+                {t("yourOfficer")}
               </h2>
               <p>
-                {contact.name} ·{" "}
-                <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
-                  {contact.email}
-                </a>{" "}
-                · ask them about borrowing against your home.
+                {t.rich("officerLine", {
+                  name: contact.name,
+                  email: contact.email,
+                  mail: (chunks) => (
+                    <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
+                      {chunks}
+                    </a>
+                  ),
+                })}
               </p>
             </aside>
           )}
@@ -118,13 +128,11 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
         </>
       )}
       {totals && totals.homes > 1 && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
-      {view.verified && proved.length === 0 && (
-        <p className="rounded-xl border border-slate-200 bg-white p-6">No property is recorded under your owner record yet.</p>
-      )}
+      {view.verified && proved.length === 0 && <p className="rounded-xl border border-slate-200 bg-white p-6">{t("noProperty")}</p>}
       {proved.length > 0 && (
         <section aria-labelledby="verified-homes" className="space-y-4">
           <h2 id="verified-homes" className="text-xl font-semibold">
-            Verified homes
+            {t("verifiedHomes")}
           </h2>
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {proved.map((property) => (
@@ -136,7 +144,7 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
       {waiting.length > 0 && (
         <section aria-labelledby="waiting-homes" className="space-y-4">
           <h2 id="waiting-homes" className="text-xl font-semibold">
-            Waiting for proof
+            {t("waitingHomes")}
           </h2>
           {waiting.map((property) => (
             <div key={property.verification.addressKey} className="grid items-start gap-5 lg:grid-cols-[1fr_2fr]">

@@ -1,22 +1,26 @@
 import type { Metadata } from "next";
+import { useLocale, useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
+import { brandDisclaimer, type EstimateWords } from "@/lib/format/estimate-core";
 import { brand } from "@/lib/env";
+import { isLocale } from "@/lib/i18n/locales";
 
-export const metadata: Metadata = { title: "How estimates are made" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("HowEstimates");
+  return { title: t("title") };
+}
 
 export default function HowEstimatesWorkPage() {
+  const t = useTranslations("HowEstimates");
+  const estimate = useTranslations("Estimate");
+  const locale = useLocale();
+  const words: EstimateWords = (key, values) => estimate(key, values);
   return (
     <article className="max-w-2xl space-y-4">
-      <h1 className="text-3xl font-bold">How the Service Estimate is made</h1>
-      <p>
-        The Service Estimate comes from {brand.provider}. It starts from recent sales of similar homes nearby: homes of the same kind, of a similar size and
-        age, sold in the last two years. Each sale is brought to today with the local price index and adjusted for the differences in size, quality, condition
-        and age between that home and yours. The estimate weighs the closest and most similar sales most.
-      </p>
-      <p>
-        The range shows how much those sales disagree. When they agree closely, the range is narrow and the confidence score high; when there are few of them,
-        or they tell different stories, the range widens and the score drops. Below a score of 50 we show only the range.
-      </p>
-      <p>{brand.disclaimer}</p>
+      <h1 className="text-3xl font-bold">{t("heading")}</h1>
+      <p>{t("sales", { provider: brand.provider })}</p>
+      <p>{t("range")}</p>
+      <p>{brandDisclaimer(brand, isLocale(locale) ? locale : "en", words)}</p>
     </article>
   );
 }

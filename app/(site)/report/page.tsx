@@ -1,21 +1,20 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { OpenReportButton } from "@/components/report/open-report-button";
 import { ReportLinkQuery } from "@/lib/api/schemas";
 import { reportLinkState, type ReportLinkState } from "@/lib/services/report-links";
 
-export const metadata: Metadata = { title: "Your home report" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ReportPage");
+  return { title: t("title") };
+}
 
-const REFUSED: Record<Exclude<ReportLinkState, "ready">, { title: string; text: string }> = {
-  unknown: { title: "This link is not complete", text: "This report link is not one we sent. Copy the whole link from the email." },
-  used: {
-    title: "This link was already used",
-    text: "Each report link opens the report once, and this one has been opened. To get the report again, ask for it on the site where you saw your home's value.",
-  },
-  expired: {
-    title: "This link has expired",
-    text: "Report links work for 7 days. To get the report again, ask for it on the site where you saw your home's value.",
-  },
-};
+/** Why a link does not open the report: its title and its words in the `ReportPage` namespace. */
+const REFUSED = {
+  unknown: { title: "unknownTitle", text: "unknownText" },
+  used: { title: "usedTitle", text: "usedText" },
+  expired: { title: "expiredTitle", text: "expiredText" },
+} as const satisfies Record<Exclude<ReportLinkState, "ready">, { title: string; text: string }>;
 
 /**
  * Where the widget's report mail leads. Opening the page spends nothing (mail scanners open links first); the button
@@ -23,16 +22,16 @@ const REFUSED: Record<Exclude<ReportLinkState, "ready">, { title: string; text: 
  */
 export default async function ReportPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const link = ReportLinkQuery.safeParse(await searchParams);
-  const state = link.success ? await reportLinkState(link.data.token) : "unknown";
+  const [state, t] = await Promise.all([link.success ? reportLinkState(link.data.token) : ("unknown" as const), getTranslations("ReportPage")]);
   const refused = state === "ready" ? undefined : REFUSED[state];
   return (
     <div className="mx-auto max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
-      <h1 className="text-2xl font-bold">{refused ? refused.title : "Your home report"}</h1>
+      <h1 className="text-2xl font-bold">{t(refused ? refused.title : "title")}</h1>
       {refused || !link.success ? (
-        <p role="alert">{refused?.text}</p>
+        <p role="alert">{refused && t(refused.text)}</p>
       ) : (
         <>
-          <p>Your full report is ready: your home&apos;s estimated value, its range and its facts. The link opens it once, so keep the file.</p>
+          <p>{t("ready")}</p>
           <OpenReportButton token={link.data.token} />
         </>
       )}

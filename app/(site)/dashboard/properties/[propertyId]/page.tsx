@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { PropertyDetails } from "@/components/property/property-details";
 import { ReportDownload } from "@/components/report/report-download";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { LoadError } from "@/components/property/load-error";
 import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { homeownerProperty } from "@/lib/services/homes";
@@ -12,7 +13,10 @@ import { leadPanel } from "@/lib/services/leads";
 import { homeownerCard } from "@/lib/services/officers";
 import { requirePageUser } from "@/lib/api/page";
 
-export const metadata: Metadata = { title: "Your home" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("PropertyPage");
+  return { title: t("title") };
+}
 
 export default async function PropertyPage({ params }: { params: Promise<{ propertyId: string }> }) {
   const { propertyId } = await params;
@@ -20,12 +24,13 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
   const caller = await requirePageUser(["homeowner"], path);
   if (!/^\d+$/.test(propertyId)) notFound();
   // The officer's card and the calls to action are extras: when they cannot be read, the page shows without them.
-  const [home, leads, card] = await Promise.all([
+  const [home, leads, card, t] = await Promise.all([
     orAppError(homeownerProperty(caller, propertyId)),
     leadPanel(caller).catch(() => null),
     homeownerCard(caller.user.id).catch(() => null),
+    getTranslations("PropertyPage"),
   ]);
-  if (AppError.is(home)) return <ErrorPanel title="This home could not be loaded" message={home.message} retryHref={path} />;
+  if (AppError.is(home)) return <LoadError title={t("loadFailed")} error={home} retryHref={path} />;
   if (!home) notFound();
   const applicantName = caller.user.name ?? caller.user.email;
   // Not awaited: the estimate and the facts are sent first, the records stream in when the report arrives.
@@ -37,7 +42,7 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
       retryHref={path}
       back={
         <Link href="/dashboard" className="text-sm text-brand-700 underline">
-          ← All your homes
+          {t("back")}
         </Link>
       }
       report={<ReportDownload address={home.property.facts.address} applicantName={applicantName} />}
