@@ -35,8 +35,7 @@ function lineText(lead: LeadLine): string {
   return [
     `${kindFrom(lead)}${lead.email ? ` <${lead.email}>` : ""} (${STATUS_LABELS[lead.status]})`,
     lead.address && t("leadHome", { address: lead.address }),
-    lead.phone &&
-      `${t("leadPhone", { phone: lead.phone })}${bestTime ? t("leadBestTime", { bestTime }) : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
+    lead.phone && `${t("leadPhone", { phone: lead.phone })}${bestTime ? t("leadBestTime", { bestTime }) : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
     scenarioLine(lead.scenario),
     lead.message && t("leadMessage", { message: lead.message }),
     t("leadCameIn", { at: f.dateTime(lead.createdAt) }),

@@ -20,7 +20,15 @@ function compose(locale: Locale, to: string, subject: string, paragraphs: string
   return { to, subject, text, html };
 }
 
-export function invitationMessage(input: { to: string; name: string; address: string; url: string; invitedBy: string; expires: Date; locale?: Locale }): Message {
+export function invitationMessage(input: {
+  to: string;
+  name: string;
+  address: string;
+  url: string;
+  invitedBy: string;
+  expires: Date;
+  locale?: Locale;
+}): Message {
   const locale = input.locale ?? "en";
   const t = translator(locale, "Mail");
   return compose(
@@ -131,7 +139,11 @@ export function webhookDisabledMessage(input: { to: string; url: string; since: 
     "en",
     input.to,
     t("webhookSubject"),
-    [t("webhookFailed", { url: input.url, since: formatsFor("en").dateTime(input.since) }), t("webhookLastFailure", { reason: input.reason }), t("webhookAgain")],
+    [
+      t("webhookFailed", { url: input.url, since: formatsFor("en").dateTime(input.since) }),
+      t("webhookLastFailure", { reason: input.reason }),
+      t("webhookAgain"),
+    ],
     { label: t("webhookAction"), url: input.pageUrl },
   );
 }

@@ -45,11 +45,21 @@ export const rangeChartAlt = (bars: RangeBar[], marker: { label: string; value: 
 export const yearBarsAlt = (series: { year: number; market: number; assessed: number }[], locale: Locale = "en") => {
   const t = translator(locale, "ReportDoc");
   const money = usdIn(locale);
-  return t("yearAlt", { years: series.map((s) => t("yearAltYear", { year: String(s.year), market: money(s.market), assessed: money(s.assessed) })).join("; ") });
+  return t("yearAlt", {
+    years: series.map((s) => t("yearAltYear", { year: String(s.year), market: money(s.market), assessed: money(s.assessed) })).join("; "),
+  });
 };
 
 /** Horizontal ranges on one value axis, with the point estimate marked: the valuation and its condition ranges. */
-export function drawRangeChart(doc: Doc, x: number, y: number, width: number, bars: RangeBar[], marker: { label: string; value: number }, locale: Locale = "en"): number {
+export function drawRangeChart(
+  doc: Doc,
+  x: number,
+  y: number,
+  width: number,
+  bars: RangeBar[],
+  marker: { label: string; value: number },
+  locale: Locale = "en",
+): number {
   const usd = usdIn(locale);
   const short = shortIn(locale);
   const labelWidth = 110;
@@ -100,7 +110,14 @@ export function drawRangeChart(doc: Doc, x: number, y: number, width: number, ba
 }
 
 /** Vertical bars per year: assessed value (and the assessor's market value) over time. */
-export function drawYearBars(doc: Doc, x: number, y: number, width: number, series: { year: number; market: number; assessed: number }[], locale: Locale = "en"): number {
+export function drawYearBars(
+  doc: Doc,
+  x: number,
+  y: number,
+  width: number,
+  series: { year: number; market: number; assessed: number }[],
+  locale: Locale = "en",
+): number {
   const t = translator(locale, "ReportDoc");
   const short = shortIn(locale);
   const height = YEAR_BARS_HEIGHT;

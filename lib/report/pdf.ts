@@ -99,10 +99,16 @@ function cover(doc: Doc, root: Struct, report: PropertyReport, locale: Locale): 
   // The applicant's name is free text (up to 200 characters): two lines at most, so the cover keeps its room.
   root.add(
     doc.struct("P", {}, () =>
-      doc.fillColor(INK).font("Helvetica-Bold").fontSize(11).text(t("preparedForShort", { name: report.applicantName }), MARGIN, 212, { width, height: 28, ellipsis: true }),
+      doc
+        .fillColor(INK)
+        .font("Helvetica-Bold")
+        .fontSize(11)
+        .text(t("preparedForShort", { name: report.applicantName }), MARGIN, 212, { width, height: 28, ellipsis: true }),
     ),
   );
-  root.add(doc.struct("P", {}, () => doc.font("Helvetica").text(t("coverDate", { date: formatsFor(locale).date(report.generatedAt) }), MARGIN, doc.y, { width })));
+  root.add(
+    doc.struct("P", {}, () => doc.font("Helvetica").text(t("coverDate", { date: formatsFor(locale).date(report.generatedAt) }), MARGIN, doc.y, { width })),
+  );
   root.add(doc.struct("P", {}, () => doc.text(t("coverApn", { apn: report.address.apn, county: report.address.county }), { width })));
   let y = doc.y + 14;
   y += branding(doc, root, report, y, locale) + 18;
@@ -124,7 +130,9 @@ function contents(doc: Doc, parent: Struct, sections: ReportSection[], pages: nu
   const width = contentWidth(doc);
   const column = (width - 24) / 2;
   const perColumn = Math.ceil(sections.length / 2);
-  parent.add(doc.struct("H2", {}, () => doc.font("Helvetica-Bold").fontSize(11).fillColor(ACCENT).text(translator(locale, "ReportDoc")("inThisReport"), MARGIN, y)));
+  parent.add(
+    doc.struct("H2", {}, () => doc.font("Helvetica-Bold").fontSize(11).fillColor(ACCENT).text(translator(locale, "ReportDoc")("inThisReport"), MARGIN, y)),
+  );
   const toc = doc.struct("TOC");
   parent.add(toc);
   sections.forEach((section, i) => {
@@ -199,7 +207,11 @@ export function renderReportPdf(
     lang,
     // A reader's window shows the report's title, not its file name.
     displayTitle: true,
-    info: { Title: `${report.title}: ${report.address.oneLine}`, Author: report.branding.provider, Subject: t("preparedForShort", { name: report.applicantName }) },
+    info: {
+      Title: `${report.title}: ${report.address.oneLine}`,
+      Author: report.branding.provider,
+      Subject: t("preparedForShort", { name: report.applicantName }),
+    },
   });
   const root = doc.struct("Document");
   doc.addStructure(root);

@@ -7,7 +7,11 @@ import { renderReportPdf } from "./pdf";
  * The report as a file in a reader's language, rendered by the app from the service's JSON answer (the service writes
  * English only): the same pages, said in `locale`. Undefined when the answer is not a report this app can read.
  */
-export async function renderReportFile(json: Uint8Array, format: "pdf" | "html", locale: Locale): Promise<{ contentType: string; body: Uint8Array } | undefined> {
+export async function renderReportFile(
+  json: Uint8Array,
+  format: "pdf" | "html",
+  locale: Locale,
+): Promise<{ contentType: string; body: Uint8Array } | undefined> {
   let parsed;
   try {
     parsed = PropertyReport.safeParse(JSON.parse(Buffer.from(json).toString("utf8")));

@@ -100,7 +100,15 @@ export async function disposeIdleAccounts(now = new Date(), days = env.RETENTION
   const lastMail = db
     .select({ recipient: sql<string>`lower(${outbox.recipient})`.as("recipient"), at: sql<Date>`max(${outbox.createdAt})`.as("at") })
     .from(outbox)
-    .where(and(eq(outbox.kind, "email"), sql`${outbox.subject} not in (${sql.join(DISPOSAL_SUBJECTS.map((subject) => sql`${subject}`), sql`, `)})`))
+    .where(
+      and(
+        eq(outbox.kind, "email"),
+        sql`${outbox.subject} not in (${sql.join(
+          DISPOSAL_SUBJECTS.map((subject) => sql`${subject}`),
+          sql`, `,
+        )})`,
+      ),
+    )
     .groupBy(sql`lower(${outbox.recipient})`)
     .as("last_mail");
   // greatest() passes over the null of an account never mailed.
@@ -130,13 +138,15 @@ export async function disposeIdleAccounts(now = new Date(), days = env.RETENTION
     try {
       if (step === "warn") {
         // Marked warned only once the warning is sent: no deletion ever comes without its notice.
-        await sendMail(retentionWarningMessage({
+        await sendMail(
+          retentionWarningMessage({
             to: account.email,
             lastUse: lastUsed,
             deleteOn: disposalDate(lastUsed, now, days),
             origin: appOrigin,
             locale: account.locale ?? "en",
-          }));
+          }),
+        );
         await db.update(users).set({ retentionWarnedAt: now }).where(eq(users.id, account.id));
         void audit({ action: "account.dispose_warning", actor: null, subjectUserId: account.id });
         done.warned += 1;

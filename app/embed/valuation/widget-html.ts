@@ -59,7 +59,9 @@ export function widgetHtml(view: WidgetView): string {
   const dark = view.theme === "dark";
   const valued = view.valuation && displayKey(view.valuation.address);
   // The estimate says which address it is for: what was typed may have been corrected on the way.
-  const estimate = view.valuation ? `<p class="for">${t.markup("valuedFor", { address: escape(valued!), b: (chunks) => `<strong>${chunks}</strong>` })}</p>${estimateHtml(view.valuation, view.appOrigin, view.locale)}` : "";
+  const estimate = view.valuation
+    ? `<p class="for">${t.markup("valuedFor", { address: escape(valued!), b: (chunks) => `<strong>${chunks}</strong>` })}</p>${estimateHtml(view.valuation, view.appOrigin, view.locale)}`
+    : "";
   const hidden = [
     ["key", view.siteKey],
     ["theme", view.theme],

@@ -180,7 +180,15 @@ describe("the report in Spanish (HTML and PDF rendered by the app from the servi
     const text = execFileSync("pdftotext", ["-layout", file, "-"])
       .toString()
       .replace(/[ \t\u00a0]+/g, " ");
-    for (const words of ["Informe de la propiedad", "Año de construcción", "Análisis del capital", "Estimación del servicio", "Valoración proporcionada por", "Información legal", "Página 1 de"]) {
+    for (const words of [
+      "Informe de la propiedad",
+      "Año de construcción",
+      "Análisis del capital",
+      "Estimación del servicio",
+      "Valoración proporcionada por",
+      "Información legal",
+      "Página 1 de",
+    ]) {
       expect(text).toContain(words);
     }
     expect(text).toContain("Preparado para Ada Byron");

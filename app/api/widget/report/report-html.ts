@@ -5,6 +5,7 @@ import { estimateContent } from "@/lib/format/estimate-content";
 import { formatsFor } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
+import { reportWords } from "@/lib/report/localize";
 import type { PublicReport } from "@/lib/services/report-links";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -29,21 +30,26 @@ export function publicReportHtml(report: PublicReport, appOrigin: string, locale
     brand: { ...brand, logoUrl: new URL(brand.logoUrl, appOrigin).href, methodologyUrl: new URL(brand.methodologyUrl, appOrigin).href },
   };
   const c = estimateContent(input);
+  // The facts as the service's formatter words them (English): said again in the reader's language, as the report's are.
+  const say = locale === "en" ? (text: string) => text : reportWords(locale).word;
   const rows: [string, string][] = [
-    [t("propertyType"), f.display.propertyType],
+    [t("propertyType"), say(f.display.propertyType)],
     [t("yearBuilt"), String(f.yearBuilt)],
-    [t("livingArea"), f.display.livingArea],
-    [t("lot"), f.display.lot],
-    [t("bedrooms"), f.display.bedrooms],
-    [t("bathrooms"), f.display.bathrooms],
+    [t("livingArea"), say(f.display.livingArea)],
+    [t("lot"), say(f.display.lot)],
+    [t("bedrooms"), say(f.display.bedrooms)],
+    [t("bathrooms"), say(f.display.bathrooms)],
     [t("stories"), fmt.count(f.stories)],
-    [t("parking"), f.display.parking],
+    [t("parking"), say(f.display.parking)],
     [t("construction"), f.construction],
     [t("roof"), f.roof],
     [t("heatingCooling"), `${f.heating}; ${f.cooling}`],
     [t("county"), f.county],
     [t("lastSale"), t("lastSaleValue", { amount: fmt.usd(f.lastSale.amount), date: fmt.date(f.lastSale.date) })],
-    [t("assessment", { year: String(f.assessment.year) }), t("assessmentValue", { assessed: fmt.usd(f.assessment.assessedValue), tax: fmt.usd(f.assessment.tax) })],
+    [
+      t("assessment", { year: String(f.assessment.year) }),
+      t("assessmentValue", { assessed: fmt.usd(f.assessment.assessedValue), tax: fmt.usd(f.assessment.tax) }),
+    ],
   ];
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
