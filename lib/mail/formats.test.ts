@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Brand } from "@/lib/env";
 import { homeownerDigestMessage, type DigestHome } from "./digest";
 import { leadNoticeMessage, leadSummaryMessage, type LeadLine } from "./lead-messages";
-import { invitationMessage, ownershipLetter, retentionWarningMessage, webhookDisabledMessage } from "./messages";
+import { accountDeletedMessage, DISPOSAL_SUBJECTS, invitationMessage, ownershipLetter, retentionWarningMessage, webhookDisabledMessage } from "./messages";
 import { reportLinkMessage } from "./report-link";
 
 // A day and an instant as people read them in the body of each message (the `Date` header is the transport's).
@@ -89,5 +89,65 @@ describe("dates, signs and percentages in the mail's body", () => {
     expect(message.text).toContain("You could borrow (up to 80% of the value): $120,000");
     expect(message.text).toContain(`as of November 1, 2026`);
     expect(message.text).not.toMatch(HYPHEN_NEGATIVE);
+  });
+});
+
+describe("a homeowner's mail in Spanish", () => {
+  it("an invitation: its words, its date and the <html lang>", () => {
+    const message = invitationMessage({ to: "a@example.com", name: "Dana", address: "x", url: "https://u", invitedBy: "Ann", expires: at, locale: "es" });
+    expect(message.subject).toBe("El panel de su vivienda en x");
+    expect(message.text).toContain("Hola, Dana:");
+    expect(message.text).toContain("hasta el 26 de noviembre de 2026, 15:04 UTC.");
+    expect(message.html).toContain('<html lang="es">');
+    expect(message.html).toContain("O copie este enlace en su navegador: https://u");
+  });
+
+  it("the English stays as it was, with its <html lang>", () => {
+    const message = invitationMessage({ to: "a@example.com", name: "Dana", address: "x", url: "https://u", invitedBy: "Ann", expires: at });
+    expect(message.html).toContain('<html lang="en">');
+    expect(message.text).toContain("Hello Dana,");
+  });
+
+  it("a report link, in the widget's language", () => {
+    const message = reportLinkMessage({ to: "a@example.com", address: "x", url: "https://u", expires: at, lender: "Acme", locale: "es" });
+    expect(message.subject).toBe("El informe de su vivienda en x");
+    expect(message.text).toContain("en el sitio de Acme");
+    expect(message.text).toContain("Abrir mi informe: https://u");
+  });
+
+  it("the retention warning and the deletion notice; both languages' subjects are the disposal's own", () => {
+    const warning = retentionWarningMessage({ to: "a", lastUse: new Date("2024-11-26T08:00:00Z"), deleteOn: at, origin: "https://app.example", locale: "es" });
+    expect(warning.text).toContain("no se usa desde el 26 de noviembre de 2024");
+    expect(warning.text).toContain(`eliminaremos su cuenta el 26 de noviembre de 2026`);
+    expect(DISPOSAL_SUBJECTS).toContain(warning.subject);
+    const deleted = accountDeletedMessage({ to: "a", reason: "request", locale: "es" });
+    expect(deleted.text).toContain("Como usted lo pidió");
+    expect(DISPOSAL_SUBJECTS).toContain(deleted.subject);
+    expect(DISPOSAL_SUBJECTS).toContain("Your home dashboard account will be deleted");
+  });
+
+  it("the monthly digest: figures the Spanish way, its words, and the officer's card", () => {
+    const message = homeownerDigestMessage({
+      to: "a@example.com",
+      locale: "es",
+      month: "noviembre de 2026",
+      homes: [falling],
+      dashboardUrl: "https://d",
+      preferencesUrl: "https://p",
+      unsubscribeUrl: "https://u",
+      headers: {},
+      brand,
+      origin: "https://app.example",
+    });
+    expect(message.subject).toContain("Su vivienda en noviembre de 2026");
+    expect(message.subject).toContain("bajó");
+    expect(message.text).toContain("Desde el mes pasado: \u22121234\u00a0US$ (\u22120,3\u00a0%)");
+    expect(message.text).toContain("Podría pedir prestado (hasta el 80\u00a0% del valor): 120.000\u00a0US$");
+    expect(message.html).toContain('<html lang="es">');
+    expect(message.html).toContain("Cancelar la suscripción");
+  });
+
+  it("staff mail stays English", () => {
+    expect(leadNoticeMessage({ to: "o@example.com", lead, preferencesUrl: "https://p" }).subject).toBe("New lead: a call request from Dana Reyes");
   });
 });

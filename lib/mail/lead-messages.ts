@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatsFor } from "@/lib/format";
+import { translator } from "@/lib/i18n/messages";
 import { BEST_TIME_LABELS, scenarioLine, STATUS_LABELS, type BestTime, type LeadStatus } from "@/lib/leads/rules";
 import type { Message } from "./transport";
 
@@ -22,23 +23,23 @@ export interface LeadLine {
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-const KIND_WORDS: Record<LeadLine["kind"], string> = {
-  question: "A question",
-  call: "A call request",
-  quote: "A quote request",
-  report: "A report request",
-};
+// The officer's mail is staff mail: English, its words from the catalogue (StaffMail).
+const t = translator("en", "StaffMail");
+const f = formatsFor("en");
+
+/** "A call request from Dana Reyes" (the person's name, else their email, else "a homeowner"). */
+const kindFrom = (lead: LeadLine) => t("leadKindFrom", { kind: lead.kind, who: lead.name ?? lead.email ?? t("leadSomeone") });
 
 function lineText(lead: LeadLine): string {
+  const bestTime = lead.bestTime ? (BEST_TIME_LABELS[lead.bestTime as BestTime] ?? lead.bestTime).toLowerCase() : "";
   return [
-    `${KIND_WORDS[lead.kind]} from ${lead.name ?? lead.email ?? "a homeowner"}${lead.email ? ` <${lead.email}>` : ""} (${STATUS_LABELS[lead.status]})`,
-    lead.address && `Home: ${lead.address}`,
-    lead.phone &&
-      `Phone: ${lead.phone}${lead.bestTime ? `; best time: ${(BEST_TIME_LABELS[lead.bestTime as BestTime] ?? lead.bestTime).toLowerCase()}` : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
+    `${kindFrom(lead)}${lead.email ? ` <${lead.email}>` : ""} (${STATUS_LABELS[lead.status]})`,
+    lead.address && t("leadHome", { address: lead.address }),
+    lead.phone && `${t("leadPhone", { phone: lead.phone })}${bestTime ? t("leadBestTime", { bestTime }) : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
     scenarioLine(lead.scenario),
-    lead.message && `Message: ${lead.message}`,
-    `Came in: ${formatDateTime(lead.createdAt)}`,
-    `Open it: ${lead.url}`,
+    lead.message && t("leadMessage", { message: lead.message }),
+    t("leadCameIn", { at: f.dateTime(lead.createdAt) }),
+    t("leadOpenIt", { url: lead.url }),
   ]
     .filter(Boolean)
     .join("\n");
@@ -51,8 +52,8 @@ function lineHtml(lead: LeadLine): string {
     .map((row) => `<br><span style="color:#334155;font-size:13px">${escape(row)}</span>`)
     .join("");
   return `<tr><td style="${FONT};font-size:14px;color:#0f172a;padding:10px 8px;border-top:1px solid #e2e8f0">
-    <strong>${escape(KIND_WORDS[lead.kind])} from ${escape(lead.name ?? lead.email ?? "a homeowner")}</strong> · ${escape(STATUS_LABELS[lead.status])}${rows}
-    <br><a href="${escape(lead.url)}" style="color:#0f5132">Open the lead</a></td></tr>`;
+    <strong>${escape(kindFrom(lead))}</strong> · ${escape(STATUS_LABELS[lead.status])}${rows}
+    <br><a href="${escape(lead.url)}" style="color:#0f5132">${escape(t("leadOpen"))}</a></td></tr>`;
 }
 
 function page(subject: string, intro: string, rows: string, buttonUrl: string, button: string, footer: string): string {
@@ -80,14 +81,14 @@ function page(subject: string, intro: string, rows: string, buttonUrl: string, b
 /** The officer's email for one new lead, sent within a minute of it. */
 export function leadNoticeMessage(input: { to: string; lead: LeadLine; preferencesUrl: string }): Message {
   const { lead } = input;
-  const subject = `New lead: ${KIND_WORDS[lead.kind].toLowerCase()} from ${lead.name ?? lead.email ?? "a homeowner"}`;
-  const footer = `You get an email for each new lead. Choose one summary a day instead: ${input.preferencesUrl}`;
+  const subject = t("leadNoticeSubject", { kind: lead.kind, who: lead.name ?? lead.email ?? t("leadSomeone") });
+  const footer = t("leadNoticeFooter", { url: input.preferencesUrl });
   const text = [`${subject}.`, lineText(lead), footer].join("\n\n");
   return {
     to: input.to,
     subject,
     text,
-    html: page(subject, "A homeowner asked for you. Call them while it is fresh.", lineHtml(lead), lead.url, "Open the lead", footer),
+    html: page(subject, t("leadNoticeIntro"), lineHtml(lead), lead.url, t("leadOpen"), footer),
   };
 }
 
@@ -102,20 +103,21 @@ export function leadSummaryMessage(input: {
 }): Message {
   const n = input.fresh.length;
   const late = input.overdue.length;
-  const subject = `Your leads: ${n} new, ${late} waiting more than a business day`;
-  const footer = `Choose how you hear of new leads: ${input.preferencesUrl}`;
-  const section = (title: string, lines: LeadLine[]) => (lines.length ? [title, ...lines.map(lineText)] : []);
+  const subject = t("leadSummarySubject", { fresh: n, late });
+  const footer = t("leadSummaryFooter", { url: input.preferencesUrl });
+  const intro = t("leadSummaryIntro", { day: f.date(input.day) });
+  const section = (title: string, lines: LeadLine[]) => (lines.length ? [`${title}:`, ...lines.map(lineText)] : []);
   const text = [
-    `Your leads on ${formatDate(input.day)}.`,
-    ...section(`New (${n}):`, input.fresh),
-    ...section(`Open for more than one business day (${late}):`, input.overdue),
-    `All your leads: ${input.leadsUrl}`,
+    intro,
+    ...section(t("leadSummaryNew", { count: n }), input.fresh),
+    ...section(t("leadSummaryLate", { count: late }), input.overdue),
+    t("leadSummaryAll", { url: input.leadsUrl }),
     footer,
   ].join("\n\n");
   const heading = (title: string) => `<tr><th align="left" style="${FONT};font-size:13px;color:#475569;padding:12px 8px 4px">${escape(title)}</th></tr>`;
   const rows = [
-    ...(n ? [heading(`New (${n})`), ...input.fresh.map(lineHtml)] : []),
-    ...(late ? [heading(`Open for more than one business day (${late})`), ...input.overdue.map(lineHtml)] : []),
+    ...(n ? [heading(t("leadSummaryNew", { count: n })), ...input.fresh.map(lineHtml)] : []),
+    ...(late ? [heading(t("leadSummaryLate", { count: late })), ...input.overdue.map(lineHtml)] : []),
   ].join("\n");
-  return { to: input.to, subject, text, html: page(subject, `Your leads on ${formatDate(input.day)}.`, rows, input.leadsUrl, "Open your leads", footer) };
+  return { to: input.to, subject, text, html: page(subject, intro, rows, input.leadsUrl, t("leadSummaryOpen"), footer) };
 }

@@ -40,3 +40,15 @@ describe("the officer's card in mail", () => {
     expect(text).toContain("Phone: (206) 555-0123");
   });
 });
+
+describe("the officer's card in Spanish mail", () => {
+  it("says its words in Spanish and keeps the officer's own", () => {
+    const html = officerCardHtml(card, "https://app.example", "es");
+    expect(html).toContain("Su oficial de préstamos");
+    expect(html).toContain("Reservar una hora para hablar");
+    expect(html).toContain("NMLS ID de la empresa");
+    const text = officerCardText(card, "es");
+    expect(text).toContain("Teléfono: (206) 555-0123");
+    expect(text).toContain("Correo electrónico: ann@lender.example");
+  });
+});

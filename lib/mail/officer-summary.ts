@@ -1,4 +1,5 @@
-import { formatWeekday } from "@/lib/format";
+import { formatsFor } from "@/lib/format";
+import { translator } from "@/lib/i18n/messages";
 import { tagLabel, type OpportunityFigures, type OpportunityKind } from "@/lib/portfolio/opportunities";
 import type { Message } from "./transport";
 
@@ -18,16 +19,17 @@ export interface SummaryInput {
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-/** The officer's daily email: who to call and why, the most money first, and the way to the portfolio. */
+/** The officer's daily email: who to call and why, the most money first, and the way to the portfolio (staff mail: English). */
 export function officerSummaryMessage(input: SummaryInput): Message {
+  const t = translator("en", "StaffMail");
   const n = input.opportunities.length;
-  const dayName = formatWeekday(input.day);
-  const subject = `${n} ${n === 1 ? "client" : "clients"} worth a call today`;
+  const dayName = formatsFor("en").weekday(input.day);
+  const subject = t("summarySubject", { count: n });
   const text = [
-    `Your clients, ${dayName}: ${n} new ${n === 1 ? "opportunity" : "opportunities"} (${input.open} open in all).`,
+    t("summaryText", { day: dayName, count: n, open: input.open }),
     ...input.opportunities.map((o) => `${o.name}, ${o.address}\n${tagLabel(o.kind, o.figures)}: ${o.reason}`),
-    `Open your portfolio: ${input.clientsUrl}`,
-    `You get this email on days with something new. Stop it: ${input.unsubscribeUrl}\nChoose what we send you: ${input.preferencesUrl}`,
+    t("summaryOpenText", { url: input.clientsUrl }),
+    `${t("summaryFooterText", { unsubscribe: input.unsubscribeUrl })}\n${t("summaryChooseText", { url: input.preferencesUrl })}`,
   ].join("\n\n");
   const rows = input.opportunities
     .map(
@@ -43,21 +45,21 @@ export function officerSummaryMessage(input: SummaryInput): Message {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f8fafc"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="640" cellpadding="0" cellspacing="0" style="max-width:640px;width:100%;background:#ffffff;border-radius:16px">
   <tr><td style="padding:24px 24px 8px">
-    <p style="${FONT};font-size:13px;color:#475569;margin:0">Your clients · ${escape(dayName)}</p>
+    <p style="${FONT};font-size:13px;color:#475569;margin:0">${escape(t("summaryEyebrow", { day: dayName }))}</p>
     <h1 style="${FONT};font-size:22px;color:#0f172a;margin:4px 0 8px">${escape(subject)}</h1>
-    <p style="${FONT};font-size:14px;color:#334155;margin:0 0 12px">${n} new ${n === 1 ? "opportunity" : "opportunities"}, the most money first; ${input.open} open in all.</p>
+    <p style="${FONT};font-size:14px;color:#334155;margin:0 0 12px">${escape(t("summaryIntro", { count: n, open: input.open }))}</p>
   </td></tr>
   <tr><td style="padding:0 16px">
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0">
-      <tr><th align="left" style="${FONT};font-size:12px;color:#475569;padding:4px 8px">Client</th><th align="left" style="${FONT};font-size:12px;color:#475569;padding:4px 8px">Why call</th></tr>
+      <tr><th align="left" style="${FONT};font-size:12px;color:#475569;padding:4px 8px">${escape(t("summaryClient"))}</th><th align="left" style="${FONT};font-size:12px;color:#475569;padding:4px 8px">${escape(t("summaryWhy"))}</th></tr>
       ${rows}
     </table>
   </td></tr>
   <tr><td style="padding:16px 24px">
-    <a href="${escape(input.clientsUrl)}" style="${FONT};display:inline-block;background:#0f5132;color:#ffffff;font-weight:600;font-size:15px;padding:12px 20px;border-radius:8px;text-decoration:none">Open your portfolio</a>
+    <a href="${escape(input.clientsUrl)}" style="${FONT};display:inline-block;background:#0f5132;color:#ffffff;font-weight:600;font-size:15px;padding:12px 20px;border-radius:8px;text-decoration:none">${escape(t("summaryOpen"))}</a>
   </td></tr>
   <tr><td style="padding:16px 24px 24px;border-top:1px solid #e2e8f0">
-    <p style="${FONT};font-size:12px;color:#64748b;margin:0">You get this email on days your clients have something new. <a href="${escape(input.unsubscribeUrl)}" style="color:#0f5132">Unsubscribe</a> · <a href="${escape(input.preferencesUrl)}" style="color:#0f5132">Email preferences</a></p>
+    <p style="${FONT};font-size:12px;color:#64748b;margin:0">${escape(t("summaryFooter"))} <a href="${escape(input.unsubscribeUrl)}" style="color:#0f5132">${escape(t("unsubscribe"))}</a> · <a href="${escape(input.preferencesUrl)}" style="color:#0f5132">${escape(t("preferences"))}</a></p>
   </td></tr>
 </table>
 </td></tr></table>

@@ -210,7 +210,7 @@ async function mailResetLink(email: string): Promise<void> {
   const token = randomBytes(32).toString("base64url");
   const { db } = await getDatabase();
   await db.insert(passwordResets).values({ tokenHash: hash(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
-  await sendMail(passwordResetMessage({ to: user.email, url: `${appOrigin}/reset-password?token=${token}` }));
+  await sendMail(passwordResetMessage({ to: user.email, url: `${appOrigin}/reset-password?token=${token}`, locale: user.locale ?? "en" }));
 }
 
 /** Sets a new password with a reset link (once), and ends every session of the account. */

@@ -4,14 +4,15 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDatabase } from "@/lib/db";
 import { accountOwners, invitations, mailDeliveries, mailPreferences, users } from "@/lib/db/schema";
 import { appOrigin, brand } from "@/lib/env";
+import { formatsFor } from "@/lib/format";
 import { log } from "@/lib/log";
 import { homeownerDigestMessage } from "@/lib/mail/digest";
 import { sendMail } from "@/lib/mail/transport";
 import { unsubscribeHeaders, unsubscribeUrl, validUnsubscribe, type MailingKind } from "@/lib/mail/unsubscribe";
 import { AppError } from "./errors";
+import { localeOfUser } from "./locale";
 import { homeownerCard } from "./officers";
 import { ownerData } from "./owners";
-import { formatMonth } from "@/lib/format";
 
 export interface MailPreferences {
   monthlyDigest: boolean;
@@ -119,10 +120,12 @@ export async function sendMonthlyDigest(userId: number, period: string): Promise
       ];
     });
     if (homes.length === 0) return "not wanted";
+    const locale = await localeOfUser(userId);
     await sendMail(
       homeownerDigestMessage({
         to: person.email,
-        month: formatMonth(period),
+        locale,
+        month: formatsFor(locale).month(period),
         homes,
         card: await homeownerCard(userId).catch(() => null),
         officer: person.officerEmail ? { name: person.officerName ?? person.officerEmail, email: person.officerEmail } : undefined,

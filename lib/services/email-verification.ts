@@ -13,6 +13,7 @@ import { sendMail } from "@/lib/mail/transport";
 import { limitAccount, RateLimitedError } from "@/lib/rate-limit";
 import { audit } from "./audit";
 import { AppError } from "./errors";
+import { localeOfUser } from "./locale";
 
 /**
  * Proof that an account holds its email. Sign-up proves nothing (anyone may type anyone's email), so an account whose
@@ -31,7 +32,8 @@ export async function sendEmailVerification(user: Pick<SessionUser, "id" | "emai
   await db
     .insert(emailVerifications)
     .values({ tokenHash: hash(token), userId: user.id, email: user.email.toLowerCase(), expiresAt: new Date(Date.now() + LINK_HOURS * 3_600_000) });
-  await sendMail(emailVerificationMessage({ to: user.email, url: `${appOrigin}/verify-email?token=${token}` }));
+  const locale = await localeOfUser(user.id);
+  await sendMail(emailVerificationMessage({ to: user.email, url: `${appOrigin}/verify-email?token=${token}`, locale }));
 }
 
 /** The signed-in account asks for the link again: three an hour. */

@@ -5,6 +5,7 @@ import { log } from "@/lib/log";
 import type { ReportFormat } from "@/lib/property-api";
 import { streetLine, zipCode } from "@/lib/address";
 import { STAFF, type SessionUser } from "@/lib/auth/roles";
+import { renderReportFile } from "@/lib/report/render";
 import { MARKETS } from "@/lib/sandbox/dataset/markets";
 import { assertMayRead } from "./access";
 import { audit, by, type AuditAction } from "./audit";
@@ -158,10 +159,27 @@ export async function propertySummary(caller: SignedIn, address: string) {
  */
 export async function report(caller: SignedIn, input: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportDownload> {
   const applicantName = caller.user.role === "homeowner" ? (caller.user.name ?? caller.user.email) : input.applicantName;
-  const file = await readable(caller, input.address, "private", "report.read", (at) => propertyReport(caller, at, { ...input, applicantName }), {
-    format: input.format,
-  });
+  // The service writes its PDF and HTML in English. For a reader of another language the app asks for the same report
+  // as JSON (one billable call, as the file would be) and renders the PDF or HTML itself, in their language.
+  const locale = caller.user.locale ?? "en";
+  const translated = locale !== "en" && input.format !== "json" ? input.format : undefined;
+  const fetched = await readable(
+    caller,
+    input.address,
+    "private",
+    "report.read",
+    (at) => propertyReport(caller, at, { ...input, applicantName, format: translated ? "json" : input.format }),
+    { format: input.format },
+  );
+  const file = translated ? await inLanguage(fetched, translated, locale) : fetched;
   // A homeowner's report carries their officer's card (none without one); the card is an extra, never a failure.
   if (caller.user.role !== "homeowner") return file;
-  return withOfficerCard(file, await homeownerCard(caller.user.id).catch(() => null));
+  return withOfficerCard(file, await homeownerCard(caller.user.id).catch(() => null), locale);
+}
+
+/** The service's JSON report as the PDF or HTML file asked for, in the reader's language. */
+async function inLanguage(json: ReportDownload, format: "pdf" | "html", locale: "en" | "es"): Promise<ReportDownload> {
+  const rendered = await renderReportFile(json.body, format, locale);
+  if (!rendered) throw new AppError(502, "upstream_error", "The property data service sent a report this app could not read. Please try again later.");
+  return { ...json, ...rendered, filename: json.filename.replace(/\.json$/, `.${format}`) };
 }

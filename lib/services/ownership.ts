@@ -209,7 +209,7 @@ export async function requestLetter(user: SessionUser, address?: string): Promis
     return written!;
   });
   try {
-    await sendLetter(ownershipLetter({ name: state.name, address: state.address, code, expires, origin: appOrigin }));
+    await sendLetter(ownershipLetter({ name: state.name, address: state.address, code, expires, origin: appOrigin, locale: user.locale }));
   } catch (error) {
     // A letter that was never posted must not hold the account back a week.
     await db.delete(ownershipLetters).where(eq(ownershipLetters.id, letter.id));
@@ -218,7 +218,7 @@ export async function requestLetter(user: SessionUser, address?: string): Promis
   }
   void audit({ action: "ownership.letter", actor: user, address: state.address, addressKey: state.addressKey });
   // The letter is what counts; the email saying it is on its way may fail (it is logged) without undoing it.
-  await sendMail(letterSentMessage({ to: user.email, address: state.address })).catch(() => undefined);
+  await sendMail(letterSentMessage({ to: user.email, address: state.address, locale: user.locale })).catch(() => undefined);
   return (await verificationStates(user.id)).find((s) => s.addressKey === state.addressKey)!;
 }
 

@@ -53,7 +53,7 @@ export type Deletion = { reason: "request" } | { reason: "disposal" } | { reason
 export async function deleteHomeowner(userId: number, deletion: Deletion | "request" | "disposal"): Promise<boolean> {
   const how: Deletion = typeof deletion === "string" ? { reason: deletion } : deletion;
   const { db } = await getDatabase();
-  const [user] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
+  const [user] = await db.select({ id: users.id, email: users.email, role: users.role, locale: users.locale }).from(users).where(eq(users.id, userId));
   if (!user || user.role !== "homeowner") return false;
   await endAllSessions(user.id);
   const deleted = await db.transaction(async (tx) => {
@@ -83,7 +83,7 @@ export async function deleteHomeowner(userId: number, deletion: Deletion | "requ
   );
   await eraseFromAuditLog(user.id, user.email);
   // The account is gone either way; a notice that could not be sent is logged (and kept in the outbox as failed).
-  await sendMail(accountDeletedMessage({ to: user.email, reason: how.reason })).catch((error: unknown) =>
+  await sendMail(accountDeletedMessage({ to: user.email, reason: how.reason, locale: user.locale ?? "en" })).catch((error: unknown) =>
     log.error({ err: error, userId: user.id }, "privacy: the deletion notice could not be sent"),
   );
   log.info({ userId: user.id, reason: how.reason }, "privacy: account deleted");
@@ -100,7 +100,15 @@ export async function disposeIdleAccounts(now = new Date(), days = env.RETENTION
   const lastMail = db
     .select({ recipient: sql<string>`lower(${outbox.recipient})`.as("recipient"), at: sql<Date>`max(${outbox.createdAt})`.as("at") })
     .from(outbox)
-    .where(and(eq(outbox.kind, "email"), sql`${outbox.subject} not in (${DISPOSAL_SUBJECTS.warning}, ${DISPOSAL_SUBJECTS.deleted})`))
+    .where(
+      and(
+        eq(outbox.kind, "email"),
+        sql`${outbox.subject} not in (${sql.join(
+          DISPOSAL_SUBJECTS.map((subject) => sql`${subject}`),
+          sql`, `,
+        )})`,
+      ),
+    )
     .groupBy(sql`lower(${outbox.recipient})`)
     .as("last_mail");
   // greatest() passes over the null of an account never mailed.
@@ -110,6 +118,7 @@ export async function disposeIdleAccounts(now = new Date(), days = env.RETENTION
     .select({
       id: users.id,
       email: users.email,
+      locale: users.locale,
       lastUseMs: sql<number>`extract(epoch from ${lastUse}) * 1000`.mapWith(Number),
       warnedAt: users.retentionWarnedAt,
     })
@@ -129,7 +138,15 @@ export async function disposeIdleAccounts(now = new Date(), days = env.RETENTION
     try {
       if (step === "warn") {
         // Marked warned only once the warning is sent: no deletion ever comes without its notice.
-        await sendMail(retentionWarningMessage({ to: account.email, lastUse: lastUsed, deleteOn: disposalDate(lastUsed, now, days), origin: appOrigin }));
+        await sendMail(
+          retentionWarningMessage({
+            to: account.email,
+            lastUse: lastUsed,
+            deleteOn: disposalDate(lastUsed, now, days),
+            origin: appOrigin,
+            locale: account.locale ?? "en",
+          }),
+        );
         await db.update(users).set({ retentionWarnedAt: now }).where(eq(users.id, account.id));
         void audit({ action: "account.dispose_warning", actor: null, subjectUserId: account.id });
         done.warned += 1;

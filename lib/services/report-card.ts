@@ -4,25 +4,28 @@ import { appOrigin } from "@/lib/env";
 import { log } from "@/lib/log";
 import { officerCardHtml } from "@/lib/mail/officer-card";
 import { appendPage, wrap, type PageLine } from "@/lib/pdf/append-page";
+import type { Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/messages";
 import type { OfficerCardDto } from "./officer-fields";
 import { officerPhoto } from "./officers";
 import type { ReportDownload } from "./properties";
 
 /** The card as the lines of the report's last page. */
-function cardLines(card: OfficerCardDto): { lines: PageLine[]; logoBesideLine: number } {
+function cardLines(card: OfficerCardDto, locale: Locale): { lines: PageLine[]; logoBesideLine: number } {
+  const t = translator(locale, "Mail");
   const lines: PageLine[] = [
-    { text: "Your loan officer", size: 18, bold: true },
+    { text: t("cardYourOfficer"), size: 18, bold: true },
     { text: card.name, size: 14, bold: true, gap: 8 },
     ...(card.title ? [{ text: card.title }] : []),
-    ...(card.phone ? [{ text: `Phone: ${card.phoneDisplay ?? card.phone}`, url: `tel:${card.phone}` }] : []),
-    { text: `Email: ${card.email}`, url: `mailto:${card.email}` },
-    ...(card.bookingUrl ? [{ text: `Book a time to talk: ${card.bookingUrl}`, url: card.bookingUrl }] : []),
-    { text: `NMLS ID ${card.nmlsId}`, gap: 6 },
+    ...(card.phone ? [{ text: `${t("cardPhone")}: ${card.phoneDisplay ?? card.phone}`, url: `tel:${card.phone}` }] : []),
+    { text: `${t("cardEmail")}: ${card.email}`, url: `mailto:${card.email}` },
+    ...(card.bookingUrl ? [{ text: `${t("cardBook")}: ${card.bookingUrl}`, url: card.bookingUrl }] : []),
+    { text: `${t("cardNmls")} ${card.nmlsId}`, gap: 6 },
     { text: card.nmlsUrl, size: 9, url: card.nmlsUrl },
   ];
   if (card.company.name) lines.push({ text: card.company.name, bold: true, gap: 12 });
   if (card.company.nmlsId && card.company.nmlsUrl) {
-    lines.push({ text: `Company NMLS ID ${card.company.nmlsId}`, gap: card.company.name ? 0 : 12 });
+    lines.push({ text: `${t("cardCompanyNmls")} ${card.company.nmlsId}`, gap: card.company.name ? 0 : 12 });
     lines.push({ text: card.company.nmlsUrl, size: 9, url: card.company.nmlsUrl });
   }
   const logoBesideLine = lines.length;
@@ -41,18 +44,19 @@ async function photoJpeg(officerId: number) {
  * The report with the homeowner's officer's card: a section before the end of the HTML, a last page of the PDF (an
  * incremental update of the service's file). JSON stays the service's. A PDF the app cannot extend goes unchanged.
  */
-export async function withOfficerCard(file: ReportDownload, card: OfficerCardDto | null): Promise<ReportDownload> {
+export async function withOfficerCard(file: ReportDownload, card: OfficerCardDto | null, locale: Locale = "en"): Promise<ReportDownload> {
   if (!card) return file;
+  const t = translator(locale, "Mail");
   if (file.contentType.startsWith("text/html")) {
     const html = Buffer.from(file.body).toString("utf8");
-    const section = `<section aria-label="Your loan officer" style="max-width:640px;margin:24px auto">${officerCardHtml(card, appOrigin)}</section>`;
+    const section = `<section aria-label="${t("cardYourOfficer")}" style="max-width:640px;margin:24px auto">${officerCardHtml(card, appOrigin, locale)}</section>`;
     const at = html.lastIndexOf("</body>");
     const body = at < 0 ? html + section : html.slice(0, at) + section + html.slice(at);
     return { ...file, body: Buffer.from(body, "utf8") };
   }
   if (file.contentType.startsWith("application/pdf")) {
     const jpeg = await photoJpeg(card.officerId).catch(() => undefined);
-    const pdf = appendPage(file.body, { ...cardLines(card), jpeg: jpeg && { ...jpeg, alt: `Photo of ${card.name}` } });
+    const pdf = appendPage(file.body, { ...cardLines(card, locale), jpeg: jpeg && { ...jpeg, alt: t("cardPhoto", { name: card.name }) } });
     if (!pdf) {
       log.warn("report: the service's PDF has no classic cross-reference table; sent without the officer's card");
       return file;

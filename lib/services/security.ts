@@ -216,8 +216,8 @@ export async function giveSecondFactor(
 }
 
 /** Tells the owner their codes were locked (the hundredth wrong one in a row): someone may be guessing. Never fails the answer. */
-export async function mailFactorLocked(user: Pick<SessionUser, "email">): Promise<void> {
-  await sendMail(factorLockedMessage({ to: user.email, resetUrl: `${appOrigin}/forgot-password` })).catch((error: unknown) =>
+export async function mailFactorLocked(user: Pick<SessionUser, "email"> & { locale?: "en" | "es" | null }): Promise<void> {
+  await sendMail(factorLockedMessage({ to: user.email, resetUrl: `${appOrigin}/forgot-password`, locale: user.locale ?? "en" })).catch((error: unknown) =>
     log.warn({ err: error }, "the factor lock notice could not be sent"),
   );
 }

@@ -8,6 +8,7 @@ import { getDatabase } from "@/lib/db";
 import { leads, organizationProfile, reportLinks, users } from "@/lib/db/schema";
 import { appOrigin, env } from "@/lib/env";
 import { log } from "@/lib/log";
+import type { Locale } from "@/lib/i18n/locales";
 import { reportLinkMessage } from "@/lib/mail/report-link";
 import { sendMail } from "@/lib/mail/transport";
 import { limitWidgetLead, RateLimitedError, type WidgetLeadLimit } from "@/lib/rate-limit";
@@ -143,7 +144,7 @@ async function mayMail(email: string): Promise<boolean> {
  * estimate the widget showed, and mails the visitor a single-use report link (at most a few a day to one recipient). A
  * filled honeypot is answered as a success and creates nothing.
  */
-export async function createWidgetLead(site: Site, ip: string, input: WidgetLeadInput): Promise<{ accepted: true; leadId?: number }> {
+export async function createWidgetLead(site: Site, ip: string, input: WidgetLeadInput, locale: Locale = "en"): Promise<{ accepted: true; leadId?: number }> {
   if (input.website?.trim()) {
     log.info({ siteId: site.id }, "widget lead: honeypot filled, nothing created");
     return { accepted: true };
@@ -196,7 +197,7 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
     const url = new URL("/report", appOrigin);
     url.searchParams.set("token", token);
     // The lead is saved whatever the mail server does: the officer still hears of it, and a retry would make a second one.
-    await sendMail(reportLinkMessage({ to: input.email, address, url: url.href, expires, lender })).catch((error: unknown) =>
+    await sendMail(reportLinkMessage({ to: input.email, address, url: url.href, expires, lender, locale })).catch((error: unknown) =>
       log.error({ err: error, leadId }, "widget lead: the report link could not be mailed"),
     );
   } else {

@@ -1,11 +1,16 @@
 import { userFromRequest } from "@/lib/auth/session";
+import type { Locale } from "@/lib/i18n/locales";
+import { CATALOGUES, translator } from "@/lib/i18n/messages";
+import { localeOfRequest } from "@/lib/i18n/server";
 import { audit } from "@/lib/services/audit";
 import { AppError } from "@/lib/services/errors";
 import { visitorIp } from "@/lib/services/gateway";
 import { alreadyUsed, isSameMember, memberAccount, partnerSessionCookie, verifyPartnerToken } from "@/lib/services/partners";
 
-function refusal(status: number, message: string) {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Home dashboard</title><style>body{font:15px system-ui,sans-serif;margin:24px;color:#1f2937}</style></head><body><main><h1>We could not open your home dashboard</h1><p role="alert">${message.replace(/[<>&]/g, "")}</p></main></body></html>`;
+/** The refusal's page in the member's language (their browser's: nobody is signed in yet). */
+function refusal(locale: Locale, status: number, message: string) {
+  const t = translator(locale, "EmbedDashboard");
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${t("refusalTitle")}</title><style>body{font:15px system-ui,sans-serif;margin:24px;color:#1f2937}</style></head><body><main><h1>${t("refusalHeading")}</h1><p role="alert">${message.replace(/[<>&]/g, "")}</p></main></body></html>`;
   // The refusal may show inside any partner's frame; it reveals nothing and does nothing.
   return new Response(html, {
     status,
@@ -19,7 +24,8 @@ const toDashboard = (cookie?: string) =>
 // GET /embed/dashboard?token=…: a partner's signed token for its member → that member's session, then the dashboard
 export async function GET(request: Request) {
   const token = new URL(request.url).searchParams.get("token");
-  if (!token) return refusal(401, "This page needs a sign-in link from your bank's site.");
+  const locale = localeOfRequest(request);
+  if (!token) return refusal(locale, 401, translator(locale, "EmbedDashboard")("needsLink"));
   try {
     const { site, claims, replayed } = await verifyPartnerToken(token);
     if (replayed) {
@@ -40,7 +46,8 @@ export async function GET(request: Request) {
         outcome: "refused",
         detail: { method: "partner_token", reason: error.code },
       });
-      return refusal(error.status, error.message);
+      const words = CATALOGUES[locale].Errors as Record<string, string>;
+      return refusal(locale, error.status, words[error.code] ?? error.message);
     }
     throw error;
   }

@@ -1,4 +1,6 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/messages";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -11,6 +13,10 @@ export interface LeadFormView {
   consent: string;
   dark: boolean;
   nonce: string;
+  /** The visitor's language: the form's words, its script's messages, and the report link's mail. */
+  locale: Locale;
+  /** The app's failure words by `error.code` (the Errors namespace), shown in place of the server's English. */
+  errors: Record<string, string>;
 }
 
 /**
@@ -28,18 +34,23 @@ export const leadFormCss = (dark: boolean) =>
  * lender), and a script that solves the form's proof-of-work challenge with SubtleCrypto before it sends the lead.
  */
 export function leadFormHtml(view: LeadFormView): string {
-  const config = JSON.stringify({ key: view.siteKey, address: view.address, page: view.page }).replace(/</g, "\\u003c");
-  return `<section class="report" aria-labelledby="report-title"><h2 id="report-title">Get my full report</h2>
-<p>We email you a link to your home's full report: its estimate, range and facts.</p>
+  const t = translator(view.locale, "Widget");
+  const words = { sending: t("sending"), thanks: t("thanks"), failed: t("failed") };
+  const config = JSON.stringify({ key: view.siteKey, address: view.address, page: view.page, lang: view.locale, words, errors: view.errors }).replace(
+    /</g,
+    "\\u003c",
+  );
+  return `<section class="report" aria-labelledby="report-title"><h2 id="report-title">${escape(t("reportTitle"))}</h2>
+<p>${escape(t("reportIntro"))}</p>
 <form id="lead">
-<label class="field" for="lead-name">Name</label><input type="text" id="lead-name" name="name" autocomplete="name" maxlength="100" required>
-<label class="field" for="lead-email">Email</label><input type="email" id="lead-email" name="email" autocomplete="email" maxlength="320" required>
-<label class="field" for="lead-phone">Phone (optional, for a call)</label><input type="tel" id="lead-phone" name="phone" autocomplete="tel" maxlength="40">
+<label class="field" for="lead-name">${escape(t("name"))}</label><input type="text" id="lead-name" name="name" autocomplete="name" maxlength="100" required>
+<label class="field" for="lead-email">${escape(t("email"))}</label><input type="email" id="lead-email" name="email" autocomplete="email" maxlength="320" required>
+<label class="field" for="lead-phone">${escape(t("phone"))}</label><input type="tel" id="lead-phone" name="phone" autocomplete="tel" maxlength="40">
 <div class="consent" id="lead-consent-row" hidden><input type="checkbox" id="lead-consent" name="consent"><label for="lead-consent">${escape(view.consent)}</label></div>
-<div class="hp" aria-hidden="true"><label for="lead-website">Website</label><input type="text" id="lead-website" name="website" tabindex="-1" autocomplete="off"></div>
-<button type="submit">Email me my report</button>
+<div class="hp" aria-hidden="true"><label for="lead-website">${escape(t("website"))}</label><input type="text" id="lead-website" name="website" tabindex="-1" autocomplete="off"></div>
+<button type="submit">${escape(t("send"))}</button>
 <p class="status" id="lead-status" role="status" aria-live="polite"></p>
-</form><noscript><p>The report form needs JavaScript turned on.</p></noscript></section>
+</form><noscript><p>${escape(t("noScript"))}</p></noscript></section>
 <script nonce="${view.nonce}">(function(){
 var c=${config},f=document.getElementById("lead"),st=document.getElementById("lead-status"),ph=document.getElementById("lead-phone"),row=document.getElementById("lead-consent-row"),box=document.getElementById("lead-consent"),pending=null;
 function v(id){return document.getElementById(id).value}
@@ -51,12 +62,12 @@ function stamp(){var at=Date.now();return fetch("/api/widget/leads/challenge?key
 function start(){if(!pending)pending=stamp();pending.catch(function(){pending=null})}
 f.addEventListener("focusin",start);
 f.addEventListener("submit",async function(e){e.preventDefault();if(!f.reportValidity())return;
-var b=f.querySelector("button");b.disabled=true;st.textContent="Sending…";
+var b=f.querySelector("button");b.disabled=true;st.textContent=c.words.sending;
 try{for(var tries=0;tries<2;tries++){start();var s=await pending;pending=null;var wait=s.ready-Date.now();if(wait>0)await new Promise(function(r){setTimeout(r,wait)});
-var r=await fetch("/api/widget/leads",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({key:c.key,address:c.address,page:c.page,name:v("lead-name"),email:v("lead-email"),phone:ph.value.trim()||undefined,consent:box.checked,website:v("lead-website"),challenge:s.challenge,solution:s.solution})});
-if(r.ok){f.reset();show();st.textContent="Thank you. Check your email for the link to your report.";return}
+var r=await fetch("/api/widget/leads?lang="+encodeURIComponent(c.lang),{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({key:c.key,address:c.address,page:c.page,name:v("lead-name"),email:v("lead-email"),phone:ph.value.trim()||undefined,consent:box.checked,website:v("lead-website"),challenge:s.challenge,solution:s.solution})});
+if(r.ok){f.reset();show();st.textContent=c.words.thanks;return}
 var j=await r.json().catch(function(){return null});if(r.status===403&&j&&j.error&&j.error.fields&&j.error.fields.challenge)continue;
-st.textContent=(j&&j.error&&j.error.message)||"Your request could not be sent. Please try again.";return}
-st.textContent="Your request could not be sent. Please try again.";}catch(x){st.textContent="Your request could not be sent. Please try again."}finally{b.disabled=false}});
+st.textContent=(j&&j.error&&(c.errors[j.error.code]||j.error.message))||c.words.failed;return}
+st.textContent=c.words.failed;}catch(x){st.textContent=c.words.failed}finally{b.disabled=false}});
 })();</script>`;
 }

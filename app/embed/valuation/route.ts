@@ -1,16 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { WidgetQuery } from "@/lib/api/schemas";
 import { holdPendingWrites } from "@/lib/api/pending-writes";
+import type { Locale } from "@/lib/i18n/locales";
+import { CATALOGUES, translator } from "@/lib/i18n/messages";
 import { frameAncestors, originOf } from "@/lib/security/origins";
 import { AppError } from "@/lib/services/errors";
 import { visitorIp } from "@/lib/services/gateway";
 import { findSite, widgetValuation } from "@/lib/services/sites";
 import { consentWords, lenderName } from "@/lib/services/widget-leads";
+import { widgetLocale } from "./locale";
 import { widgetHtml } from "./widget-html";
 
-function page(status: number, message: string, headers: HeadersInit = {}) {
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function page(locale: Locale, status: number, message: string, headers: HeadersInit = {}) {
+  const t = translator(locale, "Widget");
   return new Response(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Home value</title></head><body><main><p role="alert">${message}</p></main></body></html>`,
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escape(t("pageTitle"))}</title></head><body><main><p role="alert">${escape(message)}</p></main></body></html>`,
     {
       status,
       headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", ...headers },
@@ -18,14 +24,22 @@ function page(status: number, message: string, headers: HeadersInit = {}) {
   );
 }
 
-// GET /embed/valuation?key=…[&address=…][&accent=0f5132][&theme=light|dark]: the home-value widget, framed only by
-// the site's own origins.
+/** Every failure's words in a language (the Errors namespace), by `error.code`. */
+const errorTable = (locale: Locale): Record<string, string> => ({ ...(CATALOGUES[locale].Errors as Record<string, string>) });
+
+/** A failure's words in the visitor's language: the catalogue's for its code, else the server's. */
+const errorWords = (locale: Locale, code: string, message: string) => errorTable(locale)[code] ?? message;
+
+// GET /embed/valuation?key=…[&address=…][&accent=0f5132][&theme=light|dark][&lang=es|en]: the home-value widget, framed
+// only by the site's own origins, in the language `lang` names (else the visitor's browser's).
 export async function GET(request: Request) {
   const url = new URL(request.url);
+  const locale = widgetLocale(request);
+  const t = translator(locale, "Widget");
   const query = WidgetQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) return page(400, `The widget's settings are wrong: ${query.error.issues[0]!.message}.`);
+  if (!query.success) return page(locale, 400, t("badSettings", { problem: query.error.issues[0]!.message }));
   const site = await findSite(query.data.key);
-  if (!site) return page(404, "This widget's site key is not registered.");
+  if (!site) return page(locale, 404, t("unknownKey"));
 
   // Where the frame lives: what the loader says, or the Referer's origin on first load; used only as the exact target
   // of resize messages, and only when the site listed it.
@@ -40,8 +54,9 @@ export async function GET(request: Request) {
       valuation = await widgetValuation(site, visitorIp(request.headers), query.data.address);
     } catch (caught) {
       if (!AppError.is(caught)) throw caught;
-      if (caught.status === 429) return page(429, caught.message, { "Retry-After": String(caught.retryAfterSeconds ?? 60) });
-      error = caught.status === 400 ? "Please enter a full address with street, city, state and ZIP code." : caught.message;
+      const words = errorWords(locale, caught.code, caught.message);
+      if (caught.status === 429) return page(locale, 429, words, { "Retry-After": String(caught.retryAfterSeconds ?? 60) });
+      error = caught.status === 400 ? t("fullAddress") : words;
     }
   }
   const nonce = randomBytes(16).toString("base64");
@@ -57,6 +72,8 @@ export async function GET(request: Request) {
     consent: valuation ? consentWords(await lenderName()) : undefined,
     nonce,
     appOrigin: url.origin,
+    locale,
+    errors: errorTable(locale),
   });
   return new Response(html, {
     headers: {

@@ -147,3 +147,18 @@ describe("the PDF's layout, for a varied sample of 30 properties", () => {
     }
   });
 });
+
+describe("the Spanish PDF's layout (longer words), for a sample of 10 properties", () => {
+  it.each(
+    sample(30)
+      .filter((_, i) => i % 3 === 0)
+      .map((property, i) => [`${property.kind} ${property.apn}`, property, i] as const),
+  )("%s", async (_, property, i) => {
+    const file = join(dir, `es${i}.pdf`);
+    const report = buildReport(dataset, property, "José Núñez Peña");
+    writeFileSync(file, new Uint8Array(await new Response(renderReportPdf(report, { locale: "es" })).arrayBuffer()));
+    const { lines } = readLines(file);
+    expect(overlaps(lines)).toEqual([]);
+    expect(lines.some((l) => l.text.startsWith("Informe de la propiedad"))).toBe(true);
+  });
+});

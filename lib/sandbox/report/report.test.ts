@@ -155,3 +155,50 @@ describe("the report for people (HTML and PDF)", () => {
     expect(text).toContain("Owner, as recorded");
   });
 });
+
+describe("the report in Spanish (HTML and PDF rendered by the app from the service's JSON)", () => {
+  const report = buildReport(dataset, example, "Ada Byron", 0.8, new Date("2026-11-26T15:00:00Z"));
+
+  it("the HTML is in Spanish: its language, titles, labels, words and figures", () => {
+    const html = renderReportHtml(report, { locale: "es" });
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain("<h1>Informe de la propiedad</h1>");
+    expect(html).toContain("Preparado para Ada Byron el 26 de noviembre de 2026");
+    expect(html).toContain(">Datos de la propiedad</h2>");
+    expect(html).toContain(">Análisis del capital (equity)</h2>");
+    expect(html).toContain("<dt>Año de construcción</dt>");
+    expect(html).toContain("Valoración proporcionada por");
+    expect(html).toMatch(/\d{1,3}(\.\d{3})+\u00a0US\$/);
+    expect(html).not.toContain(">Property details</h2>");
+    expect(html).not.toMatch(/(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])/);
+  });
+
+  it("the PDF's text keeps its accents (the standard fonts' WinAnsi has á é í ñ ó ú ü ¿ ¡) and is tagged es-US", async () => {
+    const file = join(dir, "es.pdf");
+    writeFileSync(file, new Uint8Array(await new Response(renderReportPdf(report, { locale: "es" })).arrayBuffer()));
+    expect(readFileSync(file, "latin1")).toContain("/Lang (es-US)");
+    const text = execFileSync("pdftotext", ["-layout", file, "-"])
+      .toString()
+      .replace(/[ \t\u00a0]+/g, " ");
+    for (const words of [
+      "Informe de la propiedad",
+      "Año de construcción",
+      "Análisis del capital",
+      "Estimación del servicio",
+      "Valoración proporcionada por",
+      "Información legal",
+      "Página 1 de",
+    ]) {
+      expect(text).toContain(words);
+    }
+    expect(text).toContain("Preparado para Ada Byron");
+    expect(text).toContain("Fecha 26 de noviembre de 2026");
+    expect(text).not.toContain("Property details");
+    // Nothing the fonts could not draw.
+    expect(text).not.toMatch(/[\ufffd\u2212]/);
+  });
+
+  it("English readers keep the service's report as it was", () => {
+    expect(renderReportHtml(report, { locale: "en" })).toBe(renderReportHtml(report));
+  });
+});

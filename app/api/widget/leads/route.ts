@@ -4,6 +4,7 @@ import { WidgetLeadBody } from "@/lib/api/schemas";
 import { widgetCors, widgetOrigin } from "@/lib/api/widget-origin";
 import { AppError } from "@/lib/services/errors";
 import { createWidgetLead } from "@/lib/services/widget-leads";
+import { widgetLocale } from "@/app/embed/valuation/locale";
 
 const field = (body: unknown, name: string) => {
   const value = (body as Record<string, unknown> | undefined)?.[name];
@@ -35,7 +36,8 @@ export const POST = route(
   async ({ request, body, caller }) => {
     const allowed = await widgetOrigin(request, body.key, body.page);
     if (!allowed) throw new AppError(403, "origin_not_allowed", "This site key may not be used from this origin.");
-    await createWidgetLead(allowed.site, caller.ip, body);
+    // The report link's mail in the widget's language (the form posts `?lang=`), else the visitor's browser's.
+    await createWidgetLead(allowed.site, caller.ip, body, widgetLocale(request));
     return Response.json({ accepted: true }, { status: 202 });
   },
 );

@@ -2,7 +2,10 @@ import "server-only";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import { estimateContent } from "@/lib/format/estimate-content";
-import { formatDate, formatUsd } from "@/lib/format";
+import { formatsFor } from "@/lib/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/messages";
+import { reportWords } from "@/lib/report/localize";
 import type { PublicReport } from "@/lib/services/report-links";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -11,36 +14,46 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;"
  * The widget visitor's full report as one self-contained HTML file (it is downloaded and opened offline): the home's
  * public facts and the branded estimate. Nothing private: no loan, no balance, no equity, no owner.
  */
-export function publicReportHtml(report: PublicReport, appOrigin: string): string {
+export function publicReportHtml(report: PublicReport, appOrigin: string, locale: Locale = "en"): string {
+  const t = translator(locale, "Widget");
+  const fmt = formatsFor(locale);
   const f = report.facts;
   const address = displayKey(f.address);
-  const c = estimateContent({
+  // Built apart from the call so that it carries `locale` whether or not EstimateInput declares it yet.
+  const input = {
+    locale,
     value: f.estimate.value,
     low: f.estimate.low,
     high: f.estimate.high,
     confidence: f.estimate.confidence,
     date: f.estimate.date,
     brand: { ...brand, logoUrl: new URL(brand.logoUrl, appOrigin).href, methodologyUrl: new URL(brand.methodologyUrl, appOrigin).href },
-  });
+  };
+  const c = estimateContent(input);
+  // The facts as the service's formatter words them (English): said again in the reader's language, as the report's are.
+  const say = locale === "en" ? (text: string) => text : reportWords(locale).word;
   const rows: [string, string][] = [
-    ["Property type", f.display.propertyType],
-    ["Year built", String(f.yearBuilt)],
-    ["Living area", f.display.livingArea],
-    ["Lot", f.display.lot],
-    ["Bedrooms", f.display.bedrooms],
-    ["Bathrooms", f.display.bathrooms],
-    ["Stories", String(f.stories)],
-    ["Parking", f.display.parking],
-    ["Construction", f.construction],
-    ["Roof", f.roof],
-    ["Heating and cooling", `${f.heating}; ${f.cooling}`],
-    ["County", f.county],
-    ["Last sale", `${formatUsd(f.lastSale.amount)} on ${formatDate(f.lastSale.date)}`],
-    [`Assessment (${f.assessment.year})`, `${formatUsd(f.assessment.assessedValue)} assessed · ${formatUsd(f.assessment.tax)} tax`],
+    [t("propertyType"), say(f.display.propertyType)],
+    [t("yearBuilt"), String(f.yearBuilt)],
+    [t("livingArea"), say(f.display.livingArea)],
+    [t("lot"), say(f.display.lot)],
+    [t("bedrooms"), say(f.display.bedrooms)],
+    [t("bathrooms"), say(f.display.bathrooms)],
+    [t("stories"), fmt.count(f.stories)],
+    [t("parking"), say(f.display.parking)],
+    [t("construction"), f.construction],
+    [t("roof"), f.roof],
+    [t("heatingCooling"), `${f.heating}; ${f.cooling}`],
+    [t("county"), f.county],
+    [t("lastSale"), t("lastSaleValue", { amount: fmt.usd(f.lastSale.amount), date: fmt.date(f.lastSale.date) })],
+    [
+      t("assessment", { year: String(f.assessment.year) }),
+      t("assessmentValue", { assessed: fmt.usd(f.assessment.assessedValue), tax: fmt.usd(f.assessment.tax) }),
+    ],
   ];
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Home report: ${escape(address)}</title>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(t("publicTitle", { address }))}</title>
 <style>
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#fff}
 main{max-width:720px;margin:0 auto;padding:24px}h1{font-size:24px;margin:0}h2{font-size:16px;margin:24px 0 8px}
@@ -48,14 +61,14 @@ main{max-width:720px;margin:0 auto;padding:24px}h1{font-size:24px;margin:0}h2{fo
 dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}dt{font-weight:600}dd{margin:0}
 footer{margin-top:24px;font-size:13px;color:#475569}a{color:#0f5132}
 </style></head><body><main>
-<h1>Home report</h1>
-<p><strong>${escape(address)}</strong> · from ${escape(report.lender)}</p>
+<h1>${escape(t("publicHeading"))}</h1>
+<p><strong>${escape(address)}</strong> · ${escape(t("publicFrom", { lender: report.lender }))}</p>
 <section class="estimate" aria-labelledby="estimate-title"><h2 id="estimate-title">${escape(c.title)}</h2>
 <p class="figure">${escape(c.headline)}</p><p>${escape(c.detail)}</p>
 <p>${escape(c.attribution.prefix)} <strong>${escape(c.attribution.provider)}</strong></p>
 <p>${escape(c.disclaimer)} <a href="${escape(c.methodology.href)}">${escape(c.methodology.text)}</a></p></section>
-<h2>The home</h2>
+<h2>${escape(t("publicHome"))}</h2>
 <dl>${rows.map(([term, value]) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`).join("")}</dl>
-<footer><p>Facts from public records; the estimate is the service's, not an appraisal. Made ${escape(formatDate(new Date()))}.</p></footer>
+<footer><p>${escape(t("publicFooter", { date: fmt.date(new Date()) }))}</p></footer>
 </main></body></html>`;
 }

@@ -2,6 +2,7 @@ import { route } from "@/lib/api/route";
 import { ReportLinkQuery } from "@/lib/api/schemas";
 import { appOrigin } from "@/lib/env";
 import { openReportLink } from "@/lib/services/report-links";
+import { widgetLocale } from "@/app/embed/valuation/locale";
 import { publicReportHtml } from "./report-html";
 
 // POST /api/widget/report?token=: opens the report link a widget visitor was mailed, once (the /report page's button;
@@ -15,9 +16,10 @@ export const POST = route(
     responses: { 200: { files: ["text/html"], description: "The report, to save or print" } },
     errors: [404, 410, 429, 502, 503, 504],
   },
-  async ({ query, caller }) => {
+  async ({ request, query, caller }) => {
     const report = await openReportLink(query.token, caller.ip);
-    return new Response(publicReportHtml(report, appOrigin), {
+    // In the visitor's language: `?lang=` (the report link carries the widget's), else their cookie or browser's.
+    return new Response(publicReportHtml(report, appOrigin, widgetLocale(request)), {
       headers: {
         "Content-Type": "text/html; charset=utf-8",
         "Content-Disposition": 'attachment; filename="home-report.html"',

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
@@ -13,7 +13,10 @@ import { leadPanel } from "@/lib/services/leads";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "./reopen";
 
-export const metadata: Metadata = { title: "Your home dashboard" };
+export async function generateMetadata() {
+  const t = await getTranslations("EmbedDashboard");
+  return { title: t("title") };
+}
 
 /** The homeowner dashboard inside a partner's frame, for the member its token named (proxy.ts sets who may frame it). */
 export default async function PartnerDashboardPage() {
@@ -21,6 +24,8 @@ export default async function PartnerDashboardPage() {
   if (!user?.ownerIds.length) {
     return <ReopenFromPartner />;
   }
+  const t = await getTranslations("EmbedDashboard");
+  const errors = await getTranslations("Errors");
   const caller = { ...(await pageCaller(user)), partnerSiteId: await partnerSiteOf(user.id) };
   const [data, card, leads] = await Promise.all([
     orAppError(ownerData(caller, user.ownerIds)),
@@ -30,14 +35,18 @@ export default async function PartnerDashboardPage() {
   if (AppError.is(data)) {
     return (
       <main className="p-6">
-        <ErrorPanel title="Your homes could not be loaded" message={data.message} retryHref="/embed/dashboard/view" />
+        <ErrorPanel
+          title={t("homesFailed")}
+          message={errors.has(data.code as never) ? errors(data.code as never) : data.message}
+          retryHref="/embed/dashboard/view"
+        />
       </main>
     );
   }
   auditOwnerRead(caller);
   return (
     <main className="space-y-4 p-4">
-      <h1 className="text-2xl font-bold">Your homes{user.name ? `, ${user.name.split(" ")[0]}` : ""}</h1>
+      <h1 className="text-2xl font-bold">{user.name ? t("yourHomesNamed", { name: user.name.split(" ")[0]! }) : t("yourHomes")}</h1>
       <div className="grid gap-4 sm:grid-cols-2">
         {data.properties.map((property) => (
           <PropertyCard

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PropertyDetails } from "@/components/property/property-details";
@@ -14,11 +14,16 @@ import { leadPanel } from "@/lib/services/leads";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "@/app/embed/dashboard/view/reopen";
 
-export const metadata: Metadata = { title: "Your home" };
+export async function generateMetadata() {
+  const t = await getTranslations("EmbedDashboard");
+  return { title: t("homeTitle") };
+}
 
 /** One of the member's homes inside the partner's frame: the same page as in the app, with a way back to the list. */
 export default async function PartnerPropertyPage({ params }: { params: Promise<{ propertyId: string }> }) {
   const { propertyId } = await params;
+  const t = await getTranslations("EmbedDashboard");
+  const errors = await getTranslations("Errors");
   const user = await finishedPageUser();
   if (!user?.ownerIds.length) return <ReopenFromPartner />;
   if (!/^\d+$/.test(propertyId)) notFound();
@@ -37,7 +42,7 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
   return (
     <main className="p-4">
       {AppError.is(home) ? (
-        <ErrorPanel title="This home could not be loaded" message={home.message} retryHref={path} />
+        <ErrorPanel title={t("homeFailed")} message={errors.has(home.code as never) ? errors(home.code as never) : home.message} retryHref={path} />
       ) : (
         <PropertyDetails
           home={home}
@@ -45,7 +50,7 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
           retryHref={path}
           back={
             <Link href="/embed/dashboard/view" className="text-sm text-brand-700 underline">
-              ← All your homes
+              {t("allHomes")}
             </Link>
           }
           report={<ReportLink address={home.property.facts.address} applicantName={applicantName} />}

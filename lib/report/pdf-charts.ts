@@ -1,4 +1,7 @@
 import type PDFDocument from "pdfkit";
+import { formatsFor, MINUS } from "@/lib/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/messages";
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -7,6 +10,14 @@ const MUTED = "#6b7280";
 const GRID = "#e5e7eb";
 const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
 const short = (n: number) => (n >= 1e6 ? `$${(n / 1e6).toFixed(2)}M` : `$${Math.round(n / 1000)}K`);
+
+/** Dollars in a language, in the PDF's standard fonts (a hyphen-minus, not U+2212): English as it always was. */
+const usdIn = (locale: Locale) => (locale === "en" ? usd : (n: number) => formatsFor(locale).usd(Math.round(n)).replaceAll(MINUS, "-"));
+const shortIn = (locale: Locale) =>
+  locale === "en"
+    ? short
+    : (n: number) =>
+        new Intl.NumberFormat(locale, { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: n >= 1e6 ? 2 : 0 }).format(n);
 
 export interface RangeBar {
   label: string;
@@ -21,15 +32,36 @@ export const rangeChartHeight = (bars: number) => bars * RANGE_ROW + 34;
 export const YEAR_BARS_HEIGHT = 130;
 
 /** What a range chart shows, as its alternative text: the estimate and each range in figures. */
-export const rangeChartAlt = (bars: RangeBar[], marker: { label: string; value: number }) =>
-  `Chart of the value range by condition: ${marker.label} ${usd(marker.value)}; ${bars.map((b) => `${b.label} ${usd(b.low)} to ${usd(b.high)}`).join("; ")}.`;
+export const rangeChartAlt = (bars: RangeBar[], marker: { label: string; value: number }, locale: Locale = "en") => {
+  const t = translator(locale, "ReportDoc");
+  const money = usdIn(locale);
+  return t("rangeAlt", {
+    marker: `${marker.label} ${money(marker.value)}`,
+    bars: bars.map((b) => t("rangeAltBar", { label: b.label, low: money(b.low), high: money(b.high) })).join("; "),
+  });
+};
 
 /** What the year bars show, as their alternative text: each year's market and assessed value. */
-export const yearBarsAlt = (series: { year: number; market: number; assessed: number }[]) =>
-  `Chart of assessed and market value by year: ${series.map((s) => `${s.year} market value ${usd(s.market)}, assessed ${usd(s.assessed)}`).join("; ")}.`;
+export const yearBarsAlt = (series: { year: number; market: number; assessed: number }[], locale: Locale = "en") => {
+  const t = translator(locale, "ReportDoc");
+  const money = usdIn(locale);
+  return t("yearAlt", {
+    years: series.map((s) => t("yearAltYear", { year: String(s.year), market: money(s.market), assessed: money(s.assessed) })).join("; "),
+  });
+};
 
 /** Horizontal ranges on one value axis, with the point estimate marked: the valuation and its condition ranges. */
-export function drawRangeChart(doc: Doc, x: number, y: number, width: number, bars: RangeBar[], marker: { label: string; value: number }): number {
+export function drawRangeChart(
+  doc: Doc,
+  x: number,
+  y: number,
+  width: number,
+  bars: RangeBar[],
+  marker: { label: string; value: number },
+  locale: Locale = "en",
+): number {
+  const usd = usdIn(locale);
+  const short = shortIn(locale);
   const labelWidth = 110;
   const plotX = x + labelWidth;
   const plotWidth = width - labelWidth - 10;
@@ -78,7 +110,16 @@ export function drawRangeChart(doc: Doc, x: number, y: number, width: number, ba
 }
 
 /** Vertical bars per year: assessed value (and the assessor's market value) over time. */
-export function drawYearBars(doc: Doc, x: number, y: number, width: number, series: { year: number; market: number; assessed: number }[]): number {
+export function drawYearBars(
+  doc: Doc,
+  x: number,
+  y: number,
+  width: number,
+  series: { year: number; market: number; assessed: number }[],
+  locale: Locale = "en",
+): number {
+  const t = translator(locale, "ReportDoc");
+  const short = shortIn(locale);
   const height = YEAR_BARS_HEIGHT;
   const plotHeight = height - 36;
   const max = Math.max(...series.map((s) => s.market)) * 1.1;
@@ -114,9 +155,9 @@ export function drawYearBars(doc: Doc, x: number, y: number, width: number, seri
     .font("Helvetica")
     .fontSize(7.5)
     .fillColor(INK)
-    .text("Market value (assessor)", x + 12, legendY);
+    .text(t("legendMarket"), x + 12, legendY);
   doc.rect(x + 130, legendY, 8, 8).fill("#0f5132");
-  doc.fillColor(INK).text("Assessed value", x + 142, legendY);
+  doc.fillColor(INK).text(t("legendAssessed"), x + 142, legendY);
   return height;
 }
 
