@@ -82,7 +82,7 @@ function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string })
           <Figures figures={o.figures} />
           {o.status === "dismissed" && o.dismissReason && <p className="text-xs text-slate-700">{t("dismissed", { reason: o.dismissReason })}</p>}
           <p className="sr-only" data-testid="opportunity-status">
-            {o.status}
+            {t("status", { status: o.status })}
           </p>
           <OpportunityActions id={o.id} status={o.status} client={client} label={o.label} />
         </div>

@@ -7,8 +7,9 @@ import { requirePageUser } from "@/lib/api/page";
 import { LEADS_PAGE_SIZE, LeadsQuery } from "@/lib/api/lead-schemas";
 import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
-import { LEAD_STATUSES, scenarioLine, timeSince } from "@/lib/leads/rules";
+import { LEAD_STATUSES, scenarioLine } from "@/lib/leads/rules";
 import { readLeads } from "@/lib/services/leads";
+import { sinceParts } from "./time-since";
 
 export async function generateMetadata() {
   const t = await getTranslations("Leads");
@@ -71,7 +72,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
                 {lead.message && <span className="block truncate text-xs text-slate-600">{lead.message}</span>}
               </td>
               <td className="p-2 text-xs">
-                <time dateTime={lead.createdAt}>{timeSince(new Date(lead.createdAt), now)}</time>
+                <time dateTime={lead.createdAt}>{t("ago", sinceParts(new Date(lead.createdAt), now))}</time>
               </td>
               <td className="p-2" data-testid="lead-status">
                 {t("status", { status: lead.status })}

@@ -6,9 +6,10 @@ import { LeadStatusButtons } from "@/components/leads/lead-status-buttons";
 import { requirePageUser } from "@/lib/api/page";
 import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
-import { nextStatuses, scenarioLine, timeSince } from "@/lib/leads/rules";
+import { nextStatuses, scenarioLine } from "@/lib/leads/rules";
 import { AppError } from "@/lib/services/errors";
 import { readLead } from "@/lib/services/leads";
+import { sinceParts } from "../time-since";
 
 export async function generateMetadata() {
   const t = await getTranslations("LeadPage");
@@ -24,8 +25,8 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
     throw error;
   });
   if (!lead) notFound();
-  const [t, f] = await Promise.all([getTranslations("LeadPage"), getFormats()]);
-  const came = { since: timeSince(new Date(lead.createdAt), new Date()), at: f.dateTime(lead.createdAt) };
+  const [t, leads, f] = await Promise.all([getTranslations("LeadPage"), getTranslations("Leads"), getFormats()]);
+  const came = { since: leads("ago", sinceParts(new Date(lead.createdAt), new Date())), at: f.dateTime(lead.createdAt) };
   const row = "grid gap-1 sm:grid-cols-[10rem_1fr]";
   return (
     <div className="space-y-6">
