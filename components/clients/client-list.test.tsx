@@ -1,6 +1,7 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it, vi } from "vitest";
 import { translator } from "@/lib/i18n/messages";
+import { OPPORTUNITY_KINDS, tagLabel, tagShort } from "@/lib/portfolio/opportunities";
 import { renderIntl } from "@/lib/testing/intl";
 import type { ClientDto, ClientOpportunity } from "@/lib/services/clients";
 import { ClientList } from "./client-list";
@@ -78,7 +79,7 @@ describe("the client list", () => {
     ])
       expect(shown).toContain(words);
     expect(html).toContain('aria-label="Actualizar a Ana Ruiz ahora"');
-    expect(html).toContain('aria-label="Reabrir Rate-and-term refinance de Ana Ruiz"');
+    expect(html).toContain('aria-label="Reabrir Refinanciamiento de tasa y plazo de Ana Ruiz"');
   });
 
   it("the page's sentences say how many are shown as they did, and in Spanish", () => {
@@ -97,5 +98,24 @@ describe("the client list", () => {
     expect(translator("es", "ImportClients")("summary", { created: 2, merged: 0, errors: 1 })).toBe(
       "2 agregados, 0 combinados con clientes que ya tenía, 1 fila con errores.",
     );
+  });
+
+  it("the tags' words are lib/portfolio's in English, for every kind and mortgage insurance's every rule", () => {
+    const en = translator("en", "ClientList");
+    const es = translator("es", "ClientList");
+    const cases = [
+      ...OPPORTUNITY_KINDS.map((kind) => ({ kind, tag: kind as string, figures: {} })),
+      ...["pmi_request", "pmi_appraisal", "fha_refinance", "usda_refinance", "ask"].map((rule) => ({
+        kind: "mortgage_insurance" as const,
+        tag: rule,
+        figures: { rule },
+      })),
+    ];
+    for (const { kind, tag, figures } of cases) {
+      expect(en("tagLabel", { tag, fallback: "?" })).toBe(tagLabel(kind, figures));
+      expect(en("tagShort", { tag, fallback: "?" })).toBe(tagShort(kind, figures));
+      expect(es("tagLabel", { tag, fallback: "?" })).not.toBe("?");
+    }
+    expect(es("tagShort", { tag: "pmi_request", fallback: "?" })).toBe("PMI: cancelar");
   });
 });

@@ -64,19 +64,22 @@ const TAG_TONE: Record<ClientOpportunity["status"], string> = {
 function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string }) {
   const t = useTranslations("ClientList");
   const f = useFormats();
+  // Mortgage insurance's tag names the rule that found it (lib/portfolio's tagLabel and tagShort, in the reader's words).
+  const tag = o.kind === "mortgage_insurance" && typeof o.figures.rule === "string" ? o.figures.rule : o.kind;
+  const label = t("tagLabel", { tag, fallback: o.label });
   return (
     <li>
       <details className="group" data-testid="opportunity" data-kind={o.kind}>
         <summary
           className={`inline-flex cursor-pointer list-none items-center gap-1 rounded-full border px-1.5 text-xs leading-5 font-semibold whitespace-nowrap ${TAG_TONE[o.status]}`}
         >
-          {o.short}
+          {t("tagShort", { tag, fallback: o.short })}
           {o.new && <span className="rounded-full bg-brand-700 px-1 text-[0.65rem] leading-4 font-bold text-white">{t("new")}</span>}
           {o.status !== "open" && <span className="font-normal">· {t("status", { status: o.status })}</span>}
-          <span className="sr-only">{t("showWhy", { label: o.label })}</span>
+          <span className="sr-only">{t("showWhy", { label })}</span>
         </summary>
         <div className="mt-1 w-72 max-w-[calc(100vw-3rem)] space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm md:w-96">
-          <p className="text-sm font-semibold">{o.label}</p>
+          <p className="text-sm font-semibold">{label}</p>
           <p className="text-xs text-slate-700">{o.new ? t("newAtRefresh") : t("since", { date: f.date(o.openedAt) })}</p>
           <p className="text-sm">{o.reason}</p>
           <Figures figures={o.figures} />
@@ -84,7 +87,7 @@ function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string })
           <p className="sr-only" data-testid="opportunity-status">
             {t("status", { status: o.status })}
           </p>
-          <OpportunityActions id={o.id} status={o.status} client={client} label={o.label} />
+          <OpportunityActions id={o.id} status={o.status} client={client} label={label} />
         </div>
       </details>
     </li>

@@ -5,17 +5,19 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
+import { useErrorText } from "@/lib/i18n/error-text";
 
 /** A loan officer's (or admin's) invitation of a client to one home. */
 export function InviteClientForm({ action }: { action: FormAction<{ email: string; address: string }> }) {
   const t = useTranslations("InviteClient");
+  const errorText = useErrorText();
   const { state, pending, onSubmit } = useFormAction(action);
   const sent = !pending && state?.data;
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {!pending && state?.error && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {state.error}
+          {errorText({ code: state.code, message: state.error })}
         </p>
       )}
       {sent && (
