@@ -7,8 +7,9 @@ import { requirePageUser } from "@/lib/api/page";
 import { LEADS_PAGE_SIZE, LeadsQuery } from "@/lib/api/lead-schemas";
 import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
-import { LEAD_STATUSES, scenarioLine } from "@/lib/leads/rules";
+import { LEAD_STATUSES } from "@/lib/leads/rules";
 import { readLeads } from "@/lib/services/leads";
+import { scenarioWords } from "./scenario";
 import { sinceParts } from "./time-since";
 
 export async function generateMetadata() {
@@ -68,7 +69,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
               <td className="p-2 text-xs">{lead.address ?? "—"}</td>
               <td className="max-w-sm p-2">
                 {t("kind", { kind: lead.kind })}
-                {lead.scenario && <span className="block text-xs text-slate-700">{scenarioLine(lead.scenario)}</span>}
+                {lead.scenario && <span className="block text-xs text-slate-700">{scenarioWords(lead.scenario, t, f)}</span>}
                 {lead.message && <span className="block truncate text-xs text-slate-600">{lead.message}</span>}
               </td>
               <td className="p-2 text-xs">

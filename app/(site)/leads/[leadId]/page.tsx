@@ -6,9 +6,10 @@ import { LeadStatusButtons } from "@/components/leads/lead-status-buttons";
 import { requirePageUser } from "@/lib/api/page";
 import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
-import { nextStatuses, scenarioLine } from "@/lib/leads/rules";
+import { nextStatuses } from "@/lib/leads/rules";
 import { AppError } from "@/lib/services/errors";
 import { readLead } from "@/lib/services/leads";
+import { scenarioWords } from "../scenario";
 import { sinceParts } from "../time-since";
 
 export async function generateMetadata() {
@@ -77,7 +78,7 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
           {lead.scenario && (
             <div className={row}>
               <dt className="text-slate-600">{t("scenario")}</dt>
-              <dd data-testid="lead-scenario">{scenarioLine(lead.scenario)}</dd>
+              <dd data-testid="lead-scenario">{scenarioWords(lead.scenario, leads, f)}</dd>
             </div>
           )}
           {lead.message && (
