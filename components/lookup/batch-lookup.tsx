@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
 import { useErrorText } from "@/lib/i18n/error-text";
 import type { NormalizedAddressDto } from "@/lib/services/dto";
+import { useAddressCodes } from "./address-codes";
 import { outcomeOf, readRows, summarize, type BatchRow as Row, type RowProblem } from "./batch-rows";
 import { toCsv } from "./csv";
 
@@ -38,6 +39,7 @@ function download(rows: Row[]) {
 export function BatchLookup() {
   const t = useTranslations("BatchLookup");
   const errorText = useErrorText();
+  const codes = useAddressCodes();
   const router = useRouter();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string>();
@@ -139,7 +141,9 @@ export function BatchLookup() {
                     <td className="p-2">{r.line}</td>
                     <td className="p-2">{r.input}</td>
                     <td className="p-2">{r.error ? <span className="text-red-700">{r.error}</span> : r.result?.oneLine}</td>
-                    <td className={`p-2 ${outcomeOf(r) === "not-confirmed" ? "text-red-700" : ""}`}>{r.result?.ok ? r.result.deliverability.meaning : ""}</td>
+                    <td className={`p-2 ${outcomeOf(r) === "not-confirmed" ? "text-red-700" : ""}`}>
+                      {r.result?.ok ? codes.meaning(r.result.deliverability) : ""}
+                    </td>
                   </tr>
                 ))}
               </tbody>

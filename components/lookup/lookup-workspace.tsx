@@ -13,6 +13,7 @@ import type { AddressCheckDto } from "@/lib/services/dto";
 import type { Brand } from "@/lib/env";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { useFormats } from "@/lib/i18n/use-formats";
+import { useAddressCodes } from "./address-codes";
 import { EquityLookupPanel, Panel, SummaryPanel, ValuationPanel, VerificationPanel } from "./panels";
 
 interface Lookup {
@@ -39,6 +40,7 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
   const t = useTranslations("LookupWorkspace");
   const f = useFormats();
   const errorText = useErrorText();
+  const codes = useAddressCodes();
   const [lookup, setLookup] = useState<Lookup | undefined>(initial);
   const [address, setAddress] = useState(initial?.address ?? "");
   const [applicant, setApplicant] = useState(initial?.applicant ?? "");
@@ -148,11 +150,13 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
                 <div>
                   <dt className="text-slate-600">{t("deliveryPoint")}</dt>
                   <dd className={`font-medium ${confirmed ? "text-brand-700" : "text-red-700"}`} data-testid="deliverability">
-                    {result.deliverability.meaning}
+                    {codes.meaning(result.deliverability)}
                   </dd>
-                  {result.problems.length > 0 && <dd className="text-red-700">{result.problems.join("; ")}</dd>}
+                  {result.problems.length > 0 && <dd className="text-red-700">{result.problems.map(codes.footnote).join("; ")}</dd>}
                   {result.found === false && <dd className="text-red-700">{t("noProperty")}</dd>}
-                  {result.corrections.length > 0 && <dd className="text-slate-600">{t("corrected", { corrections: result.corrections.join("; ") })}</dd>}
+                  {result.corrections.length > 0 && (
+                    <dd className="text-slate-600">{t("corrected", { corrections: result.corrections.map(codes.footnote).join("; ") })}</dd>
+                  )}
                 </div>
                 <div>
                   <dt className="text-slate-600">{t("placeTitle")}</dt>

@@ -1,5 +1,7 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
+import { translator } from "@/lib/i18n/messages";
+import { DPV_MEANINGS, FOOTNOTES } from "@/lib/services/codes";
 import { renderIntl } from "@/lib/testing/intl";
 import type { VerificationDto } from "@/lib/services/dto";
 import { VerificationAnswer } from "./panels";
@@ -40,5 +42,17 @@ describe("the lookup's panels", () => {
     expect(text(es)).toContain("Solicitantes recientes");
     expect(es).toContain('aria-label="Solicitantes recientes, el último verificado primero"');
     expect(text(renderIntl(<RecentApplicants applicants={[]} />, "es"))).toContain("Ninguno todavía");
+  });
+});
+
+describe("the address service's codes", () => {
+  it("say the delivery point and the footnotes as lib/services/codes.ts does in English, and in Spanish", () => {
+    const en = translator("en", "AddressCodes");
+    const es = translator("es", "AddressCodes");
+    for (const [code, words] of Object.entries(DPV_MEANINGS)) expect(en("dpv", { code: code || "none", fallback: "?" })).toBe(words);
+    for (const [letter, words] of Object.entries(FOOTNOTES)) expect(en("footnote", { letter, fallback: "?" })).toBe(words);
+    expect(es("dpv", { code: "Y", fallback: "?" })).toMatch(/^Confirmada/);
+    expect(es("footnote", { letter: "A", fallback: "?" })).toBe("Código postal corregido");
+    expect(es("footnote", { letter: "unknown", fallback: "Something new" })).toBe("Something new");
   });
 });

@@ -18,4 +18,5 @@ export const CLIENT_NAMESPACES = [
   "LookupPanels",
   "BatchLookup",
   "LeadStatus",
+  "AddressCodes",
 ] as const satisfies readonly (keyof Messages)[];
