@@ -1,15 +1,21 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 const LOAN_TYPES = ["conventional", "fha", "va", "usda", "jumbo", "other"];
 
 /** Adds one client by hand; the same person at the same address updates the client already there. */
 export function AddClient() {
+  const t = useTranslations("AddClient");
+  const f = useFormats();
+  const errorText = useErrorText();
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<ApiProblem>();
@@ -37,7 +43,7 @@ export function AddClient() {
           closingDate: text("closingDate"),
         },
       });
-      setDone(added.merged ? "Updated the client you already had at this address." : "Client added.");
+      setDone(added.merged ? t("merged") : t("added"));
       form.reset();
       router.refresh();
     } catch (error) {
@@ -50,33 +56,33 @@ export function AddClient() {
   const error = (field: string) => problem?.fields?.[field];
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
-      <Field label="First name" name="firstName" autoComplete="off" required error={error("firstName")} />
-      <Field label="Last name" name="lastName" autoComplete="off" required error={error("lastName")} />
-      <Field label="Email (to invite them)" name="email" type="email" autoComplete="off" error={error("email")} />
-      <Field label="Home address" name="address" autoComplete="off" required error={error("address")} hint="Street, city, state and ZIP code" />
-      <Field label="Loan balance ($, if known)" name="loanBalance" inputMode="numeric" error={error("loanBalance")} />
-      <Field label="Note rate (%, if known)" name="noteRate" inputMode="decimal" error={error("noteRate")} />
+      <Field label={t("firstName")} name="firstName" autoComplete="off" required error={error("firstName")} />
+      <Field label={t("lastName")} name="lastName" autoComplete="off" required error={error("lastName")} />
+      <Field label={t("email")} name="email" type="email" autoComplete="off" error={error("email")} />
+      <Field label={t("address")} name="address" autoComplete="off" required error={error("address")} hint={t("addressHint")} />
+      <Field label={t("loanBalance")} name="loanBalance" inputMode="numeric" error={error("loanBalance")} />
+      <Field label={t("noteRate")} name="noteRate" inputMode="decimal" error={error("noteRate")} />
       <div className="space-y-1">
         <label htmlFor="loanType" className="block text-sm font-medium text-slate-800">
-          Loan type
+          {t("loanType")}
         </label>
         <select id="loanType" name="loanType" className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
-          <option value="">Not known</option>
+          <option value="">{t("notKnown")}</option>
           {LOAN_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type === "fha" || type === "va" || type === "usda" ? type.toUpperCase() : type[0]!.toUpperCase() + type.slice(1)}
+              {f.loanType(type)}
             </option>
           ))}
         </select>
       </div>
-      <Field label="Closing date (if known)" name="closingDate" type="date" error={error("closingDate")} />
+      <Field label={t("closingDate")} name="closingDate" type="date" error={error("closingDate")} />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={pending}>
-          {pending ? "Adding…" : "Add client"}
+          {pending ? t("adding") : t("add")}
         </Button>
         {problem && !problem.fields && (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            {problem.message}
+            {errorText(problem)}
           </p>
         )}
         {done && (

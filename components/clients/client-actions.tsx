@@ -1,13 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
 import { DISMISS_REASONS, type DismissReason } from "@/lib/portfolio/opportunities";
 
 /** One action button that calls the API, then shows the page again; its outcome is said next to it. */
 function useAction() {
   const router = useRouter();
+  const errorText = useErrorText();
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
   async function run(path: string, init: { method?: string; body?: unknown }, done: (answer: unknown) => string): Promise<boolean> {
@@ -19,7 +22,7 @@ function useAction() {
       router.refresh();
       return true;
     } catch (error) {
-      setMessage({ text: ApiProblem.from(error).message, error: true });
+      setMessage({ text: errorText(ApiProblem.from(error)), error: true });
       return false;
     } finally {
       setPending(false);
@@ -39,6 +42,7 @@ function Said({ message }: { message?: { text: string; error: boolean } }) {
 }
 
 export function RefreshAllButton({ limit }: { limit: number }) {
+  const t = useTranslations("ClientActions");
   const { pending, message, run } = useAction();
   return (
     <div>
@@ -49,11 +53,12 @@ export function RefreshAllButton({ limit }: { limit: number }) {
         onClick={() =>
           run("/api/clients/refresh", { method: "POST" }, (a) => {
             const r = a as { refreshed: number; failed: unknown[]; stopped: string | null };
-            return `${r.refreshed} refreshed${r.failed.length ? `, ${r.failed.length} could not be valued` : ""}.${r.stopped ? ` Stopped early: ${r.stopped}` : ""}`;
+            const said = t("refreshedAll", { refreshed: r.refreshed, failed: r.failed.length });
+            return r.stopped ? `${said} ${t("stoppedEarly", { reason: r.stopped })}` : said;
           })
         }
       >
-        {pending ? "Refreshing…" : `Refresh ${limit} least recent`}
+        {pending ? t("refreshing") : t("refreshLeast", { limit })}
       </button>
       <Said message={message} />
     </div>
@@ -61,6 +66,7 @@ export function RefreshAllButton({ limit }: { limit: number }) {
 }
 
 export function RefreshButton({ clientId, name }: { clientId: number; name: string }) {
+  const t = useTranslations("ClientActions");
   const { pending, message, run } = useAction();
   return (
     <>
@@ -68,10 +74,10 @@ export function RefreshButton({ clientId, name }: { clientId: number; name: stri
         type="button"
         className={small}
         disabled={pending}
-        aria-label={`Refresh ${name} now`}
-        onClick={() => run(`/api/clients/${clientId}/refresh`, { method: "POST" }, () => "Refreshed.")}
+        aria-label={t("refreshName", { name })}
+        onClick={() => run(`/api/clients/${clientId}/refresh`, { method: "POST" }, () => t("refreshed"))}
       >
-        {pending ? "Refreshing…" : "Refresh"}
+        {pending ? t("refreshing") : t("refresh")}
       </button>
       <Said message={message} />
     </>
@@ -79,18 +85,19 @@ export function RefreshButton({ clientId, name }: { clientId: number; name: stri
 }
 
 export function InviteButton({ clientId, name, hasEmail }: { clientId: number; name: string; hasEmail: boolean }) {
+  const t = useTranslations("ClientActions");
   const { pending, message, run } = useAction();
-  if (!hasEmail) return <span className="text-xs text-slate-600">No email to invite</span>;
+  if (!hasEmail) return <span className="text-xs text-slate-600">{t("noEmail")}</span>;
   return (
     <>
       <button
         type="button"
         className={small}
         disabled={pending}
-        aria-label={`Invite ${name} to their dashboard`}
-        onClick={() => run(`/api/clients/${clientId}/invite`, { method: "POST" }, () => "Invitation sent.")}
+        aria-label={t("inviteName", { name })}
+        onClick={() => run(`/api/clients/${clientId}/invite`, { method: "POST" }, () => t("invitationSent"))}
       >
-        {pending ? "Inviting…" : "Invite"}
+        {pending ? t("inviting") : t("invite")}
       </button>
       <Said message={message} />
     </>
@@ -99,39 +106,42 @@ export function InviteButton({ clientId, name, hasEmail }: { clientId: number; n
 
 /** What an officer does with an opportunity: contacted, dismissed with a reason (and their own words), or open again. */
 export function OpportunityActions({ id, status, client, label }: { id: number; status: string; client: string; label: string }) {
+  const t = useTranslations("ClientActions");
   const { pending, message, run } = useAction();
   const [dismissing, setDismissing] = useState(false);
   const [reason, setReason] = useState<DismissReason>("not_interested");
   const [note, setNote] = useState("");
   const set = (body: { status: string; reason?: DismissReason; note?: string }, said: string) =>
     run(`/api/opportunities/${id}`, { method: "PATCH", body }, () => said);
-  const what = `${label} for ${client}`;
+  const what = { label, client };
   if (dismissing)
     return (
       <form
         className="space-y-2"
-        aria-label={`Dismiss ${what}`}
+        aria-label={t("dismissWhat", what)}
         onSubmit={(event) => {
           event.preventDefault();
-          void set({ status: "dismissed", reason, ...(note.trim() ? { note: note.trim() } : {}) }, "Dismissed.").then((done) => done && setDismissing(false));
+          void set({ status: "dismissed", reason, ...(note.trim() ? { note: note.trim() } : {}) }, t("dismissedDone")).then(
+            (done) => done && setDismissing(false),
+          );
         }}
       >
         <label className="block text-xs font-medium">
-          Why
+          {t("why")}
           <select
             value={reason}
             onChange={(e) => setReason(e.target.value as DismissReason)}
             className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-xs"
           >
-            {Object.entries(DISMISS_REASONS).map(([value, words]) => (
+            {(Object.keys(DISMISS_REASONS) as DismissReason[]).map((value) => (
               <option key={value} value={value}>
-                {words}
+                {t("reason", { reason: value })}
               </option>
             ))}
           </select>
         </label>
         <label className="block text-xs font-medium">
-          Note (optional)
+          {t("note")}
           <input
             value={note}
             onChange={(e) => setNote(e.target.value)}
@@ -139,13 +149,13 @@ export function OpportunityActions({ id, status, client, label }: { id: number; 
             className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-xs"
           />
         </label>
-        <p className="text-xs text-slate-600">It stays dismissed until the client&apos;s figures move past your organization&apos;s thresholds.</p>
+        <p className="text-xs text-slate-600">{t("staysDismissed")}</p>
         <div className="flex gap-1">
           <button type="submit" className={small} disabled={pending}>
-            Dismiss
+            {t("dismiss")}
           </button>
           <button type="button" className={small} onClick={() => setDismissing(false)}>
-            Cancel
+            {t("cancel")}
           </button>
         </div>
         <Said message={message} />
@@ -158,20 +168,20 @@ export function OpportunityActions({ id, status, client, label }: { id: number; 
           type="button"
           className={small}
           disabled={pending}
-          aria-label={`Mark ${what} contacted`}
-          onClick={() => set({ status: "contacted" }, "Marked contacted.")}
+          aria-label={t("markContactedWhat", what)}
+          onClick={() => set({ status: "contacted" }, t("markedContacted"))}
         >
-          Contacted
+          {t("contacted")}
         </button>
       )}
       {status !== "dismissed" && (
-        <button type="button" className={small} disabled={pending} aria-label={`Dismiss ${what}…`} onClick={() => setDismissing(true)}>
-          Dismiss…
+        <button type="button" className={small} disabled={pending} aria-label={t("dismissWhatMore", what)} onClick={() => setDismissing(true)}>
+          {t("dismissMore")}
         </button>
       )}
       {status !== "open" && (
-        <button type="button" className={small} disabled={pending} aria-label={`Reopen ${what}`} onClick={() => set({ status: "open" }, "Open again.")}>
-          Reopen
+        <button type="button" className={small} disabled={pending} aria-label={t("reopenWhat", what)} onClick={() => set({ status: "open" }, t("openAgain"))}>
+          {t("reopen")}
         </button>
       )}
       <Said message={message} />

@@ -1,45 +1,49 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { InviteButton, OpportunityActions, RefreshButton } from "@/components/clients/client-actions";
-import { formatDate, formatLoanType, formatPercent, formatUsd } from "@/lib/format";
+import type { Formats } from "@/lib/format";
+import { useFormats } from "@/lib/i18n/use-formats";
 import type { ClientOpportunity } from "@/lib/services/clients";
 import type { ClientDto } from "@/lib/services/clients";
 
 type Client = ClientDto & { opportunities: ClientOpportunity[] };
 
-const pct = (share: number) => formatPercent(share * 100, "ltv");
+type T = ReturnType<typeof useTranslations<"ClientList">>;
+const pct = (f: Formats, share: number) => f.percent(share * 100, "ltv");
 
-/** The figures behind a reason, each in the words and form an officer reads it; the rest are the rule's own. */
-const FIGURES: Record<string, { label: string; show: (v: number | string) => string }> = {
-  value: { label: "Estimated value", show: (v) => formatUsd(Number(v)) },
-  previousValue: { label: "Value at the refresh before", show: (v) => formatUsd(Number(v)) },
-  balance: { label: "Loans", show: (v) => formatUsd(Number(v)) },
-  ltv: { label: "Loan-to-value today", show: (v) => pct(Number(v)) },
-  originalLtv: { label: "Loan-to-value at closing", show: (v) => pct(Number(v)) },
-  ofOriginal: { label: "Balance over the original value", show: (v) => pct(Number(v)) },
-  available: { label: "Could borrow at the maximum LTV", show: (v) => formatUsd(Number(v)) },
-  change: { label: "Change of value", show: (v) => formatPercent(Number(v) * 100, "change") },
-  noteRate: { label: "Client's rate", show: (v) => formatPercent(Number(v), "rate") },
-  currentRate: { label: "Today's rate", show: (v) => formatPercent(Number(v), "rate") },
-  margin: { label: "Above today's rate", show: (v) => `${Number(v).toFixed(2)} points` },
-  premiumEnds: {
-    label: "Premium ends",
-    show: (v) => (v === "life" ? "Never (the loan's life)" : v === "at 78%" ? "At 78% of the original value" : formatDate(String(v))),
-  },
-  closingDate: { label: "Closed", show: (v) => formatDate(String(v)) },
-  visitDays: { label: "Days with a visit this week", show: String },
-  reportDownloads: { label: "Reports downloaded", show: String },
-  borrowingUses: { label: "Borrowing scenarios tried", show: String },
-};
+/** The figures behind a reason, each in the form an officer reads it (its words are the catalogue's `figures.<key>`); the rest are the rule's own. */
+const FIGURES = {
+  value: (v, f) => f.usd(Number(v)),
+  previousValue: (v, f) => f.usd(Number(v)),
+  balance: (v, f) => f.usd(Number(v)),
+  ltv: (v, f) => pct(f, Number(v)),
+  originalLtv: (v, f) => pct(f, Number(v)),
+  ofOriginal: (v, f) => pct(f, Number(v)),
+  available: (v, f) => f.usd(Number(v)),
+  change: (v, f) => f.percent(Number(v) * 100, "change"),
+  noteRate: (v, f) => f.percent(Number(v), "rate"),
+  currentRate: (v, f) => f.percent(Number(v), "rate"),
+  margin: (v, f, t) => t("points", { points: f.number(Number(v), 2) }),
+  premiumEnds: (v, f, t) => (v === "life" ? t("premiumLife") : v === "at 78%" ? t("premiumAt78") : f.date(String(v))),
+  closingDate: (v, f) => f.date(String(v)),
+  visitDays: (v, f) => f.count(Number(v)),
+  reportDownloads: (v, f) => f.count(Number(v)),
+  borrowingUses: (v, f) => f.count(Number(v)),
+} satisfies Record<string, (v: number | string, f: Formats, t: T) => string>;
+type FigureKey = keyof typeof FIGURES;
+const isFigure = (key: string): key is FigureKey => key in FIGURES;
 
 function Figures({ figures }: { figures: ClientOpportunity["figures"] }) {
-  const shown = Object.entries(figures).filter(([key, value]) => value !== null && key in FIGURES);
+  const t = useTranslations("ClientList");
+  const f = useFormats();
+  const shown = Object.entries(figures).flatMap(([key, value]) => (value !== null && isFigure(key) ? [[key, value] as const] : []));
   if (!shown.length) return null;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
       {shown.map(([key, value]) => (
         <div key={key} className="contents">
-          <dt className="text-slate-600">{FIGURES[key]!.label}</dt>
-          <dd className="font-medium tabular-nums">{FIGURES[key]!.show(value!)}</dd>
+          <dt className="text-slate-600">{t(`figures.${key}`)}</dt>
+          <dd className="font-medium tabular-nums">{FIGURES[key](value, f, t)}</dd>
         </div>
       ))}
     </dl>
@@ -58,27 +62,32 @@ const TAG_TONE: Record<ClientOpportunity["status"], string> = {
  * first applied, the reason, the figures and what to do.
  */
 function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string }) {
+  const t = useTranslations("ClientList");
+  const f = useFormats();
+  // Mortgage insurance's tag names the rule that found it (lib/portfolio's tagLabel and tagShort, in the reader's words).
+  const tag = o.kind === "mortgage_insurance" && typeof o.figures.rule === "string" ? o.figures.rule : o.kind;
+  const label = t("tagLabel", { tag, fallback: o.label });
   return (
     <li>
       <details className="group" data-testid="opportunity" data-kind={o.kind}>
         <summary
           className={`inline-flex cursor-pointer list-none items-center gap-1 rounded-full border px-1.5 text-xs leading-5 font-semibold whitespace-nowrap ${TAG_TONE[o.status]}`}
         >
-          {o.short}
-          {o.new && <span className="rounded-full bg-brand-700 px-1 text-[0.65rem] leading-4 font-bold text-white">New</span>}
-          {o.status !== "open" && <span className="font-normal">· {o.status}</span>}
-          <span className="sr-only">: {o.label}, show why</span>
+          {t("tagShort", { tag, fallback: o.short })}
+          {o.new && <span className="rounded-full bg-brand-700 px-1 text-[0.65rem] leading-4 font-bold text-white">{t("new")}</span>}
+          {o.status !== "open" && <span className="font-normal">· {t("status", { status: o.status })}</span>}
+          <span className="sr-only">{t("showWhy", { label })}</span>
         </summary>
         <div className="mt-1 w-72 max-w-[calc(100vw-3rem)] space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm md:w-96">
-          <p className="text-sm font-semibold">{o.label}</p>
-          <p className="text-xs text-slate-700">{o.new ? "New at the last refresh" : `Since ${formatDate(o.openedAt)}`}</p>
+          <p className="text-sm font-semibold">{label}</p>
+          <p className="text-xs text-slate-700">{o.new ? t("newAtRefresh") : t("since", { date: f.date(o.openedAt) })}</p>
           <p className="text-sm">{o.reason}</p>
           <Figures figures={o.figures} />
-          {o.status === "dismissed" && o.dismissReason && <p className="text-xs text-slate-700">Dismissed: {o.dismissReason}</p>}
+          {o.status === "dismissed" && o.dismissReason && <p className="text-xs text-slate-700">{t("dismissed", { reason: o.dismissReason })}</p>}
           <p className="sr-only" data-testid="opportunity-status">
-            {o.status}
+            {t("status", { status: o.status })}
           </p>
-          <OpportunityActions id={o.id} status={o.status} client={client} label={o.label} />
+          <OpportunityActions id={o.id} status={o.status} client={client} label={label} />
         </div>
       </details>
     </li>
@@ -102,14 +111,16 @@ const COLUMNS = "md:grid md:grid-cols-[minmax(9rem,1fr)_minmax(0,1.6fr)_10rem_8r
  * phone, the same list for both (no table wider than the screen, every value named for a screen reader).
  */
 export function ClientList({ clients, caption }: { clients: Client[]; caption: string }) {
+  const t = useTranslations("ClientList");
+  const f = useFormats();
   return (
     <div>
       <div aria-hidden="true" className={`hidden border-b px-2 pb-1 text-sm font-semibold ${COLUMNS}`}>
-        <span>Client</span>
-        <span>Opportunities</span>
-        <span>Available equity</span>
-        <span>Loan on file</span>
-        <span>Dashboard</span>
+        <span>{t("colClient")}</span>
+        <span>{t("colOpportunities")}</span>
+        <span>{t("colEquity")}</span>
+        <span>{t("colLoan")}</span>
+        <span>{t("colDashboard")}</span>
       </div>
       <ul aria-label={caption} className="divide-y divide-slate-100">
         {clients.map((c) => (
@@ -121,9 +132,9 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
               </span>
             </div>
             <div>
-              <h3 className="sr-only">Opportunities for {c.name}</h3>
+              <h3 className="sr-only">{t("opportunitiesFor", { name: c.name })}</h3>
               {c.opportunities.length === 0 ? (
-                <p className="text-xs text-slate-600">{c.refreshedAt ? "None at the last refresh" : "Not refreshed yet"}</p>
+                <p className="text-xs text-slate-600">{c.refreshedAt ? t("noneAtRefresh") : t("notRefreshed")}</p>
               ) : (
                 <ul className="flex flex-wrap gap-1">
                   {c.opportunities.map((o) => (
@@ -134,31 +145,31 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
             </div>
             <div className="flex flex-wrap items-baseline gap-x-3 md:block">
               <p className="text-sm whitespace-nowrap">
-                <Labelled label="Available equity">
+                <Labelled label={t("colEquity")}>
                   <span data-equity className="font-semibold tabular-nums">
-                    {c.availableEquity === null ? "—" : formatUsd(c.availableEquity)}
+                    {c.availableEquity === null ? "—" : f.usd(c.availableEquity)}
                   </span>
                 </Labelled>
-                {c.ltv !== null && <span className="text-xs text-slate-700">{` · LTV ${pct(c.ltv)}`}</span>}
+                {c.ltv !== null && <span className="text-xs text-slate-700">{` · ${t("ltv", { ltv: pct(f, c.ltv) })}`}</span>}
               </p>
-              <p className="text-xs text-slate-700">{c.refreshedAt ? `as of ${formatDate(c.refreshedAt)}` : "Never refreshed"}</p>
+              <p className="text-xs text-slate-700">{c.refreshedAt ? t("asOf", { date: f.date(c.refreshedAt) }) : t("neverRefreshed")}</p>
             </div>
             <p className="text-xs text-slate-700">
-              <Labelled label="Loan on file">
+              <Labelled label={t("colLoan")}>
                 {[
-                  c.loanType ? formatLoanType(c.loanType) : null,
-                  c.noteRate !== null ? formatPercent(c.noteRate, "rate") : null,
-                  c.loanBalance !== null ? formatUsd(c.loanBalance) : null,
+                  c.loanType ? f.loanType(c.loanType) : null,
+                  c.noteRate !== null ? f.percent(c.noteRate, "rate") : null,
+                  c.loanBalance !== null ? f.usd(c.loanBalance) : null,
                 ]
                   .filter(Boolean)
-                  .join(" · ") || "None"}
+                  .join(" · ") || t("none")}
               </Labelled>
             </p>
             <div className="flex items-center gap-1.5 text-xs">
               {c.invitation === "none" || c.invitation === "expired" ? (
                 <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
               ) : (
-                <span>{c.invitation === "accepted" ? "Joined" : "Invited"}</span>
+                <span>{c.invitation === "accepted" ? t("joined") : t("invited")}</span>
               )}
               <RefreshButton clientId={c.id} name={c.name} />
             </div>

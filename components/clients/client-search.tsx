@@ -1,46 +1,48 @@
 import type { Route } from "next";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { KeptFields } from "@/components/ui/kept-fields";
 
 const SORTS = [
-  { value: "equity", label: "Available equity, the most first" },
-  { value: "name", label: "Last name" },
-  { value: "refreshed", label: "Longest since a refresh" },
-];
+  { value: "equity", label: "sortEquity" },
+  { value: "name", label: "sortName" },
+  { value: "refreshed", label: "sortRefreshed" },
+] as const;
 
 /**
  * Searches and sorts the clients as a plain GET form: the address says what is shown, works without script, and the
  * opportunities' filters (`keep`) ride along so one form does not undo the other. A new search starts at page 1.
  */
 export function ClientSearch({ q, sort, keep, clear }: { q: string; sort: string; keep: Record<string, string>; clear?: string }) {
+  const t = useTranslations("Clients");
   const control = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
   return (
-    <form method="get" action="/clients#clients-title" role="search" aria-label="Clients" className="flex flex-wrap items-end gap-3">
+    <form method="get" action="/clients#clients-title" role="search" aria-label={t("listTitle")} className="flex flex-wrap items-end gap-3">
       <KeptFields values={keep} />
       <div className="space-y-1">
         <label htmlFor="client-q" className="block text-sm font-medium">
-          Search clients
+          {t("searchLabel")}
         </label>
-        <input id="client-q" name="q" type="search" defaultValue={q} maxLength={200} placeholder="Name, email or address" className={`${control} w-64`} />
+        <input id="client-q" name="q" type="search" defaultValue={q} maxLength={200} placeholder={t("searchPlaceholder")} className={`${control} w-64`} />
       </div>
       <div className="space-y-1">
         <label htmlFor="client-sort" className="block text-sm font-medium">
-          Sort by
+          {t("sortBy")}
         </label>
         <select id="client-sort" name="sort" defaultValue={sort} className={control}>
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
-              {s.label}
+              {t(s.label)}
             </option>
           ))}
         </select>
       </div>
       <button type="submit" className="rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-        Search
+        {t("search")}
       </button>
       {clear && (
         <Link href={clear as Route} className="py-2 text-sm text-brand-700 underline">
-          Show every client
+          {t("showEvery")}
         </Link>
       )}
     </form>

@@ -1,10 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { toCsv } from "@/components/lookup/csv";
 import { Button } from "@/components/ui/button";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
+import { useFormats } from "@/lib/i18n/use-formats";
 
 interface ImportResult {
   created: number;
@@ -14,7 +17,9 @@ interface ImportResult {
   refreshing: number;
 }
 
+// The columns' names a CSV file is read by: a machine's words, the same in every language.
 const EXAMPLE = "name,email,address,balance,rate,type,closing date";
+const MAX_CLIENTS = 2000;
 
 function download(errors: ImportResult["errors"]) {
   const url = URL.createObjectURL(new Blob([toCsv(errors.map((e) => ({ line: e.line, field: e.field, error: e.error, row: e.input })))], { type: "text/csv" }));
@@ -27,6 +32,9 @@ function download(errors: ImportResult["errors"]) {
 
 /** Imports past clients from a CSV file or pasted text; shows what was added, merged, and each row's problem. */
 export function ImportClients() {
+  const t = useTranslations("ImportClients");
+  const f = useFormats();
+  const errorText = useErrorText();
   const router = useRouter();
   const [csv, setCsv] = useState("");
   const [pending, setPending] = useState(false);
@@ -47,7 +55,7 @@ export function ImportClients() {
       router.refresh();
     } catch (error) {
       setResult(undefined);
-      setProblem(ApiProblem.from(error).message);
+      setProblem(errorText(ApiProblem.from(error)));
     } finally {
       setPending(false);
     }
@@ -57,12 +65,10 @@ export function ImportClients() {
     <div className="space-y-4">
       <form onSubmit={submit} className="space-y-3">
         <label htmlFor="clients-csv" className="block text-sm font-medium">
-          CSV with a header row, up to 2,000 clients
+          {t("csvLabel", { max: f.count(MAX_CLIENTS) })}
         </label>
         <p id="clients-csv-hint" className="text-xs text-slate-600">
-          Columns: <code>{EXAMPLE}</code>. Name and address are required; the address may also be street, city, state and zip columns. For mortgage insurance by
-          the loan&apos;s rules, add <code>original_loan_amount</code>, <code>original_value</code> (or <code>purchase_price</code>) and{" "}
-          <code>mortgage_insurance</code> (yes or no).
+          {t.rich("hint", { example: EXAMPLE, code: (chunks) => <code>{chunks}</code> })}
         </p>
         <textarea
           id="clients-csv"
@@ -75,11 +81,11 @@ export function ImportClients() {
         />
         <div className="flex flex-wrap items-center gap-3">
           <label className="text-sm">
-            <span className="mr-2">Or load a file</span>
+            <span className="mr-2">{t("loadFile")}</span>
             <input type="file" accept=".csv,text/csv" onChange={load} className="file-picker text-sm" />
           </label>
           <Button type="submit" disabled={pending || !csv.trim()}>
-            {pending ? "Importing…" : "Import clients"}
+            {pending ? t("importing") : t("import")}
           </Button>
         </div>
       </form>
@@ -91,29 +97,31 @@ export function ImportClients() {
       {result && (
         <div className="space-y-2">
           <p aria-live="polite" className="text-sm" data-testid="import-summary">
-            {result.created} added, {result.merged} merged with clients you had, {result.errors.length} {result.errors.length === 1 ? "row" : "rows"} with
-            errors.
-            {result.unknownColumns.length > 0 && ` Columns not read: ${result.unknownColumns.join(", ")}.`}
-            {result.refreshing > 0 &&
-              ` ${result.refreshing} ${result.refreshing === 1 ? "client is" : "clients are"} being refreshed now: their opportunities appear in the list as each is valued.`}
+            {[
+              t("summary", { created: result.created, merged: result.merged, errors: result.errors.length }),
+              result.unknownColumns.length > 0 ? t("unknownColumns", { columns: result.unknownColumns.join(", ") }) : "",
+              result.refreshing > 0 ? t("refreshing", { count: result.refreshing }) : "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
           </p>
           {result.errors.length > 0 && (
             <>
               <button type="button" onClick={() => download(result.errors)} className="text-sm font-semibold text-brand-700 underline">
-                Download the row errors (CSV)
+                {t("downloadErrors")}
               </button>
               <table className="w-full text-left text-sm">
-                <caption className="sr-only">Rows not imported</caption>
+                <caption className="sr-only">{t("rowsNotImported")}</caption>
                 <thead>
                   <tr className="border-b">
                     <th scope="col" className="p-2">
-                      Line
+                      {t("line")}
                     </th>
                     <th scope="col" className="p-2">
-                      Field
+                      {t("field")}
                     </th>
                     <th scope="col" className="p-2">
-                      Problem
+                      {t("problem")}
                     </th>
                   </tr>
                 </thead>

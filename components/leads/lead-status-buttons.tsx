@@ -1,13 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { STATUS_LABELS, type LeadStatus } from "@/lib/leads/words";
-
-const VERB: Record<LeadStatus, string> = { new: "Mark new", contacted: "Mark contacted", won: "Mark won", lost: "Mark lost", spam: "Mark spam" };
+import { useErrorText } from "@/lib/i18n/error-text";
+import type { LeadStatus } from "@/lib/leads/words";
 
 /** The officer's buttons for where a lead may go next (PATCH /api/leads/:id); the page reloads its data after. */
 export function LeadStatusButtons({ leadId, status, next }: { leadId: number; status: LeadStatus; next: readonly LeadStatus[] }) {
+  const t = useTranslations("LeadStatus");
+  const errorText = useErrorText();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -21,9 +23,9 @@ export function LeadStatusButtons({ leadId, status, next }: { leadId: number; st
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ status: to }),
       });
-      const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
-      if (!response.ok) throw new Error(body.error?.message ?? "The lead could not be changed. Please try again.");
-      setDone(`Marked ${STATUS_LABELS[to].toLowerCase()}.`);
+      const body = (await response.json().catch(() => ({}))) as { error?: { message?: string; code?: string } };
+      if (!response.ok) throw new Error(errorText({ code: body.error?.code, message: body.error?.message ?? t("failed") }));
+      setDone(t("marked", { status: to }));
       router.refresh();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -33,9 +35,7 @@ export function LeadStatusButtons({ leadId, status, next }: { leadId: number; st
   };
   return (
     <div className="space-y-2">
-      <p className="text-sm">
-        Status: <strong data-testid="lead-status">{STATUS_LABELS[status]}</strong>
-      </p>
+      <p className="text-sm">{t.rich("current", { status: t("label", { status }), b: (chunks) => <strong data-testid="lead-status">{chunks}</strong> })}</p>
       {next.length > 0 && (
         <div className="flex flex-wrap gap-2">
           {next.map((to) => (
@@ -50,7 +50,7 @@ export function LeadStatusButtons({ leadId, status, next }: { leadId: number; st
                   : "rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
               }
             >
-              {VERB[to]}
+              {t("verb", { status: to })}
             </button>
           ))}
         </div>

@@ -1,12 +1,15 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
+import { useErrorText } from "@/lib/i18n/error-text";
 import type { NormalizedAddressDto } from "@/lib/services/dto";
-import { outcomeOf, readRows, summarize, type BatchRow as Row } from "./batch-rows";
+import { useAddressCodes } from "./address-codes";
+import { outcomeOf, readRows, summarize, type BatchRow as Row, type RowProblem } from "./batch-rows";
 import { toCsv } from "./csv";
 
 export const MAX_BATCH = 100;
@@ -34,6 +37,9 @@ function download(rows: Row[]) {
 }
 
 export function BatchLookup() {
+  const t = useTranslations("BatchLookup");
+  const errorText = useErrorText();
+  const codes = useAddressCodes();
   const router = useRouter();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string>();
@@ -56,9 +62,10 @@ export function BatchLookup() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const rows = readRows(text);
-    if (rows.length === 0) return setProblem("Paste at least one address.");
-    if (rows.length > MAX_BATCH) return setProblem(`At most ${MAX_BATCH} addresses at a time; this has ${rows.length}.`);
+    const say = (problem: RowProblem) => (problem.kind === "no_such_state" ? t("noSuchState", { state: problem.state }) : t("unreadable"));
+    const rows = readRows(text).map((row) => (row.problem ? { ...row, error: say(row.problem) } : row));
+    if (rows.length === 0) return setProblem(t("noAddress"));
+    if (rows.length > MAX_BATCH) return setProblem(t("tooMany", { max: MAX_BATCH, count: rows.length }));
     setProblem(undefined);
     batch.mutate(rows);
   }
@@ -73,7 +80,7 @@ export function BatchLookup() {
     <div className="space-y-4">
       <form onSubmit={submit} className="space-y-3">
         <label htmlFor="batch-addresses" className="block text-sm font-medium">
-          Addresses, one per line (or CSV with street, city, state, zip), up to {MAX_BATCH}
+          {t("label", { max: MAX_BATCH })}
         </label>
         <textarea
           id="batch-addresses"
@@ -84,43 +91,43 @@ export function BatchLookup() {
         />
         <div className="flex flex-wrap items-center gap-3">
           <label className="text-sm">
-            <span className="mr-2">Or load a file</span>
+            <span className="mr-2">{t("loadFile")}</span>
             <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={load} className="file-picker" />
           </label>
           <Button type="submit" disabled={batch.isPending}>
-            {batch.isPending ? "Standardizing…" : "Standardize all"}
+            {batch.isPending ? t("standardizing") : t("standardizeAll")}
           </Button>
         </div>
       </form>
       {(problem || batch.error) && (
         <p role="alert" className="text-sm text-red-700">
-          {problem ?? batch.error?.message}
+          {problem ?? (batch.error ? errorText(batch.error) : null)}
         </p>
       )}
       {rows && (
         <div className="space-y-2">
           <p aria-live="polite" className="text-sm">
-            {summarize(rows)}{" "}
+            {t("summary", summarize(rows))}{" "}
             <button type="button" onClick={() => download(rows)} className="font-semibold text-brand-700 underline">
-              Download as CSV
+              {t("download")}
             </button>
           </p>
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Standardized addresses</caption>
+              <caption className="sr-only">{t("caption")}</caption>
               <thead>
                 <tr className="border-b">
                   <th scope="col" className="p-2">
                     #
                   </th>
                   <th scope="col" className="p-2">
-                    As typed
+                    {t("asTyped")}
                   </th>
                   <th scope="col" className="p-2">
-                    Standardized
+                    {t("standardized")}
                   </th>
                   <th scope="col" className="p-2">
-                    Delivery point
+                    {t("deliveryPoint")}
                   </th>
                 </tr>
               </thead>
@@ -134,7 +141,9 @@ export function BatchLookup() {
                     <td className="p-2">{r.line}</td>
                     <td className="p-2">{r.input}</td>
                     <td className="p-2">{r.error ? <span className="text-red-700">{r.error}</span> : r.result?.oneLine}</td>
-                    <td className={`p-2 ${outcomeOf(r) === "not-confirmed" ? "text-red-700" : ""}`}>{r.result?.ok ? r.result.deliverability.meaning : ""}</td>
+                    <td className={`p-2 ${outcomeOf(r) === "not-confirmed" ? "text-red-700" : ""}`}>
+                      {r.result?.ok ? codes.meaning(r.result.deliverability) : ""}
+                    </td>
                   </tr>
                 ))}
               </tbody>

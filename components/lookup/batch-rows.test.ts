@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NormalizedAddressDto } from "@/lib/services/dto";
-import { isHeader, readRows, summarize, type BatchRow } from "./batch-rows";
+import { translator } from "@/lib/i18n/messages";
+import { isHeader, outcomeOf, readRows, summarize, type BatchRow } from "./batch-rows";
 
 describe("readRows", () => {
   it("keeps a first line that merely mentions a street, numbered 1", () => {
@@ -29,16 +30,25 @@ describe("readRows", () => {
 
   it("says so when a line's state does not exist, in a line or in CSV columns", () => {
     const rows = readRows("12 Main St, Atlantis, ZZ 00000\n12 Main St,Atlantis,ZZ,00000\n12 Main St, Atlantis zz");
-    expect(rows.map((row) => row.error)).toEqual([
-      "The state “ZZ” does not exist: write a US state's two-letter code, such as AZ for Arizona.",
-      "The state “ZZ” does not exist: write a US state's two-letter code, such as AZ for Arizona.",
-      "The state “zz” does not exist: write a US state's two-letter code, such as AZ for Arizona.",
+    expect(rows.map((row) => row.problem)).toEqual([
+      { kind: "no_such_state", state: "ZZ" },
+      { kind: "no_such_state", state: "ZZ" },
+      { kind: "no_such_state", state: "zz" },
     ]);
-    expect(readRows("416 W Mary St, Austin TX")[0]!.error).toBeUndefined();
+    expect(rows.map(outcomeOf)).toEqual(["error", "error", "error"]);
+    expect(readRows("416 W Mary St, Austin TX")[0]!.problem).toBeUndefined();
   });
 
   it("refuses a line without a city and state", () => {
-    expect(readRows("just some words")[0]!.error).toMatch(/street, city and state/);
+    expect(readRows("just some words")[0]!.problem).toEqual({ kind: "unreadable" });
+  });
+
+  it("says a line's problem in the reader's language", () => {
+    const en = translator("en", "BatchLookup");
+    const es = translator("es", "BatchLookup");
+    expect(en("noSuchState", { state: "ZZ" })).toBe("The state “ZZ” does not exist: write a US state's two-letter code, such as AZ for Arizona.");
+    expect(es("noSuchState", { state: "ZZ" })).toContain("El estado “ZZ” no existe");
+    expect(en("unreadable")).toMatch(/street, city and state/);
   });
 });
 
@@ -51,7 +61,11 @@ describe("summarize", () => {
       { line: 3, input: "c", error: "x" },
       { line: 4, input: "d", result: result("S") },
     ];
-    expect(summarize(rows)).toBe("2 standardized, 1 not confirmed, 1 with errors.");
-    expect(summarize(rows.filter((r) => r.line !== 2))).toBe("2 standardized, 1 with errors.");
+    expect(summarize(rows)).toEqual({ confirmed: 2, unconfirmed: 1, errors: 1 });
+    expect(summarize(rows.filter((r) => r.line !== 2))).toEqual({ confirmed: 2, unconfirmed: 0, errors: 1 });
+    const en = translator("en", "BatchLookup");
+    expect(en("summary", summarize(rows))).toBe("2 standardized, 1 not confirmed, 1 with errors.");
+    expect(en("summary", summarize(rows.filter((r) => r.line !== 2)))).toBe("2 standardized, 1 with errors.");
+    expect(translator("es", "BatchLookup")("summary", summarize(rows))).toBe("2 estandarizadas, 1 sin confirmar, 1 con errores.");
   });
 });

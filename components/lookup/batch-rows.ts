@@ -9,12 +9,17 @@ export interface BatchRow {
   input: string;
   request?: { street: string; city: string; state: string; zip: string };
   result?: NormalizedAddressDto;
+  /** What the page says of a row that could not be sent or was refused, in the reader's language. */
   error?: string;
+  /** Why a line could not be read, for the page to say in its reader's language (see BatchLookup's `noSuchState`, `unreadable`). */
+  problem?: RowProblem;
 }
+
+export type RowProblem = { kind: "no_such_state"; state: string } | { kind: "unreadable" };
 
 /** The two letters written where a line's state goes ("…, ZZ 00000", "…,ZZ"), whatever they are. */
 const STATE_AT_END = /(?:^|[\s,])([A-Za-z]{2})(?:[\s,]+\d{5}(?:-\d{4})?)?\s*$/;
-const noSuchState = (state: string) => `The state “${state}” does not exist: write a US state's two-letter code, such as AZ for Arizona.`;
+const noSuchState = (state: string): RowProblem => ({ kind: "no_such_state", state });
 
 const STREET_COLUMNS = new Set(["street", "address", "street address", "address1", "address 1"]);
 const PLACE_COLUMNS = new Set(["city", "state", "zip", "zip code", "zipcode", "postal code"]);
@@ -35,14 +40,14 @@ export function readRows(text: string): BatchRow[] {
     const input = cells.filter(Boolean).join(", ");
     if (cells.length >= 4 && cells.slice(0, 4).every(Boolean)) {
       const [street, city, state, zip] = cells as [string, string, string, string];
-      if (/^[A-Za-z]{2}$/.test(state) && !isStateCode(state.toUpperCase())) return { line, input, error: noSuchState(state) };
+      if (/^[A-Za-z]{2}$/.test(state) && !isStateCode(state.toUpperCase())) return { line, input, problem: noSuchState(state) };
       return { line, input, request: { street, city, state, zip } };
     }
     const parts = parseAddress(input);
     if (!parts.name || !parts.city || !parts.state) {
       const state = STATE_AT_END.exec(input)?.[1];
-      if (state && !isStateCode(state.toUpperCase())) return { line, input, error: noSuchState(state) };
-      return { line, input, error: "Could not read a street, city and state (and ZIP code) in this line." };
+      if (state && !isStateCode(state.toUpperCase())) return { line, input, problem: noSuchState(state) };
+      return { line, input, problem: { kind: "unreadable" } };
     }
     return { line, input, request: { street: streetLine(parts), city: parts.city, state: parts.state, zip: parts.zip } };
   });
@@ -50,12 +55,12 @@ export function readRows(text: string): BatchRow[] {
 
 /** Only a deliverable address (DPV Y or S) counts as standardized; the rest were read but not confirmed. */
 export function outcomeOf(row: BatchRow): "confirmed" | "not-confirmed" | "error" {
-  if (row.error || !row.result?.ok) return "error";
+  if (row.error || row.problem || !row.result?.ok) return "error";
   return row.result.deliverability.code === "Y" || row.result.deliverability.code === "S" ? "confirmed" : "not-confirmed";
 }
 
-export function summarize(rows: BatchRow[]): string {
+/** How many rows came out each way, for the page's sentence ("2 standardized, 1 not confirmed, 1 with errors."). */
+export function summarize(rows: BatchRow[]): { confirmed: number; unconfirmed: number; errors: number } {
   const count = (outcome: ReturnType<typeof outcomeOf>) => rows.filter((row) => outcomeOf(row) === outcome).length;
-  const unconfirmed = count("not-confirmed");
-  return `${count("confirmed")} standardized, ${unconfirmed ? `${unconfirmed} not confirmed, ` : ""}${count("error")} with errors.`;
+  return { confirmed: count("confirmed"), unconfirmed: count("not-confirmed"), errors: count("error") };
 }

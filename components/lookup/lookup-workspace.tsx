@@ -1,6 +1,7 @@
 "use client";
 
 import { useIsFetching } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { withUnit } from "@/components/address/address-verdict";
@@ -10,8 +11,10 @@ import { Field } from "@/components/ui/field";
 import { useAddressSuggestion } from "@/lib/client/use-address-suggestion";
 import type { AddressCheckDto } from "@/lib/services/dto";
 import type { Brand } from "@/lib/env";
+import { useErrorText } from "@/lib/i18n/error-text";
+import { useFormats } from "@/lib/i18n/use-formats";
+import { useAddressCodes } from "./address-codes";
 import { EquityLookupPanel, Panel, SummaryPanel, ValuationPanel, VerificationPanel } from "./panels";
-import { formatNumber, formatSigned } from "@/lib/format";
 
 interface Lookup {
   address: string;
@@ -34,6 +37,10 @@ function useRefreshWhenSettled(active: boolean) {
 
 /** Look up one address: standardize it, then verify, value, price the equity and hand over the report. */
 export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lookup }) {
+  const t = useTranslations("LookupWorkspace");
+  const f = useFormats();
+  const errorText = useErrorText();
+  const codes = useAddressCodes();
   const [lookup, setLookup] = useState<Lookup | undefined>(initial);
   const [address, setAddress] = useState(initial?.address ?? "");
   const [applicant, setApplicant] = useState(initial?.applicant ?? "");
@@ -79,61 +86,61 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
         onSubmit={submit}
         onChange={() => setMissing(false)}
         className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5"
-        aria-label="Look up an address"
+        aria-label={t("formLabel")}
         noValidate
       >
         <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
           <Field
-            label="Address"
+            label={t("address")}
             name="address"
             value={address}
             onChange={(event) => setAddress(event.target.value)}
-            placeholder="2800 N 24th St, Phoenix, AZ 85008"
+            placeholder={t("addressPlaceholder")}
             autoComplete="off"
-            hint="Paste the whole line, or fill the fields below."
-            error={missing ? "Enter an address to look up, or its street, city, state and ZIP code below." : undefined}
+            hint={t("addressHint")}
+            error={missing ? t("addressMissing") : undefined}
           />
           <Field
-            label="Applicant name"
+            label={t("applicant")}
             name="applicant"
             value={applicant}
             onChange={(event) => setApplicant(event.target.value)}
-            placeholder="First and last name"
+            placeholder={t("applicantPlaceholder")}
             autoComplete="off"
           />
         </div>
         <details>
-          <summary className="cursor-pointer text-sm font-medium text-brand-700">Street, city, state and ZIP code separately</summary>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("separately")}</summary>
           <div className="mt-3 grid gap-3 sm:grid-cols-4">
-            <Field label="Street" name="street" autoComplete="off" />
-            <Field label="City" name="city" autoComplete="off" />
-            <Field label="State" name="state" autoComplete="off" />
-            <Field label="ZIP code" name="zip" autoComplete="off" inputMode="numeric" />
+            <Field label={t("street")} name="street" autoComplete="off" />
+            <Field label={t("city")} name="city" autoComplete="off" />
+            <Field label={t("state")} name="state" autoComplete="off" />
+            <Field label={t("zip")} name="zip" autoComplete="off" inputMode="numeric" />
           </div>
         </details>
         <Button type="submit" disabled={normalized.isFetching}>
-          {normalized.isFetching ? "Looking up…" : "Look up"}
+          {normalized.isFetching ? t("lookingUp") : t("lookUp")}
         </Button>
       </form>
 
       {normalized.error && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-          {normalized.error.message}
+          {errorText(normalized.error)}
         </p>
       )}
 
       {lookup && result && (
         <section aria-labelledby="standardized-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
           <h2 id="standardized-title" ref={resultHeading} tabIndex={-1} className="text-lg font-semibold">
-            {result.ok ? "Standardized address" : "The address could not be standardized"}
+            {result.ok ? t("standardizedTitle") : t("notStandardized")}
           </h2>
           <dl className="grid gap-3 text-sm md:grid-cols-2">
             <div>
-              <dt className="text-slate-600">As typed</dt>
+              <dt className="text-slate-600">{t("asTyped")}</dt>
               <dd className="font-medium">{lookup.address}</dd>
             </div>
             <div>
-              <dt className="text-slate-600">Standardized</dt>
+              <dt className="text-slate-600">{t("standardized")}</dt>
               <dd className="font-medium" data-testid="standardized-address">
                 {result.ok ? result.oneLine : result.error}
               </dd>
@@ -141,20 +148,27 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
             {result.ok && (
               <>
                 <div>
-                  <dt className="text-slate-600">Delivery point</dt>
+                  <dt className="text-slate-600">{t("deliveryPoint")}</dt>
                   <dd className={`font-medium ${confirmed ? "text-brand-700" : "text-red-700"}`} data-testid="deliverability">
-                    {result.deliverability.meaning}
+                    {codes.meaning(result.deliverability)}
                   </dd>
-                  {result.problems.length > 0 && <dd className="text-red-700">{result.problems.join("; ")}</dd>}
-                  {result.found === false && <dd className="text-red-700">No property is on record at this address.</dd>}
-                  {result.corrections.length > 0 && <dd className="text-slate-600">Corrected: {result.corrections.join("; ")}</dd>}
+                  {result.problems.length > 0 && <dd className="text-red-700">{result.problems.map(codes.footnote).join("; ")}</dd>}
+                  {result.found === false && <dd className="text-red-700">{t("noProperty")}</dd>}
+                  {result.corrections.length > 0 && (
+                    <dd className="text-slate-600">{t("corrected", { corrections: result.corrections.map(codes.footnote).join("; ") })}</dd>
+                  )}
                 </div>
                 <div>
-                  <dt className="text-slate-600">County, coordinates, time zone</dt>
+                  <dt className="text-slate-600">{t("placeTitle")}</dt>
                   <dd className="font-medium">
-                    {result.county} County · {formatNumber(result.latitude, 5)}, {formatNumber(result.longitude, 5)} · {result.timeZone} (UTC
-                    {formatSigned(result.utcOffset)}
-                    {result.observesDaylightSaving ? ", observes daylight saving" : ", no daylight saving"})
+                    {t("place", {
+                      county: result.county,
+                      latitude: f.number(result.latitude, 5),
+                      longitude: f.number(result.longitude, 5),
+                      timeZone: result.timeZone,
+                      offset: f.signed(result.utcOffset),
+                      daylight: result.observesDaylightSaving ? "yes" : "no",
+                    })}
                   </dd>
                 </div>
               </>
@@ -163,7 +177,7 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
           {result.ok && result.deliverability.code === "D" && (
             <div className="flex flex-wrap items-end gap-2">
               <Field
-                label="Unit number"
+                label={t("unit")}
                 name="unit"
                 value={unit}
                 onChange={(event) => setUnit(event.target.value)}
@@ -171,7 +185,7 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
                 className="block w-32 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
               />
               <Button type="button" disabled={!unit.trim()} onClick={() => lookUpUnit(result)}>
-                Look up this unit
+                {t("lookUpUnit")}
               </Button>
             </div>
           )}
@@ -180,25 +194,25 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
 
       {lookup && result && confirmed && (
         <div className="grid gap-6 lg:grid-cols-2">
-          <Panel title="Homeowner verification" id="verify-title">
+          <Panel title={t("verifyTitle")} id="verify-title">
             <VerificationPanel address={result.oneLine} applicant={lookup.applicant} />
           </Panel>
-          <Panel title="Valuation" id="valuation-title">
+          <Panel title={t("valuationTitle")} id="valuation-title">
             <ValuationPanel address={result.oneLine} brand={brand} />
           </Panel>
           <div className="lg:col-span-2">
-            <Panel title="Equity" id="equity-title">
+            <Panel title={t("equityTitle")} id="equity-title">
               <EquityLookupPanel address={result.oneLine} />
             </Panel>
           </div>
           <div className="lg:col-span-2">
-            <Panel title="Property facts" id="facts-title">
+            <Panel title={t("factsTitle")} id="facts-title">
               <SummaryPanel address={result.oneLine} />
             </Panel>
           </div>
           <div className="lg:col-span-2">
-            <Panel title="Property report" id="report-title">
-              <ReportDownload address={result.oneLine} applicantName={lookup.applicant || "Applicant"} formats={["pdf", "html", "json"]} />
+            <Panel title={t("reportTitle")} id="report-title">
+              <ReportDownload address={result.oneLine} applicantName={lookup.applicant || t("applicantFallback")} formats={["pdf", "html", "json"]} />
             </Panel>
           </div>
         </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { EquityPanel } from "@/components/equity/equity-panel";
 import { PropertyFactsList } from "@/components/property/property-facts";
@@ -7,7 +8,9 @@ import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { ApiProblem } from "@/lib/client/fetch-json";
 import { useEquity, usePropertySummary, useValuation, useVerification } from "@/lib/client/use-lookup";
 import type { Brand } from "@/lib/env";
-import { formatOwnerName, formatPercent } from "@/lib/format";
+import { formatOwnerName } from "@/lib/format";
+import { useErrorText } from "@/lib/i18n/error-text";
+import { useFormats } from "@/lib/i18n/use-formats";
 import type { VerificationDto } from "@/lib/services/dto";
 
 export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -31,18 +34,20 @@ function Loaded<T>({
   label: string;
   children: (data: T) => ReactNode;
 }) {
+  const t = useTranslations("LookupPanels");
+  const errorText = useErrorText();
   if (query.isPending || (query.error && query.isFetching))
-    return <div className="h-24 animate-pulse rounded-lg bg-slate-100" aria-label={`Loading ${label}`} role="status" />;
+    return <div className="h-24 animate-pulse rounded-lg bg-slate-100" aria-label={t("loading", { label })} role="status" />;
   if (query.error) {
     return (
       <div role="alert" className="space-y-2 text-sm text-red-700">
-        <p>{query.error.message}</p>
+        <p>{errorText(query.error)}</p>
         <button
           type="button"
           onClick={() => query.refetch()}
           className="rounded-lg border border-red-300 bg-white px-3 py-1 font-semibold text-red-800 hover:bg-red-50"
         >
-          Try again<span className="sr-only">: {label}</span>
+          {t.rich("tryAgain", { label, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
         </button>
       </div>
     );
@@ -50,7 +55,7 @@ function Loaded<T>({
   if (!query.data) return null;
   return (
     <>
-      {query.data.stale && <p className="text-sm text-amber-800">The service is not answering; this is the last answer we have.</p>}
+      {query.data.stale && <p className="text-sm text-amber-800">{t("stale")}</p>}
       {children(query.data)}
     </>
   );
@@ -63,38 +68,42 @@ export function splitName(name: string): { firstName: string; lastName: string }
 }
 
 export function VerificationPanel({ address, applicant }: { address: string; applicant: string }) {
+  const t = useTranslations("LookupPanels");
   const { firstName, lastName } = splitName(applicant);
   const query = useVerification(address, { firstName, lastName, name: applicant });
-  if (!lastName) return <p className="text-sm text-slate-700">Enter the applicant&apos;s first and last name to verify them.</p>;
+  if (!lastName) return <p className="text-sm text-slate-700">{t("needName")}</p>;
   return (
-    <Loaded query={query} label="verification">
+    <Loaded query={query} label={t("labelVerification")}>
       {(v) => <VerificationAnswer v={v} applicant={applicant} />}
     </Loaded>
   );
 }
 
 export function ValuationPanel({ address, brand }: { address: string; brand: Brand }) {
+  const t = useTranslations("LookupPanels");
   const query = useValuation(address);
   return (
-    <Loaded query={query} label="valuation">
+    <Loaded query={query} label={t("labelValuation")}>
       {(v) => <ServiceEstimate value={v.value} low={v.low} high={v.high} confidence={v.confidence} date={v.eventDate} brand={brand} id="lookup-estimate" />}
     </Loaded>
   );
 }
 
 export function EquityLookupPanel({ address }: { address: string }) {
+  const t = useTranslations("LookupPanels");
   const query = useEquity(address);
   return (
-    <Loaded query={query} label="equity">
+    <Loaded query={query} label={t("labelEquity")}>
       {(e) => <EquityPanel equity={e} orgMaxLtv={e.maxLtv} viewer="officer" />}
     </Loaded>
   );
 }
 
 export function SummaryPanel({ address }: { address: string }) {
+  const t = useTranslations("LookupPanels");
   const query = usePropertySummary(address);
   return (
-    <Loaded query={query} label="property facts">
+    <Loaded query={query} label={t("labelFacts")}>
       {(facts) => <PropertyFactsList facts={facts} />}
     </Loaded>
   );
@@ -102,29 +111,31 @@ export function SummaryPanel({ address }: { address: string }) {
 
 /** The service's answer about an applicant: the deed's owners as a person writes them ("John O. Fitzgerald III"). */
 export function VerificationAnswer({ v, applicant }: { v: VerificationDto; applicant: string }) {
+  const t = useTranslations("LookupPanels");
+  const f = useFormats();
   return (
     <div className="space-y-3 text-sm">
       <p className={`text-lg font-semibold ${v.isVerified ? "text-brand-700" : "text-red-700"}`} data-testid="verification-result">
-        {v.isVerified ? `✓ ${applicant} is verified as an owner` : `✗ ${applicant} is not verified as an owner`}
+        {v.isVerified ? t("verified", { applicant }) : t("notVerified", { applicant })}
       </p>
       <div>
         <label htmlFor="match-score" className="text-slate-600">
-          Match score {formatPercent(v.matchScore * 100, "whole")}
+          {t("matchScore", { score: f.percent(v.matchScore * 100, "whole") })}
         </label>
         <meter id="match-score" min={0} max={1} low={0.5} high={0.8} optimum={1} value={v.matchScore} className="block w-full" />
       </div>
       <dl className="grid grid-cols-2 gap-2">
         <div>
-          <dt className="text-slate-600">Owner-occupied</dt>
-          <dd className="font-medium">{v.ownerOccupied ? "Yes" : "No"}</dd>
+          <dt className="text-slate-600">{t("ownerOccupied")}</dt>
+          <dd className="font-medium">{v.ownerOccupied ? t("yes") : t("no")}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Corporate owner</dt>
-          <dd className="font-medium">{v.corporateOwner ? "Yes" : "No"}</dd>
+          <dt className="text-slate-600">{t("corporateOwner")}</dt>
+          <dd className="font-medium">{v.corporateOwner ? t("yes") : t("no")}</dd>
         </div>
       </dl>
       <div>
-        <h3 className="font-medium">Owners on record</h3>
+        <h3 className="font-medium">{t("ownersOnRecord")}</h3>
         <ul className="list-inside list-disc">
           {v.owners.map((o) => (
             <li key={`${o.lastName}-${o.firstNameAndInitial}`}>{formatOwnerName({ last: o.lastName, firstAndMiddle: o.firstNameAndInitial })}</li>

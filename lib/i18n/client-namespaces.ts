@@ -58,4 +58,13 @@ export const STAFF_CLIENT_NAMESPACES = [
   "Organization",
   "AssignOfficer",
   "UsageChart",
+  "ClientActions",
+  "ImportClients",
+  "AddClient",
+  "InviteClient",
+  "LookupWorkspace",
+  "LookupPanels",
+  "BatchLookup",
+  "LeadStatus",
+  "AddressCodes",
 ] as const satisfies readonly (keyof Messages)[];

@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import type { Route } from "next";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { AddClient } from "@/components/clients/add-client";
@@ -15,14 +15,17 @@ import { invalid, WITH_INPUT } from "@/lib/api/route";
 import { ClientsQuery } from "@/lib/api/schemas";
 import { STAFF } from "@/lib/auth/roles";
 import { brand } from "@/lib/env";
-import { KIND_LABELS, OPPORTUNITY_KINDS } from "@/lib/portfolio/opportunities";
+import { getFormats } from "@/lib/i18n/server";
+import { OPPORTUNITY_KINDS } from "@/lib/portfolio/opportunities";
 import { CLIENTS_PAGE_SIZE, kindCounts, pageOfClients, refreshProgress } from "@/lib/services/clients";
 import { REFRESH_ALL_LIMIT } from "@/lib/services/portfolio";
 import { idsText, recordStaffRead } from "@/lib/services/staff-reads";
 
-export const metadata: Metadata = { title: "Client portfolio" };
+export async function generateMetadata() {
+  const t = await getTranslations("Clients");
+  return { title: t("title") };
+}
 
-const count = (n: number) => n.toLocaleString("en-US");
 /** The parameters that say something, for the page's links and the forms' hidden fields. */
 const present = (values: Record<string, string | undefined>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Record<string, string>;
 const given = (value: string | string[] | undefined) => (typeof value === "string" && value.trim() ? value : undefined);
@@ -38,12 +41,15 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   // What is right of the rest is kept: a bad page number does not undo the search.
   const query = search.success ? search.data : ClientsQuery.parse(Object.fromEntries(Object.entries(asked).filter(([name]) => !(name in wrong))));
   const searchErrors = search.success ? undefined : Object.values(wrong);
-  const [page, counts, progress, budget] = await Promise.all([
+  const [page, counts, progress, budget, t, f] = await Promise.all([
     pageOfClients(user, { ...query, size: CLIENTS_PAGE_SIZE }),
     kindCounts(user),
     refreshProgress(user),
     budgetState(),
+    getTranslations("Clients"),
+    getFormats(),
   ]);
+  const count = f.count;
   // One row of the log for the view: every customer it names (a page, at most BULK_READ_LIMIT), and their opportunities.
   const ids = page.clients.map((c) => c.id);
   recordStaffRead(caller, {
@@ -60,40 +66,39 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   const pageHref = (n: number) => `/clients?${new URLSearchParams({ ...filters, ...searched, ...(n > 1 ? { page: String(n) } : {}) })}#clients-title`;
   const kindHref = (k?: string) => `/clients?${new URLSearchParams({ ...searched, ...present({ kind: k }) })}#clients-title`;
   const first = (page.page - 1) * page.size + 1;
-  const matching = [query.q ? ` matching “${query.q}”` : "", kind ? ` with “${KIND_LABELS[kind]}”` : ""].join("");
+  // What the list is narrowed to, for the sentences that say how many are shown.
+  const matching = { hasQuery: query.q ? "yes" : "no", q: query.q ?? "", hasKind: kind ? "yes" : "no", kind: kind ? t("kind", { kind }) : "" };
 
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <h1 className="text-3xl font-bold">Client portfolio</h1>
+        <h1 className="text-3xl font-bold">{t("title")}</h1>
         <p className="max-w-3xl text-sm text-slate-700" data-testid="refresh-schedule">
-          {user.role === "admin" ? "Every officer's past clients" : "Your past clients"}: each refresh values their home and its equity, and says when there is
-          a reason to call (one billable call per client, none while cached). Every client is also refreshed once a month on a day of their own; this month{" "}
-          <strong>
-            {budget.spent.toLocaleString("en-US")} of {budget.budget.toLocaleString("en-US")}
-          </strong>{" "}
-          scheduled refreshes are made (the organization&apos;s monthly budget).
+          {t.rich("intro", {
+            scope: user.role === "admin" ? "all" : "own",
+            spent: count(budget.spent),
+            budget: count(budget.budget),
+            b: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
         {budgetSpent && budget.waiting > 0 && (
           <p role="status" className="max-w-3xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-            The month&apos;s refresh budget is spent: {budget.waiting.toLocaleString("en-US")} {budget.waiting === 1 ? "client waits" : "clients wait"} for
-            their monthly refresh until next month, or until an admin raises the budget. &quot;Refresh now&quot; still works.
+            {t("budgetSpent", { waiting: budget.waiting })}
           </p>
         )}
         {progress && (
           <p role="status" className="max-w-3xl rounded-lg border border-brand-700/30 bg-brand-50 p-3 text-sm" data-testid="refresh-progress">
-            {`Refreshing your new clients: ${count(progress.done)} of ${count(progress.done + progress.waiting)} done. `}
-            Their opportunities appear as each is valued; reload to see the latest.
+            {t("refreshing", { done: count(progress.done), total: count(progress.done + progress.waiting) })}
           </p>
         )}
       </div>
 
       {/* Closed once there are clients, so the list comes first on every screen; open on an empty portfolio. */}
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
-        <Folding id="import-title" title="Import past clients" open={page.total === 0 && !query.q && !kind}>
+        <Folding id="import-title" title={t("importTitle")} open={page.total === 0 && !query.q && !kind}>
           <ImportClients />
         </Folding>
-        <Folding id="add-title" title="Add a client" open={page.total === 0 && !query.q && !kind}>
+        <Folding id="add-title" title={t("addTitle")} open={page.total === 0 && !query.q && !kind}>
           <AddClient />
         </Folding>
       </div>
@@ -102,7 +107,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
       <section aria-labelledby="clients-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 xl:-mx-24">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h2 id="clients-title" className="text-lg font-semibold">
-            Clients
+            {t("listTitle")}
           </h2>
           {page.total > 0 && (
             <div className="flex flex-wrap items-start gap-3">
@@ -117,35 +122,40 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
           keep={filters}
           clear={query.q ? `/clients?${new URLSearchParams({ ...filters, ...present({ sort: searched.sort }) })}#clients-title` : undefined}
         />
-        <nav aria-label="Clients by opportunity" className="flex flex-wrap gap-2 text-sm">
+        <nav aria-label={t("byOpportunity")} className="flex flex-wrap gap-2 text-sm">
           <Link href={kindHref() as Route} aria-current={kind ? undefined : "page"} className={kind ? CHIP : CHIP_ON}>
-            Every client
+            {t("everyClient")}
           </Link>
           {OPPORTUNITY_KINDS.filter((k) => counts[k] || k === kind).map((k) => (
             <Link key={k} href={kindHref(k) as Route} aria-current={k === kind ? "page" : undefined} className={k === kind ? CHIP_ON : CHIP}>
-              {KIND_LABELS[k]} <span className="tabular-nums">({count(counts[k] ?? 0)})</span>
+              {t("kind", { kind: k })} <span className="tabular-nums">({count(counts[k] ?? 0)})</span>
             </Link>
           ))}
         </nav>
         {searchErrors ? (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm">
-            {`This address asks for something the list cannot show: ${searchErrors.join("; ")}. That part is left out.`}
+            {t("searchErrors", { errors: searchErrors.join("; ") })}
           </p>
         ) : null}
         <p className="text-sm text-slate-700" data-testid="clients-shown">
           {page.total === 0
             ? query.q || kind
-              ? `No client${matching}.`
-              : "No clients yet: import a CSV or add one above."
+              ? t("noMatch", matching)
+              : t("empty")
             : page.clients.length === 0
-              ? `No clients on page ${count(page.page)}: ${count(page.total)} ${query.q || kind ? "match" : "in all"}, on ${count(page.pages)} ${page.pages === 1 ? "page" : "pages"}.`
-              : `${page.pages === 1 ? "" : `${count(first)}–${count(first + page.clients.length - 1)} of `}${count(page.total)} ${page.total === 1 ? "client" : "clients"}${matching}`}
+              ? t("pastEnd", { page: count(page.page), total: count(page.total), filtered: query.q || kind ? "yes" : "no", pages: page.pages })
+              : t("shown", {
+                  range: page.pages === 1 ? "no" : "yes",
+                  first: count(first),
+                  last: count(first + page.clients.length - 1),
+                  total: page.total,
+                  ...matching,
+                })}
         </p>
-        {page.clients.length > 0 && <ClientList clients={page.clients} caption={`Clients, page ${page.page} of ${page.pages}`} />}
-        <Pager label="Pages of clients" page={page.page} pages={page.pages} href={pageHref} />
+        {page.clients.length > 0 && <ClientList clients={page.clients} caption={t("caption", { page: count(page.page), pages: count(page.pages) })} />}
+        <Pager label={t("pagesLabel")} page={page.page} pages={page.pages} href={pageHref} />
         <p className="text-xs text-slate-600">
-          LTV and available equity come from {brand.provider}&apos;s estimates of each home&apos;s value, at your organization&apos;s maximum LTV.{" "}
-          {brand.disclaimer}
+          {t("footnote", { provider: brand.provider })} {brand.disclaimer}
         </p>
       </section>
     </div>

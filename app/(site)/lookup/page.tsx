@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { Route } from "next";
 import { InviteClientForm } from "@/components/clients/invite-client-form";
 import { BatchLookup } from "@/components/lookup/batch-lookup";
@@ -7,6 +7,7 @@ import { LookupWorkspace } from "@/components/lookup/lookup-workspace";
 import { RecentApplicants } from "@/components/lookup/recent-applicants";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
+import { getFormats } from "@/lib/i18n/server";
 import { recentAddresses, userSpentToday } from "@/lib/services/meter";
 import { requirePageUser } from "@/lib/api/page";
 import { addressKeyOf } from "@/lib/services/addresses";
@@ -24,13 +25,18 @@ async function rememberedApplicant(userId: number, address: string): Promise<str
   }
 }
 
-export const metadata: Metadata = { title: "Look up an address" };
+export async function generateMetadata() {
+  const t = await getTranslations("Lookup");
+  return { title: t("title") };
+}
 
 export default async function LookupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user } = await requirePageUser(["loan_officer", "admin"], "/lookup");
   const params = await searchParams;
   const address = typeof params.address === "string" ? params.address : undefined;
-  const [history, spent, applicants, remembered] = await Promise.all([
+  const [t, f, history, spent, applicants, remembered] = await Promise.all([
+    getTranslations("Lookup"),
+    getFormats(),
     recentAddresses(user.id),
     userSpentToday(user.id),
     recentApplicantsOf(user.id),
@@ -42,34 +48,31 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
       <div className="space-y-8">
-        <h1 className="text-3xl font-bold">Look up an address</h1>
+        <h1 className="text-3xl font-bold">{t("title")}</h1>
         <LookupWorkspace brand={brand} initial={address ? { address, applicant } : undefined} key={address ?? "new"} />
         <section aria-labelledby="batch-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
           <h2 id="batch-title" className="text-lg font-semibold">
-            Batch: standardize many addresses
+            {t("batchTitle")}
           </h2>
           <BatchLookup />
         </section>
         <section aria-labelledby="invite-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
           <h2 id="invite-title" className="text-lg font-semibold">
-            Invite a client to their home dashboard
+            {t("inviteTitle")}
           </h2>
-          <p className="text-sm text-slate-700">
-            The deed must name your client. They get a link by email that works once, for 7 days, and signs them in as the verified owner: their loans and
-            equity, and your next conversation about them.
-          </p>
+          <p className="text-sm text-slate-700">{t("inviteBody")}</p>
           <InviteClientForm action={inviteClient} />
         </section>
       </div>
       <aside aria-labelledby="history-title" className="space-y-3">
         <h2 id="history-title" className="text-lg font-semibold">
-          Your recent lookups
+          {t("historyTitle")}
         </h2>
         <p className="text-sm text-slate-700">
-          Billable calls you spent today: <strong data-testid="billable-today">{spent}</strong>
+          {t.rich("billableToday", { spent: f.count(spent), b: (chunks) => <strong data-testid="billable-today">{chunks}</strong> })}
         </p>
         {history.length === 0 ? (
-          <p className="text-sm text-slate-600">None yet.</p>
+          <p className="text-sm text-slate-600">{t("noneYet")}</p>
         ) : (
           <ul className="space-y-1 text-sm">
             {history.map((h) => (
@@ -81,7 +84,7 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
             ))}
           </ul>
         )}
-        <p className="text-xs text-slate-600">Reopening a recent lookup answers from the cache while it is fresh, at no cost.</p>
+        <p className="text-xs text-slate-600">{t("reopenNote")}</p>
         <RecentApplicants applicants={applicants} />
       </aside>
     </div>

@@ -1,17 +1,21 @@
-import type { Metadata, Route } from "next";
+import type { Route } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { LeadStatusButtons } from "@/components/leads/lead-status-buttons";
 import { requirePageUser } from "@/lib/api/page";
 import { STAFF } from "@/lib/auth/roles";
-import { BEST_TIME_LABELS, nextStatuses, scenarioLine, timeSince, type BestTime } from "@/lib/leads/rules";
+import { getFormats } from "@/lib/i18n/server";
+import { nextStatuses } from "@/lib/leads/rules";
 import { AppError } from "@/lib/services/errors";
 import { readLead } from "@/lib/services/leads";
-import { formatDateTime } from "@/lib/format";
+import { scenarioWords } from "../scenario";
+import { sinceParts } from "../time-since";
 
-export const metadata: Metadata = { title: "Lead" };
-
-const KIND_WORDS = { question: "A question", call: "A call request", quote: "A quote request", report: "A report request" } as const;
+export async function generateMetadata() {
+  const t = await getTranslations("LeadPage");
+  return { title: t("title") };
+}
 
 export default async function LeadPage({ params }: { params: Promise<{ leadId: string }> }) {
   const { leadId } = await params;
@@ -22,28 +26,27 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
     throw error;
   });
   if (!lead) notFound();
+  const [t, leads, f] = await Promise.all([getTranslations("LeadPage"), getTranslations("Leads"), getFormats()]);
+  const came = { since: leads("ago", sinceParts(new Date(lead.createdAt), new Date())), at: f.dateTime(lead.createdAt) };
   const row = "grid gap-1 sm:grid-cols-[10rem_1fr]";
   return (
     <div className="space-y-6">
       <div>
         <Link href={"/leads" as Route} className="text-sm text-brand-700 underline">
-          ← All leads
+          {t("back")}
         </Link>
-        <h1 className="mt-2 text-3xl font-bold">
-          {KIND_WORDS[lead.kind]} from {lead.name ?? lead.email ?? "a homeowner"}
-        </h1>
+        <h1 className="mt-2 text-3xl font-bold">{t("heading", { kind: lead.kind, who: lead.name ?? lead.email ?? t("aHomeowner") })}</h1>
         <p className="text-slate-700">
-          Came in {timeSince(new Date(lead.createdAt), new Date())} ({formatDateTime(lead.createdAt)})
-          {lead.officerName && caller.user.role === "admin" ? ` · for ${lead.officerName}` : ""}
+          {lead.officerName && caller.user.role === "admin" ? t("cameInFor", { ...came, officer: lead.officerName }) : t("cameIn", came)}
         </p>
       </div>
       <section aria-labelledby="contact-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 id="contact-title" className="text-xl font-semibold">
-          Who and what
+          {t("whoTitle")}
         </h2>
         <dl className="space-y-2 text-sm">
           <div className={row}>
-            <dt className="text-slate-600">Homeowner</dt>
+            <dt className="text-slate-600">{t("homeowner")}</dt>
             <dd>
               {lead.name ?? "—"}
               {lead.email && (
@@ -58,39 +61,39 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
           </div>
           {lead.phone && (
             <div className={row}>
-              <dt className="text-slate-600">Phone</dt>
+              <dt className="text-slate-600">{t("phone")}</dt>
               <dd>
                 <a href={`tel:${lead.phone}`} className="font-semibold text-brand-700 underline">
-                  Call {lead.phone}
+                  {t("call", { phone: lead.phone })}
                 </a>
-                {lead.bestTime && ` · best ${BEST_TIME_LABELS[lead.bestTime as BestTime] ?? lead.bestTime}`}
+                {lead.bestTime && ` · ${t("best", { time: lead.bestTime })}`}
                 {lead.timeZone && ` · ${lead.timeZone}`}
               </dd>
             </div>
           )}
           <div className={row}>
-            <dt className="text-slate-600">Home</dt>
+            <dt className="text-slate-600">{t("home")}</dt>
             <dd>{lead.address ?? "—"}</dd>
           </div>
           {lead.scenario && (
             <div className={row}>
-              <dt className="text-slate-600">Scenario</dt>
-              <dd data-testid="lead-scenario">{scenarioLine(lead.scenario)}</dd>
+              <dt className="text-slate-600">{t("scenario")}</dt>
+              <dd data-testid="lead-scenario">{scenarioWords(lead.scenario, leads, f)}</dd>
             </div>
           )}
           {lead.message && (
             <div className={row}>
-              <dt className="text-slate-600">Message</dt>
+              <dt className="text-slate-600">{t("message")}</dt>
               <dd className="whitespace-pre-wrap">{lead.message}</dd>
             </div>
           )}
           {lead.consent && (
             <div className={row}>
-              <dt className="text-slate-600">Consent</dt>
+              <dt className="text-slate-600">{t("consent")}</dt>
               <dd>
                 <q>{lead.consent.text}</q>
                 <span className="block text-xs text-slate-600">
-                  Given {formatDateTime(lead.consent.at)} from {lead.consent.ip ?? "an unknown address"} on {lead.consent.page}
+                  {t("given", { at: f.dateTime(lead.consent.at), ip: lead.consent.ip ?? t("unknownIp"), page: lead.consent.page })}
                 </span>
               </dd>
             </div>
@@ -99,10 +102,10 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
       </section>
       <section aria-labelledby="status-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 id="status-title" className="text-xl font-semibold">
-          Where it stands
+          {t("statusTitle")}
         </h2>
         <LeadStatusButtons leadId={lead.id} status={lead.status} next={nextStatuses(lead.status)} />
-        {lead.statusChangedAt && <p className="text-xs text-slate-600">Last changed {formatDateTime(lead.statusChangedAt)}.</p>}
+        {lead.statusChangedAt && <p className="text-xs text-slate-600">{t("lastChanged", { at: f.dateTime(lead.statusChangedAt) })}</p>}
       </section>
     </div>
   );
