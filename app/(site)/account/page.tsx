@@ -17,6 +17,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { securityOf } from "@/lib/services/security";
 import { officerProfile } from "@/lib/services/officers";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { OfficerProfileForm } from "@/components/officer/officer-profile-form";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { saveMailPreferences } from "./actions";
@@ -53,7 +54,9 @@ export default async function AccountPage() {
           <h2 id="officer-card-form-title" className="text-xl font-semibold">
             {t("officerCard")}
           </h2>
-          <OfficerProfileForm initial={profile} />
+          <ClientMessages namespaces={["OfficerProfile"]}>
+            <OfficerProfileForm initial={profile} />
+          </ClientMessages>
         </section>
       )}
       <section aria-labelledby="security-title" className={card}>
