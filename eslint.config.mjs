@@ -82,10 +82,10 @@ const config = [
     ignores: ["**/*.test.tsx"],
     plugins: { i18next },
     rules: {
-      "i18next/no-literal-string": ["warn", { mode: "jsx-text-only" }],
+      "i18next/no-literal-string": ["error", { mode: "jsx-text-only" }],
       // The words of an attribute a person reads or hears (a title, a label, a placeholder) likewise.
       "no-restricted-syntax": [
-        "warn",
+        "error",
         {
           selector:
             "JSXAttribute[name.name=/^(title|label|alt|placeholder|aria-label|aria-description|aria-valuetext|description|heading|message)$/] > Literal[value=/[A-Za-z]{2,}/]",

@@ -58,4 +58,7 @@ const withNextIntl = createNextIntlPlugin({
   experimental: { messages: { path: "./messages", format: "json", locales: ["en", "es"], precompile: true } },
 });
 
-export default (/** @type {string} */ phase) => withNextIntl(nextConfig(phase));
+/** @param {string} phase */
+const config = (phase) => withNextIntl(nextConfig(phase));
+
+export default config;
