@@ -97,6 +97,7 @@ test("the homeowner's, the officer's and the admin's pages fit a phone", async (
   await fitsThePhone(page, property!, "property");
   await fitsThePhone(page, "/account", "account");
   await fitsThePhone(page, "/account/security", "account-security");
+  await fitsThePhone(page, "/account/digest", "digest-preview");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();

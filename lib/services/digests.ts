@@ -9,7 +9,9 @@ import { log } from "@/lib/log";
 import { homeownerDigestMessage } from "@/lib/mail/digest";
 import { sendMail } from "@/lib/mail/transport";
 import { unsubscribeHeaders, unsubscribeUrl, validUnsubscribe, type MailingKind } from "@/lib/mail/unsubscribe";
+import type { SessionUser } from "@/lib/auth/roles";
 import { AppError } from "./errors";
+import type { Caller } from "./gateway";
 import { localeOfUser } from "./locale";
 import { homeownerCard } from "./officers";
 import { ownerData } from "./owners";
@@ -80,11 +82,8 @@ export async function digestIsFor(userId: number): Promise<boolean> {
   return (await digestAudience({ userId, wanted: false })).length > 0;
 }
 
-/**
- * Sends one homeowner their digest for a month, once: the delivery is recorded first (a second run of the same job
- * finds it and sends nothing) and forgotten again if the mail server refuses, so that the retry sends it.
- */
-export async function sendMonthlyDigest(userId: number, period: string): Promise<"sent" | "already sent" | "not wanted"> {
+/** Who a digest goes to, and from which officer: the account and the officer who invited it, if any. */
+async function digestPerson(userId: number) {
   const { db } = await getDatabase();
   const officers = alias(users, "officer");
   const [person] = await db
@@ -96,47 +95,72 @@ export async function sendMonthlyDigest(userId: number, period: string): Promise
     .orderBy(desc(invitations.acceptedAt))
     .limit(1);
   const owned = await db.select({ ownerId: accountOwners.ownerId }).from(accountOwners).where(eq(accountOwners.userId, userId));
-  if (!person || owned.length === 0 || !(await mailPreferencesOf(userId)).monthlyDigest) return "not wanted";
+  return person && owned.length ? { ...person, ownerIds: owned.map(({ ownerId }) => ownerId) } : undefined;
+}
+
+/**
+ * An account's digest for a month, in its language: its proved homes' value, loans and equity. Undefined when it has
+ * no home with figures to tell. One owner-data call (cached and metered like every other) per owner record.
+ */
+async function digestOf(person: NonNullable<Awaited<ReturnType<typeof digestPerson>>>, period: string, caller: Caller) {
+  const data = await ownerData(caller, person.ownerIds);
+  const homes = data.properties.flatMap((property) => {
+    const equity = property.equity;
+    if (!equity) return [];
+    return [
+      {
+        address: property.facts.address,
+        estimate: property.facts.estimate,
+        loans: equity.totalLoanBalance,
+        equity: equity.totalEquity,
+        available: equity.availableEquity,
+        maxLtv: equity.maxLtv,
+      },
+    ];
+  });
+  if (homes.length === 0) return undefined;
+  const locale = await localeOfUser(person.id);
+  return homeownerDigestMessage({
+    to: person.email,
+    locale,
+    month: formatsFor(locale).month(period),
+    homes,
+    card: await homeownerCard(person.id).catch(() => null),
+    officer: person.officerEmail ? { name: person.officerName ?? person.officerEmail, email: person.officerEmail } : undefined,
+    dashboardUrl: new URL("/dashboard", appOrigin).href,
+    preferencesUrl: new URL("/account#email", appOrigin).href,
+    unsubscribeUrl: unsubscribeUrl(person.id, "monthly_digest"),
+    headers: unsubscribeHeaders(person.id, "monthly_digest"),
+    brand,
+    origin: appOrigin,
+  });
+}
+
+/**
+ * This month's digest as the homeowner would receive it, in their language, whether or not they get it by mail: what
+ * the account page shows them before they choose. Undefined when no proved home has figures yet.
+ */
+export async function digestPreview(caller: Caller & { user: SessionUser }): Promise<{ subject: string; html: string } | undefined> {
+  const person = await digestPerson(caller.user.id);
+  if (!person) return undefined;
+  const message = await digestOf(person, new Date().toISOString().slice(0, 7), caller);
+  return message && { subject: message.subject, html: message.html };
+}
+
+/**
+ * Sends one homeowner their digest for a month, once: the delivery is recorded first (a second run of the same job
+ * finds it and sends nothing) and forgotten again if the mail server refuses, so that the retry sends it.
+ */
+export async function sendMonthlyDigest(userId: number, period: string): Promise<"sent" | "already sent" | "not wanted"> {
+  const { db } = await getDatabase();
+  const person = await digestPerson(userId);
+  if (!person || !(await mailPreferencesOf(userId)).monthlyDigest) return "not wanted";
   const claimed = await db.insert(mailDeliveries).values({ userId, kind: "monthly_digest", period }).onConflictDoNothing().returning();
   if (claimed.length === 0) return "already sent";
   try {
-    // One owner-data call (cached and metered like every other) per owner record the account proved.
-    const data = await ownerData(
-      { ip: "job" },
-      owned.map(({ ownerId }) => ownerId),
-    );
-    const homes = data.properties.flatMap((property) => {
-      const equity = property.equity;
-      if (!equity) return [];
-      return [
-        {
-          address: property.facts.address,
-          estimate: property.facts.estimate,
-          loans: equity.totalLoanBalance,
-          equity: equity.totalEquity,
-          available: equity.availableEquity,
-          maxLtv: equity.maxLtv,
-        },
-      ];
-    });
-    if (homes.length === 0) return "not wanted";
-    const locale = await localeOfUser(userId);
-    await sendMail(
-      homeownerDigestMessage({
-        to: person.email,
-        locale,
-        month: formatsFor(locale).month(period),
-        homes,
-        card: await homeownerCard(userId).catch(() => null),
-        officer: person.officerEmail ? { name: person.officerName ?? person.officerEmail, email: person.officerEmail } : undefined,
-        dashboardUrl: new URL("/dashboard", appOrigin).href,
-        preferencesUrl: new URL("/account#email", appOrigin).href,
-        unsubscribeUrl: unsubscribeUrl(userId, "monthly_digest"),
-        headers: unsubscribeHeaders(userId, "monthly_digest"),
-        brand,
-        origin: appOrigin,
-      }),
-    );
+    const message = await digestOf(person, period, { ip: "job" });
+    if (!message) return "not wanted";
+    await sendMail(message);
     return "sent";
   } catch (error) {
     await db.delete(mailDeliveries).where(and(eq(mailDeliveries.userId, userId), eq(mailDeliveries.kind, "monthly_digest"), eq(mailDeliveries.period, period)));

@@ -308,6 +308,7 @@ const MATRIX: Row[] = [
     expect: [401, 403, 403, 403, 404, 403, 403, 403],
   },
   { what: "page /account", method: "GET", path: () => "/account", expect: [R, 200, 200, 200, 200, R, 200, R] },
+  { what: "page /account/digest", method: "GET", path: () => "/account/digest", expect: [R, 200, 200, 404, 404, R, 200, R] },
   // A homeowner's rights over their data: their own only; staff accounts are removed by an admin. A wrong password
   // deletes nothing (the claimant, who proved nothing, may delete their account too).
   { what: "GET /api/account/access-log", method: "GET", path: () => "/api/account/access-log", expect: [401, 200, 200, 403, 403, 401, 200, 403] },

@@ -101,6 +101,13 @@ export default async function AccountPage() {
             <Button type="submit">{t("saveEmail")}</Button>
           </form>
         )}
+        {homeowner && user.ownerIds.length > 0 && (
+          <p className="text-sm">
+            <Link href={"/account/digest" as Route} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              {t("digestPreviewLink")}
+            </Link>
+          </p>
+        )}
       </section>
       {leadMailChoice && (
         <section id="lead-mail" aria-labelledby="lead-mail-title" className={card}>

@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { MessageFrame } from "@/components/admin/message-frame";
+import { LoadError } from "@/components/property/load-error";
+import { requirePageUser } from "@/lib/api/page";
+import { digestPreview } from "@/lib/services/digests";
+import { AppError, orAppError } from "@/lib/services/errors";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("DigestPreview");
+  return { title: t("title") };
+}
+
+/** This month's digest as the homeowner would receive it, in their language: what they choose to get or not. */
+export default async function DigestPreviewPage() {
+  const caller = await requirePageUser(["homeowner"], "/account/digest");
+  const [preview, t] = await Promise.all([orAppError(digestPreview(caller)), getTranslations("DigestPreview")]);
+  return (
+    <div className="space-y-6">
+      <Link href="/account#email" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        {t("back")}
+      </Link>
+      <h1 className="text-3xl font-bold">{t("heading")}</h1>
+      {AppError.is(preview) ? (
+        <LoadError title={t("failed")} error={preview} retryHref="/account/digest" />
+      ) : preview ? (
+        <>
+          <p className="text-slate-700">{t("intro")}</p>
+          <p className="text-sm text-slate-700">{t("subject", { subject: preview.subject })}</p>
+          <MessageFrame title={preview.subject} html={preview.html} />
+        </>
+      ) : (
+        <p role="status" className="text-slate-700">
+          {t("none")}
+        </p>
+      )}
+    </div>
+  );
+}
