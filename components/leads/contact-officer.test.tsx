@@ -1,12 +1,12 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { consentText } from "@/lib/leads/rules";
+import { translator } from "@/lib/i18n/messages";
 import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
 import { renderIntl } from "@/lib/testing/intl";
 import { ContactOfficer } from "./contact-officer";
 import { QuoteRequest } from "./quote-request";
 
-const words = consentText("Acme Home Loans");
+const words = translator("en", "ConsentWords")("text", { lender: "Acme Home Loans" });
 const heloc = { type: "heloc", amount: 50_000, available: 80_000, ratePercent: 8.5, termYears: 20 } as const;
 
 /** The text of the label tied to an input by its id. */

@@ -1,5 +1,6 @@
+import { translator } from "@/lib/i18n/messages";
 import { describe, expect, it } from "vitest";
-import { canMove, consentText, formatPhone, isOverdue, LeadBody, leadDay, nextStatuses, oneBusinessDayAfter, timeZoneOfAddress } from "./rules";
+import { canMove, formatPhone, isOverdue, LeadBody, leadDay, nextStatuses, oneBusinessDayAfter, timeZoneOfAddress } from "./rules";
 
 const errorsOf = (body: unknown) => {
   const parsed = LeadBody.safeParse(body);
@@ -43,8 +44,10 @@ describe("a lead's rules", () => {
     expect(errorsOf({ kind: "quote", propertyId: 1, scenario: pmi })).toEqual({});
   });
 
-  it("the consent's words name the lender", () => {
-    expect(consentText("Acme Home Loans")).toContain("Acme Home Loans may call or text me");
+  it("the consent's words name the lender, in each language", () => {
+    expect(translator("en", "ConsentWords")("text", { lender: "Acme Home Loans" })).toContain("Acme Home Loans may call or text me");
+    expect(translator("es", "ConsentWords")("text", { lender: "Acme Home Loans" })).toContain("Acepto que Acme Home Loans me llame");
+    expect(translator("es", "WidgetConsent")("text", { lender: "Acme Home Loans" })).toContain("Acepto que Acme Home Loans me llame");
   });
 
   it("the home's time zone comes from its state", () => {

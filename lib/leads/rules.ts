@@ -1,21 +1,11 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import { MAX_DB_ID } from "@/lib/api/db-id";
+import { LOCALES } from "@/lib/i18n/locales";
 
 import { BEST_TIMES, LEAD_KINDS, MESSAGE_MAX, type LeadStatus } from "./words";
 
 export * from "./words";
-
-/**
- * The consent a lender needs before calling or texting a consumer (TCPA, one seller per consent): these exact words,
- * naming the lender, are what the checkbox says and what is stored with the lead.
- */
-export function consentText(lender: string): string {
-  return (
-    `I agree that ${lender} may call or text me at the phone number I gave about this request, including by automated ` +
-    "means. My consent is not a condition of any loan, and I can withdraw it at any time."
-  );
-}
 
 /** A phone number as E.164 (US by default), or undefined when it is not a valid number. */
 export function formatPhone(raw: string): string | undefined {
@@ -168,6 +158,10 @@ export const LeadBody = z
     bestTime: z.enum(BEST_TIMES, { error: "bestTime must be morning, afternoon, evening or any" }).optional(),
     consent: z.boolean({ error: "consent must be true or false" }).optional(),
     scenario: Scenario.optional(),
+    locale: z
+      .enum(LOCALES, { error: "locale must be en or es" })
+      .optional()
+      .describe("The language the person read the consent in (en when absent): its words, in it, are stored with the lead"),
   })
   .superRefine((body, ctx) => {
     if (body.kind === "question" && !body.message) ctx.addIssue({ code: "custom", path: ["message"], message: "message is required to ask a question" });

@@ -1,7 +1,7 @@
 import "server-only";
 import { partnerSiteOf } from "./partners";
 import type { SessionUser } from "@/lib/auth/roles";
-import { canMove, consentText, formatPhone, leadDay, timeZoneOfAddress, type LeadBody, type LeadStatus } from "@/lib/leads/rules";
+import { canMove, formatPhone, leadDay, timeZoneOfAddress, type LeadBody, type LeadStatus } from "@/lib/leads/rules";
 import { limitAccount, RateLimitedError } from "@/lib/rate-limit";
 import { audit, by } from "./audit";
 import { AppError } from "./errors";
@@ -23,6 +23,8 @@ import {
 } from "./lead-store";
 import { assignedOfficer } from "./officer-assignment";
 import { homeownerView } from "./owners";
+import type { Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/messages";
 import { idsText, recordStaffRead } from "./staff-reads";
 
 type SignedIn = Caller & { user: SessionUser };
@@ -38,14 +40,18 @@ export interface LeadContext {
   consentText: string;
 }
 
-/** The homeowner's officer and the consent's words; null when they have no officer (then no call to action shows). */
-export async function leadContext(homeownerId: number): Promise<LeadContext | null> {
+/**
+ * The homeowner's officer and the consent's words in the language the homeowner reads them (the words shown are the
+ * words stored with the lead); null when they have no officer (then no call to action shows).
+ */
+export async function leadContext(homeownerId: number, locale: Locale = "en"): Promise<LeadContext | null> {
   const assignment = await assignedOfficer(homeownerId);
   if (!assignment) return null;
   const [officer, company] = await Promise.all([officerContact(assignment.officerId), companyName()]);
   if (!officer) return null;
   const lender = company ?? LENDER_FALLBACK;
-  return { officerId: assignment.officerId, officerName: officer.name, lender, consentText: consentText(lender) };
+  const words = translator(locale, "ConsentWords");
+  return { officerId: assignment.officerId, officerName: officer.name, lender, consentText: words("text", { lender: company ?? words("lenderFallback") }) };
 }
 
 const notFound = () => new AppError(404, "not_found", "There is no such lead.");
@@ -83,7 +89,7 @@ export async function createLead(caller: SignedIn, body: LeadBody, page: string)
     refuse("not_found");
     throw new AppError(404, "not_found", "There is no such home among the homes you proved you own.", { propertyId: "is not one of your homes" });
   }
-  const context = await leadContext(caller.user.id);
+  const context = await leadContext(caller.user.id, body.locale ?? "en");
   if (!context) {
     refuse("no_officer");
     throw new AppError(409, "no_officer", "You have no loan officer to send this to yet.");
@@ -213,8 +219,8 @@ export interface LeadPanel {
 }
 
 /** The calls to action's data for a homeowner's page; null when they have no officer (then none shows). */
-export async function leadPanel(caller: SignedIn): Promise<LeadPanel | null> {
-  const context = await leadContext(caller.user.id);
+export async function leadPanel(caller: SignedIn, locale: Locale = "en"): Promise<LeadPanel | null> {
+  const context = await leadContext(caller.user.id, locale);
   if (!context) return null;
   const day = leadDay(new Date());
   const mine = (await leadsOfHomeowner(caller.user.id, 10)).filter((row) => row.lead.day === day);

@@ -9,6 +9,7 @@ import { leads, organizationProfile, reportLinks, users } from "@/lib/db/schema"
 import { appOrigin, env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/messages";
 import { reportLinkMessage } from "@/lib/mail/report-link";
 import { sendMail } from "@/lib/mail/transport";
 import { limitWidgetLead, RateLimitedError, type WidgetLeadLimit } from "@/lib/rate-limit";
@@ -19,19 +20,21 @@ import { leadCreated } from "./lead-events";
 import { widgetValuation, type Site } from "./sites";
 import { spendLeadStamp } from "./widget-lead-challenge";
 
-/** Who the consent names when the organization has not given its company name yet. */
-const LENDER_FALLBACK = "the mortgage lender of this site";
-
-/** The lender a consent names: the organization's company name, or a plain description of it. */
-export async function lenderName(): Promise<string> {
+/**
+ * The lender a consent names: the organization's company name, or (none given yet) a plain description of it in the
+ * visitor's language.
+ */
+export async function lenderName(locale: Locale = "en"): Promise<string> {
   const { db } = await getDatabase();
   const [org] = await db.select({ name: organizationProfile.companyName }).from(organizationProfile).where(eq(organizationProfile.id, 1));
-  return org?.name?.trim() || LENDER_FALLBACK;
+  return org?.name?.trim() || translator(locale, "WidgetConsent")("lenderFallback");
 }
 
-/** The exact words of the consent to be called or texted (TCPA: one seller, named), as shown and as stored. */
-export const consentWords = (lender: string) =>
-  `I agree that ${lender} may call or text me at the phone number I gave, including with automated technology, about my home and mortgage options. Consent is not a condition of any purchase. Message and data rates may apply.`;
+/**
+ * The exact words of the consent to be called or texted (TCPA: one seller, named), in the language the visitor reads
+ * the widget in: what the checkbox says and, word for word, what is stored with the lead.
+ */
+export const consentWords = (lender: string, locale: Locale = "en") => translator(locale, "WidgetConsent")("text", { lender });
 
 export interface WidgetLeadInput {
   address: string;
@@ -159,7 +162,7 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
   await spendLimit("leadAddress", houseKey(at, estimate));
   await spendLimit("leadSite", String(site.id));
   const address = displayKey(estimate.address);
-  const lender = await lenderName();
+  const lender = await lenderName(locale);
   const now = new Date();
   const { db } = await getDatabase();
   const token = randomBytes(32).toString("base64url");
@@ -178,7 +181,7 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
         name: input.name,
         email: input.email,
         phone,
-        consent: phone ? { text: consentWords(lender), at: now.toISOString(), ip, page: input.page ?? "" } : null,
+        consent: phone ? { text: consentWords(lender, locale), at: now.toISOString(), ip, page: input.page ?? "" } : null,
         scenario: {
           kind: "estimate",
           value: estimate.value,

@@ -1,3 +1,4 @@
+import { requestLocale } from "@/lib/i18n/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { after } from "next/server";
@@ -48,7 +49,9 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
   const [view, officer, leads, card, t] = await Promise.all([
     orAppError(homeownerView(caller)),
     contactOf(caller.user.id).catch(() => undefined),
-    leadPanel(caller).catch(() => null),
+    requestLocale()
+      .then((locale) => leadPanel(caller, locale))
+      .catch(() => null),
     homeownerCard(caller.user.id).catch(() => null),
     getTranslations("Dashboard"),
   ]);

@@ -69,7 +69,7 @@ export async function GET(request: Request) {
     address: query.data.address,
     valuation,
     error,
-    consent: valuation ? consentWords(await lenderName()) : undefined,
+    consent: valuation ? consentWords(await lenderName(locale), locale) : undefined,
     nonce,
     appOrigin: url.origin,
     locale,

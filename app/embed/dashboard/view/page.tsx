@@ -1,3 +1,4 @@
+import { requestLocale } from "@/lib/i18n/server";
 import { getTranslations } from "next-intl/server";
 import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
@@ -30,7 +31,9 @@ export default async function PartnerDashboardPage() {
   const [data, card, leads] = await Promise.all([
     orAppError(ownerData(caller, user.ownerIds)),
     homeownerCard(user.id).catch(() => null),
-    leadPanel(caller).catch(() => null),
+    requestLocale()
+      .then((locale) => leadPanel(caller, locale))
+      .catch(() => null),
   ]);
   if (AppError.is(data)) {
     return (

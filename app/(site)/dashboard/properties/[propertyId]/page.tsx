@@ -1,3 +1,4 @@
+import { requestLocale } from "@/lib/i18n/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -26,7 +27,9 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
   // The officer's card and the calls to action are extras: when they cannot be read, the page shows without them.
   const [home, leads, card, t] = await Promise.all([
     orAppError(homeownerProperty(caller, propertyId)),
-    leadPanel(caller).catch(() => null),
+    requestLocale()
+      .then((locale) => leadPanel(caller, locale))
+      .catch(() => null),
     homeownerCard(caller.user.id).catch(() => null),
     getTranslations("PropertyPage"),
   ]);

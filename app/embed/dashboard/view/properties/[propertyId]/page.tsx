@@ -1,3 +1,4 @@
+import { requestLocale } from "@/lib/i18n/server";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -32,7 +33,9 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
   // The officer's card and the calls to action (leads go to the partner site's officer) are extras, left out when they cannot be read.
   const [home, leads, card] = await Promise.all([
     orAppError(homeownerProperty(caller, propertyId)),
-    leadPanel(caller).catch(() => null),
+    requestLocale()
+      .then((locale) => leadPanel(caller, locale))
+      .catch(() => null),
     homeownerCard(user.id).catch(() => null),
   ]);
   if (home === undefined) notFound();
