@@ -26,6 +26,11 @@ export function AccessLogList({ entries }: { entries: AccessEntry[] }) {
         {t("accessEmpty")}
       </p>
     );
+  // What they looked at, by the log's action code in the reader's language; the log's own words for any other.
+  const readWords = (entry: AccessEntry) => {
+    const key = `reads.${entry.action.replace(/\./g, "_")}` as Parameters<typeof t>[0];
+    return t.has(key) ? t(key) : entry.description;
+  };
   return (
     <TableScroll label={t("accessLabel")}>
       <table className="w-full text-left text-sm" data-testid="access-log">
@@ -53,7 +58,7 @@ export function AccessLogList({ entries }: { entries: AccessEntry[] }) {
                 <Who by={entry.by} />
               </td>
               <td className="py-1">
-                {entry.description}
+                {readWords(entry)}
                 {entry.address && <span className="block text-xs text-slate-600">{entry.address}</span>}
               </td>
             </tr>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_OUTCOMES, type auditEvents } from "@/lib/db/schema";
 import { AUDIT_ACTIONS, PRIVATE_READS, toAuditEventDto, type AuditAction } from "./audit";
+import { CATALOGUES } from "@/lib/i18n/messages";
 import { homeownerLabelOf } from "./audit-labels";
 
 const actions = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -94,5 +95,16 @@ describe("the activity log's words for each action and outcome", () => {
     // Not "a client's" nor "the owner's": the homeowner is the one reading.
     expect(words).not.toMatch(/\b(a client's|clients'|the owner's)/);
     expect(words).not.toMatch(/^Verified/);
+  });
+});
+
+describe("the homeowner's access log in each language", () => {
+  const reads = (locale: "en" | "es") => CATALOGUES[locale].DataRights.reads as Record<string, string>;
+
+  it.each(PRIVATE_READS)("%s has its words in the catalogue, the English being the log's own", (action) => {
+    const key = action.replace(/\./g, "_");
+    expect(reads("en")[key]).toBe(homeownerLabelOf(action, "allowed", AUDIT_ACTIONS[action]));
+    expect(reads("es")[key]).toBeTruthy();
+    expect(reads("es")[key]).not.toBe(reads("en")[key]);
   });
 });
