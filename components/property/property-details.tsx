@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ValueRangeChart } from "@/components/charts/value-range-chart";
 import { BorrowingScenarios } from "@/components/equity/borrowing-scenarios";
 import { EquityPanel } from "@/components/equity/equity-panel";
+import { PrivateMessages } from "@/components/i18n/client-messages";
 import { OwnerFiguresPanel } from "@/components/equity/owner-figures-panel";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { PropertyFactsList } from "@/components/property/property-facts";
@@ -134,7 +135,9 @@ export function PropertyDetails({
           <h2 id="equity-title" className="text-xl font-semibold">
             {t("equity")}
           </h2>
-          <EquityPanel equity={yours?.equity ?? equity} orgMaxLtv={equity.maxLtv} yourFigures={loanFigures} />
+          <PrivateMessages>
+            <EquityPanel equity={yours?.equity ?? equity} orgMaxLtv={equity.maxLtv} yourFigures={loanFigures} />
+          </PrivateMessages>
         </section>
       ) : (
         verification && <VerifyPanel state={verification} />
@@ -154,7 +157,9 @@ export function PropertyDetails({
           <h2 id="figures-title" className="text-xl font-semibold">
             {t("figures")}
           </h2>
-          <OwnerFiguresPanel propertyId={property.propertyId} loans={equity.loans} figures={yours.figures} />
+          <PrivateMessages>
+            <OwnerFiguresPanel propertyId={property.propertyId} loans={equity.loans} figures={yours.figures} />
+          </PrivateMessages>
         </section>
       )}
 
@@ -163,19 +168,21 @@ export function PropertyDetails({
           <h2 id="borrowing-title" className="text-xl font-semibold">
             {t("borrow")}
           </h2>
-          <BorrowingScenarios
-            offers={yours.offers}
-            quote={
-              leads ? { propertyId: property.propertyId, officerName: leads.officerName, consentText: leads.consentText, sent: leads.today.quote } : undefined
-            }
-            home={{
-              value: equity.estimate,
-              loanBalance: yours.equity.totalLoanBalance,
-              maxLtv: equity.maxLtv,
-              yourFigures: loanFigures,
-              loanRates: yours.equity.loans.map((loan) => ({ balance: loan.balance, ratePercent: yours.figures.loans[loanKey(loan)]?.ratePercent })),
-            }}
-          />
+          <PrivateMessages>
+            <BorrowingScenarios
+              offers={yours.offers}
+              quote={
+                leads ? { propertyId: property.propertyId, officerName: leads.officerName, consentText: leads.consentText, sent: leads.today.quote } : undefined
+              }
+              home={{
+                value: equity.estimate,
+                loanBalance: yours.equity.totalLoanBalance,
+                maxLtv: equity.maxLtv,
+                yourFigures: loanFigures,
+                loanRates: yours.equity.loans.map((loan) => ({ balance: loan.balance, ratePercent: yours.figures.loans[loanKey(loan)]?.ratePercent })),
+              }}
+            />
+          </PrivateMessages>
         </section>
       )}
 

@@ -24,11 +24,7 @@ export const CLIENT_NAMESPACES = [
   "RecoveryCodes",
   "DataRights",
   "ApiTokens",
-  "Equity",
-  "Borrowing",
-  "OwnerFigures",
   "ContactOfficer",
-  "QuoteRequest",
   "LeadSent",
   "Consent",
   "LeadMail",
@@ -38,16 +34,22 @@ export const CLIENT_NAMESPACES = [
   "Estimate",
   "PropertyFacts",
   "Charts",
-  "Report",
   // The embed demo page (public) shows the widget's snippet.
   "EmbedCode",
 ] as const satisfies readonly (keyof Messages)[];
+
+/**
+ * The client namespaces of what only a proved owner (or staff) sees: loans, equity, borrowing, the report. Sent only
+ * with those components (components/i18n/client-messages.tsx), so a page before proof carries not even their words.
+ */
+export const PRIVATE_CLIENT_NAMESPACES = ["Equity", "Borrowing", "OwnerFigures", "QuoteRequest", "Report"] as const satisfies readonly (keyof Messages)[];
 
 /**
  * The client namespaces only staff pages read: sent by the staff's sections (components/i18n/client-messages.tsx),
  * never with a homeowner's page.
  */
 export const STAFF_CLIENT_NAMESPACES = [
+  ...PRIVATE_CLIENT_NAMESPACES,
   "AddStaff",
   "AdminForms",
   "AuditVerify",

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { OpenReportButton } from "@/components/report/open-report-button";
 import { ReportLinkQuery } from "@/lib/api/schemas";
 import { reportLinkState, type ReportLinkState } from "@/lib/services/report-links";
@@ -32,7 +33,9 @@ export default async function ReportPage({ searchParams }: { searchParams: Promi
       ) : (
         <>
           <p>{t("ready")}</p>
-          <OpenReportButton token={link.data.token} />
+          <ClientMessages namespaces={["Report"]}>
+            <OpenReportButton token={link.data.token} />
+          </ClientMessages>
         </>
       )}
     </div>

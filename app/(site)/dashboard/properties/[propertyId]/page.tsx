@@ -1,3 +1,4 @@
+import { PrivateMessages } from "@/components/i18n/client-messages";
 import { requestLocale } from "@/lib/i18n/server";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -48,7 +49,11 @@ export default async function PropertyPage({ params }: { params: Promise<{ prope
           {t("back")}
         </Link>
       }
-      report={<ReportDownload address={home.property.facts.address} applicantName={applicantName} />}
+      report={
+        <PrivateMessages>
+          <ReportDownload address={home.property.facts.address} applicantName={applicantName} />
+        </PrivateMessages>
+      }
       records={records}
       leads={leads}
       card={card}
