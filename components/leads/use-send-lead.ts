@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { MESSAGE_MAX } from "@/lib/leads/words";
@@ -23,15 +23,13 @@ export type SendState =
 /** Sends a lead (POST /api/leads): sent, already sent today (409 with the first), or failed with each field's reason. */
 export function useSendLead(sent?: HomeownerLeadDto) {
   const [state, setState] = useState<SendState>(sent ? { step: "sent", lead: sent, again: false, justSent: false } : { step: "idle" });
-  // The consent's words were shown in this language: the server stores them in it.
-  const locale = useLocale();
   const send = async (body: Record<string, unknown>) => {
     setState({ step: "sending" });
     try {
       const response = await fetch("/api/leads", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...body, locale }),
+        body: JSON.stringify(body),
       });
       const answer = (await response.json().catch(() => ({}))) as {
         lead?: HomeownerLeadDto;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DbId } from "@/lib/api/db-id";
+import { LOCALES } from "@/lib/i18n/locales";
 import { LEAD_KINDS, LEAD_STATUSES } from "@/lib/leads/rules";
 import { ErrorBody } from "./schemas";
 
@@ -77,9 +78,15 @@ export const Lead = z.object({
   timeZone: z.string().nullable().describe("The home's time zone (IANA)"),
   scenario: Figures.nullable().describe("The scenario a quote is for, with the figures the homeowner saw"),
   consent: z
-    .object({ text: z.string(), at: z.string(), ip: z.string().nullable(), page: z.string() })
+    .object({
+      text: z.string(),
+      locale: z.enum(LOCALES).optional().describe("The language the words were shown and stored in (absent: English, before the app spoke Spanish)"),
+      at: z.string(),
+      ip: z.string().nullable(),
+      page: z.string(),
+    })
     .nullable()
-    .describe("The consent's exact words, time, client address and page"),
+    .describe("The consent's exact words, their language, time, client address and page"),
   officerId: z.number().nullable(),
   officerName: z.string().nullable(),
   statusChangedBy: z.number().nullable(),

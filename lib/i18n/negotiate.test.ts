@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeOfHeaders, negotiateLocale } from "./negotiate";
+import { localeCookie, localeOfHeaders, negotiateLocale } from "./negotiate";
 
 describe("negotiateLocale", () => {
   it.each([
@@ -33,5 +33,20 @@ describe("localeOfHeaders", () => {
   it("ignores a cookie that names no language of the app", () => {
     expect(localeOfHeaders("fr", "es-MX")).toBe("es");
     expect(localeOfHeaders("<script>", undefined)).toBe("en");
+  });
+});
+
+describe("localeCookie", () => {
+  it("reads the last locale cookie of a header, as the pages do (a route and a page of one request agree)", () => {
+    expect(localeCookie("locale=es; locale=en")).toBe("en");
+    expect(localeCookie("locale=en;locale=es")).toBe("es");
+    expect(localeCookie("a=1; locale=es; b=2")).toBe("es");
+  });
+
+  it("reads no other cookie's value and nothing that is not a language of the app", () => {
+    expect(localeCookie("mylocale=es")).toBeUndefined();
+    expect(localeCookie("locale=fr")).toBeUndefined();
+    expect(localeCookie("locale=es%0d%0aX: y")).toBeUndefined();
+    expect(localeCookie(null)).toBeUndefined();
   });
 });

@@ -24,3 +24,12 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
 export function localeOfHeaders(cookie: string | undefined, acceptLanguage: string | null | undefined): Locale {
   return isLocale(cookie) ? cookie : negotiateLocale(acceptLanguage);
 }
+
+/**
+ * The `locale` cookie of a raw `Cookie` header: the last one when the name is sent twice, as Next.js's own cookie
+ * parsing reads it for pages, so that a route and a page of the same request agree. Undefined for any other value.
+ */
+export function localeCookie(header: string | null | undefined): Locale | undefined {
+  const value = [...(header ?? "").matchAll(/(?:^|;)\s*locale=([^;]*)/g)].at(-1)?.[1]?.trim();
+  return isLocale(value) ? value : undefined;
+}

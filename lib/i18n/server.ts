@@ -6,7 +6,7 @@ import { currentUser } from "@/lib/auth/session";
 import type { SessionUser } from "@/lib/auth/roles";
 import { formatsFor, type Formats } from "@/lib/format";
 import { isLocale, LOCALE_COOKIE, type Locale } from "./locales";
-import { localeOfHeaders } from "./negotiate";
+import { localeCookie, localeOfHeaders } from "./negotiate";
 
 /**
  * The language of the page being rendered: the signed-in account's choice, else the `locale` cookie, else the
@@ -22,8 +22,7 @@ export const requestLocale = cache(async (): Promise<Locale> => {
 /** The language of an API request, by the same rule, for a route handler that writes words (a widget, a file). */
 export function localeOfRequest(request: Request, user?: SessionUser): Locale {
   if (user?.locale) return user.locale;
-  const cookie = /(?:^|;\s*)locale=([^;]*)/.exec(request.headers.get("cookie") ?? "")?.[1];
-  return localeOfHeaders(isLocale(cookie) ? cookie : undefined, request.headers.get("accept-language"));
+  return localeOfHeaders(localeCookie(request.headers.get("cookie")), request.headers.get("accept-language"));
 }
 
 /** The figures and dates of the page being rendered, in its language (server components). */

@@ -1,7 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import { MAX_DB_ID } from "@/lib/api/db-id";
-import { LOCALES } from "@/lib/i18n/locales";
 
 import { BEST_TIMES, LEAD_KINDS, MESSAGE_MAX, type LeadStatus } from "./words";
 
@@ -158,10 +157,6 @@ export const LeadBody = z
     bestTime: z.enum(BEST_TIMES, { error: "bestTime must be morning, afternoon, evening or any" }).optional(),
     consent: z.boolean({ error: "consent must be true or false" }).optional(),
     scenario: Scenario.optional(),
-    locale: z
-      .enum(LOCALES, { error: "locale must be en or es" })
-      .optional()
-      .describe("The language the person read the consent in (en when absent): its words, in it, are stored with the lead"),
   })
   .superRefine((body, ctx) => {
     if (body.kind === "question" && !body.message) ctx.addIssue({ code: "custom", path: ["message"], message: "message is required to ask a question" });

@@ -73,7 +73,7 @@ export function pageOf(referer: string | null, origins: readonly string[]): stri
  * kind and day: a second answers `{ created: false }` with the first. The consent's exact words (naming the lender),
  * time, client address and page are kept with any phone.
  */
-export async function createLead(caller: SignedIn, body: LeadBody, page: string): Promise<{ created: boolean; lead: HomeownerLeadDto }> {
+export async function createLead(caller: SignedIn, body: LeadBody, page: string, locale: Locale = "en"): Promise<{ created: boolean; lead: HomeownerLeadDto }> {
   const refuse = (reason: string) =>
     void audit({ action: "lead.create", ...by(caller), outcome: "refused", propertyId: body.propertyId, detail: { kind: body.kind, reason } });
   try {
@@ -89,7 +89,9 @@ export async function createLead(caller: SignedIn, body: LeadBody, page: string)
     refuse("not_found");
     throw new AppError(404, "not_found", "There is no such home among the homes you proved you own.", { propertyId: "is not one of your homes" });
   }
-  const context = await leadContext(caller.user.id, body.locale ?? "en");
+  // The language the page showed the consent in, by the same rule as the page (the account's choice, its cookie, its
+  // browser): the words stored are those words, whatever the request says of itself.
+  const context = await leadContext(caller.user.id, locale);
   if (!context) {
     refuse("no_officer");
     throw new AppError(409, "no_officer", "You have no loan officer to send this to yet.");
@@ -113,7 +115,7 @@ export async function createLead(caller: SignedIn, body: LeadBody, page: string)
     phone: phone ?? null,
     bestTime: phone ? (body.bestTime ?? "any") : null,
     timeZone: timeZoneOfAddress(home.facts.address) ?? null,
-    consent: phone ? { text: context.consentText, at: now.toISOString(), ip: caller.ip || null, page } : null,
+    consent: phone ? { text: context.consentText, locale, at: now.toISOString(), ip: caller.ip || null, page } : null,
     scenario: body.scenario ?? null,
     day,
   });

@@ -1,4 +1,7 @@
 import "server-only";
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import type { Locale } from "@/lib/i18n/locales";
 import { FOOTNOTES } from "./codes";
 import { embedded } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -157,18 +160,22 @@ export async function propertySummary(caller: SignedIn, address: string) {
  * the applicant is part of the report's cache key, so a name of the caller's choosing would buy a new billable report
  * of their own home with every request. Officers and admins name their applicant.
  */
-export async function report(caller: SignedIn, input: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportDownload> {
+export async function report(
+  caller: SignedIn,
+  input: { address: string; applicantName: string; format: ReportFormat; locale?: Locale },
+): Promise<ReportDownload> {
   const applicantName = caller.user.role === "homeowner" ? (caller.user.name ?? caller.user.email) : input.applicantName;
-  // The service writes its PDF and HTML in English. For a reader of another language the app asks for the same report
-  // as JSON (one billable call, as the file would be) and renders the PDF or HTML itself, in their language.
-  const locale = caller.user.locale ?? "en";
+  // The service writes its PDF and HTML in English. For a reader of another language (the request's, as its pages
+  // have it) the app asks for the same report as JSON (one billable call, as the file would be) and renders the PDF or
+  // HTML itself, in their language.
+  const locale = input.locale ?? caller.user.locale ?? "en";
   const translated = locale !== "en" && input.format !== "json" ? input.format : undefined;
   const fetched = await readable(
     caller,
     input.address,
     "private",
     "report.read",
-    (at) => propertyReport(caller, at, { ...input, applicantName, format: translated ? "json" : input.format }),
+    (at) => propertyReport(caller, at, { applicantName, format: translated ? "json" : input.format }),
     { format: input.format },
   );
   const file = translated ? await inLanguage(fetched, translated, locale) : fetched;
@@ -177,9 +184,21 @@ export async function report(caller: SignedIn, input: { address: string; applica
   return withOfficerCard(file, await homeownerCard(caller.user.id).catch(() => null), locale);
 }
 
-/** The service's JSON report as the PDF or HTML file asked for, in the reader's language. */
-async function inLanguage(json: ReportDownload, format: "pdf" | "html", locale: "en" | "es"): Promise<ReportDownload> {
-  const rendered = await renderReportFile(json.body, format, locale);
-  if (!rendered) throw new AppError(502, "upstream_error", "The property data service sent a report this app could not read. Please try again later.");
-  return { ...json, ...rendered, filename: json.filename.replace(/\.json$/, `.${format}`) };
+// Files rendered in a language, by the JSON report they were made from: a PDF costs tens of milliseconds of CPU, and the
+// same report downloaded again (its JSON served from the cache) is the same file.
+const rendered = new LRUCache<string, { contentType: string; body: Uint8Array }>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (file) => Math.max(1, file.body.byteLength),
+});
+
+/** The service's JSON report as the PDF or HTML file asked for, in the reader's language (rendered once per report). */
+export async function inLanguage(json: ReportDownload, format: "pdf" | "html", locale: Locale): Promise<ReportDownload> {
+  const key = `${format}:${locale}:${createHash("sha256").update(json.body).digest("base64url")}`;
+  let file = rendered.get(key);
+  if (!file) {
+    file = await renderReportFile(json.body, format, locale);
+    if (!file) throw new AppError(502, "upstream_error", "The property data service sent a report this app could not read. Please try again later.");
+    rendered.set(key, file);
+  }
+  return { ...json, ...file, filename: json.filename.replace(/\.json$/, `.${format}`) };
 }

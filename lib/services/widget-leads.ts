@@ -181,7 +181,7 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
         name: input.name,
         email: input.email,
         phone,
-        consent: phone ? { text: consentWords(lender, locale), at: now.toISOString(), ip, page: input.page ?? "" } : null,
+        consent: phone ? { text: consentWords(lender, locale), locale, at: now.toISOString(), ip, page: input.page ?? "" } : null,
         scenario: {
           kind: "estimate",
           value: estimate.value,

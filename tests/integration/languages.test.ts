@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, newAccount } from "./client";
+import { call, houses, invitedHomeowner, newAccount, signIn } from "./client";
 
 /** A page's language as the browser is told it, and its text. */
 async function page(app: { url: string }, path: string, headers: Record<string, string> = {}) {
@@ -58,5 +58,28 @@ describe("the reader's language (embedded service)", () => {
       await call(app, "PUT", "/api/locale", { cookie, body: { locale: "en" } });
       expect((await page(app, "/account", { Cookie: cookie, "Accept-Language": "es-MX" })).lang).toBe("en");
     });
+  });
+});
+
+describe("the consent to be called, in the homeowner's language (embedded service)", () => {
+  const app = inject("apps").embedded;
+
+  it("is stored in the words the page showed (the account's language), whatever the request's own headers ask for", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const cookie = await invitedHomeowner(app, admin, houses(1840, 1)[0]!);
+    expect((await call(app, "PUT", "/api/locale", { cookie, body: { locale: "es" } })).status).toBe(200);
+    // The page shows the consent in Spanish.
+    const dashboard = await (await fetch(`${app.url}/dashboard`, { headers: { Cookie: cookie, "Accept-Language": "en-US" } })).text();
+    expect(dashboard).toContain("Acepto que");
+    const { propertyId } = (await call(app, "GET", "/api/owner-data", { cookie })).body.properties[0];
+    const sent = await call(app, "POST", "/api/leads", {
+      cookie,
+      headers: { "Accept-Language": "en-US", Cookie: `${cookie}; locale=en` },
+      body: { kind: "call", propertyId, phone: "(206) 555-0123", bestTime: "any", consent: true },
+    });
+    expect(sent.status).toBe(201);
+    const lead = await call(app, "GET", `/api/leads/${sent.body.lead.id}`, { cookie: admin });
+    expect(lead.body.lead.consent.text).toMatch(/^Acepto que .* me llame/);
+    expect(lead.body.lead.consent.locale).toBe("es");
   });
 });

@@ -2,6 +2,7 @@ import { LeadBody, LeadRefused, Leads, LeadSent, LeadsQuery } from "@/lib/api/le
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
 import { appOrigins } from "@/lib/env";
+import { localeOfRequest } from "@/lib/i18n/server";
 import { createLead, pageOf, readLeads } from "@/lib/services/leads";
 
 // POST /api/leads: a homeowner's question, call request or quote request to their loan officer, for a home they proved
@@ -16,7 +17,7 @@ export const POST = route(
   },
   async ({ caller, body, request }) => {
     const page = pageOf(request.headers.get("referer"), [...appOrigins, new URL(request.url).origin]);
-    const { created, lead } = await createLead(caller, body, page);
+    const { created, lead } = await createLead(caller, body, page, localeOfRequest(request, caller.user));
     if (created) return Response.json({ lead }, { status: 201 });
     const message = `You already sent this to ${lead.officerName ?? "your loan officer"} today.`;
     return Response.json({ error: { code: "already_sent", message }, lead }, { status: 409 });

@@ -52,6 +52,8 @@ export const organizationProfile = app.table("organization_profile", {
 /** The consent a lender needs before calling or texting a consumer (TCPA): its exact words and where it was given. */
 export interface LeadConsent {
   text: string;
+  /** The language the words were shown and stored in (absent on consents given before the app spoke Spanish: English). */
+  locale?: "en" | "es";
   at: string;
   ip: string | null;
   page: string;
