@@ -6,6 +6,7 @@ import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
 import { useErrorText } from "@/lib/i18n/error-text";
+import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
 
 /** A loan officer's (or admin's) invitation of a client to one home. */
 export function InviteClientForm({ action }: { action: FormAction<{ email: string; address: string }> }) {
@@ -31,6 +32,27 @@ export function InviteClientForm({ action }: { action: FormAction<{ email: strin
       </div>
       <Field label={t("email")} name="email" id="invite-email" type="email" autoComplete="off" required error={state?.fields?.email} />
       <Field label={t("address")} name="address" id="invite-address" autoComplete="off" required hint={t("addressHint")} error={state?.fields?.address} />
+      <div className="space-y-1">
+        <label htmlFor="invite-locale" className="block text-sm font-medium">
+          {t("language")}
+        </label>
+        <select
+          id="invite-locale"
+          name="locale"
+          defaultValue="en"
+          aria-describedby="invite-locale-hint"
+          className="rounded-lg border border-slate-300 px-3 py-2"
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {LOCALE_NAMES[locale]}
+            </option>
+          ))}
+        </select>
+        <p id="invite-locale-hint" className="text-sm text-slate-600">
+          {t("languageHint")}
+        </p>
+      </div>
       <Button type="submit" disabled={pending}>
         {pending ? t("checking") : t("send")}
       </Button>

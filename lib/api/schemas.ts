@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import { DbId, bodyDbId } from "@/lib/api/db-id";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { ROLES, STAFF } from "@/lib/auth/roles";
@@ -206,7 +207,16 @@ export const WidgetQuery = z.object({
   parent: z.string().max(300).optional(),
 });
 
-export const InviteBody = z.object({ email: Email, firstName: text("firstName", 100), lastName: text("lastName", 100), address: Address });
+export const InviteBody = z.object({
+  email: Email,
+  firstName: text("firstName", 100),
+  lastName: text("lastName", 100),
+  address: Address,
+  locale: z
+    .enum(LOCALES, { error: "locale must be en or es" })
+    .default("en")
+    .describe("The client's language: the invitation's mail, then their account's pages and mail (en when absent)"),
+});
 const Token = text("token", 200);
 export const AcceptInvitationBody = z.object({
   token: Token,

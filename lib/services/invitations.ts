@@ -9,6 +9,7 @@ import { weakPasswordReason } from "@/lib/auth/password-policy";
 import { getDatabase } from "@/lib/db";
 import { accountOwners, invitations } from "@/lib/db/schema";
 import { appOrigin } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/locales";
 import { invitationMessage } from "@/lib/mail/messages";
 import { MailError, sendMail } from "@/lib/mail/transport";
 import { audit, by } from "./audit";
@@ -26,7 +27,8 @@ const hash = (token: string) => createHash("sha256").update(token).digest("base6
  * and a single-use link good for 7 days is emailed. Whoever opens it proves control of that email, which is the
  * officer's vouching that the person owns the home.
  */
-export async function invite(caller: Caller & { user: SessionUser }, input: Person & { email: string }) {
+export async function invite(caller: Caller & { user: SessionUser }, input: Person & { email: string; locale?: Locale }) {
+  const locale = input.locale ?? "en";
   const { key } = await deedCheck(caller, input, "client");
   const ownerId = await ownerRecord(caller, input, key);
   const { address } = await propertyFacts(caller, input.address);
@@ -43,6 +45,7 @@ export async function invite(caller: Caller & { user: SessionUser }, input: Pers
       address,
       ownerId,
       invitedBy: caller.user.id,
+      locale,
       expiresAt,
     })
     .returning({ id: invitations.id });
@@ -55,6 +58,7 @@ export async function invite(caller: Caller & { user: SessionUser }, input: Pers
         url: `${appOrigin}/invite?token=${token}`,
         invitedBy: caller.user.name ?? caller.user.email,
         expires: expiresAt,
+        locale,
       }),
     );
   } catch (error) {
@@ -145,7 +149,10 @@ export async function acceptInvitation(token: string, password: string | undefin
       await emailProvedByLink(existing.id);
       await endAllSessions(existing.id);
     }
-    const user = existing ? { id: existing.id } : await createUser({ email: preview.email, password, role: "homeowner", emailVerified: true });
+    // The language the officer chose for the client is the new account's; an account of the email keeps its own choice.
+    const user = existing
+      ? { id: existing.id }
+      : await createUser({ email: preview.email, password, role: "homeowner", emailVerified: true, locale: preview.locale });
     await proveOwnership(user.id, preview.ownerId, "invitation", `${preview.firstName} ${preview.lastName}`);
     await db.update(invitations).set({ acceptedBy: user.id }).where(eq(invitations.id, preview.id));
     await userChanged(user.id); // their dashboard names the officer now

@@ -1,11 +1,18 @@
 import { describe, expect, it, vi } from "vitest";
 
-const render = vi.hoisted(() => vi.fn(async (json: Uint8Array, format: "pdf" | "html") => ({ contentType: `application/${format}`, body: new Uint8Array(json.byteLength) })));
+const render = vi.hoisted(() =>
+  vi.fn(async (json: Uint8Array, format: "pdf" | "html") => ({ contentType: `application/${format}`, body: new Uint8Array(json.byteLength) })),
+);
 vi.mock("@/lib/report/render", () => ({ renderReportFile: render }));
 
 const { inLanguage } = await import("./lookups");
 
-const json = (text: string) => ({ contentType: "application/json", filename: "property-report-1-main-st.json", body: new TextEncoder().encode(text), stale: false });
+const json = (text: string) => ({
+  contentType: "application/json",
+  filename: "property-report-1-main-st.json",
+  body: new TextEncoder().encode(text),
+  stale: false,
+});
 
 describe("a report rendered in the reader's language", () => {
   it("is rendered once per report, format and language: a download again is the same file, not the CPU's work again", async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, houses, invitedHomeowner, newAccount, signIn } from "./client";
+import { call, deedName, houses, invitedHomeowner, latestMail, newAccount, sessionFrom, signIn, unique } from "./client";
 
 /** A page's language as the browser is told it, and its text. */
 async function page(app: { url: string }, path: string, headers: Record<string, string> = {}) {
@@ -81,5 +81,45 @@ describe("the consent to be called, in the homeowner's language (embedded servic
     const lead = await call(app, "GET", `/api/leads/${sent.body.lead.id}`, { cookie: admin });
     expect(lead.body.lead.consent.text).toMatch(/^Acepto que .* me llame/);
     expect(lead.body.lead.consent.locale).toBe("es");
+  });
+});
+
+describe("a client invited in Spanish (embedded service)", () => {
+  const app = inject("apps").embedded;
+
+  it("gets the invitation in Spanish, and the account made from it reads Spanish and gets its mail in Spanish", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const address = houses(1841, 1)[0]!;
+    const email = `cliente-${unique()}@example.com`;
+    const invited = await call(app, "POST", "/api/invitations", { cookie: admin, body: { email, ...deedName(address), address, locale: "es" } });
+    expect(invited.status).toBe(201);
+    const mail = await latestMail(app, admin, email);
+    expect(mail.subject).toMatch(/^El panel de su vivienda en /);
+    expect(mail.text).toContain("le invitó al panel de su vivienda");
+    const accepted = await fetch(`${app.url}/api/invitations/accept`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Language": "en-US" },
+      body: JSON.stringify({ token: mail.token, password: "a-good-long-password" }),
+    });
+    expect(accepted.status).toBe(200);
+    const cookie = sessionFrom(accepted)!;
+    expect((await page(app, "/dashboard", { Cookie: cookie, "Accept-Language": "en-US" })).lang).toBe("es");
+    // Mail follows the account: a reset link asked for in an English browser comes in Spanish.
+    await call(app, "POST", "/api/account/password-reset", { body: { email }, headers: { "Accept-Language": "en-US" } });
+    expect((await latestMail(app, admin, email)).html).toContain('<html lang="es"');
+  });
+
+  it("refuses a language it does not have, naming the field, and invites in English when none is given", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const address = houses(1842, 1)[0]!;
+    const refused = await call(app, "POST", "/api/invitations", {
+      cookie: admin,
+      body: { email: `x-${unique()}@example.com`, ...deedName(address), address, locale: "fr" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toHaveProperty("locale");
+    const email = `client-${unique()}@example.com`;
+    expect((await call(app, "POST", "/api/invitations", { cookie: admin, body: { email, ...deedName(address), address } })).status).toBe(201);
+    expect((await latestMail(app, admin, email)).subject).toMatch(/^Your home dashboard for /);
   });
 });

@@ -74,6 +74,10 @@ export const invitations = app.table("invitations", {
   address: text().notNull(),
   ownerId: text("owner_id").notNull(),
   invitedBy: integer("invited_by"),
+  /** The language the officer chose for the client: the invitation's mail, then the account made from it. */
+  locale: text({ enum: ["en", "es"] })
+    .notNull()
+    .default("en"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   acceptedAt: timestamp("accepted_at", { withTimezone: true }),
   acceptedBy: integer("accepted_by"),
