@@ -2,7 +2,9 @@ import type { Messages } from "next-intl";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
-import { CLIENT_NAMESPACES, PRIVATE_CLIENT_NAMESPACES } from "@/lib/i18n/client-namespaces";
+import { isStaff } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/auth/session";
+import { CLIENT_NAMESPACES, PRIVATE_CLIENT_NAMESPACES, STAFF_CLIENT_NAMESPACES } from "@/lib/i18n/client-namespaces";
 import { pickMessages } from "@/lib/i18n/messages";
 
 /**
@@ -17,4 +19,13 @@ export async function ClientMessages({ namespaces, children }: { namespaces: rea
 /** What only a proved owner sees (loans, equity, borrowing, the report), with its words and no sooner. */
 export function PrivateMessages({ children }: { children: ReactNode }) {
   return <ClientMessages namespaces={PRIVATE_CLIENT_NAMESPACES}>{children}</ClientMessages>;
+}
+
+/**
+ * A staff section's client words, sent to staff only: a homeowner who opens a staff page gets its 404 without them
+ * (they hold the labels of loans and equity the lookup shows).
+ */
+export async function StaffMessages({ children }: { children: ReactNode }) {
+  const user = await currentUser().catch(() => undefined);
+  return user && isStaff(user.role) ? <ClientMessages namespaces={STAFF_CLIENT_NAMESPACES}>{children}</ClientMessages> : children;
 }

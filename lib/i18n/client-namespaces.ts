@@ -31,9 +31,6 @@ export const CLIENT_NAMESPACES = [
   "Ownership",
   "AddressStatus",
   "Onboarding",
-  "Estimate",
-  "PropertyFacts",
-  "Charts",
   // The embed demo page (public) shows the widget's snippet.
   "EmbedCode",
 ] as const satisfies readonly (keyof Messages)[];
@@ -42,7 +39,14 @@ export const CLIENT_NAMESPACES = [
  * The client namespaces of what only a proved owner (or staff) sees: loans, equity, borrowing, the report. Sent only
  * with those components (components/i18n/client-messages.tsx), so a page before proof carries not even their words.
  */
-export const PRIVATE_CLIENT_NAMESPACES = ["Equity", "Borrowing", "OwnerFigures", "QuoteRequest", "Report"] as const satisfies readonly (keyof Messages)[];
+export const PRIVATE_CLIENT_NAMESPACES = [
+  "Equity",
+  "Charts",
+  "Borrowing",
+  "OwnerFigures",
+  "QuoteRequest",
+  "Report",
+] as const satisfies readonly (keyof Messages)[];
 
 /**
  * The client namespaces only staff pages read: sent by the staff's sections (components/i18n/client-messages.tsx),
@@ -50,6 +54,9 @@ export const PRIVATE_CLIENT_NAMESPACES = ["Equity", "Borrowing", "OwnerFigures",
  */
 export const STAFF_CLIENT_NAMESPACES = [
   ...PRIVATE_CLIENT_NAMESPACES,
+  // The lookup's panels (client components) show the branded estimate and the facts.
+  "Estimate",
+  "PropertyFacts",
   "AddStaff",
   "AdminForms",
   "AuditVerify",

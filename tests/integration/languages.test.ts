@@ -79,8 +79,8 @@ describe("the consent to be called, in the homeowner's language (embedded servic
     });
     expect(sent.status).toBe(201);
     const lead = await call(app, "GET", `/api/leads/${sent.body.lead.id}`, { cookie: admin });
-    expect(lead.body.lead.consent.text).toMatch(/^Acepto que .* me llame/);
-    expect(lead.body.lead.consent.locale).toBe("es");
+    expect(lead.body.consent.text).toMatch(/^Acepto que .* me llame/);
+    expect(lead.body.consent.locale).toBe("es");
   });
 });
 
