@@ -111,7 +111,8 @@ export async function signUp(page: Page, email: string) {
  * an address, or the newest email's link for a recipient.
  */
 export async function fromOutbox(browser: Browser, what: { letterTo: string } | { emailTo: string }): Promise<string> {
-  const context = await browser.newContext();
+  // The admin reads the outbox in English, whatever language the journey reads in.
+  const context = await browser.newContext({ locale: "en-US" });
   try {
     const admin = await context.newPage();
     await signIn(admin, "admin@example.com", "admin-demo");

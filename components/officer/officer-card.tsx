@@ -32,10 +32,15 @@ export function OfficerCard({ card, headingLevel = 2, children }: OfficerCardPro
         )}
         <div className="min-w-0 flex-1 space-y-1">
           <p className="text-sm font-semibold text-slate-700">{t("yourOfficer")}</p>
-          <Heading id="officer-card-title" className="text-lg font-bold text-slate-900">
+          <Heading id="officer-card-title" className="text-lg font-bold text-slate-900" translate="no">
             {card.name}
           </Heading>
-          {card.title && <p className="text-slate-700">{card.title}</p>}
+          {/* The officer's own words, in the language they wrote them. */}
+          {card.title && (
+            <p className="text-slate-700" translate="no">
+              {card.title}
+            </p>
+          )}
           <ul className="space-y-0.5 text-sm">
             {card.phone && (
               <li>
@@ -78,7 +83,11 @@ export function OfficerCard({ card, headingLevel = 2, children }: OfficerCardPro
           />
         )}
         <p className="min-w-0 flex-1">
-          {card.company.name && <span className="font-semibold text-slate-900">{card.company.name}</span>}
+          {card.company.name && (
+            <span className="font-semibold text-slate-900" translate="no">
+              {card.company.name}
+            </span>
+          )}
           {card.company.nmlsId && card.company.nmlsUrl && (
             <>
               {card.company.name ? " · " : ""}
