@@ -36,7 +36,9 @@ export function LoansSection({ loans }: { loans: HomeRecordsDto["loans"] }) {
                 <th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap">
                   {t("position", { position: (l.position && POSITIONS[l.position]) || "other", index: String(i + 1) })}
                 </th>
-                <td className="py-1 pr-3">{l.lender ?? NOT_ON_RECORD}</td>
+                <td className="py-1 pr-3" translate={l.lender ? "no" : undefined}>
+                  {l.lender ?? NOT_ON_RECORD}
+                </td>
                 <td className="py-1 pr-3">{l.type ? f.loanType(l.type) : NOT_ON_RECORD}</td>
                 <td className="py-1 pr-3">{l.ratePercent === null ? NOT_ON_RECORD : f.percent(l.ratePercent, "rate")}</td>
                 <td className="py-1 pr-3">{l.originalAmount === null ? NOT_ON_RECORD : f.usd(l.originalAmount)}</td>
