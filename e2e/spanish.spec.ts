@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import en from "@/messages/en.json" with { type: "json" };
 import es from "@/messages/es.json" with { type: "json" };
@@ -12,11 +13,16 @@ import { englishOn } from "./language";
  */
 test.use({ locale: "es-MX" });
 
-/** A page read in Spanish: its language, no English on it, nothing axe finds serious. */
+/**
+ * A page read in Spanish: its language, no English on it, nothing axe finds serious. A mail shown in a frame that runs
+ * no script (the digest's preview) is left out of axe's run, which cannot enter it; its words are checked apart.
+ */
 async function readsInSpanish(page: Page, what: string) {
   await expect(page.locator("html"), `${what} says it is Spanish`).toHaveAttribute("lang", "es");
   expect.soft(await englishOn(page), `English on ${what}`).toEqual([]);
-  await expectNoSeriousViolations(page);
+  if ((await page.locator("iframe[sandbox]").count()) === 0) return expectNoSeriousViolations(page);
+  const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 }
 
 /** The text of a PDF as poppler extracts it. */

@@ -34,7 +34,8 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
           lang={locale}
           aria-pressed={locale === current}
           disabled={pending}
-          onClick={() => locale !== current && void choose(locale)}
+          // The page's own language chosen again still saves it (on an account that chose none, its mail follows).
+          onClick={() => void choose(locale)}
           className="rounded px-1.5 py-0.5 font-medium text-slate-700 underline-offset-4 hover:underline aria-pressed:bg-slate-100 aria-pressed:text-slate-900"
         >
           {LOCALE_NAMES[locale]}

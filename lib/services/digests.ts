@@ -10,6 +10,7 @@ import { homeownerDigestMessage } from "@/lib/mail/digest";
 import { sendMail } from "@/lib/mail/transport";
 import { unsubscribeHeaders, unsubscribeUrl, validUnsubscribe, type MailingKind } from "@/lib/mail/unsubscribe";
 import type { SessionUser } from "@/lib/auth/roles";
+import type { Locale } from "@/lib/i18n/locales";
 import { AppError } from "./errors";
 import type { Caller } from "./gateway";
 import { localeOfUser } from "./locale";
@@ -102,7 +103,7 @@ async function digestPerson(userId: number) {
  * An account's digest for a month, in its language: its proved homes' value, loans and equity. Undefined when it has
  * no home with figures to tell. One owner-data call (cached and metered like every other) per owner record.
  */
-async function digestOf(person: NonNullable<Awaited<ReturnType<typeof digestPerson>>>, period: string, caller: Caller) {
+async function digestOf(person: NonNullable<Awaited<ReturnType<typeof digestPerson>>>, period: string, caller: Caller, language?: Locale) {
   const data = await ownerData(caller, person.ownerIds);
   const homes = data.properties.flatMap((property) => {
     const equity = property.equity;
@@ -119,7 +120,7 @@ async function digestOf(person: NonNullable<Awaited<ReturnType<typeof digestPers
     ];
   });
   if (homes.length === 0) return undefined;
-  const locale = await localeOfUser(person.id);
+  const locale = language ?? (await localeOfUser(person.id));
   return homeownerDigestMessage({
     to: person.email,
     locale,
@@ -137,13 +138,13 @@ async function digestOf(person: NonNullable<Awaited<ReturnType<typeof digestPers
 }
 
 /**
- * This month's digest as the homeowner would receive it, in their language, whether or not they get it by mail: what
- * the account page shows them before they choose. Undefined when no proved home has figures yet.
+ * This month's digest as the homeowner would receive it, whether or not they get it by mail (what the account page
+ * shows them before they choose), in the language they read the page in. Undefined when no proved home has figures yet.
  */
-export async function digestPreview(caller: Caller & { user: SessionUser }): Promise<{ subject: string; html: string } | undefined> {
+export async function digestPreview(caller: Caller & { user: SessionUser }, locale: Locale): Promise<{ subject: string; html: string } | undefined> {
   const person = await digestPerson(caller.user.id);
   if (!person) return undefined;
-  const message = await digestOf(person, new Date().toISOString().slice(0, 7), caller);
+  const message = await digestOf(person, new Date().toISOString().slice(0, 7), caller, locale);
   return message && { subject: message.subject, html: message.html };
 }
 

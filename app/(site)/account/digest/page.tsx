@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { MessageFrame } from "@/components/admin/message-frame";
+import { LanguageSwitch } from "@/components/i18n/language-switch";
+import { LOCALE_NAMES } from "@/lib/i18n/locales";
+import { requestLocale } from "@/lib/i18n/server";
 import { LoadError } from "@/components/property/load-error";
 import { requirePageUser } from "@/lib/api/page";
 import { digestPreview } from "@/lib/services/digests";
@@ -15,7 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
 /** This month's digest as the homeowner would receive it, in their language: what they choose to get or not. */
 export default async function DigestPreviewPage() {
   const caller = await requirePageUser(["homeowner"], "/account/digest");
-  const [preview, t] = await Promise.all([orAppError(digestPreview(caller)), getTranslations("DigestPreview")]);
+  const locale = await requestLocale();
+  const [preview, t] = await Promise.all([orAppError(digestPreview(caller, locale)), getTranslations("DigestPreview")]);
+  // Mail goes out in the account's saved language (English until one is chosen), which may not be the page's.
+  const mailLocale = caller.user.locale ?? "en";
   return (
     <div className="space-y-6">
       <Link href="/account#email" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
@@ -27,6 +33,12 @@ export default async function DigestPreviewPage() {
       ) : preview ? (
         <>
           <p className="text-slate-700">{t("intro")}</p>
+          {mailLocale !== locale && (
+            <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+              <p>{t("mailLanguage", { language: LOCALE_NAMES[mailLocale] })}</p>
+              <LanguageSwitch />
+            </div>
+          )}
           <p className="text-sm text-slate-700">{t("subject", { subject: preview.subject })}</p>
           <MessageFrame title={preview.subject} html={preview.html} />
         </>
