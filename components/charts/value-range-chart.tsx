@@ -52,10 +52,11 @@ export function ValueRangeChart({ ranges, value }: { ranges: ValueRange[]; value
           </div>
           <div className="relative h-5">
             {ticks.map((tick, i) => (
-              // On a phone only the two ends are labelled: four would run into each other.
+              // On a phone only the two ends are labelled: four would run into each other; so do Spanish's longer amounts
+              // ("679 mil US$") in the half-width chart of a desktop.
               <span
                 key={tick}
-                className={`absolute top-1 ${i === 0 ? "" : i === TICKS - 1 ? "-translate-x-full" : "hidden -translate-x-1/2 sm:inline"}`}
+                className={`absolute top-1 ${i === 0 ? "" : i === TICKS - 1 ? "-translate-x-full" : f.locale === "es" ? "hidden" : "hidden -translate-x-1/2 sm:inline"}`}
                 style={{ left: `${at(tick)}%` }}
               >
                 {shortUsd(tick, f.locale)}
