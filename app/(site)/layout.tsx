@@ -16,11 +16,11 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
       </a>
       <header className="border-b border-slate-200 bg-white">
         <nav aria-label={t("mainNav")} className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
-          <Link href="/" className="text-lg font-semibold text-brand-700">
+          <Link href="/" className="shrink-0 text-lg font-semibold whitespace-nowrap text-brand-700">
             {t("brand")}
           </Link>
           <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1">
-            <LanguageSwitch />
+            <LanguageSwitch compact />
             <Link href="/example" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
               {t("example")}
             </Link>

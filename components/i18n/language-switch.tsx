@@ -6,10 +6,11 @@ import { useState, useTransition } from "react";
 import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
 
 /**
- * "English" / "Español", each named in its own language (and marked so, for a screen reader's voice). The choice is
+ * "English" / "Español", each named in its own language (and marked so, for a screen reader's voice); `compact`, the
+ * header's, offers only the other one. The choice is
  * kept in a cookie, and on the account when signed in (its mail follows it); the page then renders again in it.
  */
-export function LanguageSwitch({ className = "" }: { className?: string }) {
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const t = useTranslations("LanguageSwitch");
   const current = useLocale();
   const router = useRouter();
@@ -25,8 +26,35 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
     startTransition(() => router.refresh());
   }
 
+  const failure = failed && (
+    <span role="alert" className="text-red-700">
+      {t("failed")}
+    </span>
+  );
+
+  // The header's: only the other language, named in it, as bilingual sites put it ("Español" on an English page).
+  if (compact)
+    return (
+      <span className="text-sm">
+        {LOCALES.filter((locale) => locale !== current).map((locale) => (
+          <button
+            key={locale}
+            type="button"
+            lang={locale}
+            disabled={pending}
+            aria-busy={pending}
+            onClick={() => void choose(locale)}
+            className="font-medium text-slate-700 underline-offset-4 hover:underline"
+          >
+            {LOCALE_NAMES[locale]}
+          </button>
+        ))}
+        {failure}
+      </span>
+    );
+
   return (
-    <div role="group" aria-label={t("label")} className={`flex items-center gap-1 text-sm ${className}`} aria-busy={pending}>
+    <div role="group" aria-label={t("label")} className="flex items-center gap-1 text-sm" aria-busy={pending}>
       {LOCALES.map((locale) => (
         <button
           key={locale}
@@ -41,11 +69,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
           {LOCALE_NAMES[locale]}
         </button>
       ))}
-      {failed && (
-        <span role="alert" className="text-red-700">
-          {t("failed")}
-        </span>
-      )}
+      {failure}
     </div>
   );
 }
