@@ -54,6 +54,10 @@ describe("the README and docs/", () => {
     expect(broken).toEqual([]);
   });
 
+  it("keeps the README to what a newcomer reads in ten minutes (at most 300 lines; the rest is in docs/)", () => {
+    expect(readFileSync(join(root, "README.md"), "utf8").split("\n").length).toBeLessThanOrEqual(300);
+  });
+
   it("finds a link to a missing file and to a missing heading (the check above can fail)", () => {
     const markdown =
       "# Top\n\n## Node.js 20 → 24\n\n### The first page of `npm run dev`\n\n[ok](#top) [node](#nodejs-20--24) [gone](nowhere.md) `[code](nowhere.md)`\n";

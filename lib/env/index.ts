@@ -280,7 +280,7 @@ export const EnvSchema = z
     /**
      * Traces: exported over OTLP when either endpoint is set, and the SDK is not even loaded otherwise. The SDK reads
      * these and the other standard OTEL_* variables itself (OTEL_EXPORTER_OTLP_PROTOCOL, _HEADERS, OTEL_TRACES_SAMPLER,
-     * OTEL_BSP_SCHEDULE_DELAY, …); they are declared here so that a bad URL stops the start and the README's table has
+     * OTEL_BSP_SCHEDULE_DELAY, …); they are declared here so that a bad URL stops the start and the table of docs/operations.md has
      * one source. OTEL_SERVICE_NAME (or service.name in OTEL_RESOURCE_ATTRIBUTES) names the service, by default
      * `homeowner-dashboard`.
      */

@@ -45,7 +45,7 @@ export function movedPastDismissal(then: DismissedFigures | null, now: Dismissed
   return now.fromRecords && Math.abs(now.available - then.available) >= t.helocMin;
 }
 
-/** The organization's thresholds: its maximum LTV, current rate and minimums (admins set them) and the README's others. */
+/** The organization's thresholds: its maximum LTV, current rate and minimums (admins set them) and the others of docs/portfolio.md. */
 export async function thresholds(): Promise<Thresholds> {
   const set = await orgSettings();
   return {

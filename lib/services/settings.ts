@@ -7,7 +7,7 @@ import { settings } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { audit } from "./audit";
 
-/** What admins set in /admin (README, "Configuration"): each the environment's value until one sets it. */
+/** What admins set in /admin (docs/operations.md, "Configuration"): each the environment's value until one sets it. */
 export interface OrgSettings {
   /** The maximum combined loan-to-value, 0–1 (ORG_MAX_LTV). */
   orgMaxLtv: number;
@@ -98,7 +98,7 @@ export interface Offers {
   cashOut: Offer;
 }
 
-/** What the homeowner's borrowing scenarios use until an admin sets the offers (README, "Borrowing scenarios"). */
+/** What the homeowner's borrowing scenarios use until an admin sets the offers (docs/pages.md, "Borrowing scenarios"). */
 export const DEFAULT_OFFERS: Offers = { heloc: { ratePercent: 8.5, termYears: 20 }, cashOut: { ratePercent: 6.75, termYears: 30 } };
 
 // Stored beside the maximum LTV, one number a row.
