@@ -20,7 +20,10 @@ export interface RecentApplicant {
  */
 export async function rememberApplicant(userId: number, at: ReadAddress, applicant: string): Promise<void> {
   const { db } = await getDatabase();
-  const row = { userId, addressKey: at.key, address: displayKey(at.key), applicant, lookedUpAt: sql`now()` };
+  // Strictly after the officer's latest lookup: two lookups within one tick of the database's clock (PGlite's may be
+  // a millisecond) would otherwise tie, and which one the list keeps first would be chance.
+  const lookedUpAt = sql`greatest(clock_timestamp(), (select max(${recentApplicants.lookedUpAt}) + interval '1 microsecond' from ${recentApplicants} where ${recentApplicants.userId} = ${userId}))`;
+  const row = { userId, addressKey: at.key, address: displayKey(at.key), applicant, lookedUpAt };
   await db
     .insert(recentApplicants)
     .values(row)
