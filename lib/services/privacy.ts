@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { verifyPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/roles";
 import { userChanged } from "@/lib/auth/session-cache";
@@ -100,15 +100,7 @@ export async function disposeIdleAccounts(now = new Date(), days = env.RETENTION
   const lastMail = db
     .select({ recipient: sql<string>`lower(${outbox.recipient})`.as("recipient"), at: sql<Date>`max(${outbox.createdAt})`.as("at") })
     .from(outbox)
-    .where(
-      and(
-        eq(outbox.kind, "email"),
-        sql`${outbox.subject} not in (${sql.join(
-          DISPOSAL_SUBJECTS.map((subject) => sql`${subject}`),
-          sql`, `,
-        )})`,
-      ),
-    )
+    .where(and(eq(outbox.kind, "email"), notInArray(outbox.subject, [...DISPOSAL_SUBJECTS])))
     .groupBy(sql`lower(${outbox.recipient})`)
     .as("last_mail");
   // greatest() passes over the null of an account never mailed.
