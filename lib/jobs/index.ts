@@ -6,7 +6,7 @@ import { log } from "@/lib/log";
 import { onShutdown } from "@/lib/shutdown";
 import { audit } from "@/lib/services/audit";
 import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/digests";
-import { sweepAuditEvents } from "@/lib/services/audit";
+import { sweepAuditEvents } from "@/lib/services/audit-retention";
 import { writeAuditCheckpoint } from "@/lib/services/audit-checkpoint";
 import { sweepExpiredRows } from "@/lib/services/housekeeping";
 import { meterSettled } from "@/lib/services/meter";

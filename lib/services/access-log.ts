@@ -1,9 +1,11 @@
 import "server-only";
-import { inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
-import { users, widgetSites } from "@/lib/db/schema";
-import { accessLogOf } from "./audit";
+import { auditEvents, users, widgetSites } from "@/lib/db/schema";
+import { auditSettled } from "./audit";
+import { pseudonym } from "./audit-chain";
+import { AUDIT_ACTIONS, homeownerLabelOf, PRIVATE_READS, type AuditAction } from "./audit-labels";
 import type { Caller } from "./gateway";
 import { provedKeys } from "./ownership";
 import { displayKey } from "@/lib/address/format";
@@ -23,19 +25,50 @@ export interface AccessEntry {
   by: { email: string | null; name: string | null; role: string | null; partnerSite: string | null };
 }
 
+// The longest list the page shows.
+const ENTRIES = 200;
+
 /**
- * Every read of the homes the account proved, by anyone but the account itself, newest first, with the reader's name
- * and the partner site's name looked up once for the whole list. `keys`: the proved homes' address keys, when the
- * caller has them already.
+ * Every read of the homes the account proved (their address keys) and of their owner records, by anyone but the
+ * account itself, newest first, with the reader's name and the partner site's name looked up once for the whole list.
+ * `keys`: the proved homes' address keys, when the caller has them already.
  */
 export async function homeAccessLog(caller: Caller & { user: SessionUser }, keys?: Iterable<string>): Promise<AccessEntry[]> {
   const { user } = caller;
   if (!user.ownerIds.length) return [];
-  const entries = await accessLogOf(user, [...(keys ?? (await provedKeys(caller, user.ownerIds)))]);
-  if (!entries.length) return [];
+  const addressKeys = [...(keys ?? (await provedKeys(caller, user.ownerIds)))];
+  const subject: SQL[] = [inArray(auditEvents.ownerId, user.ownerIds)];
+  if (addressKeys.length) subject.push(inArray(auditEvents.addressKey, addressKeys));
+  await auditSettled();
   const { db } = await getDatabase();
-  const emails = [...new Set(entries.flatMap((e) => (e.by.email ? [e.by.email.toLowerCase()] : [])))];
-  const siteIds = [...new Set(entries.flatMap((e) => (e.by.partnerSiteId === null ? [] : [e.by.partnerSiteId])))];
+  const rows = await db
+    .select({
+      at: auditEvents.at,
+      action: auditEvents.action,
+      outcome: auditEvents.outcome,
+      address: auditEvents.address,
+      email: auditEvents.actorEmail,
+      role: auditEvents.actorRole,
+      partnerSiteId: auditEvents.partnerSiteId,
+    })
+    .from(auditEvents)
+    .where(
+      and(
+        sql`(${sql.join(subject, sql` or `)})`,
+        inArray(auditEvents.action, [...PRIVATE_READS]),
+        eq(auditEvents.outcome, "allowed"),
+        // Someone else, or the person themselves through a partner's site (named by the site).
+        sql`(${auditEvents.actorRef} is distinct from ${pseudonym(user.id)} or ${auditEvents.partnerSiteId} is not null)`,
+        // Staff, or a partner's site: another homeowner's reads at the same address (a previous owner's) are theirs, and
+        // naming that person here would tell one homeowner about another.
+        sql`(${auditEvents.actorRole} <> 'homeowner' or ${auditEvents.partnerSiteId} is not null)`,
+      ),
+    )
+    .orderBy(desc(auditEvents.id))
+    .limit(ENTRIES);
+  if (!rows.length) return [];
+  const emails = [...new Set(rows.flatMap((row) => (row.email ? [row.email.toLowerCase()] : [])))];
+  const siteIds = [...new Set(rows.flatMap((row) => (row.partnerSiteId === null ? [] : [row.partnerSiteId])))];
   const [people, sites] = await Promise.all([
     emails.length
       ? db
@@ -47,22 +80,17 @@ export async function homeAccessLog(caller: Caller & { user: SessionUser }, keys
   ]);
   const nameOf = new Map(people.map((p) => [p.email, p.name]));
   const siteOf = new Map(sites.map((s) => [s.id, s.name]));
-  return entries.map((entry) => {
-    const site = entry.by.partnerSiteId === null ? null : (siteOf.get(entry.by.partnerSiteId) ?? "A partner's site");
+  return rows.map((row) => {
+    const site = row.partnerSiteId === null ? null : (siteOf.get(row.partnerSiteId) ?? "A partner's site");
     return {
-      at: entry.at,
-      action: entry.action,
-      description: entry.description,
+      at: row.at.toISOString(),
+      action: row.action,
+      description: homeownerLabelOf(row.action, row.outcome, AUDIT_ACTIONS[row.action as AuditAction]),
       // As the rest of the page writes an address ("2800 N 24th St, Phoenix, AZ 85008"), not in the key's USPS capitals.
-      address: entry.address && displayKey(entry.address),
+      address: row.address && displayKey(row.address),
       by: site
         ? { email: null, name: null, role: null, partnerSite: site }
-        : {
-            email: entry.by.email,
-            name: entry.by.email ? (nameOf.get(entry.by.email.toLowerCase()) ?? null) : null,
-            role: entry.by.role,
-            partnerSite: null,
-          },
+        : { email: row.email, name: row.email ? (nameOf.get(row.email.toLowerCase()) ?? null) : null, role: row.role, partnerSite: null },
     };
   });
 }

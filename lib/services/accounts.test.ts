@@ -6,7 +6,8 @@ import { auditEvents } from "@/lib/db/schema";
 import { appOrigin, env } from "@/lib/env";
 import { readOutbox } from "@/lib/mail/outbox";
 import { inviteStaff, requestPasswordReset, resetPassword } from "./accounts";
-import { auditSettled, pseudonym } from "./audit";
+import { auditSettled } from "./audit";
+import { pseudonym } from "./audit-chain";
 
 describe("inviting staff by email", () => {
   let handle: DatabaseHandle;

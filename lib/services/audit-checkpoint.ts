@@ -8,7 +8,8 @@ import { auditEvents } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { auditHmac, auditKeys } from "@/lib/security/audit-key";
-import { auditSettled, canonical } from "./audit";
+import { auditSettled } from "./audit";
+import { canonical } from "./audit-chain";
 
 /**
  * A signed note of where the activity log stood (its newest row's id and hash, how many rows it had, when), kept

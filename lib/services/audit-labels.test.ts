@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_OUTCOMES, type auditEvents } from "@/lib/db/schema";
-import { AUDIT_ACTIONS, PRIVATE_READS, toAuditEventDto, type AuditAction } from "./audit";
+import { AUDIT_ACTIONS, PRIVATE_READS, type AuditAction } from "./audit-labels";
+import { toAuditEventDto } from "./audit-read";
 import { CATALOGUES } from "@/lib/i18n/messages";
 import { homeownerLabelOf } from "./audit-labels";
 

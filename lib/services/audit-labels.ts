@@ -89,6 +89,22 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
+/** The reads a homeowner sees in "Who looked at my home's records" when someone else made them. */
+export const PRIVATE_READS: readonly AuditAction[] = [
+  "owner.data.read",
+  "equity.read",
+  "report.read",
+  "records.read",
+  "lookup.address",
+  "lookup.verify",
+  "lookup.valuation",
+  "lookup.summary",
+  "lookup.batch",
+  "clients.export",
+  "client.refresh",
+  "client.refresh.scheduled",
+];
+
 /**
  * What each action of the activity log reads as when it did not go through: the attempt in words ("prove ownership of a
  * home") and, where the plain form would mislead, the refusal's own words. A refused row must never read as the success

@@ -4,7 +4,8 @@ import { getDatabase } from "@/lib/db";
 import { auditDeadLetters, auditEvents } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { readAuditCheckpoint, type AuditCheckpoint } from "./audit-checkpoint";
-import { auditSettled, GENESIS, piiDigestOf, rowHash, UnknownAuditKeyError } from "./audit";
+import { auditSettled } from "./audit";
+import { GENESIS, piiDigestOf, rowHash, UnknownAuditKeyError } from "./audit-chain";
 
 type Stored = typeof auditEvents.$inferSelect;
 

@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/lib/db";
+import type { SessionUser } from "@/lib/auth/roles";
 import { auditDeadLetters, auditEvents } from "@/lib/db/schema";
 
 const database = vi.hoisted(() => ({ handle: undefined as Promise<DatabaseHandle> | undefined }));
@@ -20,7 +21,11 @@ const checkpoints = await vi.hoisted(async () => {
 });
 vi.mock("@/lib/db", async (original) => ({ ...(await original<object>()), getDatabase: () => database.handle! }));
 vi.mock("@/lib/auth/secret", () => ({ authSecret: () => "audit-test-secret" }));
-const { accessLogOf, audit, auditPage, auditSettled, eraseFromAuditLog, pseudonym, rowHash, sweepAuditEvents } = await import("./audit");
+const { audit, auditSettled } = await import("./audit");
+const { pseudonym, rowHash } = await import("./audit-chain");
+const { auditPage } = await import("./audit-read");
+const { eraseFromAuditLog, sweepAuditEvents } = await import("./audit-retention");
+const { homeAccessLog } = await import("./access-log");
 const { verifyAuditChain } = await import("./audit-verify");
 const { writeAuditCheckpoint } = await import("./audit-checkpoint");
 
@@ -111,8 +116,14 @@ describe("the activity log", () => {
     await audit({ action: "lookup.valuation", actor: officer, address: "1 OTHER ST", addressKey: "1 OTHER ST|X|WA|98000" });
     // A previous owner's read of the same home is theirs, not shown to this one.
     await audit({ action: "equity.read", actor: { id: 11, email: "previous@example.com", role: "homeowner" }, ...home });
-    const log = await accessLogOf(homeowner, [home.addressKey]);
-    expect(log).toEqual([expect.objectContaining({ action: "lookup.valuation", by: { email: officer.email, role: "loan_officer", partnerSiteId: null } })]);
+    const log = await homeAccessLog({ user: { ...homeowner, secondFactor: "given" } as SessionUser, ip: "10.0.0.9" }, [home.addressKey]);
+    expect(log).toEqual([
+      expect.objectContaining({
+        action: "lookup.valuation",
+        address: "3901 Wallingford Ave N, Seattle, WA 98103",
+        by: { email: officer.email, name: null, role: "loan_officer", partnerSite: null },
+      }),
+    ]);
   });
 
   it("keeps the events of a moment the database was away, and writes them with the next one", async () => {

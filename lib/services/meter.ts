@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
+import { groupCommit } from "@/lib/db/group-commit";
 import { env } from "@/lib/env";
 import { upstreamCalls, users } from "@/lib/db/schema";
 import type { Operation } from "@/lib/property-api";
@@ -17,33 +18,32 @@ interface Batch {
   rows: MeterRow[];
   /** The batch's rows of free answers, by who asked what with which outcome: a repeat adds to its row's count. */
   free: Map<string, MeterRow>;
-  written: Promise<void>;
-  resolve: () => void;
 }
 // Free answers are nearly every request under load (every dashboard view reads three cached answers); one row each
 // made the inserts a twentieth of a cached page's work on PGlite. They are counted instead, one row per kind a batch.
 const FREE: ReadonlySet<Outcome> = new Set<Outcome>(["hit", "coalesced"]);
-// Rows waiting for the write in progress to finish; one per process, whichever route bundle meters.
-const globalForMeter = globalThis as unknown as { meterQueue?: MeterQueue };
-interface MeterQueue {
-  waiting?: Batch;
-  /** The batch being written (or, while the next one gathers, the last one written). */
-  writing?: Batch;
-  /** When the last insert ended, ms since the epoch. */
-  lastWrite?: number;
-  draining?: boolean;
-}
 // How long PGlite's inserts gather rows after the first of a busy spell: at most ~10 inserts a second.
 const PGLITE_GATHER_MS = 100;
 // A PostgreSQL statement takes at most 65,535 parameters; a row has seven.
 const ROWS_PER_INSERT = 1_000;
 
+const queue = groupCommit<Batch>("meter", {
+  empty: () => ({ rows: [], free: new Map() }),
+  gatherMs: () => (env.DATABASE_URL ? 0 : PGLITE_GATHER_MS),
+  write: async ({ rows }) => {
+    const { db } = await getDatabase();
+    await inSpan("db meter.flush", { kind: "client", root: true, attributes: dbInsert("upstream_calls", rows.length) }, async () => {
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insert(upstreamCalls).values(rows.slice(i, i + ROWS_PER_INSERT));
+    });
+  },
+  failed: (error, { rows }) => log.error({ err: error, rows: rows.length }, "meter: could not record upstream calls"),
+});
+
 /**
  * Records one request that could have reached the service, and resolves once the row is written: a request is not
- * answered before its meter row is safe. Rows are group-committed: while one insert runs, the rows that arrive wait
- * and go in together with the next, so under load the database sees a few inserts a second instead of one per
- * request, and an idle app writes at once. Free answers alike in a batch share a row that counts them (`requests`).
- * Metering never fails the request it records.
+ * answered before its meter row is safe. Rows are group-committed (lib/db/group-commit.ts): under load the database
+ * sees a few inserts a second instead of one per request. Free answers alike in a batch share a row that counts them
+ * (`requests`). Metering never fails the request it records.
  */
 export function meter(entry: {
   userId?: number;
@@ -54,20 +54,16 @@ export function meter(entry: {
   outcome: Outcome;
   billable: number;
 }): Promise<void> {
-  const queue = (globalForMeter.meterQueue ??= {});
-  if (!queue.waiting) {
-    let resolve!: () => void;
-    const written = new Promise<void>((done) => (resolve = done));
-    queue.waiting = { rows: [], free: new Map(), written, resolve };
-  }
-  const batch = queue.waiting;
   const kind =
     FREE.has(entry.outcome) && entry.billable === 0
       ? `${entry.userId}|${entry.siteId}|${entry.operation}|${entry.outcome}|${entry.key}|${entry.label}`
       : undefined;
-  const same = kind === undefined ? undefined : batch.free.get(kind);
-  if (same) same.requests += 1;
-  else {
+  return queue.add((batch) => {
+    const same = kind === undefined ? undefined : batch.free.get(kind);
+    if (same) {
+      same.requests += 1;
+      return;
+    }
     const row: MeterRow = {
       userId: entry.userId ?? null,
       siteId: entry.siteId ?? null,
@@ -80,9 +76,7 @@ export function meter(entry: {
     };
     batch.rows.push(row);
     if (kind !== undefined) batch.free.set(kind, row);
-  }
-  if (!queue.draining) void drainMeterQueue(queue);
-  return batch.written;
+  });
 }
 
 /**
@@ -90,40 +84,7 @@ export function meter(entry: {
  * includes this process's latest requests); routes and pages hand it to Next.js's `after()`, which a stopping server
  * waits for, so rows recorded without being awaited are not lost on SIGTERM.
  */
-export async function meterSettled(): Promise<void> {
-  const queue = globalForMeter.meterQueue;
-  await Promise.all([queue?.writing?.written, queue?.waiting?.written]);
-}
-
-async function drainMeterQueue(queue: MeterQueue) {
-  queue.draining = true;
-  try {
-    while (queue.waiting) {
-      // PGlite runs in this thread: each insert costs the requests' own CPU, and one per request would take a fifth of
-      // it under load. So an insert that follows another closely waits for the rows arriving meanwhile (an idle app
-      // still writes at once); PostgreSQL's inserts wait on I/O and gather as they go.
-      const wait = (queue.lastWrite ?? 0) + PGLITE_GATHER_MS - Date.now();
-      if (wait > 0 && !env.DATABASE_URL) await new Promise((resolve) => setTimeout(resolve, wait));
-      const batch = queue.waiting!;
-      queue.waiting = undefined;
-      queue.writing = batch;
-      try {
-        const { db } = await getDatabase();
-        await inSpan("db meter.flush", { kind: "client", root: true, attributes: dbInsert("upstream_calls", batch.rows.length) }, async () => {
-          for (let i = 0; i < batch.rows.length; i += ROWS_PER_INSERT) await db.insert(upstreamCalls).values(batch.rows.slice(i, i + ROWS_PER_INSERT));
-        });
-      } catch (error) {
-        log.error({ err: error, rows: batch.rows.length }, "meter: could not record upstream calls");
-      } finally {
-        queue.lastWrite = Date.now();
-        batch.resolve();
-      }
-    }
-  } finally {
-    queue.writing = undefined;
-    queue.draining = false;
-  }
-}
+export const meterSettled = (): Promise<void> => queue.settled();
 
 /** Billable requests of the rows in a group. */
 const billableSum = () => sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number);

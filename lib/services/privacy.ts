@@ -13,7 +13,8 @@ import { log } from "@/lib/log";
 import { accountDeletedMessage, DISPOSAL_SUBJECTS, retentionWarningMessage } from "@/lib/mail/messages";
 import { sendMail } from "@/lib/mail/transport";
 import { requireRecentSecondFactor } from "./access";
-import { audit, eraseFromAuditLog } from "./audit";
+import { audit } from "./audit";
+import { eraseFromAuditLog } from "./audit-retention";
 import { AppError } from "./errors";
 import { disposalDate, retentionStep, WARNING_DAYS } from "./retention";
 

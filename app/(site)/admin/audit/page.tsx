@@ -8,7 +8,8 @@ import { StepUpDownloadButton } from "@/components/auth/step-up-download";
 import { requirePageUser } from "@/lib/api/page";
 import { invalid, WITH_INPUT } from "@/lib/api/route";
 import { AuditQuery } from "@/lib/api/schemas";
-import { AUDIT_ACTIONS, type AuditFilter } from "@/lib/services/audit";
+import { AUDIT_ACTIONS } from "@/lib/services/audit-labels";
+import type { AuditFilter } from "@/lib/services/audit-read";
 import { readAuditPage } from "@/lib/services/audit-admin";
 
 export async function generateMetadata() {
