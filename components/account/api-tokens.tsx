@@ -7,6 +7,7 @@ import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import { DataTable } from "@/components/ui/data-table";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import type { ApiTokenDto } from "@/lib/services/api-tokens";
@@ -118,18 +119,14 @@ export function ApiTokens({
             </p>
           )}
         </fieldset>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-expiry`} className="block text-sm font-medium text-slate-800">
-            {t("expiresAfter")}
-          </label>
-          <select id={`${id}-expiry`} name="expiresInDays" defaultValue="90" className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
-            {EXPIRIES.map((days) => (
-              <option key={days} value={days}>
-                {t("expiry", { days })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-expiry`}
+          name="expiresInDays"
+          label={t("expiresAfter")}
+          look="small"
+          defaultValue="90"
+          options={EXPIRIES.map((days) => ({ value: days, label: t("expiry", { days }) }))}
+        />
         <Button type="submit" disabled={pending}>
           {pending ? t("creating") : t("create")}
         </Button>

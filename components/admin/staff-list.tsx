@@ -7,6 +7,7 @@ import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { DataTable } from "@/components/ui/data-table";
+import { SelectField } from "@/components/ui/select-field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import { useErrorText } from "@/lib/i18n/error-text";
 import type { Role } from "@/lib/auth/roles";
@@ -62,21 +63,14 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
               ) : (
                 <>
                   <form onSubmit={(event) => changeRole(event, member)} className="flex flex-wrap items-center gap-2">
-                    <label htmlFor={`role-${member.id}`} className="sr-only">
-                      {t("roleFor", { email: member.email })}
-                    </label>
-                    <select
+                    <SelectField
                       id={`role-${member.id}`}
                       name="role"
+                      label={t("roleFor", { email: member.email })}
+                      look="inline"
                       defaultValue={member.role}
-                      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
-                    >
-                      {STAFF_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {t("roleName", { role })}
-                        </option>
-                      ))}
-                    </select>
+                      options={STAFF_ROLES.map((role) => ({ value: role, label: t("roleName", { role }) }))}
+                    />
                     <Button type="submit" variant="secondary" className="px-3 py-1 text-sm" disabled={pending === member.id}>
                       {t.rich("changeRole", { email: member.email, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </Button>
