@@ -8,8 +8,8 @@ import { TableScroll } from "./table-scroll";
 export type Column = string | { label: string; hidden?: true; className?: string };
 
 /**
- * How the header reads: `standard` for a page's main table, `dense` for the small tables of a busy page, `quiet` for the
- * figures beside a home's records (grey headers, no rule under them).
+ * How the header reads: `standard` for a page's main table, `dense` for the small tables of a busy page, `quiet` for a
+ * short list inside a section that already says what it is (a home's records, the demo accounts): grey headers, no rule.
  */
 export type TableLook = "standard" | "dense" | "quiet";
 
