@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable } from "@/components/ui/data-table";
 import type { AccessEntry } from "@/lib/services/access-log";
 import { useFormats } from "@/lib/i18n/use-formats";
 
@@ -32,39 +32,22 @@ export function AccessLogList({ entries }: { entries: AccessEntry[] }) {
     return t.has(key) ? t(key) : entry.description;
   };
   return (
-    <TableScroll label={t("accessLabel")}>
-      <table className="w-full text-left text-sm" data-testid="access-log">
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="py-1 pr-3">
-              {t("when")}
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              {t("who")}
-            </th>
-            <th scope="col" className="py-1">
-              {t("what")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry, i) => (
-            <tr key={`${entry.at}-${i}`} className="border-b border-slate-100 align-top">
-              {/* The day and the time may wrap on a phone: the table then fits its width without scrolling sideways. */}
-              <td className="py-1 pr-3">
-                <time dateTime={entry.at}>{f.dateTime(entry.at)}</time>
-              </td>
-              <td className="py-1 pr-3">
-                <Who by={entry.by} />
-              </td>
-              <td className="py-1">
-                {readWords(entry)}
-                {entry.address && <span className="block text-xs text-slate-600">{entry.address}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable label={t("accessLabel")} testId="access-log" look="quiet" columns={[t("when"), t("who"), t("what")]}>
+      {entries.map((entry, i) => (
+        <tr key={`${entry.at}-${i}`} className="border-b border-slate-100 align-top">
+          {/* The day and the time may wrap on a phone: the table then fits its width without scrolling sideways. */}
+          <td className="py-1 pr-3">
+            <time dateTime={entry.at}>{f.dateTime(entry.at)}</time>
+          </td>
+          <td className="py-1 pr-3">
+            <Who by={entry.by} />
+          </td>
+          <td className="py-1">
+            {readWords(entry)}
+            {entry.address && <span className="block text-xs text-slate-600">{entry.address}</span>}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

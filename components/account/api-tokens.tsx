@@ -7,7 +7,8 @@ import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { SelectField } from "@/components/ui/select-field";
+import { DataTable } from "@/components/ui/data-table";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import type { ApiTokenDto } from "@/lib/services/api-tokens";
 import { useErrorText } from "@/lib/i18n/error-text";
@@ -23,8 +24,6 @@ const SCOPE_KEYS = {
   "clients:write": "clientsWrite",
   lookups: "lookups",
 } as const;
-
-const th = "p-2 font-semibold";
 
 /**
  * API tokens: a form that makes one (named, scoped, expiring; the token is shown once, with a copy button), and the list
@@ -120,18 +119,14 @@ export function ApiTokens({
             </p>
           )}
         </fieldset>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-expiry`} className="block text-sm font-medium text-slate-800">
-            {t("expiresAfter")}
-          </label>
-          <select id={`${id}-expiry`} name="expiresInDays" defaultValue="90" className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
-            {EXPIRIES.map((days) => (
-              <option key={days} value={days}>
-                {t("expiry", { days })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-expiry`}
+          name="expiresInDays"
+          label={t("expiresAfter")}
+          look="small"
+          defaultValue="90"
+          options={EXPIRIES.map((days) => ({ value: days, label: t("expiry", { days }) }))}
+        />
         <Button type="submit" disabled={pending}>
           {pending ? t("creating") : t("create")}
         </Button>
@@ -165,64 +160,44 @@ export function ApiTokens({
       {tokens.length === 0 ? (
         <p className="text-sm text-slate-700">{organization ? t("noneOrganization") : t("none")}</p>
       ) : (
-        <TableScroll label={t("title")}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("title")}</caption>
-            <thead>
-              <tr className="border-b">
-                <th scope="col" className={th}>
-                  {t("colName")}
-                </th>
-                {organization && (
-                  <th scope="col" className={th}>
-                    {t("colOwner")}
-                  </th>
+        <DataTable
+          label={t("title")}
+          caption={t("title")}
+          columns={[
+            t("colName"),
+            ...(organization ? [t("colOwner")] : []),
+            t("colScopes"),
+            t("colLastUsed"),
+            t("colExpires"),
+            t("colStatus"),
+            { label: t("colActions"), hidden: true },
+          ]}
+        >
+          {tokens.map((token) => (
+            <tr key={token.id} className="border-b border-slate-100 align-top" data-testid="api-token">
+              <th scope="row" className="p-2 font-normal">
+                {token.name}
+                <span className="block font-mono text-xs text-slate-600">{token.prefix}…</span>
+              </th>
+              {organization && <td className="p-2">{token.owner.email}</td>}
+              <td className="p-2 font-mono text-xs">{token.scopes.join(", ")}</td>
+              <td className="p-2">{when(token.lastUsedAt)}</td>
+              <td className="p-2">{when(token.expiresAt)}</td>
+              <td className="p-2">{t("status", { status: token.status })}</td>
+              <td className="p-2">
+                {token.status === "active" && (
+                  <ConfirmButton
+                    label={t("revoke")}
+                    accessibleName={t("revokeName", { name: token.name })}
+                    question={t("revokeQuestion", { name: token.name })}
+                    confirmLabel={t("revokeConfirm")}
+                    onConfirm={() => void revoke(token)}
+                  />
                 )}
-                <th scope="col" className={th}>
-                  {t("colScopes")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("colLastUsed")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("colExpires")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("colStatus")}
-                </th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">{t("colActions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((token) => (
-                <tr key={token.id} className="border-b border-slate-100 align-top" data-testid="api-token">
-                  <th scope="row" className="p-2 font-normal">
-                    {token.name}
-                    <span className="block font-mono text-xs text-slate-600">{token.prefix}…</span>
-                  </th>
-                  {organization && <td className="p-2">{token.owner.email}</td>}
-                  <td className="p-2 font-mono text-xs">{token.scopes.join(", ")}</td>
-                  <td className="p-2">{when(token.lastUsedAt)}</td>
-                  <td className="p-2">{when(token.expiresAt)}</td>
-                  <td className="p-2">{t("status", { status: token.status })}</td>
-                  <td className="p-2">
-                    {token.status === "active" && (
-                      <ConfirmButton
-                        label={t("revoke")}
-                        accessibleName={t("revokeName", { name: token.name })}
-                        question={t("revokeQuestion", { name: token.name })}
-                        confirmLabel={t("revokeConfirm")}
-                        onConfirm={() => void revoke(token)}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {said && (
         <p role={said.error ? "alert" : "status"} className={`text-sm ${said.error ? "text-red-700" : "text-slate-700"}`}>

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 
 export interface AuditFilterValues {
   actor?: string;
@@ -11,7 +12,6 @@ export interface AuditFilterValues {
   to?: string;
 }
 
-const select = "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm aria-invalid:border-red-600";
 const isDay = (value?: string) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 /**
@@ -29,31 +29,14 @@ export function AuditFilters({
 }) {
   const t = useTranslations("Audit");
   const selectField = (name: "action" | "outcome", label: string, options: { value: string; label: string }[], any: string) => (
-    <div className="space-y-1">
-      <label htmlFor={`audit-${name}`} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={`audit-${name}`}
-        name={name}
-        defaultValue={values[name] ?? ""}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `audit-${name}-error` : undefined}
-        className={select}
-      >
-        <option value="">{any}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {errors[name] && (
-        <p id={`audit-${name}-error`} className="text-sm text-red-700">
-          {errors[name]}
-        </p>
-      )}
-    </div>
+    <SelectField
+      id={`audit-${name}`}
+      name={name}
+      label={label}
+      defaultValue={values[name] ?? ""}
+      error={errors[name]}
+      options={[{ value: "", label: any }, ...options]}
+    />
   );
   return (
     <form method="get" action="/admin/audit" aria-label={t("filterLabel")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

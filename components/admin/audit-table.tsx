@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable } from "@/components/ui/data-table";
 import { useFormats } from "@/lib/i18n/use-formats";
 import type { AuditEventDto } from "@/lib/services/audit-read";
 
@@ -28,63 +28,41 @@ function Who({ actor }: { actor: AuditEventDto["actor"] }) {
 
 /** A page of the log, newest first: when, who, what, which home, how it ended and from where. */
 export function AuditTable({ events, caption }: { events: AuditEventDto[]; caption: string }) {
-  const th = "p-2 font-semibold";
   const t = useTranslations("Audit");
   const f = useFormats();
   return (
-    <TableScroll label={t("tableLabel")}>
-      <table className="w-full min-w-[52rem] text-left text-sm">
-        <caption className="pb-2 text-left font-medium">{caption}</caption>
-        <thead>
-          <tr className="border-b">
-            <th scope="col" className={th}>
-              {t("when")}
-            </th>
-            <th scope="col" className={th}>
-              {t("who")}
-            </th>
-            <th scope="col" className={th}>
-              {t("action")}
-            </th>
-            <th scope="col" className={th}>
-              {t("home")}
-            </th>
-            <th scope="col" className={th}>
-              {t("outcome")}
-            </th>
-            <th scope="col" className={th}>
-              {t("clientAddress")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <tr key={event.id} className="border-b border-slate-100 align-top" data-testid="audit-event">
-              <th scope="row" className="p-2 font-normal whitespace-nowrap">
-                <time dateTime={event.at}>{f.dateTime(event.at, { seconds: true })}</time>
-                <span className="block text-xs text-slate-600">#{event.id}</span>
-              </th>
-              <td className="p-2">
-                <Who actor={event.actor} />
-              </td>
-              <td className="p-2">
-                {event.description}
-                <span className="block font-mono text-xs text-slate-600">{event.action}</span>
-              </td>
-              <td className="p-2">
-                {event.address ?? (event.propertyId ? t("propertyId", { id: event.propertyId }) : "—")}
-                {event.address && event.propertyId && <span className="block text-xs text-slate-600">{t("propertyId", { id: event.propertyId })}</span>}
-              </td>
-              <td className="p-2">
-                <span className={`inline-block rounded border px-2 py-0.5 text-xs font-semibold capitalize ${OUTCOME_STYLE[event.outcome]}`}>
-                  {t("outcomeWord", { outcome: event.outcome })}
-                </span>
-              </td>
-              <td className="p-2 font-mono text-xs">{event.ip ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label={t("tableLabel")}
+      caption={caption}
+      showCaption
+      className="min-w-[52rem]"
+      columns={[t("when"), t("who"), t("action"), t("home"), t("outcome"), t("clientAddress")]}
+    >
+      {events.map((event) => (
+        <tr key={event.id} className="border-b border-slate-100 align-top" data-testid="audit-event">
+          <th scope="row" className="p-2 font-normal whitespace-nowrap">
+            <time dateTime={event.at}>{f.dateTime(event.at, { seconds: true })}</time>
+            <span className="block text-xs text-slate-600">#{event.id}</span>
+          </th>
+          <td className="p-2">
+            <Who actor={event.actor} />
+          </td>
+          <td className="p-2">
+            {event.description}
+            <span className="block font-mono text-xs text-slate-600">{event.action}</span>
+          </td>
+          <td className="p-2">
+            {event.address ?? (event.propertyId ? t("propertyId", { id: event.propertyId }) : "—")}
+            {event.address && event.propertyId && <span className="block text-xs text-slate-600">{t("propertyId", { id: event.propertyId })}</span>}
+          </td>
+          <td className="p-2">
+            <span className={`inline-block rounded border px-2 py-0.5 text-xs font-semibold capitalize ${OUTCOME_STYLE[event.outcome]}`}>
+              {t("outcomeWord", { outcome: event.outcome })}
+            </span>
+          </td>
+          <td className="p-2 font-mono text-xs">{event.ip ?? "—"}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -6,15 +6,14 @@ import { useState, type FormEvent } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable } from "@/components/ui/data-table";
+import { SelectField } from "@/components/ui/select-field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import { useErrorText } from "@/lib/i18n/error-text";
 import type { Role } from "@/lib/auth/roles";
 import type { StaffMember } from "@/lib/services/staff";
 
 const STAFF_ROLES = ["loan_officer", "admin"] as const satisfies readonly Role[];
-
-const th = "p-2 font-semibold";
 
 /** The loan officers and admins, each with a role change and a reset of their second factors (both ask for a step-up). */
 export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: number }) {
@@ -49,86 +48,54 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
   return (
     <>
       {stepUp}
-      <TableScroll label={t("label")}>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t("caption")}</caption>
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className={th}>
-                {t("email")}
-              </th>
-              <th scope="col" className={th}>
-                {t("role")}
-              </th>
-              <th scope="col" className={th}>
-                {t("secondFactor")}
-              </th>
-              <th scope="col" className={th}>
-                {t("actions")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {staff.map((member) => (
-              <tr key={member.id} className="border-b border-slate-100 align-top" data-testid="staff-member">
-                <th scope="row" className="p-2 font-normal">
-                  {member.email}
-                  {member.id === selfId && <span className="block text-xs text-slate-600">{t("you")}</span>}
-                </th>
-                <td className="p-2">{t("roleName", { role: member.role })}</td>
-                <td className="p-2">{member.hasSecondFactor ? t("factorSet") : member.singleSignOn ? t("factorSso") : t("factorNotYet")}</td>
-                <td className="space-y-2 p-2">
-                  {member.id === selfId ? (
-                    <span className="text-xs text-slate-600">{t("ownFactors")}</span>
-                  ) : (
-                    <>
-                      <form onSubmit={(event) => changeRole(event, member)} className="flex flex-wrap items-center gap-2">
-                        <label htmlFor={`role-${member.id}`} className="sr-only">
-                          {t("roleFor", { email: member.email })}
-                        </label>
-                        <select
-                          id={`role-${member.id}`}
-                          name="role"
-                          defaultValue={member.role}
-                          className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
-                        >
-                          {STAFF_ROLES.map((role) => (
-                            <option key={role} value={role}>
-                              {t("roleName", { role })}
-                            </option>
-                          ))}
-                        </select>
-                        <Button type="submit" variant="secondary" className="px-3 py-1 text-sm" disabled={pending === member.id}>
-                          {t.rich("changeRole", { email: member.email, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
-                        </Button>
-                      </form>
-                      <ConfirmButton
-                        label={t("reset")}
-                        accessibleName={t("resetNamed", { email: member.email })}
-                        question={t("resetQuestion", { email: member.email })}
-                        confirmLabel={t("resetConfirm")}
-                        disabled={pending === member.id}
-                        onConfirm={() =>
-                          void act(
-                            member,
-                            () => fetchJson(`/api/admin/users/${member.id}/factors`, { method: "DELETE" }),
-                            t("resetDone", { email: member.email }),
-                          )
-                        }
-                      />
-                    </>
-                  )}
-                  {said?.id === member.id && (
-                    <p role={said.error ? "alert" : "status"} className={`text-xs ${said.error ? "text-red-700" : "text-slate-700"}`}>
-                      {said.text}
-                    </p>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable label={t("label")} caption={t("caption")} columns={[t("email"), t("role"), t("secondFactor"), t("actions")]}>
+        {staff.map((member) => (
+          <tr key={member.id} className="border-b border-slate-100 align-top" data-testid="staff-member">
+            <th scope="row" className="p-2 font-normal">
+              {member.email}
+              {member.id === selfId && <span className="block text-xs text-slate-600">{t("you")}</span>}
+            </th>
+            <td className="p-2">{t("roleName", { role: member.role })}</td>
+            <td className="p-2">{member.hasSecondFactor ? t("factorSet") : member.singleSignOn ? t("factorSso") : t("factorNotYet")}</td>
+            <td className="space-y-2 p-2">
+              {member.id === selfId ? (
+                <span className="text-xs text-slate-600">{t("ownFactors")}</span>
+              ) : (
+                <>
+                  <form onSubmit={(event) => changeRole(event, member)} className="flex flex-wrap items-center gap-2">
+                    <SelectField
+                      id={`role-${member.id}`}
+                      name="role"
+                      label={t("roleFor", { email: member.email })}
+                      look="inline"
+                      defaultValue={member.role}
+                      options={STAFF_ROLES.map((role) => ({ value: role, label: t("roleName", { role }) }))}
+                    />
+                    <Button type="submit" variant="secondary" className="px-3 py-1 text-sm" disabled={pending === member.id}>
+                      {t.rich("changeRole", { email: member.email, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+                    </Button>
+                  </form>
+                  <ConfirmButton
+                    label={t("reset")}
+                    accessibleName={t("resetNamed", { email: member.email })}
+                    question={t("resetQuestion", { email: member.email })}
+                    confirmLabel={t("resetConfirm")}
+                    disabled={pending === member.id}
+                    onConfirm={() =>
+                      void act(member, () => fetchJson(`/api/admin/users/${member.id}/factors`, { method: "DELETE" }), t("resetDone", { email: member.email }))
+                    }
+                  />
+                </>
+              )}
+              {said?.id === member.id && (
+                <p role={said.error ? "alert" : "status"} className={`text-xs ${said.error ? "text-red-700" : "text-slate-700"}`}>
+                  {said.text}
+                </p>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }

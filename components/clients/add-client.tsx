@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { useFormats } from "@/lib/i18n/use-formats";
@@ -62,19 +63,13 @@ export function AddClient() {
       <Field label={t("address")} name="address" autoComplete="off" required error={error("address")} hint={t("addressHint")} />
       <Field label={t("loanBalance")} name="loanBalance" inputMode="numeric" error={error("loanBalance")} />
       <Field label={t("noteRate")} name="noteRate" inputMode="decimal" error={error("noteRate")} />
-      <div className="space-y-1">
-        <label htmlFor="loanType" className="block text-sm font-medium text-slate-800">
-          {t("loanType")}
-        </label>
-        <select id="loanType" name="loanType" className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
-          <option value="">{t("notKnown")}</option>
-          {LOAN_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {f.loanType(type)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="loanType"
+        name="loanType"
+        label={t("loanType")}
+        error={error("loanType")}
+        options={[{ value: "", label: t("notKnown") }, ...LOAN_TYPES.map((type) => ({ value: type, label: f.loanType(type) }))]}
+      />
       <Field label={t("closingDate")} name="closingDate" type="date" error={error("closingDate")} />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={pending}>

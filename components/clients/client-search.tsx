@@ -2,6 +2,7 @@ import type { Route } from "next";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { KeptFields } from "@/components/ui/kept-fields";
+import { SelectField } from "@/components/ui/select-field";
 
 const SORTS = [
   { value: "equity", label: "sortEquity" },
@@ -15,7 +16,6 @@ const SORTS = [
  */
 export function ClientSearch({ q, sort, keep, clear }: { q: string; sort: string; keep: Record<string, string>; clear?: string }) {
   const t = useTranslations("Clients");
-  const control = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
   return (
     <form method="get" action="/clients#clients-title" role="search" aria-label={t("listTitle")} className="flex flex-wrap items-end gap-3">
       <KeptFields values={keep} />
@@ -23,20 +23,24 @@ export function ClientSearch({ q, sort, keep, clear }: { q: string; sort: string
         <label htmlFor="client-q" className="block text-sm font-medium">
           {t("searchLabel")}
         </label>
-        <input id="client-q" name="q" type="search" defaultValue={q} maxLength={200} placeholder={t("searchPlaceholder")} className={`${control} w-64`} />
+        <input
+          id="client-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={200}
+          placeholder={t("searchPlaceholder")}
+          className="w-64 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+        />
       </div>
-      <div className="space-y-1">
-        <label htmlFor="client-sort" className="block text-sm font-medium">
-          {t("sortBy")}
-        </label>
-        <select id="client-sort" name="sort" defaultValue={sort} className={control}>
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {t(s.label)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="client-sort"
+        name="sort"
+        label={t("sortBy")}
+        look="small"
+        defaultValue={sort}
+        options={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
+      />
       <button type="submit" className="rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
         {t("search")}
       </button>

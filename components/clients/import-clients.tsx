@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { toCsv } from "@/components/lookup/csv";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { useFormats } from "@/lib/i18n/use-formats";
@@ -110,31 +111,15 @@ export function ImportClients() {
               <button type="button" onClick={() => download(result.errors)} className="text-sm font-semibold text-brand-700 underline">
                 {t("downloadErrors")}
               </button>
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t("rowsNotImported")}</caption>
-                <thead>
-                  <tr className="border-b">
-                    <th scope="col" className="p-2">
-                      {t("line")}
-                    </th>
-                    <th scope="col" className="p-2">
-                      {t("field")}
-                    </th>
-                    <th scope="col" className="p-2">
-                      {t("problem")}
-                    </th>
+              <DataTable label={t("rowsNotImported")} caption={t("rowsNotImported")} columns={[t("line"), t("field"), t("problem")]}>
+                {result.errors.map((e) => (
+                  <tr key={e.line} className="border-b border-slate-100" data-testid="import-error">
+                    <td className="p-2">{e.line}</td>
+                    <td className="p-2">{e.field}</td>
+                    <td className="p-2 text-red-700">{e.error}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {result.errors.map((e) => (
-                    <tr key={e.line} className="border-b border-slate-100" data-testid="import-error">
-                      <td className="p-2">{e.line}</td>
-                      <td className="p-2">{e.field}</td>
-                      <td className="p-2 text-red-700">{e.error}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </>
           )}
         </div>

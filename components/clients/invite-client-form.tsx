@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
 import { useErrorText } from "@/lib/i18n/error-text";
@@ -32,27 +33,14 @@ export function InviteClientForm({ action }: { action: FormAction<{ email: strin
       </div>
       <Field label={t("email")} name="email" id="invite-email" type="email" autoComplete="off" required error={state?.fields?.email} />
       <Field label={t("address")} name="address" id="invite-address" autoComplete="off" required hint={t("addressHint")} error={state?.fields?.address} />
-      <div className="space-y-1">
-        <label htmlFor="invite-locale" className="block text-sm font-medium">
-          {t("language")}
-        </label>
-        <select
-          id="invite-locale"
-          name="locale"
-          defaultValue="en"
-          aria-describedby="invite-locale-hint"
-          className="rounded-lg border border-slate-300 px-3 py-2"
-        >
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>
-              {LOCALE_NAMES[locale]}
-            </option>
-          ))}
-        </select>
-        <p id="invite-locale-hint" className="text-sm text-slate-600">
-          {t("languageHint")}
-        </p>
-      </div>
+      <SelectField
+        id="invite-locale"
+        name="locale"
+        label={t("language")}
+        defaultValue="en"
+        hint={t("languageHint")}
+        options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale], lang: locale }))}
+      />
       <Button type="submit" disabled={pending}>
         {pending ? t("checking") : t("send")}
       </Button>

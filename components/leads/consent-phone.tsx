@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId } from "react";
+import { SelectField } from "@/components/ui/select-field";
 import { BEST_TIMES, type BestTime } from "@/lib/leads/words";
 
 export interface PhoneFields {
@@ -54,24 +55,15 @@ export function ConsentPhone({
           </p>
         )}
       </div>
-      <div>
-        <label htmlFor={`${id}-time`} className="block text-sm font-medium">
-          {t("bestTime")}
-        </label>
-        <select
-          id={`${id}-time`}
-          value={value.bestTime}
-          onChange={(event) => onChange({ ...value, bestTime: event.target.value as BestTime })}
-          className={input}
-        >
-          {BEST_TIMES.map((time) => (
-            <option key={time} value={time}>
-              {t("time", { time })}
-            </option>
-          ))}
-        </select>
-        <p className="mt-1 text-xs text-slate-600">{t("timeZoneNote")}</p>
-      </div>
+      <SelectField
+        id={`${id}-time`}
+        label={t("bestTime")}
+        look="small"
+        hint={t("timeZoneNote")}
+        value={value.bestTime}
+        onChange={(event) => onChange({ ...value, bestTime: event.target.value as BestTime })}
+        options={BEST_TIMES.map((time) => ({ value: time, label: t("time", { time }) }))}
+      />
       <div>
         <div className="flex items-start gap-2">
           <input

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
 import { useErrorText } from "@/lib/i18n/error-text";
 import type { NormalizedAddressDto } from "@/lib/services/dto";
@@ -112,43 +113,22 @@ export function BatchLookup() {
               {t("download")}
             </button>
           </p>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t("caption")}</caption>
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className="p-2">
-                    #
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("asTyped")}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("standardized")}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t("deliveryPoint")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr
-                    key={r.line}
-                    className="border-b border-slate-100"
-                    data-testid={{ confirmed: "batch-ok", "not-confirmed": "batch-unconfirmed", error: "batch-error" }[outcomeOf(r)]}
-                  >
-                    <td className="p-2">{r.line}</td>
-                    <td className="p-2">{r.input}</td>
-                    <td className="p-2">{r.error ? <span className="text-red-700">{r.error}</span> : r.result?.oneLine}</td>
-                    <td className={`p-2 ${outcomeOf(r) === "not-confirmed" ? "text-red-700" : ""}`}>
-                      {r.result?.ok ? codes.meaning(r.result.deliverability) : ""}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label={t("caption")} caption={t("caption")} columns={["#", t("asTyped"), t("standardized"), t("deliveryPoint")]}>
+            {rows.map((r) => (
+              <tr
+                key={r.line}
+                className="border-b border-slate-100"
+                data-testid={{ confirmed: "batch-ok", "not-confirmed": "batch-unconfirmed", error: "batch-error" }[outcomeOf(r)]}
+              >
+                <td className="p-2">{r.line}</td>
+                <td className="p-2">{r.input}</td>
+                <td className="p-2">{r.error ? <span className="text-red-700">{r.error}</span> : r.result?.oneLine}</td>
+                <td className={`p-2 ${outcomeOf(r) === "not-confirmed" ? "text-red-700" : ""}`}>
+                  {r.result?.ok ? codes.meaning(r.result.deliverability) : ""}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </div>
       )}
     </div>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
 import { useErrorText } from "@/lib/i18n/error-text";
@@ -16,20 +17,13 @@ interface Choice {
 function OfficerSelect({ id, staff, error }: { id: string; staff: Choice[]; error?: string }) {
   const t = useTranslations("AssignOfficer");
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {t("officer")}
-      </label>
-      <select id={id} name="officerId" className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900">
-        <option value="">{t("none")}</option>
-        {staff.map((member) => (
-          <option key={member.id} value={member.id}>
-            {member.label}
-          </option>
-        ))}
-      </select>
-      {error && <p className="text-sm text-red-700">{error}</p>}
-    </div>
+    <SelectField
+      id={id}
+      name="officerId"
+      label={t("officer")}
+      error={error}
+      options={[{ value: "", label: t("none") }, ...staff.map((member) => ({ value: member.id, label: member.label }))]}
+    />
   );
 }
 
@@ -71,18 +65,7 @@ export function AssignOfficerForms({
       </form>
       {sites.length > 0 && (
         <form onSubmit={site.onSubmit} className="space-y-3 border-t border-slate-200 pt-4" noValidate>
-          <div className="space-y-1">
-            <label htmlFor="site-officer-site" className="block text-sm font-medium text-slate-800">
-              {t("site")}
-            </label>
-            <select id="site-officer-site" name="siteId" className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900">
-              {sites.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="site-officer-site" name="siteId" label={t("site")} options={sites.map((choice) => ({ value: choice.id, label: choice.label }))} />
           <OfficerSelect id="site-officer" staff={staff} error={site.state?.fields?.officerId} />
           <Button type="submit" variant="secondary" disabled={site.pending}>
             {t("setSite")}

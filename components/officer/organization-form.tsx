@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import type { OrganizationDto } from "@/lib/services/organization";
 import { Status } from "./officer-profile-form";
 import { ImageUploadForm } from "./image-upload-form";
@@ -51,25 +52,14 @@ export function OrganizationForm({ initial, staff }: { initial: OrganizationDto;
             </p>
           )}
         </div>
-        <div className="space-y-1">
-          <label htmlFor="defaultOfficerId" className="block text-sm font-medium text-slate-800">
-            {t("defaultOfficer")}
-          </label>
-          <select
-            id="defaultOfficerId"
-            name="defaultOfficerId"
-            defaultValue={org.defaultOfficerId ?? ""}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
-          >
-            <option value="">{t("none")}</option>
-            {staff.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.label}
-              </option>
-            ))}
-          </select>
-          {details.fields.defaultOfficerId && <p className="text-sm text-red-700">{details.fields.defaultOfficerId}</p>}
-        </div>
+        <SelectField
+          id="defaultOfficerId"
+          name="defaultOfficerId"
+          label={t("defaultOfficer")}
+          defaultValue={org.defaultOfficerId ?? ""}
+          error={details.fields.defaultOfficerId}
+          options={[{ value: "", label: t("none") }, ...staff.map((member) => ({ value: member.id, label: member.label }))]}
+        />
         <Button type="submit" disabled={details.pending}>
           {t("save")}
         </Button>

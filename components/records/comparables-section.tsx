@@ -1,6 +1,6 @@
 import { ComparablesScatter } from "@/components/charts/comparables-scatter";
 import { useTranslations } from "next-intl";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable } from "@/components/ui/data-table";
 import { useFormats } from "@/lib/i18n/use-formats";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
 
@@ -39,34 +39,20 @@ export function ComparablesSection({ comparables, home }: { comparables: HomeRec
       {comparables.length === 0 ? (
         <p className="text-slate-700">{t("noSale")}</p>
       ) : (
-        <TableScroll label={t("tableLabel")}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("caption")}</caption>
-            <thead className="text-slate-600">
-              <tr>
-                {COLUMNS.map((h) => (
-                  <th key={h} scope="col" className="py-1 pr-3 font-medium whitespace-nowrap">
-                    {t(h)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {comparables.map((c, i) => (
-                <tr key={`${c.address}-${i}`} className="border-t border-slate-100">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    {c.address.replace(/, [A-Z]{2} \d{5}(-\d{4})?$/, "")}
-                  </th>
-                  <td className="py-1 pr-3 whitespace-nowrap">{c.date ? f.date(c.date) : NOT_ON_RECORD}</td>
-                  <td className="py-1 pr-3">{usdOr(c.price)}</td>
-                  <td className="py-1 pr-3 whitespace-nowrap">{c.livingSqft === null ? NOT_ON_RECORD : t("sqft", { sqft: f.count(c.livingSqft) })}</td>
-                  <td className="py-1 pr-3">{usdOr(c.pricePerSqft)}</td>
-                  <td className="py-1 whitespace-nowrap">{c.distanceMiles === null ? NOT_ON_RECORD : t("miles", { miles: f.number(c.distanceMiles, 2) })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable label={t("tableLabel")} caption={t("caption")} look="quiet" columns={COLUMNS.map((h) => ({ label: t(h), className: "whitespace-nowrap" }))}>
+          {comparables.map((c, i) => (
+            <tr key={`${c.address}-${i}`} className="border-t border-slate-100">
+              <th scope="row" className="py-1 pr-3 font-normal">
+                {c.address.replace(/, [A-Z]{2} \d{5}(-\d{4})?$/, "")}
+              </th>
+              <td className="py-1 pr-3 whitespace-nowrap">{c.date ? f.date(c.date) : NOT_ON_RECORD}</td>
+              <td className="py-1 pr-3">{usdOr(c.price)}</td>
+              <td className="py-1 pr-3 whitespace-nowrap">{c.livingSqft === null ? NOT_ON_RECORD : t("sqft", { sqft: f.count(c.livingSqft) })}</td>
+              <td className="py-1 pr-3">{usdOr(c.pricePerSqft)}</td>
+              <td className="py-1 whitespace-nowrap">{c.distanceMiles === null ? NOT_ON_RECORD : t("miles", { miles: f.number(c.distanceMiles, 2) })}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

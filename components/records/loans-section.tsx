@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable } from "@/components/ui/data-table";
 import { useFormats } from "@/lib/i18n/use-formats";
 import type { HomeRecordsDto } from "@/lib/services/records-dto";
 
@@ -18,47 +18,38 @@ export function LoansSection({ loans }: { loans: HomeRecordsDto["loans"] }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">{t("intro")}</p>
-      <TableScroll label={t("tableLabel")}>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t("caption")}</caption>
-          <thead className="text-slate-600">
-            <tr>
-              {COLUMNS.map((h) => (
-                <th key={h} scope="col" className="py-1 pr-3 font-medium whitespace-nowrap">
-                  {t(h)}
-                </th>
-              ))}
+      <DataTable
+        label={t("tableLabel")}
+        caption={t("caption")}
+        look="quiet"
+        columns={COLUMNS.map((h) => ({ label: t(h), className: "whitespace-nowrap" }))}
+        footer={
+          loans.length > 1 && (
+            <tr className="border-t border-slate-300">
+              <th scope="row" colSpan={6} className="py-1 pr-3 text-right font-medium">
+                {t("total")}
+              </th>
+              <td className="py-1 font-semibold">{f.usd(total)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {loans.map((l, i) => (
-              <tr key={i} className="border-t border-slate-100">
-                <th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap">
-                  {t("position", { position: (l.position && POSITIONS[l.position]) || "other", index: String(i + 1) })}
-                </th>
-                <td className="py-1 pr-3" translate={l.lender ? "no" : undefined}>
-                  {l.lender ?? NOT_ON_RECORD}
-                </td>
-                <td className="py-1 pr-3">{l.type ? f.loanType(l.type) : NOT_ON_RECORD}</td>
-                <td className="py-1 pr-3">{l.ratePercent === null ? NOT_ON_RECORD : f.percent(l.ratePercent, "rate")}</td>
-                <td className="py-1 pr-3">{l.originalAmount === null ? NOT_ON_RECORD : f.usd(l.originalAmount)}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">{l.recordedDate ? f.date(l.recordedDate) : NOT_ON_RECORD}</td>
-                <td className="py-1 font-semibold">{l.estimatedBalance === null ? NOT_ON_RECORD : f.usd(l.estimatedBalance)}</td>
-              </tr>
-            ))}
-          </tbody>
-          {loans.length > 1 && (
-            <tfoot>
-              <tr className="border-t border-slate-300">
-                <th scope="row" colSpan={6} className="py-1 pr-3 text-right font-medium">
-                  {t("total")}
-                </th>
-                <td className="py-1 font-semibold">{f.usd(total)}</td>
-              </tr>
-            </tfoot>
-          )}
-        </table>
-      </TableScroll>
+          )
+        }
+      >
+        {loans.map((l, i) => (
+          <tr key={i} className="border-t border-slate-100">
+            <th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap">
+              {t("position", { position: (l.position && POSITIONS[l.position]) || "other", index: String(i + 1) })}
+            </th>
+            <td className="py-1 pr-3" translate={l.lender ? "no" : undefined}>
+              {l.lender ?? NOT_ON_RECORD}
+            </td>
+            <td className="py-1 pr-3">{l.type ? f.loanType(l.type) : NOT_ON_RECORD}</td>
+            <td className="py-1 pr-3">{l.ratePercent === null ? NOT_ON_RECORD : f.percent(l.ratePercent, "rate")}</td>
+            <td className="py-1 pr-3">{l.originalAmount === null ? NOT_ON_RECORD : f.usd(l.originalAmount)}</td>
+            <td className="py-1 pr-3 whitespace-nowrap">{l.recordedDate ? f.date(l.recordedDate) : NOT_ON_RECORD}</td>
+            <td className="py-1 font-semibold">{l.estimatedBalance === null ? NOT_ON_RECORD : f.usd(l.estimatedBalance)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { ValueHistoryChart } from "@/components/charts/value-history-chart";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable } from "@/components/ui/data-table";
 import type { ReactNode } from "react";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
@@ -15,35 +15,17 @@ function Figures({ summary, caption, rows }: { summary: string; caption: string;
   return (
     <details className="text-sm">
       <summary className="cursor-pointer font-medium text-brand-700">{summary}</summary>
-      <TableScroll label={caption}>
-        <table className="mt-2 w-full text-left">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                {t("when")}
-              </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                {t("what")}
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                {t("value")}
-              </th>
+      <DataTable label={caption} caption={caption} look="quiet" className="mt-2" columns={[t("when"), t("what"), t("value")]}>
+        {[...rows]
+          .sort((a, b) => b.date.localeCompare(a.date))
+          .map((r) => (
+            <tr key={r.key} className="border-t border-slate-200">
+              <td className="py-1 pr-3 whitespace-nowrap">{r.when}</td>
+              <td className="py-1 pr-3">{r.kind}</td>
+              <td className="py-1">{r.value}</td>
             </tr>
-          </thead>
-          <tbody>
-            {[...rows]
-              .sort((a, b) => b.date.localeCompare(a.date))
-              .map((r) => (
-                <tr key={r.key} className="border-t border-slate-200">
-                  <td className="py-1 pr-4 whitespace-nowrap">{r.when}</td>
-                  <td className="py-1 pr-4">{r.kind}</td>
-                  <td className="py-1">{r.value}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-      </TableScroll>
+          ))}
+      </DataTable>
     </details>
   );
 }

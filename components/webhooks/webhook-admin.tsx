@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable } from "@/components/ui/data-table";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import type { WebhookDeliveryDto, WebhookEndpointDto } from "@/lib/services/webhooks";
 import type { Formats } from "@/lib/format";
@@ -192,64 +192,39 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
             {endpoint.deliveries.length === 0 ? (
               <p>{t("noDeliveries")}</p>
             ) : (
-              <TableScroll label={t("deliveriesTo", { url: endpoint.url })}>
-                <table className="w-full text-left text-sm">
-                  <thead>
-                    <tr className="border-b">
-                      <th scope="col" className="p-1">
-                        {t("event")}
-                      </th>
-                      <th scope="col" className="p-1">
-                        {t("status")}
-                      </th>
-                      <th scope="col" className="p-1">
-                        {t("time")}
-                      </th>
-                      <th scope="col" className="p-1">
-                        {t("attempts")}
-                      </th>
-                      <th scope="col" className="p-1">
-                        {t("response")}
-                      </th>
-                      <th scope="col" className="p-1">
-                        {t("summary")}
-                      </th>
-                      <th scope="col" className="p-1">
-                        <span className="sr-only">{t("actions")}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {endpoint.deliveries.map((delivery) => (
-                      <tr key={delivery.id} className="border-b align-top">
-                        <td className="p-1">
-                          <code>{delivery.eventType}</code>
-                          {delivery.test ? ` ${t("test")}` : ""}
-                        </td>
-                        <td className="p-1">{t("statusWord", { status: delivery.status })}</td>
-                        <td className="p-1">{when(delivery.lastAttemptAt ?? delivery.createdAt)}</td>
-                        <td className="p-1">{f.count(delivery.attempts)}</td>
-                        <td className="p-1">{delivery.responseStatus ?? "—"}</td>
-                        <td className="max-w-xs p-1 break-words">{delivery.responseSummary ?? ""}</td>
-                        <td className="p-1">
-                          <Button
-                            type="button"
-                            variant="secondary"
-                            className="px-2 py-1 text-sm"
-                            disabled={busy || !endpoint.enabled}
-                            aria-label={t("sendAgainNamed", { event: delivery.eventType, when: when(delivery.createdAt) })}
-                            onClick={() =>
-                              act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { method: "POST" }), t("sentAgain"))
-                            }
-                          >
-                            {t("sendAgain")}
-                          </Button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <DataTable
+                label={t("deliveriesTo", { url: endpoint.url })}
+                look="dense"
+                columns={[t("event"), t("status"), t("time"), t("attempts"), t("response"), t("summary"), { label: t("actions"), hidden: true }]}
+              >
+                {endpoint.deliveries.map((delivery) => (
+                  <tr key={delivery.id} className="border-b align-top">
+                    <td className="p-1">
+                      <code>{delivery.eventType}</code>
+                      {delivery.test ? ` ${t("test")}` : ""}
+                    </td>
+                    <td className="p-1">{t("statusWord", { status: delivery.status })}</td>
+                    <td className="p-1">{when(delivery.lastAttemptAt ?? delivery.createdAt)}</td>
+                    <td className="p-1">{f.count(delivery.attempts)}</td>
+                    <td className="p-1">{delivery.responseStatus ?? "—"}</td>
+                    <td className="max-w-xs p-1 break-words">{delivery.responseSummary ?? ""}</td>
+                    <td className="p-1">
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        className="px-2 py-1 text-sm"
+                        disabled={busy || !endpoint.enabled}
+                        aria-label={t("sendAgainNamed", { event: delivery.eventType, when: when(delivery.createdAt) })}
+                        onClick={() =>
+                          act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { method: "POST" }), t("sentAgain"))
+                        }
+                      >
+                        {t("sendAgain")}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
           </section>
         ))

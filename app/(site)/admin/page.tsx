@@ -157,7 +157,7 @@ export default async function AdminPage() {
             label={t("sitesTitle")}
             caption={t("sitesCaption")}
             showCaption
-            dense
+            look="dense"
             columns={[t("siteColumn"), t("keyColumn"), t("originsColumn"), t("budgetColumn")]}
           >
             {sites.map((site) => (
@@ -196,7 +196,7 @@ export default async function AdminPage() {
             label={t("perOperationLabel")}
             caption={t("perOperationCaption")}
             showCaption
-            dense
+            look="dense"
             columns={[t("operationColumn"), t("billableColumn"), t("hitsColumn"), t("hitRateColumn")]}
           >
             {summary.total.map((row) => {
@@ -218,7 +218,7 @@ export default async function AdminPage() {
             label={t("perUserLabel")}
             caption={t("perUserCaption")}
             showCaption
-            dense
+            look="dense"
             columns={[t("userColumn"), t("billableColumn"), t("hitsColumn")]}
           >
             {byUser.map((row) => (

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { LoginForm } from "@/components/auth/login-form";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable } from "@/components/ui/data-table";
 import { embedded, env } from "@/lib/env";
 import { safeCallbackPath } from "@/lib/security/safe-path";
 import { DEMO_ACCOUNTS } from "@/lib/auth/demo-accounts";
@@ -49,32 +49,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             {t("demoHeading")}
           </h2>
           <p className="mt-1 text-slate-700">{t("demoIntro")}</p>
-          <TableScroll label={t("demoHeading")}>
-            <table className="mt-3 w-full text-left">
-              <thead>
-                <tr>
-                  <th scope="col" className="pb-1">
-                    {t("demoRole")}
-                  </th>
-                  <th scope="col" className="pb-1">
-                    {t("demoEmail")}
-                  </th>
-                  <th scope="col" className="pb-1">
-                    {t("demoPassword")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {DEMO_ACCOUNTS.map((account) => (
-                  <tr key={account.email}>
-                    <td className="py-0.5">{t("demoRoleName", { role: account.role })}</td>
-                    <td className="py-0.5 font-mono">{account.email}</td>
-                    <td className="py-0.5 font-mono">{account.password}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable label={t("demoHeading")} look="quiet" className="mt-3" columns={[t("demoRole"), t("demoEmail"), t("demoPassword")]}>
+            {DEMO_ACCOUNTS.map((account) => (
+              <tr key={account.email}>
+                <td className="py-0.5 pr-3">{t("demoRoleName", { role: account.role })}</td>
+                <td className="py-0.5 pr-3 font-mono">{account.email}</td>
+                <td className="py-0.5 font-mono">{account.password}</td>
+              </tr>
+            ))}
+          </DataTable>
           <p className="mt-3 text-slate-700">
             {t.rich("demoCode", {
               command: "npm run demo:code -- officer@example.com",

@@ -1,8 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
-import { DataRow } from "@/components/ui/data-table";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataRow, DataTable } from "@/components/ui/data-table";
 import { requirePageUser } from "@/lib/api/page";
 import { embedded } from "@/lib/env";
 import { getFormats } from "@/lib/i18n/server";
@@ -49,31 +48,19 @@ export default async function JobsPage() {
         {kinds.length === 0 ? (
           <p>{t("noneRun")}</p>
         ) : (
-          <TableScroll label={t("byKindLabel")}>
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b">
-                  <th scope="col" className="p-1">
-                    {t("kind")}
-                  </th>
-                  {states.map((state) => (
-                    <th key={state} scope="col" className="p-1 capitalize">
-                      {t("state", { state })}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {kinds.map((kind) => (
-                  <DataRow
-                    key={kind}
-                    head={kind}
-                    cells={states.map((state) => f.count(counts.find((row) => row.name === kind && row.state === state)?.count ?? 0))}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label={t("byKindLabel")}
+            look="dense"
+            columns={[t("kind"), ...states.map((state) => ({ label: t("state", { state }), className: "capitalize" }))]}
+          >
+            {kinds.map((kind) => (
+              <DataRow
+                key={kind}
+                head={kind}
+                cells={states.map((state) => f.count(counts.find((row) => row.name === kind && row.state === state)?.count ?? 0))}
+              />
+            ))}
+          </DataTable>
         )}
       </section>
       <section aria-labelledby="budget-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
