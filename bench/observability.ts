@@ -8,7 +8,8 @@ import { performance } from "node:perf_hooks";
 import { goals, record } from "./record";
 
 process.env.METRICS_TOKEN = "b".repeat(40);
-const { activeTraceIds, inSpan, noteRequestId } = await import("../lib/observability/trace");
+const { inSpan, noteRequestId } = await import("../lib/observability/trace");
+const { activeTraceIds } = await import("../lib/log");
 const metrics = await import("../lib/observability/metrics");
 
 const N = 1_000_000;

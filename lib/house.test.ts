@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
-/** Every TypeScript module of lib/ (tests aside) and the modules of lib/ it imports or re-exports (type imports too). */
-function importGraph(root: string): Map<string, string[]> {
+/** Every TypeScript module of a folder (tests aside) and the modules of that folder it imports or re-exports (type imports too). */
+function importGraph(root: string, folder: string): Map<string, string[]> {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -12,7 +12,7 @@ function importGraph(root: string): Map<string, string[]> {
       else if (/\.tsx?$/.test(name) && !/\.(test|d)\.tsx?$/.test(name)) files.push(path);
     }
   };
-  walk(join(root, "lib"));
+  walk(join(root, folder));
   const resolveFile = (base: string) =>
     [`${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx"), base].find(
       (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
@@ -25,7 +25,7 @@ function importGraph(root: string): Map<string, string[]> {
       .flatMap((spec) => {
         const base = spec.startsWith("@/") ? join(root, spec.slice(2)) : spec.startsWith(".") ? resolve(dirname(file), spec) : undefined;
         const target = base && resolveFile(base);
-        return target && target.startsWith(join(root, "lib")) ? [relative(root, target)] : [];
+        return target && target.startsWith(join(root, folder, "/")) ? [relative(root, target)] : [];
       });
     graph.set(relative(root, file), targets);
   }
@@ -62,8 +62,57 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * lib/'s floors, the top one first: a module imports from its own floor or the ones under it, never from one above,
+ * so what sits low can be read, tested and changed without the floors over it. Each entry is a folder of lib/ or a
+ * file at its top; every module of lib/ belongs to one, so a new folder has to be placed. The services reach the job
+ * engine, which runs them, only by `await import("@/lib/jobs")` when they need it (not an arrow here: the test reads
+ * the static imports and re-exports only).
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  // The glue and the entry points: route handlers' helpers, the browser's hooks, the jobs, the tests' helpers.
+  ["lib/api", "lib/client", "lib/jobs", "lib/testing", "lib/dev-warm-up.ts"],
+  // The use-cases.
+  ["lib/services"],
+  // The systems the use-cases drive: the sandbox property API, the webhooks (their events, queue and signed posts).
+  ["lib/sandbox", "lib/webhooks"],
+  // What is sent or printed: the report, the mail.
+  ["lib/mail", "lib/report"],
+  ["lib/i18n"],
+  ["lib/auth", "lib/rate-limit"],
+  ["lib/cache"],
+  ["lib/observability", "lib/shutdown.ts"],
+  ["lib/leads", "lib/portfolio"],
+  ["lib/db", "lib/format", "lib/log.ts", "lib/security"],
+  // Pure code and configuration: nothing of lib/ under them but each other.
+  ["lib/address", "lib/env", "lib/errors", "lib/finance", "lib/log-errors.ts", "lib/pdf", "lib/property-api", "lib/startup.ts"],
+];
+
+/** The entry of FLOORS a module of lib/ belongs to: its folder under lib/, or itself when it sits at lib/'s top. */
+const placeOf = (module: string) => module.split("/").slice(0, 2).join("/");
+
+const floorOf = new Map(FLOORS.flatMap((entries, floor) => entries.map((entry) => [entry, floor] as const)));
+
 describe("the house", () => {
   it("has no import circle in lib/ (type imports too: they tie the modules as much)", () => {
-    expect(circles(importGraph(process.cwd()))).toEqual([]);
+    expect(circles(importGraph(process.cwd(), "lib"))).toEqual([]);
+  });
+
+  it("has no import circle in components/", () => {
+    expect(circles(importGraph(process.cwd(), "components"))).toEqual([]);
+  });
+
+  it("places every module of lib/ on a floor, and every floor's entry is in lib/", () => {
+    const modules = [...importGraph(process.cwd(), "lib").keys()];
+    expect(modules.filter((module) => !floorOf.has(placeOf(module)))).toEqual([]);
+    expect([...floorOf.keys()].filter((entry) => !modules.some((module) => placeOf(module) === entry))).toEqual([]);
+  });
+
+  it("has no import in lib/ from a floor to a higher one (type imports too)", () => {
+    const floorName = (module: string) => `floor ${floorOf.get(placeOf(module))! + 1} ${placeOf(module)}`;
+    const arrowsUp = [...importGraph(process.cwd(), "lib")].flatMap(([from, targets]) =>
+      targets.filter((to) => floorOf.get(placeOf(to))! < floorOf.get(placeOf(from))!).map((to) => `${from} -> ${to} (${floorName(from)} -> ${floorName(to)})`),
+    );
+    expect([...new Set(arrowsUp)]).toEqual([]);
   });
 });

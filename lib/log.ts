@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { trace } from "@opentelemetry/api";
 import pino from "pino";
 import { REDACTED_PATHS, safeError } from "@/lib/log-errors";
-import { activeTraceIds } from "@/lib/observability/trace";
 
 /**
  * Structured JSON logs, one line an event, with the request id of the request that caused it and, while tracing is on,
@@ -20,6 +20,16 @@ export const log = pino({
     return requestId ? { requestId, ...ids } : { ...ids };
   },
 });
+
+/**
+ * The ids of the span active here, for log lines; undefined when none is (always, while tracing is off). Read from
+ * @opentelemetry/api here, not from lib/observability: that floor sits above the log (its SDK logs what it does).
+ */
+export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
+  const context = trace.getActiveSpan()?.spanContext();
+  if (!context || !trace.isSpanContextValid(context)) return undefined;
+  return { traceId: context.traceId, spanId: context.spanId };
+}
 
 /**
  * The request being served: its id goes into every log line and every upstream call it makes; the client's address and

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { Status } from "./officer-profile-form";
+import { Status } from "./save-status";
 import { usePut } from "./use-put";
 
 /**

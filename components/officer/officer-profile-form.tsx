@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { OfficerProfileDto } from "@/lib/services/officers";
 import { ImageUploadForm } from "./image-upload-form";
+import { Status } from "./save-status";
 import { usePut } from "./use-put";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
@@ -61,20 +62,4 @@ export function OfficerProfileForm({ initial }: { initial: OfficerProfileDto }) 
       />
     </div>
   );
-}
-
-export function Status({ error, saved, fields }: { error?: string; saved?: string; fields: Record<string, string> }) {
-  if (error && !Object.keys(fields).length)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {error}
-      </p>
-    );
-  if (saved)
-    return (
-      <p role="status" className="text-sm text-green-800">
-        {saved}
-      </p>
-    );
-  return null;
 }

@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import type { OrganizationDto } from "@/lib/services/organization";
-import { Status } from "./officer-profile-form";
 import { ImageUploadForm } from "./image-upload-form";
+import { Status } from "./save-status";
 import { usePut } from "./use-put";
 
 /** The lender's details on every officer's card (admins on /admin): name, NMLS ID, Equal Housing words, default officer, logo. */

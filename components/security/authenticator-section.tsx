@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { fetchJson } from "@/lib/client/fetch-json";
+import type { FactorActions } from "./factor-actions";
 import { grouped } from "./format";
-import type { FactorActions } from "./security-settings";
 
 interface Setup {
   secret: string;

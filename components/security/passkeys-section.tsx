@@ -8,8 +8,8 @@ import { Field } from "@/components/ui/field";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { addPasskey } from "@/lib/client/passkeys";
 import { useFormats } from "@/lib/i18n/use-formats";
+import type { FactorActions } from "./factor-actions";
 import { dayOf } from "./format";
-import type { FactorActions } from "./security-settings";
 
 export interface PasskeyRow {
   id: string;

@@ -3,12 +3,13 @@
 import type { Route } from "next";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { AuthenticatorSection } from "./authenticator-section";
+import type { FactorActions } from "./factor-actions";
 import { PasskeysSection, type PasskeyRow } from "./passkeys-section";
 import { RecoveryCodes } from "./recovery-codes";
 
@@ -18,17 +19,6 @@ export interface SecurityView {
   recoveryCodesLeft: number;
   enrolling: boolean;
   homeowner: boolean;
-}
-
-type Outcome = void | { message?: string; recoveryCodes?: string[] };
-
-/** What each section gets: the step-up, and one way to run an action whose outcome is said in that section. */
-export interface FactorActions {
-  withStepUp: <T>(run: () => Promise<T>) => Promise<T>;
-  /** `failed` may show a problem beside its field instead (answer true). New recovery codes in the outcome are shown. */
-  run: <T>(section: string, action: () => Promise<T>, done: (answer: T) => Outcome, failed?: (problem: ApiProblem) => boolean) => Promise<void>;
-  said: (section: string) => ReactNode;
-  pending?: string;
 }
 
 /** The security page's sections, and the recovery codes shown once in their place when there are new ones. */

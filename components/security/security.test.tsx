@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
 import { PasskeysSection } from "./passkeys-section";
 import { RecoveryCodes } from "./recovery-codes";
-import type { FactorActions } from "./security-settings";
+import type { FactorActions } from "./factor-actions";
 
 const text = (ui: React.ReactElement, locale: Locale) => parse(renderIntl(ui, locale)).textContent.replace(/\s+/g, " ");
 

@@ -6,7 +6,7 @@ import type { Brand } from "@/lib/env";
 import type { OwnedProperty } from "@/lib/services/dto";
 import { formatsFor, formatUsd } from "@/lib/format";
 import { DEFAULT_DISCLAIMER } from "@/lib/format/estimate-core";
-import { estimateContent } from "@/lib/format/estimate-content";
+import { estimateContent } from "@/lib/i18n/estimate-content";
 import { ServiceEstimate } from "./service-estimate";
 
 const brand: Brand = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DbId } from "@/lib/api/db-id";
+import { DbId } from "@/lib/db/id";
 import { LOCALES } from "@/lib/i18n/locales";
 import { LEAD_KINDS, LEAD_STATUSES } from "@/lib/leads/rules";
 import { ErrorBody } from "./schemas";

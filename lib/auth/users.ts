@@ -7,7 +7,6 @@ import { ownerIdsColumn } from "./owner-ids";
 import { userChanged } from "./session-cache";
 import { decoyHash, hashPassword, verifyPassword } from "./password";
 import type { Role, SessionUser } from "./roles";
-import type { Locale } from "@/lib/i18n/locales";
 import { clearAttempts, refundAttempt, takeAttempt } from "./throttle";
 
 /** An account as read from the database, with the owner records it proved are its own (oldest first). */
@@ -48,7 +47,13 @@ export class EmailTakenError extends Error {
 }
 
 /** A new account. `emailVerified`: someone vouches for the email (an admin making staff, a link mailed there and used). */
-export async function createUser(input: { email: string; password: string; role: Role; emailVerified?: boolean; locale?: Locale }): Promise<SessionUser> {
+export async function createUser(input: {
+  email: string;
+  password: string;
+  role: Role;
+  emailVerified?: boolean;
+  locale?: SessionUser["locale"];
+}): Promise<SessionUser> {
   const { db } = await getDatabase();
   const [row] = await db
     .insert(users)

@@ -32,7 +32,7 @@ export function brandDisclaimer(brand: Pick<Brand, "disclaimer">, locale: Format
 
 /**
  * The branded valuation's parts in one language (its words from `t`, its figures from `f`). No catalogue is imported
- * here, so a client component builds it from the words its provider sends; estimate-content.ts builds it elsewhere.
+ * here, so a client component builds it from the words its provider sends; lib/i18n/estimate-content.ts builds it elsewhere.
  */
 export function buildEstimateContent({ value, low, high, confidence, date, brand, compact = false }: EstimateInput, t: EstimateWords, f: Formats) {
   const lowConfidence = confidence < LOW_CONFIDENCE;

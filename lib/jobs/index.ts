@@ -15,7 +15,7 @@ import { checkEngagement, sendOfficerSummary, summaryRecipients } from "@/lib/se
 import { disposeIdleAccounts } from "@/lib/services/privacy";
 import { leadSummaryRecipients, sendLeadNotice, sendLeadSummary } from "@/lib/services/lead-mail";
 import { sweepRecentApplicants } from "@/lib/services/recent-applicants";
-import { attemptDelivery } from "@/lib/webhooks/deliver";
+import { attemptDelivery } from "@/lib/services/webhook-delivery";
 import { DELIVERY_JOB, type DeliveryJob } from "@/lib/webhooks/queue";
 import { JobEngine, type JobSpec } from "./engine";
 

@@ -1,4 +1,4 @@
-import { estimateContent } from "@/lib/format/estimate-content";
+import { estimateContent } from "@/lib/i18n/estimate-content";
 import { formatsFor } from "@/lib/format";
 import type { Brand } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";

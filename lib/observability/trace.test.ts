@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { context, propagation, trace } from "@opentelemetry/api";
 import { NodeSDK, type NodeSDKConfiguration } from "@opentelemetry/sdk-node";
+import { activeTraceIds } from "@/lib/log";
 import { withoutQueries } from "./sdk";
-import { activeTraceIds, dbInsert, inSpan } from "./trace";
+import { dbInsert, inSpan } from "./trace";
 
 type SpanExporter = NonNullable<NodeSDKConfiguration["traceExporter"]>;
 type ReadableSpan = Parameters<SpanExporter["export"]>[0][number];

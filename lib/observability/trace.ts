@@ -68,10 +68,3 @@ export const jobSpan = (queue: string, id: string): SpanOptions => ({
 export function noteRequestId(requestId: string): void {
   trace.getActiveSpan()?.setAttribute("app.request_id", requestId);
 }
-
-/** The ids of the span active here, for log lines; undefined when none is (always, while tracing is off). */
-export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
-  const context = trace.getActiveSpan()?.spanContext();
-  if (!context || !trace.isSpanContextValid(context)) return undefined;
-  return { traceId: context.traceId, spanId: context.spanId };
-}

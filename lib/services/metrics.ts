@@ -2,7 +2,6 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDatabase, POSTGRES_POOL_MAX } from "@/lib/db";
 import { env } from "@/lib/env";
-import { startedJobs } from "@/lib/jobs";
 import { appMetrics, type AppMetrics } from "@/lib/observability/metrics";
 import { AppError } from "./errors";
 
@@ -64,6 +63,8 @@ async function reading(metrics: AppMetrics, collector: string, read: () => Promi
 
 async function readJobs(metrics: AppMetrics): Promise<void> {
   // A scrape reads the engine this process runs; it never starts one (a process whose start-up failed has none).
+  // Imported when read, not at the top: lib/jobs sits a floor above the services, whose work its jobs run.
+  const { startedJobs } = await import("@/lib/jobs");
   const engine = startedJobs();
   if (!engine) throw new Error("the job engine has not started");
   const rows = await (await engine).counts();

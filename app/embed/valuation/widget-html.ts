@@ -1,5 +1,5 @@
 import "server-only";
-import { estimateContent } from "@/lib/format/estimate-content";
+import { estimateContent } from "@/lib/i18n/estimate-content";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";

@@ -1,7 +1,7 @@
 import "server-only";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
-import { estimateContent } from "@/lib/format/estimate-content";
+import { estimateContent } from "@/lib/i18n/estimate-content";
 import { formatsFor } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";

@@ -6,21 +6,22 @@ import { appOrigin, env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { webhookDisabledMessage } from "@/lib/mail/messages";
 import { sendMail } from "@/lib/mail/transport";
-import { audit } from "@/lib/services/audit";
-import { failedTooLong, nextAttemptAt } from "./schedule";
-import { eventBody } from "./schemas";
-import { signedHeaders, signingSecrets } from "./secrets";
-import { postEvent } from "./send";
-import { queueAttempts, type DeliveryJob } from "./queue";
+import { queueAttempts, type DeliveryJob } from "@/lib/webhooks/queue";
+import { failedTooLong, nextAttemptAt } from "@/lib/webhooks/schedule";
+import { eventBody } from "@/lib/webhooks/schemas";
+import { signedHeaders, signingSecrets } from "@/lib/webhooks/secrets";
+import { postEvent } from "@/lib/webhooks/send";
+import { audit } from "./audit";
 
 type Endpoint = typeof webhookEndpoints.$inferSelect;
 export type AttemptOutcome = "delivered" | "retrying" | "failed" | "endpoint disabled" | "stale" | "gone";
 
 /**
  * One attempt at one delivery (a job): signed afresh, posted, and recorded. A 2xx is delivered and clears the
- * endpoint's run of failures; anything else is tried again on the schedule (schedule.ts) until the event's 3 days are
- * spent, and an endpoint failing for 3 days is turned off and the admins mailed. A job whose attempt was already made
- * (another job for the same delivery, "Send again") does nothing: each attempt is claimed by its number.
+ * endpoint's run of failures; anything else is tried again on the schedule (lib/webhooks/schedule.ts) until the
+ * event's 3 days are spent, and an endpoint failing for 3 days is turned off and the admins mailed. A job whose attempt
+ * was already made (another job for the same delivery, "Send again") does nothing: each attempt is claimed by its
+ * number. A use-case, over lib/webhooks: it writes the activity log (lib/services/audit.ts) when it turns one off.
  */
 export async function attemptDelivery(job: DeliveryJob): Promise<AttemptOutcome> {
   const { db } = await getDatabase();
