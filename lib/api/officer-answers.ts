@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyDbId } from "@/lib/api/db-id";
+import { bodyDbId } from "@/lib/api/schemas/db-id";
 
 /** Answers of the officer-card routes (issue 39): an officer's own card, the organization's details, an assignment. */
 export const OfficerProfile = z.object({

@@ -80,9 +80,9 @@ describe("the month an admin runs the digests for", () => {
 
 describe("ids that reach an integer column", async () => {
   const { ClientIdParams, OpportunityIdParams, PropertyIdParams, SiteBody, UnsubscribeQuery, UserIdParams } = await import("./schemas");
-  const { LeadIdParams } = await import("./lead-schemas");
-  const { TokenIdParams } = await import("./token-schemas");
-  const { WebhookDeliveryParams, WebhookParams } = await import("./webhook-schemas");
+  const { LeadIdParams } = await import("./schemas/leads");
+  const { TokenIdParams } = await import("./schemas/tokens");
+  const { WebhookDeliveryParams, WebhookParams } = await import("./schemas/webhooks");
   const { OfficerAssignmentBody, SiteOfficerBody } = await import("./officer-answers");
   const { OrganizationInput, SiteOfficerForm, AssignOfficerForm } = await import("@/lib/services/officer-fields");
   const { LeadBody } = await import("@/lib/leads/rules");

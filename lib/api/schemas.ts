@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
-import { DbId, bodyDbId } from "@/lib/api/db-id";
+import { DbId, bodyDbId } from "@/lib/api/schemas/db-id";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { ROLES, STAFF } from "@/lib/auth/roles";
 import { AUDIT_OUTCOMES } from "@/lib/db/schema";
@@ -354,7 +354,7 @@ export const OpportunityRulesForm = z
   .pipe(OpportunityRulesBody);
 export const HealthQuery = z.object({ deep: z.string().optional().describe("Present (any value): check the database, the cache and the service too") });
 
-export { DbId, MAX_DB_ID } from "@/lib/api/db-id";
+export { DbId, MAX_DB_ID } from "@/lib/api/schemas/db-id";
 export const ClientIdParams = z.object({ clientId: DbId });
 export const OpportunityIdParams = z.object({ opportunityId: DbId });
 /** A CSV of past clients as text; the row cap (2,000) is checked when it is read, as a 400 naming `csv`. */

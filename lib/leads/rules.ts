@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { MAX_DB_ID } from "@/lib/api/db-id";
+import { MAX_DB_ID } from "@/lib/api/schemas/db-id";
 
 import { BEST_TIMES, LEAD_KINDS, MESSAGE_MAX, type LeadStatus } from "./words";
 

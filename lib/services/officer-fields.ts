@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { bodyDbId, MAX_DB_ID } from "@/lib/api/db-id";
+import { bodyDbId, MAX_DB_ID } from "@/lib/api/schemas/db-id";
 
 /** An optional text field: blank clears it (null), anything else is trimmed and kept within `max` characters. */
 const optionalText = (max: number) =>

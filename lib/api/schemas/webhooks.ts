@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DbId } from "@/lib/api/db-id";
+import { DbId } from "./db-id";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
 
 /** The webhooks' API: what admins send and what they get back (lib/services/webhooks.ts). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DbId } from "@/lib/api/db-id";
+import { DbId } from "./db-id";
 import { MAX_TOKEN_DAYS, TOKEN_SCOPES } from "@/lib/auth/api-token-format";
 
 /** What the API tokens' routes accept and answer (`/api/account/tokens`, `/api/admin/tokens`). */
