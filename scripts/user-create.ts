@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { SignUpBody } from "@/lib/api/schemas";
+import { SignUpBody } from "@/lib/api/schemas/account";
 import { createUser, EmailTakenError } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 

@@ -32,7 +32,7 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
   const path = `/api/owner-figures/${propertyId}`;
   const disabled = busy || refreshing;
 
-  /** The API's reason beside a field (lib/api/schemas.ts: "must be at most 25%") in the reader's language; any other as written. */
+  /** The API's reason beside a field (lib/api/schemas/common.ts: "must be at most 25%") in the reader's language; any other as written. */
   function fieldText(reason: string | undefined): string | undefined {
     if (reason === undefined) return undefined;
     if (reason === "must be a number") return t("fieldNumber");

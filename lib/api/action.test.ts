@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { SettingsForm, SiteForm } from "./schemas";
+import { SettingsForm, SiteForm } from "./schemas/admin";
 
 const session = vi.hoisted(() => ({ user: undefined as { id: number; email: string; role: string; ownerId: null; name: null } | undefined }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));

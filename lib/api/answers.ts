@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HomeownerLead } from "./lead-schemas";
+import { HomeownerLead } from "./schemas/leads";
 import { AddressCheckDto, EquityDto, NormalizedAddressDto, PropertyFacts, ValuationDto, VerificationDto } from "@/lib/services/dto";
 
 /** What the app's API answers on success, route by route: the OpenAPI document is generated from these. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_SCHEMAS } from "@/lib/webhooks/schemas";
-import { ErrorBody } from "./schemas";
+import { ErrorBody } from "./schemas/common";
 import type { RouteSpec } from "./route";
 
 /** A route file's exports: its handlers, each made by route() and carrying its declaration. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+/** Rows' ids as the API takes them: from a path or query, and from a JSON body. */
+
 /** The largest id a PostgreSQL `integer` column holds: a larger one would overflow in the query, as a 500. */
 export const MAX_DB_ID = 2_147_483_647;
 const WHOLE = "must be a positive whole number";

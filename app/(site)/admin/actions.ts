@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { action } from "@/lib/api/action";
-import { OffersForm, OpportunityRulesForm, SettingsForm, SiteForm, StaffForm } from "@/lib/api/schemas";
+import { OffersForm, OpportunityRulesForm, SettingsForm, SiteForm, StaffForm } from "@/lib/api/schemas/admin";
 import { addStaffMember } from "@/lib/services/accounts";
 import { setOffers, setOrgSettings } from "@/lib/services/settings";
 import { createSite } from "@/lib/services/sites";

@@ -12,7 +12,7 @@ import { Pager } from "@/components/ui/pager";
 import { budgetState } from "@/lib/services/monitoring";
 import { requirePageUser } from "@/lib/api/page";
 import { invalid, WITH_INPUT } from "@/lib/api/route";
-import { ClientsQuery } from "@/lib/api/schemas";
+import { ClientsQuery } from "@/lib/api/schemas/clients";
 import { STAFF } from "@/lib/auth/roles";
 import { brand } from "@/lib/env";
 import { getFormats } from "@/lib/i18n/server";

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { requirePageUser } from "@/lib/api/page";
-import { LEADS_PAGE_SIZE, LeadsQuery } from "@/lib/api/lead-schemas";
+import { LEADS_PAGE_SIZE, LeadsQuery } from "@/lib/api/schemas/leads";
 import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
 import { LEAD_STATUSES } from "@/lib/leads/rules";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { OpenReportButton } from "@/components/report/open-report-button";
-import { ReportLinkQuery } from "@/lib/api/schemas";
+import { ReportLinkQuery } from "@/lib/api/schemas/widget";
 import { reportLinkState, type ReportLinkState } from "@/lib/services/report-links";
 
 export async function generateMetadata(): Promise<Metadata> {

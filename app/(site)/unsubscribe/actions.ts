@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { UnsubscribeQuery } from "@/lib/api/schemas";
+import { UnsubscribeQuery } from "@/lib/api/schemas/jobs";
 import { unsubscribe } from "@/lib/services/digests";
 import { AppError } from "@/lib/services/errors";
 

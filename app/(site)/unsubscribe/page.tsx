@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { UnsubscribeQuery } from "@/lib/api/schemas";
+import { UnsubscribeQuery } from "@/lib/api/schemas/jobs";
 import { validUnsubscribe } from "@/lib/mail/unsubscribe";
 import { confirmUnsubscribe } from "./actions";
 

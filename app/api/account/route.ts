@@ -1,6 +1,6 @@
 import { Deleted } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { DeleteAccountBody } from "@/lib/api/schemas";
+import { DeleteAccountBody } from "@/lib/api/schemas/account";
 import { secureCookies } from "@/lib/auth/cookies";
 import { PARTNER_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/sessions";
 import { confirmDeletion, deleteHomeowner } from "@/lib/services/privacy";

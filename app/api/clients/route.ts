@@ -1,7 +1,7 @@
 import { ClientAdded, Clients, NORMALIZE_ERRORS } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
-import { ClientBody, ClientsQuery } from "@/lib/api/schemas";
+import { ClientBody, ClientsQuery } from "@/lib/api/schemas/clients";
 import { addClient } from "@/lib/services/clients";
 import { readClients } from "@/lib/services/staff-reads";
 

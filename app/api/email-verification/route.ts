@@ -1,6 +1,6 @@
 import { EmailVerified } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { EmailVerificationBody } from "@/lib/api/schemas";
+import { EmailVerificationBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
 import { confirmEmail } from "@/lib/services/email-verification";
 

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { EngagementBody } from "@/lib/api/schemas";
+import { EngagementBody } from "@/lib/api/schemas/property";
 import { recordEngagement } from "@/lib/services/engagement";
 
 // POST /api/engagement: the homeowner tried the borrowing scenarios (their loan officer's alerts count it)

@@ -1,6 +1,7 @@
 import { Health } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { ErrorBody, HealthQuery } from "@/lib/api/schemas";
+import { ErrorBody } from "@/lib/api/schemas/common";
+import { HealthQuery } from "@/lib/api/schemas/jobs";
 import { readiness } from "@/lib/services/health";
 
 // GET /api/health: the process serves (liveness). GET /api/health?deep=1: readiness, 503 while the start-up, the

@@ -1,7 +1,7 @@
 import { Invitation, UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
-import { InviteBody } from "@/lib/api/schemas";
+import { InviteBody } from "@/lib/api/schemas/clients";
 import { invite } from "@/lib/services/invitations";
 
 // POST /api/invitations: a loan officer or admin invites a client to their home's dashboard by email

@@ -1,4 +1,4 @@
-import { LeadBody, LeadRefused, Leads, LeadSent, LeadsQuery } from "@/lib/api/lead-schemas";
+import { LeadBody, LeadRefused, Leads, LeadSent, LeadsQuery } from "@/lib/api/schemas/leads";
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
 import { appOrigins } from "@/lib/env";

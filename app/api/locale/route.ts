@@ -1,5 +1,5 @@
 import { cookies } from "next/headers";
-import { LocaleAnswer, LocaleBody } from "@/lib/api/locale-schemas";
+import { LocaleAnswer, LocaleBody } from "@/lib/api/schemas/locale";
 import { route } from "@/lib/api/route";
 import { secureCookies } from "@/lib/auth/cookies";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/i18n/locales";

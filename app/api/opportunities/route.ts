@@ -1,7 +1,7 @@
 import { Opportunities } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
-import { OpportunitiesQuery } from "@/lib/api/schemas";
+import { OpportunitiesQuery } from "@/lib/api/schemas/clients";
 import { readOpportunities } from "@/lib/services/staff-reads";
 
 // GET /api/opportunities: your clients' opportunities, the most money first (open, contacted and dismissed by default); a

@@ -1,6 +1,6 @@
 import { Account } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { SignUpBody } from "@/lib/api/schemas";
+import { SignUpBody } from "@/lib/api/schemas/account";
 import { signUp } from "@/lib/services/accounts";
 import { localeOfRequest } from "@/lib/i18n/server";
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { WidgetQuery } from "@/lib/api/schemas";
+import { WidgetQuery } from "@/lib/api/schemas/widget";
 import { holdPendingWrites } from "@/lib/api/pending-writes";
 import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES, translator } from "@/lib/i18n/messages";

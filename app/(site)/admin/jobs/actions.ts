@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { JobRetryBody, JobRunBody, RefreshBudgetBody } from "@/lib/api/schemas";
+import { JobRetryBody, JobRunBody, RefreshBudgetBody } from "@/lib/api/schemas/jobs";
 import { setRefreshBudget } from "@/lib/services/monitoring";
 import { currentUser } from "@/lib/auth/session";
 import { asRequestOf } from "@/lib/api/action";

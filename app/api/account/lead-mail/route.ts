@@ -1,4 +1,4 @@
-import { LeadMail, LeadMailBody } from "@/lib/api/lead-schemas";
+import { LeadMail, LeadMailBody } from "@/lib/api/schemas/leads";
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
 import { leadMail, setLeadMail } from "@/lib/services/leads";

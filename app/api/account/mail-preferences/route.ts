@@ -1,6 +1,6 @@
 import { MailPreferences } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { MailPreferencesBody } from "@/lib/api/schemas";
+import { MailPreferencesBody } from "@/lib/api/schemas/account";
 import { mailPreferencesOf, setMailPreferences } from "@/lib/services/digests";
 
 // GET, PUT /api/account/mail-preferences: the recurring mail this account gets

@@ -1,7 +1,7 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { PasskeyAdded } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { PasskeyBody } from "@/lib/api/schemas";
+import { PasskeyBody } from "@/lib/api/schemas/account";
 import { relyingParty } from "@/lib/auth/passkeys";
 import { ROLES } from "@/lib/auth/roles";
 import { registerPasskey } from "@/lib/services/security";

@@ -1,6 +1,6 @@
 import { Reauthenticated } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { ReauthenticateBody } from "@/lib/api/schemas";
+import { ReauthenticateBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
 import { reauthenticate } from "@/lib/services/security";
 

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { SecondFactorGiven } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { SecondFactorBody } from "@/lib/api/schemas";
+import { SecondFactorBody } from "@/lib/api/schemas/account";
 import { relyingParty } from "@/lib/auth/passkeys";
 import { ROLES } from "@/lib/auth/roles";
 import { cookieOfSession, SESSION_COOKIE } from "@/lib/auth/sessions";

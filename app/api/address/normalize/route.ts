@@ -1,7 +1,7 @@
 import { Addresses, NORMALIZE_ERRORS } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
-import { NormalizeBody } from "@/lib/api/schemas";
+import { NormalizeBody } from "@/lib/api/schemas/property";
 import { audit } from "@/lib/services/audit";
 import { normalizeAddresses } from "@/lib/services/properties";
 

@@ -1,6 +1,6 @@
 import { AddressCheckDto, NORMALIZE_ERRORS } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { AddressBody } from "@/lib/api/schemas";
+import { AddressBody } from "@/lib/api/schemas/property";
 import { ROLES } from "@/lib/auth/roles";
 import { suggestAddress } from "@/lib/services/lookups";
 

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { OffersBody } from "@/lib/api/schemas";
+import { OffersBody } from "@/lib/api/schemas/admin";
 import { offers, setOffers } from "@/lib/services/settings";
 
 // GET, PUT /api/admin/offers: the rate and term of the organization's home equity line and cash-out refinance (admins)

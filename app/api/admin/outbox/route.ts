@@ -1,6 +1,6 @@
 import { Outbox } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { OutboxQuery } from "@/lib/api/schemas";
+import { OutboxQuery } from "@/lib/api/schemas/jobs";
 import { outboxFor } from "@/lib/services/outbox";
 
 // GET /api/admin/outbox?to=&kind=: mail and letters kept by the app, newest first (admins). Outside the embedded

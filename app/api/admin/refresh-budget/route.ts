@@ -1,6 +1,6 @@
 import { RefreshBudget } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { RefreshBudgetBody } from "@/lib/api/schemas";
+import { RefreshBudgetBody } from "@/lib/api/schemas/jobs";
 import { budgetState, setRefreshBudget } from "@/lib/services/monitoring";
 
 // GET, PUT /api/admin/refresh-budget: the month's budget of scheduled client refreshes and what it has spent (admins)

@@ -1,6 +1,6 @@
 import { SiteCreated, Sites } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { SiteBody } from "@/lib/api/schemas";
+import { SiteBody } from "@/lib/api/schemas/widget";
 import { SiteOfficerBody } from "@/lib/api/officer-answers";
 import { setSiteOfficer } from "@/lib/services/officer-assignment";
 import { createSite, listSites } from "@/lib/services/sites";

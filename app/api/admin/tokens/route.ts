@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { ApiTokenCreated, ApiTokens, NewApiTokenBody } from "@/lib/api/token-schemas";
+import { ApiTokenCreated, ApiTokens, NewApiTokenBody } from "@/lib/api/schemas/tokens";
 import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
 
 // GET /api/admin/tokens: the organization's API tokens (everyone's; admins), newest first, with their last use (never the token itself)

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { WebhookCreateBody, WebhookEndpoints, WebhookEndpointWithSecret } from "@/lib/api/webhook-schemas";
+import { WebhookCreateBody, WebhookEndpoints, WebhookEndpointWithSecret } from "@/lib/api/schemas/webhooks";
 import { createEndpoint, listEndpoints } from "@/lib/services/webhooks";
 
 // GET /api/admin/webhooks: the lender's webhook endpoints, without their secrets (admins)

@@ -1,7 +1,7 @@
 import { ClientImport, NORMALIZE_ERRORS } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
-import { ClientImportBody } from "@/lib/api/schemas";
+import { ClientImportBody } from "@/lib/api/schemas/clients";
 import { importClients } from "@/lib/services/clients";
 import { queueFirstRefreshes } from "@/lib/services/first-refresh";
 

@@ -1,4 +1,4 @@
-import { HomeownerLeads } from "@/lib/api/lead-schemas";
+import { HomeownerLeads } from "@/lib/api/schemas/leads";
 import { route } from "@/lib/api/route";
 import { homeownerLeads } from "@/lib/services/leads";
 

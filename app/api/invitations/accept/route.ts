@@ -1,6 +1,6 @@
 import { SignedIn } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { AcceptInvitationBody } from "@/lib/api/schemas";
+import { AcceptInvitationBody } from "@/lib/api/schemas/account";
 import { signedIn } from "@/lib/api/sign-in";
 import { acceptInvitation } from "@/lib/services/invitations";
 

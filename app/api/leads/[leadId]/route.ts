@@ -1,4 +1,4 @@
-import { Lead, LeadIdParams, LeadStatusBody } from "@/lib/api/lead-schemas";
+import { Lead, LeadIdParams, LeadStatusBody } from "@/lib/api/schemas/leads";
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
 import { changeLeadStatus, readLead } from "@/lib/services/leads";

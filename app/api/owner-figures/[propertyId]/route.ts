@@ -1,6 +1,6 @@
 import { YourFigures } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { OwnerFiguresBody, PropertyIdParams } from "@/lib/api/schemas";
+import { OwnerFiguresBody, PropertyIdParams } from "@/lib/api/schemas/property";
 import { clearFigures, readFigures, saveFigures } from "@/lib/services/figures";
 
 // GET, PUT, DELETE /api/owner-figures/:propertyId: the owner's own figures for a home they proved they own (its loans

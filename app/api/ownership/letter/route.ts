@@ -1,6 +1,6 @@
 import { VerificationState } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { LetterQuery } from "@/lib/api/schemas";
+import { LetterQuery } from "@/lib/api/schemas/property";
 import { requestLetter } from "@/lib/services/ownership";
 
 // POST /api/ownership/letter?address=: mail a 6-digit code to a claimed home's address (the only one, or the one named)

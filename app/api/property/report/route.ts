@@ -3,7 +3,7 @@ import { UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { localeOfRequest } from "@/lib/i18n/server";
-import { ReportQuery } from "@/lib/api/schemas";
+import { ReportQuery } from "@/lib/api/schemas/property";
 import { recordEngagement } from "@/lib/services/engagement";
 import { report } from "@/lib/services/lookups";
 

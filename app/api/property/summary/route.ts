@@ -1,7 +1,7 @@
 import { PropertyFacts, UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
-import { AddressQuery } from "@/lib/api/schemas";
+import { AddressQuery } from "@/lib/api/schemas/property";
 import { propertySummary } from "@/lib/services/lookups";
 
 // GET /api/property/summary?address=: the property's facts

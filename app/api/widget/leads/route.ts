@@ -1,6 +1,6 @@
 import { UPSTREAM_ERRORS, WidgetLeadAccepted } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { WidgetLeadBody } from "@/lib/api/schemas";
+import { WidgetLeadBody } from "@/lib/api/schemas/widget";
 import { widgetCors, widgetOrigin } from "@/lib/api/widget-origin";
 import { AppError } from "@/lib/services/errors";
 import { createWidgetLead } from "@/lib/services/widget-leads";

@@ -1,6 +1,6 @@
 import { WidgetOriginAnswer } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { WidgetChallengeQuery } from "@/lib/api/schemas";
+import { WidgetChallengeQuery } from "@/lib/api/schemas/widget";
 import { originOf } from "@/lib/security/origins";
 import { findSite } from "@/lib/services/sites";
 

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { ReportLinkQuery } from "@/lib/api/schemas";
+import { ReportLinkQuery } from "@/lib/api/schemas/widget";
 import { appOrigin } from "@/lib/env";
 import { openReportLink } from "@/lib/services/report-links";
 import { widgetLocale } from "@/app/embed/valuation/locale";

@@ -1,7 +1,7 @@
 import { UPSTREAM_ERRORS, WidgetValuation } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { visitorIp } from "@/lib/services/gateway";
-import { WidgetBody } from "@/lib/api/schemas";
+import { WidgetBody } from "@/lib/api/schemas/widget";
 import { AppError } from "@/lib/services/errors";
 import { findSite, widgetValuation } from "@/lib/services/sites";
 

@@ -1,6 +1,6 @@
 import { FactorAdded } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { FactorCodeBody } from "@/lib/api/schemas";
+import { FactorCodeBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
 import { confirmAuthenticator } from "@/lib/services/security";
 

@@ -1,6 +1,6 @@
 import { Changed } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { PasskeyParams, PasskeyRenameBody } from "@/lib/api/schemas";
+import { PasskeyParams, PasskeyRenameBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
 import { removePasskeyOf, renamePasskeyOf } from "@/lib/services/security";
 

@@ -1,6 +1,6 @@
 import { SignedIn } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { ResetBody } from "@/lib/api/schemas";
+import { ResetBody } from "@/lib/api/schemas/account";
 import { signedIn } from "@/lib/api/sign-in";
 import { resetPassword } from "@/lib/services/accounts";
 

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
-import { TokenIdParams } from "@/lib/api/token-schemas";
+import { TokenIdParams } from "@/lib/api/schemas/tokens";
 import { revokeApiToken } from "@/lib/services/api-tokens";
 
 // DELETE /api/account/tokens/:tokenId: revoke one of your own API tokens at once; asks for a recent second factor

@@ -1,6 +1,6 @@
 import { JobRetried } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { JobRetryBody } from "@/lib/api/schemas";
+import { JobRetryBody } from "@/lib/api/schemas/jobs";
 import { retryJobByHand } from "@/lib/jobs";
 import { AppError } from "@/lib/services/errors";
 

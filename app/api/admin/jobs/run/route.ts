@@ -1,6 +1,6 @@
 import { JobQueued } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { JobRunBody } from "@/lib/api/schemas";
+import { JobRunBody } from "@/lib/api/schemas/jobs";
 import { runJobByHand } from "@/lib/jobs";
 
 // POST /api/admin/jobs/run: start a scheduled job now (admins)

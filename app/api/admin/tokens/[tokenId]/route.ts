@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { TokenIdParams } from "@/lib/api/token-schemas";
+import { TokenIdParams } from "@/lib/api/schemas/tokens";
 import { revokeApiToken } from "@/lib/services/api-tokens";
 
 // DELETE /api/admin/tokens/:tokenId: revoke anyone's API token at once (admins); asks for a recent second factor

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { WebhookEndpointUpdated, WebhookParams, WebhookUpdateBody } from "@/lib/api/webhook-schemas";
+import { WebhookEndpointUpdated, WebhookParams, WebhookUpdateBody } from "@/lib/api/schemas/webhooks";
 import { deleteEndpoint, updateEndpoint } from "@/lib/services/webhooks";
 
 // PATCH /api/admin/webhooks/:webhookId: change the URL, events, description, turn it on or off, or rotate the secret

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { isStaff } from "@/lib/auth/roles";
-import { UserIdParams } from "@/lib/api/schemas";
+import { UserIdParams } from "@/lib/api/schemas/admin";
 import { AppError } from "@/lib/services/errors";
 import { officerPhoto } from "@/lib/services/officers";
 

@@ -1,6 +1,6 @@
 import { WidgetLeadChallenge } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { WidgetChallengeQuery } from "@/lib/api/schemas";
+import { WidgetChallengeQuery } from "@/lib/api/schemas/widget";
 import { widgetCors, widgetOrigin } from "@/lib/api/widget-origin";
 import { AppError } from "@/lib/services/errors";
 import { findSite } from "@/lib/services/sites";

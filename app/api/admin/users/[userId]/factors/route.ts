@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { UserIdParams } from "@/lib/api/schemas";
+import { UserIdParams } from "@/lib/api/schemas/admin";
 import { resetFactorsOf } from "@/lib/services/security";
 
 // DELETE /api/admin/users/:userId/factors: reset someone's second factors and end their sessions (admins, step-up)

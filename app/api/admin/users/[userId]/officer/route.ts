@@ -1,6 +1,6 @@
 import { OfficerAssignment, OfficerAssignmentBody } from "@/lib/api/officer-answers";
 import { route } from "@/lib/api/route";
-import { UserIdParams } from "@/lib/api/schemas";
+import { UserIdParams } from "@/lib/api/schemas/admin";
 import { reassignOfficer } from "@/lib/services/officer-assignment";
 
 // PUT /api/admin/users/:userId/officer: assign a homeowner's loan officer (null: back to the rules), audited (admins)

@@ -1,6 +1,6 @@
 import { Ended } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { UserIdParams } from "@/lib/api/schemas";
+import { UserIdParams } from "@/lib/api/schemas/admin";
 import { signOutEverywhere } from "@/lib/services/accounts";
 
 // DELETE /api/admin/users/:userId/sessions: sign a user out everywhere (admins), e.g. after a lost phone

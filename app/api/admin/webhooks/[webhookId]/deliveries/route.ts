@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { DeliveriesQuery, WebhookDeliveries, WebhookParams } from "@/lib/api/webhook-schemas";
+import { DeliveriesQuery, WebhookDeliveries, WebhookParams } from "@/lib/api/schemas/webhooks";
 import { deliveriesOf } from "@/lib/services/webhooks";
 
 // GET /api/admin/webhooks/:webhookId/deliveries: the endpoint's delivery log, newest first, paged (admins)

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { WebhookParams, WebhookTestBody, WebhookTestSent } from "@/lib/api/webhook-schemas";
+import { WebhookParams, WebhookTestBody, WebhookTestSent } from "@/lib/api/schemas/webhooks";
 import { sendTestEvent } from "@/lib/services/webhooks";
 
 // POST /api/admin/webhooks/:webhookId/test: "Send a test event": a real event type with made-up values and

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { WebhookDelivery, WebhookDeliveryParams } from "@/lib/api/webhook-schemas";
+import { WebhookDelivery, WebhookDeliveryParams } from "@/lib/api/schemas/webhooks";
 import { retryDelivery } from "@/lib/services/webhooks";
 
 // POST /api/admin/webhooks/:webhookId/deliveries/:deliveryId/retry: "Send again", with the same webhook-id (admins)

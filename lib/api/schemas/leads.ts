@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DbId } from "@/lib/db/id";
 import { LOCALES } from "@/lib/i18n/locales";
 import { LEAD_KINDS, LEAD_STATUSES } from "@/lib/leads/rules";
-import { ErrorBody } from "./schemas";
+import { ErrorBody } from "./common";
 
 /** The leads API's inputs and answers (the OpenAPI document is generated from these). */
 
