@@ -17,7 +17,7 @@ step "formatting (Prettier; npm run format fixes it)" npx prettier --check --log
 step "types" npx tsc --noEmit
 step "unit and contract tests (embedded defaults)" env -u DATABASE_URL -u REDIS_URL bash -c "$(declare -f vitest); vitest unit --project unit"
 if [ -n "${DATABASE_URL:-}" ]; then
-  step "contract, job engine and Redis cache tests against DATABASE_URL and REDIS_URL" vitest unit-postgres --project unit lib/sandbox/contract.test.ts lib/jobs/engine.test.ts lib/cache/redis.test.ts lib/cache/lock.test.ts lib/log.test.ts
+  step "JSON inserts, contract, job engine and Redis cache tests against DATABASE_URL and REDIS_URL" vitest unit-postgres --project unit lib/db/insert-rows.test.ts lib/sandbox/contract.test.ts lib/jobs/engine.test.ts lib/cache/redis.test.ts lib/cache/lock.test.ts lib/log.test.ts
 fi
 step "build: next build, then the standalone folder completed (with the canary token)" env PROPERTY_API_TOKEN="$CANARY_TOKEN" npm run build
 step "integration (embedded defaults)" env -u DATABASE_URL -u REDIS_URL bash -c "$(declare -f vitest); vitest integration --project integration"

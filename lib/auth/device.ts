@@ -1,5 +1,6 @@
 import "server-only";
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { hmac } from "@/lib/security/hmac";
 import { authSecret } from "./secret";
 import { secureCookies } from "./cookies";
 
@@ -11,7 +12,7 @@ import { secureCookies } from "./cookies";
 export const DEVICE_COOKIE = "hd_device";
 const YEAR_SECONDS = 365 * 86_400;
 
-const sign = (payload: string) => createHmac("sha256", `device-cookie:${authSecret()}`).update(payload).digest("base64url");
+const sign = (payload: string) => hmac(`device-cookie:${authSecret()}`, payload, "base64url");
 
 export const DEVICE_COOKIE_OPTIONS = { path: "/", maxAge: YEAR_SECONDS, httpOnly: true, sameSite: "lax", secure: secureCookies } as const;
 

@@ -1,5 +1,6 @@
 import "server-only";
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { hmac } from "@/lib/security/hmac";
 import { LRUCache } from "lru-cache";
 import { getCache } from "@/lib/cache";
 import { safely } from "@/lib/cache/single-flight";
@@ -38,9 +39,7 @@ interface Signed<T> extends Stamped<T> {
 }
 
 const macOf = (key: string, kept: Stamped<unknown> & { until: number }) =>
-  createHmac("sha256", `session-snapshot:${authSecret()}`)
-    .update(JSON.stringify([key, kept.version, kept.until, kept.value]))
-    .digest("base64url");
+  hmac(`session-snapshot:${authSecret()}`, JSON.stringify([key, kept.version, kept.until, kept.value]), "base64url");
 
 function signed<T>(key: string, stamped: Stamped<T>): Signed<T> {
   const kept = { ...stamped, until: Date.now() + SNAPSHOT_SECONDS * 1000 };

@@ -1,12 +1,13 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { hmac } from "@/lib/security/hmac";
 import { authSecret } from "@/lib/auth/secret";
 import { appOrigin } from "@/lib/env";
 
 /** The recurring mail a person can stop with one click. */
 export type MailingKind = "monthly_digest" | "daily_summary";
 
-const sign = (userId: number, kind: MailingKind) => createHmac("sha256", `unsubscribe:${authSecret()}`).update(`${userId}:${kind}`).digest("base64url");
+const sign = (userId: number, kind: MailingKind) => hmac(`unsubscribe:${authSecret()}`, `${userId}:${kind}`, "base64url");
 
 /**
  * The link in every recurring message: it names the person and the mailing, signed so that nobody can unsubscribe

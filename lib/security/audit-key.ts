@@ -1,5 +1,5 @@
 import "server-only";
-import { createHmac } from "node:crypto";
+import { hmac } from "./hmac";
 import { env } from "@/lib/env";
 import { generatedKey, parseKey, type DataKey } from "./data-key";
 
@@ -24,5 +24,5 @@ export function auditKeys(): { current: DataKey; all: Map<string, DataKey> } {
 /** An HMAC-SHA256 under the key with this id (hex); undefined when no configured key has that id. */
 export function auditHmac(keyId: string, purpose: string, text: string): string | undefined {
   const key = auditKeys().all.get(keyId);
-  return key && createHmac("sha256", key.key).update(`${purpose}\n${text}`).digest("hex");
+  return key && hmac(key.key, `${purpose}\n${text}`, "hex");
 }

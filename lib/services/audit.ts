@@ -5,6 +5,7 @@ import type { Role, SessionUser } from "@/lib/auth/roles";
 import { auditKeys } from "@/lib/security/audit-key";
 import { getDatabase, type Database } from "@/lib/db";
 import { groupCommit } from "@/lib/db/group-commit";
+import { insertRowsStatement } from "@/lib/db/insert-rows";
 import { auditDeadLetters, auditEvents, type AuditOutcome } from "@/lib/db/schema";
 import { log, requestContext } from "@/lib/log";
 import { safeError } from "@/lib/log-errors";
@@ -54,7 +55,6 @@ type Row = typeof auditEvents.$inferInsert;
 
 // Any fixed number: the lock every process takes while it appends, so the chain has one order across processes.
 const AUDIT_LOCK = 7_240_629;
-const ROWS_PER_INSERT = 500;
 
 const optionalText = (text: string | null | undefined, limit?: number) => (text === null || text === undefined ? null : logText(String(text), limit));
 
@@ -278,32 +278,27 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
  * process take turns: each reads the last hash and links its rows after it, and the ids (in commit order under the
  * lock) are the chain's order.
  */
-async function append(db: Database, rows: Omit<Row, "prevHash" | "hash">[]) {
+async function append(db: Database, rows: PendingRow[]) {
   if (!rows.length) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
     const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
-    const chained = chain(rows, last?.hash ?? GENESIS);
-    for (let i = 0; i < chained.length; i += ROWS_PER_INSERT) await tx.insert(auditEvents).values(chained.slice(i, i + ROWS_PER_INSERT));
+    await tx.execute(insertRowsStatement(auditEvents, chain(rows, last?.hash ?? GENESIS))!);
   });
 }
 
 /**
  * The same on PGlite, which one process holds and whose appends this process's queue already takes in turn: the last
- * hash is remembered, so an append of a few rows is one insert. Resolves to the new last hash.
+ * hash is remembered, so an append is one statement. Resolves to the new last hash.
  */
-async function appendInProcess(db: Database, rows: Omit<Row, "prevHash" | "hash">[], lastHash: string | undefined): Promise<string | undefined> {
+async function appendInProcess(db: Database, rows: PendingRow[], lastHash: string | undefined): Promise<string | undefined> {
   if (!rows.length) return lastHash;
   if (lastHash === undefined) {
     const [last] = await db.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
     lastHash = last?.hash ?? GENESIS;
   }
   const chained = chain(rows, lastHash);
-  if (chained.length <= ROWS_PER_INSERT) await db.insert(auditEvents).values(chained);
-  else
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < chained.length; i += ROWS_PER_INSERT) await tx.insert(auditEvents).values(chained.slice(i, i + ROWS_PER_INSERT));
-    });
+  await db.execute(insertRowsStatement(auditEvents, chained)!);
   return chained.at(-1)!.hash;
 }
 

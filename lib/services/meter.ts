@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { groupCommit } from "@/lib/db/group-commit";
+import { insertRowsStatement } from "@/lib/db/insert-rows";
 import { env } from "@/lib/env";
 import { upstreamCalls, users } from "@/lib/db/schema";
 import type { Operation } from "@/lib/property-api";
@@ -24,8 +25,6 @@ interface Batch {
 const FREE: ReadonlySet<Outcome> = new Set<Outcome>(["hit", "coalesced"]);
 // How long PGlite's inserts gather rows after the first of a busy spell: at most ~10 inserts a second.
 const PGLITE_GATHER_MS = 100;
-// A PostgreSQL statement takes at most 65,535 parameters; a row has seven.
-const ROWS_PER_INSERT = 1_000;
 
 const queue = groupCommit<Batch>("meter", {
   empty: () => ({ rows: [], free: new Map() }),
@@ -33,7 +32,7 @@ const queue = groupCommit<Batch>("meter", {
   write: async ({ rows }) => {
     const { db } = await getDatabase();
     await inSpan("db meter.flush", { kind: "client", root: true, attributes: dbInsert("upstream_calls", rows.length) }, async () => {
-      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await db.insert(upstreamCalls).values(rows.slice(i, i + ROWS_PER_INSERT));
+      await db.execute(insertRowsStatement(upstreamCalls, rows)!);
     });
   },
   failed: (error, { rows }) => log.error({ err: error, rows: rows.length }, "meter: could not record upstream calls"),

@@ -1,5 +1,6 @@
 import "server-only";
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { randomInt, timingSafeEqual } from "node:crypto";
+import { hmac } from "@/lib/security/hmac";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { authSecret } from "@/lib/auth/secret";
@@ -177,7 +178,7 @@ function pickClaim<T extends { addressKey: string }>(user: SessionUser, claims: 
   throw new AppError(400, "which_home", "You are verifying several homes: say which one (its address).", { address: "is required with several homes" });
 }
 
-const codeHash = (userId: number, code: string) => createHmac("sha256", `ownership-code:${authSecret()}`).update(`${userId}:${code}`).digest("base64url");
+const codeHash = (userId: number, code: string) => hmac(`ownership-code:${authSecret()}`, `${userId}:${code}`, "base64url");
 
 /** Mails a 6-digit code to the claimed home's address (and tells the account by email that it is on its way). */
 export async function requestLetter(user: SessionUser, address?: string): Promise<VerificationState> {

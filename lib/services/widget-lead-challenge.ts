@@ -1,5 +1,6 @@
 import "server-only";
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hmac } from "@/lib/security/hmac";
 import { authSecret } from "@/lib/auth/secret";
 import { env } from "@/lib/env";
 import { LEAD_STAMP_SECONDS, limitWidgetLead, RateLimitedError } from "@/lib/rate-limit";
@@ -18,7 +19,7 @@ export interface LeadChallenge {
   minSeconds: number;
 }
 
-const mac = (payload: string) => createHmac("sha256", `widget-lead:${authSecret()}`).update(payload).digest("base64url");
+const mac = (payload: string) => hmac(`widget-lead:${authSecret()}`, payload, "base64url");
 
 export function issueLeadChallenge(siteKey: string, now = Date.now()): LeadChallenge {
   const payload = [siteKey, now, env.WIDGET_LEAD_POW_BITS, randomBytes(12).toString("base64url")].join(".");
