@@ -164,6 +164,8 @@ const sets: { name: string; title: string; cases: Case[]; sealed?: true }[] = [
     name: "set-aside",
     title: `Set aside for issue 43: ${setAside.length} invented addresses of its four kinds and their near-misses, labelled by hand before the parser was changed, not tuned to`,
     cases: setAside,
+    // Its misses are read only after the last measurement, for the record: the changes it measures are not tuned to it.
+    sealed: true,
   },
 ];
 const scores = sets.map((set) => {
