@@ -2,7 +2,7 @@
  * `npm run bench:address`: how well and how fast addresses are standardized, next to the `parse-address` and
  * `addresser` packages on the same labelled sets in the same process (the generated set; real-world addresses labelled
  * by hand: the project's own, and three sets from datamade/usaddress's files, one worked against, one read after a first
- * measurement, one never read), and a 1,000-address batch through the embedded service's normalize endpoint.
+ * measurement, one never read; and one invented for issue 43 and kept aside), and a 1,000-address batch through the embedded service's normalize endpoint.
  * `ADDRESS_MISSES=1` lists every address lib/address gets wrong, with the fields it got wrong.
  */
 import { readFileSync } from "node:fs";
@@ -37,6 +37,7 @@ const realWorld = labelled("./data/addresses-real-world.json");
 const usaddressDev = labelled("./data/addresses-usaddress-dev.json");
 const heldOut = labelled("./data/addresses-held-out.json");
 const sealed = labelled("./data/addresses-sealed.json");
+const setAside = labelled("./data/addresses-set-aside.json");
 
 // Both sides in Publication 28's form before comparing: upper case, no periods or apostrophes, single spaces; a city's
 // USPS-shortened words spelled out ("HUNTINGDON VY" is HUNTINGDON VALLEY), as lib/address writes a city the table knows.
@@ -157,6 +158,13 @@ const sets: { name: string; title: string; cases: Case[]; sealed?: true }[] = [
     title: `Sealed set: ${sealed.length} addresses, the rest of usaddress's US50 test file, labelled by hand, never read by the parser's authors`,
     cases: sealed,
     // Its misses are not printed: a set whose misses someone reads is tuned to next.
+    sealed: true,
+  },
+  {
+    name: "set-aside",
+    title: `Set aside for issue 43: ${setAside.length} invented addresses of its four kinds and their near-misses, labelled by hand before the parser was changed, not tuned to`,
+    cases: setAside,
+    // Its misses are read only after the last measurement, for the record: the changes it measures are not tuned to it.
     sealed: true,
   },
 ];

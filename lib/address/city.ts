@@ -6,6 +6,8 @@ import { isBareUnitId, readUnit, readUnits } from "./units";
 
 /** Tells whether words (upper case) are a city name in a state. */
 export type IsCity = (city: string, state: string) => boolean;
+/** Tells whether words (upper case) could be a city of a state that is not known by name. */
+export type StartsCity = (words: readonly string[], state: string) => boolean;
 
 /**
  * "ST PAUL" → SAINT PAUL, "E LANSING" → EAST LANSING, "E ST LOUIS" → EAST SAINT LOUIS: the city as the ZIP table and
@@ -92,10 +94,21 @@ function withCityDirectional(street: string[], city: string[]): [string[], strin
 }
 
 /**
+ * Whether a run-on city begins after the street's type at `i`, though its first word is a street type too: "Ridge Rd |
+ * Lake Forest Park", "Mill Creek Dr | Mill Creek". Two words or more that could be a city of the state, with no street
+ * type among them that a name follows ("Lake | Park Dr Springfield" is a street going on).
+ */
+function cityAfter(tokens: string[], i: number, state: string, startsCity: StartsCity | undefined): boolean {
+  const rest = tokens.slice(i + 1);
+  if (!startsCity || !state || rest.length < 2 || !startsCity(rest, state)) return false;
+  return rest.every((token, k) => k === 0 || k === rest.length - 1 || !SUFFIXES.has(token) || SUFFIXES.has(rest[k + 1]!));
+}
+
+/**
  * Where the street ends and the city begins in a line written without commas. A city the ZIP table knows decides;
  * without one, the street's type does (`guess`), unless the writer's commas said the line is the street alone.
  */
-export function splitStreetCity(tokens: string[], state: string, isCity: IsCity | undefined, guess = true): [string[], string[]] {
+export function splitStreetCity(tokens: string[], state: string, isCity: IsCity | undefined, guess = true, startsCity?: StartsCity): [string[], string[]] {
   const start = nameStart(tokens);
   if (isCity) {
     for (let words = Math.min(4, tokens.length - start - 1); words >= 1; words--) {
@@ -114,7 +127,7 @@ export function splitStreetCity(tokens: string[], state: string, isCity: IsCity 
       const split = unitsFrom(tokens, end);
       return [tokens.slice(0, split), tokens.slice(split)];
     }
-    if ((SUFFIXES.has(token) || misspeltSuffix(token)) && !SUFFIXES.has(tokens[i + 1]!)) {
+    if ((SUFFIXES.has(token) || misspeltSuffix(token)) && (!SUFFIXES.has(tokens[i + 1]!) || cityAfter(tokens, i, state, startsCity))) {
       const next = tokens[i + 1]!;
       const end = next.length === 2 && DIRECTIONALS.has(next) && i + 2 < tokens.length ? i + 2 : i + 1;
       const split = unitsFrom(tokens, end);

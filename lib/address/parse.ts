@@ -1,4 +1,4 @@
-import { knownCity, spellCity, splitLastSegment, splitStreetCity, type IsCity } from "./city";
+import { knownCity, spellCity, splitLastSegment, splitStreetCity, type IsCity, type StartsCity } from "./city";
 import { joinSplitDirectionals, parseStreet, startsWithHouseNumber, type Correction, type StreetParts } from "./street";
 import { DIRECTIONALS, MAX_STATE_WORDS, STATES, SUFFIXES, UNITS, ZERO_ZIP_STATES } from "./tables";
 import { tokenize } from "./tokenize";
@@ -18,6 +18,11 @@ export interface AddressParts extends StreetParts {
 export interface ParseOptions {
   /** Tells whether words are a city name in a state; used to split a line written without commas. */
   isCity?: IsCity;
+  /**
+   * Tells whether words could be a city of the state that `isCity` does not know: where a run-on line's city begins
+   * when its first words are street types too ("12 Ridge Rd Lake Forest Park WA").
+   */
+  startsCity?: StartsCity;
   /**
    * The state a ZIP code is in, to find the city of "410 Lakeview St 60614" among that state's cities; a state found
    * this way is not reported (the address did not say it).
@@ -74,8 +79,17 @@ function withoutCountry(tokens: string[]): string[] {
   return tokens;
 }
 
+/** Drops the state said again after the ZIP code ("Knoxville, TN 37902, TN", "… TN 37902 Tennessee"). */
+function withoutStateAgain(tokens: string[]): string[] {
+  const again = stateAt(tokens);
+  if (!again) return tokens;
+  const rest = trimCommas(tokens.slice(0, -again.words));
+  if (!ZIP.test(rest.at(-1) ?? "") || stateAt(trimCommas(rest.slice(0, -1)))?.state !== again.state) return tokens;
+  return rest;
+}
+
 function takeZip(input: string[]): { zip: string; zip4: string; glued: string; rest: string[] } {
-  let rest = withoutCountry(trimCommas(input));
+  let rest = withoutStateAgain(withoutCountry(trimCommas(input)));
   const stuck = STATE_THEN_ZIP.exec(rest.at(-1) ?? "");
   if (stuck && STATES.has(stuck[1]!)) rest = [...rest.slice(0, -1), stuck[1]!, stuck[2]!];
   const last = rest.at(-1) ?? "";
@@ -91,13 +105,13 @@ function takeZip(input: string[]): { zip: string; zip4: string; glued: string; r
   return { zip: "", zip4: "", glued: "", rest };
 }
 
-function takeState(input: string[], options: ParseOptions, corrections: Correction[]): { state: string; rest: string[] } {
+function takeState(input: string[], zip: string, options: ParseOptions, corrections: Correction[]): { state: string; rest: string[] } {
   const tokens = trimCommas(input);
   let found = stateAt(tokens);
   const last = tokens.at(-1) ?? "";
   if (!found && tokens.length >= 2 && last !== "," && !/\d/.test(last)) {
     const two = tokens.length >= 3 && tokens.at(-2) !== "," ? misspeltState(tokens.slice(-2).join(" ")) : undefined;
-    const state = two ?? misspeltState(last);
+    const state = two ?? misspeltState(last, (zip && options.stateOfZip?.(zip)) || undefined);
     if (state) {
       corrections.push({ field: "state", typed: two ? tokens.slice(-2).join(" ") : last, read: state });
       found = { state, words: two ? 2 : 1 };
@@ -141,7 +155,7 @@ function endsLikeStreet(tokens: string[]): boolean {
 export function readAddress(line: string, options: ParseOptions = {}): ReadAddress {
   const corrections: Correction[] = [];
   const { zip, zip4, glued, rest: beforeZip } = takeZip(joinSplitDirectionals(tokenize(line)));
-  const { state, rest } = takeState(beforeZip, options, corrections);
+  const { state, rest } = takeState(beforeZip, zip, options, corrections);
   const segments: string[][] = [[]];
   for (const token of rest) {
     if (token === ",") segments.push([]);
@@ -163,8 +177,8 @@ export function readAddress(line: string, options: ParseOptions = {}): ReadAddre
     // the ZIP code's state ("1755 Howard St Des Plaines, 60018"); "6801 Hollywood Blvd Hollywood, 90028" still has a city.
     const streetThenZip = !state && zip !== "" && beforeZip.at(-1) === ",";
     const [streetPart, cityPart] = streetThenZip
-      ? splitStreetCity(last, cityState, cityState ? options.isCity : undefined, !endsLikeStreet(last))
-      : splitStreetCity(last, cityState, options.isCity);
+      ? splitStreetCity(last, cityState, cityState ? options.isCity : undefined, !endsLikeStreet(last), options.startsCity)
+      : splitStreetCity(last, cityState, options.isCity, true, options.startsCity);
     street = [...before.flatMap((segment) => [...segment, ","]), ...streetPart];
     city = cityPart;
   }

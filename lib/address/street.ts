@@ -175,10 +175,14 @@ function followsStreetType(tokens: readonly string[], i: number): boolean {
 }
 
 /**
- * Street types written short that no street name ends with, after which "St 210" is a suite: "Bay Ave St 210", but
- * "Old Mill St 5" and "Oak Park St E" are streets.
+ * Street types no street name ends with, after which "St 210" is a suite: "Bay Ave St 210", "Katy Fwy St 300", "Clayton
+ * Road St 220"; but "Old Mill St 5", "Oak Park St E" and "Deer Run St 4" are streets, and "Court St" or "Lane St" can be.
  */
-const TYPES_BEFORE_SUITE = new Set(["ST", "AVE", "AV", "RD", "DR", "BLVD", "LN", "CT", "PL", "PKWY", "HWY", "CIR", "TER", "TRL", "CV", "PLZ"]);
+const TYPES_BEFORE_SUITE = new Set([
+  ...["ST", "AVE", "AV", "RD", "DR", "BLVD", "LN", "CT", "PL", "PKWY", "HWY", "CIR", "TER", "TRL", "CV", "PLZ"],
+  ...["FWY", "EXPY", "TPKE", "XING", "CSWY", "BYP", "SQ", "CTR", "WAY", "LOOP", "PIKE"],
+  ...["ROAD", "DRIVE", "AVENUE", "BOULEVARD", "PARKWAY", "HIGHWAY", "FREEWAY", "EXPRESSWAY", "TURNPIKE"],
+]);
 /** Types a letter names a street of ("Avenue J", "State Highway K", "Farm Road A"): the letter is no unit after them. */
 const TYPES_BEFORE_LETTER = new Set([...HIGHWAY_WORDS, "AVENUE", "AVE", "AV", "ROAD", "RD"]);
 

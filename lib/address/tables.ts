@@ -6,7 +6,18 @@ interface UnitDesignator {
 }
 
 /** Every spelling Publication 28 knows (full word, common variants, the abbreviation itself) → standard form. */
-export const SUFFIXES: ReadonlyMap<string, string> = new Map(Object.entries(pub28.streetSuffixes));
+export const SUFFIXES: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(pub28.streetSuffixes),
+  // Spellings people type that Appendix C1 does not list ("Veterans Hgwy", "Ocean Bvd."), as HIGHWAY_WORDS reads a
+  // numbered road's.
+  ["HGWY", "HWY"],
+  ["HGHWY", "HWY"],
+  ["HIGWAY", "HWY"],
+  ["BVD", "BLVD"],
+  ["BLV", "BLVD"],
+  ["PRKWY", "PKWY"],
+  ["PKW", "PKWY"],
+]);
 
 export const DIRECTIONALS: ReadonlyMap<string, string> = new Map([
   ...Object.entries(pub28.directionals),

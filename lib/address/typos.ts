@@ -1,4 +1,4 @@
-import { COMMON_SUFFIX_WORDS, COMMON_UNIT_WORDS, STATE_NAMES, UNITS, isStateCode } from "./tables";
+import { COMMON_SUFFIX_WORDS, COMMON_UNIT_WORDS, DIRECTIONALS, STATE_NAMES, SUFFIXES, UNITS, isStateCode } from "./tables";
 
 /** True when `a` becomes `b` by at most one insertion, deletion, substitution or swap of neighbours. */
 export function withinOneEdit(a: string, b: string): boolean {
@@ -43,14 +43,24 @@ export function misspeltUnit(typed: string): string | undefined {
 // A lower-case l typed for an I, a zero for an O: "lL", "0H".
 const LOOKALIKES: Record<string, string> = { L: "I", "1": "I", "0": "O" };
 
-/** The state a mistyped state stands for: "LL" (from "lL") → IL, "ILINOIS" → IL. */
-export function misspeltState(typed: string): string | undefined {
+/** Two-letter words a street line ends with ("Ln", "St", "Dr", "NE", "Fl"): one letter off a state, but no typo of one. */
+const isStreetWord = (word: string) => SUFFIXES.has(word) || DIRECTIONALS.has(word) || UNITS.has(word);
+
+/**
+ * The state a mistyped state stands for: "LL" (from "lL") → IL, "ILINOIS" → IL. With the state of the address's ZIP
+ * code, a two-letter code is read only as that state: "lN" is IN before 46204 and no state before 60614, and a code one
+ * letter off that is no state and no street word is the ZIP's state ("CY 06103" is CT).
+ */
+export function misspeltState(typed: string, zipState?: string): string | undefined {
   if (typed.length === 2) {
     const codes = [0, 1]
       .filter((i) => LOOKALIKES[typed[i]!])
       .map((i) => (i === 0 ? LOOKALIKES[typed[0]!]! + typed[1] : typed[0] + LOOKALIKES[typed[1]!]!))
       .filter(isStateCode);
-    return codes.length === 1 ? codes[0] : undefined;
+    if (!zipState) return codes.length === 1 ? codes[0] : undefined;
+    if (codes.includes(zipState)) return zipState;
+    const oneOff = !isStateCode(typed) && !isStreetWord(typed) && (typed[0] === zipState[0] || typed[1] === zipState[1]);
+    return codes.length === 0 && oneOff ? zipState : undefined;
   }
   if (typed.length < 6) return undefined;
   for (const [name, code] of STATE_NAMES) if (slipOf(typed, name)) return code;

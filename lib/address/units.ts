@@ -1,5 +1,5 @@
 import { misspeltUnit } from "./typos";
-import { BROAD_UNITS, UNITS, UNKNOWN_UNIT } from "./tables";
+import { BROAD_UNITS, DIRECTIONALS, UNITS, UNKNOWN_UNIT } from "./tables";
 
 export interface Unit {
   type: string;
@@ -44,6 +44,9 @@ export function readUnit(tokens: readonly string[], i: number, bare = false): { 
     if (gluedType) return { unit: { type: gluedType.abbreviation, number: glued![2]! }, next: i + 1 };
     const ordinal = ORDINAL.exec(token);
     if (ordinal && FLOOR_WORDS.has(after ?? "")) return { unit: { type: "FL", number: ordinal[1]! }, next: i + 2 };
+    // "88 Mill Rd, 204 B, Glen Ellyn": a number and its letter written apart, alone between commas, are one unit.
+    if (bare && /^\d+$/.test(token) && /^[A-Z]$/.test(after ?? "") && !DIRECTIONALS.has(after!) && i + 2 === tokens.length)
+      return { unit: { type: UNKNOWN_UNIT, number: token + after }, next: i + 2 };
     if (bare && isBareUnitId(token)) return { unit: { type: UNKNOWN_UNIT, number: token }, next: i + 1 };
     return undefined;
   }

@@ -18,6 +18,10 @@ type Row = [string, string, string, string, string, number, number, string];
 const byZip = new Map<string, ZipCode>();
 const byCityState = new Map<string, ZipCode[]>();
 const citiesByState = new Map<string, Set<string>>();
+// The words city names begin with ("LAKE" of Lake Stevens), and every word of any city's name: enough to tell whether
+// the words after a street's type can start a city the table does not hold ("Lake Forest Park").
+const firstCityWords = new Set<string>();
+const cityNameWords = new Set<string>();
 
 for (const [zip, city, state, county, countyFips, latitude, longitude, ianaZone] of table.rows as Row[]) {
   const entry = { zip, city, state, county, countyFips, latitude, longitude, ianaZone };
@@ -26,6 +30,9 @@ for (const [zip, city, state, county, countyFips, latitude, longitude, ianaZone]
   byCityState.set(key, [...(byCityState.get(key) ?? []), entry]);
   if (!citiesByState.has(state)) citiesByState.set(state, new Set());
   citiesByState.get(state)!.add(city.toUpperCase());
+  const [first = "", ...others] = city.toUpperCase().split(" ");
+  firstCityWords.add(first);
+  for (const word of [first, ...others]) cityNameWords.add(word);
 }
 
 export function zipCode(zip: string): ZipCode | undefined {
@@ -48,10 +55,19 @@ export function isCity(city: string, state: string): boolean {
   return false;
 }
 
+/**
+ * Whether words could name a city the table does not hold: the first begins a city's name somewhere, and the others are
+ * words of some city's name ("LAKE FOREST PARK", "MILL CREEK"; not "DR SPRINGFIELD"). Towns are named after towns in
+ * other states, so every state's names count.
+ */
+export function startsCity(words: readonly string[]): boolean {
+  return words.length > 0 && firstCityWords.has(words[0]!) && words.every((word) => cityNameWords.has(word));
+}
+
 /** The state of a ZIP code the table holds. */
 export function stateOfZip(zip: string): string | undefined {
   return byZip.get(zip)?.state;
 }
 
 /** What the parser knows from the ZIP table: city names, and the state a ZIP code is in when none is written. */
-export const zipTableOptions: ParseOptions = { isCity, stateOfZip };
+export const zipTableOptions: ParseOptions = { isCity, startsCity, stateOfZip };
