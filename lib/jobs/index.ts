@@ -41,7 +41,7 @@ const JOBS: JobSpec<object>[] = [
     },
   },
   {
-    // Hourly: where the activity log stands, signed and kept outside the database (see audit-checkpoint.ts).
+    // Hourly: where the activity log stands, signed and kept outside the database (see lib/services/audit/checkpoint.ts).
     name: "audit-checkpoint",
     cron: "7 * * * *",
     retryLimit: 3,
@@ -138,7 +138,7 @@ const JOBS: JobSpec<object>[] = [
     },
   } as JobSpec<DeliveryJob> as JobSpec<object>,
   {
-    // A new lead's email to its officer, within a minute of it (lead-events.ts sends one per lead).
+    // A new lead's email to its officer, within a minute of it (lib/services/leads/events.ts sends one per lead).
     name: "lead-notice",
     retryDelaySeconds: 10,
     retryLimit: 5,

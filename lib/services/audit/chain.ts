@@ -5,7 +5,7 @@ import type { auditEvents } from "@/lib/db/schema";
 import { auditHmac } from "@/lib/security/audit-key";
 
 // The activity log's chain: what a row's hash covers, and the pseudonyms and texts as rows keep them. The writer
-// (audit.ts), the verifier (audit-verify.ts) and the checkpoints read the same rules from here.
+// (log.ts), the verifier (verify.ts) and the checkpoints read the same rules from here.
 
 type Row = typeof auditEvents.$inferInsert;
 

@@ -16,7 +16,7 @@ import { AUDIT_ACTIONS, type AuditAction } from "./labels";
 
 export type { AuditOutcome };
 
-// The actions and their words live beside the words of their refusals (audit-labels.ts).
+// The actions and their words live beside the words of their refusals (labels.ts).
 export { AUDIT_ACTIONS, type AuditAction };
 
 export interface AuditActor {

@@ -93,7 +93,7 @@ export async function deleteHomeowner(userId: number, deletion: Deletion | "requ
 
 /**
  * The daily disposal (Safeguards Rule 314.4(c)(6)): homeowner accounts nobody signed in to and we mailed nothing for
- * RETENTION_DAYS are deleted, each after a warning email WARNING_DAYS before (see retention.ts). The disposal's own
+ * RETENTION_DAYS are deleted, each after a warning email WARNING_DAYS before (see account-retention.ts). The disposal's own
  * mail does not count as use.
  */
 export async function disposeIdleAccounts(now = new Date(), days = env.RETENTION_DAYS): Promise<{ warned: number; disposed: number; withdrawn: number }> {

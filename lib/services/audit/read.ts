@@ -37,7 +37,7 @@ export interface AuditEventDto {
   requestId: string | null;
 }
 
-/** A row's words for its action and outcome: a refusal reads as one (see audit-labels.ts). */
+/** A row's words for its action and outcome: a refusal reads as one (see labels.ts). */
 export const auditLabel = (action: string, outcome: AuditOutcome, reason?: unknown): string =>
   labelOf(action, outcome, AUDIT_ACTIONS[action as AuditAction], reason);
 
