@@ -7,7 +7,7 @@ import { VerificationAnswer } from "@/components/lookup/panels";
 import { RecentApplicants } from "@/components/lookup/recent-applicants";
 import { LoansSection } from "@/components/records/loans-section";
 import { dayOf } from "@/components/security/format";
-import type { EquityDto } from "@/lib/services/dto";
+import type { EquityDto } from "@/lib/services/homes/dto";
 import { withIntl } from "@/lib/testing/intl";
 
 /** What a person reads of the markup. */

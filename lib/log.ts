@@ -33,7 +33,7 @@ export function activeTraceIds(): { traceId: string; spanId: string } | undefine
 
 /**
  * The request being served: its id goes into every log line and every upstream call it makes; the client's address and
- * the signed-in account, once known, go into the activity log's rows (lib/services/audit.ts).
+ * the signed-in account, once known, go into the activity log's rows (lib/services/audit/log.ts).
  */
 export const requestContext = new AsyncLocalStorage<RequestContext>();
 

@@ -7,7 +7,7 @@ import { and, eq, isNotNull, or } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { open, seal, sealedWithCurrentKey } from "@/lib/security/data-key";
-import { resealSiteSecrets } from "@/lib/services/site-secrets";
+import { resealSiteSecrets } from "@/lib/services/partners/site-secrets";
 import { resealWebhookSecrets } from "@/lib/webhooks/secrets";
 
 const { db, close } = await getDatabase();

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { DataTable } from "@/components/ui/data-table";
-import type { AccessEntry } from "@/lib/services/access-log";
+import type { AccessEntry } from "@/lib/services/audit/access-log";
 import { useFormats } from "@/lib/i18n/use-formats";
 
 function Who({ by }: { by: AccessEntry["by"] }) {

@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { DataTable } from "@/components/ui/data-table";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
-import type { ApiTokenDto } from "@/lib/services/api-tokens";
+import type { ApiTokenDto } from "@/lib/services/identity/api-tokens";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { useFormats } from "@/lib/i18n/use-formats";
 

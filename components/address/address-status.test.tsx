@@ -1,7 +1,7 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@/lib/i18n/locales";
-import type { AddressCheckDto } from "@/lib/services/dto";
+import type { AddressCheckDto } from "@/lib/services/homes/dto";
 import { renderIntl } from "@/lib/testing/intl";
 import { AddressStatus } from "./address-status";
 

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useProblemText, type ApiProblem } from "@/lib/client/fetch-json";
-import type { AddressCheckDto } from "@/lib/services/dto";
+import type { AddressCheckDto } from "@/lib/services/homes/dto";
 import { addressVerdict, withUnit, type NotConfirmedReason } from "./address-verdict";
 
 interface Props {

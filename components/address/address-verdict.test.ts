@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AddressCheckDto } from "@/lib/services/dto";
+import type { AddressCheckDto } from "@/lib/services/homes/dto";
 import { addressVerdict, withUnit } from "./address-verdict";
 
 function check(overrides: Partial<AddressCheckDto> & { code?: string; notes?: string[] }): AddressCheckDto {

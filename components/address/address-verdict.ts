@@ -1,4 +1,4 @@
-import type { AddressCheckDto } from "@/lib/services/dto";
+import type { AddressCheckDto } from "@/lib/services/homes/dto";
 
 /**
  * Why a deliverable-looking answer is not a home, as a catalogue key of `AddressStatus` and its arguments (the

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
-import type { Offers, OrgSettings } from "@/lib/services/settings";
+import type { Offers, OrgSettings } from "@/lib/services/platform/settings";
 import { useFormAction } from "@/lib/client/use-form-action";
 
 export function MaxLtvForm({ current, action }: { current: number; action: FormAction<{ orgMaxLtv: number }> }) {

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { DataTable } from "@/components/ui/data-table";
 import { useFormats } from "@/lib/i18n/use-formats";
-import type { AuditEventDto } from "@/lib/services/audit-read";
+import type { AuditEventDto } from "@/lib/services/audit/read";
 
 const OUTCOME_STYLE = {
   allowed: "bg-emerald-50 text-emerald-900 border-emerald-300",

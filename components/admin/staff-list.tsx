@@ -11,7 +11,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import { useErrorText } from "@/lib/i18n/error-text";
 import type { Role } from "@/lib/auth/roles";
-import type { StaffMember } from "@/lib/services/staff";
+import type { StaffMember } from "@/lib/services/identity/staff";
 
 const STAFF_ROLES = ["loan_officer", "admin"] as const satisfies readonly Role[];
 

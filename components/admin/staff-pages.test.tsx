@@ -12,7 +12,7 @@ import { AssignOfficerForms } from "@/components/officer/assign-officer-forms";
 import { OfficerProfileForm } from "@/components/officer/officer-profile-form";
 import { OrganizationForm } from "@/components/officer/organization-form";
 import { EmbedCode } from "@/components/embed/embed-code";
-import type { AuditEventDto } from "@/lib/services/audit-read";
+import type { AuditEventDto } from "@/lib/services/audit/read";
 import type { FormAction } from "@/lib/api/action";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => undefined, push: () => undefined }) }));

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { translator } from "@/lib/i18n/messages";
 import { OPPORTUNITY_KINDS, tagLabel, tagShort } from "@/lib/portfolio/opportunities";
 import { renderIntl } from "@/lib/testing/intl";
-import type { ClientDto, ClientOpportunity } from "@/lib/services/clients";
+import type { ClientDto, ClientOpportunity } from "@/lib/services/portfolio/clients";
 import { ClientList } from "./client-list";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => undefined }) }));

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { InviteButton, OpportunityActions, RefreshButton } from "@/components/clients/client-actions";
 import type { Formats } from "@/lib/format";
 import { useFormats } from "@/lib/i18n/use-formats";
-import type { ClientOpportunity } from "@/lib/services/clients";
-import type { ClientDto } from "@/lib/services/clients";
+import type { ClientOpportunity } from "@/lib/services/portfolio/clients";
+import type { ClientDto } from "@/lib/services/portfolio/clients";
 
 type Client = ClientDto & { opportunities: ClientOpportunity[] };
 

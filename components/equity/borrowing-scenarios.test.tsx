@@ -1,7 +1,7 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@/lib/i18n/locales";
-import { DEFAULT_OFFERS } from "@/lib/services/settings";
+import { DEFAULT_OFFERS } from "@/lib/services/platform/settings";
 import { renderIntl } from "@/lib/testing/intl";
 import { BorrowingScenarios } from "./borrowing-scenarios";
 

@@ -5,7 +5,7 @@ import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { averageRate, cashOutAvailable, helocAvailable, limitGap } from "@/lib/finance/borrowing";
 import { interestOnlyPayment, monthlyPayment } from "@/lib/finance/payment";
-import type { Offer, Offers } from "@/lib/services/settings";
+import type { Offer, Offers } from "@/lib/services/platform/settings";
 import { QuoteRequest, type QuoteRequestProps } from "@/components/leads/quote-request";
 import type { Scenario as QuoteScenario } from "@/lib/leads/rules";
 

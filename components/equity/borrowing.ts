@@ -1,4 +1,4 @@
-import type { EquityDto } from "@/lib/services/dto";
+import type { EquityDto } from "@/lib/services/homes/dto";
 
 export interface Borrowing {
   available: number;

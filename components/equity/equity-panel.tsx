@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { EquityBars } from "@/components/charts/equity-bars";
 import { useFormats } from "@/lib/i18n/use-formats";
-import type { EquityDto } from "@/lib/services/dto";
+import type { EquityDto } from "@/lib/services/homes/dto";
 import { borrowing } from "./borrowing";
 
 /**

@@ -8,8 +8,8 @@ import { Field } from "@/components/ui/field";
 import { ApiProblem, fetchJson, useProblemText } from "@/lib/client/fetch-json";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { loanKey, type LoanFigures } from "@/lib/finance/your-equity";
-import type { LoanDto } from "@/lib/services/dto";
-import type { Condition, OwnerFiguresDto } from "@/lib/services/figures";
+import type { LoanDto } from "@/lib/services/homes/dto";
+import type { Condition, OwnerFiguresDto } from "@/lib/services/homes/figures";
 
 const CONDITIONS: Condition[] = ["poor", "good", "excellent"];
 const small = "rounded-lg border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";

@@ -1,7 +1,7 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { translator } from "@/lib/i18n/messages";
-import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
+import type { HomeownerLeadDto } from "@/lib/services/leads/dto";
 import { renderIntl } from "@/lib/testing/intl";
 import { ContactOfficer } from "./contact-officer";
 import { QuoteRequest } from "./quote-request";

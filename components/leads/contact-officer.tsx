@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { MESSAGE_MAX } from "@/lib/leads/words";
-import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
+import type { HomeownerLeadDto } from "@/lib/services/leads/dto";
 import { ConsentPhone, type PhoneFields } from "./consent-phone";
 import { LeadSent } from "./lead-sent";
 import { useFailureText, useFieldTexts, useSendLead, type SendFailure } from "./use-send-lead";

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { useFormats } from "@/lib/i18n/use-formats";
-import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
+import type { HomeownerLeadDto } from "@/lib/services/leads/dto";
 
 /**
  * What a homeowner sees once a request went: to whom, when, where it stands, and whether this click was a repeat. When

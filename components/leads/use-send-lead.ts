@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { MESSAGE_MAX } from "@/lib/leads/words";
-import type { HomeownerLeadDto } from "@/lib/services/lead-dto";
+import type { HomeownerLeadDto } from "@/lib/services/leads/dto";
 
 /** Why a lead was not sent: the API's code and words, or none of them when the network failed (`offline`). */
 export interface SendFailure {

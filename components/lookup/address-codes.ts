@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
-import { FOOTNOTES } from "@/lib/services/codes";
+import { FOOTNOTES } from "@/lib/services/homes/codes";
 
-/** A footnote's letter from the words lib/services/codes.ts gives it (the DTO carries the words, not the letters). */
+/** A footnote's letter from the words lib/services/homes/codes.ts gives it (the DTO carries the words, not the letters). */
 const LETTER_OF = new Map(Object.entries(FOOTNOTES).map(([letter, words]) => [words, letter]));
 
 /**

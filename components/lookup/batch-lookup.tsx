@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { fetchJson, type ApiProblem } from "@/lib/client/fetch-json";
 import { useErrorText } from "@/lib/i18n/error-text";
-import type { NormalizedAddressDto } from "@/lib/services/dto";
+import type { NormalizedAddressDto } from "@/lib/services/homes/dto";
 import { useAddressCodes } from "./address-codes";
 import { outcomeOf, readRows, summarize, type BatchRow as Row, type RowProblem } from "./batch-rows";
 import { toCsv } from "./csv";

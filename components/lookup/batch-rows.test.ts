@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NormalizedAddressDto } from "@/lib/services/dto";
+import type { NormalizedAddressDto } from "@/lib/services/homes/dto";
 import { translator } from "@/lib/i18n/messages";
 import { isHeader, outcomeOf, readRows, summarize, type BatchRow } from "./batch-rows";
 

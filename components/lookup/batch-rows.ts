@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import { parseAddress } from "@/lib/address/parse";
 import { streetLine } from "@/lib/address/format";
 import { isStateCode } from "@/lib/address/tables";
-import type { NormalizedAddressDto } from "@/lib/services/dto";
+import type { NormalizedAddressDto } from "@/lib/services/homes/dto";
 
 export interface BatchRow {
   line: number;

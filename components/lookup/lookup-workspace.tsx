@@ -9,7 +9,7 @@ import { ReportDownload } from "@/components/report/report-download";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useAddressSuggestion } from "@/lib/client/use-address-suggestion";
-import type { AddressCheckDto } from "@/lib/services/dto";
+import type { AddressCheckDto } from "@/lib/services/homes/dto";
 import type { Brand } from "@/lib/env";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { useFormats } from "@/lib/i18n/use-formats";

@@ -1,9 +1,9 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { translator } from "@/lib/i18n/messages";
-import { DPV_MEANINGS, FOOTNOTES } from "@/lib/services/codes";
+import { DPV_MEANINGS, FOOTNOTES } from "@/lib/services/homes/codes";
 import { renderIntl } from "@/lib/testing/intl";
-import type { VerificationDto } from "@/lib/services/dto";
+import type { VerificationDto } from "@/lib/services/homes/dto";
 import { VerificationAnswer } from "./panels";
 import { RecentApplicants } from "./recent-applicants";
 
@@ -46,7 +46,7 @@ describe("the lookup's panels", () => {
 });
 
 describe("the address service's codes", () => {
-  it("say the delivery point and the footnotes as lib/services/codes.ts does in English, and in Spanish", () => {
+  it("say the delivery point and the footnotes as lib/services/homes/codes.ts does in English, and in Spanish", () => {
     const en = translator("en", "AddressCodes");
     const es = translator("es", "AddressCodes");
     for (const [code, words] of Object.entries(DPV_MEANINGS)) expect(en("dpv", { code: code || "none", fallback: "?" })).toBe(words);

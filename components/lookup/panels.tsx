@@ -11,7 +11,7 @@ import type { Brand } from "@/lib/env";
 import { formatOwnerName } from "@/lib/format";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { useFormats } from "@/lib/i18n/use-formats";
-import type { VerificationDto } from "@/lib/services/dto";
+import type { VerificationDto } from "@/lib/services/homes/dto";
 
 export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (

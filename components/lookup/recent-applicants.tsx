@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { Route } from "next";
-import type { RecentApplicant } from "@/lib/services/recent-applicants";
+import type { RecentApplicant } from "@/lib/services/lookups/recent-applicants";
 import { useFormats } from "@/lib/i18n/use-formats";
 
 /**

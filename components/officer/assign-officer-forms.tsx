@@ -7,7 +7,7 @@ import { SelectField } from "@/components/ui/select-field";
 import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
 import { useErrorText } from "@/lib/i18n/error-text";
-import type { AssignmentSource } from "@/lib/services/officer-assignment";
+import type { AssignmentSource } from "@/lib/services/portfolio/officer-assignment";
 
 interface Choice {
   id: number;

@@ -1,6 +1,6 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_EQUAL_HOUSING_STATEMENT, type OfficerCardDto } from "@/lib/services/officer-fields";
+import { DEFAULT_EQUAL_HOUSING_STATEMENT, type OfficerCardDto } from "@/lib/services/portfolio/officer-fields";
 import { renderIntl } from "@/lib/testing/intl";
 import { OfficerCard } from "./officer-card";
 

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { DEFAULT_EQUAL_HOUSING_STATEMENT } from "@/lib/services/officer-fields";
-import type { OfficerCardDto } from "@/lib/services/officers";
+import { DEFAULT_EQUAL_HOUSING_STATEMENT } from "@/lib/services/portfolio/officer-fields";
+import type { OfficerCardDto } from "@/lib/services/portfolio/officers";
 import { EqualHousingLogo } from "./equal-housing-logo";
 
 interface OfficerCardProps {

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import type { OfficerProfileDto } from "@/lib/services/officers";
+import type { OfficerProfileDto } from "@/lib/services/portfolio/officers";
 import { ImageUploadForm } from "./image-upload-form";
 import { Status } from "./save-status";
 import { usePut } from "./use-put";

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
-import type { OrganizationDto } from "@/lib/services/organization";
+import type { OrganizationDto } from "@/lib/services/portfolio/organization";
 import { ImageUploadForm } from "./image-upload-form";
 import { Status } from "./save-status";
 import { usePut } from "./use-put";

@@ -1,7 +1,7 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it, vi } from "vitest";
 import type { Locale } from "@/lib/i18n/locales";
-import type { VerificationState } from "@/lib/services/ownership";
+import type { VerificationState } from "@/lib/services/homes/ownership";
 import { renderIntl } from "@/lib/testing/intl";
 import { VerifyPanel } from "./verify-panel";
 

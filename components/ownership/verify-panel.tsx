@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ApiProblem, fetchJson, useProblemText } from "@/lib/client/fetch-json";
 import { useFormats } from "@/lib/i18n/use-formats";
-import type { VerificationState } from "@/lib/services/ownership";
+import type { VerificationState } from "@/lib/services/homes/ownership";
 
 /**
  * The "verify to see your loans and equity" state: why the private half is hidden, and the ways to prove the home is

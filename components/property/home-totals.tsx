@@ -5,7 +5,7 @@ import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { getFormats } from "@/lib/i18n/server";
 import { useFormats } from "@/lib/i18n/use-formats";
 import type { Brand } from "@/lib/env";
-import type { HomeTotals, MonthChange } from "@/lib/services/totals";
+import type { HomeTotals, MonthChange } from "@/lib/services/homes/totals";
 
 /** The month's change, which needs each home's valuation: it streams in after the rest of the totals. */
 export function MonthChangeSince({ change }: { change: Promise<MonthChange | undefined> }) {

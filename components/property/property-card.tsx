@@ -5,8 +5,8 @@ import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { ReportLink } from "@/components/report/report-link";
 import { useFormats } from "@/lib/i18n/use-formats";
 import type { Brand } from "@/lib/env";
-import type { OwnedProperty } from "@/lib/services/dto";
-import type { ClaimedProperty } from "@/lib/services/owners";
+import type { OwnedProperty } from "@/lib/services/homes/dto";
+import type { ClaimedProperty } from "@/lib/services/homes/owners";
 
 /**
  * A home at a glance, linking to its page under `detailsBase` (the app's, or the partner frame's). A home not yet

@@ -14,11 +14,11 @@ import { loanKey } from "@/lib/finance/your-equity";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";
 import { AppError } from "@/lib/services/errors";
-import type { HomeownerProperty } from "@/lib/services/homes";
-import type { HomeRecordsDto } from "@/lib/services/records-dto";
+import type { HomeownerProperty } from "@/lib/services/homes/homes";
+import type { HomeRecordsDto } from "@/lib/services/homes/records-dto";
 import { ContactOfficer } from "@/components/leads/contact-officer";
-import type { LeadPanel } from "@/lib/services/leads";
-import type { OfficerCardDto } from "@/lib/services/officers";
+import type { LeadPanel } from "@/lib/services/leads/leads";
+import type { OfficerCardDto } from "@/lib/services/portfolio/officers";
 import { OfficerCard } from "@/components/officer/officer-card";
 
 /**

@@ -6,7 +6,7 @@ import { getDataset, type Property } from "@/lib/sandbox/dataset";
 import { buildReport } from "@/lib/sandbox/report/model";
 import { propertySummary } from "@/lib/sandbox/summary";
 import { valueLastMonth, valueProperty } from "@/lib/sandbox/valuation";
-import { toPropertyFacts } from "@/lib/services/dto";
+import { toPropertyFacts } from "@/lib/services/homes/dto";
 import { PropertyFactsList } from "./property-facts";
 
 const dataset = getDataset();

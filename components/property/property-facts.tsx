@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { PropertyFacts } from "@/lib/services/dto";
+import type { PropertyFacts } from "@/lib/services/homes/dto";
 import { useFormats } from "@/lib/i18n/use-formats";
 
 export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {

@@ -2,7 +2,7 @@ import { ComparablesScatter } from "@/components/charts/comparables-scatter";
 import { useTranslations } from "next-intl";
 import { DataTable } from "@/components/ui/data-table";
 import { useFormats } from "@/lib/i18n/use-formats";
-import type { HomeRecordsDto } from "@/lib/services/records-dto";
+import type { HomeRecordsDto } from "@/lib/services/homes/records-dto";
 
 const COLUMNS = ["address", "sold", "price", "livingArea", "perSqft", "distance"] as const;
 

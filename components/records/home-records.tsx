@@ -4,7 +4,7 @@ import { Suspense, type ReactNode } from "react";
 import { LoadError } from "@/components/property/load-error";
 import type { Brand } from "@/lib/env";
 import { AppError } from "@/lib/services/errors";
-import type { HomeRecordsDto } from "@/lib/services/records-dto";
+import type { HomeRecordsDto } from "@/lib/services/homes/records-dto";
 import { ComparablesSection } from "./comparables-section";
 import { LoansSection } from "./loans-section";
 import { ValueHistorySection } from "./value-history-section";

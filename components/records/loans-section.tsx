@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { DataTable } from "@/components/ui/data-table";
 import { useFormats } from "@/lib/i18n/use-formats";
-import type { HomeRecordsDto } from "@/lib/services/records-dto";
+import type { HomeRecordsDto } from "@/lib/services/homes/records-dto";
 
 /** A loan's position on the title, as the `Loans.position` message selects it. */
 const POSITIONS: Record<number, string> = { 1: "first", 2: "second", 3: "third" };

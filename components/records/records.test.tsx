@@ -2,7 +2,7 @@ import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import type { Brand } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
-import type { HomeRecordsDto } from "@/lib/services/records-dto";
+import type { HomeRecordsDto } from "@/lib/services/homes/records-dto";
 import { renderIntl } from "@/lib/testing/intl";
 import { ComparablesSection } from "./comparables-section";
 import { LoansSection } from "./loans-section";

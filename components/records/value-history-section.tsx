@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useFormats } from "@/lib/i18n/use-formats";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";
-import type { HomeRecordsDto } from "@/lib/services/records-dto";
+import type { HomeRecordsDto } from "@/lib/services/homes/records-dto";
 
 type Row = { key: string; date: string; when: string; kind: string; value: ReactNode };
 

@@ -3,7 +3,7 @@ import { renderIntl } from "@/lib/testing/intl";
 import { describe, expect, it } from "vitest";
 import { PropertyCard } from "@/components/property/property-card";
 import type { Brand } from "@/lib/env";
-import type { OwnedProperty } from "@/lib/services/dto";
+import type { OwnedProperty } from "@/lib/services/homes/dto";
 import { formatsFor, formatUsd } from "@/lib/format";
 import { DEFAULT_DISCLAIMER } from "@/lib/format/estimate-core";
 import { estimateContent } from "@/lib/i18n/estimate-content";

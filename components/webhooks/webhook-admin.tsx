@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { DataTable } from "@/components/ui/data-table";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
-import type { WebhookDeliveryDto, WebhookEndpointDto } from "@/lib/services/webhooks";
+import type { WebhookDeliveryDto, WebhookEndpointDto } from "@/lib/services/partners/webhooks";
 import type { Formats } from "@/lib/format";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { useFormats } from "@/lib/i18n/use-formats";

@@ -8,7 +8,7 @@ import { currentUser } from "@/lib/auth/session";
 import { log, requestContext } from "@/lib/log";
 import { requireRole } from "@/lib/services/access";
 import { AppError, isUnavailable } from "@/lib/services/errors";
-import { visitorIp, type Caller } from "@/lib/services/gateway";
+import { visitorIp, type Caller } from "@/lib/services/platform/gateway";
 import { invalid, WITH_INPUT } from "./route";
 import { assertText } from "./well-formed";
 

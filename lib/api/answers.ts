@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HomeownerLead } from "./schemas/leads";
-import { AddressCheckDto, EquityDto, NormalizedAddressDto, PropertyFacts, ValuationDto, VerificationDto } from "@/lib/services/dto";
+import { AddressCheckDto, EquityDto, NormalizedAddressDto, PropertyFacts, ValuationDto, VerificationDto } from "@/lib/services/homes/dto";
 
 /** What the app's API answers on success, route by route: the OpenAPI document is generated from these. */
 

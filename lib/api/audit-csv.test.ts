@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEventDto } from "@/lib/services/audit-read";
+import type { AuditEventDto } from "@/lib/services/audit/read";
 import { AUDIT_CSV_COLUMNS, auditCsv } from "./audit-csv";
 
 const event = (id: number, overrides: Partial<AuditEventDto> = {}): AuditEventDto => ({

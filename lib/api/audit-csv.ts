@@ -2,7 +2,7 @@ import "server-only";
 import Papa from "papaparse";
 import { csvCell } from "@/components/lookup/csv";
 import { log } from "@/lib/log";
-import type { AuditEventDto } from "@/lib/services/audit-read";
+import type { AuditEventDto } from "@/lib/services/audit/read";
 
 /** The CSV's columns, in order (the header of an empty export too). */
 export const AUDIT_CSV_COLUMNS = [

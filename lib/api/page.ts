@@ -8,7 +8,7 @@ import { currentUser } from "@/lib/auth/session";
 import { UNAVAILABLE_DIGEST } from "@/lib/errors/digest";
 import type { UnfinishedSignIn } from "@/lib/services/access";
 import { isUnavailable } from "@/lib/services/errors";
-import { visitorIp, type Caller } from "@/lib/services/gateway";
+import { visitorIp, type Caller } from "@/lib/services/platform/gateway";
 import { holdPendingWrites } from "./pending-writes";
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
 import { after } from "next/server";
-import { auditSettled } from "@/lib/services/audit";
-import { meterSettled } from "@/lib/services/meter";
-import { snapshotsSettled } from "@/lib/services/snapshots";
+import { auditSettled } from "@/lib/services/audit/log";
+import { meterSettled } from "@/lib/services/platform/meter";
+import { snapshotsSettled } from "@/lib/services/homes/snapshots";
 
 const settled = async () => {
   await Promise.all([meterSettled(), snapshotsSettled(), auditSettled()]);

@@ -2,7 +2,7 @@ import "server-only";
 import { deviceCookie } from "@/lib/auth/device";
 import type { SessionUser } from "@/lib/auth/roles";
 import { sessionCookie } from "@/lib/auth/sessions";
-import { audit } from "@/lib/services/audit";
+import { audit } from "@/lib/services/audit/log";
 
 /**
  * An answer that signs the person in: a new session, and a device cookie for this browser (see lib/auth/device.ts).

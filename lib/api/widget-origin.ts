@@ -1,6 +1,6 @@
 import "server-only";
 import { originOf } from "@/lib/security/origins";
-import { findSite, type Site } from "@/lib/services/sites";
+import { findSite, type Site } from "@/lib/services/partners/sites";
 
 /** This app's own origin, as the request reached it (the widget's frame calls its API from there). */
 function ownOrigin(request: Request, origin: string): boolean {

@@ -7,7 +7,7 @@ import { verifyPassword } from "./password";
 // No "server-only" marker: the migrate command (a plain Node script, scripts/migrate.ts) removes them too.
 
 /**
- * Embedded mode's demo widget sites (lib/services/sites.ts, DEMO_SITE and BLOCKED_DEMO_SITE): their keys are published,
+ * Embedded mode's demo widget sites (lib/services/partners/sites.ts, DEMO_SITE and BLOCKED_DEMO_SITE): their keys are published,
  * and the first may be framed by the app's own origin, so in production anyone could spend its daily budget of billable
  * valuations.
  */

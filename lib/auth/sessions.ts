@@ -43,7 +43,7 @@ export async function startSession(userId: number, options: { role: Role; second
   const id = randomBytes(18).toString("base64url");
   const now = Date.now();
   // The account's sessions that ran out go as a new one starts, so the table holds live sessions only. A sign-in is
-  // the account's use: disposal counts from it, and a warning of disposal no longer stands (lib/services/privacy.ts).
+  // the account's use: disposal counts from it, and a warning of disposal no longer stands (lib/services/audit/privacy.ts).
   await Promise.all([
     db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date()))),
     db.update(users).set({ lastSignInAt: new Date(), retentionWarnedAt: null }).where(eq(users.id, userId)),

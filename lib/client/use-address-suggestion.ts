@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { AddressCheckDto } from "@/lib/services/dto";
+import type { AddressCheckDto } from "@/lib/services/homes/dto";
 import { fetchJson, type ApiProblem } from "./fetch-json";
 import { queryKeys } from "./query-keys";
 

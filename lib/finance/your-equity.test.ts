@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EquityDto } from "@/lib/services/dto";
+import type { EquityDto } from "@/lib/services/homes/dto";
 import { loanKey, yourEquity } from "./your-equity";
 
 const equity: EquityDto = {

@@ -4,18 +4,18 @@ import { LOCKS, underLock } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { onShutdown } from "@/lib/shutdown";
-import { audit } from "@/lib/services/audit";
-import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/digests";
-import { sweepAuditEvents } from "@/lib/services/audit-retention";
-import { writeAuditCheckpoint } from "@/lib/services/audit-checkpoint";
-import { sweepExpiredRows } from "@/lib/services/housekeeping";
-import { meterSettled } from "@/lib/services/meter";
-import { budgetState, dueClients, refreshScheduled } from "@/lib/services/monitoring";
-import { checkEngagement, sendOfficerSummary, summaryRecipients } from "@/lib/services/officer-summary";
-import { disposeIdleAccounts } from "@/lib/services/privacy";
-import { leadSummaryRecipients, sendLeadNotice, sendLeadSummary } from "@/lib/services/lead-mail";
-import { sweepRecentApplicants } from "@/lib/services/recent-applicants";
-import { attemptDelivery } from "@/lib/services/webhook-delivery";
+import { audit } from "@/lib/services/audit/log";
+import { digestRecipients, monthOf, sendMonthlyDigest } from "@/lib/services/portfolio/digests";
+import { sweepAuditEvents } from "@/lib/services/audit/retention";
+import { writeAuditCheckpoint } from "@/lib/services/audit/checkpoint";
+import { sweepExpiredRows } from "@/lib/services/platform/housekeeping";
+import { meterSettled } from "@/lib/services/platform/meter";
+import { budgetState, dueClients, refreshScheduled } from "@/lib/services/portfolio/monitoring";
+import { checkEngagement, sendOfficerSummary, summaryRecipients } from "@/lib/services/portfolio/officer-summary";
+import { disposeIdleAccounts } from "@/lib/services/audit/privacy";
+import { leadSummaryRecipients, sendLeadNotice, sendLeadSummary } from "@/lib/services/leads/mail";
+import { sweepRecentApplicants } from "@/lib/services/lookups/recent-applicants";
+import { attemptDelivery } from "@/lib/services/partners/webhook-delivery";
 import { DELIVERY_JOB, type DeliveryJob } from "@/lib/webhooks/queue";
 import { JobEngine, type JobSpec } from "./engine";
 
@@ -41,7 +41,7 @@ const JOBS: JobSpec<object>[] = [
     },
   },
   {
-    // Hourly: where the activity log stands, signed and kept outside the database (see audit-checkpoint.ts).
+    // Hourly: where the activity log stands, signed and kept outside the database (see lib/services/audit/checkpoint.ts).
     name: "audit-checkpoint",
     cron: "7 * * * *",
     retryLimit: 3,
@@ -138,7 +138,7 @@ const JOBS: JobSpec<object>[] = [
     },
   } as JobSpec<DeliveryJob> as JobSpec<object>,
   {
-    // A new lead's email to its officer, within a minute of it (lead-events.ts sends one per lead).
+    // A new lead's email to its officer, within a minute of it (lib/services/leads/events.ts sends one per lead).
     name: "lead-notice",
     retryDelaySeconds: 10,
     retryLimit: 5,

@@ -17,7 +17,7 @@ export interface AppMetrics {
   signInThrottles: Counter<"kind">;
   /** Activity-log rows the database refused, each set aside in app.audit_dead_letters (or only logged, if that failed too). */
   auditDeadLetters: Counter<"stored">;
-  /** Set when scraped (lib/services/metrics.ts): they need a query. */
+  /** Set when scraped (lib/services/platform/metrics.ts): they need a query. */
   jobs: Gauge<"queue" | "state">;
   databaseUp: Gauge<"database">;
   databasePingSeconds: Gauge<"database">;

@@ -1,6 +1,6 @@
 /**
  * The reasons to call a past client, as pure functions of one refresh's figures: each rule says whether it applies,
- * why in words, and the figures behind it. No I/O: lib/services/portfolio.ts feeds them and keeps what they find.
+ * why in words, and the figures behind it. No I/O: lib/services/portfolio/portfolio.ts feeds them and keeps what they find.
  */
 
 import { formatNumber, formatPercent, formatUsd } from "@/lib/format";

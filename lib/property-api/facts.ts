@@ -1,5 +1,5 @@
 /**
- * How a home's facts read, in one place: the dashboard's pages (lib/services/dto maps the property summary through
+ * How a home's facts read, in one place: the dashboard's pages (lib/services/homes/dto maps the property summary through
  * these) and the property report the embedded service renders (lib/sandbox/report) say the same thing the same way.
  * Pure functions of the spec's values; nothing here fetches or knows of Next.js.
  */

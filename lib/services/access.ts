@@ -2,9 +2,9 @@ import "server-only";
 import { STAFF, type Role, type SecondFactorState, type SessionUser } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import { AppError, forbidden, unauthorized } from "./errors";
-import type { Caller } from "./gateway";
-import { ownedAddressKeys } from "./owners";
-import { claimsOf } from "./ownership";
+import type { Caller } from "@/lib/services/platform/gateway";
+import { ownedAddressKeys } from "@/lib/services/homes/owners";
+import { claimsOf } from "@/lib/services/homes/ownership";
 
 /** Session states short of a full sign-in that a route, action or page may still serve (see SessionUser.secondFactor). */
 export type UnfinishedSignIn = Extract<SecondFactorState, "pending" | "enrol">;

@@ -1,6 +1,6 @@
 import "server-only";
 
-/** The job that makes one attempt at one delivery (lib/jobs runs it with lib/services/webhook-delivery.ts). */
+/** The job that makes one attempt at one delivery (lib/jobs runs it with lib/services/partners/webhook-delivery.ts). */
 export const DELIVERY_JOB = "webhook-delivery";
 
 /** What a delivery job carries: which delivery, and how many attempts it had when the job was queued. */

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { currentUser } from "@/lib/auth/session";
 import { requireRole } from "@/lib/services/access";
-import { setMailPreferences } from "@/lib/services/digests";
+import { setMailPreferences } from "@/lib/services/portfolio/digests";
 
 /** The account page's email choices: a plain form post (unchecked boxes are absent from the form). */
 export async function saveMailPreferences(form: FormData): Promise<void> {

@@ -3,11 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { action } from "@/lib/api/action";
 import { OffersForm, OpportunityRulesForm, SettingsForm, SiteForm, StaffForm } from "@/lib/api/schemas/admin";
-import { addStaffMember } from "@/lib/services/accounts";
-import { setOffers, setOrgSettings } from "@/lib/services/settings";
-import { createSite } from "@/lib/services/sites";
-import { AssignOfficerForm, SiteOfficerForm } from "@/lib/services/officer-fields";
-import { reassignOfficerByEmail, setSiteOfficer } from "@/lib/services/officer-assignment";
+import { addStaffMember } from "@/lib/services/identity/accounts";
+import { setOffers, setOrgSettings } from "@/lib/services/platform/settings";
+import { createSite } from "@/lib/services/partners/sites";
+import { AssignOfficerForm, SiteOfficerForm } from "@/lib/services/portfolio/officer-fields";
+import { reassignOfficerByEmail, setSiteOfficer } from "@/lib/services/portfolio/officer-assignment";
 
 // The admin page's forms. The same operations stay documented under /api/admin/* for API clients.
 

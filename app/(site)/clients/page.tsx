@@ -9,7 +9,7 @@ import { RefreshAllButton } from "@/components/clients/client-actions";
 import { ImportClients } from "@/components/clients/import-clients";
 import { ClientSearch } from "@/components/clients/client-search";
 import { Pager } from "@/components/ui/pager";
-import { budgetState } from "@/lib/services/monitoring";
+import { budgetState } from "@/lib/services/portfolio/monitoring";
 import { requirePageUser } from "@/lib/api/page";
 import { invalid, WITH_INPUT } from "@/lib/api/route";
 import { ClientsQuery } from "@/lib/api/schemas/clients";
@@ -17,9 +17,9 @@ import { STAFF } from "@/lib/auth/roles";
 import { brand } from "@/lib/env";
 import { getFormats } from "@/lib/i18n/server";
 import { OPPORTUNITY_KINDS } from "@/lib/portfolio/opportunities";
-import { CLIENTS_PAGE_SIZE, kindCounts, pageOfClients, refreshProgress } from "@/lib/services/clients";
-import { REFRESH_ALL_LIMIT } from "@/lib/services/portfolio";
-import { idsText, recordStaffRead } from "@/lib/services/staff-reads";
+import { CLIENTS_PAGE_SIZE, kindCounts, pageOfClients, refreshProgress } from "@/lib/services/portfolio/clients";
+import { REFRESH_ALL_LIMIT } from "@/lib/services/portfolio/portfolio";
+import { idsText, recordStaffRead } from "@/lib/services/audit/staff-reads";
 
 export async function generateMetadata() {
   const t = await getTranslations("Clients");

@@ -9,19 +9,19 @@ import { HomeTotalsPanel, MonthChangeSince } from "@/components/property/home-to
 import { HomesSkeleton } from "@/components/property/homes-skeleton";
 import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
-import type { Caller } from "@/lib/services/gateway";
+import type { Caller } from "@/lib/services/platform/gateway";
 import type { SessionUser } from "@/lib/auth/roles";
 import { LoadError } from "@/components/property/load-error";
 import { AppError, orAppError } from "@/lib/services/errors";
-import { auditOwnerRead } from "@/lib/services/audit";
-import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/owners";
-import { recordEngagement } from "@/lib/services/engagement";
-import { contactOf } from "@/lib/services/officer-summary";
+import { auditOwnerRead } from "@/lib/services/audit/log";
+import { homeownerView, type ClaimedProperty, type ProvedProperty } from "@/lib/services/homes/owners";
+import { recordEngagement } from "@/lib/services/portfolio/engagement";
+import { contactOf } from "@/lib/services/portfolio/officer-summary";
 import { ContactOfficer } from "@/components/leads/contact-officer";
-import { leadPanel } from "@/lib/services/leads";
-import { homeownerCard } from "@/lib/services/officers";
+import { leadPanel } from "@/lib/services/leads/leads";
+import { homeownerCard } from "@/lib/services/portfolio/officers";
 import { OfficerCard } from "@/components/officer/officer-card";
-import { homeTotals, monthChange } from "@/lib/services/totals";
+import { homeTotals, monthChange } from "@/lib/services/homes/totals";
 import { requirePageUser } from "@/lib/api/page";
 
 export async function generateMetadata(): Promise<Metadata> {

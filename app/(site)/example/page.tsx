@@ -6,7 +6,7 @@ import { brand } from "@/lib/env";
 import { LoadError } from "@/components/property/load-error";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { pageCaller } from "@/lib/api/page";
-import { propertyFacts } from "@/lib/services/properties";
+import { propertyFacts } from "@/lib/services/homes/properties";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Example");

@@ -8,7 +8,7 @@ import { LEADS_PAGE_SIZE, LeadsQuery } from "@/lib/api/schemas/leads";
 import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
 import { LEAD_STATUSES } from "@/lib/leads/rules";
-import { readLeads } from "@/lib/services/leads";
+import { readLeads } from "@/lib/services/leads/leads";
 import { scenarioWords } from "./scenario";
 import { sinceParts } from "./time-since";
 

@@ -3,7 +3,7 @@
 import { action } from "@/lib/api/action";
 import { STAFF } from "@/lib/auth/roles";
 import { InviteBody } from "@/lib/api/schemas/clients";
-import { invite } from "@/lib/services/invitations";
+import { invite } from "@/lib/services/identity/invitations";
 
 // The lookup page's (and /admin's) invitation form; POST /api/invitations stays documented for API clients.
 

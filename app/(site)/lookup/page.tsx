@@ -8,11 +8,11 @@ import { RecentApplicants } from "@/components/lookup/recent-applicants";
 import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import { getFormats } from "@/lib/i18n/server";
-import { recentAddresses, userSpentToday } from "@/lib/services/meter";
+import { recentAddresses, userSpentToday } from "@/lib/services/platform/meter";
 import { requirePageUser } from "@/lib/api/page";
-import { addressKeyOf } from "@/lib/services/addresses";
+import { addressKeyOf } from "@/lib/services/homes/addresses";
 import { AppError } from "@/lib/services/errors";
-import { applicantAt, recentApplicantsOf } from "@/lib/services/recent-applicants";
+import { applicantAt, recentApplicantsOf } from "@/lib/services/lookups/recent-applicants";
 import { inviteClient } from "./actions";
 
 /** The applicant the officer last verified at an address; none for an address that cannot be read. */

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { carriedAddress } from "@/components/address/carried-address";
 import { OnboardingForm } from "@/components/address/onboarding-form";
-import { demoZipCodes } from "@/lib/services/lookups";
-import { claimsOf } from "@/lib/services/ownership";
+import { demoZipCodes } from "@/lib/services/lookups/lookups";
+import { claimsOf } from "@/lib/services/homes/ownership";
 import { requirePageUser } from "@/lib/api/page";
 import { claimHomeAction } from "./actions";
 

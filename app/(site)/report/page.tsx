@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { OpenReportButton } from "@/components/report/open-report-button";
 import { ReportLinkQuery } from "@/lib/api/schemas/widget";
-import { reportLinkState, type ReportLinkState } from "@/lib/services/report-links";
+import { reportLinkState, type ReportLinkState } from "@/lib/services/leads/report-links";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("ReportPage");

@@ -1,6 +1,6 @@
 import type { Route } from "next";
 import { redirect } from "next/navigation";
-import { claimsOf } from "@/lib/services/ownership";
+import { claimsOf } from "@/lib/services/homes/ownership";
 import { requirePageUser } from "@/lib/api/page";
 
 /** Where signing in lands: each role's own page. */

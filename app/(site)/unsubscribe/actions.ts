@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { UnsubscribeQuery } from "@/lib/api/schemas/jobs";
-import { unsubscribe } from "@/lib/services/digests";
+import { unsubscribe } from "@/lib/services/portfolio/digests";
 import { AppError } from "@/lib/services/errors";
 
 /** The unsubscribe page's button: the signed link's fields, posted back. */

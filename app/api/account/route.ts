@@ -3,7 +3,7 @@ import { route } from "@/lib/api/route";
 import { DeleteAccountBody } from "@/lib/api/schemas/account";
 import { secureCookies } from "@/lib/auth/cookies";
 import { PARTNER_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/sessions";
-import { confirmDeletion, deleteHomeowner } from "@/lib/services/privacy";
+import { confirmDeletion, deleteHomeowner } from "@/lib/services/audit/privacy";
 
 // DELETE /api/account: "Delete my account", with the password (or a recent second factor); homeowners only, staff
 // accounts are removed by an admin

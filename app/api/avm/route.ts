@@ -2,7 +2,7 @@ import { UPSTREAM_ERRORS, ValuationDto } from "@/lib/api/answers";
 import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { AddressBody } from "@/lib/api/schemas/property";
-import { valuation } from "@/lib/services/lookups";
+import { valuation } from "@/lib/services/lookups/lookups";
 
 // POST /api/avm: the valuation estimate (loan officers; homeowners for their own properties)
 export const POST = route(

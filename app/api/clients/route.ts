@@ -2,8 +2,8 @@ import { ClientAdded, Clients, NORMALIZE_ERRORS } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { ClientBody, ClientsQuery } from "@/lib/api/schemas/clients";
-import { addClient } from "@/lib/services/clients";
-import { readClients } from "@/lib/services/staff-reads";
+import { addClient } from "@/lib/services/portfolio/clients";
+import { readClients } from "@/lib/services/audit/staff-reads";
 
 // GET /api/clients: a page of the officer's past clients (everyone's for an admin) with their last refresh, searched and
 // sorted; a row of the activity log, and more than 50 clients is an export (403 step_up_required without a recent factor)

@@ -2,7 +2,7 @@ import { EmailVerified } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { EmailVerificationBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
-import { confirmEmail } from "@/lib/services/email-verification";
+import { confirmEmail } from "@/lib/services/identity/email-verification";
 
 // POST /api/email-verification: the mailed link's token, in a session of its account, proves the account holds its email
 export const POST = route(

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { EngagementBody } from "@/lib/api/schemas/property";
-import { recordEngagement } from "@/lib/services/engagement";
+import { recordEngagement } from "@/lib/services/portfolio/engagement";
 
 // POST /api/engagement: the homeowner tried the borrowing scenarios (their loan officer's alerts count it)
 export const POST = route(

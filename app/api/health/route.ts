@@ -2,7 +2,7 @@ import { Health } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { ErrorBody } from "@/lib/api/schemas/common";
 import { HealthQuery } from "@/lib/api/schemas/jobs";
-import { readiness } from "@/lib/services/health";
+import { readiness } from "@/lib/services/platform/health";
 
 // GET /api/health: the process serves (liveness). GET /api/health?deep=1: readiness, 503 while the start-up, the
 // database or the cache is not there and from SIGTERM on; a failing property data service is reported, not fatal.

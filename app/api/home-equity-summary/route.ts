@@ -2,7 +2,7 @@ import { EquityDto, UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { EquityBody } from "@/lib/api/schemas/property";
-import { equity } from "@/lib/services/lookups";
+import { equity } from "@/lib/services/lookups/lookups";
 
 // POST /api/home-equity-summary: equity at a maximum LTV, the organization's by default
 export const POST = route(

@@ -2,7 +2,7 @@ import { Invitation, UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { InviteBody } from "@/lib/api/schemas/clients";
-import { invite } from "@/lib/services/invitations";
+import { invite } from "@/lib/services/identity/invitations";
 
 // POST /api/invitations: a loan officer or admin invites a client to their home's dashboard by email
 export const POST = route(

@@ -3,7 +3,7 @@ import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
 import { appOrigins } from "@/lib/env";
 import { localeOfRequest } from "@/lib/i18n/server";
-import { createLead, pageOf, readLeads } from "@/lib/services/leads";
+import { createLead, pageOf, readLeads } from "@/lib/services/leads/leads";
 
 // POST /api/leads: a homeowner's question, call request or quote request to their loan officer, for a home they proved
 // they own. A phone needs consent (its words, time, address and page are kept); one lead per kind and day.

@@ -3,7 +3,7 @@ import { LocaleAnswer, LocaleBody } from "@/lib/api/schemas/locale";
 import { route } from "@/lib/api/route";
 import { secureCookies } from "@/lib/auth/cookies";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/i18n/locales";
-import { saveLocale } from "@/lib/services/locale";
+import { saveLocale } from "@/lib/services/identity/locale";
 
 // PUT /api/locale: the language switch (the cookie for anyone; the account's choice too when signed in)
 export const PUT = route(

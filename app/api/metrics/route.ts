@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { METRICS_BEARER, metricsExposition } from "@/lib/services/metrics";
+import { METRICS_BEARER, metricsExposition } from "@/lib/services/platform/metrics";
 
 // GET /api/metrics: this instance's metrics in Prometheus' text format, for a scraper that holds METRICS_TOKEN. Each
 // instance answers for itself; nothing is written to the activity log (a scrape every 15 s would drown it).

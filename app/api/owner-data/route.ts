@@ -1,8 +1,8 @@
 import { OwnerData, UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { auditOwnerRead } from "@/lib/services/audit";
+import { auditOwnerRead } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
-import { homeownerView } from "@/lib/services/owners";
+import { homeownerView } from "@/lib/services/homes/owners";
 
 // GET /api/owner-data: the signed-in homeowner's homes: every one with equity once proved, the claimed one's public facts before
 export const GET = route(

@@ -1,7 +1,7 @@
 import { Claim, UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { OwnerBody } from "@/lib/api/schemas/property";
-import { claimHome } from "@/lib/services/ownership";
+import { claimHome } from "@/lib/services/homes/ownership";
 
 // POST /api/owners: claim a home (the first, or another) for the signed-in homeowner (the deed must name them); proof comes after
 export const POST = route(

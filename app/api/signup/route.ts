@@ -1,7 +1,7 @@
 import { Account } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { SignUpBody } from "@/lib/api/schemas/account";
-import { signUp } from "@/lib/services/accounts";
+import { signUp } from "@/lib/services/identity/accounts";
 import { localeOfRequest } from "@/lib/i18n/server";
 
 // POST /api/signup: anyone may create a homeowner account (a few per hour from one address)

@@ -1,7 +1,7 @@
 import { Unsubscribed } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { UnsubscribeQuery } from "@/lib/api/schemas/jobs";
-import { unsubscribe } from "@/lib/services/digests";
+import { unsubscribe } from "@/lib/services/portfolio/digests";
 
 // POST /api/unsubscribe?u=&k=&t=: one-click unsubscribe from recurring mail (RFC 8058), by the signed link in the mail
 export const POST = route(

@@ -2,10 +2,10 @@ import { userFromRequest } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES, translator } from "@/lib/i18n/messages";
 import { localeOfRequest } from "@/lib/i18n/server";
-import { audit } from "@/lib/services/audit";
+import { audit } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
-import { visitorIp } from "@/lib/services/gateway";
-import { alreadyUsed, isSameMember, memberAccount, partnerSessionCookie, verifyPartnerToken } from "@/lib/services/partners";
+import { visitorIp } from "@/lib/services/platform/gateway";
+import { alreadyUsed, isSameMember, memberAccount, partnerSessionCookie, verifyPartnerToken } from "@/lib/services/partners/partners";
 
 /** The refusal's page in the member's language (their browser's: nobody is signed in yet). */
 function refusal(locale: Locale, status: number, message: string) {

@@ -5,9 +5,9 @@ import type { Locale } from "@/lib/i18n/locales";
 import { CATALOGUES, translator } from "@/lib/i18n/messages";
 import { frameAncestors, originOf } from "@/lib/security/origins";
 import { AppError } from "@/lib/services/errors";
-import { visitorIp } from "@/lib/services/gateway";
-import { findSite, widgetValuation } from "@/lib/services/sites";
-import { consentWords, lenderName } from "@/lib/services/widget-leads";
+import { visitorIp } from "@/lib/services/platform/gateway";
+import { findSite, widgetValuation } from "@/lib/services/partners/sites";
+import { consentWords, lenderName } from "@/lib/services/leads/widget";
 import { widgetLocale } from "./locale";
 import { widgetHtml } from "./widget-html";
 
@@ -48,7 +48,7 @@ export async function GET(request: Request) {
   let valuation;
   let error: string | undefined;
   if (query.data.address) {
-    // The valuation's meter row, when it was free, is written after the answer (see lib/services/meter.ts).
+    // The valuation's meter row, when it was free, is written after the answer (see lib/services/platform/meter.ts).
     holdPendingWrites();
     try {
       valuation = await widgetValuation(site, visitorIp(request.headers), query.data.address);

@@ -4,7 +4,7 @@ import { displayKey } from "@/lib/address/format";
 import { brand } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
-import type { ValuationDto } from "@/lib/services/dto";
+import type { ValuationDto } from "@/lib/services/homes/dto";
 import { leadFormCss, leadFormHtml } from "./lead-form-html";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

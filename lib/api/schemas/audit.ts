@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUDIT_OUTCOMES } from "@/lib/db/schema";
-import { AUDIT_ACTIONS, type AuditAction } from "@/lib/services/audit";
+import { AUDIT_ACTIONS, type AuditAction } from "@/lib/services/audit/log";
 
 /** What the audit log's filters accept (`/api/admin/audit` and its page). */
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
 import { DISMISS_REASONS, OPPORTUNITY_KINDS, type DismissReason } from "@/lib/portfolio/opportunities";
-import { CLIENT_SEARCH_WORDS, CLIENT_SORTS, CLIENTS_PAGE_SIZE } from "@/lib/services/clients";
+import { CLIENT_SEARCH_WORDS, CLIENT_SORTS, CLIENTS_PAGE_SIZE } from "@/lib/services/portfolio/clients";
 import { DbId } from "@/lib/db/id";
 import { Address, Email, text } from "./common";
 

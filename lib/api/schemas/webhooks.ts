@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DbId } from "@/lib/db/id";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
 
-/** The webhooks' API: what admins send and what they get back (lib/services/webhooks.ts). */
+/** The webhooks' API: what admins send and what they get back (lib/services/partners/webhooks.ts). */
 const Events = z
   .array(z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(", ")}` }), { error: "must be a list of events" })
   .min(1, "choose at least one event")

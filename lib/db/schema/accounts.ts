@@ -18,7 +18,7 @@ export const users = app.table(
     partnerMemberId: text("partner_member_id"),
     /**
      * A homeowner's loan officer: the officer who invited them or whose portfolio lists their email, else the partner
-     * site's officer, else the organization's default (resolved when null: lib/services/officers.ts).
+     * site's officer, else the organization's default (resolved when null: lib/services/portfolio/officers.ts).
      */
     officerId: integer("officer_id"),
     /** The authenticator app's secret (RFC 6238), encrypted under DATA_ENCRYPTION_KEY (lib/security/data-key.ts). */

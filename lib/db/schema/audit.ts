@@ -6,7 +6,7 @@ export const AUDIT_OUTCOMES = ["allowed", "refused", "failed"] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /**
- * The activity log (lib/services/audit.ts): every read of private data and every security event, append-only and
+ * The activity log (lib/services/audit/log.ts): every read of private data and every security event, append-only and
  * chained: `hash` is the SHA-256 of the row's content and the previous row's hash. The personal columns (who by id and
  * email, the client's address) are sealed by `pii_digest` instead of entering the hash themselves, so deleting an
  * account can erase them and the chain still verifies; `actor_ref` stays as the person's pseudonym.

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { AcceptInvitationForm } from "@/components/auth/account-forms";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
-import { invitationPreview } from "@/lib/services/invitations";
+import { invitationPreview } from "@/lib/services/identity/invitations";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Invite");

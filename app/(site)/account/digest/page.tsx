@@ -7,7 +7,7 @@ import { LOCALE_NAMES } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/server";
 import { LoadError } from "@/components/property/load-error";
 import { requirePageUser } from "@/lib/api/page";
-import { digestPreview } from "@/lib/services/digests";
+import { digestPreview } from "@/lib/services/portfolio/digests";
 import { AppError, orAppError } from "@/lib/services/errors";
 
 export async function generateMetadata(): Promise<Metadata> {

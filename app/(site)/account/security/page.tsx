@@ -6,7 +6,7 @@ import { SecuritySettings } from "@/components/security/security-settings";
 import { requirePageUser } from "@/lib/api/page";
 import { isStaff, ROLES } from "@/lib/auth/roles";
 import { safeCallbackPath } from "@/lib/security/safe-path";
-import { securityOf } from "@/lib/services/security";
+import { securityOf } from "@/lib/services/identity/security";
 
 export async function generateMetadata() {
   const t = await getTranslations("Security");

@@ -8,9 +8,9 @@ import { StepUpDownloadButton } from "@/components/auth/step-up-download";
 import { requirePageUser } from "@/lib/api/page";
 import { invalid, WITH_INPUT } from "@/lib/api/route";
 import { AuditQuery } from "@/lib/api/schemas/audit";
-import { AUDIT_ACTIONS } from "@/lib/services/audit-labels";
-import type { AuditFilter } from "@/lib/services/audit-read";
-import { readAuditPage } from "@/lib/services/audit-admin";
+import { AUDIT_ACTIONS } from "@/lib/services/audit/labels";
+import type { AuditFilter } from "@/lib/services/audit/read";
+import { readAuditPage } from "@/lib/services/audit/admin";
 
 export async function generateMetadata() {
   const t = await getTranslations("Audit");

@@ -2,12 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { JobRetryBody, JobRunBody, RefreshBudgetBody } from "@/lib/api/schemas/jobs";
-import { setRefreshBudget } from "@/lib/services/monitoring";
+import { setRefreshBudget } from "@/lib/services/portfolio/monitoring";
 import { currentUser } from "@/lib/auth/session";
 import { asRequestOf } from "@/lib/api/action";
 import { retryJobByHand, runJobByHand } from "@/lib/jobs";
 import { requireRole } from "@/lib/services/access";
-import { advanceEmbeddedClock } from "@/lib/services/sandbox-clock";
+import { advanceEmbeddedClock } from "@/lib/services/platform/sandbox-clock";
 
 /** The jobs page's "Run again" button: a plain form post, so it works without the page's scripts. */
 export async function retryFailedJob(form: FormData): Promise<void> {

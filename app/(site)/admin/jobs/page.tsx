@@ -6,8 +6,8 @@ import { requirePageUser } from "@/lib/api/page";
 import { embedded } from "@/lib/env";
 import { getFormats } from "@/lib/i18n/server";
 import { jobs, RUNNABLE_JOBS } from "@/lib/jobs";
-import { budgetState } from "@/lib/services/monitoring";
-import { embeddedClock } from "@/lib/services/sandbox-clock";
+import { budgetState } from "@/lib/services/portfolio/monitoring";
+import { embeddedClock } from "@/lib/services/platform/sandbox-clock";
 import { advanceClock, retryFailedJob, runJobNow, saveRefreshBudget } from "./actions";
 
 export async function generateMetadata() {

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { MessageFrame } from "@/components/admin/message-frame";
 import { requirePageUser } from "@/lib/api/page";
-import { outboxFor } from "@/lib/services/outbox";
+import { outboxFor } from "@/lib/services/platform/outbox";
 import { getFormats } from "@/lib/i18n/server";
 
 export async function generateMetadata() {

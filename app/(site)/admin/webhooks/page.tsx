@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { WebhookAdmin } from "@/components/webhooks/webhook-admin";
 import { requirePageUser } from "@/lib/api/page";
-import { deliveriesOf, listEndpoints } from "@/lib/services/webhooks";
+import { deliveriesOf, listEndpoints } from "@/lib/services/partners/webhooks";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
 
 export async function generateMetadata() {

@@ -2,7 +2,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import Script from "next/script";
 import { EmbedCode } from "@/components/embed/embed-code";
 import { appOrigin, embedded } from "@/lib/env";
-import { BLOCKED_DEMO_SITE, DEMO_SITE, demoSiteOrigins } from "@/lib/services/sites";
+import { BLOCKED_DEMO_SITE, DEMO_SITE, demoSiteOrigins } from "@/lib/services/partners/sites";
 
 export async function generateMetadata() {
   const t = await getTranslations("EmbedDemo");

@@ -8,7 +8,7 @@ import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
 import { nextStatuses } from "@/lib/leads/rules";
 import { AppError } from "@/lib/services/errors";
-import { readLead } from "@/lib/services/leads";
+import { readLead } from "@/lib/services/leads/leads";
 import { scenarioWords } from "../scenario";
 import { sinceParts } from "../time-since";
 

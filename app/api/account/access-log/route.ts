@@ -1,6 +1,6 @@
 import { AccessLog } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { homeAccessLog } from "@/lib/services/access-log";
+import { homeAccessLog } from "@/lib/services/audit/access-log";
 
 // GET /api/account/access-log: who else read the private data of the homes this account proved, and when
 export const GET = route(

@@ -1,7 +1,7 @@
 import { TotpSetup } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
-import { removeAuthenticator, startAuthenticator } from "@/lib/services/security";
+import { removeAuthenticator, startAuthenticator } from "@/lib/services/identity/security";
 
 // POST /api/account/authenticator: start setting up an authenticator app (a new secret, its QR code)
 export const POST = route(

@@ -1,6 +1,6 @@
 import { AccountExport } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { exportAccount } from "@/lib/services/account-export";
+import { exportAccount } from "@/lib/services/audit/account-export";
 
 // GET /api/account/export: "Download my data", everything the app keeps about the homeowner as one JSON file
 export const GET = route(

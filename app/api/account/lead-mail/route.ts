@@ -1,7 +1,7 @@
 import { LeadMail, LeadMailBody } from "@/lib/api/schemas/leads";
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
-import { leadMail, setLeadMail } from "@/lib/services/leads";
+import { leadMail, setLeadMail } from "@/lib/services/leads/leads";
 
 // GET, PUT /api/account/lead-mail: how this officer hears of new leads (an email each, or one summary a day)
 export const GET = route(

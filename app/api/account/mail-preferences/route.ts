@@ -1,7 +1,7 @@
 import { MailPreferences } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { MailPreferencesBody } from "@/lib/api/schemas/account";
-import { mailPreferencesOf, setMailPreferences } from "@/lib/services/digests";
+import { mailPreferencesOf, setMailPreferences } from "@/lib/services/portfolio/digests";
 
 // GET, PUT /api/account/mail-preferences: the recurring mail this account gets
 export const GET = route(

@@ -1,8 +1,8 @@
 import { OfficerProfile } from "@/lib/api/officer-answers";
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
-import { OfficerProfileInput } from "@/lib/services/officer-fields";
-import { officerProfile, saveOfficerProfile } from "@/lib/services/officers";
+import { OfficerProfileInput } from "@/lib/services/portfolio/officer-fields";
+import { officerProfile, saveOfficerProfile } from "@/lib/services/portfolio/officers";
 
 // GET, PUT /api/account/officer-profile: the card homeowners see of their loan officer (staff). The card shows once
 // the NMLS ID is set; a blank field clears it.

@@ -4,7 +4,7 @@ import { route } from "@/lib/api/route";
 import { PasskeyBody } from "@/lib/api/schemas/account";
 import { relyingParty } from "@/lib/auth/passkeys";
 import { ROLES } from "@/lib/auth/roles";
-import { registerPasskey } from "@/lib/services/security";
+import { registerPasskey } from "@/lib/services/identity/security";
 
 // POST /api/account/passkeys: add a passkey (the browser's answer to the options), under a name
 export const POST = route(

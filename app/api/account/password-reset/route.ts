@@ -2,7 +2,7 @@ import { after } from "next/server";
 import { Message } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { ResetRequestBody } from "@/lib/api/schemas/account";
-import { requestPasswordReset } from "@/lib/services/accounts";
+import { requestPasswordReset } from "@/lib/services/identity/accounts";
 
 // POST /api/account/password-reset: email a reset link; the answer never says whether the email has an account
 export const POST = route(

@@ -2,7 +2,7 @@ import { Changed } from "@/lib/api/answers";
 import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { ChangePasswordBody } from "@/lib/api/schemas/account";
-import { changePassword } from "@/lib/services/accounts";
+import { changePassword } from "@/lib/services/identity/accounts";
 
 // POST /api/account/password: change the password; the account's other sessions end
 export const POST = route(

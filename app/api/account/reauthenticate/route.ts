@@ -2,7 +2,7 @@ import { Reauthenticated } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { ReauthenticateBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
-import { reauthenticate } from "@/lib/services/security";
+import { reauthenticate } from "@/lib/services/identity/security";
 
 // POST /api/account/reauthenticate: the password given again in this session, before adding a first factor
 export const POST = route(

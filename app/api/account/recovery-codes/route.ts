@@ -1,7 +1,7 @@
 import { RecoveryCodes } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
-import { regenerateRecoveryCodes } from "@/lib/services/security";
+import { regenerateRecoveryCodes } from "@/lib/services/identity/security";
 
 // POST /api/account/recovery-codes: ten new recovery codes, shown once; the old ones stop working
 export const POST = route(

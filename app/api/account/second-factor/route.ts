@@ -5,7 +5,7 @@ import { SecondFactorBody } from "@/lib/api/schemas/account";
 import { relyingParty } from "@/lib/auth/passkeys";
 import { ROLES } from "@/lib/auth/roles";
 import { cookieOfSession, SESSION_COOKIE } from "@/lib/auth/sessions";
-import { giveSecondFactor } from "@/lib/services/security";
+import { giveSecondFactor } from "@/lib/services/identity/security";
 
 // POST /api/account/second-factor: give the second factor in this session (finish signing in, or a step-up)
 export const POST = route(

@@ -1,7 +1,7 @@
 import { Security } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
-import { securityOf } from "@/lib/services/security";
+import { securityOf } from "@/lib/services/identity/security";
 
 // GET /api/account/security: the account's second factors and this session's state (any signed-in session)
 export const GET = route(

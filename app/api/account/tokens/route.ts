@@ -1,7 +1,7 @@
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { ApiTokenCreated, ApiTokens, NewApiTokenBody } from "@/lib/api/schemas/tokens";
-import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
+import { createApiToken, listApiTokens } from "@/lib/services/identity/api-tokens";
 
 // GET /api/account/tokens: your own API tokens, newest first, with their last use (never the token itself)
 export const GET = route(

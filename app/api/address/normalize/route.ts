@@ -2,8 +2,8 @@ import { Addresses, NORMALIZE_ERRORS } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { NormalizeBody } from "@/lib/api/schemas/property";
-import { audit } from "@/lib/services/audit";
-import { normalizeAddresses } from "@/lib/services/properties";
+import { audit } from "@/lib/services/audit/log";
+import { normalizeAddresses } from "@/lib/services/homes/properties";
 
 // POST /api/address/normalize: standardize up to 100 addresses (loan officers)
 export const POST = route(

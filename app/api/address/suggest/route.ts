@@ -2,7 +2,7 @@ import { AddressCheckDto, NORMALIZE_ERRORS } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { AddressBody } from "@/lib/api/schemas/property";
 import { ROLES } from "@/lib/auth/roles";
-import { suggestAddress } from "@/lib/services/lookups";
+import { suggestAddress } from "@/lib/services/lookups/lookups";
 
 // POST /api/address/suggest: the standardized form of one typed address ("Did you mean …?"), for any signed-in user
 export const POST = route(

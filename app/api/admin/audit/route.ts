@@ -2,7 +2,7 @@ import { AuditPage } from "@/lib/api/answers";
 import { auditCsv } from "@/lib/api/audit-csv";
 import { route } from "@/lib/api/route";
 import { AuditQuery } from "@/lib/api/schemas/audit";
-import { exportAuditLog, readAuditPage } from "@/lib/services/audit-admin";
+import { exportAuditLog, readAuditPage } from "@/lib/services/audit/admin";
 
 // GET /api/admin/audit?actor=&propertyId=&address=&action=&outcome=&from=&to=&before=&limit=&format=: the activity log,
 // newest first, a page at a time as JSON; format=csv streams every matching event as a file (admins; the file, and a page

@@ -1,6 +1,6 @@
 import { EmbeddedClock } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { advanceEmbeddedClock, embeddedClock } from "@/lib/services/sandbox-clock";
+import { advanceEmbeddedClock, embeddedClock } from "@/lib/services/platform/sandbox-clock";
 
 // GET, POST /api/admin/embedded-clock: the embedded service's date, and moving it a month forward (admins; embedded mode)
 export const GET = route(

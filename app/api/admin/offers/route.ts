@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { OffersBody } from "@/lib/api/schemas/admin";
-import { offers, setOffers } from "@/lib/services/settings";
+import { offers, setOffers } from "@/lib/services/platform/settings";
 
 // GET, PUT /api/admin/offers: the rate and term of the organization's home equity line and cash-out refinance (admins)
 export const GET = route({ roles: ["admin"], summary: "The rates and terms the organization offers", responses: { 200: OffersBody } }, async () =>

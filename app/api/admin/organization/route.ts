@@ -1,7 +1,7 @@
 import { Organization } from "@/lib/api/officer-answers";
 import { route } from "@/lib/api/route";
-import { OrganizationInput } from "@/lib/services/officer-fields";
-import { organization, saveOrganization } from "@/lib/services/organization";
+import { OrganizationInput } from "@/lib/services/portfolio/officer-fields";
+import { organization, saveOrganization } from "@/lib/services/portfolio/organization";
 
 // GET, PUT /api/admin/organization: the lender's name, NMLS ID, Equal Housing statement and default officer, which
 // every officer's card carries (admins)

@@ -1,7 +1,7 @@
 import { RefreshBudget } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { RefreshBudgetBody } from "@/lib/api/schemas/jobs";
-import { budgetState, setRefreshBudget } from "@/lib/services/monitoring";
+import { budgetState, setRefreshBudget } from "@/lib/services/portfolio/monitoring";
 
 // GET, PUT /api/admin/refresh-budget: the month's budget of scheduled client refreshes and what it has spent (admins)
 export const GET = route(

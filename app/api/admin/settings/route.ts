@@ -1,7 +1,7 @@
 import { Settings } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { SettingsBody } from "@/lib/api/schemas/admin";
-import { orgSettings, setOrgSettings } from "@/lib/services/settings";
+import { orgSettings, setOrgSettings } from "@/lib/services/platform/settings";
 
 // GET, PUT /api/admin/settings: the organization's maximum loan-to-value, current rate and opportunity minimums (admins)
 export const GET = route(

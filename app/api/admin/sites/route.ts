@@ -2,8 +2,8 @@ import { SiteCreated, Sites } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { SiteBody } from "@/lib/api/schemas/widget";
 import { SiteOfficerBody } from "@/lib/api/officer-answers";
-import { setSiteOfficer } from "@/lib/services/officer-assignment";
-import { createSite, listSites } from "@/lib/services/sites";
+import { setSiteOfficer } from "@/lib/services/portfolio/officer-assignment";
+import { createSite, listSites } from "@/lib/services/partners/sites";
 
 // POST /api/admin/sites: register a site that embeds the widget; answers its key and, once, its secret (admins)
 export const POST = route(

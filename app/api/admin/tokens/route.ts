@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { ApiTokenCreated, ApiTokens, NewApiTokenBody } from "@/lib/api/schemas/tokens";
-import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
+import { createApiToken, listApiTokens } from "@/lib/services/identity/api-tokens";
 
 // GET /api/admin/tokens: the organization's API tokens (everyone's; admins), newest first, with their last use (never the token itself)
 export const GET = route(

@@ -1,6 +1,6 @@
 import { Usage } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { usageReport } from "@/lib/services/usage";
+import { usageReport } from "@/lib/services/platform/usage";
 
 // GET /api/admin/usage: upstream calls and cache hits per operation, today and in total
 export const GET = route(

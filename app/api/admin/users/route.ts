@@ -1,7 +1,7 @@
 import { StaffAccount } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { CreateUserBody } from "@/lib/api/schemas/admin";
-import { addStaffMember } from "@/lib/services/accounts";
+import { addStaffMember } from "@/lib/services/identity/accounts";
 
 // POST /api/admin/users: an admin creates a loan officer or another admin, with a password or by emailed invitation
 export const POST = route(

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
 import { toCsv } from "@/components/lookup/csv";
-import { clientsForExport, EXPORT_COLUMNS } from "@/lib/services/client-export";
+import { clientsForExport, EXPORT_COLUMNS } from "@/lib/services/portfolio/client-export";
 
 // GET /api/clients/export: the officer's clients as CSV (admins: everyone's); customer records, so it needs a recent
 // second factor (403 step_up_required otherwise)

@@ -1,6 +1,6 @@
 import { HomeownerLeads } from "@/lib/api/schemas/leads";
 import { route } from "@/lib/api/route";
-import { homeownerLeads } from "@/lib/services/leads";
+import { homeownerLeads } from "@/lib/services/leads/leads";
 
 // GET /api/homeowner/leads: what the homeowner sent their officer, with the officer's name and the status in words
 export const GET = route(

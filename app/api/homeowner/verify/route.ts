@@ -2,7 +2,7 @@ import { UPSTREAM_ERRORS, VerificationDto } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { VerifyBody } from "@/lib/api/schemas/property";
-import { verifyHomeowner } from "@/lib/services/lookups";
+import { verifyHomeowner } from "@/lib/services/lookups/lookups";
 
 // POST /api/homeowner/verify: how likely the applicant owns the address (loan officers)
 export const POST = route(

@@ -2,7 +2,7 @@ import { SignedIn } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { AcceptInvitationBody } from "@/lib/api/schemas/account";
 import { signedIn } from "@/lib/api/sign-in";
-import { acceptInvitation } from "@/lib/services/invitations";
+import { acceptInvitation } from "@/lib/services/identity/invitations";
 
 // POST /api/invitations/accept: the invitation's link, once: an account (or the existing one) signed in as the proved owner
 export const POST = route(

@@ -1,7 +1,7 @@
 import { Lead, LeadIdParams, LeadStatusBody } from "@/lib/api/schemas/leads";
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
-import { changeLeadStatus, readLead } from "@/lib/services/leads";
+import { changeLeadStatus, readLead } from "@/lib/services/leads/leads";
 
 // GET /api/leads/:leadId: one lead with its consent (officers: their own; admins: any; 404 for anyone else's)
 export const GET = route(

@@ -2,7 +2,7 @@ import { OpportunityStatus } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { OpportunityIdParams, OpportunityStatusBody } from "@/lib/api/schemas/clients";
-import { setOpportunityStatus } from "@/lib/services/portfolio";
+import { setOpportunityStatus } from "@/lib/services/portfolio/portfolio";
 
 // PATCH /api/opportunities/:opportunityId: mark an opportunity contacted, dismissed (with a reason), or open again; a row
 // of the activity log

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { AppError } from "@/lib/services/errors";
-import { organizationLogo } from "@/lib/services/organization";
+import { organizationLogo } from "@/lib/services/portfolio/organization";
 
 // GET /api/organization/logo?v=: the lender's logo on every card (public, as the card is; kept for good per version)
 export const GET = route(

@@ -1,7 +1,7 @@
 import { YourFigures } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { OwnerFiguresBody, PropertyIdParams } from "@/lib/api/schemas/property";
-import { clearFigures, readFigures, saveFigures } from "@/lib/services/figures";
+import { clearFigures, readFigures, saveFigures } from "@/lib/services/homes/figures";
 
 // GET, PUT, DELETE /api/owner-figures/:propertyId: the owner's own figures for a home they proved they own (its loans
 // today, its condition) and the equity they give. The service's answers are never changed. Someone else's home: 404.

@@ -1,7 +1,7 @@
 import { Verified } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { CodeBody } from "@/lib/api/schemas/property";
-import { confirmCode } from "@/lib/services/ownership";
+import { confirmCode } from "@/lib/services/homes/ownership";
 
 // POST /api/ownership/code: the code from the letter proves the homeowner owns the home (the one named, or the only one with a letter)
 export const POST = route(

@@ -1,7 +1,7 @@
 import { VerificationState } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { LetterQuery } from "@/lib/api/schemas/property";
-import { requestLetter } from "@/lib/services/ownership";
+import { requestLetter } from "@/lib/services/homes/ownership";
 
 // POST /api/ownership/letter?address=: mail a 6-digit code to a claimed home's address (the only one, or the one named)
 export const POST = route(

@@ -1,7 +1,7 @@
 import { WebAuthnOptions } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { authenticationOptions, relyingParty } from "@/lib/auth/passkeys";
-import { limitPasskeyOptions } from "@/lib/services/accounts";
+import { limitPasskeyOptions } from "@/lib/services/identity/accounts";
 
 // POST /api/passkeys/sign-in-options: a challenge for "Sign in with a passkey" (anyone; limited per client address)
 export const POST = route(

@@ -4,8 +4,8 @@ import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { localeOfRequest } from "@/lib/i18n/server";
 import { ReportQuery } from "@/lib/api/schemas/property";
-import { recordEngagement } from "@/lib/services/engagement";
-import { report } from "@/lib/services/lookups";
+import { recordEngagement } from "@/lib/services/portfolio/engagement";
+import { report } from "@/lib/services/lookups/lookups";
 
 // GET /api/property/report?address=&applicant_name=&format=pdf|html|json: the report as a download
 export const GET = route(

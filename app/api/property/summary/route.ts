@@ -2,7 +2,7 @@ import { PropertyFacts, UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { AddressQuery } from "@/lib/api/schemas/property";
-import { propertySummary } from "@/lib/services/lookups";
+import { propertySummary } from "@/lib/services/lookups/lookups";
 
 // GET /api/property/summary?address=: the property's facts
 export const GET = route(

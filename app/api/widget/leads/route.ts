@@ -3,7 +3,7 @@ import { route } from "@/lib/api/route";
 import { WidgetLeadBody } from "@/lib/api/schemas/widget";
 import { widgetCors, widgetOrigin } from "@/lib/api/widget-origin";
 import { AppError } from "@/lib/services/errors";
-import { createWidgetLead } from "@/lib/services/widget-leads";
+import { createWidgetLead } from "@/lib/services/leads/widget";
 import { widgetLocale } from "@/app/embed/valuation/locale";
 
 const field = (body: unknown, name: string) => {

@@ -2,7 +2,7 @@ import { WidgetOriginAnswer } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { WidgetChallengeQuery } from "@/lib/api/schemas/widget";
 import { originOf } from "@/lib/security/origins";
-import { findSite } from "@/lib/services/sites";
+import { findSite } from "@/lib/services/partners/sites";
 
 // GET /api/widget/origin?key=: whether the page asking (its Origin, which the browser sets and a page cannot) may show
 // the site's widget. The loader asks, so that a page the site does not list says why the widget is missing instead of

@@ -6,7 +6,7 @@ import { formatsFor } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
 import { reportWords } from "@/lib/report/localize";
-import type { PublicReport } from "@/lib/services/report-links";
+import type { PublicReport } from "@/lib/services/leads/report-links";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { ReportLinkQuery } from "@/lib/api/schemas/widget";
 import { appOrigin } from "@/lib/env";
-import { openReportLink } from "@/lib/services/report-links";
+import { openReportLink } from "@/lib/services/leads/report-links";
 import { widgetLocale } from "@/app/embed/valuation/locale";
 import { publicReportHtml } from "./report-html";
 

@@ -1,9 +1,9 @@
 import { UPSTREAM_ERRORS, WidgetValuation } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
-import { visitorIp } from "@/lib/services/gateway";
+import { visitorIp } from "@/lib/services/platform/gateway";
 import { WidgetBody } from "@/lib/api/schemas/widget";
 import { AppError } from "@/lib/services/errors";
-import { findSite, widgetValuation } from "@/lib/services/sites";
+import { findSite, widgetValuation } from "@/lib/services/partners/sites";
 
 function cors(origin: string): HeadersInit {
   return { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "Content-Type", Vary: "Origin" };

@@ -4,13 +4,13 @@ import { PropertyCard } from "@/components/property/property-card";
 import { brand } from "@/lib/env";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { AppError, orAppError } from "@/lib/services/errors";
-import { auditOwnerRead } from "@/lib/services/audit";
-import { ownerData } from "@/lib/services/owners";
-import { partnerSiteOf } from "@/lib/services/partners";
-import { homeownerCard } from "@/lib/services/officers";
+import { auditOwnerRead } from "@/lib/services/audit/log";
+import { ownerData } from "@/lib/services/homes/owners";
+import { partnerSiteOf } from "@/lib/services/partners/partners";
+import { homeownerCard } from "@/lib/services/portfolio/officers";
 import { OfficerCard } from "@/components/officer/officer-card";
 import { ContactOfficer } from "@/components/leads/contact-officer";
-import { leadPanel } from "@/lib/services/leads";
+import { leadPanel } from "@/lib/services/leads/leads";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "./reopen";
 

@@ -9,10 +9,10 @@ import { ReportDownload } from "@/components/report/report-download";
 import { LoadError } from "@/components/property/load-error";
 import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
-import { homeownerProperty } from "@/lib/services/homes";
-import { pageRecords } from "@/lib/services/records";
-import { leadPanel } from "@/lib/services/leads";
-import { homeownerCard } from "@/lib/services/officers";
+import { homeownerProperty } from "@/lib/services/homes/homes";
+import { pageRecords } from "@/lib/services/homes/records";
+import { leadPanel } from "@/lib/services/leads/leads";
+import { homeownerCard } from "@/lib/services/portfolio/officers";
 import { requirePageUser } from "@/lib/api/page";
 
 export async function generateMetadata(): Promise<Metadata> {

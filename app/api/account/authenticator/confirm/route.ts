@@ -2,7 +2,7 @@ import { FactorAdded } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { FactorCodeBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
-import { confirmAuthenticator } from "@/lib/services/security";
+import { confirmAuthenticator } from "@/lib/services/identity/security";
 
 // POST /api/account/authenticator/confirm: confirm the new authenticator app with a code from it
 export const POST = route(

@@ -2,7 +2,7 @@ import { IMAGE_UPLOAD_TYPES, OfficerProfile } from "@/lib/api/officer-answers";
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
 import { MAX_IMAGE_BYTES } from "@/lib/security/images";
-import { saveOfficerPhoto } from "@/lib/services/officers";
+import { saveOfficerPhoto } from "@/lib/services/portfolio/officers";
 
 // PUT /api/account/officer-profile/photo: the card's photo, sent as the file itself (JPEG, PNG or WebP by content, ≤ 5
 // MB); kept as a 256 px WebP without metadata. Anything else is a 400 naming `photo`.

@@ -2,7 +2,7 @@ import { Changed } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { PasskeyParams, PasskeyRenameBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
-import { removePasskeyOf, renamePasskeyOf } from "@/lib/services/security";
+import { removePasskeyOf, renamePasskeyOf } from "@/lib/services/identity/security";
 
 // PATCH /api/account/passkeys/:passkeyId: rename one of your passkeys
 export const PATCH = route(

@@ -2,7 +2,7 @@ import { WebAuthnOptions } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { relyingParty } from "@/lib/auth/passkeys";
 import { ROLES } from "@/lib/auth/roles";
-import { passkeyRegistration } from "@/lib/services/security";
+import { passkeyRegistration } from "@/lib/services/identity/security";
 
 // POST /api/account/passkeys/options: options for adding a passkey (navigator.credentials.create)
 export const POST = route(

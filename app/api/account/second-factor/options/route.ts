@@ -2,7 +2,7 @@ import { WebAuthnOptions } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { relyingParty } from "@/lib/auth/passkeys";
 import { ROLES } from "@/lib/auth/roles";
-import { passkeyStepUpOptions } from "@/lib/services/security";
+import { passkeyStepUpOptions } from "@/lib/services/identity/security";
 
 // POST /api/account/second-factor/options: passkey options for your own passkeys (finishing a sign-in, a step-up)
 export const POST = route(

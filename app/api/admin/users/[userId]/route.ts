@@ -1,7 +1,7 @@
 import { RoleChanged } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { RoleBody, UserIdParams } from "@/lib/api/schemas/admin";
-import { changeRole, deleteAccount } from "@/lib/services/accounts";
+import { changeRole, deleteAccount } from "@/lib/services/identity/accounts";
 
 // PATCH /api/admin/users/:userId: change a user's role; it applies to their very next request (admins)
 export const PATCH = route(

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { WebhookEndpointUpdated, WebhookParams, WebhookUpdateBody } from "@/lib/api/schemas/webhooks";
-import { deleteEndpoint, updateEndpoint } from "@/lib/services/webhooks";
+import { deleteEndpoint, updateEndpoint } from "@/lib/services/partners/webhooks";
 
 // PATCH /api/admin/webhooks/:webhookId: change the URL, events, description, turn it on or off, or rotate the secret
 // (the new one answered once; the old one keeps signing beside it for 24 hours) (admins)

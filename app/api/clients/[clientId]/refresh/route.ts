@@ -2,7 +2,7 @@ import { ClientRefreshed, UPSTREAM_ERRORS } from "@/lib/api/answers";
 import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { ClientIdParams } from "@/lib/api/schemas/clients";
-import { refreshClient } from "@/lib/services/portfolio";
+import { refreshClient } from "@/lib/services/portfolio/portfolio";
 
 // POST /api/clients/:clientId/refresh: refresh one client's value and equity now, and their opportunities
 export const POST = route(

@@ -2,7 +2,7 @@ import { route } from "@/lib/api/route";
 import { isStaff } from "@/lib/auth/roles";
 import { UserIdParams } from "@/lib/api/schemas/admin";
 import { AppError } from "@/lib/services/errors";
-import { officerPhoto } from "@/lib/services/officers";
+import { officerPhoto } from "@/lib/services/portfolio/officers";
 
 // GET /api/officers/:userId/photo?v=: an officer's card photo. Public: the card goes out in email and into partners'
 // frames, where no session comes with an image; only the photo of a shown card (NMLS ID set) is served (to staff, any

@@ -3,8 +3,8 @@ import { route } from "@/lib/api/route";
 import { WidgetChallengeQuery } from "@/lib/api/schemas/widget";
 import { widgetCors, widgetOrigin } from "@/lib/api/widget-origin";
 import { AppError } from "@/lib/services/errors";
-import { findSite } from "@/lib/services/sites";
-import { issueLeadChallenge } from "@/lib/services/widget-lead-challenge";
+import { findSite } from "@/lib/services/partners/sites";
+import { issueLeadChallenge } from "@/lib/services/leads/widget-challenge";
 
 const PAGE = (request: Request) => new URL(request.url).searchParams.get("page");
 

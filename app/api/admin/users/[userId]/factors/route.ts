@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { UserIdParams } from "@/lib/api/schemas/admin";
-import { resetFactorsOf } from "@/lib/services/security";
+import { resetFactorsOf } from "@/lib/services/identity/security";
 
 // DELETE /api/admin/users/:userId/factors: reset someone's second factors and end their sessions (admins, step-up)
 export const DELETE = route(

@@ -1,7 +1,7 @@
 import { OfficerAssignment, OfficerAssignmentBody } from "@/lib/api/officer-answers";
 import { route } from "@/lib/api/route";
 import { UserIdParams } from "@/lib/api/schemas/admin";
-import { reassignOfficer } from "@/lib/services/officer-assignment";
+import { reassignOfficer } from "@/lib/services/portfolio/officer-assignment";
 
 // PUT /api/admin/users/:userId/officer: assign a homeowner's loan officer (null: back to the rules), audited (admins)
 export const PUT = route(

@@ -1,7 +1,7 @@
 import { Ended } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { UserIdParams } from "@/lib/api/schemas/admin";
-import { signOutEverywhere } from "@/lib/services/accounts";
+import { signOutEverywhere } from "@/lib/services/identity/accounts";
 
 // DELETE /api/admin/users/:userId/sessions: sign a user out everywhere (admins), e.g. after a lost phone
 export const DELETE = route({ roles: ["admin"], params: UserIdParams, summary: "Sign a user out everywhere", responses: { 200: Ended } }, async ({ params }) =>

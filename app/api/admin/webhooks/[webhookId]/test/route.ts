@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { WebhookParams, WebhookTestBody, WebhookTestSent } from "@/lib/api/schemas/webhooks";
-import { sendTestEvent } from "@/lib/services/webhooks";
+import { sendTestEvent } from "@/lib/services/partners/webhooks";
 
 // POST /api/admin/webhooks/:webhookId/test: "Send a test event": a real event type with made-up values and
 // `test: true`, to this endpoint only (admins)

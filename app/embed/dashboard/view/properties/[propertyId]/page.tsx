@@ -7,11 +7,11 @@ import { ReportLink } from "@/components/report/report-link";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { brand } from "@/lib/env";
 import { AppError, orAppError } from "@/lib/services/errors";
-import { homeownerProperty } from "@/lib/services/homes";
-import { partnerSiteOf } from "@/lib/services/partners";
-import { pageRecords } from "@/lib/services/records";
-import { homeownerCard } from "@/lib/services/officers";
-import { leadPanel } from "@/lib/services/leads";
+import { homeownerProperty } from "@/lib/services/homes/homes";
+import { partnerSiteOf } from "@/lib/services/partners/partners";
+import { pageRecords } from "@/lib/services/homes/records";
+import { homeownerCard } from "@/lib/services/portfolio/officers";
+import { leadPanel } from "@/lib/services/leads/leads";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "@/app/embed/dashboard/view/reopen";
 

@@ -1,0 +1,74 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/roles";
+import { requireRecentSecondFactor } from "@/lib/services/access";
+import { audit, by, type AuditAction } from "./log";
+import { pageOfClients, type ClientSort } from "@/lib/services/portfolio/clients";
+import { AppError } from "@/lib/services/errors";
+import type { Caller } from "@/lib/services/platform/gateway";
+import { listOpportunities, type OpportunityStatus } from "@/lib/services/portfolio/portfolio";
+import type { OpportunityKind } from "@/lib/portfolio/opportunities";
+
+type SignedIn = Caller & { user: SessionUser };
+
+/**
+ * More customers' records than this in one answer is an export, whatever the route: it needs a recent second factor,
+ * as the CSV exports do, and the log says how many left. A page of the app shows at most this many.
+ */
+export const BULK_READ_LIMIT = 50;
+
+export interface StaffRead {
+  /** The row of an ordinary read ("clients.read"). */
+  action: AuditAction;
+  /** The row when it is more than BULK_READ_LIMIT records ("clients.export"). */
+  bulk: AuditAction;
+  /** How many customers' records (or rows of the log) the answer holds. */
+  count: number;
+  /** Where it was read: the API or a page. */
+  via: "api" | "page";
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+/**
+ * Records one staff read of customer data: one row for the request, naming the count, never one per record. A read of
+ * more than BULK_READ_LIMIT records is an export: it asks for a second factor given in the last STEP_UP_MINUTES first
+ * (403 step_up_required otherwise, itself a refused row), then is logged as the export it is.
+ */
+export function recordStaffRead(caller: SignedIn, read: StaffRead): void {
+  const detail = { count: read.count, via: read.via, ...read.detail };
+  if (read.count <= BULK_READ_LIMIT) return void audit({ action: read.action, ...by(caller), detail });
+  try {
+    requireRecentSecondFactor(caller.user);
+  } catch (error) {
+    if (AppError.is(error)) void audit({ action: read.bulk, ...by(caller), outcome: "refused", detail: { ...detail, reason: error.code } });
+    throw error;
+  }
+  void audit({ action: read.bulk, ...by(caller), detail });
+}
+
+/** Record ids as one cell of a row's detail ("12,15,31"): the clients a read showed, at most a page of them. */
+export const idsText = (ids: readonly number[]): string => ids.slice(0, BULK_READ_LIMIT).join(",");
+
+/** A page of the user's clients (GET /api/clients), logged as one read; more than BULK_READ_LIMIT is an export. */
+export async function readClients(caller: SignedIn, query: { q?: string; sort: ClientSort; page: number; size?: number }) {
+  const page = await pageOfClients(caller.user, query);
+  const ids = page.clients.map((c) => c.id);
+  recordStaffRead(caller, { action: "clients.read", bulk: "clients.export", count: ids.length, via: "api", detail: { clientIds: idsText(ids) } });
+  return page;
+}
+
+/**
+ * The user's clients' opportunities (GET /api/opportunities), logged as one read: each names a client, their address
+ * and their available equity, so more than BULK_READ_LIMIT clients in the list is an export.
+ */
+export async function readOpportunities(caller: SignedIn, filter: { kind?: OpportunityKind; status?: OpportunityStatus }) {
+  const opportunities = await listOpportunities(caller.user, filter);
+  const clients = [...new Set(opportunities.map((o) => o.clientId))];
+  recordStaffRead(caller, {
+    action: "opportunities.read",
+    bulk: "clients.export",
+    count: clients.length,
+    via: "api",
+    detail: { list: "opportunities", opportunities: opportunities.length, clientIds: idsText(clients) },
+  });
+  return opportunities;
+}

@@ -1,0 +1,213 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { isIPv6 } from "node:net";
+import { eq } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { addressKey, displayKey } from "@/lib/address/format";
+import { getDatabase } from "@/lib/db";
+import { leads, organizationProfile, reportLinks, users } from "@/lib/db/schema";
+import { appOrigin, env } from "@/lib/env";
+import { log } from "@/lib/log";
+import type { Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/messages";
+import { reportLinkMessage } from "@/lib/mail/report-link";
+import { sendMail } from "@/lib/mail/transport";
+import { limitWidgetLead, RateLimitedError, type WidgetLeadLimit } from "@/lib/rate-limit";
+import { addressKeyOf, type ReadAddress } from "@/lib/services/homes/addresses";
+import { audit } from "@/lib/services/audit/log";
+import { AppError } from "@/lib/services/errors";
+import { leadCreated } from "./events";
+import { widgetValuation, type Site } from "@/lib/services/partners/sites";
+import { spendLeadStamp } from "./widget-challenge";
+
+/**
+ * The lender a consent names: the organization's company name, or (none given yet) a plain description of it in the
+ * visitor's language.
+ */
+export async function lenderName(locale: Locale = "en"): Promise<string> {
+  const { db } = await getDatabase();
+  const [org] = await db.select({ name: organizationProfile.companyName }).from(organizationProfile).where(eq(organizationProfile.id, 1));
+  return org?.name?.trim() || translator(locale, "WidgetConsent")("lenderFallback");
+}
+
+/**
+ * The exact words of the consent to be called or texted (TCPA: one seller, named), in the language the visitor reads
+ * the widget in: what the checkbox says and, word for word, what is stored with the lead.
+ */
+export const consentWords = (lender: string, locale: Locale = "en") => translator(locale, "WidgetConsent")("text", { lender });
+
+export interface WidgetLeadInput {
+  address: string;
+  name: string;
+  email: string;
+  phone?: string;
+  consent?: boolean;
+  page?: string;
+  website?: string;
+  challenge: string;
+  solution: string;
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The site's officer, else the organization's default, else nobody; only staff who still exist count. */
+async function officerOf(site: Site): Promise<number | null> {
+  const { db } = await getDatabase();
+  const staff = async (id: number | null | undefined) => {
+    if (id == null) return false;
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+    return row !== undefined && row.role !== "homeowner";
+  };
+  if (await staff(site.officerId)) return site.officerId;
+  const [org] = await db.select({ officerId: organizationProfile.defaultOfficerId }).from(organizationProfile).where(eq(organizationProfile.id, 1));
+  return (await staff(org?.officerId)) ? org!.officerId : null;
+}
+
+function phoneOf(input: WidgetLeadInput): string | undefined {
+  if (!input.phone) return undefined;
+  const parsed = parsePhoneNumberFromString(input.phone, "US");
+  if (!parsed?.isValid()) throw new AppError(400, "invalid_request", "phone: write a phone number such as (206) 555-0123", { phone: "must be a phone number" });
+  if (input.consent !== true) {
+    throw new AppError(400, "invalid_request", "consent: tick the consent to be called or texted, or leave the phone number out", {
+      consent: "is required with a phone number",
+    });
+  }
+  return parsed.number;
+}
+
+async function spendLimit(limit: WidgetLeadLimit, key: string): Promise<void> {
+  try {
+    await limitWidgetLead(limit, key);
+  } catch (error) {
+    if (!RateLimitedError.is(error)) throw error;
+    throw new AppError(
+      429,
+      "rate_limited",
+      "We have had enough report requests from here today. Please try again tomorrow.",
+      undefined,
+      error.retryAfterSeconds,
+    );
+  }
+}
+
+/**
+ * The per-IP key of a visitor: an IPv6 client by its /64, which one subscriber (one home, one phone) is given whole,
+ * so walking its addresses does not add leads; an IPv4 one, and an IPv6 one that carries an IPv4 (NAT64), as it is.
+ */
+export function leadIpKey(ip: string): string {
+  const address = ip.split("%")[0]!;
+  if (!isIPv6(address) || address.includes(".")) return ip;
+  const [head = "", tail] = address.split("::");
+  const groups = (part: string) => (part ? part.split(":") : []);
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const all = [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/**
+ * The per-house key of a lead: the house the service valued, not the address as typed. The valuation does not confirm
+ * a unit (the service answers "4098 Wallingford Ave N Unit 1" with the house when the house has no units), so the
+ * building without the unit, with the valuation it got: made-up units of one house count as that house, while the
+ * units of one condominium building, valued apart, count apart.
+ */
+function houseKey(at: ReadAddress, estimate: { value: number; low: number; high: number; eventDate: string }): string {
+  const building = addressKey({ ...at.parts, unitType: "", unitNumber: "" });
+  return `${building}|${estimate.eventDate}|${estimate.value}|${estimate.low}|${estimate.high}`;
+}
+
+/**
+ * One mailbox however its address is spelt (case, a "+tag"), hashed: the key of the per-recipient limit on report
+ * links, so that the form cannot be used to mail one stranger again and again.
+ */
+const recipientKey = (email: string) => {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  return hashToken(`${address.slice(0, at).split("+")[0]}${address.slice(at)}`);
+};
+
+/** Whether the day's report links to this recipient allow one more (spending it); a lead over it is kept unmailed. */
+async function mayMail(email: string): Promise<boolean> {
+  try {
+    await limitWidgetLead("leadMail", recipientKey(email));
+    return true;
+  } catch (error) {
+    if (!RateLimitedError.is(error)) throw error;
+    return false;
+  }
+}
+
+/**
+ * A widget visitor's "Get my full report": checks the proof of work, the time to submit and the day's limits (per
+ * visitor IP or IPv6 /64, per house as the service valued it, per site), saves a lead for the site's officer with the
+ * estimate the widget showed, and mails the visitor a single-use report link (at most a few a day to one recipient). A
+ * filled honeypot is answered as a success and creates nothing.
+ */
+export async function createWidgetLead(site: Site, ip: string, input: WidgetLeadInput, locale: Locale = "en"): Promise<{ accepted: true; leadId?: number }> {
+  if (input.website?.trim()) {
+    log.info({ siteId: site.id }, "widget lead: honeypot filled, nothing created");
+    return { accepted: true };
+  }
+  const at = addressKeyOf(input.address);
+  const phone = phoneOf(input);
+  await spendLeadStamp(site.siteKey, input.challenge, input.solution);
+  await spendLimit("leadIp", leadIpKey(ip));
+  // The widget's own lookup (its budget and per-visitor limit), most often from the cache: the visitor just saw it.
+  const estimate = await widgetValuation(site, ip, input.address);
+  // Per house as the service found it (see houseKey), so after the lookup; before anything is written.
+  await spendLimit("leadAddress", houseKey(at, estimate));
+  await spendLimit("leadSite", String(site.id));
+  const address = displayKey(estimate.address);
+  const lender = await lenderName(locale);
+  const now = new Date();
+  const { db } = await getDatabase();
+  const token = randomBytes(32).toString("base64url");
+  const expires = new Date(now.getTime() + env.WIDGET_REPORT_LINK_SECONDS * 1000);
+  const officerId = await officerOf(site);
+  const mailed = await mayMail(input.email);
+  const leadId = await db.transaction(async (tx) => {
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        officerId,
+        source: "widget",
+        kind: "report",
+        siteId: site.id,
+        address,
+        name: input.name,
+        email: input.email,
+        phone,
+        consent: phone ? { text: consentWords(lender, locale), locale, at: now.toISOString(), ip, page: input.page ?? "" } : null,
+        scenario: {
+          kind: "estimate",
+          value: estimate.value,
+          low: estimate.low,
+          high: estimate.high,
+          confidence: estimate.confidence,
+          date: estimate.eventDate,
+        },
+        day: dayOf(now),
+      })
+      .returning({ id: leads.id });
+    if (mailed) await tx.insert(reportLinks).values({ tokenHash: hashToken(token), leadId: lead!.id, address: estimate.address, expiresAt: expires });
+    return lead!.id;
+  });
+  if (mailed) {
+    const url = new URL("/report", appOrigin);
+    url.searchParams.set("token", token);
+    // The lead is saved whatever the mail server does: the officer still hears of it, and a retry would make a second one.
+    await sendMail(reportLinkMessage({ to: input.email, address, url: url.href, expires, lender, locale })).catch((error: unknown) =>
+      log.error({ err: error, leadId }, "widget lead: the report link could not be mailed"),
+    );
+  } else {
+    // The answer stays the same (it would tell who has been sent links): the officer has the lead, the mailbox no more.
+    log.info({ leadId, siteId: site.id }, "widget lead: the recipient has had the day's report links, none mailed");
+  }
+  void audit({ action: "lead.widget", actor: null, ip, address, addressKey: at.key, detail: { leadId, siteId: site.id, officerId, mailed } });
+  await leadCreated(leadId);
+  return { accepted: true, leadId };
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import type { SessionUser } from "@/lib/auth/roles";
+import { requireRecentSecondFactor } from "@/lib/services/access";
+import { audit } from "@/lib/services/audit/log";
+import { listClients } from "./clients";
+
+/** The export's columns, in order (the header of an empty export too). */
+export const EXPORT_COLUMNS = [
+  "name",
+  "email",
+  "address",
+  "loan_type",
+  "loan_balance",
+  "note_rate",
+  "closing_date",
+  "estimated_value",
+  "estimated_balance",
+  "ltv",
+  "available_equity",
+  "refreshed_at",
+  "dashboard",
+];
+
+/** More than any one organization's book: the export is the whole list, not a page of it. */
+const EXPORT_LIMIT = 100_000;
+
+/**
+ * The user's clients (everyone's for an admin) as the export's rows. Customer records leave the app here, so a recent
+ * second factor is required.
+ */
+export async function clientsForExport(user: SessionUser) {
+  try {
+    requireRecentSecondFactor(user);
+  } catch (error) {
+    void audit({ action: "clients.export", actor: user, outcome: "refused", detail: { reason: "step_up_required" } });
+    throw error;
+  }
+  const clients = await listClients(user, EXPORT_LIMIT);
+  void audit({ action: "clients.export", actor: user, detail: { rows: clients.length } });
+  const rows = clients.map((c) => ({
+    name: c.name,
+    email: c.email,
+    address: c.address,
+    loan_type: c.loanType,
+    loan_balance: c.loanBalance,
+    note_rate: c.noteRate,
+    closing_date: c.closingDate,
+    estimated_value: c.value,
+    estimated_balance: c.balance,
+    ltv: c.ltv,
+    available_equity: c.availableEquity,
+    refreshed_at: c.refreshedAt,
+    dashboard: c.invitation,
+    ...(user.role === "admin" ? { officer_id: c.officerId } : {}),
+  }));
+  return rows;
+}
