@@ -42,6 +42,8 @@ try {
     "dashboard req/s": Math.round(dashboard.requests.average),
     "dashboard p50 / p99 (ms)": `${dashboard.latency.p50} / ${dashboard.latency.p99}`,
     "upstream calls per 100 summary requests": (((upstreamAfter - upstreamBefore) / summary.requests.total) * 100).toFixed(3),
+    "cached summary's share of health's req/s": (summary.requests.average / health.requests.average).toFixed(2),
+    "dashboard's share of health's req/s": (dashboard.requests.average / health.requests.average).toFixed(2),
   });
   console.log(
     `\nupstream calls per 100 summary requests: ${(((upstreamAfter - upstreamBefore) / requests) * 100).toFixed(3)} (${upstreamAfter - upstreamBefore} calls for ${requests.toLocaleString("en-US")} requests)`,
@@ -54,7 +56,7 @@ try {
       measured: `${summary.latency.p99} vs ${health.latency.p99} ms`,
       met: summary.latency.p99 <= 3 * health.latency.p99,
     },
-    { goal: "/dashboard ≥ 0.25× the trivial route's req/s", measured: `${ratio(dashboard).toFixed(2)}×`, met: ratio(dashboard) >= 0.25 },
+    { goal: "/dashboard ≥ 0.30× the trivial route's req/s", measured: `${ratio(dashboard).toFixed(2)}×`, met: ratio(dashboard) >= 0.3 },
     {
       goal: "every answer 2xx",
       measured: String(summary.errors + summary.non2xx + dashboard.errors + dashboard.non2xx),

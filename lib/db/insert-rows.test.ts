@@ -16,7 +16,7 @@ const rows = pgSchema(schemaName).table("rows", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// What a log row may carry (lib/services/audit-chain.ts's logText leaves what PostgreSQL accepts): quotes, backslashes,
+// What a log row may carry (lib/services/audit/chain.ts's logText leaves what PostgreSQL accepts): quotes, backslashes,
 // control characters, text of other scripts, a pair of surrogates, JSON's own syntax, and SQL.
 const awkward = [`O'Brien "the \\ one"`, "tab\there\nnew line\u0001", "Ñandú — 住所 🏠", `{"a":1}', null); drop table x; --`, "", null];
 

@@ -6,7 +6,7 @@ import { getTableConfig } from "drizzle-orm/pg-core";
  * Inserts rows as one JSON parameter that the database spreads into the table's columns (`json_populate_recordset`),
  * instead of a parameter per value. A batch of 50 activity-log rows is a thousand parameters the other way, each
  * serialized, sent and planned on its own; on PGlite, which runs in the requests' own thread, that was more than half
- * the cost of writing a row (bench/audit-insert.ts measures both). Every row must have the same keys: those are the
+ * the cost of writing a row (docs/benchmarks.md has the figures). Every row must have the same keys: those are the
  * columns written, and the columns no row names keep their defaults.
  */
 export function insertRowsStatement<T extends PgTable>(table: T, rows: readonly T["$inferInsert"][]): SQL | undefined {

@@ -1,4 +1,5 @@
 import "server-only";
+import { rememberedOfUser, userChanged } from "@/lib/auth/session-cache";
 import { partnerSiteOf } from "@/lib/services/partners/partners";
 import type { SessionUser } from "@/lib/auth/roles";
 import { canMove, formatPhone, leadDay, timeZoneOfAddress, type LeadBody, type LeadStatus } from "@/lib/leads/rules";
@@ -126,6 +127,8 @@ export async function createLead(caller: SignedIn, body: LeadBody, page: string,
     return { created: false, lead: toHomeownerLeadDto(existing) };
   }
   void audit({ action: "lead.create", ...by(caller), propertyId: body.propertyId, address: home.facts.address, detail: { leadId: row.id, kind: row.kind } });
+  // Their pages' panel says what went today (kept with their snapshots, see leadPanel): it says so at once.
+  await userChanged(caller.user.id);
   await leadCreated(row.id);
   const named = await leadById(row.id);
   return { created: true, lead: toHomeownerLeadDto(named ?? { lead: row, homeownerName: null, homeownerEmail: null, officerName: context.officerName }) };
@@ -193,6 +196,8 @@ export async function changeLeadStatus(caller: SignedIn, leadId: number, status:
   }
   const moved = await moveStatus(leadId, from, status, caller.user.id);
   if (!moved) throw new AppError(409, "changed", "Someone changed this lead a moment ago; reload it to see where it stands.");
+  // The homeowner's panel shows the lead's status: theirs is read again.
+  if (found.lead.homeownerId !== null) await userChanged(found.lead.homeownerId);
   void audit({
     action: "lead.status",
     ...by(caller),
@@ -222,14 +227,20 @@ export interface LeadPanel {
 
 /** The calls to action's data for a homeowner's page; null when they have no officer (then none shows). */
 export async function leadPanel(caller: SignedIn, locale: Locale = "en"): Promise<LeadPanel | null> {
-  const context = await leadContext(caller.user.id, locale);
-  if (!context) return null;
   const day = leadDay(new Date());
-  const mine = (await leadsOfHomeowner(caller.user.id, 10)).filter((row) => row.lead.day === day);
-  if (mine.length > 0) {
-    void audit({ action: "leads.read", ...by(caller), detail: { count: mine.length, via: "page", leadIds: idsText(mine.map((r) => r.lead.id)) } });
-  }
-  const today: LeadPanel["today"] = {};
-  for (const row of mine) if (row.lead.kind !== "report") today[row.lead.kind] ??= toHomeownerLeadDto(row);
-  return { officerName: context.officerName, consentText: context.consentText, today };
+  // On every view of the dashboard and of each home: kept with the homeowner's snapshots (session-cache.ts), read again
+  // when they send a lead or an officer moves one (both call userChanged), when the day turns, and within a minute of
+  // a change to their officer's or the organization's details.
+  const panel = await rememberedOfUser(caller.user.id, `lead-panel:${locale}:${day}`, async () => {
+    const context = await leadContext(caller.user.id, locale);
+    if (!context) return null;
+    const mine = (await leadsOfHomeowner(caller.user.id, 10)).filter((row) => row.lead.day === day);
+    const today: LeadPanel["today"] = {};
+    for (const row of mine) if (row.lead.kind !== "report") today[row.lead.kind] ??= toHomeownerLeadDto(row);
+    return { officerName: context.officerName, consentText: context.consentText, today, leadIds: mine.map((row) => row.lead.id) };
+  });
+  if (!panel) return null;
+  const { leadIds, ...shown } = panel;
+  if (leadIds.length > 0) void audit({ action: "leads.read", ...by(caller), detail: { count: leadIds.length, via: "page", leadIds: idsText(leadIds) } });
+  return shown;
 }

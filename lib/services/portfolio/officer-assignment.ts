@@ -1,4 +1,5 @@
 import "server-only";
+import { userChanged } from "@/lib/auth/session-cache";
 import { cache } from "react";
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
@@ -79,6 +80,8 @@ export async function reassignOfficer(admin: SessionUser, homeownerId: number, o
   if (!account || account.role !== "homeowner") throw new AppError(404, "not_found", "There is no homeowner with this id.");
   if (officerId !== null) await assertOfficer(officerId, "officerId");
   await db.update(users).set({ officerId }).where(eq(users.id, homeownerId));
+  // Their pages show the officer's card (kept with their snapshots): read again at once.
+  await userChanged(homeownerId);
   void audit({ action: "officer.assign", actor: admin, subjectUserId: homeownerId, detail: { from: account.officerId, to: officerId } });
   return resolveOfficer(homeownerId);
 }

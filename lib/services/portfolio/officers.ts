@@ -1,4 +1,5 @@
 import "server-only";
+import { rememberedOfUser } from "@/lib/auth/session-cache";
 import { and, eq, ne } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { SessionUser } from "@/lib/auth/roles";
@@ -143,9 +144,14 @@ export async function officerCard(officerId: number): Promise<OfficerCardDto | n
 }
 
 /** The card of a homeowner's assigned officer, or null (no officer, or no NMLS ID yet: then no card and no call to action). */
-export async function homeownerCard(homeownerId: number): Promise<OfficerCardDto | null> {
-  const assignment = await assignedOfficer(homeownerId);
-  return assignment ? officerCard(assignment.officerId) : null;
+export function homeownerCard(homeownerId: number): Promise<OfficerCardDto | null> {
+  // On every view of their pages (six queries): kept with the homeowner's snapshots (session-cache.ts), read again when
+  // their assignment changes (which calls userChanged) and within a minute of a change to the officer's or the
+  // organization's details.
+  return rememberedOfUser(homeownerId, "officer-card", async () => {
+    const assignment = await assignedOfficer(homeownerId);
+    return assignment ? officerCard(assignment.officerId) : null;
+  });
 }
 
 /** The card of a widget site's officer (the widget's and the embedded dashboard's visitors without an account). */
