@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent, type FormEvent } from "react";
-import { toCsv } from "@/components/lookup/csv";
+import { toCsv } from "@/lib/format/csv";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";

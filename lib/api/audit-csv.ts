@@ -1,6 +1,6 @@
 import "server-only";
 import Papa from "papaparse";
-import { csvCell } from "@/components/lookup/csv";
+import { csvCell } from "@/lib/format/csv";
 import { log } from "@/lib/log";
 import type { AuditEventDto } from "@/lib/services/audit/read";
 

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
-import { toCsv } from "@/components/lookup/csv";
+import { toCsv } from "@/lib/format/csv";
 import { clientsForExport, EXPORT_COLUMNS } from "@/lib/services/portfolio/client-export";
 
 // GET /api/clients/export: the officer's clients as CSV (admins: everyone's); customer records, so it needs a recent
