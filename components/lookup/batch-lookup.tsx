@@ -11,7 +11,7 @@ import { useErrorText } from "@/lib/i18n/error-text";
 import type { NormalizedAddressDto } from "@/lib/services/homes/dto";
 import { useAddressCodes } from "./address-codes";
 import { outcomeOf, readRows, summarize, type BatchRow as Row, type RowProblem } from "./batch-rows";
-import { toCsv } from "./csv";
+import { toCsv } from "@/lib/format/csv";
 
 export const MAX_BATCH = 100;
 

@@ -9,19 +9,8 @@ import { AppError } from "@/lib/services/errors";
 import type { Caller } from "@/lib/services/platform/gateway";
 import { toHomeownerLeadDto, toLeadDto, type HomeownerLeadDto, type LeadDto } from "./dto";
 import { leadCreated, leadUpdated } from "./events";
-import {
-  companyName,
-  insertLead,
-  leadById,
-  leadMailOf,
-  leadOfDay,
-  leadsOfHomeowner,
-  moveStatus,
-  officerContact,
-  pageOfLeads,
-  setLeadMailOf,
-  type NamedLead,
-} from "./store";
+import { companyName } from "@/lib/services/portfolio/organization";
+import { insertLead, leadById, leadMailOf, leadOfDay, leadsOfHomeowner, moveStatus, officerContact, pageOfLeads, setLeadMailOf, type NamedLead } from "./store";
 import { assignedOfficer } from "@/lib/services/portfolio/officer-assignment";
 import { homeownerView } from "@/lib/services/homes/owners";
 import type { Locale } from "@/lib/i18n/locales";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDatabase, type Database } from "@/lib/db";
-import { leads, officerProfiles, organizationProfile, users } from "@/lib/db/schema";
+import { leads, officerProfiles, users } from "@/lib/db/schema";
 import type { LeadStatus } from "@/lib/leads/rules";
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -150,11 +150,4 @@ export async function officerContact(userId: number): Promise<{ name: string; em
     // Staff only: an officer made a homeowner (who left the lender) is mailed no one's leads.
     .where(and(eq(officer.id, userId), ne(officer.role, "homeowner")));
   return row ? { name: row.name ?? row.email, email: row.email } : undefined;
-}
-
-/** The lender's name as the consent words give it: the organization's company name, or null when none is set. */
-export async function companyName(): Promise<string | null> {
-  const { db } = await getDatabase();
-  const [row] = await db.select({ name: organizationProfile.companyName }).from(organizationProfile).where(eq(organizationProfile.id, 1));
-  return row?.name?.trim() || null;
 }

@@ -18,6 +18,7 @@ import { audit } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
 import { leadCreated } from "./events";
 import { widgetValuation, type Site } from "@/lib/services/partners/sites";
+import { companyName } from "@/lib/services/portfolio/organization";
 import { spendLeadStamp } from "./widget-challenge";
 
 /**
@@ -25,9 +26,7 @@ import { spendLeadStamp } from "./widget-challenge";
  * visitor's language.
  */
 export async function lenderName(locale: Locale = "en"): Promise<string> {
-  const { db } = await getDatabase();
-  const [org] = await db.select({ name: organizationProfile.companyName }).from(organizationProfile).where(eq(organizationProfile.id, 1));
-  return org?.name?.trim() || translator(locale, "WidgetConsent")("lenderFallback");
+  return (await companyName()) ?? translator(locale, "WidgetConsent")("lenderFallback");
 }
 
 /**

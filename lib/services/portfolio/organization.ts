@@ -1,6 +1,8 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
+import { getCache } from "@/lib/cache";
+import { safely } from "@/lib/cache/single-flight";
 import { getDatabase } from "@/lib/db";
 import { organizationProfile, users } from "@/lib/db/schema";
 import { ImageRefused, reencodeImage } from "@/lib/security/images";
@@ -16,6 +18,25 @@ export interface OrganizationDto {
   defaultOfficerId: number | null;
   /** `/api/organization/logo?v=…` (the change's time is the cache key), or null without a logo. */
   logoUrl: string | null;
+}
+
+// The lender's name is on every view of the widget (its consent names it) and on the homeowner's calls to action: kept
+// in the cache (shared through Redis when configured) and replaced there when an admin saves the organization, so a
+// change applies to this instance at once and to every other within COMPANY_LOCAL_MS (as the settings do). Read from
+// the database on every view, it was a fifth of the widget's work under load.
+const COMPANY_KEY = "org:company-name";
+const COMPANY_SECONDS = 300;
+const COMPANY_LOCAL_MS = 2_000;
+
+/** The organization's company name, or null while none is set. */
+export async function companyName(): Promise<string | null> {
+  const cached = await safely(() => getCache().get<{ name: string | null }>(COMPANY_KEY, { localMs: COMPANY_LOCAL_MS }), undefined);
+  if (cached && cached.freshUntil > Date.now()) return cached.value.name;
+  const { db } = await getDatabase();
+  const [row] = await db.select({ name: organizationProfile.companyName }).from(organizationProfile).where(eq(organizationProfile.id, 1));
+  const name = row?.name?.trim() || null;
+  await safely(() => getCache().set(COMPANY_KEY, { name }, COMPANY_SECONDS), undefined);
+  return name;
 }
 
 const logoUrlOf = (updatedAt: Date | null) => (updatedAt ? `/api/organization/logo?v=${updatedAt.getTime()}` : null);
@@ -71,6 +92,7 @@ export async function saveOrganization(admin: SessionUser, input: OrganizationIn
     .insert(organizationProfile)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: organizationProfile.id, set: values });
+  await safely(() => getCache().set(COMPANY_KEY, { name: input.companyName?.trim() || null }, COMPANY_SECONDS), undefined);
   void audit({
     action: "organization.change",
     actor: admin,
