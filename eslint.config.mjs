@@ -107,6 +107,21 @@ const config = [
     },
   },
   {
+    // A `.only` left in a test would run it alone and skip the rest of its file without a word (Vitest and Playwright
+    // refuse it too, but only when the tests run).
+    files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "tests/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "MemberExpression[property.name='only']:matches([object.name=/^(describe|suite|it|test)$/], [object.property.name=/^(describe|serial|parallel)$/])",
+          message: "`.only` runs one test and skips the rest: remove it before committing.",
+        },
+      ],
+    },
+  },
+  {
     files: ["lib/env/**", "lib/testing/**", "tests/**", "bench/**", "scripts/**", "*.config.*", "e2e/**", "**/*.test.ts"],
     rules: { "no-restricted-properties": "off" },
   },

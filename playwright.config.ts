@@ -29,7 +29,8 @@ const server = (port: number) => ({ PORT: String(port), HOSTNAME: "0.0.0.0", SHU
 
 export default defineConfig({
   testDir: "./e2e",
-  forbidOnly: !!process.env.CI,
+  // A `.only` left in a journey would quietly run it alone: refused everywhere, not only under CI.
+  forbidOnly: true,
   retries: process.env.CI ? 1 : 0,
   workers: 1,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],

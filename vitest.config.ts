@@ -12,6 +12,8 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // A `.only` left in a file would quietly run that test alone: refused everywhere, not only under CI.
+    allowOnly: false,
     projects: [
       { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}"] } },
       {
