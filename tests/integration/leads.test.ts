@@ -125,6 +125,34 @@ describe("leads", () => {
     expect(quote.body.consent).toBeNull();
   });
 
+  it("names the lender an admin just renamed the organization to, on the page and in the consent kept (review)", async () => {
+    const before = (await call(app, "GET", "/api/admin/organization", { cookie: admin })).body;
+    const rename = (companyName: string) =>
+      call(app, "PUT", "/api/admin/organization", {
+        cookie: admin,
+        body: { companyName, nmlsId: before.nmlsId, equalHousingStatement: before.equalHousingStatement, defaultOfficerId: before.defaultOfficerId },
+      });
+    // The homeowner's page has been read (its panel kept with their snapshots) before the organization is renamed.
+    const caller = await invitedBy(officer.cookie, houses(1642, 1)[0]!);
+    expect(await (await fetch(`${app.url}/dashboard`, { headers: { Cookie: caller } })).text()).toContain("may call or text me");
+    const renamed = `Renamed Lending ${unique()}`;
+    expect((await rename(renamed)).status).toBe(200);
+    try {
+      const page = await (await fetch(`${app.url}/dashboard`, { headers: { Cookie: caller } })).text();
+      expect(page).toContain(`I agree that ${renamed} may call or text me`);
+      const sent = await send(
+        caller,
+        { kind: "call", propertyId: await homeOf(caller), phone: "(206) 386-4000", bestTime: "any", consent: true },
+        `${app.url}/dashboard`,
+      );
+      expect(sent.status).toBe(201);
+      const kept = await call(app, "GET", `/api/leads/${sent.body.lead.id}`, { cookie: officer.cookie });
+      expect(kept.body.consent.text).toContain(`I agree that ${renamed} may call or text me`);
+    } finally {
+      expect((await rename(before.companyName ?? "")).status).toBe(200);
+    }
+  });
+
   it("only staff read leads; an officer their own (another's is a 404), newest first", async () => {
     expect((await call(app, "GET", "/api/leads", { cookie: owner })).status).toBe(403);
     const mineListed = await call(app, "GET", "/api/leads", { cookie: officer.cookie });

@@ -217,10 +217,14 @@ export interface LeadPanel {
 /** The calls to action's data for a homeowner's page; null when they have no officer (then none shows). */
 export async function leadPanel(caller: SignedIn, locale: Locale = "en"): Promise<LeadPanel | null> {
   const day = leadDay(new Date());
+  // The consent's words name the lender, and the words kept with a lead must be the words the page showed: the panel
+  // is kept under the lender's name as it is now (the organization's name is replaced in the cache when an admin saves
+  // it), so a renamed lender is a new panel at the next view, never the old words for a minute.
+  const lender = (await companyName()) ?? "";
   // On every view of the dashboard and of each home: kept with the homeowner's snapshots (session-cache.ts), read again
-  // when they send a lead or an officer moves one (both call userChanged), when the day turns, and within a minute of
-  // a change to their officer's or the organization's details.
-  const panel = await rememberedOfUser(caller.user.id, `lead-panel:${locale}:${day}`, async () => {
+  // when they send a lead or an officer moves one (both call userChanged), when the day turns or the lender's name
+  // changes, and within a minute of a change to their officer's details.
+  const panel = await rememberedOfUser(caller.user.id, `lead-panel:${locale}:${day}:${lender}`, async () => {
     const context = await leadContext(caller.user.id, locale);
     if (!context) return null;
     const mine = (await leadsOfHomeowner(caller.user.id, 10)).filter((row) => row.lead.day === day);
