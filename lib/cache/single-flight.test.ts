@@ -151,11 +151,27 @@ describe("singleFlight", () => {
 
   it("waits no longer than the lock lives for a holder that died", async () => {
     const cache = sharedCache(0);
+    // The holder died with 100 ms of its 2 s lock left: the waiter calls once those 100 ms are up, not at its own 2 s.
     await cache.lock("k", 100);
     const { calls, flight } = counted(async () => "answer");
     const started = Date.now();
+    expect((await singleFlight(() => cache, new Map(), { lockMs: 2_000, pollMs: 5 })(flight("k"))).value).toBe("answer");
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(90);
+    expect(waited).toBeLessThan(1_000);
+    expect(calls).toEqual({ admitted: 1, fetched: 1 });
+  });
+
+  it("stops waiting once its own lock's lifetime is past, though the lock is never free", async () => {
+    const cache = sharedCache(0);
+    // Someone keeps the lock far longer than a lock lives: the waiter calls at its own 100 ms, not at the minute.
+    await cache.lock("k", 60_000);
+    const { calls, flight } = counted(async () => "answer");
+    const started = Date.now();
     expect((await singleFlight(() => cache, new Map(), { lockMs: 100, pollMs: 5 })(flight("k"))).value).toBe("answer");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(90);
+    expect(waited).toBeLessThan(1_000);
     expect(calls).toEqual({ admitted: 1, fetched: 1 });
   });
 
