@@ -19,4 +19,17 @@ describe("the integration tests' check of answers against the document", () => {
     expect(found[0]).toMatch(/^POST \/api\/signup → 200: status not in the document/);
     expect(found[1]).toMatch(/^POST \/api\/signup → 201: the body does not match/);
   });
+
+  it("fails an answer when the document cannot be read, and reads it again for the next answer", async () => {
+    let down = true;
+    vi.stubGlobal("fetch", async () => (down ? Promise.reject(new Error("ECONNRESET")) : GET()));
+    await checkAnswer("http://flaky.test/api/signup", "POST", { status: 418, headers: json, body: {} });
+    expect(takeViolations()).toEqual([expect.stringMatching(/^http:\/\/flaky\.test\/api\/openapi\.json could not be read.*ECONNRESET/)]);
+    down = false;
+    await checkAnswer("http://flaky.test/api/signup", "POST", { status: 418, headers: json, body: {} });
+    expect(takeViolations()).toEqual([expect.stringMatching(/^POST \/api\/signup → 418: status not in the document/)]);
+    vi.stubGlobal("fetch", async () => new Response("Internal Server Error", { status: 500 }));
+    await checkAnswer("http://broken.test/api/signup", "POST", { status: 201, headers: json, body: {} });
+    expect(takeViolations()).toEqual([expect.stringMatching(/could not be read.*status 500/)]);
+  });
 });
