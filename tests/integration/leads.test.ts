@@ -132,8 +132,10 @@ describe("leads", () => {
         cookie: admin,
         body: { companyName, nmlsId: before.nmlsId, equalHousingStatement: before.equalHousingStatement, defaultOfficerId: before.defaultOfficerId },
       });
-    // The homeowner's page has been read (its panel kept with their snapshots) before the organization is renamed.
-    const caller = await invitedBy(officer.cookie, houses(1642, 1)[0]!);
+    // An officer and a homeowner of this test's own (the other tests count the shared officer's leads); the homeowner's
+    // page has been read (its panel kept with their snapshots) before the organization is renamed.
+    const theirOfficer = await newOfficer();
+    const caller = await invitedBy(theirOfficer.cookie, houses(1642, 1)[0]!);
     expect(await (await fetch(`${app.url}/dashboard`, { headers: { Cookie: caller } })).text()).toContain("may call or text me");
     const renamed = `Renamed Lending ${unique()}`;
     expect((await rename(renamed)).status).toBe(200);
@@ -146,7 +148,7 @@ describe("leads", () => {
         `${app.url}/dashboard`,
       );
       expect(sent.status).toBe(201);
-      const kept = await call(app, "GET", `/api/leads/${sent.body.lead.id}`, { cookie: officer.cookie });
+      const kept = await call(app, "GET", `/api/leads/${sent.body.lead.id}`, { cookie: theirOfficer.cookie });
       expect(kept.body.consent.text).toContain(`I agree that ${renamed} may call or text me`);
     } finally {
       expect((await rename(before.companyName ?? "")).status).toBe(200);
