@@ -11,6 +11,8 @@ async function addHome(page: Page, firstName: string, lastName: string, address:
 }
 
 test("a homeowner proves a first home, adds a second, proves it too, and sees the totals of both", async ({ page, browser }, testInfo) => {
+  // Two homes proved by mailed codes, four accessibility passes and four screenshots: a long journey, as the others are.
+  test.slow();
   const first = "3802 Stone Way N, Seattle, WA 98103";
   const second = "2658 Downing St, Denver, CO 80205";
   await signUp(page, `two-homes-${Date.now()}@example.com`);
