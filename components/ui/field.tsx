@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -9,7 +9,7 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** A labelled input whose error and hint are announced with it. */
 export function Field({ label, name, error, hint, id = name, ...input }: FieldProps) {
-  const described = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  const described = describedBy(id, error, hint);
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -23,6 +23,19 @@ export function Field({ label, name, error, hint, id = name, ...input }: FieldPr
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm aria-invalid:border-red-600"
         {...input}
       />
+      <FieldNotes id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** The ids of a control's error and hint, for its `aria-describedby` (undefined without either). */
+export const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+
+/** A control's hint and error under it, each with the id `describedBy` names. */
+export function FieldNotes({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
@@ -33,6 +46,6 @@ export function Field({ label, name, error, hint, id = name, ...input }: FieldPr
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
+import { describedBy, FieldNotes } from "./field";
 
 /** A choice of a select: its value, its words, and their language when they are not the page's (a list of languages). */
 export interface SelectOption {
@@ -33,7 +34,7 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
 
 /** A labelled select whose error and hint are announced with it, as `Field` is for an input. */
 export function SelectField({ id, label, error, hint, look = "standard", options, children, ...select }: SelectFieldProps) {
-  const described = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  const described = describedBy(id, error, hint);
   const hidden = look === "inline";
   return (
     <div className={hidden ? undefined : "space-y-1"}>
@@ -48,16 +49,7 @@ export function SelectField({ id, label, error, hint, look = "standard", options
         ))}
         {children}
       </select>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} error={error} hint={hint} />
     </div>
   );
 }
