@@ -11,11 +11,24 @@ const NO_VIEWS = {
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", ".node/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      ".node/**",
+      "node_modules/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
   {
     rules: {
       "@typescript-eslint/consistent-type-imports": "error",
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration from lib/env." }],
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration from lib/env." },
+      ],
     },
   },
   {
@@ -26,7 +39,10 @@ const config = [
         "error",
         {
           patterns: [
-            { group: ["next", "next/*", "@/components/*", "@/app/*"], message: "lib/services is free of views and of Next.js: put this in lib/api or app/." },
+            {
+              group: ["next", "next/*", "@/components/*", "@/app/*"],
+              message: "lib/services is free of views and of Next.js: put this in lib/api or app/.",
+            },
           ],
         },
       ],
@@ -54,7 +70,11 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/components/*"], message: "Server code does not import views: move what both use into lib/." }] },
+        {
+          patterns: [
+            { group: ["@/components/*"], message: "Server code does not import views: move what both use into lib/." },
+          ],
+        },
       ],
     },
   },
@@ -122,7 +142,16 @@ const config = [
     },
   },
   {
-    files: ["lib/env/**", "lib/testing/**", "tests/**", "bench/**", "scripts/**", "*.config.*", "e2e/**", "**/*.test.ts"],
+    files: [
+      "lib/env/**",
+      "lib/testing/**",
+      "tests/**",
+      "bench/**",
+      "scripts/**",
+      "*.config.*",
+      "e2e/**",
+      "**/*.test.ts",
+    ],
     rules: { "no-restricted-properties": "off" },
   },
 ];

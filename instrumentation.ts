@@ -10,7 +10,8 @@ export async function register() {
     // A bad configuration stops the process here, every problem listed, before it serves anything.
     const { env } = await import("./lib/env").catch(refuseToStart);
     // Traces: the SDK is loaded only when there is somewhere to send them, and before the start-up so it is traced too.
-    if (env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) await (await import("./lib/observability/sdk")).startTracing();
+    if (env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)
+      await (await import("./lib/observability/sdk")).startTracing();
     registerStartup(() => import("./lib/services/platform/bootstrap").then(({ start }) => start()));
     // Under next dev, compiling the start-up's modules and opening the database would delay the first page (a newcomer
     // would think it hung): they wait until it is out, or for a sign-in. A production server finishes them first.

@@ -22,7 +22,9 @@ const nextConfig = (phase) => ({
     "@opentelemetry/exporter-trace-otlp-proto",
   ],
   // The API reference's script is read from Scalar's package at run time (lib/api/api-docs.ts), not imported.
-  outputFileTracingIncludes: { "/api/docs/scalar.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"] },
+  outputFileTracingIncludes: {
+    "/api/docs/scalar.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+  },
   poweredByHeader: false,
   // Every browser gets the page's metadata with the page, not streamed after it: every title here is static, so
   // holding it costs no wait, and a streamed <title> went missing for 100-500 ms when router.refresh() re-rendered a
@@ -34,7 +36,10 @@ const nextConfig = (phase) => ({
       { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" },
       { key: "X-Content-Type-Options", value: "nosniff" },
       { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-      { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
+      {
+        key: "Permissions-Policy",
+        value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+      },
     ];
     return [
       { source: "/:path*", headers: everywhere },
@@ -51,8 +56,8 @@ const nextConfig = (phase) => ({
   },
 });
 
-// next-intl reads each request's language and catalogue from i18n/request.ts. The catalogues are compiled when the
-// app is built (ICU messages to a compact form), so browsers get a formatter of a few hundred bytes, not the ICU parser.
+// next-intl reads each request's language and catalogue from i18n/request.ts. The catalogues are compiled when the app
+// is built (ICU messages to a compact form), so browsers get a formatter of a few hundred bytes, not the ICU parser.
 const withNextIntl = createNextIntlPlugin({
   requestConfig: "./i18n/request.ts",
   experimental: { messages: { path: "./messages", format: "json", locales: ["en", "es"], precompile: true } },

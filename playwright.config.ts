@@ -9,14 +9,23 @@ const FAULTS_PORT = PORT + 1;
 const faultsURL = `http://localhost:${FAULTS_PORT}`;
 
 /** Debian's Chromium where it is installed (Playwright cannot download browsers here); Playwright's own elsewhere. */
-const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => path && existsSync(path));
+const systemChromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (path) => path && existsSync(path),
+);
 
 const browser = {
   ...devices["Desktop Chrome"],
   launchOptions: systemChromium
     ? {
         executablePath: systemChromium,
-        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+        ],
       }
     : {},
 };

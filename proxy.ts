@@ -6,7 +6,8 @@ import { frameAncestors } from "@/lib/security/origins";
 
 const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 
-const sessionCookie = (request: NextRequest) => SESSION_COOKIES.map((name) => request.cookies.get(name)?.value).find(Boolean);
+const sessionCookie = (request: NextRequest) =>
+  SESSION_COOKIES.map((name) => request.cookies.get(name)?.value).find(Boolean);
 
 /**
  * A route's dynamic segment that does not decode (a malformed percent-escape, a lone surrogate's bytes) would fail in
@@ -18,7 +19,10 @@ function undecodablePath(pathname: string): Response | undefined {
     return undefined;
   } catch {
     const message = "path: a segment of the address is not valid percent-encoded UTF-8";
-    return Response.json({ error: { code: "invalid_path", message, fields: { path: "is not valid percent-encoded UTF-8" } } }, { status: 400 });
+    return Response.json(
+      { error: { code: "invalid_path", message, fields: { path: "is not valid percent-encoded UTF-8" } } },
+      { status: 400 },
+    );
   }
 }
 
@@ -29,13 +33,17 @@ function undecodablePath(pathname: string): Response | undefined {
  * - the API's routes with dynamic segments refuse a segment that does not decode.
  */
 export async function proxy(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith("/api/")) return undecodablePath(request.nextUrl.pathname) ?? NextResponse.next();
+  if (request.nextUrl.pathname.startsWith("/api/"))
+    return undecodablePath(request.nextUrl.pathname) ?? NextResponse.next();
   const cookie = sessionCookie(request);
   if (request.nextUrl.pathname.startsWith("/embed/dashboard/view")) {
     const token = cookie ? await decode({ token: cookie, secret: authSecret() }).catch(() => null) : null;
     const ancestors = frameAncestors(Array.isArray(token?.frameOrigins) ? token.frameOrigins : []);
     const response = NextResponse.next();
-    response.headers.set("Content-Security-Policy", PAGE_CSP.replace("frame-ancestors 'none'", `frame-ancestors ${ancestors}`));
+    response.headers.set(
+      "Content-Security-Policy",
+      PAGE_CSP.replace("frame-ancestors 'none'", `frame-ancestors ${ancestors}`),
+    );
     return response;
   }
   if (cookie) return NextResponse.next();

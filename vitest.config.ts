@@ -21,7 +21,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          // The built app and the standalone service, started once for all files; the files share them, so one at a time.
+          // The built app and the standalone service, started once for all files; the files share them, so one at a
+          // time.
           globalSetup: ["tests/integration/setup.ts"],
           setupFiles: ["tests/integration/run-env.ts"],
           fileParallelism: false,

@@ -1,9 +1,10 @@
 /**
  * `npm run bench:address`: how well and how fast addresses are standardized, next to the `parse-address` and
  * `addresser` packages on the same labelled sets in the same process (the generated set; real-world addresses labelled
- * by hand: the project's own, and three sets from datamade/usaddress's files, one worked against, one read after a first
- * measurement, one never read; and one invented for issue 43 and kept aside), and a 1,000-address batch through the embedded service's normalize endpoint.
- * `ADDRESS_MISSES=1` lists every address lib/address gets wrong, with the fields it got wrong.
+ * by hand: the project's own, and three sets from datamade/usaddress's files, one worked against, one read after a
+ * first measurement, one never read; and one invented for issue 43 and kept aside), and a 1,000-address batch through
+ * the embedded service's normalize endpoint. `ADDRESS_MISSES=1` lists every address lib/address gets wrong, with the
+ * fields it got wrong.
  */
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -22,7 +23,19 @@ interface Case {
   expected: Expected;
 }
 
-const FIELDS = ["number", "preDirectional", "name", "suffix", "postDirectional", "unitType", "unitNumber", "city", "state", "zip", "zip4"] as const;
+const FIELDS = [
+  "number",
+  "preDirectional",
+  "name",
+  "suffix",
+  "postDirectional",
+  "unitType",
+  "unitNumber",
+  "city",
+  "state",
+  "zip",
+  "zip4",
+] as const;
 type Parsed = Record<(typeof FIELDS)[number], string>;
 
 const readJson = (file: string) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
@@ -31,7 +44,11 @@ const cases = readJson("./data/addresses.json") as Case[];
 const labelled = (file: string): Case[] =>
   (readJson(file) as { cases: [string, string, string][] }).cases.map(([kind, input, label]) => {
     const values = label.split("|");
-    return { source: kind, input, expected: Object.fromEntries(FIELDS.map((field, i) => [field, values[i] ?? ""])) as Expected };
+    return {
+      source: kind,
+      input,
+      expected: Object.fromEntries(FIELDS.map((field, i) => [field, values[i] ?? ""])) as Expected,
+    };
   });
 const realWorld = labelled("./data/addresses-real-world.json");
 const usaddressDev = labelled("./data/addresses-usaddress-dev.json");
@@ -40,7 +57,8 @@ const sealed = labelled("./data/addresses-sealed.json");
 const setAside = labelled("./data/addresses-set-aside.json");
 
 // Both sides in Publication 28's form before comparing: upper case, no periods or apostrophes, single spaces; a city's
-// USPS-shortened words spelled out ("HUNTINGDON VY" is HUNTINGDON VALLEY), as lib/address writes a city the table knows.
+// USPS-shortened words spelled out ("HUNTINGDON VY" is HUNTINGDON VALLEY), as lib/address writes a city the table
+// knows.
 const clean = (value: unknown) =>
   String(value ?? "")
     .toUpperCase()
@@ -52,7 +70,8 @@ const cleanCity = (value: unknown) =>
     .split(" ")
     .map((word, i) => (i > 0 && CITY_WORDS.get(word)) || word)
     .join(" ");
-const canonical = (field: (typeof FIELDS)[number], value: unknown) => (field === "city" ? cleanCity(value) : clean(value));
+const canonical = (field: (typeof FIELDS)[number], value: unknown) =>
+  field === "city" ? cleanCity(value) : clean(value);
 
 const libraries: Record<string, (input: string) => Parsed> = {
   "lib/address": (input) => parseAddress(input, zipTableOptions),
@@ -142,7 +161,11 @@ const sets: { name: string; title: string; cases: Case[]; sealed?: true }[] = [
     title: `Labelled set: ${cases.length} addresses (${cases.filter((c) => c.source === "data set").length} messy data-set spellings, ${cases.filter((c) => c.source !== "data set").length} Publication 28 kinds)`,
     cases,
   },
-  { name: "real-world", title: `Real-world set: ${realWorld.length} addresses as people write them, labelled by hand`, cases: realWorld },
+  {
+    name: "real-world",
+    title: `Real-world set: ${realWorld.length} addresses as people write them, labelled by hand`,
+    cases: realWorld,
+  },
   {
     name: "usaddress",
     title: `usaddress training set: ${usaddressDev.length} complete addresses from datamade/usaddress training/labeled.xml, labelled by hand (the set issue 32 was worked against)`,
@@ -172,7 +195,10 @@ const scores = sets.map((set) => {
   const results = Object.entries(libraries).map(([name, parse]) => ({ name, ...accuracy(set.cases, parse) }));
   console.log(`${set.title}\n`);
   console.log(["field".padEnd(16), ...results.map((r) => r.name.padStart(14))].join(""));
-  for (const field of FIELDS) console.log([field.padEnd(16), ...results.map((r) => pct(r.fieldHits[field] / set.cases.length).padStart(14))].join(""));
+  for (const field of FIELDS)
+    console.log(
+      [field.padEnd(16), ...results.map((r) => pct(r.fieldHits[field] / set.cases.length).padStart(14))].join(""),
+    );
   console.log(["all fields exact".padEnd(16), ...results.map((r) => pct(r.exact).padStart(14))].join(""));
   const ours = results.find((r) => r.name === "lib/address")!;
   if (set.sealed) console.log("(misses not shown: the set stays unread)");
@@ -191,7 +217,10 @@ const scores = sets.map((set) => {
 });
 const speeds = throughputs();
 console.log(
-  ["addresses/s".padEnd(16), ...Object.keys(libraries).map((name) => Math.round(speeds[name]!).toLocaleString("en-US").padStart(14))].join(""),
+  [
+    "addresses/s".padEnd(16),
+    ...Object.keys(libraries).map((name) => Math.round(speeds[name]!).toLocaleString("en-US").padStart(14)),
+  ].join(""),
   " (every set, CPU time)",
 );
 
@@ -213,7 +242,9 @@ const cpuTimes: number[] = [];
 const batch = async () => {
   const start = performance.now();
   const cpu = process.cpuUsage();
-  const response = await handler(new Request("http://bench/address/normalize", { method: "POST", headers: { Authorization: "bench" }, body }));
+  const response = await handler(
+    new Request("http://bench/address/normalize", { method: "POST", headers: { Authorization: "bench" }, body }),
+  );
   await response.json();
   const used = process.cpuUsage(cpu);
   cpuTimes.push((used.user + used.system) / 1000);

@@ -10,7 +10,11 @@ import type { AppInfo } from "../tests/integration/setup";
  * `cwd`: another checkout's build (a baseline to compare with, see bench/audit.ts); `nodeBinary`: another Node.js to
  * run it with (bench/runtime.ts), this benchmark's own by default.
  */
-export async function startApp(port: number, cwd = process.cwd(), nodeBinary = process.execPath): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
+export async function startApp(
+  port: number,
+  cwd = process.cwd(),
+  nodeBinary = process.execPath,
+): Promise<{ app: AppInfo; stop: () => void; pid: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-"));
   // The server and Node's flags as `npm start` gives them (package.json, the one place they are set; the image runs the
   // same): the benchmark measures the server people run. Its semi-spaces of 64 MB, where a page's short-lived objects

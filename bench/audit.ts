@@ -28,7 +28,9 @@ try {
     ].map(async ([name, started]) => {
       const { app, pid } = started as typeof withLog;
       const cookie = await signIn(app, "homeowner@example.com", "homeowner-demo");
-      const data = (await call(app, "GET", "/api/owner-data", { cookie })).body as { properties: { propertyId: number }[] };
+      const data = (await call(app, "GET", "/api/owner-data", { cookie })).body as {
+        properties: { propertyId: number }[];
+      };
       const paths = ["/dashboard", `/dashboard/properties/${data.properties[0]!.propertyId}`];
       return { name: name as string, app, pid, cookie, paths, latencies: [] as number[], cpuPerView: [] as number[] };
     }),
@@ -51,8 +53,11 @@ try {
   }
   const [a, b] = sides.map((side) => ({ name: side.name, p50: median(side.latencies), cpu: median(side.cpuPerView) }));
   console.log(`homeowner page views, ${ROUNDS} rounds of ${VIEWS}, one at a time, A B A B:`);
-  for (const side of [a!, b!]) console.log(`  ${side.name.padEnd(24)} p50 ${side.p50.toFixed(1)} ms   CPU ${side.cpu.toFixed(1)} ms per view`);
-  console.log(`  ratio (with log / baseline): latency ${(a!.p50 / b!.p50).toFixed(3)}, CPU ${(a!.cpu / b!.cpu).toFixed(3)}`);
+  for (const side of [a!, b!])
+    console.log(`  ${side.name.padEnd(24)} p50 ${side.p50.toFixed(1)} ms   CPU ${side.cpu.toFixed(1)} ms per view`);
+  console.log(
+    `  ratio (with log / baseline): latency ${(a!.p50 / b!.p50).toFixed(3)}, CPU ${(a!.cpu / b!.cpu).toFixed(3)}`,
+  );
 } finally {
   withLog.stop();
   baseline.stop();

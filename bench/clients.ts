@@ -15,7 +15,8 @@ import { goals, record } from "./record";
 const CLIENTS = 2_000;
 const PAGE_RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const { app, stop } = await startApp(Number(process.env.BENCH_PORT ?? 3459));
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 const titleCase = (word: string) => word.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (c) => c.toUpperCase());
 const TYPES: Record<string, string> = { CONVENTIONAL: "conventional", FHA: "fha", VA: "va" };
 const cell = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -29,10 +30,12 @@ try {
     return response;
   };
   const normalized = async () =>
-    ((await (await get("/api/admin/usage", admin)).json()) as { embeddedService: Record<string, number> }).embeddedService.normalizeAddresses ?? 0;
+    ((await (await get("/api/admin/usage", admin)).json()) as { embeddedService: Record<string, number> })
+      .embeddedService.normalizeAddresses ?? 0;
 
   // Data-set homes with a person on the deed, skipping the demo portfolio's (those would merge, not be added).
-  const demo = ((await (await get("/api/clients?size=500", officer)).json()) as { clients: { address: string }[] }).clients;
+  const demo = ((await (await get("/api/clients?size=500", officer)).json()) as { clients: { address: string }[] })
+    .clients;
   const taken = new Set(demo.map((c) => standardize(c.address).key));
   const rows = getDataset()
     .properties.filter((p) => peopleOf(p).length > 0)
@@ -43,7 +46,9 @@ try {
       const person = peopleOf(property)[0]!;
       const loan = property.loans[0];
       const name = `${titleCase(person.first)} ${titleCase(person.last)}`;
-      const known = loan ? [Math.round(loan.balance), loan.rate, TYPES[loan.type] ?? "other", loan.originationDate] : ["", "", "", ""];
+      const known = loan
+        ? [Math.round(loan.balance), loan.rate, TYPES[loan.type] ?? "other", loan.originationDate]
+        : ["", "", "", ""];
       return [cell(name), `client${i}@example.com`, cell(address), ...known].join(",");
     });
   if (rows.length < CLIENTS) throw new Error(`the data set has only ${rows.length} homes with a person on the deed`);
@@ -81,8 +86,12 @@ try {
   const { p50, p95 } = pages[0]!;
 
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  console.log(`\nClient portfolio, ${CLIENTS.toLocaleString("en-US")} data-set clients (the demo officer also has ${demo.length})\n`);
-  console.log(`${"".padEnd(40)}${"time".padStart(10)}${"added".padStart(8)}${"merged".padStart(8)}${"errors".padStart(8)}${"normalized".padStart(12)}`);
+  console.log(
+    `\nClient portfolio, ${CLIENTS.toLocaleString("en-US")} data-set clients (the demo officer also has ${demo.length})\n`,
+  );
+  console.log(
+    `${"".padEnd(40)}${"time".padStart(10)}${"added".padStart(8)}${"merged".padStart(8)}${"errors".padStart(8)}${"normalized".padStart(12)}`,
+  );
   for (const [name, run] of [
     ["import (standardized and stored)", first],
     ["the same file again (cached, merges)", again],
@@ -90,7 +99,9 @@ try {
     console.log(
       `${name.padEnd(40)}${s(run.ms).padStart(10)}${String(run.created).padStart(8)}${String(run.merged).padStart(8)}${String(run.errors.length).padStart(8)}${String(run.normalized).padStart(12)}`,
     );
-  console.log(`\n/clients for ${(CLIENTS + demo.length).toLocaleString("en-US")} clients, 50 a page, ${PAGE_RUNS} requests one at a time:`);
+  console.log(
+    `\n/clients for ${(CLIENTS + demo.length).toLocaleString("en-US")} clients, 50 a page, ${PAGE_RUNS} requests one at a time:`,
+  );
   for (const page of pages)
     console.log(
       `${page.path.padEnd(40)}p50 ${page.p50.toFixed(0).padStart(4)} ms   p95 ${page.p95.toFixed(0).padStart(4)} ms   ${String(page.kb).padStart(4)} KB of HTML`,

@@ -75,7 +75,14 @@ export async function closedLoop({
       // Requests sent during the ramp are answered but not counted.
       const counted = t >= started;
       const req = http.request(
-        { host: target.hostname, port: target.port, path: request.path, method: request.method, headers: request.headers, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: request.path,
+          method: request.method,
+          headers: request.headers,
+          agent,
+        },
         (res) => {
           res.resume();
           res.on("end", () => {
@@ -119,7 +126,8 @@ export async function closedLoop({
 
   const elapsed = (performance.now() - Math.max(started, 0)) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   const ok = Object.entries(statuses).reduce((sum, [status, count]) => sum + (Number(status) < 300 ? count : 0), 0);
   return {
     requests: latencies.length,

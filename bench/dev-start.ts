@@ -51,7 +51,9 @@ async function visit(url: string, cookie?: string): Promise<{ ms: number; html: 
   const response = await fetch(url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
   const html = await response.text();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  const assets = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/_next\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
+  const assets = new Set(
+    [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/_next\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!),
+  );
   await Promise.all([...assets].map(async (asset) => (await fetch(new URL(asset, url))).arrayBuffer()));
   return { ms: performance.now() - began, html };
 }
@@ -61,7 +63,10 @@ interface Run {
   home: number;
   pages: Record<Page, number>;
   signIns: number;
-  /** When the server said its warm-up was done, from the first page's answer (0: it did not say, before the visits ended). */
+  /**
+   * When the server said its warm-up was done, from the first page's answer (0: it did not say, before the visits
+   * ended).
+   */
   warmUp: number;
 }
 
@@ -71,7 +76,14 @@ async function start(cold: boolean): Promise<Run> {
   const url = `http://127.0.0.1:${PORT}`;
   const began = performance.now();
   const server = spawn("npx", ["next", "dev", "-p", String(PORT), "-H", "127.0.0.1"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", NEXTAUTH_URL: url },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PROPERTY_API_BASE_URL: "",
+      NEXTAUTH_URL: url,
+    },
     stdio: ["ignore", "pipe", "inherit"],
     detached: true,
   });
@@ -94,10 +106,17 @@ async function start(cold: boolean): Promise<Run> {
     const home = performance.now() - began;
     if (PAUSE_MS) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     if (UNTIL_WARM) await Promise.race([warmedUp, new Promise((resolve) => setTimeout(resolve, 600_000))]);
-    const app = { name: "embedded", url, dataDir, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 0 } satisfies AppInfo;
+    const app = {
+      name: "embedded",
+      url,
+      dataDir,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 0,
+    } satisfies AppInfo;
     const pages = {} as Record<Page, number>;
     let signIns = 0;
-    // As the login form signs in: the demo staff with their authenticator's code (their first sign-in in this data folder).
+    // As the login form signs in: the demo staff with their authenticator's code (their first sign-in in this data
+    // folder).
     const as = async (email: string, password: string) => {
       const t = performance.now();
       const cookie = sessionFrom(await credentialsCallback(app, email, password, demoCode(app, email)));
@@ -136,7 +155,9 @@ for (let i = 0; i < RUNS; i++)
     results.push({ kind: cold ? "cold" : "warm", load, ...(await start(cold)) });
   }
 
-console.log(`\nnpm run dev, ${RUNS} runs each; Ready and first / from the command's start, each page's first visit from its request`);
+console.log(
+  `\nnpm run dev, ${RUNS} runs each; Ready and first / from the command's start, each page's first visit from its request`,
+);
 const when = UNTIL_WARM
   ? " once the server's warm-up was done"
   : PAUSE_MS
@@ -146,12 +167,22 @@ console.log(`(pages visited one after another${when}; load average at each start
 const columns = ["Ready", "first /", "warm-up", ...PAGES, "sign-ins", "load"];
 console.log(`${"".padEnd(6)}${columns.map((c) => c.padStart(c.length > 9 ? c.length + 2 : 10)).join("")}`);
 for (const r of results) {
-  const cells = [s(r.ready), s(r.home), r.warmUp ? s(r.warmUp) : "-", ...PAGES.map((p) => s(r.pages[p])), s(r.signIns), r.load.toFixed(1)];
-  console.log(`${r.kind.padEnd(6)}${cells.map((c, i) => c.padStart(columns[i]!.length > 9 ? columns[i]!.length + 2 : 10)).join("")}`);
+  const cells = [
+    s(r.ready),
+    s(r.home),
+    r.warmUp ? s(r.warmUp) : "-",
+    ...PAGES.map((p) => s(r.pages[p])),
+    s(r.signIns),
+    r.load.toFixed(1),
+  ];
+  console.log(
+    `${r.kind.padEnd(6)}${cells.map((c, i) => c.padStart(columns[i]!.length > 9 ? columns[i]!.length + 2 : 10)).join("")}`,
+  );
 }
 const best = (kind: string) => Math.min(...results.filter((r) => r.kind === kind).map((r) => r.home));
 /** A page's slowest first visit over the runs of a kind. */
-const slowest = (kind: string, page: Page) => Math.max(...results.filter((r) => r.kind === kind).map((r) => r.pages[page]));
+const slowest = (kind: string, page: Page) =>
+  Math.max(...results.filter((r) => r.kind === kind).map((r) => r.pages[page]));
 record("npm run dev", {
   "first page, cold (s)": s(best("cold")),
   "first page, warm cache (s)": s(best("warm")),
@@ -159,7 +190,11 @@ record("npm run dev", {
 });
 goals("npm run dev", [
   { goal: "first page of a new checkout under 8 s (best run)", measured: s(best("cold")), met: best("cold") < GOAL_MS },
-  { goal: "first page with the cache of a run before under 8 s", measured: s(best("warm")), met: best("warm") < GOAL_MS },
+  {
+    goal: "first page with the cache of a run before under 8 s",
+    measured: s(best("warm")),
+    met: best("warm") < GOAL_MS,
+  },
   ...PAGES.map((p) => {
     const worst = Math.max(slowest("cold", p), slowest("warm", p));
     return { goal: `${p}: first visit under 3 s (slowest run)`, measured: s(worst), met: worst < PAGE_GOAL_MS };

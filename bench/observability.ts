@@ -28,11 +28,15 @@ async function nsPerCall(body: () => unknown | Promise<unknown>): Promise<number
 const floor = await nsPerCall(work);
 const cost = async (body: () => unknown | Promise<unknown>) => Math.max(0, (await nsPerCall(body)) - floor);
 
-const spanOff = await cost(() => inSpan("upstream propertySummary", { attributes: { "upstream.operation": "propertySummary" } }, work));
+const spanOff = await cost(() =>
+  inSpan("upstream propertySummary", { attributes: { "upstream.operation": "propertySummary" } }, work),
+);
 const idsOff = await cost(() => (activeTraceIds(), work()));
 const requestIdOff = await cost(() => (noteRequestId("a-request-id-0001"), work()));
 const countOn = await cost(() => (metrics.countUpstream("propertySummary", "hit", 0), work()));
-const timerOn = await cost(() => (metrics.requestTimer()!({ method: "GET", route: "/api/property/summary", status: 200 }), work()));
+const timerOn = await cost(
+  () => (metrics.requestTimer()!({ method: "GET", route: "/api/property/summary", status: 200 }), work()),
+);
 // The registry's slot on globalThis, emptied as METRICS_TOKEN unset leaves it.
 (globalThis as { appMetrics?: unknown }).appMetrics = null;
 const countOff = await cost(() => (metrics.countUpstream("propertySummary", "hit", 0), work()));
@@ -50,5 +54,9 @@ for (const [what, ns] of rows) console.log(`${what.padEnd(56)}${`${ns.toFixed(0)
 record("Observability (per call)", Object.fromEntries(rows.map(([what, ns]) => [`${what} (ns)`, Math.round(ns)])));
 goals("Observability", [
   { goal: "a span costs under 1 µs while tracing is off", measured: `${spanOff.toFixed(0)} ns`, met: spanOff < 1_000 },
-  { goal: "a log line's trace ids cost under 0.1 µs while tracing is off", measured: `${idsOff.toFixed(0)} ns`, met: idsOff < 100 },
+  {
+    goal: "a log line's trace ids cost under 0.1 µs while tracing is off",
+    measured: `${idsOff.toFixed(0)} ns`,
+    met: idsOff < 100,
+  },
 ]);

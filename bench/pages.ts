@@ -34,12 +34,16 @@ function breakdown(audits: Record<string, { details?: unknown; numericValue?: nu
     .map((i) => `${i.groupLabel} ${ms(i.duration)}`)
     .join(", ");
   const scripts = items("bootup-time")
-    .map((i) => `${short(i.url)} total ${ms(i.total)} (eval ${ms(i.scripting)}, parse/compile ${ms(i.scriptParseCompile)})`)
+    .map(
+      (i) =>
+        `${short(i.url)} total ${ms(i.total)} (eval ${ms(i.scripting)}, parse/compile ${ms(i.scriptParseCompile)})`,
+    )
     .join("\n      ");
   const longTasks = items("long-tasks")
     .map((i) => `${short(i.url)} @${ms(i.startTime)} ${ms(i.duration)} ms`)
     .join(", ");
-  const phases = (audits["largest-contentful-paint-element"]?.details as { items?: Items[] } | undefined)?.items?.[1]?.items ?? [];
+  const phases =
+    (audits["largest-contentful-paint-element"]?.details as { items?: Items[] } | undefined)?.items?.[1]?.items ?? [];
   const lcp = phases.map((p) => `${p.phase} ${ms(p.timing)}`).join(", ");
   return `    main thread (ms): ${work}\n    scripts (ms): ${scripts}\n    long tasks: ${longTasks || "none"}\n    LCP phases (ms): ${lcp}`;
 }
@@ -61,7 +65,8 @@ try {
     const tags = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"[^>]*>/g)].filter((m) => !/\snomodule/i.test(m[0]));
     const scripts = [...new Set(tags.map((m) => m[1]!))];
     let total = 0;
-    for (const src of scripts) total += gzipSync(Buffer.from(await (await fetch(new URL(src, app.url))).arrayBuffer())).byteLength;
+    for (const src of scripts)
+      total += gzipSync(Buffer.from(await (await fetch(new URL(src, app.url))).arrayBuffer())).byteLength;
     return total;
   }
 
@@ -82,18 +87,28 @@ try {
   // how much of a figure comes from the simulation: the desktop preset sets no devtools latency or bandwidth, so these
   // loads are unthrottled (loopback, this machine's CPU).
   const throttlingMethod = process.env.BENCH_THROTTLING === "devtools" ? "devtools" : "simulate";
-  console.log(`\nHomeowner pages on the built app (Lighthouse desktop preset, ${throttlingMethod} throttling, Chromium)\n`);
-  console.log(`${"page".padEnd(26)}${"first-load JS (gzip)".padStart(22)}${"performance".padStart(14)}   what it is made of`);
+  console.log(
+    `\nHomeowner pages on the built app (Lighthouse desktop preset, ${throttlingMethod} throttling, Chromium)\n`,
+  );
+  console.log(
+    `${"page".padEnd(26)}${"first-load JS (gzip)".padStart(22)}${"performance".padStart(14)}   what it is made of`,
+  );
   try {
     for (const [name, path] of pages) {
       const withCookie = path.startsWith("/dashboard");
       const js = await firstLoadJs(path, withCookie);
       const result = await lighthouse(
         `${app.url}${path}`,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: withCookie ? { Cookie: cookie } : undefined },
-        // Lighthouse's own desktop preset: its throttling (40 ms RTT, 10 Mbit/s, no CPU slowdown), screen and user agent.
-        // Only `formFactor` and the screen without the preset's throttling would simulate a desktop-sized phone on slow 4G
-        // with a 4× slower CPU, scored on the desktop curves.
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          extraHeaders: withCookie ? { Cookie: cookie } : undefined,
+        },
+        // Lighthouse's own desktop preset: its throttling (40 ms RTT, 10 Mbit/s, no CPU slowdown), screen and user
+        // agent. Only `formFactor` and the screen without the preset's throttling would simulate a desktop-sized phone
+        // on slow 4G with a 4× slower CPU, scored on the desktop curves.
         { ...desktopConfig, settings: { ...desktopConfig.settings, throttlingMethod } },
       );
       if (name === FLOOR) console.log(`(throttling as run: ${JSON.stringify(result?.lhr.configSettings.throttling)})`);
@@ -101,7 +116,9 @@ try {
       // The metrics the score is made of, so a low score says where to look.
       const metric = (id: string) => result?.lhr.audits[id]?.displayValue ?? "?";
       const parts = `FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`;
-      console.log(`${name.padEnd(26)}${`${(js / 1024).toFixed(1)} kB`.padStart(22)}${String(score).padStart(14)}   ${parts}`);
+      console.log(
+        `${name.padEnd(26)}${`${(js / 1024).toFixed(1)} kB`.padStart(22)}${String(score).padStart(14)}   ${parts}`,
+      );
       if (process.env.BENCH_LCP) {
         console.log(JSON.stringify(result?.lhr.audits["largest-contentful-paint-element"]?.details).slice(0, 1500));
         if (result) console.log(breakdown(result.lhr.audits));
@@ -121,7 +138,11 @@ try {
         { goal: `${name}: Lighthouse performance ≥ 95`, measured: String(score), met: score >= 95 },
         { goal: `${name}: LCP ≤ 1.0 s`, measured: `${(lcp / 1000).toFixed(2)} s`, met: lcp <= 1000 },
         { goal: `${name}: TBT ≤ 50 ms`, measured: `${Math.round(tbt)} ms`, met: tbt <= 50 },
-        { goal: `${name}: first-load JS ≤ 130 kB gzip`, measured: `${(js / 1024).toFixed(1)} kB`, met: js <= 130 * 1024 },
+        {
+          goal: `${name}: first-load JS ≤ 130 kB gzip`,
+          measured: `${(js / 1024).toFixed(1)} kB`,
+          met: js <= 130 * 1024,
+        },
       );
     }
   } finally {
@@ -148,7 +169,9 @@ try {
   pageFigures["widget: warm valuation p50 (ms)"] = times[25]!.toFixed(1);
   record("pages", pageFigures);
   goals("pages", checks);
-  console.log(`widget: time to a valuation on a warm cache p50 ${times[25]!.toFixed(1)} ms, p95 ${times[47]!.toFixed(1)} ms (server, loopback)`);
+  console.log(
+    `widget: time to a valuation on a warm cache p50 ${times[25]!.toFixed(1)} ms, p95 ${times[47]!.toFixed(1)} ms (server, loopback)`,
+  );
 } finally {
   stop();
 }

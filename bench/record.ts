@@ -21,6 +21,7 @@ export function record(bench: string, figures: Record<string, string | number>) 
  */
 export function goals(bench: string, checks: { goal: string; measured: string; met: boolean }[]) {
   console.log(`\n${bench}: goals`);
-  for (const check of checks) console.log(`  ${check.met ? "met   " : "MISSED"}  ${check.goal.padEnd(58)} ${check.measured}`);
+  for (const check of checks)
+    console.log(`  ${check.met ? "met   " : "MISSED"}  ${check.goal.padEnd(58)} ${check.measured}`);
   if (checks.some((check) => !check.met)) process.exitCode = 1;
 }

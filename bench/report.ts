@@ -14,7 +14,8 @@ import { record } from "./record";
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const dataset = getDataset();
 const properties = dataset.properties.filter((_, i) => i % 71 === 0);
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 
 async function measure(render: (i: number) => Promise<number>) {
   await render(0); // warm
@@ -35,7 +36,14 @@ const pdfkit = await measure(async (i) => (await new Response(renderReportPdf(re
 const executablePath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const browser = await chromium.launch({
   executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 const page = await browser.newPage();
 const headless = await measure(async (i) => {

@@ -36,7 +36,9 @@ const WARM_UP = 100;
 const QUIET_SECONDS = 10;
 const IDLE_SECONDS = 5;
 if (!baselineDir) {
-  console.log("bench:runtime skipped: set BENCH_BASELINE_DIR to a checkout built with the baseline's Node (BENCH_BASELINE_NODE, /usr/bin/node by default)");
+  console.log(
+    "bench:runtime skipped: set BENCH_BASELINE_DIR to a checkout built with the baseline's Node (BENCH_BASELINE_NODE, /usr/bin/node by default)",
+  );
   process.exit(0);
 }
 
@@ -112,7 +114,11 @@ try {
 
   const send = async (side: Side, probe: Probe) => {
     const started = performance.now();
-    const response = await fetch(`${side.app.url}${probe.path}`, { method: probe.method, headers: probe.headers, body: probe.body });
+    const response = await fetch(`${side.app.url}${probe.path}`, {
+      method: probe.method,
+      headers: probe.headers,
+      body: probe.body,
+    });
     await response.text();
     if (!response.ok) throw new Error(`${side.name} ${probe.method} ${probe.path}: ${response.status}`);
     return performance.now() - started;
@@ -164,7 +170,9 @@ try {
   // BENCH_ROUNDS=0 or BENCH_LOAD_ROUNDS=0 leaves a part out (a CPU profile of the load alone, say).
   if (ROUNDS > 0) printOneAtATime(a, b);
   if (LOAD_ROUNDS > 0) printLoad(a, b);
-  console.log(`\nidle, no requests for ${IDLE_SECONDS} s: A ${idle[0]!.toFixed(1)} ms of CPU a second, B ${idle[1]!.toFixed(1)} ms`);
+  console.log(
+    `\nidle, no requests for ${IDLE_SECONDS} s: A ${idle[0]!.toFixed(1)} ms of CPU a second, B ${idle[1]!.toFixed(1)} ms`,
+  );
   console.log(`load average after: ${loadAverage()}`);
   if (a.load.failures + b.load.failures > 0) process.exitCode = 1;
 } finally {
@@ -178,10 +186,10 @@ function printOneAtATime(a: Side, b: Side) {
     `  ${"request".padEnd(38)}${cell("A p50", 9)}${cell("A CPU", 9)}${cell("B p50", 9)}${cell("B CPU", 9)}${cell("p50 A/B", 9)}${cell("CPU A/B", 9)}`,
   );
   for (const [p, probe] of a.probes.entries()) {
-    const [x, y] = [a, b].map((side) => ({ p50: median(side.measured[p]!.latencies), cpu: side.measured[p]!.cpuMs / side.measured[p]!.requests })) as [
-      { p50: number; cpu: number },
-      { p50: number; cpu: number },
-    ];
+    const [x, y] = [a, b].map((side) => ({
+      p50: median(side.measured[p]!.latencies),
+      cpu: side.measured[p]!.cpuMs / side.measured[p]!.requests,
+    })) as [{ p50: number; cpu: number }, { p50: number; cpu: number }];
     console.log(
       `  ${probe.name.padEnd(38)}${cell(`${x.p50.toFixed(1)} ms`, 9)}${cell(`${x.cpu.toFixed(2)} ms`, 9)}${cell(`${y.p50.toFixed(1)} ms`, 9)}${cell(`${y.cpu.toFixed(2)} ms`, 9)}${ratio(x.p50, y.p50)}${ratio(x.cpu, y.cpu)}`,
     );
@@ -190,8 +198,12 @@ function printOneAtATime(a: Side, b: Side) {
 }
 
 function printLoad(a: Side, b: Side) {
-  console.log(`\nGET /dashboard under load, ${CONNECTIONS} connections for ${LOAD_SECONDS} s, ${LOAD_ROUNDS} runs per side, in turn:`);
-  console.log(`  ${"side".padEnd(6)}${cell("req/s", 10)}${cell("p99", 10)}${cell("CPU/req", 10)}${cell("errors", 8)}   runs (req/s)`);
+  console.log(
+    `\nGET /dashboard under load, ${CONNECTIONS} connections for ${LOAD_SECONDS} s, ${LOAD_ROUNDS} runs per side, in turn:`,
+  );
+  console.log(
+    `  ${"side".padEnd(6)}${cell("req/s", 10)}${cell("p99", 10)}${cell("CPU/req", 10)}${cell("errors", 8)}   runs (req/s)`,
+  );
   for (const [label, side] of [
     ["A", a],
     ["B", b],
@@ -200,6 +212,12 @@ function printLoad(a: Side, b: Side) {
       `  ${label.padEnd(6)}${cell(median(side.load.perSecond).toFixed(0), 10)}${cell(`${median(side.load.p99).toFixed(0)} ms`, 10)}${cell(`${(side.load.cpuMs / side.load.requests).toFixed(2)} ms`, 10)}${cell(String(side.load.failures), 8)}   ${side.load.perSecond.map((r) => r.toFixed(0)).join(", ")}`,
     );
   }
-  const [la, lb] = [a.load, b.load].map((load) => ({ rps: median(load.perSecond), p99: median(load.p99), cpu: load.cpuMs / load.requests }));
-  console.log(`  ratio A/B: req/s ${(la!.rps / lb!.rps).toFixed(3)}, p99 ${(la!.p99 / lb!.p99).toFixed(3)}, CPU per request ${(la!.cpu / lb!.cpu).toFixed(3)}`);
+  const [la, lb] = [a.load, b.load].map((load) => ({
+    rps: median(load.perSecond),
+    p99: median(load.p99),
+    cpu: load.cpuMs / load.requests,
+  }));
+  console.log(
+    `  ratio A/B: req/s ${(la!.rps / lb!.rps).toFixed(3)}, p99 ${(la!.p99 / lb!.p99).toFixed(3)}, CPU per request ${(la!.cpu / lb!.cpu).toFixed(3)}`,
+  );
 }

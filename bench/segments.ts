@@ -27,7 +27,8 @@ try {
       const cookie = cookies[sides.indexOf(side)]!;
       for (const path of PATHS) {
         const start = performance.now();
-        for (let n = 0; n < PER_ROUND; n++) await (await fetch(`${side.app.url}${path}`, { headers: { Cookie: cookie } })).arrayBuffer();
+        for (let n = 0; n < PER_ROUND; n++)
+          await (await fetch(`${side.app.url}${path}`, { headers: { Cookie: cookie } })).arrayBuffer();
         (side.times[path] ??= []).push((performance.now() - start) / PER_ROUND);
       }
     }
@@ -35,7 +36,9 @@ try {
   console.log(`${"".padEnd(16)}${sides.map((s) => s.name.padStart(14)).join("")}${"ratio".padStart(10)}`);
   for (const path of PATHS) {
     const [a, b] = sides.map((s) => median(s.times[path]!));
-    console.log(`${path.padEnd(16)}${a!.toFixed(2).padStart(14)}${b!.toFixed(2).padStart(14)}${(a! / b!).toFixed(3).padStart(10)}`);
+    console.log(
+      `${path.padEnd(16)}${a!.toFixed(2).padStart(14)}${b!.toFixed(2).padStart(14)}${(a! / b!).toFixed(3).padStart(10)}`,
+    );
   }
 } finally {
   here.stop();

@@ -13,7 +13,8 @@ import { goals, record } from "./record";
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 250);
 const IN_FLIGHT = 32;
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 
 // The receiver listens on 127.0.0.1: the app under test allows private addresses.
 process.env.WEBHOOKS_ALLOW_PRIVATE = "true";
@@ -28,7 +29,9 @@ const receiver = createServer((request, response) => {
     setTimeout(() => response.writeHead(200).end("ok"), 20);
   });
 });
-const receiverPort = await new Promise<number>((resolve) => receiver.listen(0, "127.0.0.1", () => resolve((receiver.address() as { port: number }).port)));
+const receiverPort = await new Promise<number>((resolve) =>
+  receiver.listen(0, "127.0.0.1", () => resolve((receiver.address() as { port: number }).port)),
+);
 const { app, stop } = await startApp(Number(process.env.BENCH_PORT ?? 3471));
 
 try {
@@ -43,7 +46,10 @@ try {
     if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer)}`);
     return answer;
   };
-  const endpoint = await post("/api/admin/webhooks", { url: `http://127.0.0.1:${receiverPort}/hooks`, events: ["lead.created"] });
+  const endpoint = await post("/api/admin/webhooks", {
+    url: `http://127.0.0.1:${receiverPort}/hooks`,
+    events: ["lead.created"],
+  });
   const test = `/api/admin/webhooks/${endpoint.id as number}/test`;
   // A warm-up: the routes compiled, the job engine's workers running.
   for (let i = 0; i < 20; i++) await post(test, {});
@@ -67,7 +73,8 @@ try {
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   const sendSeconds = (performance.now() - start) / 1000;
   const deadline = performance.now() + 120_000;
-  while ([...sentAt.keys()].some((id) => !received.has(id)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  while ([...sentAt.keys()].some((id) => !received.has(id)) && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 200));
 
   const latencies = [...sentAt].flatMap(([id, at]) => (received.has(id) ? [received.get(id)! - at] : []));
   const last = Math.max(...[...sentAt.keys()].flatMap((id) => (received.has(id) ? [received.get(id)!] : [])));
@@ -76,7 +83,9 @@ try {
   const p99 = quantile(latencies, 0.99);
   console.log(`\nWebhooks: ${EVENTS.toLocaleString("en-US")} events at ${RATE}/s to a receiver answering in 20 ms\n`);
   console.log(`events sent in                 ${sendSeconds.toFixed(1)} s (${(EVENTS / sendSeconds).toFixed(0)}/s)`);
-  console.log(`delivered                      ${latencies.length.toLocaleString("en-US")} of ${EVENTS.toLocaleString("en-US")} (${duplicates} sent twice)`);
+  console.log(
+    `delivered                      ${latencies.length.toLocaleString("en-US")} of ${EVENTS.toLocaleString("en-US")} (${duplicates} sent twice)`,
+  );
   console.log(`deliveries per second          ${perSecond.toFixed(0)}`);
   console.log(`event → receipt                p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`);
   record("webhooks (10,000 events)", {

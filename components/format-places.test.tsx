@@ -11,7 +11,8 @@ import type { EquityDto } from "@/lib/services/homes/dto";
 import { withIntl } from "@/lib/testing/intl";
 
 /** What a person reads of the markup. */
-const text = (element: React.ReactElement) => parse(renderToStaticMarkup(withIntl(element))).textContent.replace(/\s+/g, " ");
+const text = (element: React.ReactElement) =>
+  parse(renderToStaticMarkup(withIntl(element))).textContent.replace(/\s+/g, " ");
 
 const INSTANT = "November 26, 2026 at 3:04 PM UTC";
 
@@ -43,7 +44,15 @@ describe("the formats where they appear on the pages", () => {
     const shown = text(
       <LoansSection
         loans={[
-          { position: 1, lender: "Acme Bank", type: "FHA", ratePercent: 6.5, originalAmount: 300_000, recordedDate: "2021-03-04", estimatedBalance: 250_000 },
+          {
+            position: 1,
+            lender: "Acme Bank",
+            type: "FHA",
+            ratePercent: 6.5,
+            originalAmount: 300_000,
+            recordedDate: "2021-03-04",
+            estimatedBalance: 250_000,
+          },
           {
             position: 2,
             lender: "Acme Bank",
@@ -101,7 +110,13 @@ describe("the formats where they appear on the pages", () => {
   it("recent applicants and the security page's days", () => {
     const shown = text(
       <RecentApplicants
-        applicants={[{ address: "2800 N 24th St, Phoenix, AZ 85008", applicant: "Samantha Jones", lookedUpAt: new Date("2026-11-26T15:04:09Z") }]}
+        applicants={[
+          {
+            address: "2800 N 24th St, Phoenix, AZ 85008",
+            applicant: "Samantha Jones",
+            lookedUpAt: new Date("2026-11-26T15:04:09Z"),
+          },
+        ]}
       />,
     );
     expect(shown).toContain(INSTANT);

@@ -1,7 +1,10 @@
 import { request } from "@playwright/test";
 import { expect, expectNoSeriousViolations, signIn, test } from "./fixtures";
 
-test("an officer makes an API token on /account, sees it once, calls the API with it and revokes it", async ({ page, context }) => {
+test("an officer makes an API token on /account, sees it once, calls the API with it and revokes it", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, "officer@example.com", "officer-demo");
   await page.goto("/account");
@@ -37,7 +40,9 @@ test("an officer makes an API token on /account, sees it once, calls the API wit
   await crm.dispose();
 });
 
-test("an admin makes an organization token on /admin and finds everyone's tokens there, with their owners", async ({ page }) => {
+test("an admin makes an organization token on /admin and finds everyone's tokens there, with their owners", async ({
+  page,
+}) => {
   await signIn(page, "admin@example.com", "admin-demo");
   await page.goto("/admin");
   const section = page.getByRole("region", { name: "API tokens" });

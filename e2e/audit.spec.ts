@@ -28,7 +28,9 @@ test("an officer looks up the demo homeowner's home; the homeowner sees who look
   await signIn(owner, "homeowner@example.com", "homeowner-demo");
   await expect(owner.getByRole("heading", { name: "Your homes" })).toBeVisible();
   await owner.goto("/account");
-  const looked = owner.locator("section").filter({ has: owner.getByRole("heading", { name: "Who looked at my home's records" }) });
+  const looked = owner
+    .locator("section")
+    .filter({ has: owner.getByRole("heading", { name: "Who looked at my home's records" }) });
   await expect(looked).toContainText(OFFICER);
   await ownerContext.close();
 
@@ -67,7 +69,9 @@ test("an officer looks up the demo homeowner's home; the homeowner sees who look
   const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
   await expect(dialog).toBeVisible();
   const download = page.waitForEvent("download");
-  await dialog.getByLabel("Enter the 6-digit code from your authenticator app, or a recovery code").fill(await freshDemoCode(page.url(), "admin@example.com"));
+  await dialog
+    .getByLabel("Enter the 6-digit code from your authenticator app, or a recovery code")
+    .fill(await freshDemoCode(page.url(), "admin@example.com"));
   await dialog.getByRole("button", { name: "Confirm and continue" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^activity-log-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -10,7 +10,9 @@ test("a person signs up as a homeowner, is signed in, and signs out", async ({ p
   await page.getByRole("button", { name: "Create account" }).click();
   // Each problem is said once, beside its field (which takes the focus), as a sentence naming it: no banner besides.
   await expect(page.getByLabel("Password")).toBeFocused();
-  await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/^The password must be at least 10 characters\./);
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription(
+    /^The password must be at least 10 characters\./,
+  );
   await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   await page.getByLabel("Password").fill("password1234");
   await page.getByRole("button", { name: "Create account" }).click();
@@ -27,13 +29,17 @@ test("a person signs up as a homeowner, is signed in, and signs out", async ({ p
   const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"))!;
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
-  expect((await page.context().cookies()).some((cookie) => cookie.name.endsWith("next-auth.session-token"))).toBe(false);
+  expect((await page.context().cookies()).some((cookie) => cookie.name.endsWith("next-auth.session-token"))).toBe(
+    false,
+  );
   // Signing out ended the session on the server: a copy of the cookie taken before is worthless.
   const copy = await page.request.get("/api/owner-data", { headers: { cookie: `${session.name}=${session.value}` } });
   expect(copy.status()).toBe(401);
 });
 
-test("the sign-in page lists the demo accounts, refuses a wrong password plainly, and signs the officer in", async ({ page }) => {
+test("the sign-in page lists the demo accounts, refuses a wrong password plainly, and signs the officer in", async ({
+  page,
+}) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Demo accounts" })).toBeVisible();
   await expectNoSeriousViolations(page);

@@ -6,7 +6,9 @@ import { expect, expectNoSeriousViolations, screenshots, signIn, test } from "./
 const REFINANCE = { name: "Katherine Roberts", address: "947 Greenwood Ave NE, Atlanta, GA 30306" };
 const OTHER = { name: "Kwame Nguyen", address: "960 Greenwood Ave NE, Atlanta, GA 30306" };
 
-test("a loan officer imports past clients, sees the row errors, refreshes one and marks its opportunity contacted", async ({ page }, testInfo) => {
+test("a loan officer imports past clients, sees the row errors, refreshes one and marks its opportunity contacted", async ({
+  page,
+}, testInfo) => {
   test.slow();
   const [refinance, other] = [REFINANCE, OTHER];
   await signIn(page, "officer@example.com", "officer-demo");
@@ -23,7 +25,9 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
   await page.getByRole("heading", { name: "Import past clients" }).click();
   await page.getByLabel("CSV with a header row, up to 2,000 clients").fill(csv);
   await page.getByRole("button", { name: "Import clients" }).click();
-  await expect(page.getByTestId("import-summary")).toContainText("2 added, 0 merged with clients you had, 1 row with errors");
+  await expect(page.getByTestId("import-summary")).toContainText(
+    "2 added, 0 merged with clients you had, 1 row with errors",
+  );
   const error = page.getByTestId("import-error");
   await expect(error).toHaveCount(1);
   await expect(error).toContainText("email is not an email address");
@@ -39,7 +43,8 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
   await expect(page.getByTestId("clients-shown")).toHaveText("1 client matching “katherine roberts”");
   await expect(page.getByTestId("client")).toHaveCount(1);
 
-  // Refresh the client with the 9.75% loan: a rate-and-term refinance whatever the home is worth, as a tag on their row.
+  // Refresh the client with the 9.75% loan: a rate-and-term refinance whatever the home is worth, as a tag on their
+  // row.
   const client = page.getByTestId("client").filter({ hasText: refinance.name });
   await page.getByRole("button", { name: `Refresh ${refinance.name} now` }).click();
   const tag = client.getByTestId("opportunity").filter({ hasText: "Rate refinance" });
@@ -61,12 +66,18 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
     .click();
   await expect(page).toHaveURL(/kind=rate_refinance/);
   await expect(page.getByTestId("client").filter({ hasText: refinance.name })).toHaveCount(1);
-  for (const row of await page.getByTestId("client").all()) await expect(row.getByTestId("opportunity").filter({ hasText: "Rate refinance" })).toHaveCount(1);
+  for (const row of await page.getByTestId("client").all())
+    await expect(row.getByTestId("opportunity").filter({ hasText: "Rate refinance" })).toHaveCount(1);
 
   // Dismissed with a reason: the tag says so, and the filter (for what is being worked) leaves the client out.
-  const filtered = page.getByTestId("client").filter({ hasText: refinance.name }).getByTestId("opportunity").filter({ hasText: "Rate refinance" });
+  const filtered = page
+    .getByTestId("client")
+    .filter({ hasText: refinance.name })
+    .getByTestId("opportunity")
+    .filter({ hasText: "Rate refinance" });
   // The tag opened on the page before may still be open after the filter's navigation: opened if it is not.
-  if (!(await filtered.evaluate((details) => (details as HTMLDetailsElement).open))) await filtered.locator("summary").click();
+  if (!(await filtered.evaluate((details) => (details as HTMLDetailsElement).open)))
+    await filtered.locator("summary").click();
   await filtered.getByRole("button", { name: `Dismiss Rate-and-term refinance for ${refinance.name}…` }).click();
   await filtered.getByLabel("Why").selectOption("done_elsewhere");
   await filtered.getByLabel("Note (optional)").fill("Refinanced with her credit union");
@@ -76,7 +87,10 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
   await expect(page.getByTestId("client").filter({ hasText: refinance.name })).toHaveCount(0);
 
   // Every client again, 50 a page, ranked by available equity: the next page is an address of its own.
-  await page.getByRole("navigation", { name: "Clients by opportunity" }).getByRole("link", { name: "Every client" }).click();
+  await page
+    .getByRole("navigation", { name: "Clients by opportunity" })
+    .getByRole("link", { name: "Every client" })
+    .click();
   await expect(page).not.toHaveURL(/kind=/);
   await page.getByRole("link", { name: "Show every client" }).click();
   await expect(page.getByTestId("clients-shown")).toHaveText(/^1–50 of \d+ clients$/);
@@ -90,7 +104,9 @@ test("a loan officer imports past clients, sees the row errors, refreshes one an
   await expectNoSeriousViolations(page);
 });
 
-test("the demo officer on a phone reaches the client list within two screens, filters by kind and reads a tag's reason", async ({ page }, testInfo) => {
+test("the demo officer on a phone reaches the client list within two screens, filters by kind and reads a tag's reason", async ({
+  page,
+}, testInfo) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "officer@example.com", "officer-demo");

@@ -34,10 +34,17 @@ async function outcome(page: Page, done: Locator, alerts: Locator): Promise<stri
  */
 const pause = (page: Page, attempt: number) => page.waitForTimeout(Math.min(5_000, 1_000 * 2 ** (attempt - 1)));
 
-/** Does `act` until `done` shows (alerts are looked for in the main column: Next.js's route announcer is one too), reading and keeping the failure messages it meets on the way. */
+/**
+ * Does `act` until `done` shows (alerts are looked for in the main column: Next.js's route announcer is one too),
+ * reading and keeping the failure messages it meets on the way.
+ */
 async function persist(
   page: Page,
-  { act, done, alerts = page.getByRole("main").getByRole("alert") }: { act: () => Promise<unknown>; done: Locator; alerts?: Locator },
+  {
+    act,
+    done,
+    alerts = page.getByRole("main").getByRole("alert"),
+  }: { act: () => Promise<unknown>; done: Locator; alerts?: Locator },
 ) {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     await act();
@@ -80,13 +87,17 @@ async function downloadReport(page: Page, format: string) {
       return;
     seen.push((await alerts.allTextContents()).join(" "));
     // The alert seen may be the last attempt's, about to be replaced by this one's download.
-    if (await Promise.race([download, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))])) return;
+    if (await Promise.race([download, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))]))
+      return;
     await pause(page, attempt);
   }
   throw new Error(`the ${format} report did not download in ${ATTEMPTS} attempts: ${seen.at(-1)}`);
 }
 
-test("a new homeowner gets through sign-up, onboarding, proof by mail, the dashboard, the property page and the report", async ({ page, browser }) => {
+test("a new homeowner gets through sign-up, onboarding, proof by mail, the dashboard, the property page and the report", async ({
+  page,
+  browser,
+}) => {
   await signUp(page, `faults-${Date.now()}@example.com`);
 
   await page.getByLabel("First name").fill("Edward");
@@ -96,7 +107,8 @@ test("a new homeowner gets through sign-up, onboarding, proof by mail, the dashb
   // Creating the owner is not retried by the app (it changes something); the person presses the button again.
   await persist(page, {
     act: async () => {
-      if (await page.getByRole("button", { name: "Add my home" }).isVisible()) await page.getByRole("button", { name: "Add my home" }).click();
+      if (await page.getByRole("button", { name: "Add my home" }).isVisible())
+        await page.getByRole("button", { name: "Add my home" }).click();
       else await tryAgain(page);
     },
     done: homes,

@@ -16,7 +16,10 @@ export const test = base.extend<{ tokenWatch: void }>({
       if (token) {
         page.on("response", (response) => {
           // A body that never completes (a stream cut off by a navigation) is given up on after a few seconds.
-          const body = Promise.race([response.body(), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000))]);
+          const body = Promise.race([
+            response.body(),
+            new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000)),
+          ]);
           pending.push(
             body
               .then((bytes) => {
@@ -66,7 +69,9 @@ export async function expectValuationsBranded(page: Page) {
     const amounts = new Set(boxes.flatMap((box) => box.textContent?.match(/\$\d{1,3}(,\d{3})+/g) ?? []));
     const clone = document.body.cloneNode(true) as HTMLElement;
     // Equity figures are not valuations, even when (with no loans) equity equals the estimate.
-    clone.querySelectorAll('[data-testid="service-estimate"], [data-equity], script, style').forEach((node) => node.remove());
+    clone
+      .querySelectorAll('[data-testid="service-estimate"], [data-equity], script, style')
+      .forEach((node) => node.remove());
     const rest = clone.textContent ?? "";
     return { boxes: boxes.length, leaked: [...amounts].filter((amount) => rest.includes(amount)) };
   });
@@ -87,8 +92,13 @@ export async function signIn(page: Page, email: string, password: string) {
     const options = await (await page.request.post("/api/passkeys/sign-in-options", { data: {} })).json();
     const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
     const answer = JSON.stringify(softAssertion(key, options, origin));
-    const signedIn = await page.request.post("/api/auth/callback/passkey", { form: { csrfToken, response: answer, json: "true" } });
-    expect(new URL((await signedIn.json()).url).searchParams.get("error"), `${email} signs in with the journeys' passkey`).toBeNull();
+    const signedIn = await page.request.post("/api/auth/callback/passkey", {
+      form: { csrfToken, response: answer, json: "true" },
+    });
+    expect(
+      new URL((await signedIn.json()).url).searchParams.get("error"),
+      `${email} signs in with the journeys' passkey`,
+    ).toBeNull();
     await page.goto("/start");
     return;
   }

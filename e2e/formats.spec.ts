@@ -34,7 +34,9 @@ test("the lookup writes owners, coordinates and the recent lookups for people", 
   await expect(history.getByText(/\d{4}-\d{2}-\d{2}|GMT/)).toHaveCount(0);
 });
 
-test("the homeowner's access log and records say days in words and addresses in the page's case", async ({ page }, testInfo) => {
+test("the homeowner's access log and records say days in words and addresses in the page's case", async ({
+  page,
+}, testInfo) => {
   await signIn(page, "homeowner@example.com", "homeowner-demo");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   await page.goto("/account");
@@ -48,7 +50,9 @@ test("the homeowner's access log and records say days in words and addresses in 
   await page.goto("/dashboard");
   const card = page.getByRole("article").filter({ hasText: "3901 Wallingford Ave N" });
   await card.getByRole("link", { name: "3901 Wallingford Ave N", exact: true }).click();
-  const loans = page.getByRole("region", { name: "What you owe" }).getByRole("table", { name: "Active loans on record" });
+  const loans = page
+    .getByRole("region", { name: "What you owe" })
+    .getByRole("table", { name: "Active loans on record" });
   await expect(loans).toBeVisible();
   await screenshots(page, testInfo, "formats-home");
   const first = loans.getByRole("row").nth(1);

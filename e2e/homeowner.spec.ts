@@ -1,5 +1,14 @@
 import { readFileSync } from "node:fs";
-import { expect, expectNoSeriousViolations, expectValuationsBranded, fromOutbox, screenshots, signIn, signUp, test } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousViolations,
+  expectValuationsBranded,
+  fromOutbox,
+  screenshots,
+  signIn,
+  signUp,
+  test,
+} from "./fixtures";
 
 test("a new homeowner signs up, adds a messily typed home, proves it with the mailed code, and sees it valued with its equity and report", async ({
   page,
@@ -56,7 +65,9 @@ test("a new homeowner signs up, adds a messily typed home, proves it with the ma
   await expect(page.getByRole("heading", { name: "What it is worth" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your equity" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Property facts" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "What it is worth" }).getByTestId("service-estimate")).toContainText("Service Estimate");
+  await expect(page.getByRole("region", { name: "What it is worth" }).getByTestId("service-estimate")).toContainText(
+    "Service Estimate",
+  );
   await expect(page.getByRole("figure", { name: /Estimate range/ })).toBeVisible();
   await expect(page.getByRole("figure", { name: /available to borrow/ })).toBeVisible();
 
@@ -109,7 +120,9 @@ test("a client invited by a loan officer opens the emailed link, chooses a passw
   await page.getByLabel("Choose a password").fill("a-good-long-password");
   await page.getByRole("button", { name: "Create my account" }).click();
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
-  await expect(page.getByRole("article").filter({ hasText: "2605 N 24th St" }).getByText("Loan-to-value")).toBeVisible();
+  await expect(
+    page.getByRole("article").filter({ hasText: "2605 N 24th St" }).getByText("Loan-to-value"),
+  ).toBeVisible();
   // Their officer sends them the monthly digest, unless they untick it.
   await page.goto("/account");
   await expect(page.getByRole("checkbox", { name: /A monthly digest/ })).toBeChecked();
@@ -131,7 +144,9 @@ test("another homeowner cannot open the demo homeowner's property page or report
   await signUp(page, `stranger-${Date.now()}@example.com`);
   const response = await page.goto(propertyUrl);
   expect(response!.status()).toBe(404);
-  const report = await page.request.get(`/api/property/report?address=${encodeURIComponent("3901 Wallingford Ave N, Seattle, WA 98103")}&applicant_name=x`);
+  const report = await page.request.get(
+    `/api/property/report?address=${encodeURIComponent("3901 Wallingford Ave N, Seattle, WA 98103")}&applicant_name=x`,
+  );
   expect(report.status()).toBe(403);
   void request;
 });

@@ -4,7 +4,9 @@ import { expect, expectNoSeriousViolations, screenshots, signIn, signUp, test } 
 
 // Issue 14: the lookup and the onboarding say only what the service confirmed, and say plainly what is wrong otherwise.
 
-test("onboarding confirms only a home the service found, says what is wrong otherwise, and sends what the person chose", async ({ page }, testInfo) => {
+test("onboarding confirms only a home the service found, says what is wrong otherwise, and sends what the person chose", async ({
+  page,
+}, testInfo) => {
   await signUp(page, `honest-${Date.now()}@example.com`);
   const status = page.getByTestId("address-status");
 
@@ -146,11 +148,17 @@ test("the lookup explains what it could not confirm, asks for a unit, says why n
   await adminContext.close();
 });
 
-test("a batch keeps a first line that mentions a street, takes a line without ZIP code, and counts only confirmed rows", async ({ page }, testInfo) => {
+test("a batch keeps a first line that mentions a street, takes a line without ZIP code, and counts only confirmed rows", async ({
+  page,
+}, testInfo) => {
   await signIn(page, "officer@example.com", "officer-demo");
   await page
     .getByLabel(/Addresses, one per line/)
-    .fill(["2800 N 24th Street, Phoenix, AZ 85008", "416 W Mary St, Austin TX", "9999 N 24th St, Phoenix, AZ 85008"].join("\n"));
+    .fill(
+      ["2800 N 24th Street, Phoenix, AZ 85008", "416 W Mary St, Austin TX", "9999 N 24th St, Phoenix, AZ 85008"].join(
+        "\n",
+      ),
+    );
   await page.getByRole("button", { name: "Standardize all" }).click();
   const rows = page.getByRole("table", { name: "Standardized addresses" }).getByRole("row");
   await expect(rows).toHaveCount(4);

@@ -8,7 +8,9 @@ test("the landing page says what the product is and leads to the example", async
   await expect(page).toHaveURL(/\/example$/);
 });
 
-test("the example property is looked up through the service and shown with its branded estimate", async ({ page }, testInfo) => {
+test("the example property is looked up through the service and shown with its branded estimate", async ({
+  page,
+}, testInfo) => {
   await page.goto("/example");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^2800 N 24th St, Phoenix, AZ 85008/);
   await expect(page.getByText("Maricopa County")).toBeVisible();

@@ -5,13 +5,16 @@ import { CATALOGUE_ENGLISH, englishSentence, normal } from "@/lib/testing/englis
 export async function textsOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    const skip = (el: Element | null) => !!el?.closest('script, style, noscript, template, [lang="en"], [translate="no"]');
+    const skip = (el: Element | null) =>
+      !!el?.closest('script, style, noscript, template, [lang="en"], [translate="no"]');
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim();
       if (text && !skip(node.parentElement)) out.push(text);
     }
-    for (const el of document.body.querySelectorAll("[aria-label], [title], [placeholder], img[alt], [aria-description]"))
+    for (const el of document.body.querySelectorAll(
+      "[aria-label], [title], [placeholder], img[alt], [aria-description]",
+    ))
       if (!skip(el))
         for (const name of ["aria-label", "title", "placeholder", "alt", "aria-description"]) {
           const value = el.getAttribute(name)?.trim();

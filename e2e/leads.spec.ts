@@ -6,7 +6,10 @@ import { expect, expectNoSeriousViolations, fromOutbox, signIn, test } from "./f
  * A client the demo officer invited asks a question from the dashboard and a quote from a borrowing scenario; the
  * officer finds the quote on /leads with its figures and marks it contacted; the homeowner sees where it stands.
  */
-test("a homeowner asks their officer a question and a quote; the officer finds it on /leads and marks it", async ({ page, browser }) => {
+test("a homeowner asks their officer a question and a quote; the officer finds it on /leads and marks it", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = `lead-client-${Date.now()}@example.com`;
   await signIn(page, "officer@example.com", "officer-demo");
@@ -52,7 +55,11 @@ test("a homeowner asks their officer a question and a quote; the officer finds i
   // The officer's list shows the quote with its figures; they open it and mark it contacted.
   await signIn(page, "officer@example.com", "officer-demo");
   await page.goto("/leads");
-  const row = page.getByTestId("lead").filter({ hasText: "Quote request" }).filter({ hasText: "2856 GILPIN ST" }).first();
+  const row = page
+    .getByTestId("lead")
+    .filter({ hasText: "Quote request" })
+    .filter({ hasText: "2856 GILPIN ST" })
+    .first();
   await expect(row).toContainText("Home equity line: amount $");
   await row.getByRole("link").click();
   await expect(page.getByRole("link", { name: "Call +12063864000" })).toHaveAttribute("href", "tel:+12063864000");
@@ -78,18 +85,26 @@ test("a homeowner asks their officer a question and a quote; the officer finds i
  * the homeowner reads where it stands; the lender's CRM (a receiver started here) got `lead.created` and
  * `lead.updated`, signed as Standard Webhooks, and the admin sees both deliveries.
  */
-test("the demo homeowner's quote reaches the officer's mail, /leads and the lender's CRM, and comes back as a status", async ({ page, browser }) => {
+test("the demo homeowner's quote reaches the officer's mail, /leads and the lender's CRM, and comes back as a status", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const received: { headers: Record<string, string>; body: string }[] = [];
   const crm = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      received.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        headers: request.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       response.writeHead(204).end();
     });
   });
-  const port = await new Promise<number>((resolve) => crm.listen(0, "127.0.0.1", () => resolve((crm.address() as { port: number }).port)));
+  const port = await new Promise<number>((resolve) =>
+    crm.listen(0, "127.0.0.1", () => resolve((crm.address() as { port: number }).port)),
+  );
   const url = `http://127.0.0.1:${port}/leads`;
   const adminContext = await browser.newContext();
   try {
@@ -99,7 +114,8 @@ test("the demo homeowner's quote reaches the officer's mail, /leads and the lend
     await admin.goto("/admin/webhooks");
     const form = admin.getByRole("region", { name: "Add an endpoint" });
     await form.getByLabel("URL").fill(url);
-    for (const event of ["opportunity.found", "client.refreshed", "homeowner.engaged"]) await form.getByLabel(event).uncheck();
+    for (const event of ["opportunity.found", "client.refreshed", "homeowner.engaged"])
+      await form.getByLabel(event).uncheck();
     await form.getByRole("button", { name: "Add endpoint" }).click();
     const secret = (await admin.getByTestId("webhook-secret").textContent())!;
     await admin.getByRole("button", { name: "I have kept it" }).click();
@@ -109,7 +125,9 @@ test("the demo homeowner's quote reaches the officer's mail, /leads and the lend
     await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
     await expect(page.getByTestId("officer-card")).toContainText("NMLS");
     await page.getByRole("link", { name: "3901 Wallingford Ave N", exact: true }).first().click();
-    const line = page.getByRole("region", { name: "What you could borrow" }).getByRole("article", { name: "Home equity line" });
+    const line = page
+      .getByRole("region", { name: "What you could borrow" })
+      .getByRole("article", { name: "Home equity line" });
     await line.getByLabel(/^Amount/).fill("60000");
     await line.getByRole("button", { name: "Get a quote" }).click();
     await line.getByLabel("Phone (optional)").fill("206 386 4000");
@@ -127,7 +145,11 @@ test("the demo homeowner's quote reaches the officer's mail, /leads and the lend
       .poll(
         async () => {
           await admin.goto("/admin/outbox");
-          return admin.getByRole("article").filter({ hasText: "Email to officer@example.com" }).filter({ hasText: "New lead: a quote request" }).count();
+          return admin
+            .getByRole("article")
+            .filter({ hasText: "Email to officer@example.com" })
+            .filter({ hasText: "New lead: a quote request" })
+            .count();
         },
         { timeout: 60_000, intervals: [1_000] },
       )
@@ -137,7 +159,11 @@ test("the demo homeowner's quote reaches the officer's mail, /leads and the lend
     await page.getByRole("button", { name: "Sign out" }).click();
     await signIn(page, "officer@example.com", "officer-demo");
     await page.goto("/leads");
-    const row = page.getByTestId("lead").filter({ hasText: "Quote request" }).filter({ hasText: "3901 WALLINGFORD AVE N" }).first();
+    const row = page
+      .getByTestId("lead")
+      .filter({ hasText: "Quote request" })
+      .filter({ hasText: "3901 WALLINGFORD AVE N" })
+      .first();
     await expect(row).toContainText("Home equity line: amount $60,000");
     await row.getByRole("link").click();
     await page.getByRole("button", { name: "Mark contacted" }).click();
@@ -149,13 +175,20 @@ test("the demo homeowner's quote reaches the officer's mail, /leads and the lend
     await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
     await page.goto(propertyUrl);
     await expect(
-      page.getByRole("region", { name: "What you could borrow" }).getByRole("article", { name: "Home equity line" }).getByTestId("lead-sent"),
+      page
+        .getByRole("region", { name: "What you could borrow" })
+        .getByRole("article", { name: "Home equity line" })
+        .getByTestId("lead-sent"),
     ).toContainText("Your loan officer has been in touch");
 
     // The CRM got both events, each signed with the endpoint's secret, about the same lead.
     await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     const events = received.map(
-      (delivery) => new Webhook(secret).verify(delivery.body, delivery.headers) as { type: string; data: { id: number; status: string } },
+      (delivery) =>
+        new Webhook(secret).verify(delivery.body, delivery.headers) as {
+          type: string;
+          data: { id: number; status: string };
+        },
     );
     expect(events.map((event) => event.type)).toEqual(["lead.created", "lead.updated"]);
     expect(events[0]!.data.id).toBe(events[1]!.data.id);

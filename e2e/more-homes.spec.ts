@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, expectValuationsBranded, fromOutbox, screenshots, signUp, test } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousViolations,
+  expectValuationsBranded,
+  fromOutbox,
+  screenshots,
+  signUp,
+  test,
+} from "./fixtures";
 
 /** Fills the onboarding form (the page already open) and adds the home. */
 async function addHome(page: Page, firstName: string, lastName: string, address: string) {
@@ -10,8 +18,12 @@ async function addHome(page: Page, firstName: string, lastName: string, address:
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
 }
 
-test("a homeowner proves a first home, adds a second, proves it too, and sees the totals of both", async ({ page, browser }, testInfo) => {
-  // Two homes proved by mailed codes, four accessibility passes and four screenshots: a long journey, as the others are.
+test("a homeowner proves a first home, adds a second, proves it too, and sees the totals of both", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Two homes proved by mailed codes, four accessibility passes and four screenshots: a long journey, as the others
+  // are.
   test.slow();
   const first = "3802 Stone Way N, Seattle, WA 98103";
   const second = "2658 Downing St, Denver, CO 80205";
@@ -20,7 +32,9 @@ test("a homeowner proves a first home, adds a second, proves it too, and sees th
 
   const firstWaiting = page.getByRole("region", { name: "Verify to see your loans and equity at 3802 Stone Way N" });
   await firstWaiting.getByRole("button", { name: "Mail me a code" }).click();
-  await firstWaiting.getByLabel("Code from the letter").fill(await fromOutbox(browser, { letterTo: "3802 Stone Way N" }));
+  await firstWaiting
+    .getByLabel("Code from the letter")
+    .fill(await fromOutbox(browser, { letterTo: "3802 Stone Way N" }));
   await firstWaiting.getByRole("button", { name: "Verify my home" }).click();
   await expect(firstWaiting).toHaveCount(0);
   // One home: its estimate is said once, on its card (no totals of one home beside it), with the month's change above.
@@ -36,10 +50,12 @@ test("a homeowner proves a first home, adds a second, proves it too, and sees th
   await expectNoSeriousViolations(page);
   await addHome(page, "Guadalupe", "Lindqvist", second);
   const waiting = page.getByRole("region", { name: "Waiting for proof" });
-  await expect(waiting.getByRole("article").filter({ hasText: "2658 Downing St" })).toContainText("shown once you verify");
-  await expect(page.getByRole("region", { name: "Verified homes" }).getByRole("article").filter({ hasText: "3802 Stone Way N" })).toContainText(
-    "Loan-to-value",
+  await expect(waiting.getByRole("article").filter({ hasText: "2658 Downing St" })).toContainText(
+    "shown once you verify",
   );
+  await expect(
+    page.getByRole("region", { name: "Verified homes" }).getByRole("article").filter({ hasText: "3802 Stone Way N" }),
+  ).toContainText("Loan-to-value");
   await expect(totals).toHaveCount(0);
   await expectNoSeriousViolations(page);
   await expectValuationsBranded(page);
@@ -47,7 +63,9 @@ test("a homeowner proves a first home, adds a second, proves it too, and sees th
 
   const secondWaiting = page.getByRole("region", { name: "Verify to see your loans and equity at 2658 Downing St" });
   await secondWaiting.getByRole("button", { name: "Mail me a code" }).click();
-  await secondWaiting.getByLabel("Code from the letter").fill(await fromOutbox(browser, { letterTo: "2658 Downing St" }));
+  await secondWaiting
+    .getByLabel("Code from the letter")
+    .fill(await fromOutbox(browser, { letterTo: "2658 Downing St" }));
   await secondWaiting.getByRole("button", { name: "Verify my home" }).click();
   await expect(secondWaiting).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Waiting for proof" })).toHaveCount(0);

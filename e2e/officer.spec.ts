@@ -46,7 +46,8 @@ test("the demo loan officer looks up a messy address, verifies the applicant, va
   expect(pdf.name).toMatch(/\.pdf$/);
   expect(pdf.body.subarray(0, 5).toString()).toBe("%PDF-");
   const html = (await downloadText(page, "HTML")).body.toString();
-  for (const title of ["Property details", "Flood zone", "Sales history", "Automated valuation models"]) expect(html).toContain(`>${title}</h2>`);
+  for (const title of ["Property details", "Flood zone", "Sales history", "Automated valuation models"])
+    expect(html).toContain(`>${title}</h2>`);
   expect(html.match(/<section id=/g)).toHaveLength(14);
   // The HTML report on its own, checked with axe like the app's pages.
   const reportPage = await page.context().newPage();
@@ -102,7 +103,9 @@ test("a batch of 20 addresses with 3 bad ones gives 17 results and 3 row errors"
     "2730 N 24th St, Phoenix, AZ 85008",
   ];
   const bad = ["just some words", "12 Main St, Atlantis, ZZ 00000", "no address here at all"];
-  await page.getByLabel(/Addresses, one per line/).fill([...good.slice(0, 8), bad[0], ...good.slice(8, 14), bad[1], ...good.slice(14), bad[2]].join("\n"));
+  await page
+    .getByLabel(/Addresses, one per line/)
+    .fill([...good.slice(0, 8), bad[0], ...good.slice(8, 14), bad[1], ...good.slice(14), bad[2]].join("\n"));
   await page.getByRole("button", { name: "Standardize all" }).click();
   await expect(page.getByTestId("batch-ok")).toHaveCount(17);
   await expect(page.getByTestId("batch-error")).toHaveCount(3);

@@ -35,7 +35,9 @@ test("public pages fit a phone", async ({ page }) => {
   }
 });
 
-test("the widget's report form and the report link's page are accessible; a phone brings the consent naming the lender", async ({ page }) => {
+test("the widget's report form and the report link's page are accessible; a phone brings the consent naming the lender", async ({
+  page,
+}) => {
   // The proof of work in the browser (a few seconds at the default difficulty) and an admin's sign-in.
   test.setTimeout(90_000);
   await page.goto("/embed/valuation?key=site_demo&address=2800%20N%2024th%20St%2C%20Phoenix%2C%20AZ%2085008");
@@ -52,7 +54,9 @@ test("the widget's report form and the report link's page are accessible; a phon
   await page.getByLabel("Email").fill(email);
   await consent.check();
   await page.getByRole("button", { name: "Email me my report" }).click();
-  await expect(page.getByRole("status")).toHaveText("Thank you. Check your email for the link to your report.", { timeout: 30_000 });
+  await expect(page.getByRole("status")).toHaveText("Thank you. Check your email for the link to your report.", {
+    timeout: 30_000,
+  });
   // The mailed link (read from the outbox by the admin): the page's button saves the report, once.
   await signIn(page, "admin@example.com", "admin-demo");
   const outbox = await (await page.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`)).json();
@@ -73,7 +77,9 @@ test("the widget's report form and the report link's page are accessible; a phon
 test("a page that does not exist, or is not the visitor's, is the app's own and leads back", async ({ page }) => {
   const missing = await page.goto("/no-such-page");
   expect(missing?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "This page does not exist, or it is not yours to see" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "This page does not exist, or it is not yours to see" }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to your page" })).toBeVisible();
   await expectNoSeriousViolations(page);
 
@@ -83,7 +89,9 @@ test("a page that does not exist, or is not the visitor's, is the app's own and 
   expect(admin?.status()).toBe(404);
   // Inside the app's layout: the header and its way back are there.
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Lookup" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "This page does not exist, or it is not yours to see" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "This page does not exist, or it is not yours to see" }),
+  ).toBeVisible();
   await fitsThePhone(page, "/admin", "not-yours");
 });
 
@@ -127,7 +135,9 @@ test("the homeowner's, the officer's and the admin's pages fit a phone", async (
 /** The page's window in the title test: what it noted, and Next's router (`window.next.router`) to refresh with. */
 type Watched = { untitled: string[]; next: { router: { refresh(): void } } };
 
-test("a page keeps its title while it refreshes itself, as it does after a home is proved or a figure saved", async ({ page }) => {
+test("a page keeps its title while it refreshes itself, as it does after a home is proved or a figure saved", async ({
+  page,
+}) => {
   await signIn(page, "homeowner@example.com", "homeowner-demo");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   await expect(page).toHaveTitle("Your homes · Homeowner Dashboard");
@@ -159,7 +169,9 @@ function contrastOnWhite(hex: string): number {
   return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
 }
 
-test("the admin's pages line up: the jobs' buttons in one column, each email whole, the usage legend at 3:1, file pickers as buttons", async ({ page }) => {
+test("the admin's pages line up: the jobs' buttons in one column, each email whole, the usage legend at 3:1, file pickers as buttons", async ({
+  page,
+}) => {
   // An email in the outbox, whatever ran before: a reset link asked for the demo officer.
   await page.request.post("/api/account/password-reset", { data: { email: "officer@example.com" } });
   await signIn(page, "admin@example.com", "admin-demo");
@@ -170,7 +182,9 @@ test("the admin's pages line up: the jobs' buttons in one column, each email who
   for (const fill of await icons.evaluateAll((paths) => paths.map((path) => path.getAttribute("fill")!)))
     expect(contrastOnWhite(fill), `the legend's ${fill}`).toBeGreaterThanOrEqual(3);
   const picker = page.getByLabel(/^Logo/);
-  expect(await picker.evaluate((input) => getComputedStyle(input, "::file-selector-button").borderTopColor)).toBe("rgb(15, 81, 50)");
+  expect(await picker.evaluate((input) => getComputedStyle(input, "::file-selector-button").borderTopColor)).toBe(
+    "rgb(15, 81, 50)",
+  );
 
   for (const size of [{ width: 1280, height: 800 }, PHONE]) {
     await page.setViewportSize(size);
@@ -180,7 +194,14 @@ test("the admin's pages line up: the jobs' buttons in one column, each email who
       items.map((item) => {
         const button = item.querySelector("button")!.getBoundingClientRect();
         const name = item.querySelector("strong")!.getBoundingClientRect();
-        return { left: button.left, right: button.right, nameLeft: name.left, top: button.top, nameTop: name.top, bottom: button.bottom };
+        return {
+          left: button.left,
+          right: button.right,
+          nameLeft: name.left,
+          top: button.top,
+          nameTop: name.top,
+          bottom: button.bottom,
+        };
       }),
     );
     expect(boxes.length).toBeGreaterThan(3);

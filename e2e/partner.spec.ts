@@ -21,13 +21,23 @@ async function partnerPage(): Promise<{ origin: string; server: Server }> {
 async function registerPartner(page: Page, origin: string) {
   await signIn(page, "admin@example.com", "admin-demo");
   await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
-  const response = await page.request.post("/api/admin/sites", { data: { name: "Partner bank", allowedOrigins: [origin], dailyBudget: 100 } });
+  const response = await page.request.post("/api/admin/sites", {
+    data: { name: "Partner bank", allowedOrigins: [origin], dailyBudget: 100 },
+  });
   expect(response.status()).toBe(201);
   return (await response.json()) as { siteKey: string; siteSecret: string };
 }
 
-function sign(site: { siteKey: string; siteSecret: string }, options: { memberId: string; expiresAt?: number; issuedAt?: number; secret?: string }) {
-  return new SignJWT({ email: "member@partner.example", given_name: "Isabel", family_name: "Brown", address: "2604 N 24th St, Phoenix, AZ 85008" })
+function sign(
+  site: { siteKey: string; siteSecret: string },
+  options: { memberId: string; expiresAt?: number; issuedAt?: number; secret?: string },
+) {
+  return new SignJWT({
+    email: "member@partner.example",
+    given_name: "Isabel",
+    family_name: "Brown",
+    address: "2604 N 24th St, Phoenix, AZ 85008",
+  })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuer(site.siteKey)
     .setSubject(options.memberId)
@@ -45,14 +55,17 @@ test("a partner page on another origin shows its member's dashboard from a fresh
   const partner = await partnerPage();
   try {
     const site = await registerPartner(page, partner.origin);
-    const framed = (token: string) => page.goto(`${partner.origin}/?src=${encodeURIComponent(`${baseURL}/embed/dashboard?token=${token}`)}`);
+    const framed = (token: string) =>
+      page.goto(`${partner.origin}/?src=${encodeURIComponent(`${baseURL}/embed/dashboard?token=${token}`)}`);
     const frame = page.frameLocator("iframe[title='Home dashboard']");
 
     const token = await sign(site, { memberId: `member-${Date.now()}` });
     await framed(token);
     await expect(frame.getByRole("heading", { name: /^Your homes, Isabel/ })).toBeVisible();
     await expect(frame.getByRole("article").filter({ hasText: "2604 N 24th St" })).toBeVisible();
-    await expect(frame.getByTestId("service-estimate").first()).toContainText("Valuation provided by Property Data Service");
+    await expect(frame.getByTestId("service-estimate").first()).toContainText(
+      "Valuation provided by Property Data Service",
+    );
     // The member gets the report from inside the frame.
     const download = page.waitForEvent("download");
     await frame.getByRole("link", { name: /Download the report \(PDF\) for 2604 N 24th St/ }).click();
@@ -81,7 +94,9 @@ test("a partner page on another origin shows its member's dashboard from a fresh
     try {
       const stranger = await elsewhere.newPage();
       await stranger.goto(`${partner.origin}/?src=${encodeURIComponent(`${baseURL}/embed/dashboard?token=${token}`)}`);
-      await expect(stranger.frameLocator("iframe[title='Home dashboard']").getByRole("alert")).toContainText("already used");
+      await expect(stranger.frameLocator("iframe[title='Home dashboard']").getByRole("alert")).toContainText(
+        "already used",
+      );
     } finally {
       await elsewhere.close();
     }
@@ -92,7 +107,9 @@ test("a partner page on another origin shows its member's dashboard from a fresh
     await expect(frame.getByRole("alert")).toContainText("expired");
 
     const [head, body, signature] = (await sign(site, { memberId: "m3" })).split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), sub: "someone-else" })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), sub: "someone-else" }),
+    ).toString("base64url");
     await framed(`${head}.${forged}.${signature}`);
     await expect(frame.getByRole("alert")).toContainText("signature is not valid");
 

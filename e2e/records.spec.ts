@@ -1,6 +1,8 @@
 import { expect, expectNoSeriousViolations, expectValuationsBranded, screenshots, signIn, test } from "./fixtures";
 
-test("the demo homeowner reads a home's value over time, the comparable sales behind its estimate and its loans", async ({ page }, testInfo) => {
+test("the demo homeowner reads a home's value over time, the comparable sales behind its estimate and its loans", async ({
+  page,
+}, testInfo) => {
   await signIn(page, "homeowner@example.com", "homeowner-demo");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   const card = page.getByRole("article").filter({ hasText: "3901 Wallingford Ave N" });

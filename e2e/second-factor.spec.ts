@@ -38,7 +38,8 @@ async function freshCode(key: string): Promise<string> {
 async function demoAdminCode(): Promise<string> {
   const file = ".data/e2e/test-totp-steps.json";
   const used = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, number>) : {};
-  if ((used["admin@example.com"] ?? -1) >= stepNow()) await new Promise((resolve) => setTimeout(resolve, TOTP.remaining({ period: 30 }) + 200));
+  if ((used["admin@example.com"] ?? -1) >= stepNow())
+    await new Promise((resolve) => setTimeout(resolve, TOTP.remaining({ period: 30 }) + 200));
   used["admin@example.com"] = stepNow();
   writeFileSync(file, JSON.stringify(used));
   return totpCode(demoTotpSecretFor(readFileSync(".data/e2e/nextauth-secret", "utf8").trim(), "admin@example.com"));
@@ -60,7 +61,8 @@ async function passwordStep(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-const codeField = (page: Page) => page.getByLabel("Enter the 6-digit code from your authenticator app, or a recovery code");
+const codeField = (page: Page) =>
+  page.getByLabel("Enter the 6-digit code from your authenticator app, or a recovery code");
 
 async function signOut(page: Page) {
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out", exact: true }).click();
@@ -88,7 +90,9 @@ async function fitsThePhone(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
   await page.setViewportSize(PHONE);
   // Charts take their width from a resize observer: give the page a moment to fit the narrower window.
-  await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 3_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 3_000 })
+    .catch(() => undefined);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
   await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
   expect(widths.page, `${name} is wider than a ${PHONE.width} px phone`).toBeLessThanOrEqual(widths.screen);
@@ -100,7 +104,11 @@ let admin: APIRequestContext;
 test.beforeAll(async ({}, testInfo) => {
   // The demo admin, through the API with the current code of its authenticator (derived from this server's secret).
   admin = await newRequest.newContext({ baseURL: testInfo.project.use.baseURL });
-  const state = await apiSignIn(admin, { email: "admin@example.com", password: "admin-demo", code: await demoAdminCode() });
+  const state = await apiSignIn(admin, {
+    email: "admin@example.com",
+    password: "admin-demo",
+    code: await demoAdminCode(),
+  });
   expect(state.secondFactor).toBe("given");
   const created = await admin.post("/api/admin/users", { data: { ...officer, role: "loan_officer" } });
   expect(created.status()).toBe(201);
@@ -110,12 +118,16 @@ test.afterAll(async () => {
   await admin?.dispose();
 });
 
-test("a new officer is held on the security page until they enrol an authenticator app, then signs in with password and code", async ({ page }) => {
+test("a new officer is held on the security page until they enrol an authenticator app, then signs in with password and code", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await passwordStep(page, officer.email, officer.password);
   await expect(page).toHaveURL(/\/account\/security$/);
   await expect(page.getByRole("heading", { name: "Sign-in and security", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("enrolment-notice")).toContainText("Loan officers and admins must sign in with their password and a second factor");
+  await expect(page.getByTestId("enrolment-notice")).toContainText(
+    "Loan officers and admins must sign in with their password and a second factor",
+  );
   await expectNoSeriousViolations(page);
   await fitsThePhone(page, "enrolment");
 
@@ -138,7 +150,9 @@ test("a new officer is held on the security page until they enrol an authenticat
 
   // The recovery codes, once: ten of them, downloadable.
   await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeFocused();
-  recoveryCodes = (await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents()).map((code) => code.trim());
+  recoveryCodes = (
+    await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents()
+  ).map((code) => code.trim());
   expect(recoveryCodes).toHaveLength(10);
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download as text" }).click();
@@ -164,7 +178,9 @@ test("a new officer is held on the security page until they enrol an authenticat
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
 });
 
-test("the officer adds a passkey, then signs in with it alone; the export asks for a second factor when it is not recent", async ({ page }) => {
+test("the officer adds a passkey, then signs in with it alone; the export asks for a second factor when it is not recent", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await virtualAuthenticator(page);
   await passwordStep(page, officer.email, officer.password);
@@ -190,7 +206,9 @@ test("the officer adds a passkey, then signs in with it alone; the export asks f
   await page.getByRole("button", { name: "Sign in with a passkey", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   await page.goto("/account/security");
-  await expect(page.getByTestId("passkey").filter({ hasText: "Work laptop (Chromium)" })).not.toContainText("last used never");
+  await expect(page.getByTestId("passkey").filter({ hasText: "Work laptop (Chromium)" })).not.toContainText(
+    "last used never",
+  );
 
   // The export: a client to export, then the step-up as the page meets it (the first answer says the factor is old).
   const added = await page.request.post("/api/clients", {
@@ -207,7 +225,9 @@ test("the officer adds a passkey, then signs in with it alone; the export asks f
   await page.getByRole("button", { name: "Download clients (CSV)" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel("Enter the 6-digit code from your authenticator app, or a recovery code")).toBeFocused();
+  await expect(
+    dialog.getByLabel("Enter the 6-digit code from your authenticator app, or a recovery code"),
+  ).toBeFocused();
   await expectNoSeriousViolations(page);
   await fitsThePhone(page, "step-up");
   await page.keyboard.press("Escape");
@@ -233,7 +253,9 @@ test("a recovery code signs the officer in once; the same code again is refused"
     await codeField(page).fill(code!.toLowerCase());
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     if (attempt === "second") {
-      await expect(page.getByRole("main").getByRole("alert")).toHaveText("That code is not right, or it was already used.");
+      await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+        "That code is not right, or it was already used.",
+      );
       break;
     }
     await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
@@ -243,7 +265,9 @@ test("a recovery code signs the officer in once; the same code again is refused"
   }
 });
 
-test("a homeowner adds a passkey, signs in with it and no password, and finishes a reset sign-in with it on /verify", async ({ page }) => {
+test("a homeowner adds a passkey, signs in with it and no password, and finishes a reset sign-in with it on /verify", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await virtualAuthenticator(page);
   await page.goto("/signup");
@@ -252,8 +276,11 @@ test("a homeowner adds a passkey, signs in with it and no password, and finishes
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Add your home" })).toBeVisible();
 
-  // The account proves its email first, with the link mailed at sign-up followed while signed in: only then may it add a factor.
-  const signUpMail = (await (await admin.get(`/api/admin/outbox?to=${encodeURIComponent(homeowner.email)}`)).json()) as { messages: { text: string }[] };
+  // The account proves its email first, with the link mailed at sign-up followed while signed in: only then may it add
+  // a factor.
+  const signUpMail = (await (
+    await admin.get(`/api/admin/outbox?to=${encodeURIComponent(homeowner.email)}`)
+  ).json()) as { messages: { text: string }[] };
   const confirm = signUpMail.messages[0]!.text.match(/https?:\/\/\S+verify-email\?token=[\w-]+/)![0];
   await page.goto(new URL(confirm).pathname + new URL(confirm).search);
   await expectNoSeriousViolations(page);
@@ -283,7 +310,9 @@ test("a homeowner adds a passkey, signs in with it and no password, and finishes
   await page.getByLabel("Email").fill(homeowner.email);
   await page.getByRole("button", { name: "Email me a reset link" }).click();
   await expect(page.getByRole("main").getByRole("status")).toBeVisible();
-  const outbox = (await (await admin.get(`/api/admin/outbox?to=${encodeURIComponent(homeowner.email)}`)).json()) as { messages: { text: string }[] };
+  const outbox = (await (await admin.get(`/api/admin/outbox?to=${encodeURIComponent(homeowner.email)}`)).json()) as {
+    messages: { text: string }[];
+  };
   const link = outbox.messages[0]!.text.match(/https?:\/\/\S+reset-password\?token=[\w-]+/)![0];
   await page.goto(new URL(link).pathname + new URL(link).search);
   await page.getByLabel("New password").fill("another-good-long-password");
@@ -298,7 +327,10 @@ test("a homeowner adds a passkey, signs in with it and no password, and finishes
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
 });
 
-test("the admin sees the officer's factor in the Staff section and resets it: the officer sets one up again", async ({ browser, page }) => {
+test("the admin sees the officer's factor in the Staff section and resets it: the officer sets one up again", async ({
+  browser,
+  page,
+}) => {
   const context = await browser.newContext({ storageState: await admin.storageState() });
   const adminPage = await context.newPage();
   await adminPage.goto("/admin");
@@ -307,7 +339,9 @@ test("the admin sees the officer's factor in the Staff section and resets it: th
   await expect(row).toContainText("Set up");
   await expectNoSeriousViolations(adminPage);
   await row.getByRole("button", { name: `Reset second factors of ${officer.email}` }).click();
-  await expect(row.getByText("Their sessions end now, and they set up a new factor at their next sign-in.")).toBeVisible();
+  await expect(
+    row.getByText("Their sessions end now, and they set up a new factor at their next sign-in."),
+  ).toBeVisible();
   await expect(row.getByRole("button", { name: "Yes, reset them" })).toBeFocused();
   await fitsThePhone(adminPage, "admin-staff");
   await row.getByRole("button", { name: "Yes, reset them" }).click();

@@ -22,7 +22,9 @@ async function readsInSpanish(page: Page, what: string) {
   expect.soft(await englishOn(page), `English on ${what}`).toEqual([]);
   if ((await page.locator("iframe[sandbox]").count()) === 0) return expectNoSeriousViolations(page);
   const results = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
 }
 
 /** The text of a PDF as poppler extracts it. */
@@ -101,7 +103,9 @@ test("una propietaria nueva lo hace todo en español: se registra, agrega y comp
   // The choice is the account's: another browser that asks for Spanish still gets English once signed in.
   await page.goto("/account");
   await expect(page.getByRole("heading", { name: en.Account.languageTitle })).toBeVisible();
-  await expect(page.getByRole("group", { name: en.LanguageSwitch.label }).getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page.getByRole("group", { name: en.LanguageSwitch.label }).getByRole("button", { name: "English" }),
+  ).toHaveAttribute("aria-pressed", "true");
   await expectNoSeriousViolations(page);
 });
 
@@ -111,7 +115,9 @@ async function expectValuationsBrandedInSpanish(page: Page) {
     const boxes = [...document.querySelectorAll('[data-testid="service-estimate"]')];
     const amounts = new Set(boxes.flatMap((box) => box.textContent?.match(/\d{1,3}(\.\d{3})+\s?US\$/g) ?? []));
     const clone = document.body.cloneNode(true) as HTMLElement;
-    clone.querySelectorAll('[data-testid="service-estimate"], [data-equity], script, style').forEach((node) => node.remove());
+    clone
+      .querySelectorAll('[data-testid="service-estimate"], [data-equity], script, style')
+      .forEach((node) => node.remove());
     const rest = clone.textContent ?? "";
     return { boxes: boxes.length, leaked: [...amounts].filter((amount) => rest.includes(amount)) };
   });

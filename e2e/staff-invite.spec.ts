@@ -1,6 +1,9 @@
 import { expect, expectNoSeriousViolations, fromOutbox, signIn, test } from "./fixtures";
 
-test("an admin invites a loan officer by email; the link lets them choose a password, then they set up a second factor", async ({ page, browser }) => {
+test("an admin invites a loan officer by email; the link lets them choose a password, then they set up a second factor", async ({
+  page,
+  browser,
+}) => {
   const email = `invited-${Date.now()}@example.com`;
   await signIn(page, "admin@example.com", "admin-demo");
   await page.goto("/admin");

@@ -3,7 +3,14 @@ import { join } from "node:path";
 import { TOTP } from "otpauth";
 import { DEMO_STAFF, demoTotpSecretFor } from "@/lib/auth/demo-factors";
 import { TOTP_PERIOD, totpCode } from "@/lib/auth/totp";
-import { exportSoftPasskey, importSoftPasskey, newSoftPasskey, softRegistration, type ExportedSoftPasskey, type SoftPasskey } from "@/lib/testing/soft-passkey";
+import {
+  exportSoftPasskey,
+  importSoftPasskey,
+  newSoftPasskey,
+  softRegistration,
+  type ExportedSoftPasskey,
+  type SoftPasskey,
+} from "@/lib/testing/soft-passkey";
 
 /**
  * Staff sign in with a second factor. The journeys sign the demo officer and admin in many times a minute, and an
@@ -14,7 +21,8 @@ import { exportSoftPasskey, importSoftPasskey, newSoftPasskey, softRegistration,
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3123);
 
 /** The data folder of the app at `origin` (playwright.config.ts: the journeys' app, and the one under faults). */
-export const dataDirOf = (origin: string) => (new URL(origin).port === String(E2E_PORT) ? ".data/e2e" : ".data/e2e-faults");
+export const dataDirOf = (origin: string) =>
+  new URL(origin).port === String(E2E_PORT) ? ".data/e2e" : ".data/e2e-faults";
 
 export const isDemoStaff = (email: string) => DEMO_STAFF.some((account) => account.email === email.toLowerCase());
 
@@ -29,7 +37,8 @@ export async function freshDemoCode(origin: string, email: string): Promise<stri
   const file = join(dir, STEPS_FILE);
   const used = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, number>) : {};
   const step = () => Math.floor(Date.now() / 1000 / TOTP_PERIOD);
-  if ((used[email] ?? -1) >= step()) await new Promise((resolve) => setTimeout(resolve, TOTP.remaining({ period: TOTP_PERIOD }) + 200));
+  if ((used[email] ?? -1) >= step())
+    await new Promise((resolve) => setTimeout(resolve, TOTP.remaining({ period: TOTP_PERIOD }) + 200));
   used[email] = step();
   writeFileSync(file, JSON.stringify(used));
   return totpCode(demoTotpSecretFor(readFileSync(join(dir, "nextauth-secret"), "utf8").trim(), email));
@@ -69,10 +78,19 @@ export async function demoStaffPasskey(origin: string, email: string, password: 
     ?.split(";")[0];
   if (!session) throw new Error(`the demo account ${email} could not sign in with its code: ${await signedIn.text()}`);
   const json = (path: string, body: unknown) =>
-    fetch(`${origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: session }, body: JSON.stringify(body) });
-  const options = (await (await json("/api/account/passkeys/options", {})).json()) as Parameters<typeof softRegistration>[1];
+    fetch(`${origin}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: session },
+      body: JSON.stringify(body),
+    });
+  const options = (await (await json("/api/account/passkeys/options", {})).json()) as Parameters<
+    typeof softRegistration
+  >[1];
   const key = newSoftPasskey();
-  const added = await json("/api/account/passkeys", { name: "Journeys' passkey", response: softRegistration(key, options, origin) });
+  const added = await json("/api/account/passkeys", {
+    name: "Journeys' passkey",
+    response: softRegistration(key, options, origin),
+  });
   if (added.status !== 201) throw new Error(`the demo account ${email} could not add a passkey: ${await added.text()}`);
   writeFileSync(file, JSON.stringify({ ...known, [email]: exportSoftPasskey(key) }));
   return key;

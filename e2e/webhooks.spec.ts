@@ -2,17 +2,24 @@ import { createServer } from "node:http";
 import { Webhook } from "standardwebhooks";
 import { expect, expectNoSeriousViolations, signIn, test } from "./fixtures";
 
-test("an admin adds a webhook endpoint, keeps its secret, sends a test event and sees it delivered", async ({ page }) => {
+test("an admin adds a webhook endpoint, keeps its secret, sends a test event and sees it delivered", async ({
+  page,
+}) => {
   const received: { headers: Record<string, string>; body: string }[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      received.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        headers: request.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       response.writeHead(204).end();
     });
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)));
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)),
+  );
   try {
     await signIn(page, "admin@example.com", "admin-demo");
     await page.goto("/admin");

@@ -4,7 +4,11 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoSeriousViolations, screenshots, signIn, test } from "./fixtures";
 
 // Addresses no other journey looks up, so the first lookups here really cost (the budget counts paid lookups only).
-const BUDGET_ADDRESSES = ["2617 Marion St, Denver, CO 80205", "2631 Marion St, Denver, CO 80205", "2645 Marion St, Denver, CO 80205"];
+const BUDGET_ADDRESSES = [
+  "2617 Marion St, Denver, CO 80205",
+  "2631 Marion St, Denver, CO 80205",
+  "2645 Marion St, Denver, CO 80205",
+];
 const ADDRESSES = [
   "2800 N 24th St, Phoenix, AZ 85008",
   "2605 N 24th St, Phoenix, AZ 85008",
@@ -29,7 +33,9 @@ async function partnerSite(appUrl: string): Promise<{ origin: string; server: Se
 async function registerSite(page: Page, allowedOrigins: string[], dailyBudget: number): Promise<string> {
   await signIn(page, "admin@example.com", "admin-demo");
   await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
-  const response = await page.request.post("/api/admin/sites", { data: { name: `e2e ${Date.now()}`, allowedOrigins, dailyBudget } });
+  const response = await page.request.post("/api/admin/sites", {
+    data: { name: `e2e ${Date.now()}`, allowedOrigins, dailyBudget },
+  });
   expect(response.status()).toBe(201);
   return (await response.json()).siteKey;
 }
@@ -56,7 +62,9 @@ test("a partner page on an allowed origin embeds the widget with one line, gets 
     // It says which address it valued, and the way to a detailed report keeps that address.
     const street = ADDRESSES[0]!.split(",")[0]!;
     await expect(frame.getByText(/^For /)).toContainText(street);
-    expect(await frame.getByRole("link", { name: "Get a detailed report" }).getAttribute("href")).toContain(`address=${encodeURIComponent(street)}`);
+    expect(await frame.getByRole("link", { name: "Get a detailed report" }).getAttribute("href")).toContain(
+      `address=${encodeURIComponent(street)}`,
+    );
     await expect.poll(async () => (await page.locator("iframe").boundingBox())!.height).toBeGreaterThan(260);
 
     await expect(page.locator("[data-home-value-widget]")).toHaveCount(0);
@@ -73,7 +81,8 @@ test("a partner page on an allowed origin embeds the widget with one line, gets 
     const refused = await widgetCall(page.request, blocked.origin, key, ADDRESSES[0]!);
     expect(refused.status()).toBe(403);
     // The check answers only yes or no for the asking origin, the same for a key that does not exist, and no cookie.
-    const ask = (origin: string, siteKey: string) => page.request.get(`/api/widget/origin?key=${siteKey}`, { headers: { Origin: origin } });
+    const ask = (origin: string, siteKey: string) =>
+      page.request.get(`/api/widget/origin?key=${siteKey}`, { headers: { Origin: origin } });
     for (const [origin, siteKey, answered] of [
       [allowed.origin, key, true],
       [blocked.origin, key, false],
@@ -90,7 +99,9 @@ test("a partner page on an allowed origin embeds the widget with one line, gets 
   }
 });
 
-test("the site's daily budget answers 429 with Retry-After once spent, while cached addresses stay free", async ({ page }) => {
+test("the site's daily budget answers 429 with Retry-After once spent, while cached addresses stay free", async ({
+  page,
+}) => {
   const origin = "https://budget.example";
   const key = await registerSite(page, [origin], 2);
   expect((await widgetCall(page.request, origin, key, BUDGET_ADDRESSES[0]!)).status()).toBe(200);
@@ -114,7 +125,9 @@ test("the demo page shows the widget working, the snippet, and a blocked frame",
   // It says which origins the demo key allows, and the blocked key's one line shows its note instead of a frame.
   const own = new URL(page.url()).origin;
   await expect(page.getByTestId("demo-origins")).toContainText(own);
-  await expect(page.locator("#widget-blocked [data-home-value-widget=not-registered]")).toContainText(`${own} is not registered for its site key`);
+  await expect(page.locator("#widget-blocked [data-home-value-widget=not-registered]")).toContainText(
+    `${own} is not registered for its site key`,
+  );
   await expect(page.locator("#widget-blocked iframe")).toHaveCount(0);
   // The snippets wrap: all of each shows, even on a phone.
   await page.setViewportSize({ width: 390, height: 844 });

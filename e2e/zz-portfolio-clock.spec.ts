@@ -8,7 +8,11 @@ import { expect, expectNoSeriousViolations, screenshots, signIn, test } from "./
 // person each deed names; found with lib/sandbox/clock.ts loansOn/dateAfter and lib/sandbox/valuation.ts
 // valueProperty. Neither is in the demo portfolio nor in another journey. Both carry private mortgage insurance and
 // closed more than five years ago: a new appraisal removes it at 80% of today's value.
-const INVITED = { name: "James Delgado", email: "james.delgado@example.com", address: "1683 N 45th St, Seattle, WA 98103" };
+const INVITED = {
+  name: "James Delgado",
+  email: "james.delgado@example.com",
+  address: "1683 N 45th St, Seattle, WA 98103",
+};
 const OTHER = { name: "Jonathan Lee", email: "jonathan.lee@example.com", address: "2646 Gilpin St, Denver, CO 80205" };
 const MI = "PMI: appraisal";
 
@@ -28,7 +32,9 @@ test("an officer imports past clients, invites one, and sees mortgage insurance 
   await page.getByRole("heading", { name: "Import past clients" }).click();
   await page.getByLabel("CSV with a header row, up to 2,000 clients").fill(csv);
   await page.getByRole("button", { name: "Import clients" }).click();
-  await expect(page.getByTestId("import-summary")).toContainText("2 added, 0 merged with clients you had, 0 rows with errors");
+  await expect(page.getByTestId("import-summary")).toContainText(
+    "2 added, 0 merged with clients you had, 0 rows with errors",
+  );
 
   // The demo portfolio is refreshed: the new clients (never refreshed) come last, so each is found by name.
   const show = (name: string) => page.goto(`/clients?q=${encodeURIComponent(name)}`);
@@ -70,7 +76,9 @@ test("an officer imports past clients, invites one, and sees mortgage insurance 
     await expect(miRow(client.name)).toBeVisible();
   }
   await miRow(INVITED.name).locator("summary").click();
-  await expect(miRow(INVITED.name)).toContainText(/The loan is (80\.0|79\.\d)% of today's value \(80% or below after 7 years\)/);
+  await expect(miRow(INVITED.name)).toContainText(
+    /The loan is (80\.0|79\.\d)% of today's value \(80% or below after 7 years\)/,
+  );
   await expect(miRow(INVITED.name).getByTestId("opportunity-status")).toHaveText("open");
   await expect(clientRow(INVITED.name)).toContainText("Invited");
 

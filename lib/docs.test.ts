@@ -40,7 +40,11 @@ export function linksOf(file: string, markdown: string): { target: string; fragm
     .filter((href) => !/^[a-z][a-z0-9+.-]*:/i.test(href))
     .map((href) => {
       const [path, fragment] = href.split("#", 2) as [string, string | undefined];
-      return { target: path ? relative(root, resolve(dirname(join(root, file)), decodeURI(path))) : file, fragment, text: href };
+      return {
+        target: path ? relative(root, resolve(dirname(join(root, file)), decodeURI(path))) : file,
+        fragment,
+        text: href,
+      };
     });
 }
 
@@ -49,7 +53,9 @@ describe("the README and docs/", () => {
     const broken = linksOf(file, readFileSync(join(root, file), "utf8")).flatMap(({ target, fragment, text }) => {
       if (!existsSync(join(root, target))) return [`${text}: no file ${target}`];
       if (fragment === undefined || !target.endsWith(".md")) return [];
-      return anchorsOf(readFileSync(join(root, target), "utf8")).has(fragment) ? [] : [`${text}: no heading #${fragment} in ${target}`];
+      return anchorsOf(readFileSync(join(root, target), "utf8")).has(fragment)
+        ? []
+        : [`${text}: no heading #${fragment} in ${target}`];
     });
     expect(broken).toEqual([]);
   });

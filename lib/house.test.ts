@@ -2,7 +2,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
-/** Every TypeScript module of a folder (tests aside) and the modules of that folder it imports or re-exports (type imports too). */
+/**
+ * Every TypeScript module of a folder (tests aside) and the modules of that folder it imports or re-exports (type
+ * imports too).
+ */
 function importGraph(root: string, folder: string): Map<string, string[]> {
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -23,7 +26,11 @@ function importGraph(root: string, folder: string): Map<string, string[]> {
     const targets = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+"([^"]+)"/gms)]
       .map(([, spec]) => spec!)
       .flatMap((spec) => {
-        const base = spec.startsWith("@/") ? join(root, spec.slice(2)) : spec.startsWith(".") ? resolve(dirname(file), spec) : undefined;
+        const base = spec.startsWith("@/")
+          ? join(root, spec.slice(2))
+          : spec.startsWith(".")
+            ? resolve(dirname(file), spec)
+            : undefined;
         const target = base && resolveFile(base);
         return target && target.startsWith(join(root, folder, "/")) ? [relative(root, target)] : [];
       });
@@ -85,7 +92,16 @@ const FLOORS: readonly (readonly string[])[] = [
   ["lib/leads", "lib/portfolio"],
   ["lib/db", "lib/format", "lib/log.ts", "lib/security"],
   // Pure code and configuration: nothing of lib/ under them but each other.
-  ["lib/address", "lib/env", "lib/errors", "lib/finance", "lib/log-errors.ts", "lib/pdf", "lib/property-api", "lib/startup.ts"],
+  [
+    "lib/address",
+    "lib/env",
+    "lib/errors",
+    "lib/finance",
+    "lib/log-errors.ts",
+    "lib/pdf",
+    "lib/property-api",
+    "lib/startup.ts",
+  ],
 ];
 
 /** The entry of FLOORS a module of lib/ belongs to: its folder under lib/, or itself when it sits at lib/'s top. */
@@ -111,7 +127,9 @@ describe("the house", () => {
   it("has no import in lib/ from a floor to a higher one (type imports too)", () => {
     const floorName = (module: string) => `floor ${floorOf.get(placeOf(module))! + 1} ${placeOf(module)}`;
     const arrowsUp = [...importGraph(process.cwd(), "lib")].flatMap(([from, targets]) =>
-      targets.filter((to) => floorOf.get(placeOf(to))! < floorOf.get(placeOf(from))!).map((to) => `${from} -> ${to} (${floorName(from)} -> ${floorName(to)})`),
+      targets
+        .filter((to) => floorOf.get(placeOf(to))! < floorOf.get(placeOf(from))!)
+        .map((to) => `${from} -> ${to} (${floorName(from)} -> ${floorName(to)})`),
     );
     expect([...new Set(arrowsUp)]).toEqual([]);
   });

@@ -1,21 +1,34 @@
 /**
  * Errors as the logs may show them: a failed query's error carries the values bound to it (emails, addresses, password
- * hashes) in its message (drizzle's "params: …"), in properties (`params` of drizzle and PGlite, `parameters` and `args`
- * of postgres.js) and in the database's `detail` ("Failing row contains (…)", "Key (lower(email))=(…) already exists").
- * What is kept says what went wrong and where: the class, the SQLSTATE code, the constraint, table and column, the
- * statement's first words and the stack's frames, for the error and each cause.
+ * hashes) in its message (drizzle's "params: …"), in properties (`params` of drizzle and PGlite, `parameters` and
+ * `args` of postgres.js) and in the database's `detail` ("Failing row contains (…)", "Key (lower(email))=(…) already
+ * exists"). What is kept says what went wrong and where: the class, the SQLSTATE code, the constraint, table and
+ * column, the statement's first words and the stack's frames, for the error and each cause.
  */
 
 /** Properties that carry a query's values, or the text of one that may hold literals: never logged. */
-const HIDDEN = new Set(["params", "parameters", "args", "types", "query", "detail", "where", "internal_query", "internalQuery", "hint", "queryOptions"]);
+const HIDDEN = new Set([
+  "params",
+  "parameters",
+  "args",
+  "types",
+  "query",
+  "detail",
+  "where",
+  "internal_query",
+  "internalQuery",
+  "hint",
+  "queryOptions",
+]);
 /** How deep a chain of causes is followed. */
 const MAX_DEPTH = 5;
 
 /** The statement's verb and its table (`insert into "app"."users"`): the rest of a query's text may hold literals. */
 export function statementOf(query: string): string {
-  const head = /^\s*(select|insert\s+into|update|delete\s+from|with|copy|create|alter|drop|truncate|lock)\b(\s+("[^"]+"|[\w]+)(\.("[^"]+"|[\w]+))?)?/i.exec(
-    query,
-  );
+  const head =
+    /^\s*(select|insert\s+into|update|delete\s+from|with|copy|create|alter|drop|truncate|lock)\b(\s+("[^"]+"|[\w]+)(\.("[^"]+"|[\w]+))?)?/i.exec(
+      query,
+    );
   return head ? head[0].trim().replace(/\s+/g, " ") : "a statement";
 }
 
@@ -24,7 +37,8 @@ const namesTheValue = (code: unknown) => typeof code === "string" && code.starts
 
 function safeMessage(error: Error & Record<string, unknown>): string {
   // drizzle's own error: "Failed query: <the query>\nparams: <the values>"; its cause has the database's message.
-  if (error.message.startsWith("Failed query:")) return `Failed query: ${typeof error.query === "string" ? statementOf(error.query) : "…"}`;
+  if (error.message.startsWith("Failed query:"))
+    return `Failed query: ${typeof error.query === "string" ? statementOf(error.query) : "…"}`;
   if (namesTheValue(error.code)) return error.message.replace(/:\s[\s\S]*$/, ": …");
   return error.message;
 }
@@ -48,7 +62,8 @@ export function safeError(value: unknown, depth = 0): unknown {
   }
   if (typeof error.query === "string") out.statement = statementOf(error.query);
   if (error.cause !== undefined && depth < MAX_DEPTH) out.cause = safeError(error.cause, depth + 1);
-  if (value instanceof AggregateError && depth < MAX_DEPTH) out.errors = value.errors.map((inner) => safeError(inner, depth + 1));
+  if (value instanceof AggregateError && depth < MAX_DEPTH)
+    out.errors = value.errors.map((inner) => safeError(inner, depth + 1));
   return out;
 }
 

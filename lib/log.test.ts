@@ -50,27 +50,40 @@ describe.each([
   });
   afterEach(() => capture?.restore());
 
-  it.skipIf(skip)("never carries the bound values of a duplicate insert (the email, the password's hash, the name)", async () => {
-    const error = await failure(() => database.db.insert(users).values({ email: email.toUpperCase(), passwordHash, role: "homeowner", name: address }));
-    capture = captureLog();
-    log.error({ err: error }, "unhandled error in a route");
-    const text = capture.text();
-    for (const secret of [email, email.toUpperCase(), passwordHash, address, address.split(" ")[0]!]) expect(text).not.toContain(secret);
-    // What is left still says what went wrong: the database's code, and which statement.
-    expect(text).toContain("23505");
-    expect(text).toContain("unhandled error in a route");
-    expect(text).toMatch(/insert into/i);
-  });
+  it.skipIf(skip)(
+    "never carries the bound values of a duplicate insert (the email, the password's hash, the name)",
+    async () => {
+      const error = await failure(() =>
+        database.db
+          .insert(users)
+          .values({ email: email.toUpperCase(), passwordHash, role: "homeowner", name: address }),
+      );
+      capture = captureLog();
+      log.error({ err: error }, "unhandled error in a route");
+      const text = capture.text();
+      for (const secret of [email, email.toUpperCase(), passwordHash, address, address.split(" ")[0]!])
+        expect(text).not.toContain(secret);
+      // What is left still says what went wrong: the database's code, and which statement.
+      expect(text).toContain("23505");
+      expect(text).toContain("unhandled error in a route");
+      expect(text).toMatch(/insert into/i);
+    },
+  );
 
-  it.skipIf(skip)("nor the row a NOT NULL violation reports (the database's `detail`), in the error or its cause", async () => {
-    const other = `other.${email}`;
-    const error = await failure(() => database.db.execute(sql`insert into app.users (email, role, name) values (${other}, 'homeowner', ${address})`));
-    capture = captureLog();
-    log.warn({ err: error }, "a failed insert");
-    // Logged bare, and as the cause of another error.
-    log.error({ err: new Error("could not create the account", { cause: error }) }, "wrapped");
-    const text = capture.text();
-    for (const secret of [other, address, address.split(" ")[0]!]) expect(text).not.toContain(secret);
-    expect(text).toContain("23502");
-  });
+  it.skipIf(skip)(
+    "nor the row a NOT NULL violation reports (the database's `detail`), in the error or its cause",
+    async () => {
+      const other = `other.${email}`;
+      const error = await failure(() =>
+        database.db.execute(sql`insert into app.users (email, role, name) values (${other}, 'homeowner', ${address})`),
+      );
+      capture = captureLog();
+      log.warn({ err: error }, "a failed insert");
+      // Logged bare, and as the cause of another error.
+      log.error({ err: new Error("could not create the account", { cause: error }) }, "wrapped");
+      const text = capture.text();
+      for (const secret of [other, address, address.split(" ")[0]!]) expect(text).not.toContain(secret);
+      expect(text).toContain("23502");
+    },
+  );
 });

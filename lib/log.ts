@@ -41,6 +41,9 @@ export interface RequestContext {
   requestId: string;
   ip?: string;
   user?: { id: number; email: string; role: string };
-  /** The API token the request came with: every activity-log row its owner makes in it names the token (`audited` once one does). */
+  /**
+   * The API token the request came with: every activity-log row its owner makes in it names the token (`audited` once
+   * one does).
+   */
   apiToken?: { id: number; name: string; userId: number; audited?: boolean };
 }

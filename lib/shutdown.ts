@@ -52,9 +52,14 @@ export function installShutdown(delaySeconds: number): void {
 }
 
 async function drain(delaySeconds: number, nextHandlers: ((signal: NodeJS.Signals) => void)[]): Promise<void> {
-  log.info({ delaySeconds }, "shutdown: SIGTERM received; readiness answers 503 (draining) while the server still serves");
+  log.info(
+    { delaySeconds },
+    "shutdown: SIGTERM received; readiness answers 503 (draining) while the server still serves",
+  );
   await new Promise((resolve) => setTimeout(resolve, delaySeconds * 1000));
-  log.info("shutdown: draining: no new connections; finishing the requests in flight, their pending writes and the jobs running");
+  log.info(
+    "shutdown: draining: no new connections; finishing the requests in flight, their pending writes and the jobs running",
+  );
   const stopped = Promise.allSettled(state.stoppers.map((stop) => stop()));
   const exit = process.exit.bind(process);
   let finishing = false;
@@ -72,12 +77,18 @@ async function drain(delaySeconds: number, nextHandlers: ((signal: NodeJS.Signal
   // A request still open at the deadline (a client that sends or reads slowly) is cut: the process ends anyway, before
   // an orchestrator's own grace period (30 s in compose.yaml) kills it with what it was still writing.
   setTimeout(() => {
-    log.warn({ deadlineMs: DRAIN_DEADLINE_MS }, "shutdown: the drain did not finish in time; exiting with requests still open");
+    log.warn(
+      { deadlineMs: DRAIN_DEADLINE_MS },
+      "shutdown: the drain did not finish in time; exiting with requests still open",
+    );
     finish(1);
   }, DRAIN_DEADLINE_MS).unref();
   if (nextHandlers.length === 0) {
-    // NEXT_MANUAL_SIG_HANDLE left the server without its own handler: nothing here can close it; requests in flight are cut.
-    log.warn("shutdown: no server handler to drain requests with (NEXT_MANUAL_SIG_HANDLE?); exiting once the jobs have stopped");
+    // NEXT_MANUAL_SIG_HANDLE left the server without its own handler: nothing here can close it; requests in flight are
+    // cut.
+    log.warn(
+      "shutdown: no server handler to drain requests with (NEXT_MANUAL_SIG_HANDLE?); exiting once the jobs have stopped",
+    );
     return finish();
   }
   process.exit = finish as typeof process.exit;

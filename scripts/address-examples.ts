@@ -14,7 +14,17 @@ import examples from "./address-examples.json" with { type: "json" };
 /** What a benchmark case expects the parser to find. */
 export type Expected = Pick<
   AddressParts,
-  "number" | "preDirectional" | "name" | "suffix" | "postDirectional" | "unitType" | "unitNumber" | "city" | "state" | "zip" | "zip4"
+  | "number"
+  | "preDirectional"
+  | "name"
+  | "suffix"
+  | "postDirectional"
+  | "unitType"
+  | "unitNumber"
+  | "city"
+  | "state"
+  | "zip"
+  | "zip4"
 >;
 
 const blank: Expected = {

@@ -15,7 +15,8 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const chance = (p: number) => random() < p;
 
 const suffixSpellings = new Map<string, string[]>();
-for (const [spelling, standard] of SUFFIXES) suffixSpellings.set(standard, [...(suffixSpellings.get(standard) ?? []), spelling]);
+for (const [spelling, standard] of SUFFIXES)
+  suffixSpellings.set(standard, [...(suffixSpellings.get(standard) ?? []), spelling]);
 const DIRECTION_WORDS: Record<string, string[]> = {
   N: ["North", "N.", "n", "N"],
   S: ["South", "S.", "s"],
@@ -34,9 +35,13 @@ const STATE_NAMES: Record<string, string[]> = {
   TX: ["Texas", "Tex", "tx"],
   CO: ["Colorado", "Colo", "co"],
 };
-const UNIT_WORDS: Record<string, string[]> = { APT: ["Apt", "Apartment", "apt.", "APT"], UNIT: ["Unit", "unit", "UNIT"] };
+const UNIT_WORDS: Record<string, string[]> = {
+  APT: ["Apt", "Apartment", "apt.", "APT"],
+  UNIT: ["Unit", "unit", "UNIT"],
+};
 
-const messyCase = (text: string) => pick([(t: string) => t.toLowerCase(), (t: string) => t.toUpperCase(), displayCase])(text);
+const messyCase = (text: string) =>
+  pick([(t: string) => t.toLowerCase(), (t: string) => t.toUpperCase(), displayCase])(text);
 
 function messy(parts: AddressParts): { input: string; expected: Expected } {
   const words: string[] = [parts.number];
@@ -59,7 +64,9 @@ function messy(parts: AddressParts): { input: string; expected: Expected } {
   const withZip4 = chance(0.3);
   const zip = withZip4 ? `${parts.zip}-${parts.zip4}` : chance(0.85) ? parts.zip : "";
   const commas = chance(0.7);
-  const input = (commas ? `${street}, ${city}, ${state} ${zip}` : `${street} ${city} ${state} ${zip}`).replace(/\s+/g, chance(0.1) ? "  " : " ").trim();
+  const input = (commas ? `${street}, ${city}, ${state} ${zip}` : `${street} ${city} ${state} ${zip}`)
+    .replace(/\s+/g, chance(0.1) ? "  " : " ")
+    .trim();
   const { number, preDirectional, name, suffix, postDirectional, unitNumber } = parts;
   return {
     input,

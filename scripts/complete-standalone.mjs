@@ -3,7 +3,8 @@
  * the image ships it: `node .next/standalone/server.js` serves it and `node .next/standalone/migrate.mjs` migrates its
  * database, from any working directory, with no other file of the checkout and no dev dependency.
  *
- * - Next.js leaves the browser's files (`.next/static`) and `public/` out of the folder (a CDN may serve them): copied in.
+ * - Next.js leaves the browser's files (`.next/static`) and `public/` out of the folder (a CDN may serve them): copied
+ *   in.
  * - The migrate command (scripts/migrate.ts) is bundled by esbuild into `migrate.mjs`, and the demo staff's codes
  *   (scripts/demo-code.ts) into `demo-code.mjs`; the packages Next.js keeps external (next.config.mjs's
  *   serverExternalPackages) stay imports, resolved from the folder's own node_modules.
@@ -25,7 +26,8 @@ function fail(message) {
   process.exit(1);
 }
 
-if (!existsSync(join(standalone, "server.js"))) fail(`${standalone}/server.js is missing: run \`next build\` first (next.config.mjs has output: "standalone")`);
+if (!existsSync(join(standalone, "server.js")))
+  fail(`${standalone}/server.js is missing: run \`next build\` first (next.config.mjs has output: "standalone")`);
 
 for (const [from, to] of [
   [".next/static", ".next/standalone/.next/static"],
@@ -65,7 +67,9 @@ const { metafile } = await build({
 
 const migrations = "lib/db/migrations";
 const journal = JSON.parse(readFileSync(join(root, migrations, "meta/_journal.json"), "utf8"));
-const imported = new Set(Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path)));
+const imported = new Set(
+  Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path)),
+);
 const packageOf = (specifier) =>
   specifier
     .split("/")
@@ -86,7 +90,9 @@ const required = [
   "node_modules/pdfkit/js/data/Helvetica-Bold.afm",
   // The API reference's script (/api/docs/scalar.js reads it from the package).
   "node_modules/@scalar/api-reference/dist/browser/standalone.js",
-  ...[...external, ...[...imported].filter((path) => !isBuiltin(path)).map(packageOf)].map((name) => `node_modules/${name}/package.json`),
+  ...[...external, ...[...imported].filter((path) => !isBuiltin(path)).map(packageOf)].map(
+    (name) => `node_modules/${name}/package.json`,
+  ),
 ];
 const missing = [...new Set(required)].filter((path) => !existsSync(join(standalone, path)));
 if (missing.length) fail(`.next/standalone lacks what the app reads at run time:\n  ${missing.join("\n  ")}`);

@@ -13,7 +13,9 @@ if (!embedded) {
   process.exit(1);
 }
 if (!DEMO_STAFF.some((account) => account.email === email)) {
-  console.error(`Usage: npm run demo:code -- <email>, one of: ${DEMO_STAFF.map((account) => account.email).join(", ")}`);
+  console.error(
+    `Usage: npm run demo:code -- <email>, one of: ${DEMO_STAFF.map((account) => account.email).join(", ")}`,
+  );
   process.exit(1);
 }
 const seconds = Math.ceil(TOTP.remaining({ period: 30 }) / 1000);

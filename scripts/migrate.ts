@@ -3,9 +3,10 @@
  * MIGRATE_ON_START=false and wait for it): the app's own migrations (drizzle, under the same advisory lock a starting
  * app takes) and the job engine's schema (pg-boss). Idempotent: run it on every deploy.
  *
- * `npm run migrate` runs the build's bundle of this file, `.next/standalone/migrate.mjs` (scripts/complete-standalone.mjs
- * makes it), which the image runs as `node migrate.mjs`: it needs no dev dependency, and reads the same environment as
- * the app (DATABASE_URL; without it the PGlite in DATA_DIR, with the app stopped: PGlite has one process).
+ * `npm run migrate` runs the build's bundle of this file, `.next/standalone/migrate.mjs`
+ * (scripts/complete-standalone.mjs makes it), which the image runs as `node migrate.mjs`: it needs no dev dependency,
+ * and reads the same environment as the app (DATABASE_URL; without it the PGlite in DATA_DIR, with the app stopped:
+ * PGlite has one process).
  *
  * `--remove-demo-accounts` also deletes the demo accounts that still open with their published passwords, which a
  * production start refuses to run with (a database once run in embedded mode).
@@ -28,13 +29,17 @@ async function main(): Promise<void> {
   log.info({ database: where }, "migrate: applying the app's migrations");
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, "pglite") });
   try {
-    log.info({ ms: Date.now() - began }, "migrate: the app's schema is up to date; creating or migrating the job engine's");
+    log.info(
+      { ms: Date.now() - began },
+      "migrate: the app's schema is up to date; creating or migrating the job engine's",
+    );
     // pg-boss creates or migrates its schema when it starts (under its own lock); no worker, no schedule.
     const engine = new JobEngine(database, { workers: false });
     await engine.start();
     await engine.stop();
     log.info({ ms: Date.now() - began }, "migrate: the job engine's schema is up to date");
-    if (values["remove-demo-accounts"]) log.info({ removed: await removeDemoAccounts(database.db) }, "migrate: demo accounts removed");
+    if (values["remove-demo-accounts"])
+      log.info({ removed: await removeDemoAccounts(database.db) }, "migrate: demo accounts removed");
   } finally {
     await database.close();
   }

@@ -13,16 +13,26 @@ import { SignJWT } from "jose";
 
 const { values: a } = parseArgs({
   options: Object.fromEntries(
-    ["app", "site-key", "secret", "member-id", "email", "given-name", "family-name", "address"].map((name) => [name, { type: "string" }]),
+    ["app", "site-key", "secret", "member-id", "email", "given-name", "family-name", "address"].map((name) => [
+      name,
+      { type: "string" },
+    ]),
   ),
 });
-const missing = ["app", "site-key", "secret", "member-id", "email", "given-name", "family-name", "address"].filter((name) => !a[name]);
+const missing = ["app", "site-key", "secret", "member-id", "email", "given-name", "family-name", "address"].filter(
+  (name) => !a[name],
+);
 if (missing.length) {
   console.error(`missing: ${missing.map((name) => `--${name}`).join(" ")}`);
   process.exit(2);
 }
 
-const token = await new SignJWT({ email: a.email, given_name: a["given-name"], family_name: a["family-name"], address: a.address })
+const token = await new SignJWT({
+  email: a.email,
+  given_name: a["given-name"],
+  family_name: a["family-name"],
+  address: a.address,
+})
   .setProtectedHeader({ alg: "HS256", typ: "JWT" })
   .setIssuer(a["site-key"])
   .setSubject(a["member-id"])

@@ -1,7 +1,8 @@
 /**
- * Re-encrypts the secrets kept at rest (authenticator apps', partner sites', webhook endpoints') under the current DATA_ENCRYPTION_KEY: run it after moving the old key to
- * DATA_ENCRYPTION_KEY_PREVIOUS and setting a new one (README, "Secrets at rest"). Safe to run twice, and while the app
- * runs on PostgreSQL (each row is replaced only if it still holds what was read).
+ * Re-encrypts the secrets kept at rest (authenticator apps', partner sites', webhook endpoints') under the current
+ * DATA_ENCRYPTION_KEY: run it after moving the old key to DATA_ENCRYPTION_KEY_PREVIOUS and setting a new one (README,
+ * "Secrets at rest"). Safe to run twice, and while the app runs on PostgreSQL (each row is replaced only if it still
+ * holds what was read).
  */
 import { and, eq, isNotNull, or } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";

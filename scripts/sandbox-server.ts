@@ -14,7 +14,11 @@ import { toNodeHandler } from "@/lib/sandbox/node-adapter";
 const token = env.SANDBOX_TOKEN ?? `sbx_${randomBytes(18).toString("base64url")}`;
 const port = env.PORT ?? 4010;
 const database = openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, "sandbox-pglite") });
-const handler = createSandboxHandler({ token, db: async () => (await database).db, faults: parseFaults(env.SANDBOX_FAULTS) });
+const handler = createSandboxHandler({
+  token,
+  db: async () => (await database).db,
+  faults: parseFaults(env.SANDBOX_FAULTS),
+});
 
 await database;
 const { properties } = getDataset();

@@ -1,8 +1,9 @@
-// Adds up the JSON reports of Vitest and Playwright into one closing line, "N passed, N failed, N skipped, N flaky", then
-// names each skipped test with its reason and each journey that passed only on its retry. A flaky journey fails the run.
-// With --services (a run against PostgreSQL and Redis), a skip is expected only when the same test ran in another pass
-// (the embedded pass skips the services' variants, which the services passes run) or is on tests/allowed-skips.json
-// with its reason; any other skip fails the run, since a test that vanishes from a green run is a test nobody ran.
+// Adds up the JSON reports of Vitest and Playwright into one closing line, "N passed, N failed, N skipped, N flaky",
+// then names each skipped test with its reason and each journey that passed only on its retry. A flaky journey fails
+// the run. With --services (a run against PostgreSQL and Redis), a skip is expected only when the same test ran in
+// another pass (the embedded pass skips the services' variants, which the services passes run) or is on
+// tests/allowed-skips.json with its reason; any other skip fails the run, since a test that vanishes from a green run
+// is a test nobody ran.
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 
@@ -50,7 +51,9 @@ function playwright(report, pass) {
       for (const test of spec.tests) {
         const name = [...titles, spec.title].join(" > ") + ` [${test.projectName}]`;
         if (test.status === "skipped") {
-          const note = test.annotations?.find((annotation) => annotation.type === "skip" || annotation.type === "fixme")?.description;
+          const note = test.annotations?.find(
+            (annotation) => annotation.type === "skip" || annotation.type === "fixme",
+          )?.description;
           skipped.push({ file, name, pass, note });
         } else ranIn(id(file, name), pass);
         if (test.status === "flaky") flaky.push({ file, name, tries: test.results.length });
@@ -76,15 +79,21 @@ function reason({ file, name, pass, note }) {
   const others = (ran.get(id(file, name)) ?? []).filter((other) => other !== pass);
   if (others.length) return { why: `ran in ${others.join(", ")}`, expected: true };
   if (note) return { why: note, expected: !services };
-  if (!services) return { why: "skipped by its own condition, in a run without both PostgreSQL and Redis", expected: true };
+  if (!services)
+    return { why: "skipped by its own condition, in a run without both PostgreSQL and Redis", expected: true };
   return { why: `ran in no pass, and is not on ${ALLOWED}`, expected: false };
 }
 
 console.log(`\n${passed} passed, ${failed} failed, ${skippedCount} skipped, ${flaky.length} flaky`);
 const reasons = skipped.map((skip) => ({ ...skip, ...reason(skip) }));
 const unexpected = reasons.filter((skip) => !skip.expected);
-for (const skip of reasons) console.log(`  skipped${skip.expected ? "" : " (unexpected)"}: ${id(skip.file, skip.name)} (${skip.pass}): ${skip.why}`);
-for (const journey of flaky) console.log(`  flaky: ${id(journey.file, journey.name)}: passed only on try ${journey.tries}`);
-if (unexpected.length) console.log(`${unexpected.length} unexpected skipped: run them, or add them to ${ALLOWED} with the reason.`);
+for (const skip of reasons)
+  console.log(
+    `  skipped${skip.expected ? "" : " (unexpected)"}: ${id(skip.file, skip.name)} (${skip.pass}): ${skip.why}`,
+  );
+for (const journey of flaky)
+  console.log(`  flaky: ${id(journey.file, journey.name)}: passed only on try ${journey.tries}`);
+if (unexpected.length)
+  console.log(`${unexpected.length} unexpected skipped: run them, or add them to ${ALLOWED} with the reason.`);
 if (flaky.length) console.log(`${flaky.length} flaky: a journey that needs its retry fails the run.`);
 process.exit(failed > 0 || passed === 0 || flaky.length > 0 || unexpected.length > 0 ? 1 : 0);

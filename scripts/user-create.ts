@@ -8,7 +8,9 @@ import { SignUpBody } from "@/lib/api/schemas/account";
 import { createUser, EmailTakenError } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 
-const { values } = parseArgs({ options: { role: { type: "string" }, email: { type: "string" }, password: { type: "string" } } });
+const { values } = parseArgs({
+  options: { role: { type: "string" }, email: { type: "string" }, password: { type: "string" } },
+});
 const parsed = SignUpBody.extend({
   role: z.enum(["homeowner", "loan_officer", "admin"], { error: "role must be homeowner, loan_officer or admin" }),
 }).safeParse(values);

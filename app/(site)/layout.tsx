@@ -11,7 +11,10 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
   const [user, t] = await Promise.all([currentUser().catch(() => undefined), getTranslations("Layout")]);
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t("skipToContent")}
       </a>
       <header className="border-b border-slate-200 bg-white">
@@ -35,12 +38,18 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
               </Link>
             )}
             {(user?.role === "loan_officer" || user?.role === "admin") && (
-              <Link href={"/clients" as Route} className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+              <Link
+                href={"/clients" as Route}
+                className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline"
+              >
                 {t("clients")}
               </Link>
             )}
             {(user?.role === "loan_officer" || user?.role === "admin") && (
-              <Link href={"/leads" as Route} className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
+              <Link
+                href={"/leads" as Route}
+                className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline"
+              >
                 {t("leads")}
               </Link>
             )}

@@ -14,7 +14,10 @@ export default function HomePage() {
       <section className="space-y-4">
         <h1 className="text-4xl font-bold tracking-tight text-slate-900">{t("heading")}</h1>
         <p className="max-w-2xl text-lg text-slate-700">{t("intro")}</p>
-        <Link href="/example" className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900">
+        <Link
+          href="/example"
+          className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+        >
           {t("cta")}
         </Link>
       </section>

@@ -16,7 +16,12 @@ const ENTRY = {
 
 describe("who looked at my home's records", () => {
   it("says who, when and in which role, in English", () => {
-    const shown = text(<AccessLogList entries={[ENTRY, { ...ENTRY, by: { email: null, name: null, role: null, partnerSite: "Acme Realty" } }]} />, "en");
+    const shown = text(
+      <AccessLogList
+        entries={[ENTRY, { ...ENTRY, by: { email: null, name: null, role: null, partnerSite: "Acme Realty" } }]}
+      />,
+      "en",
+    );
     expect(shown).toContain("WhenWhoWhat they looked at");
     expect(shown).toContain("Pat Lee (officer@example.com)Loan officer");
     expect(shown).toContain("Through Acme Realty");
@@ -24,7 +29,12 @@ describe("who looked at my home's records", () => {
   });
 
   it("in Spanish: the headers, the role, the partner site and the date in the reader's language", () => {
-    const shown = text(<AccessLogList entries={[ENTRY, { ...ENTRY, by: { email: null, name: null, role: null, partnerSite: "Acme Realty" } }]} />, "es");
+    const shown = text(
+      <AccessLogList
+        entries={[ENTRY, { ...ENTRY, by: { email: null, name: null, role: null, partnerSite: "Acme Realty" } }]}
+      />,
+      "es",
+    );
     expect(shown).toContain("CuándoQuiénQué consultó");
     expect(shown).toContain("Oficial de préstamos");
     expect(shown).toContain("A través de Acme Realty");
@@ -32,6 +42,8 @@ describe("who looked at my home's records", () => {
   });
 
   it("an empty log says so in Spanish", () => {
-    expect(text(<AccessLogList entries={[]} />, "es")).toContain("Nadie más ha consultado todavía los registros de su vivienda.");
+    expect(text(<AccessLogList entries={[]} />, "es")).toContain(
+      "Nadie más ha consultado todavía los registros de su vivienda.",
+    );
   });
 });

@@ -26,8 +26,8 @@ const SCOPE_KEYS = {
 } as const;
 
 /**
- * API tokens: a form that makes one (named, scoped, expiring; the token is shown once, with a copy button), and the list
- * with each one's last use and a revoke button. `endpoint` is the caller's own (`/api/account/tokens`) or the
+ * API tokens: a form that makes one (named, scoped, expiring; the token is shown once, with a copy button), and the
+ * list with each one's last use and a revoke button. `endpoint` is the caller's own (`/api/account/tokens`) or the
  * organization's (`/api/admin/tokens`, which lists everyone's with their owner). Making and revoking ask for a step-up.
  */
 export function ApiTokens({
@@ -46,7 +46,9 @@ export function ApiTokens({
   const f = useFormats();
   const when = (iso: string | null) => (iso ? f.dateTime(iso) : t("never"));
   const scopeLabel = (scope: { value: string; label: string }) =>
-    Object.hasOwn(SCOPE_KEYS, scope.value) ? t(`scopes.${SCOPE_KEYS[scope.value as keyof typeof SCOPE_KEYS]}`) : scope.label;
+    Object.hasOwn(SCOPE_KEYS, scope.value)
+      ? t(`scopes.${SCOPE_KEYS[scope.value as keyof typeof SCOPE_KEYS]}`)
+      : scope.label;
   const id = useId();
   const router = useRouter();
   const { withStepUp, stepUp } = useStepUp();
@@ -60,7 +62,11 @@ export function ApiTokens({
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const body = { name: String(data.get("name") ?? ""), scopes: data.getAll("scopes").map(String), expiresInDays: Number(data.get("expiresInDays")) };
+    const body = {
+      name: String(data.get("name") ?? ""),
+      scopes: data.getAll("scopes").map(String),
+      expiresInDays: Number(data.get("expiresInDays")),
+    };
     setPending(true);
     setProblem(undefined);
     setMade(undefined);
@@ -99,8 +105,21 @@ export function ApiTokens({
   return (
     <div className="space-y-4">
       {stepUp}
-      <form onSubmit={create} className="space-y-3" noValidate aria-describedby={problem && !problem.fields ? `${id}-problem` : undefined}>
-        <Field label={t("name")} name="name" id={`${id}-name`} maxLength={80} required hint={t("nameHint")} error={problem?.fields?.name} />
+      <form
+        onSubmit={create}
+        className="space-y-3"
+        noValidate
+        aria-describedby={problem && !problem.fields ? `${id}-problem` : undefined}
+      >
+        <Field
+          label={t("name")}
+          name="name"
+          id={`${id}-name`}
+          maxLength={80}
+          required
+          hint={t("nameHint")}
+          error={problem?.fields?.name}
+        />
         <fieldset aria-describedby={problem?.fields?.scopes ? `${id}-scopes-error` : undefined}>
           <legend className="text-sm font-medium text-slate-800">{t("scopesLegend")}</legend>
           <div className="mt-1 space-y-1 text-sm">
@@ -108,7 +127,11 @@ export function ApiTokens({
               <label key={scope.value} className="flex items-start gap-2">
                 <input type="checkbox" name="scopes" value={scope.value} className="mt-1 size-4" />
                 <span>
-                  {t.rich("scope", { value: scope.value, label: scopeLabel(scope), code: (chunks) => <span className="font-mono text-xs">{chunks}</span> })}
+                  {t.rich("scope", {
+                    value: scope.value,
+                    label: scopeLabel(scope),
+                    code: (chunks) => <span className="font-mono text-xs">{chunks}</span>,
+                  })}
                 </span>
               </label>
             ))}
@@ -137,7 +160,11 @@ export function ApiTokens({
         )}
       </form>
       {made && (
-        <div role="status" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900" data-testid="new-token">
+        <div
+          role="status"
+          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-900"
+          data-testid="new-token"
+        >
           <p className="font-semibold">{t("copyNow", { name: made.name })}</p>
           <p>{t("copyWhy")}</p>
           <label htmlFor={`${id}-token`} className="block font-medium">
@@ -200,7 +227,10 @@ export function ApiTokens({
         </DataTable>
       )}
       {said && (
-        <p role={said.error ? "alert" : "status"} className={`text-sm ${said.error ? "text-red-700" : "text-slate-700"}`}>
+        <p
+          role={said.error ? "alert" : "status"}
+          className={`text-sm ${said.error ? "text-red-700" : "text-slate-700"}`}
+        >
           {said.text}
         </p>
       )}

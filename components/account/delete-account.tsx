@@ -33,7 +33,12 @@ export function DeleteAccount({ hasSecondFactor }: { hasSecondFactor: boolean })
     // The step-up dialog takes the screen for itself: this one steps aside first.
     if (hasSecondFactor) dialog.current?.close();
     try {
-      await withStepUp(() => fetchJson("/api/account", { method: "DELETE", body: hasSecondFactor ? {} : { password: String(password ?? "") } }));
+      await withStepUp(() =>
+        fetchJson("/api/account", {
+          method: "DELETE",
+          body: hasSecondFactor ? {} : { password: String(password ?? "") },
+        }),
+      );
       router.push("/login?deleted=1" as Route);
       router.refresh();
     } catch (error) {

@@ -21,7 +21,14 @@ const check = (overrides: Partial<AddressCheckDto>) =>
 const status = (c: AddressCheckDto, locale: Locale) =>
   parse(
     renderIntl(
-      <AddressStatus typed="9999 N 24th St, Phoenix, AZ 85008" checking={false} check={c} problem={null} demoZips={["85008", "98103"]} onChoose={() => {}} />,
+      <AddressStatus
+        typed="9999 N 24th St, Phoenix, AZ 85008"
+        checking={false}
+        check={c}
+        problem={null}
+        demoZips={["85008", "98103"]}
+        onChoose={() => {}}
+      />,
       locale,
     ),
   ).text.replace(/\s+/g, " ");
@@ -37,6 +44,8 @@ describe("the address status", () => {
     const text = status(check({}), "es");
     expect(text).toContain("No pudimos confirmar esta dirección. N 24th St no tiene el número 9999 en los registros.");
     expect(text).toContain("Los datos de esta demostración cubren 2 códigos postales: 85008, 98103.");
-    expect(status(check({ deliverability: { code: "D", meaning: "", notes: [] } }), "es")).toContain("Agregar la unidad");
+    expect(status(check({ deliverability: { code: "D", meaning: "", notes: [] } }), "es")).toContain(
+      "Agregar la unidad",
+    );
   });
 });

@@ -29,7 +29,9 @@ export function AddressStatus({ typed, checking, check, problem, demoZips, onCho
   const [unit, setUnit] = useState("");
   const verdict = check ? addressVerdict(check, typed) : undefined;
   const reasonText = (reason: NotConfirmedReason) =>
-    reason.key === "reasonHouseNumberInvalid" ? t(reason.key, { street: reason.street, number: reason.number }) : t(reason.key);
+    reason.key === "reasonHouseNumberInvalid"
+      ? t(reason.key, { street: reason.street, number: reason.number })
+      : t(reason.key);
   return (
     <div data-testid="address-status" className="min-h-6 space-y-2 text-sm">
       <p aria-live="polite">
@@ -39,7 +41,11 @@ export function AddressStatus({ typed, checking, check, problem, demoZips, onCho
         {!checking && verdict?.kind === "suggestion" && (
           <span>
             {t.rich("didYouMean", { address: verdict.address, b: (chunks) => <strong>{chunks}</strong> })}{" "}
-            <button type="button" className="font-semibold text-brand-700 underline" onClick={() => onChoose(verdict.address)}>
+            <button
+              type="button"
+              className="font-semibold text-brand-700 underline"
+              onClick={() => onChoose(verdict.address)}
+            >
               {t("useThis")}
             </button>
           </span>
@@ -57,7 +63,9 @@ export function AddressStatus({ typed, checking, check, problem, demoZips, onCho
             <Coverage zips={demoZips} />
           </span>
         )}
-        {!checking && verdict?.kind === "unit-needed" && <span className="text-slate-800">{t("unitNeeded", { street: verdict.building.street })}</span>}
+        {!checking && verdict?.kind === "unit-needed" && (
+          <span className="text-slate-800">{t("unitNeeded", { street: verdict.building.street })}</span>
+        )}
       </p>
       {!checking && verdict?.kind === "unit-needed" && (
         <div className="flex flex-wrap items-end gap-2">

@@ -3,7 +3,11 @@ import type { AddressCheckDto } from "@/lib/services/homes/dto";
 import { addressVerdict, withUnit } from "./address-verdict";
 
 function check(overrides: Partial<AddressCheckDto> & { code?: string; notes?: string[] }): AddressCheckDto {
-  const { code = "Y", notes = ["Street, city, state and ZIP code are valid", "All components confirmed"], ...rest } = overrides;
+  const {
+    code = "Y",
+    notes = ["Street, city, state and ZIP code are valid", "All components confirmed"],
+    ...rest
+  } = overrides;
   return {
     requestId: null,
     ok: true,
@@ -36,13 +40,21 @@ describe("addressVerdict", () => {
   it("confirms a deliverable address whose home the service has, typed as the service writes it", () => {
     expect(addressVerdict(check({}), "2800 N 24th St, Phoenix, AZ 85008")).toEqual({ kind: "confirmed" });
     expect(addressVerdict(check({}), "2800 N 24th St, Phoenix, AZ 85008-1114")).toEqual({ kind: "confirmed" });
-    expect(addressVerdict(check({ code: "S", notes: ["Unit not recognized (and not required)"] }), "2800 N 24th St, Phoenix, AZ 85008")).toEqual({
+    expect(
+      addressVerdict(
+        check({ code: "S", notes: ["Unit not recognized (and not required)"] }),
+        "2800 N 24th St, Phoenix, AZ 85008",
+      ),
+    ).toEqual({
       kind: "confirmed",
     });
   });
 
   it("suggests the service's form of a home it found, typed another way", () => {
-    expect(addressVerdict(check({}), "2800 N 24th Stret, Phoenix AZ")).toEqual({ kind: "suggestion", address: "2800 N 24th St, Phoenix, AZ 85008-1114" });
+    expect(addressVerdict(check({}), "2800 N 24th Stret, Phoenix AZ")).toEqual({
+      kind: "suggestion",
+      address: "2800 N 24th St, Phoenix, AZ 85008-1114",
+    });
   });
 
   it("does not confirm an address the service could not deliver to (Springfield, or a house number the street lacks)", () => {
@@ -75,7 +87,9 @@ describe("addressVerdict", () => {
       kind: "not-confirmed",
       reason: { key: "reasonNoHome" },
     });
-    expect(addressVerdict(check({ code: "S", notes: ["Unit not recognized (and required)"], found: false }), "x")).toMatchObject({
+    expect(
+      addressVerdict(check({ code: "S", notes: ["Unit not recognized (and required)"], found: false }), "x"),
+    ).toMatchObject({
       reason: { key: "reasonUnitUnknown" },
     });
   });
@@ -85,11 +99,18 @@ describe("addressVerdict", () => {
   });
 
   it("asks for the unit of a building with several (DPV D)", () => {
-    expect(addressVerdict(check({ code: "D", found: null }), "2451 E Oak St, Phoenix, AZ 85008")).toMatchObject({ kind: "unit-needed" });
+    expect(addressVerdict(check({ code: "D", found: null }), "2451 E Oak St, Phoenix, AZ 85008")).toMatchObject({
+      kind: "unit-needed",
+    });
   });
 
   it("says in a sentence why an address could not be read", () => {
-    const unread = check({ ok: false, error: 'the city "PHX" is not one we know in AZ, and no ZIP code was given', oneLine: "", found: null });
+    const unread = check({
+      ok: false,
+      error: 'the city "PHX" is not one we know in AZ, and no ZIP code was given',
+      oneLine: "",
+      found: null,
+    });
     expect(addressVerdict(unread, "2605 n 24th st phx az")).toEqual({
       kind: "unreadable",
       reason: 'The city "PHX" is not one we know in AZ, and no ZIP code was given.',

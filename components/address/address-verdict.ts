@@ -35,10 +35,16 @@ const withoutZip4 = (line: string) =>
 function reasonOf(check: AddressCheckDto): NotConfirmedReason {
   const notes = check.deliverability.notes;
   if (notes.includes("Unit not recognized (and required)")) return { key: "reasonUnitUnknown" };
-  if ((check.deliverability.code === "Y" || check.deliverability.code === "S") && check.found === false) return { key: "reasonNoHome" };
-  if (notes.includes("House number missing") || notes.includes("Box number missing")) return { key: "reasonHouseNumberMissing" };
+  if ((check.deliverability.code === "Y" || check.deliverability.code === "S") && check.found === false)
+    return { key: "reasonNoHome" };
+  if (notes.includes("House number missing") || notes.includes("Box number missing"))
+    return { key: "reasonHouseNumberMissing" };
   if (notes.includes("House number invalid"))
-    return { key: "reasonHouseNumberInvalid", street: check.street.replace(/^\S+\s+/, ""), number: check.street.split(" ")[0] ?? "" };
+    return {
+      key: "reasonHouseNumberInvalid",
+      street: check.street.replace(/^\S+\s+/, ""),
+      number: check.street.split(" ")[0] ?? "",
+    };
   if (check.problems.includes("Address not found")) return { key: "reasonStreetNotFound" };
   return { key: "reasonUndeliverable" };
 }
@@ -48,10 +54,16 @@ export function addressVerdict(check: AddressCheckDto, typed: string): AddressVe
   const code = check.deliverability.code;
   if (code === "D") return { kind: "unit-needed", building: check };
   if ((code === "Y" || code === "S") && check.found === null) return { kind: "unchecked" };
-  if ((code !== "Y" && code !== "S") || !check.found || check.deliverability.notes.includes("Unit not recognized (and required)")) {
+  if (
+    (code !== "Y" && code !== "S") ||
+    !check.found ||
+    check.deliverability.notes.includes("Unit not recognized (and required)")
+  ) {
     return { kind: "not-confirmed", reason: reasonOf(check) };
   }
-  return withoutZip4(check.oneLine) === withoutZip4(typed) ? { kind: "confirmed" } : { kind: "suggestion", address: check.oneLine };
+  return withoutZip4(check.oneLine) === withoutZip4(typed)
+    ? { kind: "confirmed" }
+    : { kind: "suggestion", address: check.oneLine };
 }
 
 /** The address of one unit of a building the service named: "2451 E Oak St Apt 101, Phoenix, AZ 85008". */

@@ -26,10 +26,22 @@ function useSettled(value: string, ms = 600): string {
  * shown when an address is not found; `initialAddress`: the address the person came with (the widget's "Get a
  * detailed report").
  */
-export function OnboardingForm({ action, demoZips = [], initialAddress = "" }: { action: FormAction<never>; demoZips?: string[]; initialAddress?: string }) {
+export function OnboardingForm({
+  action,
+  demoZips = [],
+  initialAddress = "",
+}: {
+  action: FormAction<never>;
+  demoZips?: string[];
+  initialAddress?: string;
+}) {
   const t = useTranslations("Onboarding");
   const errorText = useErrorText();
-  const words: MissingWords = { firstName: t("missingFirstName"), lastName: t("missingLastName"), address: t("missingAddress") };
+  const words: MissingWords = {
+    firstName: t("missingFirstName"),
+    lastName: t("missingLastName"),
+    address: t("missingAddress"),
+  };
   const [address, setAddress] = useState(initialAddress);
   const [errors, setErrors] = useState<Partial<Record<keyof PersonFields, string>>>({});
   const settled = useSettled(address.trim());
@@ -44,7 +56,11 @@ export function OnboardingForm({ action, demoZips = [], initialAddress = "" }: {
     (form) => {
       // What the person typed, not a suggestion they did not accept: the service standardizes it again anyway.
       const missing = missingFields(
-        { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? ""), address: address.trim() },
+        {
+          firstName: String(form.get("firstName") ?? ""),
+          lastName: String(form.get("lastName") ?? ""),
+          address: address.trim(),
+        },
         words,
       );
       setErrors(missing);
@@ -64,8 +80,22 @@ export function OnboardingForm({ action, demoZips = [], initialAddress = "" }: {
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("firstName")} name="firstName" autoComplete="given-name" required error={errors.firstName} onChange={() => clear("firstName")} />
-        <Field label={t("lastName")} name="lastName" autoComplete="family-name" required error={errors.lastName} onChange={() => clear("lastName")} />
+        <Field
+          label={t("firstName")}
+          name="firstName"
+          autoComplete="given-name"
+          required
+          error={errors.firstName}
+          onChange={() => clear("firstName")}
+        />
+        <Field
+          label={t("lastName")}
+          name="lastName"
+          autoComplete="family-name"
+          required
+          error={errors.lastName}
+          onChange={() => clear("lastName")}
+        />
       </div>
       <Field
         label={t("homeAddress")}

@@ -35,7 +35,9 @@ function Choice({
               type="radio"
               name={name}
               value={option.value}
-              {...(onChange ? { checked: value === option.value, onChange: () => onChange(option.value) } : { defaultChecked: i === 0 })}
+              {...(onChange
+                ? { checked: value === option.value, onChange: () => onChange(option.value) }
+                : { defaultChecked: i === 0 })}
             />
             {option.label}
           </label>
@@ -54,7 +56,13 @@ function Choice({
  * Adds a loan officer or an admin: by default an emailed link lets them choose their own password; "set a password
  * now" is for handing one over in person. Staff who sign in with single sign-on only (`invitations` false) get no link.
  */
-export function AddStaffForm({ action, invitations }: { action: FormAction<{ email: string; invited: boolean }>; invitations: boolean }) {
+export function AddStaffForm({
+  action,
+  invitations,
+}: {
+  action: FormAction<{ email: string; invited: boolean }>;
+  invitations: boolean;
+}) {
   const t = useTranslations("AddStaff");
   const errorText = useErrorText();
   const { state, pending, onSubmit, resubmit } = useFormAction(action);
@@ -75,7 +83,10 @@ export function AddStaffForm({ action, invitations }: { action: FormAction<{ ema
   return (
     <form
       onSubmit={(event) => {
-        setSent({ form: new FormData(event.currentTarget), button: document.activeElement instanceof HTMLElement ? document.activeElement : null });
+        setSent({
+          form: new FormData(event.currentTarget),
+          button: document.activeElement instanceof HTMLElement ? document.activeElement : null,
+        });
         onSubmit(event);
       }}
       className="space-y-3"
@@ -91,10 +102,25 @@ export function AddStaffForm({ action, invitations }: { action: FormAction<{ ema
           onCancel={() => setAnswered(state)}
         />
       )}
-      <Field label={t("email")} name="email" id="staff-email" type="email" autoComplete="off" required error={state?.fields?.email} />
+      <Field
+        label={t("email")}
+        name="email"
+        id="staff-email"
+        type="email"
+        autoComplete="off"
+        required
+        error={state?.fields?.email}
+      />
       <Choice legend={t("role")} name="role" options={roles} error={state?.fields?.role} />
       {invitations ? (
-        <Choice legend={t("theirPassword")} name="setup" options={setups} value={setup} onChange={setSetup} error={state?.fields?.invite} />
+        <Choice
+          legend={t("theirPassword")}
+          name="setup"
+          options={setups}
+          value={setup}
+          onChange={setSetup}
+          error={state?.fields?.invite}
+        />
       ) : (
         <input type="hidden" name="setup" value="password" />
       )}
@@ -115,9 +141,15 @@ export function AddStaffForm({ action, invitations }: { action: FormAction<{ ema
         {setup === "invite" ? t("sendInvitation") : t("createAccount")}
       </Button>
       <p aria-live="polite" className="text-sm">
-        {done && state.data?.invited && <span className="text-brand-700">{t("invited", { email: state.data.email })}</span>}
-        {done && !state.data?.invited && <span className="text-brand-700">{t("created", { email: state.data?.email ?? "" })}</span>}
-        {!pending && state?.error && !state.fields && <span className="text-red-700">{errorText({ code: state.code, message: state.error })}</span>}
+        {done && state.data?.invited && (
+          <span className="text-brand-700">{t("invited", { email: state.data.email })}</span>
+        )}
+        {done && !state.data?.invited && (
+          <span className="text-brand-700">{t("created", { email: state.data?.email ?? "" })}</span>
+        )}
+        {!pending && state?.error && !state.fields && (
+          <span className="text-red-700">{errorText({ code: state.code, message: state.error })}</span>
+        )}
       </p>
     </form>
   );

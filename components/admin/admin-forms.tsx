@@ -40,7 +40,13 @@ const MINIMUMS = [
 ] as const;
 
 /** The current rate and the minimums the client portfolio's opportunities are found by (at the next refresh). */
-export function OpportunityRulesForm({ current, action }: { current: OpportunityRules; action: FormAction<OpportunityRules> }) {
+export function OpportunityRulesForm({
+  current,
+  action,
+}: {
+  current: OpportunityRules;
+  action: FormAction<OpportunityRules>;
+}) {
   const t = useTranslations("AdminForms");
   const { state, pending, onSubmit } = useFormAction(action);
   return (

@@ -16,7 +16,8 @@ const isDay = (value?: string) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? 
 
 /**
  * The log's filters as a plain GET form: the page's address holds them (a link to a filtered view can be shared, and
- * "Older" keeps them), and it works without script. Each field's error, when the address held a bad value, is said with it.
+ * "Older" keeps them), and it works without script. Each field's error, when the address held a bad value, is said with
+ * it.
  */
 export function AuditFilters({
   values,
@@ -28,7 +29,12 @@ export function AuditFilters({
   actions: { value: string; label: string }[];
 }) {
   const t = useTranslations("Audit");
-  const selectField = (name: "action" | "outcome", label: string, options: { value: string; label: string }[], any: string) => (
+  const selectField = (
+    name: "action" | "outcome",
+    label: string,
+    options: { value: string; label: string }[],
+    any: string,
+  ) => (
     <SelectField
       id={`audit-${name}`}
       name={name}
@@ -39,10 +45,37 @@ export function AuditFilters({
     />
   );
   return (
-    <form method="get" action="/admin/audit" aria-label={t("filterLabel")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <Field id="audit-actor" name="actor" label={t("actor")} inputMode="email" autoComplete="off" defaultValue={values.actor} error={errors.actor} />
-      <Field id="audit-property" name="propertyId" label={t("property")} inputMode="numeric" defaultValue={values.propertyId} error={errors.propertyId} />
-      <Field id="audit-address" name="address" label={t("address")} autoComplete="off" defaultValue={values.address} error={errors.address} />
+    <form
+      method="get"
+      action="/admin/audit"
+      aria-label={t("filterLabel")}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <Field
+        id="audit-actor"
+        name="actor"
+        label={t("actor")}
+        inputMode="email"
+        autoComplete="off"
+        defaultValue={values.actor}
+        error={errors.actor}
+      />
+      <Field
+        id="audit-property"
+        name="propertyId"
+        label={t("property")}
+        inputMode="numeric"
+        defaultValue={values.propertyId}
+        error={errors.propertyId}
+      />
+      <Field
+        id="audit-address"
+        name="address"
+        label={t("address")}
+        autoComplete="off"
+        defaultValue={values.address}
+        error={errors.address}
+      />
       {selectField("action", t("action"), actions, t("everyAction"))}
       {selectField(
         "outcome",
@@ -54,7 +87,14 @@ export function AuditFilters({
         ],
         t("anyOutcome"),
       )}
-      <Field id="audit-from" name="from" type="date" label={t("from")} defaultValue={isDay(values.from)} error={errors.from} />
+      <Field
+        id="audit-from"
+        name="from"
+        type="date"
+        label={t("from")}
+        defaultValue={isDay(values.from)}
+        error={errors.from}
+      />
       <Field id="audit-to" name="to" type="date" label={t("to")} defaultValue={isDay(values.to)} error={errors.to} />
       <div className="flex items-end gap-3">
         <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">

@@ -15,7 +15,9 @@ function Who({ actor }: { actor: AuditEventDto["actor"] }) {
   const role = actor.role ? t("role", { role: actor.role }) : null;
   return (
     <>
-      <span className="block break-words">{actor.email ?? (actor.ref ? t("deletedAccount", { ref: actor.ref }) : t("noAccount"))}</span>
+      <span className="block break-words">
+        {actor.email ?? (actor.ref ? t("deletedAccount", { ref: actor.ref }) : t("noAccount"))}
+      </span>
       {(role || actor.partnerSiteId !== null) && (
         <span className="block text-xs text-slate-600">
           {role}
@@ -53,10 +55,14 @@ export function AuditTable({ events, caption }: { events: AuditEventDto[]; capti
           </td>
           <td className="p-2">
             {event.address ?? (event.propertyId ? t("propertyId", { id: event.propertyId }) : "—")}
-            {event.address && event.propertyId && <span className="block text-xs text-slate-600">{t("propertyId", { id: event.propertyId })}</span>}
+            {event.address && event.propertyId && (
+              <span className="block text-xs text-slate-600">{t("propertyId", { id: event.propertyId })}</span>
+            )}
           </td>
           <td className="p-2">
-            <span className={`inline-block rounded border px-2 py-0.5 text-xs font-semibold capitalize ${OUTCOME_STYLE[event.outcome]}`}>
+            <span
+              className={`inline-block rounded border px-2 py-0.5 text-xs font-semibold capitalize ${OUTCOME_STYLE[event.outcome]}`}
+            >
               {t("outcomeWord", { outcome: event.outcome })}
             </span>
           </td>

@@ -24,7 +24,11 @@ export function AuditVerifyButton() {
     setSaid(undefined);
     try {
       const check = await fetchJson<ChainCheck>("/api/admin/audit/verify");
-      setSaid(check.ok ? { text: t("intact", { events: check.events }), bad: false } : { text: t("altered", { id: String(check.firstBadId) }), bad: true });
+      setSaid(
+        check.ok
+          ? { text: t("intact", { events: check.events }), bad: false }
+          : { text: t("altered", { id: String(check.firstBadId) }), bad: true },
+      );
     } catch (error) {
       setSaid({ text: errorText(ApiProblem.from(error)), bad: true });
     } finally {
@@ -37,7 +41,11 @@ export function AuditVerifyButton() {
       <Button type="button" variant="secondary" disabled={pending} onClick={() => void verify()}>
         {pending ? t("verifying") : t("verify")}
       </Button>
-      <p role="status" data-testid="audit-verify-result" className={`text-sm ${said?.bad ? "font-semibold text-red-700" : "text-slate-700"}`}>
+      <p
+        role="status"
+        data-testid="audit-verify-result"
+        className={`text-sm ${said?.bad ? "font-semibold text-red-700" : "text-slate-700"}`}
+      >
         {said?.text}
       </p>
     </div>

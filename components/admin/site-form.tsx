@@ -8,7 +8,13 @@ import type { FormAction } from "@/lib/api/action";
 import { useFormAction } from "@/lib/client/use-form-action";
 import { useErrorText } from "@/lib/i18n/error-text";
 
-export function SiteForm({ appOrigin, action }: { appOrigin: string; action: FormAction<{ siteKey: string; siteSecret: string }> }) {
+export function SiteForm({
+  appOrigin,
+  action,
+}: {
+  appOrigin: string;
+  action: FormAction<{ siteKey: string; siteSecret: string }>;
+}) {
   const t = useTranslations("Sites");
   const errorText = useErrorText();
   const { state, pending, onSubmit } = useFormAction(action);
@@ -19,7 +25,15 @@ export function SiteForm({ appOrigin, action }: { appOrigin: string; action: For
       <form onSubmit={onSubmit} className="grid gap-3 md:grid-cols-3" noValidate>
         <Field label={t("siteName")} name="name" required error={fields.name} />
         <Field label={t("origins")} name="origins" required hint={t("originsHint")} error={originError} />
-        <Field label={t("budget")} name="budget" type="number" min={1} defaultValue={200} required error={fields.dailyBudget} />
+        <Field
+          label={t("budget")}
+          name="budget"
+          type="number"
+          min={1}
+          defaultValue={200}
+          required
+          error={fields.dailyBudget}
+        />
         <div>
           <Button type="submit" disabled={pending}>
             {t("register")}
@@ -33,8 +47,18 @@ export function SiteForm({ appOrigin, action }: { appOrigin: string; action: For
       )}
       {state?.data && (
         <div role="status" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">
-          <p>{t.rich("siteKey", { key: state.data.siteKey, code: (chunks) => <code className="font-mono">{chunks}</code> })}</p>
-          <p>{t.rich("siteSecret", { secret: state.data.siteSecret, code: (chunks) => <code className="font-mono break-all">{chunks}</code> })}</p>
+          <p>
+            {t.rich("siteKey", {
+              key: state.data.siteKey,
+              code: (chunks) => <code className="font-mono">{chunks}</code>,
+            })}
+          </p>
+          <p>
+            {t.rich("siteSecret", {
+              secret: state.data.siteSecret,
+              code: (chunks) => <code className="font-mono break-all">{chunks}</code>,
+            })}
+          </p>
           <EmbedCode appOrigin={appOrigin} siteKey={state.data.siteKey} />
         </div>
       )}

@@ -15,7 +15,9 @@ import type { StaffMember } from "@/lib/services/identity/staff";
 
 const STAFF_ROLES = ["loan_officer", "admin"] as const satisfies readonly Role[];
 
-/** The loan officers and admins, each with a role change and a reset of their second factors (both ask for a step-up). */
+/**
+ * The loan officers and admins, each with a role change and a reset of their second factors (both ask for a step-up).
+ */
 export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: number }) {
   const router = useRouter();
   const t = useTranslations("StaffList");
@@ -42,13 +44,21 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
     event.preventDefault();
     const role = String(new FormData(event.currentTarget).get("role")) as Role;
     if (role === member.role) return;
-    void act(member, () => fetchJson(`/api/admin/users/${member.id}`, { method: "PATCH", body: { role } }), t("roleChanged", { email: member.email, role }));
+    void act(
+      member,
+      () => fetchJson(`/api/admin/users/${member.id}`, { method: "PATCH", body: { role } }),
+      t("roleChanged", { email: member.email, role }),
+    );
   }
 
   return (
     <>
       {stepUp}
-      <DataTable label={t("label")} caption={t("caption")} columns={[t("email"), t("role"), t("secondFactor"), t("actions")]}>
+      <DataTable
+        label={t("label")}
+        caption={t("caption")}
+        columns={[t("email"), t("role"), t("secondFactor"), t("actions")]}
+      >
         {staff.map((member) => (
           <tr key={member.id} className="border-b border-slate-100 align-top" data-testid="staff-member">
             <th scope="row" className="p-2 font-normal">
@@ -56,7 +66,9 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
               {member.id === selfId && <span className="block text-xs text-slate-600">{t("you")}</span>}
             </th>
             <td className="p-2">{t("roleName", { role: member.role })}</td>
-            <td className="p-2">{member.hasSecondFactor ? t("factorSet") : member.singleSignOn ? t("factorSso") : t("factorNotYet")}</td>
+            <td className="p-2">
+              {member.hasSecondFactor ? t("factorSet") : member.singleSignOn ? t("factorSso") : t("factorNotYet")}
+            </td>
             <td className="space-y-2 p-2">
               {member.id === selfId ? (
                 <span className="text-xs text-slate-600">{t("ownFactors")}</span>
@@ -71,8 +83,16 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
                       defaultValue={member.role}
                       options={STAFF_ROLES.map((role) => ({ value: role, label: t("roleName", { role }) }))}
                     />
-                    <Button type="submit" variant="secondary" className="px-3 py-1 text-sm" disabled={pending === member.id}>
-                      {t.rich("changeRole", { email: member.email, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      className="px-3 py-1 text-sm"
+                      disabled={pending === member.id}
+                    >
+                      {t.rich("changeRole", {
+                        email: member.email,
+                        sr: (chunks) => <span className="sr-only">{chunks}</span>,
+                      })}
                     </Button>
                   </form>
                   <ConfirmButton
@@ -82,13 +102,20 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: num
                     confirmLabel={t("resetConfirm")}
                     disabled={pending === member.id}
                     onConfirm={() =>
-                      void act(member, () => fetchJson(`/api/admin/users/${member.id}/factors`, { method: "DELETE" }), t("resetDone", { email: member.email }))
+                      void act(
+                        member,
+                        () => fetchJson(`/api/admin/users/${member.id}/factors`, { method: "DELETE" }),
+                        t("resetDone", { email: member.email }),
+                      )
                     }
                   />
                 </>
               )}
               {said?.id === member.id && (
-                <p role={said.error ? "alert" : "status"} className={`text-xs ${said.error ? "text-red-700" : "text-slate-700"}`}>
+                <p
+                  role={said.error ? "alert" : "status"}
+                  className={`text-xs ${said.error ? "text-red-700" : "text-slate-700"}`}
+                >
                   {said.text}
                 </p>
               )}

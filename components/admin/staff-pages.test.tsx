@@ -77,17 +77,43 @@ const page = (
     <AuditVerifyButton />
     <AddStaffForm action={never()} invitations />
     <MaxLtvForm current={0.8} action={never()} />
-    <OpportunityRulesForm current={{ orgCurrentRate: 6.5, opportunityHelocMin: 50_000, opportunityCashOutMin: 50_000 }} action={never()} />
-    <OffersForm current={{ heloc: { ratePercent: 8.5, termYears: 10 }, cashOut: { ratePercent: 7, termYears: 30 } }} action={never()} />
+    <OpportunityRulesForm
+      current={{ orgCurrentRate: 6.5, opportunityHelocMin: 50_000, opportunityCashOutMin: 50_000 }}
+      action={never()}
+    />
+    <OffersForm
+      current={{ heloc: { ratePercent: 8.5, termYears: 10 }, cashOut: { ratePercent: 7, termYears: 30 } }}
+      action={never()}
+    />
     <SiteForm appOrigin="https://app.example" action={never()} />
     <StaffList staff={staff} selfId={1} />
     <WebhookAdmin events={["lead.created"]} endpoints={[endpoint]} />
-    <AssignOfficerForms staff={[{ id: 2, label: "officer@example.com" }]} sites={[{ id: 1, label: "Bank" }]} assign={never()} assignSite={never()} />
+    <AssignOfficerForms
+      staff={[{ id: 2, label: "officer@example.com" }]}
+      sites={[{ id: 1, label: "Bank" }]}
+      assign={never()}
+      assignSite={never()}
+    />
     <OfficerProfileForm
-      initial={{ displayName: null, title: null, phone: null, email: null, bookingUrl: null, nmlsId: null, photoUrl: null, complete: false }}
+      initial={{
+        displayName: null,
+        title: null,
+        phone: null,
+        email: null,
+        bookingUrl: null,
+        nmlsId: null,
+        photoUrl: null,
+        complete: false,
+      }}
     />
     <OrganizationForm
-      initial={{ companyName: null, nmlsId: null, equalHousingStatement: "Equal Housing Opportunity", defaultOfficerId: null, logoUrl: null }}
+      initial={{
+        companyName: null,
+        nmlsId: null,
+        equalHousingStatement: "Equal Housing Opportunity",
+        defaultOfficerId: null,
+        logoUrl: null,
+      }}
       staff={[]}
     />
     <EmbedCode appOrigin="https://app.example" siteKey="pk_demo" />
@@ -149,7 +175,9 @@ describe("the staff pages' words", () => {
       "Una línea (se ajusta sola de tamaño):",
     ])
       expect(html).toContain(words);
-    expect(html).not.toMatch(/\b(Audit|AuditVerify|AddStaff|AdminForms|Sites|StaffList|Webhooks|AssignOfficer|OfficerProfile|Organization|EmbedCode)\.[a-z]/);
+    expect(html).not.toMatch(
+      /\b(Audit|AuditVerify|AddStaff|AdminForms|Sites|StaffList|Webhooks|AssignOfficer|OfficerProfile|Organization|EmbedCode)\.[a-z]/,
+    );
     expect(errors).not.toHaveBeenCalled();
   });
 });

@@ -98,7 +98,14 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {summary && <Alert>{summary}</Alert>}
-      <Field label={t("email")} name="email" type="email" autoComplete="email" required error={problem?.fields?.email} />
+      <Field
+        label={t("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={problem?.fields?.email}
+      />
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? t("sending") : t("send")}
       </Button>

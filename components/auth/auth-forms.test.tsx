@@ -64,7 +64,10 @@ describe("the sign-in and account forms", () => {
   });
 
   it("the step-up dialog in Spanish", () => {
-    const dialog = text(<StepUpDialog proof="password" returnTo={null} onConfirmed={() => {}} onCancel={() => {}} />, "es");
+    const dialog = text(
+      <StepUpDialog proof="password" returnTo={null} onConfirmed={() => {}} onCancel={() => {}} />,
+      "es",
+    );
     expect(dialog).toContain("Confirme que es usted");
     expect(dialog).toContain("Su contraseña");
     expect(dialog).toContain("Confirmar y continuar");

@@ -7,7 +7,17 @@ import { useState, type Ref } from "react";
  * The one-time code field: the phone's keyboard shows digits for an app's code; "Use a recovery code" switches it to
  * letters (recovery codes are like `K7P2M-X9QRT`). Browsers and password managers fill it (`one-time-code`).
  */
-export function CodeField({ id, invalid, autoFocus, ref }: { id: string; invalid?: boolean; autoFocus?: boolean; ref?: Ref<HTMLInputElement> }) {
+export function CodeField({
+  id,
+  invalid,
+  autoFocus,
+  ref,
+}: {
+  id: string;
+  invalid?: boolean;
+  autoFocus?: boolean;
+  ref?: Ref<HTMLInputElement>;
+}) {
   const t = useTranslations("SecondFactor");
   const [recovery, setRecovery] = useState(false);
   return (
@@ -33,7 +43,11 @@ export function CodeField({ id, invalid, autoFocus, ref }: { id: string; invalid
       <p id={`${id}-hint`} className="text-xs text-slate-600">
         {recovery ? t("recoveryHint") : t("appHint")}
       </p>
-      <button type="button" className="text-sm font-medium text-brand-700 underline" onClick={() => setRecovery(!recovery)}>
+      <button
+        type="button"
+        className="text-sm font-medium text-brand-700 underline"
+        onClick={() => setRecovery(!recovery)}
+      >
         {recovery ? t("typeAppCode") : t("typeRecoveryCode")}
       </button>
     </div>

@@ -24,7 +24,15 @@ const signInError = (code: string | null | undefined) =>
   code && Object.hasOwn(SIGN_IN_ERRORS, code) ? SIGN_IN_ERRORS[code as keyof typeof SIGN_IN_ERRORS] : undefined;
 
 /** `sso`: single sign-on for staff is configured; `notice`: why the last sign-in failed, from `?error=`. */
-export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: string; sso?: boolean; notice?: string }) {
+export function LoginForm({
+  callbackUrl,
+  sso = false,
+  notice,
+}: {
+  callbackUrl: string;
+  sso?: boolean;
+  notice?: string;
+}) {
   const t = useTranslations("Login");
   const errorText = useErrorText();
   const router = useRouter();
@@ -47,7 +55,10 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const typed = credentials ?? { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+    const typed = credentials ?? {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+    };
     const code = credentials ? String(form.get("code") ?? "").trim() : undefined;
     if (credentials && !code) {
       setError(t("enterCode"));
@@ -102,7 +113,10 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
             {t("codeStepTitle")}
           </h2>
           <p className="text-sm text-slate-700">
-            {t.rich("codeStepText", { email: credentials.email, b: (chunks) => <strong className="break-all">{chunks}</strong> })}
+            {t.rich("codeStepText", {
+              email: credentials.email,
+              b: (chunks) => <strong className="break-all">{chunks}</strong>,
+            })}
           </p>
           {alert}
           <CodeField id="login-code" ref={codeInput} invalid={!!error} />
@@ -110,7 +124,13 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
             {pending === "code" ? t("checking") : t("signIn")}
           </Button>
         </form>
-        <Button type="button" variant="secondary" disabled={!!pending} className="w-full" onClick={() => void signInWithPasskey()}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={!!pending}
+          className="w-full"
+          onClick={() => void signInWithPasskey()}
+        >
           {pending === "passkey" ? t("waitingPasskey") : t("usePasskeyInstead")}
         </Button>
         <button
@@ -151,7 +171,11 @@ export function LoginForm({ callbackUrl, sso = false, notice }: { callbackUrl: s
           {pending === "passkey" ? t("waitingPasskey") : t("signInWithPasskey")}
         </Button>
         {sso && (
-          <Button type="button" className="w-full" onClick={() => signIn("oidc", { callbackUrl: safeCallbackPath(callbackUrl) })}>
+          <Button
+            type="button"
+            className="w-full"
+            onClick={() => signIn("oidc", { callbackUrl: safeCallbackPath(callbackUrl) })}
+          >
             {t("signInWithSso")}
           </Button>
         )}

@@ -10,7 +10,10 @@ const OWN_HINT = "add more words or characters that are hard to guess.";
  * catalogue (`PasswordStrength`); the estimator's advice inside them (zxcvbn's feedback) stays in English, as no
  * Spanish pack is installed. Any other error of the field is shown as the server wrote it.
  */
-export function usePasswordError(): (problem: { fields?: Record<string, string> } | undefined, field: string) => string | undefined {
+export function usePasswordError(): (
+  problem: { fields?: Record<string, string> } | undefined,
+  field: string,
+) => string | undefined {
   const t = useTranslations("PasswordStrength");
   return (problem, field) => {
     const said = problem?.fields?.[field];

@@ -12,7 +12,15 @@ import { useErrorText } from "@/lib/i18n/error-text";
  * The account's second factor given in this session (`POST /api/account/second-factor`): a code from the
  * authenticator app, a recovery code, or one of the account's passkeys. Finishes a sign-in, or is a step-up.
  */
-export function SecondFactorForm({ idPrefix, submitLabel, onDone }: { idPrefix: string; submitLabel: string; onDone: () => void }) {
+export function SecondFactorForm({
+  idPrefix,
+  submitLabel,
+  onDone,
+}: {
+  idPrefix: string;
+  submitLabel: string;
+  onDone: () => void;
+}) {
   const t = useTranslations("SecondFactor");
   const errorText = useErrorText();
   const [problem, setProblem] = useState<ApiProblem>();
@@ -58,7 +66,9 @@ export function SecondFactorForm({ idPrefix, submitLabel, onDone }: { idPrefix: 
         disabled={!!pending}
         variant="secondary"
         className="w-full"
-        onClick={() => void give("passkey", async () => ({ passkey: await passkeyAnswer("/api/account/second-factor/options") }))}
+        onClick={() =>
+          void give("passkey", async () => ({ passkey: await passkeyAnswer("/api/account/second-factor/options") }))
+        }
       >
         {pending === "passkey" ? t("waitingPasskey") : t("usePasskeyInstead")}
       </Button>

@@ -12,7 +12,15 @@ import { useErrorText } from "@/lib/i18n/error-text";
  * A download of records that leave the app (clients, the activity log): the API asks for a second factor when the last
  * one is older than ten minutes, and the dialog asks for it before the file is fetched again.
  */
-export function StepUpDownloadButton({ path, fallbackName, label }: { path: string; fallbackName: string; label: string }) {
+export function StepUpDownloadButton({
+  path,
+  fallbackName,
+  label,
+}: {
+  path: string;
+  fallbackName: string;
+  label: string;
+}) {
   const t = useTranslations("StepUp");
   const errorText = useErrorText();
   const { withStepUp, stepUp } = useStepUp();

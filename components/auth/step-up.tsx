@@ -34,7 +34,11 @@ export function useStepUp() {
     <T,>(run: () => Promise<T>): Promise<T> => {
       const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       return run().catch((error: unknown) => {
-        if (!(error instanceof ApiProblem) || (error.code !== STEP_UP_REQUIRED && error.code !== REAUTHENTICATION_REQUIRED)) throw error;
+        if (
+          !(error instanceof ApiProblem) ||
+          (error.code !== STEP_UP_REQUIRED && error.code !== REAUTHENTICATION_REQUIRED)
+        )
+          throw error;
         return new Promise<T>((resolve, reject) => {
           setWaiting({
             proof: error.code === STEP_UP_REQUIRED ? "factor" : "password",
@@ -53,7 +57,14 @@ export function useStepUp() {
     },
     [t],
   );
-  const stepUp = waiting ? <StepUpDialog proof={waiting.proof} returnTo={waiting.returnTo} onConfirmed={waiting.retry} onCancel={waiting.cancel} /> : null;
+  const stepUp = waiting ? (
+    <StepUpDialog
+      proof={waiting.proof}
+      returnTo={waiting.returnTo}
+      onConfirmed={waiting.retry}
+      onCancel={waiting.cancel}
+    />
+  ) : null;
   return { withStepUp, stepUp };
 }
 
@@ -64,7 +75,9 @@ function refocus(element: HTMLElement | null, tries = 10) {
   if (document.activeElement !== element) setTimeout(() => refocus(element, tries - 1), 50);
 }
 
-/** A modal dialog (the browser's own: focus moves into it and stays there, Escape closes it), labelled by its heading. */
+/**
+ * A modal dialog (the browser's own: focus moves into it and stays there, Escape closes it), labelled by its heading.
+ */
 export function StepUpDialog({
   proof = "factor",
   returnTo,
@@ -145,7 +158,11 @@ function PasswordAgainForm({ idPrefix, onDone }: { idPrefix: string; onDone: () 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {problem && (
-        <p role="alert" id={`${idPrefix}-error`} className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p
+          role="alert"
+          id={`${idPrefix}-error`}
+          className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {problem.code === "wrong_password" ? t("wrongPassword") : errorText(problem)}
         </p>
       )}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { dayOf, historyLayout, MARK_RADIUS, niceTicks, scale, scatterLayout, yearTicks, type Box } from "./chart-geometry";
+import {
+  dayOf,
+  historyLayout,
+  MARK_RADIUS,
+  niceTicks,
+  scale,
+  scatterLayout,
+  yearTicks,
+  type Box,
+} from "./chart-geometry";
 
 const BOX: Box = { width: 600, height: 300, left: 50, right: 10, top: 10, bottom: 30 };
 
@@ -91,7 +100,10 @@ describe("chart geometry", () => {
 
   it("draws nothing without a point, and one estimate alone", () => {
     expect(historyLayout({ sales: [], assessments: [], estimates: [] }, BOX)).toBeUndefined();
-    const one = historyLayout({ sales: [], assessments: [], estimates: [{ date: "2026-11-01", value: 5, low: 4, high: 6 }] }, BOX)!;
+    const one = historyLayout(
+      { sales: [], assessments: [], estimates: [{ date: "2026-11-01", value: 5, low: 4, high: 6 }] },
+      BOX,
+    )!;
     expect(one.estimates[0]!.x).toBeCloseTo((BOX.left + BOX.width - BOX.right) / 2);
   });
 

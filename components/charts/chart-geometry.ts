@@ -24,7 +24,8 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   const first = Math.floor(min / step) * step;
   const ticks = [first];
   // Until a tick reaches the top of the data (the last may pass it).
-  while (ticks.length < 2 || ticks.at(-1)! < max - step * 1e-9) ticks.push(Math.round((first + step * ticks.length) * 1e6) / 1e6);
+  while (ticks.length < 2 || ticks.at(-1)! < max - step * 1e-9)
+    ticks.push(Math.round((first + step * ticks.length) * 1e6) / 1e6);
   return ticks;
 }
 
@@ -46,7 +47,8 @@ export interface Point {
   y: number;
 }
 
-const pathThrough = (points: Point[]) => points.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
+const pathThrough = (points: Point[]) =>
+  points.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
 
 export interface HistoryInput {
   sales: { date: string; price: number }[];
@@ -80,12 +82,21 @@ export function historyLayout(input: HistoryInput, box: Box) {
   const estimates = input.estimates.map((e) => ({ ...e, day: dayOf(e.date) }));
   const latest = estimates.at(-1);
   const days = [...sales, ...assessments, ...estimates].map((p) => p.day);
-  const values = [...sales.map((s) => s.price), ...assessments.map((a) => a.marketValue), ...estimates.flatMap((e) => [e.low, e.high, e.value])];
+  const values = [
+    ...sales.map((s) => s.price),
+    ...assessments.map((a) => a.marketValue),
+    ...estimates.flatMap((e) => [e.low, e.high, e.value]),
+  ];
   if (!days.length) return undefined;
   // Room either side, so the first and last marks are not cut by the frame (more on the left, under the value labels).
   const span = Math.max(...days) - Math.min(...days);
   const [first, last] = [Math.min(...days) - 30 - span * 0.06, Math.max(...days) + 30 + span * 0.03];
-  const yTicks = roomForMarks(niceTicks(Math.min(...values), Math.max(...values), 5), Math.min(...values), Math.max(...values), box);
+  const yTicks = roomForMarks(
+    niceTicks(Math.min(...values), Math.max(...values), 5),
+    Math.min(...values),
+    Math.max(...values),
+    box,
+  );
   const x = scale([first, last], [box.left, box.width - box.right]);
   const y = scale([yTicks[0]!, yTicks.at(-1)!], [box.height - box.bottom, box.top]);
   const at = (day: number, value: number) => ({ x: x(day), y: y(value) });
@@ -98,7 +109,10 @@ export function historyLayout(input: HistoryInput, box: Box) {
     estimates: estimatePoints,
     estimatePath: pathThrough(estimatePoints),
     range: latest ? { x: x(latest.day), low: y(latest.low), high: y(latest.high) } : undefined,
-    xTicks: yearTicks(first, last, box.width < 480 ? 4 : 7).map((year) => ({ label: String(year), x: x(dayOf(`${year}-01-01`)) })),
+    xTicks: yearTicks(first, last, box.width < 480 ? 4 : 7).map((year) => ({
+      label: String(year),
+      x: x(dayOf(`${year}-01-01`)),
+    })),
     yTicks: yTicks.map((value) => ({ value, y: y(value) })),
   };
 }
@@ -107,7 +121,11 @@ export function historyLayout(input: HistoryInput, box: Box) {
  * Where the price-against-living-area scatter draws each sale, and the home itself (its estimate at its size).
  * Both axes start from round ticks around the data, not from zero, so the comparables spread across the plot.
  */
-export function scatterLayout(points: { sqft: number; price: number }[], home: { sqft: number; price: number } | undefined, box: Box) {
+export function scatterLayout(
+  points: { sqft: number; price: number }[],
+  home: { sqft: number; price: number } | undefined,
+  box: Box,
+) {
   const all = home ? [...points, home] : points;
   if (!all.length) return undefined;
   const xTicks = niceTicks(Math.min(...all.map((p) => p.sqft)), Math.max(...all.map((p) => p.sqft)), 4);

@@ -12,7 +12,13 @@ const HOME = "#16794c";
  * Price against living area for the comparable sales, with the home marked at its estimate: drawn on the server as
  * SVG. The table of comparables next to it is the accessible equivalent; the caption sums it up.
  */
-export function ComparablesScatter({ sales, home }: { sales: { sqft: number; price: number }[]; home?: { sqft: number; price: number } }) {
+export function ComparablesScatter({
+  sales,
+  home,
+}: {
+  sales: { sqft: number; price: number }[];
+  home?: { sqft: number; price: number };
+}) {
   const t = useTranslations("Charts");
   const f = useFormats();
   const layout = scatterLayout(sales, home, BOX);
@@ -22,12 +28,30 @@ export function ComparablesScatter({ sales, home }: { sales: { sqft: number; pri
       {/* The marks are SVG, the labels HTML laid over it: text keeps its size however narrow the chart gets. */}
       <div aria-hidden="true" className="pt-4 text-[11px] text-slate-700">
         <div className="relative">
-          <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} className="block h-auto w-full" data-testid="comparables-scatter">
+          <svg
+            viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+            className="block h-auto w-full"
+            data-testid="comparables-scatter"
+          >
             {layout.yTicks.map((tick) => (
-              <line key={tick.value} x1={BOX.left} x2={BOX.width - BOX.right} y1={tick.y} y2={tick.y} stroke="#e2e8f0" />
+              <line
+                key={tick.value}
+                x1={BOX.left}
+                x2={BOX.width - BOX.right}
+                y1={tick.y}
+                y2={tick.y}
+                stroke="#e2e8f0"
+              />
             ))}
             {layout.xTicks.map((tick) => (
-              <line key={tick.value} x1={tick.x} x2={tick.x} y1={BOX.top} y2={BOX.height - BOX.bottom} stroke="#e2e8f0" />
+              <line
+                key={tick.value}
+                x1={tick.x}
+                x2={tick.x}
+                y1={BOX.top}
+                y2={BOX.height - BOX.bottom}
+                stroke="#e2e8f0"
+              />
             ))}
             {layout.points.map((p, i) => (
               <circle key={i} cx={p.x} cy={p.y} r={5} fill={SALE} fillOpacity={0.75} />

@@ -22,7 +22,10 @@ export function EquityBars({ loans, equity, available }: { loans: number; equity
           {bars.map((bar) => (
             <div key={bar.name} className="flex h-full flex-1 flex-col items-center justify-end">
               <span className="mb-1 font-medium text-slate-900">{shortUsd(bar.value, f.locale)}</span>
-              <div className="w-full max-w-20 rounded-t" style={{ height: `${(Math.max(0, bar.value) / top) * 85}%`, backgroundColor: bar.color }} />
+              <div
+                className="w-full max-w-20 rounded-t"
+                style={{ height: `${(Math.max(0, bar.value) / top) * 85}%`, backgroundColor: bar.color }}
+              />
             </div>
           ))}
         </div>
@@ -34,7 +37,9 @@ export function EquityBars({ loans, equity, available }: { loans: number; equity
           ))}
         </div>
       </div>
-      <figcaption className="sr-only">{t("equityCaption", { loans: f.usd(loans), equity: f.usd(equity), available: f.usd(available) })}</figcaption>
+      <figcaption className="sr-only">
+        {t("equityCaption", { loans: f.usd(loans), equity: f.usd(equity), available: f.usd(available) })}
+      </figcaption>
     </figure>
   );
 }

@@ -1,8 +1,19 @@
 import type { FormatLocale } from "@/lib/format";
 
 // Spanish's own short forms ("512 mil US$", "1,2 M US$"), one formatter per precision.
-const ES_WHOLE = new Intl.NumberFormat("es", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 0 });
-const ES_TENTHS = new Intl.NumberFormat("es", { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const ES_WHOLE = new Intl.NumberFormat("es", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 0,
+});
+const ES_TENTHS = new Intl.NumberFormat("es", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
 
 /** $0, $512K, $1.2M (in Spanish 0 US$, 512 mil US$, 1,2 M US$): amounts short enough for an axis or a bar. */
 export function shortUsd(n: number, locale: FormatLocale = "en"): string {

@@ -29,7 +29,9 @@ export default function UsageChart({ days }: { days: { day: string; billable: nu
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="sr-only">{days.map((d) => t("day", { day: f.date(d.day), billable: d.billable, hits: d.hits })).join(" ")}</figcaption>
+      <figcaption className="sr-only">
+        {days.map((d) => t("day", { day: f.date(d.day), billable: d.billable, hits: d.hits })).join(" ")}
+      </figcaption>
     </figure>
   );
 }

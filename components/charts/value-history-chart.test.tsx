@@ -40,7 +40,9 @@ describe("the value-over-time chart", () => {
 
 describe("the comparables scatter", () => {
   it("marks the home apart from the sales and says so in its caption", () => {
-    const root = parse(renderIntl(<ComparablesScatter sales={[{ sqft: 1000, price: 500_000 }]} home={{ sqft: 1200, price: 600_000 }} />));
+    const root = parse(
+      renderIntl(<ComparablesScatter sales={[{ sqft: 1000, price: 500_000 }]} home={{ sqft: 1200, price: 600_000 }} />),
+    );
     expect(root.querySelectorAll("svg[data-testid=comparables-scatter] circle")).toHaveLength(1);
     expect(root.querySelector("figcaption")!.text).toContain("This home at its Service Estimate (1,200 sq ft)");
   });

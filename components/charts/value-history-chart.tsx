@@ -14,7 +14,12 @@ export const SERIES = {
 };
 
 const Diamond = ({ x, y, r = 6 }: { x: number; y: number; r?: number }) => (
-  <path d={`M${x},${y - r} L${x + r},${y} L${x},${y + r} L${x - r},${y} Z`} fill={SERIES.sale.color} stroke="white" strokeWidth={1.5} />
+  <path
+    d={`M${x},${y - r} L${x + r},${y} L${x},${y + r} L${x - r},${y} Z`}
+    fill={SERIES.sale.color}
+    stroke="white"
+    strokeWidth={1.5}
+  />
 );
 
 /** The legend's swatches: the marks drawn in the chart, so that shape, not colour alone, tells the series apart. */
@@ -34,7 +39,18 @@ export function Swatch({ kind }: { kind: keyof typeof SERIES | "range" }) {
           <circle cx={11} cy={7} r={4} fill={SERIES.estimate.color} />
         </>
       )}
-      {kind === "range" && <rect x={8} y={0} width={6} height={14} rx={2} fill={SERIES.estimate.color} fillOpacity={0.25} stroke={SERIES.estimate.color} />}
+      {kind === "range" && (
+        <rect
+          x={8}
+          y={0}
+          width={6}
+          height={14}
+          rx={2}
+          fill={SERIES.estimate.color}
+          fillOpacity={0.25}
+          stroke={SERIES.estimate.color}
+        />
+      )}
     </svg>
   );
 }
@@ -53,7 +69,13 @@ function Plot({ data, box, className, testId }: { data: HistoryInput; box: Box; 
           {layout.xTicks.map((t) => (
             <line key={t.label} x1={t.x} x2={t.x} y1={box.top} y2={box.height - box.bottom} stroke="#f1f5f9" />
           ))}
-          <line x1={box.left} x2={box.width - box.right} y1={box.height - box.bottom} y2={box.height - box.bottom} stroke="#94a3b8" />
+          <line
+            x1={box.left}
+            x2={box.width - box.right}
+            y1={box.height - box.bottom}
+            y2={box.height - box.bottom}
+            stroke="#94a3b8"
+          />
           {layout.range && (
             <rect
               x={layout.range.x - 5}
@@ -66,9 +88,23 @@ function Plot({ data, box, className, testId }: { data: HistoryInput; box: Box; 
               stroke={SERIES.estimate.color}
             />
           )}
-          <path d={layout.assessmentPath} fill="none" stroke={SERIES.assessment.color} strokeDasharray="5 4" strokeWidth={1.5} />
+          <path
+            d={layout.assessmentPath}
+            fill="none"
+            stroke={SERIES.assessment.color}
+            strokeDasharray="5 4"
+            strokeWidth={1.5}
+          />
           {layout.assessments.map((a) => (
-            <circle key={a.year} cx={a.x} cy={a.y} r={4.5} fill="white" stroke={SERIES.assessment.color} strokeWidth={2} />
+            <circle
+              key={a.year}
+              cx={a.x}
+              cy={a.y}
+              r={4.5}
+              fill="white"
+              stroke={SERIES.assessment.color}
+              strokeWidth={2}
+            />
           ))}
           <path d={layout.estimatePath} fill="none" stroke={SERIES.estimate.color} strokeWidth={2} />
           {layout.estimates.map((e) => (
@@ -79,7 +115,11 @@ function Plot({ data, box, className, testId }: { data: HistoryInput; box: Box; 
           ))}
         </svg>
         {layout.yTicks.map((t) => (
-          <span key={t.value} className="absolute -translate-y-full leading-tight" style={{ left: pct(box.left, box.width), top: pct(t.y, box.height) }}>
+          <span
+            key={t.value}
+            className="absolute -translate-y-full leading-tight"
+            style={{ left: pct(box.left, box.width), top: pct(t.y, box.height) }}
+          >
             {shortUsd(t.value, locale)}
           </span>
         ))}

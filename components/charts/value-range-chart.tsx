@@ -35,25 +35,38 @@ export function ValueRangeChart({ ranges, value }: { ranges: ValueRange[]; value
         </div>
         <div className="relative min-w-0 flex-1 pr-4">
           <div className="relative h-6">
-            <span className="absolute bottom-1 -translate-x-1/2 font-semibold text-slate-900" style={{ left: `${at(value)}%` }}>
+            <span
+              className="absolute bottom-1 -translate-x-1/2 font-semibold text-slate-900"
+              style={{ left: `${at(value)}%` }}
+            >
               {shortUsd(value, f.locale)}
             </span>
           </div>
           <div className="relative border-b border-slate-300">
             {ticks.map((tick) => (
-              <div key={tick} className="absolute inset-y-0 border-l border-slate-200" style={{ left: `${at(tick)}%` }} />
+              <div
+                key={tick}
+                className="absolute inset-y-0 border-l border-slate-200"
+                style={{ left: `${at(tick)}%` }}
+              />
             ))}
             {ranges.map((r) => (
               <div key={r.label} className="relative flex h-8 items-center">
-                <div className="absolute h-[18px] rounded" style={{ left: `${at(r.low)}%`, width: `${at(r.high) - at(r.low)}%`, backgroundColor: BAR }} />
+                <div
+                  className="absolute h-[18px] rounded"
+                  style={{ left: `${at(r.low)}%`, width: `${at(r.high) - at(r.low)}%`, backgroundColor: BAR }}
+                />
               </div>
             ))}
-            <div className="absolute -top-1 bottom-0 w-0.5 -translate-x-1/2 bg-slate-900" style={{ left: `${at(value)}%` }} />
+            <div
+              className="absolute -top-1 bottom-0 w-0.5 -translate-x-1/2 bg-slate-900"
+              style={{ left: `${at(value)}%` }}
+            />
           </div>
           <div className="relative h-5">
             {ticks.map((tick, i) => (
-              // On a phone only the two ends are labelled: four would run into each other; so do Spanish's longer amounts
-              // ("679 mil US$") in the half-width chart of a desktop.
+              // On a phone only the two ends are labelled: four would run into each other; so do Spanish's longer
+              // amounts ("679 mil US$") in the half-width chart of a desktop.
               <span
                 key={tick}
                 className={`absolute top-1 ${i === 0 ? "" : i === TICKS - 1 ? "-translate-x-full" : f.locale === "es" ? "hidden" : "hidden -translate-x-1/2 sm:inline"}`}
@@ -66,9 +79,10 @@ export function ValueRangeChart({ ranges, value }: { ranges: ValueRange[]; value
         </div>
       </div>
       <figcaption className="sr-only">
-        {[...ranges.map((r) => t("rangeLine", { label: r.label, low: f.usd(r.low), high: f.usd(r.high) })), t("rangeEstimate", { value: f.usd(value) })].join(
-          " ",
-        )}
+        {[
+          ...ranges.map((r) => t("rangeLine", { label: r.label, low: f.usd(r.low), high: f.usd(r.high) })),
+          t("rangeEstimate", { value: f.usd(value) }),
+        ].join(" ")}
       </figcaption>
     </figure>
   );

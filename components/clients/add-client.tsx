@@ -60,7 +60,14 @@ export function AddClient() {
       <Field label={t("firstName")} name="firstName" autoComplete="off" required error={error("firstName")} />
       <Field label={t("lastName")} name="lastName" autoComplete="off" required error={error("lastName")} />
       <Field label={t("email")} name="email" type="email" autoComplete="off" error={error("email")} />
-      <Field label={t("address")} name="address" autoComplete="off" required error={error("address")} hint={t("addressHint")} />
+      <Field
+        label={t("address")}
+        name="address"
+        autoComplete="off"
+        required
+        error={error("address")}
+        hint={t("addressHint")}
+      />
       <Field label={t("loanBalance")} name="loanBalance" inputMode="numeric" error={error("loanBalance")} />
       <Field label={t("noteRate")} name="noteRate" inputMode="decimal" error={error("noteRate")} />
       <SelectField
@@ -68,7 +75,10 @@ export function AddClient() {
         name="loanType"
         label={t("loanType")}
         error={error("loanType")}
-        options={[{ value: "", label: t("notKnown") }, ...LOAN_TYPES.map((type) => ({ value: type, label: f.loanType(type) }))]}
+        options={[
+          { value: "", label: t("notKnown") },
+          ...LOAN_TYPES.map((type) => ({ value: type, label: f.loanType(type) })),
+        ]}
       />
       <Field label={t("closingDate")} name="closingDate" type="date" error={error("closingDate")} />
       <div className="sm:col-span-2">

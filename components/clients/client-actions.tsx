@@ -13,7 +13,11 @@ function useAction() {
   const errorText = useErrorText();
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
-  async function run(path: string, init: { method?: string; body?: unknown }, done: (answer: unknown) => string): Promise<boolean> {
+  async function run(
+    path: string,
+    init: { method?: string; body?: unknown },
+    done: (answer: unknown) => string,
+  ): Promise<boolean> {
     setPending(true);
     setMessage(undefined);
     try {
@@ -31,7 +35,8 @@ function useAction() {
   return { pending, message, run };
 }
 
-const small = "rounded-md border border-brand-700 px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
+const small =
+  "rounded-md border border-brand-700 px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
 
 function Said({ message }: { message?: { text: string; error: boolean } }) {
   return (
@@ -104,8 +109,20 @@ export function InviteButton({ clientId, name, hasEmail }: { clientId: number; n
   );
 }
 
-/** What an officer does with an opportunity: contacted, dismissed with a reason (and their own words), or open again. */
-export function OpportunityActions({ id, status, client, label }: { id: number; status: string; client: string; label: string }) {
+/**
+ * What an officer does with an opportunity: contacted, dismissed with a reason (and their own words), or open again.
+ */
+export function OpportunityActions({
+  id,
+  status,
+  client,
+  label,
+}: {
+  id: number;
+  status: string;
+  client: string;
+  label: string;
+}) {
   const t = useTranslations("ClientActions");
   const { pending, message, run } = useAction();
   const [dismissing, setDismissing] = useState(false);
@@ -121,9 +138,10 @@ export function OpportunityActions({ id, status, client, label }: { id: number; 
         aria-label={t("dismissWhat", what)}
         onSubmit={(event) => {
           event.preventDefault();
-          void set({ status: "dismissed", reason, ...(note.trim() ? { note: note.trim() } : {}) }, t("dismissedDone")).then(
-            (done) => done && setDismissing(false),
-          );
+          void set(
+            { status: "dismissed", reason, ...(note.trim() ? { note: note.trim() } : {}) },
+            t("dismissedDone"),
+          ).then((done) => done && setDismissing(false));
         }}
       >
         <label className="block text-xs font-medium">
@@ -175,12 +193,24 @@ export function OpportunityActions({ id, status, client, label }: { id: number; 
         </button>
       )}
       {status !== "dismissed" && (
-        <button type="button" className={small} disabled={pending} aria-label={t("dismissWhatMore", what)} onClick={() => setDismissing(true)}>
+        <button
+          type="button"
+          className={small}
+          disabled={pending}
+          aria-label={t("dismissWhatMore", what)}
+          onClick={() => setDismissing(true)}
+        >
           {t("dismissMore")}
         </button>
       )}
       {status !== "open" && (
-        <button type="button" className={small} disabled={pending} aria-label={t("reopenWhat", what)} onClick={() => set({ status: "open" }, t("openAgain"))}>
+        <button
+          type="button"
+          className={small}
+          disabled={pending}
+          aria-label={t("reopenWhat", what)}
+          onClick={() => set({ status: "open" }, t("openAgain"))}
+        >
           {t("reopen")}
         </button>
       )}

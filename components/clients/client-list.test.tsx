@@ -86,15 +86,23 @@ describe("the client list", () => {
     const en = translator("en", "Clients");
     const none = { hasQuery: "no", q: "", hasKind: "no", kind: "" };
     const query = { ...none, hasQuery: "yes", q: "katherine roberts" };
-    expect(en("shown", { range: "no", first: "1", last: "1", total: 1, ...query })).toBe("1 client matching “katherine roberts”");
+    expect(en("shown", { range: "no", first: "1", last: "1", total: 1, ...query })).toBe(
+      "1 client matching “katherine roberts”",
+    );
     expect(en("shown", { range: "yes", first: "1", last: "50", total: 1869, ...none })).toBe("1–50 of 1,869 clients");
-    expect(en("noMatch", { ...query, hasKind: "yes", kind: "Cash-out refinance" })).toBe("No client matching “katherine roberts” with “Cash-out refinance”.");
-    expect(en("pastEnd", { page: "9", total: "45", filtered: "no", pages: 1 })).toBe("No clients on page 9: 45 in all, on 1 page.");
+    expect(en("noMatch", { ...query, hasKind: "yes", kind: "Cash-out refinance" })).toBe(
+      "No client matching “katherine roberts” with “Cash-out refinance”.",
+    );
+    expect(en("pastEnd", { page: "9", total: "45", filtered: "no", pages: 1 })).toBe(
+      "No clients on page 9: 45 in all, on 1 page.",
+    );
     expect(en("budgetSpent", { waiting: 1 })).toMatch(/^The month's refresh budget is spent: 1 client waits for/);
     const es = translator("es", "Clients");
     expect(es("shown", { range: "yes", first: "1", last: "50", total: 1869, ...none })).toBe("1–50 de 1869 clientes");
     const imports = translator("en", "ImportClients");
-    expect(imports("summary", { created: 2, merged: 0, errors: 1 })).toBe("2 added, 0 merged with clients you had, 1 row with errors.");
+    expect(imports("summary", { created: 2, merged: 0, errors: 1 })).toBe(
+      "2 added, 0 merged with clients you had, 1 row with errors.",
+    );
     expect(translator("es", "ImportClients")("summary", { created: 2, merged: 0, errors: 1 })).toBe(
       "2 agregados, 0 combinados con clientes que ya tenía, 1 fila con errores.",
     );

@@ -11,7 +11,10 @@ type Client = ClientDto & { opportunities: ClientOpportunity[] };
 type T = ReturnType<typeof useTranslations<"ClientList">>;
 const pct = (f: Formats, share: number) => f.percent(share * 100, "ltv");
 
-/** The figures behind a reason, each in the form an officer reads it (its words are the catalogue's `figures.<key>`); the rest are the rule's own. */
+/**
+ * The figures behind a reason, each in the form an officer reads it (its words are the catalogue's `figures.<key>`);
+ * the rest are the rule's own.
+ */
 const FIGURES = {
   value: (v, f) => f.usd(Number(v)),
   previousValue: (v, f) => f.usd(Number(v)),
@@ -36,7 +39,9 @@ const isFigure = (key: string): key is FigureKey => key in FIGURES;
 function Figures({ figures }: { figures: ClientOpportunity["figures"] }) {
   const t = useTranslations("ClientList");
   const f = useFormats();
-  const shown = Object.entries(figures).flatMap(([key, value]) => (value !== null && isFigure(key) ? [[key, value] as const] : []));
+  const shown = Object.entries(figures).flatMap(([key, value]) =>
+    value !== null && isFigure(key) ? [[key, value] as const] : [],
+  );
   if (!shown.length) return null;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
@@ -64,7 +69,8 @@ const TAG_TONE: Record<ClientOpportunity["status"], string> = {
 function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string }) {
   const t = useTranslations("ClientList");
   const f = useFormats();
-  // Mortgage insurance's tag names the rule that found it (lib/portfolio's tagLabel and tagShort, in the reader's words).
+  // Mortgage insurance's tag names the rule that found it (lib/portfolio's tagLabel and tagShort, in the reader's
+  // words).
   const tag = o.kind === "mortgage_insurance" && typeof o.figures.rule === "string" ? o.figures.rule : o.kind;
   const label = t("tagLabel", { tag, fallback: o.label });
   return (
@@ -74,16 +80,24 @@ function OpportunityTag({ o, client }: { o: ClientOpportunity; client: string })
           className={`inline-flex cursor-pointer list-none items-center gap-1 rounded-full border px-1.5 text-xs leading-5 font-semibold whitespace-nowrap ${TAG_TONE[o.status]}`}
         >
           {t("tagShort", { tag, fallback: o.short })}
-          {o.new && <span className="rounded-full bg-brand-700 px-1 text-[0.65rem] leading-4 font-bold text-white">{t("new")}</span>}
+          {o.new && (
+            <span className="rounded-full bg-brand-700 px-1 text-[0.65rem] leading-4 font-bold text-white">
+              {t("new")}
+            </span>
+          )}
           {o.status !== "open" && <span className="font-normal">· {t("status", { status: o.status })}</span>}
           <span className="sr-only">{t("showWhy", { label })}</span>
         </summary>
         <div className="mt-1 w-72 max-w-[calc(100vw-3rem)] space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm md:w-96">
           <p className="text-sm font-semibold">{label}</p>
-          <p className="text-xs text-slate-700">{o.new ? t("newAtRefresh") : t("since", { date: f.date(o.openedAt) })}</p>
+          <p className="text-xs text-slate-700">
+            {o.new ? t("newAtRefresh") : t("since", { date: f.date(o.openedAt) })}
+          </p>
           <p className="text-sm">{o.reason}</p>
           <Figures figures={o.figures} />
-          {o.status === "dismissed" && o.dismissReason && <p className="text-xs text-slate-700">{t("dismissed", { reason: o.dismissReason })}</p>}
+          {o.status === "dismissed" && o.dismissReason && (
+            <p className="text-xs text-slate-700">{t("dismissed", { reason: o.dismissReason })}</p>
+          )}
           <p className="sr-only" data-testid="opportunity-status">
             {t("status", { status: o.status })}
           </p>
@@ -124,7 +138,11 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
       </div>
       <ul aria-label={caption} className="divide-y divide-slate-100">
         {clients.map((c) => (
-          <li key={c.id} data-testid="client" className={`space-y-2 px-2 py-3 md:items-center md:space-y-0 md:py-1 ${COLUMNS}`}>
+          <li
+            key={c.id}
+            data-testid="client"
+            className={`space-y-2 px-2 py-3 md:items-center md:space-y-0 md:py-1 ${COLUMNS}`}
+          >
             <div className="min-w-0">
               <span className="block truncate text-sm font-medium">{c.name}</span>
               <span className="block truncate text-xs text-slate-600" title={c.address}>
@@ -150,9 +168,13 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
                     {c.availableEquity === null ? "—" : f.usd(c.availableEquity)}
                   </span>
                 </Labelled>
-                {c.ltv !== null && <span className="text-xs text-slate-700">{` · ${t("ltv", { ltv: pct(f, c.ltv) })}`}</span>}
+                {c.ltv !== null && (
+                  <span className="text-xs text-slate-700">{` · ${t("ltv", { ltv: pct(f, c.ltv) })}`}</span>
+                )}
               </p>
-              <p className="text-xs text-slate-700">{c.refreshedAt ? t("asOf", { date: f.date(c.refreshedAt) }) : t("neverRefreshed")}</p>
+              <p className="text-xs text-slate-700">
+                {c.refreshedAt ? t("asOf", { date: f.date(c.refreshedAt) }) : t("neverRefreshed")}
+              </p>
             </div>
             <p className="text-xs text-slate-700">
               <Labelled label={t("colLoan")}>

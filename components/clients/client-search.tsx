@@ -14,10 +14,26 @@ const SORTS = [
  * Searches and sorts the clients as a plain GET form: the address says what is shown, works without script, and the
  * opportunities' filters (`keep`) ride along so one form does not undo the other. A new search starts at page 1.
  */
-export function ClientSearch({ q, sort, keep, clear }: { q: string; sort: string; keep: Record<string, string>; clear?: string }) {
+export function ClientSearch({
+  q,
+  sort,
+  keep,
+  clear,
+}: {
+  q: string;
+  sort: string;
+  keep: Record<string, string>;
+  clear?: string;
+}) {
   const t = useTranslations("Clients");
   return (
-    <form method="get" action="/clients#clients-title" role="search" aria-label={t("listTitle")} className="flex flex-wrap items-end gap-3">
+    <form
+      method="get"
+      action="/clients#clients-title"
+      role="search"
+      aria-label={t("listTitle")}
+      className="flex flex-wrap items-end gap-3"
+    >
       <KeptFields values={keep} />
       <div className="space-y-1">
         <label htmlFor="client-q" className="block text-sm font-medium">
@@ -41,7 +57,10 @@ export function ClientSearch({ q, sort, keep, clear }: { q: string; sort: string
         defaultValue={sort}
         options={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
       />
-      <button type="submit" className="rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+      <button
+        type="submit"
+        className="rounded-lg border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
         {t("search")}
       </button>
       {clear && (

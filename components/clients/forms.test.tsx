@@ -19,7 +19,15 @@ describe("the clients' forms", () => {
     );
     expect(parse(imports).querySelector("button")!.text).toBe("Import clients");
     const add = parse(renderIntl(<AddClient />));
-    expect(add.querySelectorAll("option").map((o) => o.text)).toEqual(["Not known", "Conventional", "FHA", "VA", "USDA", "Jumbo", "Other"]);
+    expect(add.querySelectorAll("option").map((o) => o.text)).toEqual([
+      "Not known",
+      "Conventional",
+      "FHA",
+      "VA",
+      "USDA",
+      "Jumbo",
+      "Other",
+    ]);
     expect(add.querySelector("button")!.text).toBe("Add client");
     const form = renderIntl(<InviteClientForm action={invite} />);
     expect(labelOf(form, "invite-email")).toContain("Client's email");
@@ -32,6 +40,8 @@ describe("the clients' forms", () => {
     const add = parse(renderIntl(<AddClient />, "es"));
     expect(add.querySelectorAll("option").map((o) => o.text)).toContain("Convencional");
     expect(add.querySelector("button")!.text).toBe("Agregar cliente");
-    expect(parse(renderIntl(<InviteClientForm action={invite} />, "es")).querySelector("button")!.text).toBe("Enviar invitación");
+    expect(parse(renderIntl(<InviteClientForm action={invite} />, "es")).querySelector("button")!.text).toBe(
+      "Enviar invitación",
+    );
   });
 });

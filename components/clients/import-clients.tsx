@@ -23,7 +23,11 @@ const EXAMPLE = "name,email,address,balance,rate,type,closing date";
 const MAX_CLIENTS = 2000;
 
 function download(errors: ImportResult["errors"]) {
-  const url = URL.createObjectURL(new Blob([toCsv(errors.map((e) => ({ line: e.line, field: e.field, error: e.error, row: e.input })))], { type: "text/csv" }));
+  const url = URL.createObjectURL(
+    new Blob([toCsv(errors.map((e) => ({ line: e.line, field: e.field, error: e.error, row: e.input })))], {
+      type: "text/csv",
+    }),
+  );
   const link = document.createElement("a");
   link.href = url;
   link.download = "client-import-errors.csv";
@@ -100,7 +104,9 @@ export function ImportClients() {
           <p aria-live="polite" className="text-sm" data-testid="import-summary">
             {[
               t("summary", { created: result.created, merged: result.merged, errors: result.errors.length }),
-              result.unknownColumns.length > 0 ? t("unknownColumns", { columns: result.unknownColumns.join(", ") }) : "",
+              result.unknownColumns.length > 0
+                ? t("unknownColumns", { columns: result.unknownColumns.join(", ") })
+                : "",
               result.refreshing > 0 ? t("refreshing", { count: result.refreshing }) : "",
             ]
               .filter(Boolean)
@@ -108,10 +114,18 @@ export function ImportClients() {
           </p>
           {result.errors.length > 0 && (
             <>
-              <button type="button" onClick={() => download(result.errors)} className="text-sm font-semibold text-brand-700 underline">
+              <button
+                type="button"
+                onClick={() => download(result.errors)}
+                className="text-sm font-semibold text-brand-700 underline"
+              >
                 {t("downloadErrors")}
               </button>
-              <DataTable label={t("rowsNotImported")} caption={t("rowsNotImported")} columns={[t("line"), t("field"), t("problem")]}>
+              <DataTable
+                label={t("rowsNotImported")}
+                caption={t("rowsNotImported")}
+                columns={[t("line"), t("field"), t("problem")]}
+              >
                 {result.errors.map((e) => (
                   <tr key={e.line} className="border-b border-slate-100" data-testid="import-error">
                     <td className="p-2">{e.line}</td>

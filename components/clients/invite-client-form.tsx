@@ -28,11 +28,41 @@ export function InviteClientForm({ action }: { action: FormAction<{ email: strin
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("firstName")} name="firstName" id="invite-first-name" autoComplete="off" required error={state?.fields?.firstName} />
-        <Field label={t("lastName")} name="lastName" id="invite-last-name" autoComplete="off" required error={state?.fields?.lastName} />
+        <Field
+          label={t("firstName")}
+          name="firstName"
+          id="invite-first-name"
+          autoComplete="off"
+          required
+          error={state?.fields?.firstName}
+        />
+        <Field
+          label={t("lastName")}
+          name="lastName"
+          id="invite-last-name"
+          autoComplete="off"
+          required
+          error={state?.fields?.lastName}
+        />
       </div>
-      <Field label={t("email")} name="email" id="invite-email" type="email" autoComplete="off" required error={state?.fields?.email} />
-      <Field label={t("address")} name="address" id="invite-address" autoComplete="off" required hint={t("addressHint")} error={state?.fields?.address} />
+      <Field
+        label={t("email")}
+        name="email"
+        id="invite-email"
+        type="email"
+        autoComplete="off"
+        required
+        error={state?.fields?.email}
+      />
+      <Field
+        label={t("address")}
+        name="address"
+        id="invite-address"
+        autoComplete="off"
+        required
+        hint={t("addressHint")}
+        error={state?.fields?.address}
+      />
       <SelectField
         id="invite-locale"
         name="locale"

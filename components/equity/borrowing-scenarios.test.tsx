@@ -5,9 +5,17 @@ import { DEFAULT_OFFERS } from "@/lib/services/platform/settings";
 import { renderIntl } from "@/lib/testing/intl";
 import { BorrowingScenarios } from "./borrowing-scenarios";
 
-const home = (loanBalance: number, yourFigures = false) => ({ value: 500_000, loanBalance, maxLtv: 0.8, yourFigures, loanRates: [] });
+const home = (loanBalance: number, yourFigures = false) => ({
+  value: 500_000,
+  loanBalance,
+  maxLtv: 0.8,
+  yourFigures,
+  loanRates: [],
+});
 const scenarios = (loanBalance: number, locale: Locale, yourFigures = false) =>
-  parse(renderIntl(<BorrowingScenarios home={home(loanBalance, yourFigures)} offers={DEFAULT_OFFERS} />, locale)).text.replace(/\s+/g, " ");
+  parse(
+    renderIntl(<BorrowingScenarios home={home(loanBalance, yourFigures)} offers={DEFAULT_OFFERS} />, locale),
+  ).text.replace(/\s+/g, " ");
 
 describe("the borrowing scenarios", () => {
   it("read in English as before", () => {

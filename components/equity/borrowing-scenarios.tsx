@@ -54,7 +54,10 @@ export function BorrowingScenarios({ home, offers, quote }: { home: Home; offers
         available={helocAvailable(home.value, home.loanBalance, home.maxLtv)}
         home={home}
         payments={(amount) => [
-          [t("helocRepaid", { years: offers.heloc.termYears }), monthlyPayment(amount, offers.heloc.ratePercent, offers.heloc.termYears)],
+          [
+            t("helocRepaid", { years: offers.heloc.termYears }),
+            monthlyPayment(amount, offers.heloc.ratePercent, offers.heloc.termYears),
+          ],
           [t("helocInterestOnly"), interestOnlyPayment(amount, offers.heloc.ratePercent)],
         ]}
         note={t("helocNote")}
@@ -84,7 +87,11 @@ export function BorrowingScenarios({ home, offers, quote }: { home: Home; offers
             monthlyPayment(home.loanBalance + amount, offers.cashOut.ratePercent, offers.cashOut.termYears),
           ],
         ]}
-        note={current !== undefined ? `${cashOutNote} ${t("cashOutRate", { rate: f.percent(current, "rate") })}` : cashOutNote}
+        note={
+          current !== undefined
+            ? `${cashOutNote} ${t("cashOutRate", { rate: f.percent(current, "rate") })}`
+            : cashOutNote
+        }
         quote={
           quote &&
           ((amount, available) => ({
@@ -94,7 +101,9 @@ export function BorrowingScenarios({ home, offers, quote }: { home: Home; offers
             loanBalance: toCents(home.loanBalance),
             ratePercent: offers.cashOut.ratePercent,
             termYears: offers.cashOut.termYears,
-            monthlyPayment: toCents(monthlyPayment(home.loanBalance + amount, offers.cashOut.ratePercent, offers.cashOut.termYears)),
+            monthlyPayment: toCents(
+              monthlyPayment(home.loanBalance + amount, offers.cashOut.ratePercent, offers.cashOut.termYears),
+            ),
           }))
         }
         target={quote}
@@ -154,10 +163,14 @@ function Scenario({
       <h3 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h3>
-      <p className="text-sm text-slate-700">{t.rich("offeredAt", { rate: f.percent(offer.ratePercent, "rate"), years: offer.termYears, b })}</p>
+      <p className="text-sm text-slate-700">
+        {t.rich("offeredAt", { rate: f.percent(offer.ratePercent, "rate"), years: offer.termYears, b })}
+      </p>
       {max > 0 ? (
         <>
-          <p className="text-sm text-slate-700">{t.rich("upTo", { amount: f.usd(available), yours, percent: f.percent(home.maxLtv * 100, "whole"), b })}</p>
+          <p className="text-sm text-slate-700">
+            {t.rich("upTo", { amount: f.usd(available), yours, percent: f.percent(home.maxLtv * 100, "whole"), b })}
+          </p>
           <div>
             <label htmlFor={`${id}-amount`} className="block text-sm font-medium">
               {t.rich("amount", { amount: f.usd(amount), b })}

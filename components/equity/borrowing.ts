@@ -11,7 +11,10 @@ export interface Borrowing {
 }
 
 /** What can be borrowed at a maximum LTV (field-reference.md: value × maxLTV − loans, not below zero). */
-export function borrowing(equity: Pick<EquityDto, "estimate" | "estimateLow" | "estimateHigh" | "totalLoanBalance">, maxLtv: number): Borrowing {
+export function borrowing(
+  equity: Pick<EquityDto, "estimate" | "estimateLow" | "estimateHigh" | "totalLoanBalance">,
+  maxLtv: number,
+): Borrowing {
   const available = (value: number) => Math.max(0, value * maxLtv - equity.totalLoanBalance);
   const limit = equity.estimate * maxLtv;
   return {

@@ -15,7 +15,8 @@ const equity = (loans: number) =>
     ltv: loans / 500_000,
     loans: [{ position: "primary", balance: loans }],
   }) as unknown as EquityDto;
-const panel = (loans: number, locale: Locale = "en") => parse(renderIntl(<EquityPanel equity={equity(loans)} orgMaxLtv={0.8} />, locale));
+const panel = (loans: number, locale: Locale = "en") =>
+  parse(renderIntl(<EquityPanel equity={equity(loans)} orgMaxLtv={0.8} />, locale));
 
 describe("the equity panel", () => {
   it("says why there is nothing to borrow, in a sentence instead of $0 and a range of $0 – $0", () => {

@@ -40,7 +40,9 @@ export function EquityPanel({
     <div data-equity className="grid gap-6 md:grid-cols-2">
       <div className="space-y-4">
         {yourFigures ? (
-          <p className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-900">{t.rich("yourFiguresNote", { b: (chunks) => <strong>{chunks}</strong> })}</p>
+          <p className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-900">
+            {t.rich("yourFiguresNote", { b: (chunks) => <strong>{chunks}</strong> })}
+          </p>
         ) : (
           <p className="text-sm text-slate-600">{t("recordsNote")}</p>
         )}
@@ -54,7 +56,11 @@ export function EquityPanel({
         </dl>
         <div className="rounded-xl bg-brand-50 p-4">
           <label htmlFor={sliderId} className="block text-sm font-medium">
-            {t.rich("maxLtv", { percent, whose: maxLtv === orgMaxLtv ? viewer : "none", b: (chunks) => <strong>{chunks}</strong> })}
+            {t.rich("maxLtv", {
+              percent,
+              whose: maxLtv === orgMaxLtv ? viewer : "none",
+              b: (chunks) => <strong>{chunks}</strong>,
+            })}
           </label>
           <input
             id={sliderId}
@@ -78,7 +84,9 @@ export function EquityPanel({
               <p className="text-2xl font-bold" aria-live="polite" data-testid="available-equity">
                 {f.usd(borrow.available)}
               </p>
-              <p className="text-sm text-slate-600">{t("range", { low: f.usd(borrow.low), high: f.usd(borrow.high) })}</p>
+              <p className="text-sm text-slate-600">
+                {t("range", { low: f.usd(borrow.low), high: f.usd(borrow.high) })}
+              </p>
             </>
           )}
           {borrow.overLimit && borrow.high > 0 && (

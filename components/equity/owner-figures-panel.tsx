@@ -12,13 +12,22 @@ import type { LoanDto } from "@/lib/services/homes/dto";
 import type { Condition, OwnerFiguresDto } from "@/lib/services/homes/figures";
 
 const CONDITIONS: Condition[] = ["poor", "good", "excellent"];
-const small = "rounded-lg border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
+const small =
+  "rounded-lg border border-brand-700 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60";
 
 /**
  * The owner's corrections to the records: a loan paid off, today's balance and rate of a loan, the home's condition.
  * Each is saved as their own figures (the service's records stay as they are), and each can be undone.
  */
-export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: number; loans: LoanDto[]; figures: OwnerFiguresDto }) {
+export function OwnerFiguresPanel({
+  propertyId,
+  loans,
+  figures,
+}: {
+  propertyId: number;
+  loans: LoanDto[];
+  figures: OwnerFiguresDto;
+}) {
   const t = useTranslations("OwnerFigures");
   const equity = useTranslations("Equity");
   const f = useFormats();
@@ -32,13 +41,17 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
   const path = `/api/owner-figures/${propertyId}`;
   const disabled = busy || refreshing;
 
-  /** The API's reason beside a field (lib/api/schemas/common.ts: "must be at most 25%") in the reader's language; any other as written. */
+  /**
+   * The API's reason beside a field (lib/api/schemas/common.ts: "must be at most 25%") in the reader's language; any
+   * other as written.
+   */
   function fieldText(reason: string | undefined): string | undefined {
     if (reason === undefined) return undefined;
     if (reason === "must be a number") return t("fieldNumber");
     if (reason === "must have at most 3 decimals") return t("fieldDecimals");
     const bound = /^must be at (least|most) (.+)$/.exec(reason);
-    if (bound) return bound[1] === "least" ? t("fieldAtLeast", { limit: bound[2]! }) : t("fieldAtMost", { limit: bound[2]! });
+    if (bound)
+      return bound[1] === "least" ? t("fieldAtLeast", { limit: bound[2]! }) : t("fieldAtMost", { limit: bound[2]! });
     return reason;
   }
 
@@ -67,7 +80,9 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
   }
 
   const save = (message: string, next: Partial<Pick<OwnerFiguresDto, "condition" | "loans">>) =>
-    run(message, () => fetchJson(path, { method: "PUT", body: { condition: figures.condition, loans: figures.loans, ...next } }));
+    run(message, () =>
+      fetchJson(path, { method: "PUT", body: { condition: figures.condition, loans: figures.loans, ...next } }),
+    );
   const without = (key: string) => Object.fromEntries(Object.entries(figures.loans).filter(([k]) => k !== key));
 
   function submitLoan(key: string, loan: string, event: FormEvent<HTMLFormElement>) {
@@ -84,7 +99,9 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
   function submitCondition(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const picked = (new FormData(event.currentTarget).get("condition") as Condition | "none" | null) ?? "none";
-    void save(picked === "none" ? t("conditionRemoved") : t("conditionSaved", { condition: picked }), { condition: picked === "none" ? null : picked });
+    void save(picked === "none" ? t("conditionRemoved") : t("conditionSaved", { condition: picked }), {
+      condition: picked === "none" ? null : picked,
+    });
   }
 
   const any = figures.condition !== null || Object.keys(figures.loans).length > 0;
@@ -117,7 +134,9 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
                     {mine && (
                       <>
                         {" · "}
-                        <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">{t("yourFigures", { figures: describe(mine) })}</span>
+                        <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">
+                          {t("yourFigures", { figures: describe(mine) })}
+                        </span>
                       </>
                     )}
                   </p>
@@ -129,7 +148,11 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
                       className={small}
                       disabled={disabled}
                       aria-label={t("markPaidOffLabel", { name })}
-                      onClick={() => void save(t("markedPaidOff", { loan: theLoan }), { loans: { ...without(key), [key]: { paidOff: true } } })}
+                      onClick={() =>
+                        void save(t("markedPaidOff", { loan: theLoan }), {
+                          loans: { ...without(key), [key]: { paidOff: true } },
+                        })
+                      }
                     >
                       {t("markPaidOff")}
                     </button>
@@ -147,7 +170,10 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
                   )}
                   <details className="w-full">
                     <summary className="cursor-pointer text-sm font-semibold text-brand-700">
-                      {t.rich("enterToday", { loan: theLoan, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+                      {t.rich("enterToday", {
+                        loan: theLoan,
+                        sr: (chunks) => <span className="sr-only">{chunks}</span>,
+                      })}
                     </summary>
                     <form
                       key={JSON.stringify(mine ?? {})}
@@ -169,7 +195,9 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
                         name="ratePercent"
                         inputMode="decimal"
                         defaultValue={mine?.ratePercent ?? ""}
-                        error={fieldText(problem?.fields?.[`loans.${key}.ratePercent`] ?? problem?.fields?.[`loans.${key}`])}
+                        error={fieldText(
+                          problem?.fields?.[`loans.${key}.ratePercent`] ?? problem?.fields?.[`loans.${key}`],
+                        )}
                       />
                       <Button type="submit" disabled={disabled} aria-label={t("saveLabel", { loan: theLoan })}>
                         {t("save")}
@@ -188,7 +216,12 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
           <div className="mt-1 flex flex-wrap gap-4 text-sm">
             {[...CONDITIONS, "none" as const].map((condition) => (
               <label key={condition} className="flex items-center gap-1.5">
-                <input type="radio" name="condition" value={condition} defaultChecked={(figures.condition ?? "none") === condition} />
+                <input
+                  type="radio"
+                  name="condition"
+                  value={condition}
+                  defaultChecked={(figures.condition ?? "none") === condition}
+                />
                 {t("condition", { condition })}
               </label>
             ))}
@@ -199,7 +232,12 @@ export function OwnerFiguresPanel({ propertyId, loans, figures }: { propertyId: 
         </Button>
       </form>
       {any && (
-        <button type="button" className={small} disabled={disabled} onClick={() => void run(t("resetDone"), () => fetchJson(path, { method: "DELETE" }))}>
+        <button
+          type="button"
+          className={small}
+          disabled={disabled}
+          onClick={() => void run(t("resetDone"), () => fetchJson(path, { method: "DELETE" }))}
+        >
           {t("resetAll")}
         </button>
       )}

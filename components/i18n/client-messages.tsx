@@ -11,9 +11,19 @@ import { pickMessages } from "@/lib/i18n/messages";
  * The catalogue's namespaces a section's client components read, beside those every page's get (app/layout.tsx): the
  * staff's pages send theirs to staff browsers only, so a homeowner's pages carry none of them.
  */
-export async function ClientMessages({ namespaces, children }: { namespaces: readonly (keyof Messages)[]; children: ReactNode }) {
+export async function ClientMessages({
+  namespaces,
+  children,
+}: {
+  namespaces: readonly (keyof Messages)[];
+  children: ReactNode;
+}) {
   const messages = await getMessages();
-  return <NextIntlClientProvider messages={pickMessages(messages, [...CLIENT_NAMESPACES, ...namespaces])}>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider messages={pickMessages(messages, [...CLIENT_NAMESPACES, ...namespaces])}>
+      {children}
+    </NextIntlClientProvider>
+  );
 }
 
 /** What only a proved owner sees (loans, equity, borrowing, the report), with its words and no sooner. */
@@ -27,5 +37,9 @@ export function PrivateMessages({ children }: { children: ReactNode }) {
  */
 export async function StaffMessages({ children }: { children: ReactNode }) {
   const user = await currentUser().catch(() => undefined);
-  return user && isStaff(user.role) ? <ClientMessages namespaces={STAFF_CLIENT_NAMESPACES}>{children}</ClientMessages> : children;
+  return user && isStaff(user.role) ? (
+    <ClientMessages namespaces={STAFF_CLIENT_NAMESPACES}>{children}</ClientMessages>
+  ) : (
+    children
+  );
 }

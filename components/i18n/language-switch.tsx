@@ -19,9 +19,11 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
 
   async function choose(locale: Locale) {
     setFailed(false);
-    const response = await fetch("/api/locale", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ locale }) }).catch(
-      () => undefined,
-    );
+    const response = await fetch("/api/locale", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ locale }),
+    }).catch(() => undefined);
     if (!response?.ok) return setFailed(true);
     startTransition(() => router.refresh());
   }

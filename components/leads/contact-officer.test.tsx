@@ -29,7 +29,9 @@ describe("the homeowner's calls to action", () => {
     expect(labelOf(root, area.id)).toBe("Your question for Dana Reyes");
     const counter = area.getAttribute("aria-describedby")!.split(" ")[0];
     expect(root.querySelector(`[id="${counter}"]`)?.text).toBe("2,000 of 2,000 characters left");
-    expect(root.querySelectorAll("button").map((b) => b.text)).toEqual(expect.arrayContaining(["Ask a question", "Request a call"]));
+    expect(root.querySelectorAll("button").map((b) => b.text)).toEqual(
+      expect.arrayContaining(["Ask a question", "Request a call"]),
+    );
   });
 
   it("says to whom and when a request went, and where it stands", () => {
@@ -44,18 +46,28 @@ describe("the homeowner's calls to action", () => {
       statusWords: "Your loan officer has been in touch",
       createdAt: "2026-11-27T15:00:00.000Z",
     };
-    const root = parse(renderIntl(<QuoteRequest propertyId={7} officerName="Dana Reyes" consentText={words} scenario={heloc} sent={sent} />));
+    const root = parse(
+      renderIntl(
+        <QuoteRequest propertyId={7} officerName="Dana Reyes" consentText={words} scenario={heloc} sent={sent} />,
+      ),
+    );
     const status = root.querySelector('[role="status"]')!;
     expect(status.text).toContain("Sent to Dana Reyes on November 27, 2026.");
     expect(status.text).toContain("Your loan officer has been in touch");
-    const fresh = parse(renderIntl(<QuoteRequest propertyId={7} officerName="Dana Reyes" consentText={words} scenario={heloc} />));
+    const fresh = parse(
+      renderIntl(<QuoteRequest propertyId={7} officerName="Dana Reyes" consentText={words} scenario={heloc} />),
+    );
     expect(fresh.querySelector("button")!.text).toBe("Get a quote");
     expect(fresh.querySelector('[role="status"]')).toBeNull();
   });
 
   it("reads in Spanish: the buttons, the counter and what was sent", () => {
-    const root = parse(renderIntl(<ContactOfficer propertyId={7} officerName="Dana Reyes" consentText={words} />, "es"));
-    expect(root.querySelectorAll("button").map((b) => b.text)).toEqual(expect.arrayContaining(["Hacer una pregunta", "Solicitar una llamada"]));
+    const root = parse(
+      renderIntl(<ContactOfficer propertyId={7} officerName="Dana Reyes" consentText={words} />, "es"),
+    );
+    expect(root.querySelectorAll("button").map((b) => b.text)).toEqual(
+      expect.arrayContaining(["Hacer una pregunta", "Solicitar una llamada"]),
+    );
     const area = root.querySelector("textarea")!;
     expect(labelOf(root, area.id)).toBe("Su pregunta para Dana Reyes");
     expect(labelOf(root, root.querySelector('input[type="tel"]')!.id)).toBe("Teléfono");
@@ -73,7 +85,10 @@ describe("the homeowner's calls to action", () => {
       createdAt: "2026-11-27T15:00:00.000Z",
     } as const;
     const status = parse(
-      renderIntl(<QuoteRequest propertyId={7} officerName="Dana Reyes" consentText={words} scenario={heloc} sent={sent} />, "es"),
+      renderIntl(
+        <QuoteRequest propertyId={7} officerName="Dana Reyes" consentText={words} scenario={heloc} sent={sent} />,
+        "es",
+      ),
     ).querySelector('[role="status"]')!;
     expect(status.text).toContain("Enviado a Dana Reyes el 27 de noviembre de 2026.");
     expect(status.text).toContain("Esperando a su oficial de préstamos");

@@ -13,7 +13,10 @@ export interface ContactOfficerProps {
   propertyId: number;
   /** The homeowner's loan officer, as their card names them. */
   officerName: string;
-  /** The consent's exact words, naming the lender (leadContext().consentText): the checkbox's label, stored with the lead. */
+  /**
+   * The consent's exact words, naming the lender (leadContext().consentText): the checkbox's label, stored with the
+   * lead.
+   */
   consentText: string;
   /** What the homeowner already sent today (so a reload still says it was sent). */
   sent?: { question?: HomeownerLeadDto; call?: HomeownerLeadDto };
@@ -22,8 +25,8 @@ export interface ContactOfficerProps {
 }
 
 /**
- * "Ask a question" (up to 2,000 characters, with a counter) and "Request a call" (phone, best time, consent), each
- * a small form that opens in place and, once sent, says to whom and when. Render it only for a homeowner with an officer.
+ * "Ask a question" (up to 2,000 characters, with a counter) and "Request a call" (phone, best time, consent), each a
+ * small form that opens in place and, once sent, says to whom and when. Render it only for a homeowner with an officer.
  */
 export function ContactOfficer({ propertyId, officerName, consentText, sent, nested = false }: ContactOfficerProps) {
   const t = useTranslations("ContactOfficer");
@@ -70,7 +73,8 @@ export function ContactOfficer({ propertyId, officerName, consentText, sent, nes
   );
 }
 
-const submit = "rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60";
+const submit =
+  "rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60";
 
 function Failure({ failure }: { failure: SendFailure }) {
   const failureText = useFailureText();
@@ -81,7 +85,15 @@ function Failure({ failure }: { failure: SendFailure }) {
   );
 }
 
-function QuestionForm({ propertyId, officerName, sent }: { propertyId: number; officerName: string; sent?: HomeownerLeadDto }) {
+function QuestionForm({
+  propertyId,
+  officerName,
+  sent,
+}: {
+  propertyId: number;
+  officerName: string;
+  sent?: HomeownerLeadDto;
+}) {
   const t = useTranslations("ContactOfficer");
   const { state, send } = useSendLead(sent);
   const [message, setMessage] = useState("");
@@ -130,7 +142,15 @@ function QuestionForm({ propertyId, officerName, sent }: { propertyId: number; o
   );
 }
 
-function CallForm({ propertyId, consentText, sent }: { propertyId: number; consentText: string; sent?: HomeownerLeadDto }) {
+function CallForm({
+  propertyId,
+  consentText,
+  sent,
+}: {
+  propertyId: number;
+  consentText: string;
+  sent?: HomeownerLeadDto;
+}) {
   const t = useTranslations("ContactOfficer");
   const { state, send } = useSendLead(sent);
   const fieldTexts = useFieldTexts();
@@ -143,7 +163,13 @@ function CallForm({ propertyId, consentText, sent }: { propertyId: number; conse
         void send({ kind: "call", propertyId, ...phone });
       }}
     >
-      <ConsentPhone value={phone} onChange={setPhone} consentText={consentText} required errors={state.step === "failed" ? fieldTexts(state.fields) : {}} />
+      <ConsentPhone
+        value={phone}
+        onChange={setPhone}
+        consentText={consentText}
+        required
+        errors={state.step === "failed" ? fieldTexts(state.fields) : {}}
+      />
       <button type="submit" className={submit} disabled={state.step === "sending"}>
         {state.step === "sending" ? t("sending") : t("requestCall")}
       </button>

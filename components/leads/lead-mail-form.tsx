@@ -42,11 +42,23 @@ export function LeadMailForm({ leadMail }: { leadMail: LeadMail }) {
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{t("legend")}</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="leadMail" value="each" checked={choice === "each"} onChange={() => setChoice("each")} />
+          <input
+            type="radio"
+            name="leadMail"
+            value="each"
+            checked={choice === "each"}
+            onChange={() => setChoice("each")}
+          />
           {t("each")}
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="leadMail" value="daily" checked={choice === "daily"} onChange={() => setChoice("daily")} />
+          <input
+            type="radio"
+            name="leadMail"
+            value="daily"
+            checked={choice === "daily"}
+            onChange={() => setChoice("daily")}
+          />
           {t("daily")}
         </label>
       </fieldset>

@@ -7,7 +7,8 @@ import type { HomeownerLeadDto } from "@/lib/services/leads/dto";
 
 /**
  * What a homeowner sees once a request went: to whom, when, where it stands, and whether this click was a repeat. When
- * it replaces the form just sent (`focus`), focus moves to it: the button pressed is gone, and a screen reader reads it.
+ * it replaces the form just sent (`focus`), focus moves to it: the button pressed is gone, and a screen reader reads
+ * it.
  */
 export function LeadSent({ lead, again, focus = false }: { lead: HomeownerLeadDto; again: boolean; focus?: boolean }) {
   const t = useTranslations("LeadSent");

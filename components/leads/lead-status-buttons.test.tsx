@@ -40,8 +40,23 @@ describe("the lead's status buttons", () => {
 describe("a lead's scenario in words", () => {
   const scenarios: Record<string, number | string>[] = [
     { type: "heloc", amount: 50_000, available: 80_000, ratePercent: 8.5, termYears: 20 },
-    { type: "cash_out", amount: 40_000, available: 90_000, loanBalance: 250_000, ratePercent: 6.875, termYears: 30, monthlyPayment: 1_950 },
-    { type: "rate_refinance", loanBalance: 250_000, currentRatePercent: 7.125, ratePercent: 6.25, termYears: 30, monthlySavings: 140 },
+    {
+      type: "cash_out",
+      amount: 40_000,
+      available: 90_000,
+      loanBalance: 250_000,
+      ratePercent: 6.875,
+      termYears: 30,
+      monthlyPayment: 1_950,
+    },
+    {
+      type: "rate_refinance",
+      loanBalance: 250_000,
+      currentRatePercent: 7.125,
+      ratePercent: 6.25,
+      termYears: 30,
+      monthlySavings: 140,
+    },
     { type: "pmi_removal", value: 420_000, loanBalance: 300_000, ltvPercent: 71.4, monthlyPmi: 95 },
     { kind: "estimate", value: 612_000, low: 590_000, high: 640_000, confidence: 87, date: "2026-11-01" },
     { kind: "estimate", value: 612_000 },
@@ -49,13 +64,15 @@ describe("a lead's scenario in words", () => {
 
   it("reads in English exactly as lib/leads/words.ts writes it", () => {
     const en = translator("en", "Leads");
-    for (const scenario of scenarios) expect(scenarioWords(scenario, en, formatsFor("en"))).toBe(scenarioLine(scenario));
+    for (const scenario of scenarios)
+      expect(scenarioWords(scenario, en, formatsFor("en"))).toBe(scenarioLine(scenario));
     expect(scenarioWords(null, en, formatsFor("en"))).toBeUndefined();
   });
 
   it("and in Spanish, its figures by Spanish's rule", () => {
     const es = translator("es", "Leads");
-    const say = (scenario: Record<string, number | string> | undefined) => scenarioWords(scenario, es, formatsFor("es"))?.replace(/\u00a0/g, " ");
+    const say = (scenario: Record<string, number | string> | undefined) =>
+      scenarioWords(scenario, es, formatsFor("es"))?.replace(/\u00a0/g, " ");
     expect(say(scenarios[0])).toBe(
       "Línea de crédito sobre el valor de la vivienda (HELOC): monto 50.000 US$ · disponible 80.000 US$ · tasa 8,5 % · plazo de 20 años",
     );

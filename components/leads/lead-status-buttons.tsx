@@ -7,7 +7,15 @@ import { useErrorText } from "@/lib/i18n/error-text";
 import type { LeadStatus } from "@/lib/leads/words";
 
 /** The officer's buttons for where a lead may go next (PATCH /api/leads/:id); the page reloads its data after. */
-export function LeadStatusButtons({ leadId, status, next }: { leadId: number; status: LeadStatus; next: readonly LeadStatus[] }) {
+export function LeadStatusButtons({
+  leadId,
+  status,
+  next,
+}: {
+  leadId: number;
+  status: LeadStatus;
+  next: readonly LeadStatus[];
+}) {
   const t = useTranslations("LeadStatus");
   const errorText = useErrorText();
   const router = useRouter();
@@ -24,7 +32,8 @@ export function LeadStatusButtons({ leadId, status, next }: { leadId: number; st
         body: JSON.stringify({ status: to }),
       });
       const body = (await response.json().catch(() => ({}))) as { error?: { message?: string; code?: string } };
-      if (!response.ok) throw new Error(errorText({ code: body.error?.code, message: body.error?.message ?? t("failed") }));
+      if (!response.ok)
+        throw new Error(errorText({ code: body.error?.code, message: body.error?.message ?? t("failed") }));
       setDone(t("marked", { status: to }));
       router.refresh();
     } catch (failure) {
@@ -35,7 +44,12 @@ export function LeadStatusButtons({ leadId, status, next }: { leadId: number; st
   };
   return (
     <div className="space-y-2">
-      <p className="text-sm">{t.rich("current", { status: t("label", { status }), b: (chunks) => <strong data-testid="lead-status">{chunks}</strong> })}</p>
+      <p className="text-sm">
+        {t.rich("current", {
+          status: t("label", { status }),
+          b: (chunks) => <strong data-testid="lead-status">{chunks}</strong>,
+        })}
+      </p>
       {next.length > 0 && (
         <div className="flex flex-wrap gap-2">
           {next.map((to) => (

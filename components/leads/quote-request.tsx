@@ -19,7 +19,10 @@ export interface QuoteRequestProps {
   sent?: HomeownerLeadDto;
 }
 
-/** "Get a quote" on a borrowing scenario: sends its figures to the officer, with a phone (and consent) if the homeowner wants a call. */
+/**
+ * "Get a quote" on a borrowing scenario: sends its figures to the officer, with a phone (and consent) if the homeowner
+ * wants a call.
+ */
 export function QuoteRequest({ propertyId, officerName, consentText, scenario, sent }: QuoteRequestProps) {
   const t = useTranslations("QuoteRequest");
   const failureText = useFailureText();

@@ -20,9 +20,13 @@ export type SendState =
   | { step: "sent"; lead: HomeownerLeadDto; again: boolean; justSent: boolean }
   | { step: "failed"; failure: SendFailure; fields: Record<string, string> };
 
-/** Sends a lead (POST /api/leads): sent, already sent today (409 with the first), or failed with each field's reason. */
+/**
+ * Sends a lead (POST /api/leads): sent, already sent today (409 with the first), or failed with each field's reason.
+ */
 export function useSendLead(sent?: HomeownerLeadDto) {
-  const [state, setState] = useState<SendState>(sent ? { step: "sent", lead: sent, again: false, justSent: false } : { step: "idle" });
+  const [state, setState] = useState<SendState>(
+    sent ? { step: "sent", lead: sent, again: false, justSent: false } : { step: "idle" },
+  );
   const send = async (body: Record<string, unknown>) => {
     setState({ step: "sending" });
     try {
@@ -39,7 +43,11 @@ export function useSendLead(sent?: HomeownerLeadDto) {
         setState({ step: "sent", lead: answer.lead, again: response.status !== 201, justSent: true });
         return;
       }
-      setState({ step: "failed", failure: { code: answer.error?.code, message: answer.error?.message }, fields: answer.error?.fields ?? {} });
+      setState({
+        step: "failed",
+        failure: { code: answer.error?.code, message: answer.error?.message },
+        fields: answer.error?.fields ?? {},
+      });
     } catch {
       setState({ step: "failed", failure: { offline: true }, fields: {} });
     }
@@ -51,7 +59,12 @@ export function useSendLead(sent?: HomeownerLeadDto) {
 export function useFailureText(): (failure: SendFailure) => string {
   const t = useTranslations("LeadSent");
   const errorText = useErrorText();
-  return (failure) => (failure.offline ? t("offline") : failure.message ? errorText({ code: failure.code, message: failure.message }) : t("failed"));
+  return (failure) =>
+    failure.offline
+      ? t("offline")
+      : failure.message
+        ? errorText({ code: failure.code, message: failure.message })
+        : t("failed");
 }
 
 /** The API's field messages for a lead (lib/leads/rules.ts), as catalogue keys of `LeadSent`. */
@@ -67,7 +80,8 @@ const FIELD_KEYS = {
 export function useFieldTexts(): (fields: Record<string, string>) => Record<string, string> {
   const t = useTranslations("LeadSent");
   const one = (message: string): string => {
-    if (message === `message must be at most ${MESSAGE_MAX} characters`) return t("fieldMessageTooLong", { max: String(MESSAGE_MAX) });
+    if (message === `message must be at most ${MESSAGE_MAX} characters`)
+      return t("fieldMessageTooLong", { max: String(MESSAGE_MAX) });
     const key = FIELD_KEYS[message as keyof typeof FIELD_KEYS];
     return key ? t(key) : message;
   };

@@ -63,7 +63,8 @@ export function BatchLookup() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const say = (problem: RowProblem) => (problem.kind === "no_such_state" ? t("noSuchState", { state: problem.state }) : t("unreadable"));
+    const say = (problem: RowProblem) =>
+      problem.kind === "no_such_state" ? t("noSuchState", { state: problem.state }) : t("unreadable");
     const rows = readRows(text).map((row) => (row.problem ? { ...row, error: say(row.problem) } : row));
     if (rows.length === 0) return setProblem(t("noAddress"));
     if (rows.length > MAX_BATCH) return setProblem(t("tooMany", { max: MAX_BATCH, count: rows.length }));
@@ -113,12 +114,18 @@ export function BatchLookup() {
               {t("download")}
             </button>
           </p>
-          <DataTable label={t("caption")} caption={t("caption")} columns={["#", t("asTyped"), t("standardized"), t("deliveryPoint")]}>
+          <DataTable
+            label={t("caption")}
+            caption={t("caption")}
+            columns={["#", t("asTyped"), t("standardized"), t("deliveryPoint")]}
+          >
             {rows.map((r) => (
               <tr
                 key={r.line}
                 className="border-b border-slate-100"
-                data-testid={{ confirmed: "batch-ok", "not-confirmed": "batch-unconfirmed", error: "batch-error" }[outcomeOf(r)]}
+                data-testid={
+                  { confirmed: "batch-ok", "not-confirmed": "batch-unconfirmed", error: "batch-error" }[outcomeOf(r)]
+                }
               >
                 <td className="p-2">{r.line}</td>
                 <td className="p-2">{r.input}</td>

@@ -19,13 +19,21 @@ describe("readRows", () => {
     expect(isHeader(["12 Street Rd", "Springfield", "IL", "62701"])).toBe(false);
     const rows = readRows("street,city,state,zip\n2800 N 24th St,Phoenix,AZ,85008");
     expect(rows).toEqual([
-      { line: 1, input: "2800 N 24th St, Phoenix, AZ, 85008", request: { street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" } },
+      {
+        line: 1,
+        input: "2800 N 24th St, Phoenix, AZ, 85008",
+        request: { street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" },
+      },
     ]);
   });
 
   it("takes a line without a ZIP code, as a single lookup does, and writes the input without double spaces", () => {
     const [row] = readRows("416 W Mary St, Austin TX");
-    expect(row).toEqual({ line: 1, input: "416 W Mary St, Austin TX", request: { street: "416 W MARY ST", city: "AUSTIN", state: "TX", zip: "" } });
+    expect(row).toEqual({
+      line: 1,
+      input: "416 W Mary St, Austin TX",
+      request: { street: "416 W MARY ST", city: "AUSTIN", state: "TX", zip: "" },
+    });
   });
 
   it("says so when a line's state does not exist, in a line or in CSV columns", () => {
@@ -46,14 +54,17 @@ describe("readRows", () => {
   it("says a line's problem in the reader's language", () => {
     const en = translator("en", "BatchLookup");
     const es = translator("es", "BatchLookup");
-    expect(en("noSuchState", { state: "ZZ" })).toBe("The state “ZZ” does not exist: write a US state's two-letter code, such as AZ for Arizona.");
+    expect(en("noSuchState", { state: "ZZ" })).toBe(
+      "The state “ZZ” does not exist: write a US state's two-letter code, such as AZ for Arizona.",
+    );
     expect(es("noSuchState", { state: "ZZ" })).toContain("El estado “ZZ” no existe");
     expect(en("unreadable")).toMatch(/street, city and state/);
   });
 });
 
 describe("summarize", () => {
-  const result = (code: string): NormalizedAddressDto => ({ ok: true, deliverability: { code, meaning: "", notes: [] } }) as unknown as NormalizedAddressDto;
+  const result = (code: string): NormalizedAddressDto =>
+    ({ ok: true, deliverability: { code, meaning: "", notes: [] } }) as unknown as NormalizedAddressDto;
   it("counts undeliverable rows apart from the standardized ones", () => {
     const rows: BatchRow[] = [
       { line: 1, input: "a", result: result("Y") },
@@ -66,6 +77,8 @@ describe("summarize", () => {
     const en = translator("en", "BatchLookup");
     expect(en("summary", summarize(rows))).toBe("2 standardized, 1 not confirmed, 1 with errors.");
     expect(en("summary", summarize(rows.filter((r) => r.line !== 2)))).toBe("2 standardized, 1 with errors.");
-    expect(translator("es", "BatchLookup")("summary", summarize(rows))).toBe("2 estandarizadas, 1 sin confirmar, 1 con errores.");
+    expect(translator("es", "BatchLookup")("summary", summarize(rows))).toBe(
+      "2 estandarizadas, 1 sin confirmar, 1 con errores.",
+    );
   });
 });

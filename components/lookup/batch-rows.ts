@@ -11,7 +11,10 @@ export interface BatchRow {
   result?: NormalizedAddressDto;
   /** What the page says of a row that could not be sent or was refused, in the reader's language. */
   error?: string;
-  /** Why a line could not be read, for the page to say in its reader's language (see BatchLookup's `noSuchState`, `unreadable`). */
+  /**
+   * Why a line could not be read, for the page to say in its reader's language (see BatchLookup's `noSuchState`,
+   * `unreadable`).
+   */
   problem?: RowProblem;
 }
 
@@ -30,7 +33,10 @@ export function isHeader(cells: string[]): boolean {
   return names.some((name) => STREET_COLUMNS.has(name)) && names.some((name) => PLACE_COLUMNS.has(name));
 }
 
-/** Rows of `street, city, state zip` lines (the ZIP code may be missing, as in a single lookup), or CSV with street, city, state and zip columns. */
+/**
+ * Rows of `street, city, state zip` lines (the ZIP code may be missing, as in a single lookup), or CSV with street,
+ * city, state and zip columns.
+ */
 export function readRows(text: string): BatchRow[] {
   const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true });
   const rows = parsed.data.filter((cells, i) => !(i === 0 && isHeader(cells)));
@@ -40,7 +46,8 @@ export function readRows(text: string): BatchRow[] {
     const input = cells.filter(Boolean).join(", ");
     if (cells.length >= 4 && cells.slice(0, 4).every(Boolean)) {
       const [street, city, state, zip] = cells as [string, string, string, string];
-      if (/^[A-Za-z]{2}$/.test(state) && !isStateCode(state.toUpperCase())) return { line, input, problem: noSuchState(state) };
+      if (/^[A-Za-z]{2}$/.test(state) && !isStateCode(state.toUpperCase()))
+        return { line, input, problem: noSuchState(state) };
       return { line, input, request: { street, city, state, zip } };
     }
     const parts = parseAddress(input);
@@ -49,14 +56,20 @@ export function readRows(text: string): BatchRow[] {
       if (state && !isStateCode(state.toUpperCase())) return { line, input, problem: noSuchState(state) };
       return { line, input, problem: { kind: "unreadable" } };
     }
-    return { line, input, request: { street: streetLine(parts), city: parts.city, state: parts.state, zip: parts.zip } };
+    return {
+      line,
+      input,
+      request: { street: streetLine(parts), city: parts.city, state: parts.state, zip: parts.zip },
+    };
   });
 }
 
 /** Only a deliverable address (DPV Y or S) counts as standardized; the rest were read but not confirmed. */
 export function outcomeOf(row: BatchRow): "confirmed" | "not-confirmed" | "error" {
   if (row.error || row.problem || !row.result?.ok) return "error";
-  return row.result.deliverability.code === "Y" || row.result.deliverability.code === "S" ? "confirmed" : "not-confirmed";
+  return row.result.deliverability.code === "Y" || row.result.deliverability.code === "S"
+    ? "confirmed"
+    : "not-confirmed";
 }
 
 /** How many rows came out each way, for the page's sentence ("2 standardized, 1 not confirmed, 1 with errors."). */

@@ -21,7 +21,10 @@ interface Lookup {
   applicant: string;
 }
 
-/** Refreshes the page's server parts (the sidebar's billable calls, recent lookups and applicants) each time a lookup settles. */
+/**
+ * Refreshes the page's server parts (the sidebar's billable calls, recent lookups and applicants) each time a lookup
+ * settles.
+ */
 function useRefreshWhenSettled(active: boolean) {
   const router = useRouter();
   const fetching = useIsFetching();
@@ -79,7 +82,8 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
 
   const result = normalized.data;
   // Confirmed: deliverable, and the service has a home there (unknown when it could not be asked: let the panels try).
-  const confirmed = result?.ok && (result.deliverability.code === "Y" || result.deliverability.code === "S") && result.found !== false;
+  const confirmed =
+    result?.ok && (result.deliverability.code === "Y" || result.deliverability.code === "S") && result.found !== false;
   return (
     <div className="space-y-6">
       <form
@@ -130,7 +134,10 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
       )}
 
       {lookup && result && (
-        <section aria-labelledby="standardized-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+        <section
+          aria-labelledby="standardized-title"
+          className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5"
+        >
           <h2 id="standardized-title" ref={resultHeading} tabIndex={-1} className="text-lg font-semibold">
             {result.ok ? t("standardizedTitle") : t("notStandardized")}
           </h2>
@@ -149,13 +156,20 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
               <>
                 <div>
                   <dt className="text-slate-600">{t("deliveryPoint")}</dt>
-                  <dd className={`font-medium ${confirmed ? "text-brand-700" : "text-red-700"}`} data-testid="deliverability">
+                  <dd
+                    className={`font-medium ${confirmed ? "text-brand-700" : "text-red-700"}`}
+                    data-testid="deliverability"
+                  >
                     {codes.meaning(result.deliverability)}
                   </dd>
-                  {result.problems.length > 0 && <dd className="text-red-700">{result.problems.map(codes.footnote).join("; ")}</dd>}
+                  {result.problems.length > 0 && (
+                    <dd className="text-red-700">{result.problems.map(codes.footnote).join("; ")}</dd>
+                  )}
                   {result.found === false && <dd className="text-red-700">{t("noProperty")}</dd>}
                   {result.corrections.length > 0 && (
-                    <dd className="text-slate-600">{t("corrected", { corrections: result.corrections.map(codes.footnote).join("; ") })}</dd>
+                    <dd className="text-slate-600">
+                      {t("corrected", { corrections: result.corrections.map(codes.footnote).join("; ") })}
+                    </dd>
                   )}
                 </div>
                 <div>
@@ -212,7 +226,11 @@ export function LookupWorkspace({ brand, initial }: { brand: Brand; initial?: Lo
           </div>
           <div className="lg:col-span-2">
             <Panel title={t("reportTitle")} id="report-title">
-              <ReportDownload address={result.oneLine} applicantName={lookup.applicant || t("applicantFallback")} formats={["pdf", "html", "json"]} />
+              <ReportDownload
+                address={result.oneLine}
+                applicantName={lookup.applicant || t("applicantFallback")}
+                formats={["pdf", "html", "json"]}
+              />
             </Panel>
           </div>
         </div>

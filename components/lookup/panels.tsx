@@ -30,14 +30,22 @@ function Loaded<T>({
   label,
   children,
 }: {
-  query: { isPending: boolean; isFetching: boolean; error: ApiProblem | null; data?: T & { stale?: boolean }; refetch: () => unknown };
+  query: {
+    isPending: boolean;
+    isFetching: boolean;
+    error: ApiProblem | null;
+    data?: T & { stale?: boolean };
+    refetch: () => unknown;
+  };
   label: string;
   children: (data: T) => ReactNode;
 }) {
   const t = useTranslations("LookupPanels");
   const errorText = useErrorText();
   if (query.isPending || (query.error && query.isFetching))
-    return <div className="h-24 animate-pulse rounded-lg bg-slate-100" aria-label={t("loading", { label })} role="status" />;
+    return (
+      <div className="h-24 animate-pulse rounded-lg bg-slate-100" aria-label={t("loading", { label })} role="status" />
+    );
   if (query.error) {
     return (
       <div role="alert" className="space-y-2 text-sm text-red-700">
@@ -84,7 +92,17 @@ export function ValuationPanel({ address, brand }: { address: string; brand: Bra
   const query = useValuation(address);
   return (
     <Loaded query={query} label={t("labelValuation")}>
-      {(v) => <ServiceEstimate value={v.value} low={v.low} high={v.high} confidence={v.confidence} date={v.eventDate} brand={brand} id="lookup-estimate" />}
+      {(v) => (
+        <ServiceEstimate
+          value={v.value}
+          low={v.low}
+          high={v.high}
+          confidence={v.confidence}
+          date={v.eventDate}
+          brand={brand}
+          id="lookup-estimate"
+        />
+      )}
     </Loaded>
   );
 }
@@ -115,14 +133,26 @@ export function VerificationAnswer({ v, applicant }: { v: VerificationDto; appli
   const f = useFormats();
   return (
     <div className="space-y-3 text-sm">
-      <p className={`text-lg font-semibold ${v.isVerified ? "text-brand-700" : "text-red-700"}`} data-testid="verification-result">
+      <p
+        className={`text-lg font-semibold ${v.isVerified ? "text-brand-700" : "text-red-700"}`}
+        data-testid="verification-result"
+      >
         {v.isVerified ? t("verified", { applicant }) : t("notVerified", { applicant })}
       </p>
       <div>
         <label htmlFor="match-score" className="text-slate-600">
           {t("matchScore", { score: f.percent(v.matchScore * 100, "whole") })}
         </label>
-        <meter id="match-score" min={0} max={1} low={0.5} high={0.8} optimum={1} value={v.matchScore} className="block w-full" />
+        <meter
+          id="match-score"
+          min={0}
+          max={1}
+          low={0.5}
+          high={0.8}
+          optimum={1}
+          value={v.matchScore}
+          className="block w-full"
+        />
       </div>
       <dl className="grid grid-cols-2 gap-2">
         <div>
@@ -138,7 +168,9 @@ export function VerificationAnswer({ v, applicant }: { v: VerificationDto; appli
         <h3 className="font-medium">{t("ownersOnRecord")}</h3>
         <ul className="list-inside list-disc">
           {v.owners.map((o) => (
-            <li key={`${o.lastName}-${o.firstNameAndInitial}`}>{formatOwnerName({ last: o.lastName, firstAndMiddle: o.firstNameAndInitial })}</li>
+            <li key={`${o.lastName}-${o.firstNameAndInitial}`}>
+              {formatOwnerName({ last: o.lastName, firstAndMiddle: o.firstNameAndInitial })}
+            </li>
           ))}
         </ul>
       </div>

@@ -65,7 +65,12 @@ export function AssignOfficerForms({
       </form>
       {sites.length > 0 && (
         <form onSubmit={site.onSubmit} className="space-y-3 border-t border-slate-200 pt-4" noValidate>
-          <SelectField id="site-officer-site" name="siteId" label={t("site")} options={sites.map((choice) => ({ value: choice.id, label: choice.label }))} />
+          <SelectField
+            id="site-officer-site"
+            name="siteId"
+            label={t("site")}
+            options={sites.map((choice) => ({ value: choice.id, label: choice.label }))}
+          />
           <OfficerSelect id="site-officer" staff={staff} error={site.state?.fields?.officerId} />
           <Button type="submit" variant="secondary" disabled={site.pending}>
             {t("setSite")}

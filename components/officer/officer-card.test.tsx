@@ -40,9 +40,13 @@ describe("the officer's card on the homeowner's page", () => {
     expect(root.text).toContain("Su oficial de préstamos");
     expect(root.text).toContain("Igualdad de oportunidades en la vivienda.");
     expect(root.text).not.toContain("Equal Housing Opportunity.");
-    expect(root.querySelector("svg")!.getAttribute("aria-label")).toBe("Logotipo de Igualdad de oportunidades en la vivienda");
+    expect(root.querySelector("svg")!.getAttribute("aria-label")).toBe(
+      "Logotipo de Igualdad de oportunidades en la vivienda",
+    );
     expect(root.querySelectorAll("img")[1]!.getAttribute("alt")).toBe("Logotipo de Acme Home Loans");
-    const own = parse(renderIntl(<OfficerCard card={{ ...card, equalHousingStatement: "Equal Housing Lender." }} />, "es"));
+    const own = parse(
+      renderIntl(<OfficerCard card={{ ...card, equalHousingStatement: "Equal Housing Lender." }} />, "es"),
+    );
     expect(own.text).toContain("Equal Housing Lender.");
   });
 });

@@ -21,14 +21,27 @@ export function OfficerCard({ card, headingLevel = 2, children }: OfficerCardPro
   const t = useTranslations("OfficerCard");
   const Heading = `h${headingLevel}` as const;
   // The organization's own statement as its admin wrote it; the default one in the reader's language.
-  const statement = card.equalHousingStatement === DEFAULT_EQUAL_HOUSING_STATEMENT ? t("equalHousingStatement") : card.equalHousingStatement;
+  const statement =
+    card.equalHousingStatement === DEFAULT_EQUAL_HOUSING_STATEMENT
+      ? t("equalHousingStatement")
+      : card.equalHousingStatement;
   const link = "text-brand-700 underline hover:text-brand-900";
   return (
-    <aside aria-labelledby="officer-card-title" className="rounded-xl border border-slate-200 bg-white p-4" data-testid="officer-card">
+    <aside
+      aria-labelledby="officer-card-title"
+      className="rounded-xl border border-slate-200 bg-white p-4"
+      data-testid="officer-card"
+    >
       <div className="flex flex-wrap items-start gap-4">
         {card.photoUrl && (
           // eslint-disable-next-line @next/next/no-img-element -- a 256 px WebP the app already made; no optimizer needed
-          <img src={card.photoUrl} alt={t("photoOf", { name: card.name })} width={80} height={80} className="h-20 w-20 rounded-full object-cover" />
+          <img
+            src={card.photoUrl}
+            alt={t("photoOf", { name: card.name })}
+            width={80}
+            height={80}
+            className="h-20 w-20 rounded-full object-cover"
+          />
         )}
         <div className="min-w-0 flex-1 space-y-1">
           <p className="text-sm font-semibold text-slate-700">{t("yourOfficer")}</p>

@@ -10,8 +10,17 @@ import { ImageUploadForm } from "./image-upload-form";
 import { Status } from "./save-status";
 import { usePut } from "./use-put";
 
-/** The lender's details on every officer's card (admins on /admin): name, NMLS ID, Equal Housing words, default officer, logo. */
-export function OrganizationForm({ initial, staff }: { initial: OrganizationDto; staff: { id: number; label: string }[] }) {
+/**
+ * The lender's details on every officer's card (admins on /admin): name, NMLS ID, Equal Housing words, default officer,
+ * logo.
+ */
+export function OrganizationForm({
+  initial,
+  staff,
+}: {
+  initial: OrganizationDto;
+  staff: { id: number; label: string }[];
+}) {
   const t = useTranslations("Organization");
   const [org, setOrg] = useState(initial);
   const details = usePut<OrganizationDto>(setOrg);
@@ -31,8 +40,20 @@ export function OrganizationForm({ initial, staff }: { initial: OrganizationDto;
   return (
     <div className="space-y-4">
       <form onSubmit={onDetails} className="space-y-3" noValidate>
-        <Field label={t("companyName")} name="companyName" defaultValue={org.companyName ?? ""} error={details.fields.companyName} />
-        <Field label={t("nmlsId")} name="nmlsId" inputMode="numeric" defaultValue={org.nmlsId ?? ""} hint={t("digitsOnly")} error={details.fields.nmlsId} />
+        <Field
+          label={t("companyName")}
+          name="companyName"
+          defaultValue={org.companyName ?? ""}
+          error={details.fields.companyName}
+        />
+        <Field
+          label={t("nmlsId")}
+          name="nmlsId"
+          inputMode="numeric"
+          defaultValue={org.nmlsId ?? ""}
+          hint={t("digitsOnly")}
+          error={details.fields.nmlsId}
+        />
         <div className="space-y-1">
           <label htmlFor="equalHousingStatement" className="block text-sm font-medium text-slate-800">
             {t("statement")}
@@ -58,7 +79,10 @@ export function OrganizationForm({ initial, staff }: { initial: OrganizationDto;
           label={t("defaultOfficer")}
           defaultValue={org.defaultOfficerId ?? ""}
           error={details.fields.defaultOfficerId}
-          options={[{ value: "", label: t("none") }, ...staff.map((member) => ({ value: member.id, label: member.label }))]}
+          options={[
+            { value: "", label: t("none") },
+            ...staff.map((member) => ({ value: member.id, label: member.label })),
+          ]}
         />
         <Button type="submit" disabled={details.pending}>
           {t("save")}

@@ -20,12 +20,16 @@ export function usePut<T>(onSaved?: (value: T) => void) {
     setState({ pending: true, fields: {} });
     try {
       const response = await fetch(url, { method: "PUT", headers: { "Content-Type": contentType }, body });
-      const answer = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string; fields?: Record<string, string> } };
+      const answer = (await response.json().catch(() => ({}))) as {
+        error?: { code?: string; message?: string; fields?: Record<string, string> };
+      };
       if (!response.ok) {
         setState({
           pending: false,
           fields: answer.error?.fields ?? {},
-          error: answer.error?.message ? errorText({ code: answer.error.code, message: answer.error.message }) : t("saveFailed"),
+          error: answer.error?.message
+            ? errorText({ code: answer.error.code, message: answer.error.message })
+            : t("saveFailed"),
         });
         return;
       }

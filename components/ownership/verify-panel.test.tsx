@@ -25,8 +25,12 @@ describe("the proof of ownership panel", () => {
 
   it("reads in Spanish", () => {
     const root = panel(waiting, "es");
-    expect(root.querySelector("h2")!.text).toBe("Demuestre que es el propietario para ver sus préstamos y su capital (equity) en 3802 Stone Way N");
-    expect(root.text).toContain("el 20 de noviembre de 2026. Ingréselo aquí antes del 20 de diciembre de 2026 (le queda 1 intento).");
+    expect(root.querySelector("h2")!.text).toBe(
+      "Demuestre que es el propietario para ver sus préstamos y su capital (equity) en 3802 Stone Way N",
+    );
+    expect(root.text).toContain(
+      "el 20 de noviembre de 2026. Ingréselo aquí antes del 20 de diciembre de 2026 (le queda 1 intento).",
+    );
     expect(root.querySelector("button")!.text).toBe("Verificar mi vivienda");
     const mail = panel({ ...waiting, letter: null } as unknown as VerificationState, "es");
     expect(mail.querySelector("button")!.text).toBe("Envíenme un código por correo");

@@ -25,7 +25,8 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
   // Several homes may wait for proof on one page: each panel has its own heading id and names its home to the API.
   const titleId = useId();
   const street = state.address.split(", ")[0] ?? state.address;
-  // A refused code's words carry the tries left (the API writes them in English: "… 4 tries left."); no count, no try left.
+  // A refused code's words carry the tries left (the API writes them in English: "… 4 tries left."); no count, no try
+  // left.
   const alertText = (shown: ApiProblem) =>
     shown.code === "wrong_code"
       ? t("wrongCode", { tries: Number(/(\d+) tr(?:y|ies) left/.exec(shown.message)?.[1] ?? 0) })
@@ -33,7 +34,11 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
         ? t("noCode")
         : problemText(shown);
   const codeError = (reason: string | undefined) =>
-    reason === "does not match the letter" ? t("codeDoesNotMatch") : reason === "has no letter waiting for it" ? t("codeNoLetter") : reason;
+    reason === "does not match the letter"
+      ? t("codeDoesNotMatch")
+      : reason === "has no letter waiting for it"
+        ? t("codeNoLetter")
+        : reason;
 
   async function run(work: () => Promise<unknown>) {
     setBusy(true);
@@ -44,7 +49,8 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
       setProblem(ApiProblem.from(error));
     } finally {
       setBusy(false);
-      // A refused code also changes the page's state (one try fewer), so the letter's paragraph never shows a stale count.
+      // A refused code also changes the page's state (one try fewer), so the letter's paragraph never shows a stale
+      // count.
       startRefresh(() => router.refresh());
     }
   }
@@ -101,7 +107,11 @@ export function VerifyPanel({ state, headingLevel = 2 }: { state: VerificationSt
             <Button
               type="button"
               disabled={busy || refreshing}
-              onClick={() => void run(() => fetchJson(`/api/ownership/letter?address=${encodeURIComponent(state.address)}`, { body: {} }))}
+              onClick={() =>
+                void run(() =>
+                  fetchJson(`/api/ownership/letter?address=${encodeURIComponent(state.address)}`, { body: {} }),
+                )
+              }
             >
               {busy ? t("sending") : t("mailCode")}
             </Button>

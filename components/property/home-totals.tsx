@@ -26,7 +26,11 @@ async function MonthChangeLine({ change }: { change: Promise<MonthChange | undef
         ? t("changeUnknown")
         : known.percent === null
           ? t.rich("sinceLastMonth", { amount: f.signedUsd(known.amount), b })
-          : t.rich("sinceLastMonthPercent", { amount: f.signedUsd(known.amount), percent: f.percent(known.percent, "change"), b })}
+          : t.rich("sinceLastMonthPercent", {
+              amount: f.signedUsd(known.amount),
+              percent: f.percent(known.percent, "change"),
+              b,
+            })}
     </p>
   );
 }
@@ -35,12 +39,23 @@ async function MonthChangeLine({ change }: { change: Promise<MonthChange | undef
  * The account's proved homes added up. The value is a sum of the service's estimates, so it is shown as one (with its
  * branding), and the month's change beside it; loans and equity are the owner's own figures.
  */
-export function HomeTotalsPanel({ totals, change, brand }: { totals: HomeTotals; change: Promise<MonthChange | undefined>; brand: Brand }) {
+export function HomeTotalsPanel({
+  totals,
+  change,
+  brand,
+}: {
+  totals: HomeTotals;
+  change: Promise<MonthChange | undefined>;
+  brand: Brand;
+}) {
   const { homes } = totals;
   const t = useTranslations("HomeTotals");
   const f = useFormats();
   return (
-    <section aria-labelledby="totals-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="totals-title"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h2 id="totals-title" className="text-xl font-semibold">
         {t("title")} <span className="text-base font-normal text-slate-600">{t("homes", { count: homes })}</span>
       </h2>

@@ -36,7 +36,10 @@ export function PropertyCard({
   const titleId = `property-${property.propertyId}`;
   const details = `${detailsBase}/${property.propertyId}` as Route;
   return (
-    <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div>
         <Heading id={titleId} className="text-lg font-semibold">
           <Link href={details} className="hover:underline">
@@ -65,7 +68,9 @@ export function PropertyCard({
           {equity ? t("seeAll") : t("seeSome")}
           <span className="sr-only"> {t("forStreet", { street: street ?? "" })}</span> →
         </Link>
-        {reportFor && equity && <ReportLink address={facts.address} applicantName={reportFor} label={t("downloadReport")} />}
+        {reportFor && equity && (
+          <ReportLink address={facts.address} applicantName={reportFor} label={t("downloadReport")} />
+        )}
       </div>
     </article>
   );

@@ -40,10 +40,16 @@ export function PropertyDetails({
   brand: Brand;
   back: ReactNode;
   report: ReactNode;
-  /** A proved owner's records of the home (value over time, comparables, loans), still loading: streamed in after the rest. */
+  /**
+   * A proved owner's records of the home (value over time, comparables, loans), still loading: streamed in after the
+   * rest.
+   */
   records?: Promise<HomeRecordsDto | AppError>;
   retryHref: string;
-  /** The homeowner's officer and the consent's words, for "Ask a question", "Request a call" and "Get a quote" (none without an officer). */
+  /**
+   * The homeowner's officer and the consent's words, for "Ask a question", "Request a call" and "Get a quote" (none
+   * without an officer).
+   */
   leads?: LeadPanel | null;
   /** The homeowner's officer's card (none until their officer has an NMLS ID): the calls to action sit in it. */
   card?: OfficerCardDto | null;
@@ -75,7 +81,11 @@ export function PropertyDetails({
         </p>
       </div>
 
-      {card ? <OfficerCard card={card}>{leads && equity && contactOfficer(true)}</OfficerCard> : leads && equity && contactOfficer(false)}
+      {card ? (
+        <OfficerCard card={card}>{leads && equity && contactOfficer(true)}</OfficerCard>
+      ) : (
+        leads && equity && contactOfficer(false)
+      )}
 
       <section aria-labelledby="valuation-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 id="valuation-title" className="text-xl font-semibold">
@@ -99,12 +109,20 @@ export function PropertyDetails({
                   {t.rich("sinceLastMonth", {
                     amount: f.signedUsd(estimate.changeAmount),
                     percent: f.percent(estimate.changePercent, "change"),
-                    b: (chunks) => <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>{chunks}</strong>,
+                    b: (chunks) => (
+                      <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>
+                        {chunks}
+                      </strong>
+                    ),
                   })}
                 </p>
                 <dl className="grid gap-2 text-sm sm:grid-cols-3">
                   {(["poor", "good", "excellent"] as const).map((c) => (
-                    <div key={c} className={`rounded-lg bg-white p-2 ${c === condition ? "ring-2 ring-brand-700" : ""}`} data-condition={c}>
+                    <div
+                      key={c}
+                      className={`rounded-lg bg-white p-2 ${c === condition ? "ring-2 ring-brand-700" : ""}`}
+                      data-condition={c}
+                    >
                       <dt className="text-slate-600">
                         {t("inCondition", { condition: c })}
                         {c === condition && <strong className="block text-brand-700">{t("yours")}</strong>}
@@ -153,7 +171,11 @@ export function PropertyDetails({
       )}
 
       {equity && yours && (
-        <section aria-labelledby="figures-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" data-equity>
+        <section
+          aria-labelledby="figures-title"
+          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6"
+          data-equity
+        >
           <h2 id="figures-title" className="text-xl font-semibold">
             {t("figures")}
           </h2>
@@ -164,7 +186,11 @@ export function PropertyDetails({
       )}
 
       {equity && yours && (
-        <section aria-labelledby="borrowing-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6" data-equity>
+        <section
+          aria-labelledby="borrowing-title"
+          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6"
+          data-equity
+        >
           <h2 id="borrowing-title" className="text-xl font-semibold">
             {t("borrow")}
           </h2>
@@ -172,14 +198,24 @@ export function PropertyDetails({
             <BorrowingScenarios
               offers={yours.offers}
               quote={
-                leads ? { propertyId: property.propertyId, officerName: leads.officerName, consentText: leads.consentText, sent: leads.today.quote } : undefined
+                leads
+                  ? {
+                      propertyId: property.propertyId,
+                      officerName: leads.officerName,
+                      consentText: leads.consentText,
+                      sent: leads.today.quote,
+                    }
+                  : undefined
               }
               home={{
                 value: equity.estimate,
                 loanBalance: yours.equity.totalLoanBalance,
                 maxLtv: equity.maxLtv,
                 yourFigures: loanFigures,
-                loanRates: yours.equity.loans.map((loan) => ({ balance: loan.balance, ratePercent: yours.figures.loans[loanKey(loan)]?.ratePercent })),
+                loanRates: yours.equity.loans.map((loan) => ({
+                  balance: loan.balance,
+                  ratePercent: yours.figures.loans[loanKey(loan)]?.ratePercent,
+                })),
               }}
             />
           </PrivateMessages>

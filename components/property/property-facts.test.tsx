@@ -16,7 +16,9 @@ function pageFacts(property: Property, locale: "en" | "es" = "en"): Map<string, 
   const valuation = valueProperty(dataset, property);
   const summary = PropertySummary.parse(propertySummary(property, valuation, valueLastMonth(property, valuation)));
   const root = parse(renderIntl(<PropertyFactsList facts={toPropertyFacts(summary)} />, locale));
-  return new Map(root.querySelectorAll("dl > div").map((row) => [row.querySelector("dt")!.text, row.querySelector("dd")!.text]));
+  return new Map(
+    root.querySelectorAll("dl > div").map((row) => [row.querySelector("dt")!.text, row.querySelector("dd")!.text]),
+  );
 }
 
 function reportFacts(property: Property): Map<string, string> {
@@ -33,11 +35,15 @@ describe("the property facts on the page", () => {
     pick((p) => p.garageSpaces === 2 && p.bathsHalf === 0),
   ];
 
-  it.each(properties.map((p) => [`${p.kind}, ${p.garageSpaces} garage`, p] as const))("read like the report's: %s", (_, property) => {
-    const page = pageFacts(property);
-    const report = reportFacts(property);
-    for (const label of ["Property type", "Living area", "Lot size", "Bathrooms", "Parking"]) expect(page.get(label), label).toBe(report.get(label));
-  });
+  it.each(properties.map((p) => [`${p.kind}, ${p.garageSpaces} garage`, p] as const))(
+    "read like the report's: %s",
+    (_, property) => {
+      const page = pageFacts(property);
+      const report = reportFacts(property);
+      for (const label of ["Property type", "Living area", "Lot size", "Bathrooms", "Parking"])
+        expect(page.get(label), label).toBe(report.get(label));
+    },
+  );
 
   it("counts one garage space in the singular and names townhouses apart from houses", () => {
     expect(pageFacts(properties[0]!).get("Parking")).toBe("1 garage space");

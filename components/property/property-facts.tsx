@@ -13,7 +13,10 @@ export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
     livingArea: t("area", { sqft: f.count(facts.livingSqft) }),
     lot: t("lot", { sqft: f.count(facts.lotSqft), acres: f.number(facts.lotSqft / 43_560, 2) }),
     bedrooms: facts.bedrooms === null ? t("notAvailable") : String(facts.bedrooms),
-    bathrooms: halfBaths > 0 ? t("bathsHalf", { full: facts.bathsFull, half: halfBaths }) : t("baths", { full: facts.bathsFull }),
+    bathrooms:
+      halfBaths > 0
+        ? t("bathsHalf", { full: facts.bathsFull, half: halfBaths })
+        : t("baths", { full: facts.bathsFull }),
     parking: t("garage", { count: Math.max(0, facts.garageSpaces) }),
   };
   const groups: { key: string; title: string; rows: [string, string][] }[] = [
@@ -46,7 +49,10 @@ export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
       key: "sale",
       title: t("saleAndTaxes"),
       rows: [
-        [t("lastSale"), t("lastSaleValue", { amount: f.usd(facts.lastSale.amount), date: f.date(facts.lastSale.date) })],
+        [
+          t("lastSale"),
+          t("lastSaleValue", { amount: f.usd(facts.lastSale.amount), date: f.date(facts.lastSale.date) }),
+        ],
         [t("occupancy"), facts.ownerOccupied ? t("ownerOccupied") : t("absentee")],
         [t("assessedValue", { year: String(facts.assessment.year) }), f.usd(facts.assessment.assessedValue)],
         [t("marketValue"), f.usd(facts.assessment.marketValue)],
@@ -57,7 +63,11 @@ export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
   return (
     <div className="grid gap-4 md:grid-cols-3">
       {groups.map((group) => (
-        <section key={group.key} aria-labelledby={`facts-${group.key}`} className="rounded-xl border border-slate-200 bg-white p-5">
+        <section
+          key={group.key}
+          aria-labelledby={`facts-${group.key}`}
+          className="rounded-xl border border-slate-200 bg-white p-5"
+        >
           <h2 id={`facts-${group.key}`} className="font-semibold">
             {group.title}
           </h2>

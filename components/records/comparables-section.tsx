@@ -6,8 +6,16 @@ import type { HomeRecordsDto } from "@/lib/services/homes/records-dto";
 
 const COLUMNS = ["address", "sold", "price", "livingArea", "perSqft", "distance"] as const;
 
-/** The comparable sales behind the estimate, the home's own price per square foot beside them, and a scatter of both. */
-export function ComparablesSection({ comparables, home }: { comparables: HomeRecordsDto["comparables"]; home?: { sqft: number; price: number } }) {
+/**
+ * The comparable sales behind the estimate, the home's own price per square foot beside them, and a scatter of both.
+ */
+export function ComparablesSection({
+  comparables,
+  home,
+}: {
+  comparables: HomeRecordsDto["comparables"];
+  home?: { sqft: number; price: number };
+}) {
   const t = useTranslations("Comparables");
   const f = useFormats();
   const NOT_ON_RECORD = t("notOnRecord");
@@ -16,7 +24,9 @@ export function ComparablesSection({ comparables, home }: { comparables: HomeRec
   const homePerSqft = home ? Math.round(home.price / home.sqft) : undefined;
   const perSqft = comparables.flatMap((c) => (c.pricePerSqft === null ? [] : [c.pricePerSqft])).sort((a, b) => a - b);
   const median = perSqft.length ? perSqft[Math.floor((perSqft.length - 1) / 2)]! : undefined;
-  const plotted = comparables.flatMap((c) => (c.price !== null && c.livingSqft !== null ? [{ sqft: c.livingSqft, price: c.price }] : []));
+  const plotted = comparables.flatMap((c) =>
+    c.price !== null && c.livingSqft !== null ? [{ sqft: c.livingSqft, price: c.price }] : [],
+  );
   return (
     <div className="space-y-6">
       <div className="grid items-start gap-6 md:grid-cols-[16rem_1fr]">
@@ -39,7 +49,12 @@ export function ComparablesSection({ comparables, home }: { comparables: HomeRec
       {comparables.length === 0 ? (
         <p className="text-slate-700">{t("noSale")}</p>
       ) : (
-        <DataTable label={t("tableLabel")} caption={t("caption")} look="quiet" columns={COLUMNS.map((h) => ({ label: t(h), className: "whitespace-nowrap" }))}>
+        <DataTable
+          label={t("tableLabel")}
+          caption={t("caption")}
+          look="quiet"
+          columns={COLUMNS.map((h) => ({ label: t(h), className: "whitespace-nowrap" }))}
+        >
           {comparables.map((c, i) => (
             <tr key={`${c.address}-${i}`} className="border-t border-slate-100">
               <th scope="row" className="py-1 pr-3 font-normal">
@@ -47,9 +62,13 @@ export function ComparablesSection({ comparables, home }: { comparables: HomeRec
               </th>
               <td className="py-1 pr-3 whitespace-nowrap">{c.date ? f.date(c.date) : NOT_ON_RECORD}</td>
               <td className="py-1 pr-3">{usdOr(c.price)}</td>
-              <td className="py-1 pr-3 whitespace-nowrap">{c.livingSqft === null ? NOT_ON_RECORD : t("sqft", { sqft: f.count(c.livingSqft) })}</td>
+              <td className="py-1 pr-3 whitespace-nowrap">
+                {c.livingSqft === null ? NOT_ON_RECORD : t("sqft", { sqft: f.count(c.livingSqft) })}
+              </td>
               <td className="py-1 pr-3">{usdOr(c.pricePerSqft)}</td>
-              <td className="py-1 whitespace-nowrap">{c.distanceMiles === null ? NOT_ON_RECORD : t("miles", { miles: f.number(c.distanceMiles, 2) })}</td>
+              <td className="py-1 whitespace-nowrap">
+                {c.distanceMiles === null ? NOT_ON_RECORD : t("miles", { miles: f.number(c.distanceMiles, 2) })}
+              </td>
             </tr>
           ))}
         </DataTable>

@@ -44,7 +44,10 @@ function RecordsSkeleton() {
       {SECTIONS.map((s) => (
         <Shell key={s.id} id={s.id} title={t(s.title)}>
           <p className="sr-only">{t("loading")}</p>
-          <div aria-hidden="true" className={`animate-pulse rounded-lg bg-slate-100 ${s.id === "loans" ? "h-24" : "h-64"}`} />
+          <div
+            aria-hidden="true"
+            className={`animate-pulse rounded-lg bg-slate-100 ${s.id === "loans" ? "h-24" : "h-64"}`}
+          />
         </Shell>
       ))}
     </>
@@ -73,7 +76,10 @@ async function RecordsContent({ records: pending, brand, home, retryHref }: Home
         <ValueHistorySection records={records} brand={brand} confidence={home.estimate?.confidence} />
       </Shell>
       <Shell id="comparables" title={t("whyWorth")}>
-        <ComparablesSection comparables={records.comparables} home={livingSqft && estimate ? { sqft: livingSqft, price: estimate } : undefined} />
+        <ComparablesSection
+          comparables={records.comparables}
+          home={livingSqft && estimate ? { sqft: livingSqft, price: estimate } : undefined}
+        />
       </Shell>
       <Shell id="loans" title={t("owe")}>
         <LoansSection loans={records.loans} />

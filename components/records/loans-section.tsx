@@ -46,7 +46,9 @@ export function LoansSection({ loans }: { loans: HomeRecordsDto["loans"] }) {
             <td className="py-1 pr-3">{l.ratePercent === null ? NOT_ON_RECORD : f.percent(l.ratePercent, "rate")}</td>
             <td className="py-1 pr-3">{l.originalAmount === null ? NOT_ON_RECORD : f.usd(l.originalAmount)}</td>
             <td className="py-1 pr-3 whitespace-nowrap">{l.recordedDate ? f.date(l.recordedDate) : NOT_ON_RECORD}</td>
-            <td className="py-1 font-semibold">{l.estimatedBalance === null ? NOT_ON_RECORD : f.usd(l.estimatedBalance)}</td>
+            <td className="py-1 font-semibold">
+              {l.estimatedBalance === null ? NOT_ON_RECORD : f.usd(l.estimatedBalance)}
+            </td>
           </tr>
         ))}
       </DataTable>

@@ -8,7 +8,12 @@ import { ComparablesSection } from "./comparables-section";
 import { LoansSection } from "./loans-section";
 import { ValueHistorySection } from "./value-history-section";
 
-const brand: Brand = { provider: "Property Data Service", logoUrl: "/brand/logo.svg", disclaimer: "An estimate, not an appraisal.", methodologyUrl: "/m" };
+const brand: Brand = {
+  provider: "Property Data Service",
+  logoUrl: "/brand/logo.svg",
+  disclaimer: "An estimate, not an appraisal.",
+  methodologyUrl: "/m",
+};
 
 const records: HomeRecordsDto = {
   sales: [{ date: "2019-05-01", price: 410_000 }],
@@ -17,12 +22,42 @@ const records: HomeRecordsDto = {
   estimates: [{ date: "2026-11-01", value: 600_000, low: 560_000, high: 640_000 }],
   livingSqft: 2100,
   comparables: [
-    { address: "2604 N 24th St, Phoenix, AZ 85008", date: "2026-06-02", price: 512_000, livingSqft: 1980, pricePerSqft: 259, distanceMiles: 0.4 },
-    { address: "2610 N 24th St, Phoenix, AZ 85008", date: null, price: null, livingSqft: null, pricePerSqft: null, distanceMiles: null },
+    {
+      address: "2604 N 24th St, Phoenix, AZ 85008",
+      date: "2026-06-02",
+      price: 512_000,
+      livingSqft: 1980,
+      pricePerSqft: 259,
+      distanceMiles: 0.4,
+    },
+    {
+      address: "2610 N 24th St, Phoenix, AZ 85008",
+      date: null,
+      price: null,
+      livingSqft: null,
+      pricePerSqft: null,
+      distanceMiles: null,
+    },
   ],
   loans: [
-    { position: 1, lender: "Desert Bank", type: "fha", ratePercent: 6.125, originalAmount: 300_000, recordedDate: "2019-05-01", estimatedBalance: 250_000 },
-    { position: null, lender: null, type: null, ratePercent: null, originalAmount: null, recordedDate: null, estimatedBalance: 20_000 },
+    {
+      position: 1,
+      lender: "Desert Bank",
+      type: "fha",
+      ratePercent: 6.125,
+      originalAmount: 300_000,
+      recordedDate: "2019-05-01",
+      estimatedBalance: 250_000,
+    },
+    {
+      position: null,
+      lender: null,
+      type: null,
+      ratePercent: null,
+      originalAmount: null,
+      recordedDate: null,
+      estimatedBalance: 20_000,
+    },
   ],
 };
 
@@ -38,7 +73,10 @@ describe("the home's records", () => {
     expect(loans).toContain("Loan 2");
     expect(loans).toContain("6.125%");
     expect(loans).toContain("Total estimated balance");
-    const comparables = text(<ComparablesSection comparables={records.comparables} home={{ sqft: 2100, price: 600_000 }} />, "en");
+    const comparables = text(
+      <ComparablesSection comparables={records.comparables} home={{ sqft: 2100, price: 600_000 }} />,
+      "en",
+    );
     expect(comparables).toContain("1,980 sq ft");
     expect(comparables).toContain("0.40 mi");
     expect(comparables).toContain("not on record");
@@ -56,7 +94,10 @@ describe("the home's records", () => {
     expect(loans).toContain("Saldo estimado total");
     expect(loans).toContain("1 de mayo de 2019");
     expect(loans).not.toContain("not on record");
-    const comparables = text(<ComparablesSection comparables={records.comparables} home={{ sqft: 2100, price: 600_000 }} />, "es");
+    const comparables = text(
+      <ComparablesSection comparables={records.comparables} home={{ sqft: 2100, price: 600_000 }} />,
+      "es",
+    );
     expect(comparables).toContain("1980 pies²");
     expect(comparables).toContain("0,40 mi");
     expect(comparables).toContain("sin registro");

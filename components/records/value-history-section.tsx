@@ -15,7 +15,13 @@ function Figures({ summary, caption, rows }: { summary: string; caption: string;
   return (
     <details className="text-sm">
       <summary className="cursor-pointer font-medium text-brand-700">{summary}</summary>
-      <DataTable label={caption} caption={caption} look="quiet" className="mt-2" columns={[t("when"), t("what"), t("value")]}>
+      <DataTable
+        label={caption}
+        caption={caption}
+        look="quiet"
+        className="mt-2"
+        columns={[t("when"), t("what"), t("value")]}
+      >
         {[...rows]
           .sort((a, b) => b.date.localeCompare(a.date))
           .map((r) => (
@@ -34,7 +40,15 @@ function Figures({ summary, caption, rows }: { summary: string; caption: string;
  * The home's value over time. The chart and the list of estimates sit inside the branded Service Estimate box (the
  * latest estimate leads), as every valuation the app shows does; the sales and assessments, public records, outside.
  */
-export function ValueHistorySection({ records, brand, confidence }: { records: HomeRecordsDto; brand: Brand; confidence?: number }) {
+export function ValueHistorySection({
+  records,
+  brand,
+  confidence,
+}: {
+  records: HomeRecordsDto;
+  brand: Brand;
+  confidence?: number;
+}) {
   const t = useTranslations("ValueHistory");
   const f = useFormats();
   const publicRows: Row[] = [
@@ -68,11 +82,21 @@ export function ValueHistorySection({ records, brand, confidence }: { records: H
     ),
   }));
   if (!publicRows.length && !estimates.length) return <p className="text-slate-700">{t("none")}</p>;
-  const missing = records.sales ? (records.assessments ? undefined : "assessments") : records.assessments ? "sales" : "both";
+  const missing = records.sales
+    ? records.assessments
+      ? undefined
+      : "assessments"
+    : records.assessments
+      ? "sales"
+      : "both";
   const chart = (
     <div className="space-y-3">
-      <ValueHistoryChart data={{ sales: records.sales ?? [], assessments: records.assessments ?? [], estimates: records.estimates }} />
-      {estimates.length > 0 && <Figures summary={t("estimatesSummary")} caption={t("estimatesCaption")} rows={estimates} />}
+      <ValueHistoryChart
+        data={{ sales: records.sales ?? [], assessments: records.assessments ?? [], estimates: records.estimates }}
+      />
+      {estimates.length > 0 && (
+        <Figures summary={t("estimatesSummary")} caption={t("estimatesCaption")} rows={estimates} />
+      )}
     </div>
   );
   const latest = records.estimates.at(-1);

@@ -13,7 +13,9 @@ export function OpenReportButton({ token }: { token: string }) {
   const t = useTranslations("Report");
   const errorText = useErrorText();
   const action = `/api/widget/report?token=${encodeURIComponent(token)}`;
-  const [state, setState] = useState<{ kind: "idle" | "opening" } | { kind: "done"; url: string } | { kind: "failed"; message: string }>({ kind: "idle" });
+  const [state, setState] = useState<
+    { kind: "idle" | "opening" } | { kind: "done"; url: string } | { kind: "failed"; message: string }
+  >({ kind: "idle" });
 
   async function open(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,7 +25,10 @@ export function OpenReportButton({ token }: { token: string }) {
       if (!reply.ok) {
         const body = (await reply.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
         const error = body?.error;
-        setState({ kind: "failed", message: error?.message ? errorText({ code: error.code, message: error.message }) : t("openFailed") });
+        setState({
+          kind: "failed",
+          message: error?.message ? errorText({ code: error.code, message: error.message }) : t("openFailed"),
+        });
         return;
       }
       const url = URL.createObjectURL(await reply.blob());

@@ -7,7 +7,15 @@ import { useErrorText } from "@/lib/i18n/error-text";
 type Format = "pdf" | "html" | "json";
 
 /** Downloads the report with a progress bar; failures are said in words, and the button can be pressed again. */
-export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { address: string; applicantName: string; formats?: Format[] }) {
+export function ReportDownload({
+  address,
+  applicantName,
+  formats = ["pdf"],
+}: {
+  address: string;
+  applicantName: string;
+  formats?: Format[];
+}) {
   const t = useTranslations("Report");
   const errorText = useErrorText();
   const [progress, setProgress] = useState<number | null>(null);
@@ -20,7 +28,8 @@ export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { 
       const query = new URLSearchParams({ address, applicant_name: applicantName, format });
       const response = await fetch(`/api/property/report?${query}`);
       if (!response.ok) {
-        const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
+        const body = (await response.json().catch(() => undefined)) as
+          { error?: { code?: string; message?: string } } | undefined;
         const error = body?.error;
         throw new Error(error?.message ? errorText({ code: error.code, message: error.message }) : t("makeFailed"));
       }
@@ -35,7 +44,9 @@ export function ReportDownload({ address, applicantName, formats = ["pdf"] }: { 
         received += value.byteLength;
         if (total) setProgress(Math.round((received / total) * 100));
       }
-      const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? `property-report.${format}`;
+      const name =
+        /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ??
+        `property-report.${format}`;
       const url = URL.createObjectURL(new Blob(chunks, { type: response.headers.get("Content-Type") ?? undefined }));
       const link = document.createElement("a");
       link.href = url;

@@ -22,7 +22,12 @@ export function AuthenticatorSection({ on, actions }: { on: boolean; actions: Fa
   const [copied, setCopied] = useState(false);
   const [codeError, setCodeError] = useState<string>();
 
-  const start = () => run("totp", () => withStepUp(() => fetchJson<Setup & { uri: string }>("/api/account/authenticator", { method: "POST" })), setSetup);
+  const start = () =>
+    run(
+      "totp",
+      () => withStepUp(() => fetchJson<Setup & { uri: string }>("/api/account/authenticator", { method: "POST" })),
+      setSetup,
+    );
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,7 +39,10 @@ export function AuthenticatorSection({ on, actions }: { on: boolean; actions: Fa
     }
     await run(
       "totp",
-      () => withStepUp(() => fetchJson<{ recoveryCodes?: string[] }>("/api/account/authenticator/confirm", { body: { code } })),
+      () =>
+        withStepUp(() =>
+          fetchJson<{ recoveryCodes?: string[] }>("/api/account/authenticator/confirm", { body: { code } }),
+        ),
       (answer) => {
         setSetup(undefined);
         return { ...answer, message: t("setUp") };
@@ -59,7 +67,9 @@ export function AuthenticatorSection({ on, actions }: { on: boolean; actions: Fa
       <h2 id="totp-title" className="text-xl font-semibold">
         {t("title")}
       </h2>
-      <p className="text-sm text-slate-700">{t.rich("intro", { on: String(on), b: (chunks) => <strong>{chunks}</strong> })}</p>
+      <p className="text-sm text-slate-700">
+        {t.rich("intro", { on: String(on), b: (chunks) => <strong>{chunks}</strong> })}
+      </p>
       {said("totp")}
       {on && (
         <ConfirmButton
@@ -100,7 +110,12 @@ export function AuthenticatorSection({ on, actions }: { on: boolean; actions: Fa
                 <code data-testid="totp-secret" className="rounded-md bg-slate-100 px-3 py-2 font-mono text-base">
                   {grouped(setup.secret)}
                 </code>
-                <Button type="button" variant="secondary" className="px-3 py-1 text-sm" onClick={() => void copy(setup.secret)}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  className="px-3 py-1 text-sm"
+                  onClick={() => void copy(setup.secret)}
+                >
                   {t("copy")}
                 </Button>
                 <span role="status" className="text-slate-700">

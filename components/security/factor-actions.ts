@@ -10,8 +10,15 @@ type Outcome = void | { message?: string; recoveryCodes?: string[] };
  */
 export interface FactorActions {
   withStepUp: <T>(run: () => Promise<T>) => Promise<T>;
-  /** `failed` may show a problem beside its field instead (answer true). New recovery codes in the outcome are shown. */
-  run: <T>(section: string, action: () => Promise<T>, done: (answer: T) => Outcome, failed?: (problem: ApiProblem) => boolean) => Promise<void>;
+  /**
+   * `failed` may show a problem beside its field instead (answer true). New recovery codes in the outcome are shown.
+   */
+  run: <T>(
+    section: string,
+    action: () => Promise<T>,
+    done: (answer: T) => Outcome,
+    failed?: (problem: ApiProblem) => boolean,
+  ) => Promise<void>;
   said: (section: string) => ReactNode;
   pending?: string;
 }

@@ -19,7 +19,15 @@ export interface PasskeyRow {
 }
 
 /** The account's passkeys: each renamed or removed; a new one made on this device. */
-export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: PasskeyRow[]; homeowner: boolean; actions: FactorActions }) {
+export function PasskeysSection({
+  passkeys,
+  homeowner,
+  actions,
+}: {
+  passkeys: PasskeyRow[];
+  homeowner: boolean;
+  actions: FactorActions;
+}) {
   const t = useTranslations("Passkeys");
   const f = useFormats();
   const day = (iso: string | null) => dayOf(iso, f) ?? t("never");
@@ -87,7 +95,12 @@ export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: Pa
                     <Button type="submit" className="px-3 py-1 text-sm" disabled={pending === "passkeys"}>
                       {t("saveName")}
                     </Button>
-                    <Button type="button" variant="secondary" className="px-3 py-1 text-sm" onClick={() => doneRenaming(key.id)}>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      className="px-3 py-1 text-sm"
+                      onClick={() => doneRenaming(key.id)}
+                    >
                       {t("cancel")}
                     </Button>
                   </div>
@@ -96,7 +109,9 @@ export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: Pa
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div>
                     <p className="font-medium break-all">{key.name}</p>
-                    <p className="text-xs text-slate-600">{t("dates", { added: day(key.createdAt), used: day(key.lastUsedAt) })}</p>
+                    <p className="text-xs text-slate-600">
+                      {t("dates", { added: day(key.createdAt), used: day(key.lastUsedAt) })}
+                    </p>
                   </div>
                   <div className="flex flex-wrap items-start gap-2">
                     <Button
@@ -121,7 +136,10 @@ export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: Pa
                       onConfirm={() =>
                         void run(
                           "passkeys",
-                          () => withStepUp(() => fetchJson(`/api/account/passkeys/${encodeURIComponent(key.id)}`, { method: "DELETE" })),
+                          () =>
+                            withStepUp(() =>
+                              fetchJson(`/api/account/passkeys/${encodeURIComponent(key.id)}`, { method: "DELETE" }),
+                            ),
                           () => ({ message: t("removed", { name: key.name }) }),
                         )
                       }
@@ -133,9 +151,20 @@ export function PasskeysSection({ passkeys, homeowner, actions }: { passkeys: Pa
           ))}
         </ul>
       )}
-      <form onSubmit={(event) => void add(event)} className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4" noValidate>
+      <form
+        onSubmit={(event) => void add(event)}
+        className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4"
+        noValidate
+      >
         <div className="min-w-0 flex-1 basis-56">
-          <Field label={t("nameLabel")} name="name" id="passkey-name" defaultValue={t("defaultName")} maxLength={60} required />
+          <Field
+            label={t("nameLabel")}
+            name="name"
+            id="passkey-name"
+            defaultValue={t("defaultName")}
+            maxLength={60}
+            required
+          />
         </div>
         <Button type="submit" disabled={pending === "passkeys"}>
           {pending === "passkeys" ? t("waiting") : t("add")}

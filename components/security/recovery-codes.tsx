@@ -5,7 +5,17 @@ import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 
 /** Recovery codes, shown this once: downloaded or written down, then `onSaved`. */
-export function RecoveryCodes({ codes, replaced, onSaved, savedLabel }: { codes: string[]; replaced: boolean; onSaved: () => void; savedLabel: string }) {
+export function RecoveryCodes({
+  codes,
+  replaced,
+  onSaved,
+  savedLabel,
+}: {
+  codes: string[];
+  replaced: boolean;
+  onSaved: () => void;
+  savedLabel: string;
+}) {
   const t = useTranslations("RecoveryCodes");
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -19,7 +29,11 @@ export function RecoveryCodes({ codes, replaced, onSaved, savedLabel }: { codes:
   }
 
   return (
-    <section aria-labelledby="codes-title" className="space-y-4 rounded-2xl border-2 border-amber-400 bg-amber-50 p-6" data-testid="recovery-codes">
+    <section
+      aria-labelledby="codes-title"
+      className="space-y-4 rounded-2xl border-2 border-amber-400 bg-amber-50 p-6"
+      data-testid="recovery-codes"
+    >
       <h2 id="codes-title" ref={heading} tabIndex={-1} className="text-xl font-semibold">
         {t("title")}
       </h2>

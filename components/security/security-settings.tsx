@@ -87,12 +87,18 @@ export function SecuritySettings({ view, next }: { view: SecurityView; next: str
       <PasskeysSection passkeys={view.passkeys} homeowner={view.homeowner} actions={actions} />
       <AuthenticatorSection on={view.totp} actions={actions} />
       {hasFactor && (
-        <section aria-labelledby="recovery-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
+        <section
+          aria-labelledby="recovery-title"
+          className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6"
+        >
           <h2 id="recovery-title" className="text-xl font-semibold">
             {t("sectionTitle")}
           </h2>
           <p className="text-sm text-slate-700">
-            {t.rich("sectionIntro", { left: view.recoveryCodesLeft, b: (chunks) => <strong data-testid="codes-left">{chunks}</strong> })}
+            {t.rich("sectionIntro", {
+              left: view.recoveryCodesLeft,
+              b: (chunks) => <strong data-testid="codes-left">{chunks}</strong>,
+            })}
           </p>
           {actions.said("recovery")}
           <ConfirmButton
@@ -103,7 +109,10 @@ export function SecuritySettings({ view, next }: { view: SecurityView; next: str
             onConfirm={() =>
               void actions.run(
                 "recovery",
-                () => withStepUp(() => fetchJson<{ recoveryCodes: string[] }>("/api/account/recovery-codes", { method: "POST" })),
+                () =>
+                  withStepUp(() =>
+                    fetchJson<{ recoveryCodes: string[] }>("/api/account/recovery-codes", { method: "POST" }),
+                  ),
                 (answer) => setCodes({ codes: answer.recoveryCodes, replaced: true }),
               )
             }

@@ -29,25 +29,37 @@ describe("the security page's words", () => {
     expect(text(<RecoveryCodes codes={["K7P2M-X9QRT"]} replaced onSaved={() => {}} savedLabel="-" />, "es")).toContain(
       "Sus códigos de recuperación anteriores ya no funcionan.",
     );
-    expect(text(<CodeField id="c" />, "es")).toContain("Escriba el código de 6 dígitos de su aplicación de autenticación");
+    expect(text(<CodeField id="c" />, "es")).toContain(
+      "Escriba el código de 6 dígitos de su aplicación de autenticación",
+    );
   });
 
   it("the confirm button's label in both languages", () => {
-    expect(text(<ConfirmButton label="Remove" question="?" confirmLabel="Yes" onConfirm={() => {}} />, "en")).toBe("Remove");
+    expect(text(<ConfirmButton label="Remove" question="?" confirmLabel="Yes" onConfirm={() => {}} />, "en")).toBe(
+      "Remove",
+    );
   });
 
   it("the account's summary lines keep the English the e2e tests read, and read in Spanish", () => {
     const en = translator("en", "Account");
     expect(en("passkeys", { count: 0, names: "" })).toBe("Passkeys: none");
     expect(en("passkeys", { count: 1, names: "Passkey on this device" })).toBe("Passkeys: 1 (Passkey on this device)");
-    expect(en("who", { email: "a@example.com", role: "homeowner", verified: "false" })).toBe("a@example.com · Homeowner · home not verified yet");
-    expect(en("who", { email: "o@example.com", role: "loan_officer", verified: "staff" })).toBe("o@example.com · Loan officer");
+    expect(en("who", { email: "a@example.com", role: "homeowner", verified: "false" })).toBe(
+      "a@example.com · Homeowner · home not verified yet",
+    );
+    expect(en("who", { email: "o@example.com", role: "loan_officer", verified: "staff" })).toBe(
+      "o@example.com · Loan officer",
+    );
     const es = translator("es", "Account");
     expect(es("authenticator", { on: "true" })).toBe("Aplicación de autenticación: activada");
     expect(es("recoveryCodes", { left: 9 })).toBe("Códigos de recuperación: le quedan 9 de 10");
-    expect(translator("en", "RecoveryCodes").markup("sectionIntro", { left: 9, b: (chunks) => `[${chunks}]` })).toContain("[9 of 10 left.]");
+    expect(
+      translator("en", "RecoveryCodes").markup("sectionIntro", { left: 9, b: (chunks) => `[${chunks}]` }),
+    ).toContain("[9 of 10 left.]");
     expect(translator("es", "ApiTokens")("expiry", { days: 365 })).toBe("1 año");
     expect(translator("en", "ApiTokens")("expiry", { days: 90 })).toBe("90 days");
-    expect(translator("es", "Unsubscribe")("ask", { mailing: "monthly_digest" })).toContain("el resumen mensual sobre su vivienda");
+    expect(translator("es", "Unsubscribe")("ask", { mailing: "monthly_digest" })).toContain(
+      "el resumen mensual sobre su vivienda",
+    );
   });
 });

@@ -49,7 +49,11 @@ export function ConfirmButton({
       </Button>
     );
   return (
-    <div role="group" aria-label={accessibleName ?? label} className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm">
+    <div
+      role="group"
+      aria-label={accessibleName ?? label}
+      className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm"
+    >
       <p>{question}</p>
       <div className="flex flex-wrap gap-2">
         <Button

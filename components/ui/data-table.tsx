@@ -9,7 +9,8 @@ export type Column = string | { label: string; hidden?: true; className?: string
 
 /**
  * How the header reads: `standard` for a page's main table, `dense` for the small tables of a busy page, `quiet` for a
- * short list inside a section that already says what it is (a home's records, the demo accounts): grey headers, no rule.
+ * short list inside a section that already says what it is (a home's records, the demo accounts): grey headers, no
+ * rule.
  */
 export type TableLook = "standard" | "dense" | "quiet";
 
@@ -39,18 +40,34 @@ interface DataTableProps {
  * A table of records: scrolls sideways on a narrow screen, named for screen readers by its caption, one header row of
  * column headers. The rows are the caller's.
  */
-export function DataTable({ label, caption, showCaption, look = "standard", columns, className, testId, footer, children }: DataTableProps) {
+export function DataTable({
+  label,
+  caption,
+  showCaption,
+  look = "standard",
+  columns,
+  className,
+  testId,
+  footer,
+  children,
+}: DataTableProps) {
   const style = LOOKS[look];
   return (
     <TableScroll label={label}>
       <table className={`w-full text-left text-sm ${className ?? ""}`.trim()} data-testid={testId}>
-        {caption !== undefined && <caption className={showCaption ? "pb-2 text-left font-medium" : "sr-only"}>{caption}</caption>}
+        {caption !== undefined && (
+          <caption className={showCaption ? "pb-2 text-left font-medium" : "sr-only"}>{caption}</caption>
+        )}
         <thead className={style.head || undefined}>
           <tr className={style.row || undefined}>
             {columns.map((column) => {
               const header: Exclude<Column, string> = typeof column === "string" ? { label: column } : column;
               return (
-                <th key={header.label} scope="col" className={header.className ? `${style.cell} ${header.className}` : style.cell}>
+                <th
+                  key={header.label}
+                  scope="col"
+                  className={header.className ? `${style.cell} ${header.className}` : style.cell}
+                >
                   {header.hidden ? <span className="sr-only">{header.label}</span> : header.label}
                 </th>
               );

@@ -16,7 +16,10 @@ export function NotFoundPanel() {
         <Link href="/start" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
           {t("yourPage")}
         </Link>
-        <Link href="/" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+        <Link
+          href="/"
+          className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+        >
           {t("home")}
         </Link>
       </div>

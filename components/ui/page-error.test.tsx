@@ -5,7 +5,10 @@ import { PageError } from "./page-error";
 
 describe("the error page", () => {
   const render = (digest?: string, locale: "en" | "es" = "en") =>
-    renderIntl(<PageError error={Object.assign(new Error("hidden in production"), { digest })} retry={() => {}} />, locale);
+    renderIntl(
+      <PageError error={Object.assign(new Error("hidden in production"), { digest })} retry={() => {}} />,
+      locale,
+    );
 
   it("says that the database is down when the page failed for that reason, and offers to try again", () => {
     const html = render(UNAVAILABLE_DIGEST);

@@ -3,7 +3,9 @@
 import { useTranslations } from "next-intl";
 import { UNAVAILABLE_DIGEST } from "@/lib/errors/digest";
 
-/** What a page shows when it could not be loaded: an outage of ours said plainly, anything else as a retryable failure. */
+/**
+ * What a page shows when it could not be loaded: an outage of ours said plainly, anything else as a retryable failure.
+ */
 export function PageError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   const unavailable = error.digest === UNAVAILABLE_DIGEST;
   const t = useTranslations("PageError");

@@ -9,7 +9,17 @@ const idle = "rounded-lg border border-slate-200 px-3 py-1.5 text-sm text-slate-
  * Links to the first, previous, next and last pages of a list, and which page this is. A plain link each: the page's
  * address says what is shown, so it can be bookmarked, shared and opened without script.
  */
-export function Pager({ label, page, pages, href }: { label: string; page: number; pages: number; href: (page: number) => string }) {
+export function Pager({
+  label,
+  page,
+  pages,
+  href,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+}) {
   const t = useTranslations("Pager");
   if (pages <= 1) return null;
   const to = (target: number, text: string, rel?: string) =>

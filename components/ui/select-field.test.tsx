@@ -11,7 +11,9 @@ const OPTIONS = [
 
 describe("a labelled select", () => {
   it("is named by its label and holds its options, each in its own language", () => {
-    const page = parse(renderIntl(<SelectField id="pick-locale" name="locale" label="Language" options={OPTIONS} defaultValue="es" />));
+    const page = parse(
+      renderIntl(<SelectField id="pick-locale" name="locale" label="Language" options={OPTIONS} defaultValue="es" />),
+    );
     const select = page.querySelector("select")!;
     expect(select.id).toBe("pick-locale");
     expect(select.getAttribute("name")).toBe("locale");
@@ -27,16 +29,30 @@ describe("a labelled select", () => {
 
   it("announces its error and its hint with it, and marks itself invalid", () => {
     const page = parse(
-      renderIntl(<SelectField id="pick-locale" name="locale" label="Language" hint="Mail goes out in it." error="Choose a language." options={OPTIONS} />),
+      renderIntl(
+        <SelectField
+          id="pick-locale"
+          name="locale"
+          label="Language"
+          hint="Mail goes out in it."
+          error="Choose a language."
+          options={OPTIONS}
+        />,
+      ),
     );
     const select = page.querySelector("select")!;
     expect(select.getAttribute("aria-invalid")).toBe("true");
     const described = select.getAttribute("aria-describedby")!.split(" ");
-    expect(described.map((id) => page.querySelector(`#${id}`)!.text)).toEqual(["Choose a language.", "Mail goes out in it."]);
+    expect(described.map((id) => page.querySelector(`#${id}`)!.text)).toEqual([
+      "Choose a language.",
+      "Mail goes out in it.",
+    ]);
   });
 
   it("inside a row, its label is read out but not shown", () => {
-    const page = parse(renderIntl(<SelectField id="role-7" label="Role of pat@example.com" look="inline" options={OPTIONS} />));
+    const page = parse(
+      renderIntl(<SelectField id="role-7" label="Role of pat@example.com" look="inline" options={OPTIONS} />),
+    );
     expect(page.querySelector('label[for="role-7"]')!.classList.contains("sr-only")).toBe(true);
   });
 });

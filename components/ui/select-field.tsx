@@ -1,7 +1,9 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
 import { describedBy, FieldNotes } from "./field";
 
-/** A choice of a select: its value, its words, and their language when they are not the page's (a list of languages). */
+/**
+ * A choice of a select: its value, its words, and their language when they are not the page's (a list of languages).
+ */
 export interface SelectOption {
   value: string | number;
   label: string;
@@ -9,8 +11,8 @@ export interface SelectOption {
 }
 
 /**
- * How the select sits: `standard` as the text fields of a form, `small` in small type beside small inputs, `inline` in a
- * row of small buttons (narrow, its label read out only, since the row says what it is).
+ * How the select sits: `standard` as the text fields of a form, `small` in small type beside small inputs, `inline` in
+ * a row of small buttons (narrow, its label read out only, since the row says what it is).
  */
 export type SelectLook = "standard" | "small" | "inline";
 
@@ -33,7 +35,16 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 /** A labelled select whose error and hint are announced with it, as `Field` is for an input. */
-export function SelectField({ id, label, error, hint, look = "standard", options, children, ...select }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  look = "standard",
+  options,
+  children,
+  ...select
+}: SelectFieldProps) {
   const described = describedBy(id, error, hint);
   const hidden = look === "inline";
   return (
@@ -41,7 +52,13 @@ export function SelectField({ id, label, error, hint, look = "standard", options
       <label htmlFor={id} className={hidden ? "sr-only" : "block text-sm font-medium text-slate-800"}>
         {label}
       </label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={described} className={LOOKS[look]} {...select}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={LOOKS[look]}
+        {...select}
+      >
         {options?.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}

@@ -55,7 +55,15 @@ const property: OwnedProperty = {
     ownerOccupied: true,
     lastSale: { date: "2015-01-20", amount: 194_500, pricePerSqft: 92.6 },
     assessment: { year: 2026, assessedValue: 37_430, marketValue: 374_300, tax: 2665 },
-    estimate: { value: 423_000, low: 379_000, high: 468_000, confidence: 74, date: "2026-11-01", changeAmount: 1_200, changePercent: 0.28 },
+    estimate: {
+      value: 423_000,
+      low: 379_000,
+      high: 468_000,
+      confidence: 74,
+      date: "2026-11-01",
+      changeAmount: 1_200,
+      changePercent: 0.28,
+    },
   },
   equity: {
     estimate: 423_000,
@@ -90,7 +98,18 @@ describe("the service's branding", () => {
   });
 
   it("names the estimate, the provider with its logo, the date and the disclaimer with its link", () => {
-    const box = parse(renderIntl(<ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={brand} />));
+    const box = parse(
+      renderIntl(
+        <ServiceEstimate
+          value={423_000}
+          low={379_000}
+          high={468_000}
+          confidence={74}
+          date="2026-11-01"
+          brand={brand}
+        />,
+      ),
+    );
     const text = box.textContent;
     expect(text).toContain("Service Estimate");
     expect(text).toContain("Valuation provided by Property Data Service");
@@ -102,7 +121,16 @@ describe("the service's branding", () => {
 
   it("shows only the range when confidence is low", () => {
     const text = parse(
-      renderIntl(<ServiceEstimate value={423_000} low={300_000} high={560_000} confidence={35} date="2026-11-01" brand={brand} />),
+      renderIntl(
+        <ServiceEstimate
+          value={423_000}
+          low={300_000}
+          high={560_000}
+          confidence={35}
+          date="2026-11-01"
+          brand={brand}
+        />,
+      ),
     ).textContent;
     expect(text).toContain("$300,000 – $560,000");
     expect(text).not.toContain("$423,000");
@@ -121,7 +149,14 @@ describe("the service's branding", () => {
   it("holds in Spanish: the estimate's name, the provider with its logo, the date, the disclaimer and its link", () => {
     const box = parse(
       renderIntl(
-        <ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={{ ...brand, disclaimer: DEFAULT_DISCLAIMER }} />,
+        <ServiceEstimate
+          value={423_000}
+          low={379_000}
+          high={468_000}
+          confidence={74}
+          date="2026-11-01"
+          brand={{ ...brand, disclaimer: DEFAULT_DISCLAIMER }}
+        />,
         "es",
       ),
     );
@@ -140,7 +175,17 @@ describe("the service's branding", () => {
 
   it("keeps a disclaimer the service configured in its own words, in Spanish too", () => {
     const text = parse(
-      renderIntl(<ServiceEstimate value={423_000} low={379_000} high={468_000} confidence={74} date="2026-11-01" brand={brand} />, "es"),
+      renderIntl(
+        <ServiceEstimate
+          value={423_000}
+          low={379_000}
+          high={468_000}
+          confidence={74}
+          date="2026-11-01"
+          brand={brand}
+        />,
+        "es",
+      ),
     ).textContent;
     expect(text).toContain("An estimate, not an appraisal.");
   });

@@ -15,10 +15,16 @@ export interface ServiceEstimateProps extends Omit<EstimateInput, "compact"> {
 }
 
 /**
- * The only way the app shows a valuation: every part the service's branding rule requires (lib/i18n/estimate-content.ts),
- * in one box that carries `data-testid="service-estimate"`, in the reader's language (the `Estimate` namespace).
+ * The only way the app shows a valuation: every part the service's branding rule requires
+ * (lib/i18n/estimate-content.ts), in one box that carries `data-testid="service-estimate"`, in the reader's language
+ * (the `Estimate` namespace).
  */
-export function ServiceEstimate({ variant = "full", id = "service-estimate", children, ...estimate }: ServiceEstimateProps) {
+export function ServiceEstimate({
+  variant = "full",
+  id = "service-estimate",
+  children,
+  ...estimate
+}: ServiceEstimateProps) {
   const compact = variant === "compact";
   const t = useTranslations("Estimate");
   const words: EstimateWords = (key, values) => t(key, values);

@@ -81,7 +81,11 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
     const target = event.currentTarget;
     void act(async () => {
       const made = await fetchJson<{ secret: string }>("/api/admin/webhooks", {
-        body: { url: String(form.get("url") ?? ""), events: form.getAll("events").map(String), description: String(form.get("description") ?? "") || null },
+        body: {
+          url: String(form.get("url") ?? ""),
+          events: form.getAll("events").map(String),
+          description: String(form.get("description") ?? "") || null,
+        },
       });
       setSecret(made.secret);
       target.reset();
@@ -107,7 +111,15 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
           {t("addTitle")}
         </h2>
         <form onSubmit={add} className="space-y-3">
-          <Field label={t("url")} name="url" id="webhook-url" type="url" required placeholder={t("urlPlaceholder")} error={problem?.fields?.url} />
+          <Field
+            label={t("url")}
+            name="url"
+            id="webhook-url"
+            type="url"
+            required
+            placeholder={t("urlPlaceholder")}
+            error={problem?.fields?.url}
+          />
           <Field label={t("description")} name="description" id="webhook-description" maxLength={200} />
           <fieldset className="space-y-1">
             <legend className="text-sm font-medium text-slate-800">{t("events")}</legend>
@@ -128,7 +140,11 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
         <p>{t("noEndpoints")}</p>
       ) : (
         endpoints.map((endpoint) => (
-          <section key={endpoint.id} aria-labelledby={`endpoint-${endpoint.id}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+          <section
+            key={endpoint.id}
+            aria-labelledby={`endpoint-${endpoint.id}`}
+            className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5"
+          >
             <h2 id={`endpoint-${endpoint.id}`} className="text-lg font-semibold break-all">
               {endpoint.url}
             </h2>
@@ -141,14 +157,18 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
                 b: (chunks) => <strong>{chunks}</strong>,
               })}
               {endpoint.failingSince ? ` ${t("failingSince", { when: when(endpoint.failingSince) })}` : ""}
-              {endpoint.previousSecretUntil ? ` ${t("previousSecret", { when: when(endpoint.previousSecretUntil) })}` : ""}
+              {endpoint.previousSecretUntil
+                ? ` ${t("previousSecret", { when: when(endpoint.previousSecretUntil) })}`
+                : ""}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button
                 type="button"
                 variant="secondary"
                 disabled={busy || !endpoint.enabled}
-                onClick={() => act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}/test`, { body: {} }), t("testSent"))}
+                onClick={() =>
+                  act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}/test`, { body: {} }), t("testSent"))
+                }
               >
                 {t("sendTest")}
               </Button>
@@ -172,7 +192,14 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
                 type="button"
                 variant="secondary"
                 disabled={busy}
-                onClick={() => act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}`, { method: "PATCH", body: { enabled: !endpoint.enabled } }))}
+                onClick={() =>
+                  act(() =>
+                    fetchJson(`/api/admin/webhooks/${endpoint.id}`, {
+                      method: "PATCH",
+                      body: { enabled: !endpoint.enabled },
+                    }),
+                  )
+                }
               >
                 {endpoint.enabled ? t("turnOff") : t("turnOn")}
               </Button>
@@ -195,7 +222,15 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
               <DataTable
                 label={t("deliveriesTo", { url: endpoint.url })}
                 look="dense"
-                columns={[t("event"), t("status"), t("time"), t("attempts"), t("response"), t("summary"), { label: t("actions"), hidden: true }]}
+                columns={[
+                  t("event"),
+                  t("status"),
+                  t("time"),
+                  t("attempts"),
+                  t("response"),
+                  t("summary"),
+                  { label: t("actions"), hidden: true },
+                ]}
               >
                 {endpoint.deliveries.map((delivery) => (
                   <tr key={delivery.id} className="border-b align-top">
@@ -216,7 +251,13 @@ export function WebhookAdmin({ events, endpoints }: { events: string[]; endpoint
                         disabled={busy || !endpoint.enabled}
                         aria-label={t("sendAgainNamed", { event: delivery.eventType, when: when(delivery.createdAt) })}
                         onClick={() =>
-                          act(() => fetchJson(`/api/admin/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, { method: "POST" }), t("sentAgain"))
+                          act(
+                            () =>
+                              fetchJson(`/api/admin/webhooks/${endpoint.id}/deliveries/${delivery.id}/retry`, {
+                                method: "POST",
+                              }),
+                            t("sentAgain"),
+                          )
                         }
                       >
                         {t("sendAgain")}

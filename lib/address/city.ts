@@ -11,13 +11,17 @@ export type StartsCity = (words: readonly string[], state: string) => boolean;
 
 /**
  * "ST PAUL" → SAINT PAUL, "E LANSING" → EAST LANSING, "E ST LOUIS" → EAST SAINT LOUIS: the city as the ZIP table and
- * Publication 28 spell it. A directional is spelled out only as the first word, a saint or fort wherever a name follows.
+ * Publication 28 spell it. A directional is spelled out only as the first word, a saint or fort wherever a name
+ * follows.
  */
 export function spellCity(words: string[]): string {
-  return words.map((word, i) => (i < words.length - 1 && (i === 0 || word.length > 1) && CITY_PREFIXES.get(word)) || word).join(" ");
+  return words
+    .map((word, i) => (i < words.length - 1 && (i === 0 || word.length > 1) && CITY_PREFIXES.get(word)) || word)
+    .join(" ");
 }
 
-const abbreviated = (words: string[]) => words.some((word, i) => i < words.length - 1 && CITY_PREFIXES.has(word) && (i === 0 || word.length > 1));
+const abbreviated = (words: string[]) =>
+  words.some((word, i) => i < words.length - 1 && CITY_PREFIXES.has(word) && (i === 0 || word.length > 1));
 
 /** The words USPS shortens in city names ("La Grange Pk", "Huntingdon Vy"), spelled out to look the city up. */
 export const CITY_WORDS: ReadonlyMap<string, string> = new Map([
@@ -79,7 +83,8 @@ function nameStart(tokens: string[]): number {
 function unitsFrom(tokens: string[], i: number): number {
   if (readUnits(tokens, i, true)) return tokens.length;
   let end = i;
-  for (let read = readUnit(tokens, end, true); read && read.next < tokens.length; read = readUnit(tokens, end)) end = read.next;
+  for (let read = readUnit(tokens, end, true); read && read.next < tokens.length; read = readUnit(tokens, end))
+    end = read.next;
   return end;
 }
 
@@ -89,7 +94,8 @@ function unitsFrom(tokens: string[], i: number): number {
  */
 function withCityDirectional(street: string[], city: string[]): [string[], string[]] {
   const last = street.at(-1) ?? "";
-  if (street.length >= 4 && last.length === 1 && DIRECTIONALS.has(last) && DIRECTIONALS.has(street.at(-2)!)) return [street.slice(0, -1), [last, ...city]];
+  if (street.length >= 4 && last.length === 1 && DIRECTIONALS.has(last) && DIRECTIONALS.has(street.at(-2)!))
+    return [street.slice(0, -1), [last, ...city]];
   return [street, city];
 }
 
@@ -101,18 +107,27 @@ function withCityDirectional(street: string[], city: string[]): [string[], strin
 function cityAfter(tokens: string[], i: number, state: string, startsCity: StartsCity | undefined): boolean {
   const rest = tokens.slice(i + 1);
   if (!startsCity || !state || rest.length < 2 || !startsCity(rest, state)) return false;
-  return rest.every((token, k) => k === 0 || k === rest.length - 1 || !SUFFIXES.has(token) || SUFFIXES.has(rest[k + 1]!));
+  return rest.every(
+    (token, k) => k === 0 || k === rest.length - 1 || !SUFFIXES.has(token) || SUFFIXES.has(rest[k + 1]!),
+  );
 }
 
 /**
  * Where the street ends and the city begins in a line written without commas. A city the ZIP table knows decides;
  * without one, the street's type does (`guess`), unless the writer's commas said the line is the street alone.
  */
-export function splitStreetCity(tokens: string[], state: string, isCity: IsCity | undefined, guess = true, startsCity?: StartsCity): [string[], string[]] {
+export function splitStreetCity(
+  tokens: string[],
+  state: string,
+  isCity: IsCity | undefined,
+  guess = true,
+  startsCity?: StartsCity,
+): [string[], string[]] {
   const start = nameStart(tokens);
   if (isCity) {
     for (let words = Math.min(4, tokens.length - start - 1); words >= 1; words--) {
-      if (knownCity(tokens.slice(-words), state, isCity)) return withCityDirectional(tokens.slice(0, -words), tokens.slice(-words));
+      if (knownCity(tokens.slice(-words), state, isCity))
+        return withCityDirectional(tokens.slice(0, -words), tokens.slice(-words));
     }
   }
   if (!guess) return [tokens, []];
@@ -123,11 +138,15 @@ export function splitStreetCity(tokens: string[], state: string, isCity: IsCity 
     // "510 US 17 Business Surfside Beach": a numbered road ends with its number, variant and post-directional.
     const road = numberedRoadEnd(tokens, i);
     if (road > 0 && road < tokens.length) {
-      const end = tokens[road]!.length <= 2 && DIRECTIONALS.has(tokens[road]!) && road + 1 < tokens.length ? road + 1 : road;
+      const end =
+        tokens[road]!.length <= 2 && DIRECTIONALS.has(tokens[road]!) && road + 1 < tokens.length ? road + 1 : road;
       const split = unitsFrom(tokens, end);
       return [tokens.slice(0, split), tokens.slice(split)];
     }
-    if ((SUFFIXES.has(token) || misspeltSuffix(token)) && (!SUFFIXES.has(tokens[i + 1]!) || cityAfter(tokens, i, state, startsCity))) {
+    if (
+      (SUFFIXES.has(token) || misspeltSuffix(token)) &&
+      (!SUFFIXES.has(tokens[i + 1]!) || cityAfter(tokens, i, state, startsCity))
+    ) {
       const next = tokens[i + 1]!;
       const end = next.length === 2 && DIRECTIONALS.has(next) && i + 2 < tokens.length ? i + 2 : i + 1;
       const split = unitsFrom(tokens, end);
@@ -158,7 +177,8 @@ export function splitLastSegment(segment: string[], state: string, isCity: IsCit
       continue;
     }
     const read = readUnit(segment, i, true);
-    if (!read || read.next >= segment.length || (!read.unit.number && !knownFrom(segment, read.next, state, isCity))) break;
+    if (!read || read.next >= segment.length || (!read.unit.number && !knownFrom(segment, read.next, state, isCity)))
+      break;
     i = read.next;
   }
   return [segment.slice(0, i), segment.slice(i)];

@@ -96,16 +96,23 @@ function takeZip(input: string[]): { zip: string; zip4: string; glued: string; r
   const match = ZIP.exec(last);
   if (match) return { zip: match[1]!, zip4: match[2] ?? "", glued: "", rest: rest.slice(0, -1) };
   const before = rest.at(-2) ?? "";
-  if (/^\d{4}$/.test(last) && /^\d{5}$/.test(before)) return { zip: before, zip4: last, glued: "", rest: rest.slice(0, -2) };
+  if (/^\d{4}$/.test(last) && /^\d{5}$/.test(before))
+    return { zip: before, zip4: last, glued: "", rest: rest.slice(0, -2) };
   // "Portland, ME 4101": a spreadsheet dropped the leading zero of a New England, New Jersey or Puerto Rico ZIP code.
   if (/^\d{4}$/.test(last) && ZERO_ZIP_STATES.has(stateAt(trimCommas(rest.slice(0, -1)))?.state ?? ""))
     return { zip: `0${last}`, zip4: "", glued: "", rest: rest.slice(0, -1) };
   // "IL 606061": a ZIP code run into other digits right after the state is no ZIP code, and no part of the city.
-  if (GLUED_ZIP.test(last) && stateAt(trimCommas(rest.slice(0, -1)))) return { zip: "", zip4: "", glued: last, rest: rest.slice(0, -1) };
+  if (GLUED_ZIP.test(last) && stateAt(trimCommas(rest.slice(0, -1))))
+    return { zip: "", zip4: "", glued: last, rest: rest.slice(0, -1) };
   return { zip: "", zip4: "", glued: "", rest };
 }
 
-function takeState(input: string[], zip: string, options: ParseOptions, corrections: Correction[]): { state: string; rest: string[] } {
+function takeState(
+  input: string[],
+  zip: string,
+  options: ParseOptions,
+  corrections: Correction[],
+): { state: string; rest: string[] } {
   const tokens = trimCommas(input);
   let found = stateAt(tokens);
   const last = tokens.at(-1) ?? "";
@@ -119,23 +126,26 @@ function takeState(input: string[], zip: string, options: ParseOptions, correcti
   }
   if (!found) return { state: "", rest: tokens };
   let rest = trimCommas(tokens.slice(0, -found.words));
-  // Written twice: "Marietta, Georgia, GA", "Nashville TN, TN"; but "New York, NY" names a city, unless it is there too.
+  // Written twice: "Marietta, Georgia, GA", "Nashville TN, TN"; but "New York, NY" names a city, unless it is there
+  // too.
   const again = stateAt(rest);
   if (again?.state === found.state) {
     const words = rest.slice(-again.words);
     const earlier = trimCommas(rest.slice(0, -again.words)).slice(-again.words);
     const sameAsEarlier = earlier.join(" ") === words.join(" ");
-    if (words.join(" ").length === 2 || sameAsEarlier || options.isCity?.(words.join(" "), found.state) === false) rest = rest.slice(0, -again.words);
+    if (words.join(" ").length === 2 || sameAsEarlier || options.isCity?.(words.join(" "), found.state) === false)
+      rest = rest.slice(0, -again.words);
   }
   return { state: found.state, rest };
 }
 
-const isStreetPart = (segment: string[]) => segment.length >= 2 && /^\d/.test(segment[0]!) && startsWithHouseNumber(segment) && !readUnits(segment, 0, true);
+const isStreetPart = (segment: string[]) =>
+  segment.length >= 2 && /^\d/.test(segment[0]!) && startsWithHouseNumber(segment) && !readUnits(segment, 0, true);
 
 /**
  * A firm's or building's name before the street ("Willis Tower, 233 S Wacker Dr", "2 Grand Central Tower, 140 E 45th
- * St") is no part of the delivery address: the street is the last part before the city's that starts with a house number
- * and a name and is not a unit. Units before it stay.
+ * St") is no part of the delivery address: the street is the last part before the city's that starts with a house
+ * number and a name and is not a unit. Units before it stay.
  */
 function withoutFirmLines(segments: string[][]): string[][] {
   if (segments.length <= 2) return segments;
@@ -173,16 +183,23 @@ export function readAddress(line: string, options: ParseOptions = {}): ReadAddre
     city = rest;
   } else {
     // One part, or units written first: "Apt 2, 18B Oak Hollow Dr Round Rock". "410 Lakeview St, 60614": with a comma
-    // before the ZIP code and no state, a part that ends like a street is the street, unless it ends with a city of
-    // the ZIP code's state ("1755 Howard St Des Plaines, 60018"); "6801 Hollywood Blvd Hollywood, 90028" still has a city.
+    // before the ZIP code and no state, a part that ends like a street is the street, unless it ends with a city of the
+    // ZIP code's state ("1755 Howard St Des Plaines, 60018"); "6801 Hollywood Blvd Hollywood, 90028" still has a city.
     const streetThenZip = !state && zip !== "" && beforeZip.at(-1) === ",";
     const [streetPart, cityPart] = streetThenZip
-      ? splitStreetCity(last, cityState, cityState ? options.isCity : undefined, !endsLikeStreet(last), options.startsCity)
+      ? splitStreetCity(
+          last,
+          cityState,
+          cityState ? options.isCity : undefined,
+          !endsLikeStreet(last),
+          options.startsCity,
+        )
       : splitStreetCity(last, cityState, options.isCity, true, options.startsCity);
     street = [...before.flatMap((segment) => [...segment, ","]), ...streetPart];
     city = cityPart;
   }
-  const cityName = city.length === 0 ? "" : ((options.isCity && knownCity(city, cityState, options.isCity)) ?? spellCity(city));
+  const cityName =
+    city.length === 0 ? "" : ((options.isCity && knownCity(city, cityState, options.isCity)) ?? spellCity(city));
   const parts = { ...parseStreet(trimCommas(street), corrections), city: cityName, state, zip, zip4 };
   return { parts, corrections, ...(glued && { problem: `the ZIP code is run into other digits (${glued})` }) };
 }

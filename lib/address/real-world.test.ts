@@ -2,14 +2,28 @@ import { describe, expect, it } from "vitest";
 import { readAddress } from "./parse";
 import { zipTableOptions } from "./zip-codes";
 
-const FIELDS = ["number", "preDirectional", "name", "suffix", "postDirectional", "unitType", "unitNumber", "city", "state", "zip", "zip4"] as const;
+const FIELDS = [
+  "number",
+  "preDirectional",
+  "name",
+  "suffix",
+  "postDirectional",
+  "unitType",
+  "unitNumber",
+  "city",
+  "state",
+  "zip",
+  "zip4",
+] as const;
 
 /** `label` lists the fields above in order, separated by "|": "415|W|ADAMS|||#|14B|CHICAGO|IL|60606|". */
 function expectParts(input: string, label: string) {
   const { parts } = readAddress(input, zipTableOptions);
   const values = label.split("|");
   expect(values).toHaveLength(FIELDS.length);
-  expect(Object.fromEntries(FIELDS.map((f) => [f, parts[f]]))).toEqual(Object.fromEntries(FIELDS.map((f, i) => [f, values[i]])));
+  expect(Object.fromEntries(FIELDS.map((f) => [f, parts[f]]))).toEqual(
+    Object.fromEntries(FIELDS.map((f, i) => [f, values[i]])),
+  );
 }
 
 const kinds: Record<string, [string, string][]> = {
@@ -222,14 +236,26 @@ describe("what the parser corrected or could not read", () => {
     expect(readAddress("2800 N 24th St, Phoenix, AZ 85008", zipTableOptions).corrections).toEqual([]);
   });
 
-  it.each(["233 S Wacker Dr, Chicago, IL 606061", "10 Elm St Springfield MA 011031413555"])("flags a ZIP code run into other digits: %s", (input) => {
-    const { parts, problem } = readAddress(input, zipTableOptions);
-    expect(problem).toMatch(/ZIP code/);
-    expect([parts.zip, parts.city]).toEqual(["", input.includes(",") ? "CHICAGO" : "SPRINGFIELD"]);
-  });
+  it.each(["233 S Wacker Dr, Chicago, IL 606061", "10 Elm St Springfield MA 011031413555"])(
+    "flags a ZIP code run into other digits: %s",
+    (input) => {
+      const { parts, problem } = readAddress(input, zipTableOptions);
+      expect(problem).toMatch(/ZIP code/);
+      expect([parts.zip, parts.city]).toEqual(["", input.includes(",") ? "CHICAGO" : "SPRINGFIELD"]);
+    },
+  );
 
   it("reads the same without the ZIP table, from the words alone", () => {
-    expect(readAddress("400 Perimeter Center Terrace, Ste C Dunwoody, GA 30346").parts).toMatchObject({ unitType: "STE", unitNumber: "C", city: "DUNWOODY" });
-    expect(readAddress("88 N. Clark 1203 Chicago IL 60602").parts).toMatchObject({ name: "CLARK", unitType: "#", unitNumber: "1203", city: "CHICAGO" });
+    expect(readAddress("400 Perimeter Center Terrace, Ste C Dunwoody, GA 30346").parts).toMatchObject({
+      unitType: "STE",
+      unitNumber: "C",
+      city: "DUNWOODY",
+    });
+    expect(readAddress("88 N. Clark 1203 Chicago IL 60602").parts).toMatchObject({
+      name: "CLARK",
+      unitType: "#",
+      unitNumber: "1203",
+      city: "CHICAGO",
+    });
   });
 });

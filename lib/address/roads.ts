@@ -5,7 +5,20 @@
 import { DIRECTIONALS, LEADING_TYPES } from "./tables";
 
 const ROAD_NUMBER = /^\d+[A-Z]?$/;
-export const HIGHWAY_WORDS = new Set(["HIGHWAY", "HWY", "HWAY", "HIWAY", "HIWY", "HIGHWY", "HGWY", "HGHWY", "HIGWAY", "ROUTE", "RTE", "RT"]);
+export const HIGHWAY_WORDS = new Set([
+  "HIGHWAY",
+  "HWY",
+  "HWAY",
+  "HIWAY",
+  "HIWY",
+  "HIGHWY",
+  "HGWY",
+  "HGHWY",
+  "HIGWAY",
+  "ROUTE",
+  "RTE",
+  "RT",
+]);
 const HIGHWAY_QUALIFIERS = new Map([
   ["US", "US"],
   ["STATE", "STATE"],
@@ -38,7 +51,15 @@ const ROUTE_VARIANTS: ReadonlyMap<string, string> = new Map([
   ["SPUR", "SPUR"],
 ]);
 /** Words after which a number is part of the street's name, not a unit: "FM 2222", "Calle 5", "County Road 12". */
-const NAMES_BEFORE_NUMBER = new Set([...HIGHWAY_WORDS, ...ROAD_ABBREVIATIONS.keys(), "FM", "CALLE", "CARR", "AVENIDA", "INTERSTATE"]);
+const NAMES_BEFORE_NUMBER = new Set([
+  ...HIGHWAY_WORDS,
+  ...ROAD_ABBREVIATIONS.keys(),
+  "FM",
+  "CALLE",
+  "CARR",
+  "AVENIDA",
+  "INTERSTATE",
+]);
 /** Whether the number at `i` belongs to the street's name: "Highway 6", "FM 2222", "County Road 12", "Calle 5". */
 export function isNameNumber(tokens: readonly string[], i: number): boolean {
   const before = tokens[i - 1] ?? "";
@@ -48,12 +69,16 @@ export function isNameNumber(tokens: readonly string[], i: number): boolean {
 
 const COUNTY_ROAD_WORDS = new Set(["ROAD", "RD", "HIGHWAY", "HWY", "TRUNK"]);
 
-/** The number of a numbered road at `i`, or the letters of a county road: Wisconsin's "County Road Y", "County Hwy PP". */
+/**
+ * The number of a numbered road at `i`, or the letters of a county road: Wisconsin's "County Road Y", "County Hwy PP".
+ */
 export function isRoadNumber(tokens: readonly string[], i: number): boolean {
   const token = tokens[i] ?? "";
   if (ROAD_NUMBER.test(token)) return isNameNumber(tokens, i);
   const letters = /^[A-Z]{1,2}$/.test(token) && !(token.length === 2 && DIRECTIONALS.has(token));
-  return letters && COUNTY_ROAD_WORDS.has(tokens[i - 1] ?? "") && HIGHWAY_QUALIFIERS.get(tokens[i - 2] ?? "") === "COUNTY";
+  return (
+    letters && COUNTY_ROAD_WORDS.has(tokens[i - 1] ?? "") && HIGHWAY_QUALIFIERS.get(tokens[i - 2] ?? "") === "COUNTY"
+  );
 }
 
 /** "Highway 71 Business", "US 17 Bypass": the route's variant is its name's; "US 401 Hwy S" says the highway twice. */
@@ -62,13 +87,20 @@ function routeEnd(tokens: readonly string[], i: number): number {
   return HIGHWAY_WORDS.has(tokens[afterVariant] ?? "") ? afterVariant + 1 : afterVariant;
 }
 
-/** Where a numbered road whose number is at `i` ends ("US 17 Business |"), before its post-directional; -1 if none is. */
+/**
+ * Where a numbered road whose number is at `i` ends ("US 17 Business |"), before its post-directional; -1 if none is.
+ */
 export function numberedRoadEnd(tokens: readonly string[], i: number): number {
   return isRoadNumber(tokens, i) ? routeEnd(tokens, i + 1) : -1;
 }
 
-/** "US Highway 1", "State Hwy 71 N", "Old Highway 8", "County Rd 12", "CR 12": numbered roads keep the number in the name. */
-export function parseNumberedRoad(tokens: readonly string[]): { name: string; preDirectional: string; postDirectional: string } | undefined {
+/**
+ * "US Highway 1", "State Hwy 71 N", "Old Highway 8", "County Rd 12", "CR 12": numbered roads keep the number in the
+ * name.
+ */
+export function parseNumberedRoad(
+  tokens: readonly string[],
+): { name: string; preDirectional: string; postDirectional: string } | undefined {
   const at = tokens.findIndex((t, i) => isRoadNumber(tokens, i + 1) && !LEADING_TYPES.has(t));
   if (at < 0) return undefined;
   const road = tokens[at]!;

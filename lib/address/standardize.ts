@@ -28,5 +28,9 @@ function read(line: string): Standardized {
   const zip = parts.zip ? zipCode(parts.zip) : undefined;
   if (zip && !parts.state) parts.state = zip.state;
   if (zip && !parts.city) parts.city = zip.city.toUpperCase();
-  return Object.freeze({ parts: Object.freeze(parts), key: addressKey(parts), corrections: Object.freeze(corrections.map((c) => Object.freeze(c))) });
+  return Object.freeze({
+    parts: Object.freeze(parts),
+    key: addressKey(parts),
+    corrections: Object.freeze(corrections.map((c) => Object.freeze(c))),
+  });
 }

@@ -30,7 +30,17 @@ export interface Correction {
 const HOUSE_NUMBER = /^\d+[A-Z]?$|^\d+-\d+[A-Z]?$|^[NSEW]\d+[NSEW]?\d*$/;
 const FRACTION = /^\d\/\d{1,2}$/;
 function emptyStreet(): StreetParts {
-  return { kind: "street", number: "", preDirectional: "", name: "", suffix: "", postDirectional: "", unitType: "", unitNumber: "", box: "" };
+  return {
+    kind: "street",
+    number: "",
+    preDirectional: "",
+    name: "",
+    suffix: "",
+    postDirectional: "",
+    unitType: "",
+    unitNumber: "",
+    box: "",
+  };
 }
 
 /** "N W" (from "N.W." or "S. W.") is one directional; "U S" (from "U.S.") before a number or a highway is US. */
@@ -39,8 +49,10 @@ export function joinSplitDirectionals(tokens: readonly string[]): string[] {
   for (const [i, token] of tokens.entries()) {
     const previous = joined.at(-1);
     const next = tokens[i + 1] ?? "";
-    if ((previous === "N" || previous === "S") && (token === "E" || token === "W")) joined[joined.length - 1] = previous + token;
-    else if (previous === "U" && token === "S" && (/^\d/.test(next) || HIGHWAY_WORDS.has(next))) joined[joined.length - 1] = "US";
+    if ((previous === "N" || previous === "S") && (token === "E" || token === "W"))
+      joined[joined.length - 1] = previous + token;
+    else if (previous === "U" && token === "S" && (/^\d/.test(next) || HIGHWAY_WORDS.has(next)))
+      joined[joined.length - 1] = "US";
     else joined.push(token);
   }
   return joined;
@@ -74,9 +86,15 @@ function isGridNumber(tokens: readonly string[]): boolean {
   return !!second && NORTH_SOUTH.has(first[1]!) !== NORTH_SOUTH.has(second[1]!);
 }
 
-/** "4922 B South Cornell Ave": a letter written apart from the number, before a directional and a name, is the number's. */
+/**
+ * "4922 B South Cornell Ave": a letter written apart from the number, before a directional and a name, is the number's.
+ */
 const isNumberThenLetter = (tokens: readonly string[]) =>
-  /^\d+$/.test(tokens[0] ?? "") && /^[A-Z]$/.test(tokens[1] ?? "") && !DIRECTIONALS.has(tokens[1]!) && DIRECTIONALS.has(tokens[2] ?? "") && tokens.length >= 4;
+  /^\d+$/.test(tokens[0] ?? "") &&
+  /^[A-Z]$/.test(tokens[1] ?? "") &&
+  !DIRECTIONALS.has(tokens[1]!) &&
+  DIRECTIONALS.has(tokens[2] ?? "") &&
+  tokens.length >= 4;
 
 /** How many words the house number at the front takes: 2 for "W156 N8480", "4922 B" or "123 1/2", 0 without one. */
 export function houseNumberLength(tokens: readonly string[]): number {
@@ -108,7 +126,8 @@ function takeHouseNumber(tokens: string[], parts: StreetParts): string[] {
   return tokens;
 }
 
-export const startsWithHouseNumber = (tokens: readonly string[]) => HOUSE_NUMBER.test(tokens[0] ?? "") || spelledNumber(tokens) !== undefined;
+export const startsWithHouseNumber = (tokens: readonly string[]) =>
+  HOUSE_NUMBER.test(tokens[0] ?? "") || spelledNumber(tokens) !== undefined;
 
 /** "Apt 2 18B Oak Hollow Dr", "Suite 1500, 233 S Wacker Dr": a unit written before the house number. */
 function takeLeadingUnit(tokens: string[], units: Unit[]): string[] {
@@ -120,17 +139,45 @@ function takeLeadingUnit(tokens: string[], units: Unit[]): string[] {
   return rest;
 }
 
-const SPECIAL_STARTS = new Set(["P", "PO", "POST", "BOX", "BX", "POB", "DRAWER", "RR", "R", "RURAL", "RFD", "RT", "ROUTE", "HC", "HCR", "HIGHWAY", "STAR"]);
+const SPECIAL_STARTS = new Set([
+  "P",
+  "PO",
+  "POST",
+  "BOX",
+  "BX",
+  "POB",
+  "DRAWER",
+  "RR",
+  "R",
+  "RURAL",
+  "RFD",
+  "RT",
+  "ROUTE",
+  "HC",
+  "HCR",
+  "HIGHWAY",
+  "STAR",
+]);
 
 function parseSpecialStreet(tokens: string[]): StreetParts | undefined {
   if (!SPECIAL_STARTS.has(tokens[0] ?? "")) return undefined;
   const line = tokens.join(" ");
   const poBox = /^(?:P ?O ?|POST OFFICE |POST )?(?:BOX|BX|POB|DRAWER)(?: #? ?([A-Z0-9-]+))?$/.exec(line);
-  if (poBox && (poBox[1] || /^(P ?O|POST)/.test(line))) return { ...emptyStreet(), kind: "po-box", name: "PO BOX", number: poBox[1] ?? "" };
-  const route = /^(RR|R R|RURAL ROUTE|RURAL RTE|RFD|RT|ROUTE|HC|HCR|HIGHWAY CONTRACT|STAR ROUTE) ?#? ?(\d+)(?: (?:BOX|BX) #? ?([A-Z0-9-]+))?$/.exec(line);
+  if (poBox && (poBox[1] || /^(P ?O|POST)/.test(line)))
+    return { ...emptyStreet(), kind: "po-box", name: "PO BOX", number: poBox[1] ?? "" };
+  const route =
+    /^(RR|R R|RURAL ROUTE|RURAL RTE|RFD|RT|ROUTE|HC|HCR|HIGHWAY CONTRACT|STAR ROUTE) ?#? ?(\d+)(?: (?:BOX|BX) #? ?([A-Z0-9-]+))?$/.exec(
+      line,
+    );
   if (route && !HOUSE_NUMBER.test(tokens[0]!)) {
     const contract = /^(HC|HCR|HIGHWAY CONTRACT|STAR ROUTE)$/.test(route[1]!);
-    return { ...emptyStreet(), kind: "rural-route", name: contract ? "HC" : "RR", number: route[2]!, box: route[3] ?? "" };
+    return {
+      ...emptyStreet(),
+      kind: "rural-route",
+      name: contract ? "HC" : "RR",
+      number: route[2]!,
+      box: route[3] ?? "",
+    };
   }
   return undefined;
 }
@@ -144,7 +191,8 @@ function withoutLeadingName(tokens: string[]): string[] {
   for (let k = 1; k < tokens.length - 1; k++) {
     if (tokens[k] === ",") return tokens;
     const before = tokens[k - 1]!;
-    if (before === "#" || before === "NO" || before === "NUMBER" || UNITS.has(before) || isNameNumber(tokens, k)) continue;
+    if (before === "#" || before === "NO" || before === "NUMBER" || UNITS.has(before) || isNameNumber(tokens, k))
+      continue;
     const length = startsWithHouseNumber(tokens.slice(k)) ? houseNumberLength(tokens.slice(k)) : 0;
     // "PSC 3 Box 1234" is a military box, "Box 5 123 Main St" a box before the house number.
     const next = tokens[k + length] ?? ",";
@@ -162,7 +210,9 @@ const SPOKEN_DIRECTIONALS: ReadonlyMap<string, string> = new Map([
 /** The post-directional written at `i`: N, NE, "North", or "No" and "So" right after a suffix. */
 function postDirectionalAt(tokens: readonly string[], i: number): string | undefined {
   const token = tokens[i] ?? "";
-  return DIRECTIONALS.get(token) ?? (i >= 2 && SUFFIXES.has(tokens[i - 1]!) ? SPOKEN_DIRECTIONALS.get(token) : undefined);
+  return (
+    DIRECTIONALS.get(token) ?? (i >= 2 && SUFFIXES.has(tokens[i - 1]!) ? SPOKEN_DIRECTIONALS.get(token) : undefined)
+  );
 }
 
 /**
@@ -176,19 +226,23 @@ function followsStreetType(tokens: readonly string[], i: number): boolean {
 
 /**
  * Street types no street name ends with, after which "St 210" is a suite: "Bay Ave St 210", "Katy Fwy St 300", "Clayton
- * Road St 220"; but "Old Mill St 5", "Oak Park St E" and "Deer Run St 4" are streets, and "Court St" or "Lane St" can be.
+ * Road St 220"; but "Old Mill St 5", "Oak Park St E" and "Deer Run St 4" are streets, and "Court St" or "Lane St" can
+ * be.
  */
 const TYPES_BEFORE_SUITE = new Set([
   ...["ST", "AVE", "AV", "RD", "DR", "BLVD", "LN", "CT", "PL", "PKWY", "HWY", "CIR", "TER", "TRL", "CV", "PLZ"],
   ...["FWY", "EXPY", "TPKE", "XING", "CSWY", "BYP", "SQ", "CTR", "WAY", "LOOP", "PIKE"],
   ...["ROAD", "DRIVE", "AVENUE", "BOULEVARD", "PARKWAY", "HIGHWAY", "FREEWAY", "EXPRESSWAY", "TURNPIKE"],
 ]);
-/** Types a letter names a street of ("Avenue J", "State Highway K", "Farm Road A"): the letter is no unit after them. */
+/**
+ * Types a letter names a street of ("Avenue J", "State Highway K", "Farm Road A"): the letter is no unit after them.
+ */
 const TYPES_BEFORE_LETTER = new Set([...HIGHWAY_WORDS, "AVENUE", "AVE", "AV", "ROAD", "RD"]);
 
 /**
  * Takes the units off the end of the street: "STE 200", "6TH FLOOR ROOM 612", "REAR", a bare "14B"; after the street's
- * type, "St 210" (a suite: the street has its type), a designator without number ("Ct NE Unit") or a letter ("Ave SW B").
+ * type, "St 210" (a suite: the street has its type), a designator without number ("Ct NE Unit") or a letter ("Ave SW
+ * B").
  */
 function takeTrailingUnits(tokens: string[], units: Unit[], hasNumber: boolean): string[] {
   for (let i = 1; i < tokens.length; i++) {
@@ -204,8 +258,16 @@ function takeTrailingUnits(tokens: string[], units: Unit[], hasNumber: boolean):
   const last = tokens.length - 1;
   const word = tokens[last] ?? "";
   const designator = UNITS.get(word);
-  const letter = /^[A-Z]$/.test(word) && !DIRECTIONALS.has(word) && !isRoadNumber(tokens, last) && !TYPES_BEFORE_LETTER.has(tokens[last - 1]!);
-  if (hasNumber && followsStreetType(tokens, last) && ((designator && designator.abbreviation !== UNKNOWN_UNIT) || letter)) {
+  const letter =
+    /^[A-Z]$/.test(word) &&
+    !DIRECTIONALS.has(word) &&
+    !isRoadNumber(tokens, last) &&
+    !TYPES_BEFORE_LETTER.has(tokens[last - 1]!);
+  if (
+    hasNumber &&
+    followsStreetType(tokens, last) &&
+    ((designator && designator.abbreviation !== UNKNOWN_UNIT) || letter)
+  ) {
     units.push({ type: designator ? designator.abbreviation : UNKNOWN_UNIT, number: designator ? "" : word });
     return tokens.slice(0, last);
   }
@@ -222,7 +284,8 @@ function takeTrailingUnits(tokens: string[], units: Unit[], hasNumber: boolean):
 function parseName(input: string[], parts: StreetParts, corrections: Correction[]): void {
   let tokens = input;
   // "193 Braybrook SE": a two-letter directional after a one-word name is the post-directional.
-  const twoLetters = tokens.length === 2 && tokens[1]!.length === 2 && !DIRECTIONALS.has(tokens[0]!) && !SUFFIXES.has(tokens[0]!);
+  const twoLetters =
+    tokens.length === 2 && tokens[1]!.length === 2 && !DIRECTIONALS.has(tokens[0]!) && !SUFFIXES.has(tokens[0]!);
   const post = tokens.length >= 3 || twoLetters ? postDirectionalAt(tokens, tokens.length - 1) : undefined;
   if (post) {
     parts.postDirectional = post;
@@ -289,7 +352,12 @@ export function parseStreet(line: string | readonly string[], corrections: Corre
   }
   street = takeTrailingUnits(street, units, parts.number !== "");
   // Puerto Rico writes the number after the street: "Calle Tetuan 206".
-  if (!parts.number && LEADING_TYPES.has(street[0] ?? "") && /^\d+[A-Z]?$/.test(street.at(-1) ?? "") && street.length >= 3) {
+  if (
+    !parts.number &&
+    LEADING_TYPES.has(street[0] ?? "") &&
+    /^\d+[A-Z]?$/.test(street.at(-1) ?? "") &&
+    street.length >= 3
+  ) {
     parts.number = street.at(-1)!;
     street = street.slice(0, -1);
   }

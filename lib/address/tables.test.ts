@@ -10,11 +10,19 @@ describe("every Publication 28 table entry standardizes in a street line", () =>
   });
 
   it.each([...UNITS].filter(([, unit]) => unit.requiresNumber))("unit %s with a number", (spelling, unit) => {
-    expect(parseStreet(`100 Maple St ${spelling} 7`)).toMatchObject({ suffix: "ST", unitType: unit.abbreviation, unitNumber: "7" });
+    expect(parseStreet(`100 Maple St ${spelling} 7`)).toMatchObject({
+      suffix: "ST",
+      unitType: unit.abbreviation,
+      unitNumber: "7",
+    });
   });
 
   it.each([...UNITS].filter(([, unit]) => !unit.requiresNumber))("unit %s without a number", (spelling, unit) => {
-    expect(parseStreet(`100 Maple St ${spelling}`)).toMatchObject({ suffix: "ST", unitType: unit.abbreviation, unitNumber: "" });
+    expect(parseStreet(`100 Maple St ${spelling}`)).toMatchObject({
+      suffix: "ST",
+      unitType: unit.abbreviation,
+      unitNumber: "",
+    });
   });
 
   it.each([...DIRECTIONALS])("directional %s → %s, before and after the name", (spelling, standard) => {
@@ -23,13 +31,19 @@ describe("every Publication 28 table entry standardizes in a street line", () =>
   });
 
   it.each([...STATES])("state %s → %s", (spelling, code) => {
-    expect(parseAddress(`100 Maple St, Springfield, ${spelling} 12345`)).toMatchObject({ state: code, city: "SPRINGFIELD" });
+    expect(parseAddress(`100 Maple St, Springfield, ${spelling} 12345`)).toMatchObject({
+      state: code,
+      city: "SPRINGFIELD",
+    });
   });
 });
 
 describe("the labelled benchmark set", () => {
   it("is standardized exactly right at least 98% of the time", () => {
-    const cases = JSON.parse(readFileSync("bench/data/addresses.json", "utf8")) as { input: string; expected: Record<string, string> }[];
+    const cases = JSON.parse(readFileSync("bench/data/addresses.json", "utf8")) as {
+      input: string;
+      expected: Record<string, string>;
+    }[];
     const right = cases.filter(({ input, expected }) => {
       const parsed = parseAddress(input, zipTableOptions) as unknown as Record<string, string>;
       return Object.entries(expected).every(([field, value]) => parsed[field] === value);

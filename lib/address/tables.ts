@@ -54,7 +54,9 @@ export const LEADING_TYPES: ReadonlyMap<string, string> = new Map([
   ["CARR", "CARR"],
   ["PASEO", "PASEO"],
 ]);
-/** Designators that only narrow a unit down: with a suite or room beside them, Publication 28 keeps the suite or room. */
+/**
+ * Designators that only narrow a unit down: with a suite or room beside them, Publication 28 keeps the suite or room.
+ */
 export const BROAD_UNITS: ReadonlySet<string> = new Set(["FL", "BLDG"]);
 export const UNKNOWN_UNIT = pub28.unknownUnitDesignator;
 
@@ -72,7 +74,18 @@ export const STATES: ReadonlyMap<string, string> = new Map([
   ...[...stateCodes].map((code) => [code, code] as const),
 ]);
 /** States whose ZIP codes begin with 0, which spreadsheets drop ("Portland, ME 4101"). */
-export const ZERO_ZIP_STATES: ReadonlySet<string> = new Set(["CT", "MA", "ME", "NH", "NJ", "RI", "VT", "PR", "VI", "AE"]);
+export const ZERO_ZIP_STATES: ReadonlySet<string> = new Set([
+  "CT",
+  "MA",
+  "ME",
+  "NH",
+  "NJ",
+  "RI",
+  "VT",
+  "PR",
+  "VI",
+  "AE",
+]);
 /** Full state and territory names, for reading one typed with a typo ("Ilinois"). */
 export const STATE_NAMES: ReadonlyMap<string, string> = new Map(Object.entries(pub28.states));
 /** The longest state spelling in words, so parsers know how far back to look. */

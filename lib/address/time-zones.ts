@@ -38,7 +38,11 @@ export function timeZoneInfo(ianaZone: string): TimeZoneInfo {
   const january = offsetHours(ianaZone, new Date(Date.UTC(2026, 0, 15)));
   const july = offsetHours(ianaZone, new Date(Date.UTC(2026, 6, 15)));
   const standard = Math.min(january, july);
-  const info = { name: NAMES[standard] ?? `UTC${standard}`, utcOffset: standard, daylightSavingsTime: january !== july };
+  const info = {
+    name: NAMES[standard] ?? `UTC${standard}`,
+    utcOffset: standard,
+    daylightSavingsTime: january !== july,
+  };
   cache.set(ianaZone, info);
   return info;
 }

@@ -22,6 +22,8 @@ export function tokenize(text: string): string[] {
       .replace(/\b(APT|UNIT|STE|SUITE|RM|ROOM|BLDG|FL|LOT|SPC|TRLR|US|SR|CR|FM|HWY|RT|RTE|I|IH)-(?=[A-Z0-9])/g, "$1 ");
   }
   // A line break or semicolon separates like a comma: addresses are pasted from letters and spreadsheets.
-  const tokens = line.replace(/[^A-Z0-9/&\- ]/g, (c) => (c === "#" ? " # " : c === "," || c === ";" || c === "\n" ? " , " : " ")).split(" ");
+  const tokens = line
+    .replace(/[^A-Z0-9/&\- ]/g, (c) => (c === "#" ? " # " : c === "," || c === ";" || c === "\n" ? " , " : " "))
+    .split(" ");
   return tokens.filter((token) => token !== "" && token !== "-");
 }

@@ -1,4 +1,12 @@
-import { COMMON_SUFFIX_WORDS, COMMON_UNIT_WORDS, DIRECTIONALS, STATE_NAMES, SUFFIXES, UNITS, isStateCode } from "./tables";
+import {
+  COMMON_SUFFIX_WORDS,
+  COMMON_UNIT_WORDS,
+  DIRECTIONALS,
+  STATE_NAMES,
+  SUFFIXES,
+  UNITS,
+  isStateCode,
+} from "./tables";
 
 /** True when `a` becomes `b` by at most one insertion, deletion, substitution or swap of neighbours. */
 export function withinOneEdit(a: string, b: string): boolean {
@@ -43,7 +51,9 @@ export function misspeltUnit(typed: string): string | undefined {
 // A lower-case l typed for an I, a zero for an O: "lL", "0H".
 const LOOKALIKES: Record<string, string> = { L: "I", "1": "I", "0": "O" };
 
-/** Two-letter words a street line ends with ("Ln", "St", "Dr", "NE", "Fl"): one letter off a state, but no typo of one. */
+/**
+ * Two-letter words a street line ends with ("Ln", "St", "Dr", "NE", "Fl"): one letter off a state, but no typo of one.
+ */
 const isStreetWord = (word: string) => SUFFIXES.has(word) || DIRECTIONALS.has(word) || UNITS.has(word);
 
 /**
@@ -59,7 +69,8 @@ export function misspeltState(typed: string, zipState?: string): string | undefi
       .filter(isStateCode);
     if (!zipState) return codes.length === 1 ? codes[0] : undefined;
     if (codes.includes(zipState)) return zipState;
-    const oneOff = !isStateCode(typed) && !isStreetWord(typed) && (typed[0] === zipState[0] || typed[1] === zipState[1]);
+    const oneOff =
+      !isStateCode(typed) && !isStreetWord(typed) && (typed[0] === zipState[0] || typed[1] === zipState[1]);
     return codes.length === 0 && oneOff ? zipState : undefined;
   }
   if (typed.length < 6) return undefined;

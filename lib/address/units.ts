@@ -45,7 +45,13 @@ export function readUnit(tokens: readonly string[], i: number, bare = false): { 
     const ordinal = ORDINAL.exec(token);
     if (ordinal && FLOOR_WORDS.has(after ?? "")) return { unit: { type: "FL", number: ordinal[1]! }, next: i + 2 };
     // "88 Mill Rd, 204 B, Glen Ellyn": a number and its letter written apart, alone between commas, are one unit.
-    if (bare && /^\d+$/.test(token) && /^[A-Z]$/.test(after ?? "") && !DIRECTIONALS.has(after!) && i + 2 === tokens.length)
+    if (
+      bare &&
+      /^\d+$/.test(token) &&
+      /^[A-Z]$/.test(after ?? "") &&
+      !DIRECTIONALS.has(after!) &&
+      i + 2 === tokens.length
+    )
       return { unit: { type: UNKNOWN_UNIT, number: token + after }, next: i + 2 };
     if (bare && isBareUnitId(token)) return { unit: { type: UNKNOWN_UNIT, number: token }, next: i + 1 };
     return undefined;
@@ -57,9 +63,11 @@ export function readUnit(tokens: readonly string[], i: number, bare = false): { 
     // "Fl 3rd": the floor's number as an ordinal.
     const ordinal = type === "FL" ? ORDINAL.exec(tokens[idAt] ?? "") : null;
     if (ordinal) return { unit: { type, number: ordinal[1]! }, next: idAt + 1 };
-    if (isUnitId(tokens[idAt])) return { unit: { type, number: tokens[idAt]!, ...(misspelt && { misspelt: token }) }, next: idAt + 1 };
+    if (isUnitId(tokens[idAt]))
+      return { unit: { type, number: tokens[idAt]!, ...(misspelt && { misspelt: token }) }, next: idAt + 1 };
     // "Lower Level", "Upper Level": the level is the designator's own word.
-    if (designator && !designator.requiresNumber) return { unit: { type, number: "" }, next: after === "LEVEL" || after === "LVL" ? i + 2 : i + 1 };
+    if (designator && !designator.requiresNumber)
+      return { unit: { type, number: "" }, next: after === "LEVEL" || after === "LVL" ? i + 2 : i + 1 };
   }
   return undefined;
 }

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SettingsForm, SiteForm } from "./schemas/admin";
 
-const session = vi.hoisted(() => ({ user: undefined as { id: number; email: string; role: string; ownerId: null; name: null } | undefined }));
+const session = vi.hoisted(() => ({
+  user: undefined as { id: number; email: string; role: string; ownerId: null; name: null } | undefined,
+}));
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 vi.mock("@/lib/auth/session", () => ({ currentUser: async () => session.user }));
 const { action } = await import("./action");
@@ -32,8 +34,12 @@ describe("action()", () => {
       status: 400,
       fields: { orgMaxLtv: "The maximum loan-to-value must be at most 100%." },
     });
-    expect((await save(undefined, form({ orgMaxLtv: "0.5" }))).fields).toEqual({ orgMaxLtv: "The maximum loan-to-value must be at least 1%." });
-    expect((await save(undefined, form({ orgMaxLtv: "" }))).fields).toEqual({ orgMaxLtv: "The maximum loan-to-value is required." });
+    expect((await save(undefined, form({ orgMaxLtv: "0.5" }))).fields).toEqual({
+      orgMaxLtv: "The maximum loan-to-value must be at least 1%.",
+    });
+    expect((await save(undefined, form({ orgMaxLtv: "" }))).fields).toEqual({
+      orgMaxLtv: "The maximum loan-to-value is required.",
+    });
     expect(run).not.toHaveBeenCalled();
   });
 

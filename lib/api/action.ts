@@ -12,7 +12,9 @@ import { visitorIp, type Caller } from "@/lib/services/platform/gateway";
 import { invalid, WITH_INPUT } from "./route";
 import { assertText } from "./well-formed";
 
-/** What a form's server action hands back to `useActionState`: the answer, or what went wrong and the fields at fault. */
+/**
+ * What a form's server action hands back to `useActionState`: the answer, or what went wrong and the fields at fault.
+ */
 export interface ActionState<T = unknown> {
   data?: T;
   error?: string;
@@ -52,11 +54,16 @@ export async function asRequestOf<T>(user: SessionUser, run: () => Promise<T>): 
  * expected failure as `{ error, fields, status }` for the form to show. Unknown errors are logged and become a plain
  * message. `redirect()` and `notFound()` inside `run` work as in any action. Next.js checks the request's origin.
  */
-export function action<I extends z.ZodType, T>(options: { roles: readonly Role[]; input: I }, run: (context: ActionContext<I>) => Promise<T>): FormAction<T> {
+export function action<I extends z.ZodType, T>(
+  options: { roles: readonly Role[]; input: I },
+  run: (context: ActionContext<I>) => Promise<T>,
+): FormAction<T> {
   return async (_previous, form) => {
     try {
       const user = requireRole(await currentUser(), options.roles);
-      const fields = Object.fromEntries([...form.entries()].filter(([name, value]) => typeof value === "string" && !name.startsWith("$ACTION")));
+      const fields = Object.fromEntries(
+        [...form.entries()].filter(([name, value]) => typeof value === "string" && !name.startsWith("$ACTION")),
+      );
       assertText(fields, "form");
       const parsed = options.input.safeParse(fields, WITH_INPUT);
       if (!parsed.success) throw invalid(parsed.error, "form");
@@ -69,7 +76,13 @@ export function action<I extends z.ZodType, T>(options: { roles: readonly Role[]
       if (AppError.is(error)) return failed(error);
       if (isUnavailable(error)) {
         log.warn({ err: error }, "a backing service is unavailable");
-        return failed(new AppError(503, "unavailable", "The app's database is not answering right now. Please try again in a minute."));
+        return failed(
+          new AppError(
+            503,
+            "unavailable",
+            "The app's database is not answering right now. Please try again in a minute.",
+          ),
+        );
       }
       log.error({ err: error }, "unhandled error in a server action");
       return failed(new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));

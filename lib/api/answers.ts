@@ -1,13 +1,22 @@
 import { z } from "zod";
 import { HomeownerLead } from "./schemas/leads";
-import { AddressCheckDto, EquityDto, NormalizedAddressDto, PropertyFacts, ValuationDto, VerificationDto } from "@/lib/services/homes/dto";
+import {
+  AddressCheckDto,
+  EquityDto,
+  NormalizedAddressDto,
+  PropertyFacts,
+  ValuationDto,
+  VerificationDto,
+} from "@/lib/services/homes/dto";
 
 /** What the app's API answers on success, route by route: the OpenAPI document is generated from these. */
 
 export { AddressCheckDto, EquityDto, PropertyFacts, ValuationDto, VerificationDto };
 
 export const Addresses = z.object({ addresses: z.array(NormalizedAddressDto) });
-export const WidgetValuation = ValuationDto.extend({ address: z.string().describe("The address the estimate is for, as the service standardized it") });
+export const WidgetValuation = ValuationDto.extend({
+  address: z.string().describe("The address the estimate is for, as the service standardized it"),
+});
 
 export const VerificationState = z.object({
   address: z.string(),
@@ -26,7 +35,9 @@ export const OwnerData = z.object({
     z.object({
       propertyId: z.number(),
       facts: PropertyFacts,
-      verified: z.boolean().describe("proved: equity is given; not yet: the home's public facts only, and its verification"),
+      verified: z
+        .boolean()
+        .describe("proved: equity is given; not yet: the home's public facts only, and its verification"),
       equity: EquityDto.optional(),
       verification: VerificationState.optional(),
     }),
@@ -42,7 +53,10 @@ export const Ended = z.object({ ended: z.number().describe("How many sessions en
 
 export const Account = z.object({ id: z.number(), email: z.string(), role: z.string() });
 export const StaffAccount = Account.extend({
-  invitationExpiresAt: z.string().optional().describe("With invite: when the emailed link stops working (it works once)"),
+  invitationExpiresAt: z
+    .string()
+    .optional()
+    .describe("With invite: when the emailed link stops working (it works once)"),
 });
 export const RoleChanged = z.object({ id: z.number(), role: z.string() });
 export const Outbox = z.object({
@@ -60,7 +74,9 @@ export const Outbox = z.object({
   ),
 });
 export const Jobs = z.object({
-  queues: z.array(z.object({ name: z.string(), state: z.string(), count: z.number() })).describe("Jobs in the database per kind and state"),
+  queues: z
+    .array(z.object({ name: z.string(), state: z.string(), count: z.number() }))
+    .describe("Jobs in the database per kind and state"),
   failed: z
     .array(
       z.object({
@@ -81,8 +97,13 @@ export const RefreshBudget = z.object({
   spent: z.number().describe("Scheduled refreshes made this month"),
   waiting: z.number().describe("Clients whose day of the month has come and who wait for their refresh"),
 });
-export const JobQueued = z.object({ id: z.string().nullable().describe("The job's id; null when the same run already waits") });
-export const Unsubscribed = z.object({ unsubscribed: z.literal(true), kind: z.enum(["monthly_digest", "daily_summary"]) });
+export const JobQueued = z.object({
+  id: z.string().nullable().describe("The job's id; null when the same run already waits"),
+});
+export const Unsubscribed = z.object({
+  unsubscribed: z.literal(true),
+  kind: z.enum(["monthly_digest", "daily_summary"]),
+});
 export const MailPreferences = z.object({ monthlyDigest: z.boolean(), dailySummary: z.boolean() });
 export const EmbeddedClock = z.object({
   months: z.number().describe("Months past the data set's date"),
@@ -104,10 +125,18 @@ export const Usage = z.object({
 export const Settings = z.object({
   orgMaxLtv: z.number().describe("Maximum combined loan-to-value, 0–1 (ORG_MAX_LTV until an admin sets it)"),
   orgCurrentRate: z.number().describe("Current note rate in percent (ORG_CURRENT_RATE until an admin sets it)"),
-  opportunityHelocMin: z.number().describe("Least available equity in dollars for a home equity line (OPPORTUNITY_HELOC_MIN until set)"),
-  opportunityCashOutMin: z.number().describe("Least available equity in dollars for a cash-out refinance (OPPORTUNITY_CASH_OUT_MIN until set)"),
+  opportunityHelocMin: z
+    .number()
+    .describe("Least available equity in dollars for a home equity line (OPPORTUNITY_HELOC_MIN until set)"),
+  opportunityCashOutMin: z
+    .number()
+    .describe("Least available equity in dollars for a cash-out refinance (OPPORTUNITY_CASH_OUT_MIN until set)"),
 });
-const LoanFigures = z.object({ paidOff: z.boolean().optional(), balance: z.number().optional(), ratePercent: z.number().optional() });
+const LoanFigures = z.object({
+  paidOff: z.boolean().optional(),
+  balance: z.number().optional(),
+  ratePercent: z.number().optional(),
+});
 export const YourFigures = z.object({
   figures: z.object({
     condition: z.enum(["poor", "good", "excellent"]).nullable(),
@@ -118,7 +147,14 @@ export const YourFigures = z.object({
 });
 export const Sites = z.object({
   sites: z.array(
-    z.object({ id: z.number(), name: z.string(), siteKey: z.string(), allowedOrigins: z.array(z.string()), dailyBudget: z.number(), createdAt: z.string() }),
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      siteKey: z.string(),
+      allowedOrigins: z.array(z.string()),
+      dailyBudget: z.number(),
+      createdAt: z.string(),
+    }),
   ),
 });
 export const SiteCreated = z.object({ siteKey: z.string(), siteSecret: z.string().describe("Shown this once") });
@@ -134,7 +170,10 @@ export const Health = z.object({
     .describe('With ?deep: each check\'s "ok" or what failed (startup: what the start-up waits for)'),
 });
 
-/** What a call that reaches the Property Data Service can end in: not found, the caller's allowance spent, the service failing. */
+/**
+ * What a call that reaches the Property Data Service can end in: not found, the caller's allowance spent, the service
+ * failing.
+ */
 export const UPSTREAM_ERRORS = [404, 429, 502, 503, 504] as const;
 /** The same for normalization, which finds no address missing: it says so in its answer. */
 export const NORMALIZE_ERRORS = [429, 502, 503, 504] as const;
@@ -143,7 +182,9 @@ const OpportunityDto = z.object({
   id: z.number(),
   clientId: z.number(),
   kind: z.string(),
-  label: z.string().describe('What the tag says: the kind, or for mortgage insurance the rule ("ask the client" when it cannot tell)'),
+  label: z
+    .string()
+    .describe('What the tag says: the kind, or for mortgage insurance the rule ("ask the client" when it cannot tell)'),
   short: z.string().describe('The tag in a word or two ("HELOC", "PMI: cancel")'),
   reason: z.string(),
   figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
@@ -187,10 +228,15 @@ export const Clients = z.object({
   size: z.number(),
   pages: z.number().describe("Pages of this size (at least 1)"),
 });
-export const ClientAdded = z.object({ id: z.number(), merged: z.boolean().describe("true when the same person at the same address was already a client") });
+export const ClientAdded = z.object({
+  id: z.number(),
+  merged: z.boolean().describe("true when the same person at the same address was already a client"),
+});
 export const ClientImport = z.object({
   created: z.number(),
-  merged: z.number().describe("Rows that updated a client already there (the same person at the same standardized address)"),
+  merged: z
+    .number()
+    .describe("Rows that updated a client already there (the same person at the same standardized address)"),
   errors: z.array(
     z.object({
       line: z.number(),
@@ -200,7 +246,9 @@ export const ClientImport = z.object({
     }),
   ),
   unknownColumns: z.array(z.string()),
-  refreshing: z.number().describe("Clients never refreshed whose first refresh is queued now (the rest wait for the month's budget)"),
+  refreshing: z
+    .number()
+    .describe("Clients never refreshed whose first refresh is queued now (the rest wait for the month's budget)"),
 });
 export const ClientRefreshed = z.object({
   id: z.number(),
@@ -221,27 +269,43 @@ export const Opportunities = z.object({
 });
 export const OpportunityStatus = z.object({ id: z.number(), status: z.string(), dismissReason: z.string().nullable() });
 
-const Passkey = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+const Passkey = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
 export const Security = z.object({
-  secondFactor: z.enum(["given", "pending", "enrol", "none"]).describe("given; pending: give the account's factor; enrol: staff must set one up; none"),
+  secondFactor: z
+    .enum(["given", "pending", "enrol", "none"])
+    .describe("given; pending: give the account's factor; enrol: staff must set one up; none"),
   required: z.boolean().describe("Whether the role requires a second factor (staff)"),
   totp: z.boolean().describe("An authenticator app is set up"),
   passkeys: z.array(Passkey),
   recoveryCodesLeft: z.number(),
-  stepUpUntil: z.string().nullable().describe("Until when sensitive actions go ahead without asking for a factor again"),
+  stepUpUntil: z
+    .string()
+    .nullable()
+    .describe("Until when sensitive actions go ahead without asking for a factor again"),
   emailVerified: z.boolean().describe("The account proved it holds its email (a homeowner adds a factor only then)"),
 });
 export const EmailVerification = z.object({ sent: z.boolean().describe("false when the email is already proved") });
 export const EmailVerified = z.object({ verified: z.literal(true) });
 export const Reauthenticated = z.object({ reauthenticated: z.literal(true) });
-export const TotpSetup = z.object({ secret: z.string().describe("base32, for typing"), uri: z.string(), qrSvg: z.string() });
+export const TotpSetup = z.object({
+  secret: z.string().describe("base32, for typing"),
+  uri: z.string(),
+  qrSvg: z.string(),
+});
 export const FactorAdded = z.object({
   recoveryCodes: z.array(z.string()).optional().describe("Shown this once: made with the account's first factor"),
 });
 export const PasskeyAdded = FactorAdded.extend({ id: z.string() });
 export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export const SecondFactorGiven = z.object({ kind: z.enum(["totp", "recovery", "passkey"]) });
-export const WebAuthnOptions = z.looseObject({ challenge: z.string() }).describe("PublicKeyCredential options as JSON (@simplewebauthn)");
+export const WebAuthnOptions = z
+  .looseObject({ challenge: z.string() })
+  .describe("PublicKeyCredential options as JSON (@simplewebauthn)");
 
 const AuditEvent = z.object({
   id: z.number(),
@@ -250,7 +314,10 @@ const AuditEvent = z.object({
   description: z.string().describe("What the action is, in words"),
   outcome: z.enum(["allowed", "refused", "failed"]),
   actor: z.object({
-    ref: z.string().nullable().describe("The person's pseudonym: the same in every row, and after their account is deleted"),
+    ref: z
+      .string()
+      .nullable()
+      .describe("The person's pseudonym: the same in every row, and after their account is deleted"),
     email: z.string().nullable().describe("null once their account is deleted"),
     role: z.string().nullable(),
     partnerSiteId: z.number().nullable(),
@@ -284,13 +351,18 @@ const AccessEntry = z.object({
   description: z.string().describe("What they looked at"),
   address: z.string().nullable(),
   by: z.object({
-    email: z.string().nullable().describe("The officer's or admin's email; null for a partner's read or a deleted account"),
+    email: z
+      .string()
+      .nullable()
+      .describe("The officer's or admin's email; null for a partner's read or a deleted account"),
     name: z.string().nullable(),
     role: z.string().nullable().describe("Their role in the organization"),
     partnerSite: z.string().nullable().describe("The partner's site the read came through"),
   }),
 });
-export const AccessLog = z.object({ entries: z.array(AccessEntry).describe("Reads of the account's proved homes by anyone else, newest first") });
+export const AccessLog = z.object({
+  entries: z.array(AccessEntry).describe("Reads of the account's proved homes by anyone else, newest first"),
+});
 
 const At = z.string().describe("ISO 8601");
 export const AccountExport = z.object({
@@ -317,22 +389,48 @@ export const AccountExport = z.object({
           .describe("null when the service could not be read"),
       }),
     ),
-    claimed: z.array(z.object({ address: z.string(), firstName: z.string(), lastName: z.string(), deedMatchScore: z.number(), claimedAt: At })),
-    letters: z.array(z.object({ addressKey: z.string(), sentAt: At, expiresAt: At, usedAt: At.nullable(), triesMade: z.number() })),
-    invitationsAccepted: z.array(z.object({ address: z.string(), invitedBy: z.string().nullable(), sentAt: At, acceptedAt: At.nullable() })),
+    claimed: z.array(
+      z.object({
+        address: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        deedMatchScore: z.number(),
+        claimedAt: At,
+      }),
+    ),
+    letters: z.array(
+      z.object({ addressKey: z.string(), sentAt: At, expiresAt: At, usedAt: At.nullable(), triesMade: z.number() }),
+    ),
+    invitationsAccepted: z.array(
+      z.object({ address: z.string(), invitedBy: z.string().nullable(), sentAt: At, acceptedAt: At.nullable() }),
+    ),
   }),
   figures: z.array(
     z.object({
       addressKey: z.string(),
       condition: z.string().nullable(),
-      loanFigures: z.record(z.string(), z.object({ paidOff: z.boolean().optional(), balance: z.number().optional(), ratePercent: z.number().optional() })),
+      loanFigures: z.record(
+        z.string(),
+        z.object({
+          paidOff: z.boolean().optional(),
+          balance: z.number().optional(),
+          ratePercent: z.number().optional(),
+        }),
+      ),
       updatedAt: At,
     }),
   ),
   mail: z.object({
     choices: z.object({ monthlyDigest: z.boolean(), dailySummary: z.boolean() }),
     recurringSent: z.array(z.object({ kind: z.string(), period: z.string(), sentAt: At })),
-    messages: z.array(z.object({ subject: z.string(), text: z.string().describe("Links and codes blanked"), delivery: z.string(), sentAt: At })),
+    messages: z.array(
+      z.object({
+        subject: z.string(),
+        text: z.string().describe("Links and codes blanked"),
+        delivery: z.string(),
+        sentAt: At,
+      }),
+    ),
   }),
   signIn: z.object({
     sessions: z.array(z.object({ startedAt: At, endsAt: At, secondFactorAt: At.nullable(), thisOne: z.boolean() })),
@@ -354,7 +452,16 @@ export const AccountExport = z.object({
   dashboardEvents: z.array(z.object({ kind: z.string(), at: At })),
   accessLog: AccessLog.shape.entries,
   activity: z
-    .array(z.object({ at: At, action: z.string(), description: z.string(), outcome: z.string(), address: z.string().nullable(), ip: z.string().nullable() }))
+    .array(
+      z.object({
+        at: At,
+        action: z.string(),
+        description: z.string(),
+        outcome: z.string(),
+        address: z.string().nullable(),
+        ip: z.string().nullable(),
+      }),
+    )
     .describe("The account's own entries in the activity log, newest first"),
 });
 export const Deleted = z.object({ deleted: z.literal(true) });
@@ -366,4 +473,6 @@ export const WidgetLeadChallenge = z.object({
   minSeconds: z.number().int().describe("The lead may be sent no sooner than this after the challenge was given"),
 });
 export const WidgetLeadAccepted = z.object({ accepted: z.literal(true) });
-export const WidgetOriginAnswer = z.object({ allowed: z.boolean().describe("The calling page's origin is one the site lists") });
+export const WidgetOriginAnswer = z.object({
+  allowed: z.boolean().describe("The calling page's origin is one the site lists"),
+});

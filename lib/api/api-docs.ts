@@ -5,7 +5,8 @@ import { DOCS_CSP } from "@/lib/security/csp.mjs";
 
 /**
  * Scalar's browser bundle as the package installs it, read from the app's own node_modules (next.config.mjs traces it
- * into the standalone build, and scripts/complete-standalone.mjs checks it is there): served from this origin, never a CDN.
+ * into the standalone build, and scripts/complete-standalone.mjs checks it is there): served from this origin, never a
+ * CDN.
  */
 export const SCALAR_BUNDLE = "node_modules/@scalar/api-reference/dist/browser/standalone.js";
 
@@ -19,9 +20,13 @@ export function scalarBundle(): Promise<Buffer> {
   return bundle;
 }
 
-// No inline script: the reference reads its configuration from the data attributes of the element it replaces.
-// Its fonts are the system's (the default ones come from Scalar's CDN), and its "Ask AI" agent (Scalar's service) is off.
-const CONFIGURATION = JSON.stringify({ withDefaultFonts: false, agent: { disabled: true }, showDeveloperTools: "never" });
+// No inline script: the reference reads its configuration from the data attributes of the element it replaces. Its
+// fonts are the system's (the default ones come from Scalar's CDN), and its "Ask AI" agent (Scalar's service) is off.
+const CONFIGURATION = JSON.stringify({
+  withDefaultFonts: false,
+  agent: { disabled: true },
+  showDeveloperTools: "never",
+});
 
 /** The reference's page: the OpenAPI document rendered by Scalar, with "try it" against this app. */
 export const DOCS_HTML = `<!doctype html>

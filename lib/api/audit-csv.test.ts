@@ -46,7 +46,11 @@ describe("the activity log's CSV", () => {
 
   it("neutralizes cells a spreadsheet would run as a formula", async () => {
     async function* hostile() {
-      yield event(1, { actor: { ref: null, email: "-cmd@example.com", role: null, partnerSiteId: null }, address: "=HYPERLINK(1)", requestId: "@x" });
+      yield event(1, {
+        actor: { ref: null, email: "-cmd@example.com", role: null, partnerSiteId: null },
+        address: "=HYPERLINK(1)",
+        requestId: "@x",
+      });
     }
     const [, row] = (await textOf(auditCsv(hostile()))).split("\r\n");
     expect(row).toContain(",'-cmd@example.com,");

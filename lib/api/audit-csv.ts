@@ -47,7 +47,8 @@ const cellsOf = (event: AuditEventDto) =>
     event.requestId,
   ].map(csvCell);
 
-// Every cell is made safe to open in a spreadsheet first (a leading ' before = + - @ tab CR), as the clients export does.
+// Every cell is made safe to open in a spreadsheet first (a leading ' before = + - @ tab CR), as the clients export
+// does.
 const lines = (rows: (string | number)[][]) => `${Papa.unparse(rows, { newline: "\r\n" })}\r\n`;
 
 /**

@@ -7,9 +7,21 @@ describe("the integration tests' check of answers against the document", () => {
   const json = new Headers({ "content-type": "application/json" });
 
   it("accepts a documented answer and refuses undocumented statuses and bodies", async () => {
-    await checkAnswer("http://app.test/api/signup", "POST", { status: 201, headers: json, body: { id: 1, email: "a@example.com", role: "homeowner" } });
-    await checkAnswer("http://app.test/api/admin/users/7/sessions", "DELETE", { status: 200, headers: json, body: { ended: 2 } });
-    await checkAnswer("http://app.test/api/avm", "POST", { status: 404, headers: json, body: { error: { code: "not_found", message: "No property." } } });
+    await checkAnswer("http://app.test/api/signup", "POST", {
+      status: 201,
+      headers: json,
+      body: { id: 1, email: "a@example.com", role: "homeowner" },
+    });
+    await checkAnswer("http://app.test/api/admin/users/7/sessions", "DELETE", {
+      status: 200,
+      headers: json,
+      body: { ended: 2 },
+    });
+    await checkAnswer("http://app.test/api/avm", "POST", {
+      status: 404,
+      headers: json,
+      body: { error: { code: "not_found", message: "No property." } },
+    });
     expect(takeViolations()).toEqual([]);
     await checkAnswer("http://app.test/api/signup", "POST", { status: 200, headers: json, body: {} });
     await checkAnswer("http://app.test/api/signup", "POST", { status: 201, headers: json, body: { id: "1" } });
@@ -24,7 +36,9 @@ describe("the integration tests' check of answers against the document", () => {
     let down = true;
     vi.stubGlobal("fetch", async () => (down ? Promise.reject(new Error("ECONNRESET")) : GET()));
     await checkAnswer("http://flaky.test/api/signup", "POST", { status: 418, headers: json, body: {} });
-    expect(takeViolations()).toEqual([expect.stringMatching(/^http:\/\/flaky\.test\/api\/openapi\.json could not be read.*ECONNRESET/)]);
+    expect(takeViolations()).toEqual([
+      expect.stringMatching(/^http:\/\/flaky\.test\/api\/openapi\.json could not be read.*ECONNRESET/),
+    ]);
     down = false;
     await checkAnswer("http://flaky.test/api/signup", "POST", { status: 418, headers: json, body: {} });
     expect(takeViolations()).toEqual([expect.stringMatching(/^POST \/api\/signup → 418: status not in the document/)]);

@@ -9,11 +9,17 @@ describe("the OpenAPI document's webhooks", async () => {
   it("describes every event the CRM can subscribe to, signed per Standard Webhooks", () => {
     expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
     const created = document.webhooks["lead.created"].post;
-    expect(created.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    expect(created.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "webhook-id",
+      "webhook-timestamp",
+      "webhook-signature",
+    ]);
     const schema = created.requestBody.content["application/json"].schema;
     expect(schema.required).toEqual(["type", "timestamp", "data"]);
     expect(schema.properties.type.const).toBe("lead.created");
-    expect(Object.keys(schema.properties.data.properties)).toEqual(expect.arrayContaining(["id", "status", "officerId", "scenario", "createdAt"]));
+    expect(Object.keys(schema.properties.data.properties)).toEqual(
+      expect.arrayContaining(["id", "status", "officerId", "scenario", "createdAt"]),
+    );
   });
 
   it("has each test event's made-up data match its event's schema, flagged test", () => {

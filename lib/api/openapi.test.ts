@@ -4,16 +4,20 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/openapi.json/route";
 import { config } from "@/proxy";
 
-/** Every route file under app/api with the methods it exports, by the path it is served at (`[userId]` → `{userId}`). */
+/**
+ * Every route file under app/api with the methods it exports, by the path it is served at (`[userId]` → `{userId}`).
+ */
 function routeFiles(dir = "app/api"): Record<string, string[]> {
   const found: Record<string, string[]> = {};
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) Object.assign(found, routeFiles(path));
     else if (entry === "route.ts") {
-      const methods = [...readFileSync(path, "utf8").matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) =>
-        m[1]!.toLowerCase(),
-      );
+      const methods = [
+        ...readFileSync(path, "utf8").matchAll(
+          /export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g,
+        ),
+      ].map((m) => m[1]!.toLowerCase());
       found["/" + dir.replace(/^app\//, "").replace(/\[(\w+)\]/g, "{$1}")] = methods.sort();
     }
   }
@@ -29,19 +33,37 @@ describe("the OpenAPI document", async () => {
     delete files["/api/auth/{...nextauth}"];
     delete files["/api/auth/[...nextauth]"];
     delete files["/api/openapi.json"];
-    const documented = Object.fromEntries(Object.entries(document.paths as Record<string, object>).map(([path, ops]) => [path, Object.keys(ops).sort()]));
+    const documented = Object.fromEntries(
+      Object.entries(document.paths as Record<string, object>).map(([path, ops]) => [path, Object.keys(ops).sort()]),
+    );
     expect(documented).toEqual(files);
   });
 
   it("says who may call each operation, and every status it answers", () => {
     const avm = document.paths["/api/avm"].post;
-    expect(avm.description).toBe("Who may call it: homeowner, loan_officer, admin. Also an API token with the scope `lookups`.");
+    expect(avm.description).toBe(
+      "Who may call it: homeowner, loan_officer, admin. Also an API token with the scope `lookups`.",
+    );
     expect(avm.security).toEqual([{ session: [] }, { apiToken: ["lookups"] }]);
     expect(document.paths["/api/account/tokens"].get.security).toEqual([{ session: [] }]);
-    expect(Object.keys(avm.responses)).toEqual(["200", "400", "401", "403", "404", "413", "429", "500", "502", "503", "504"]);
+    expect(Object.keys(avm.responses)).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "413",
+      "429",
+      "500",
+      "502",
+      "503",
+      "504",
+    ]);
     expect(Object.keys(document.paths["/api/signup"].post.responses)).toContain("201");
     expect(Object.keys(document.paths["/api/signup"].post.responses)).not.toContain("200");
-    expect(document.paths["/api/admin/users/{userId}"].delete.parameters).toEqual([expect.objectContaining({ name: "userId", in: "path", required: true })]);
+    expect(document.paths["/api/admin/users/{userId}"].delete.parameters).toEqual([
+      expect.objectContaining({ name: "userId", in: "path", required: true }),
+    ]);
   });
 
   it("describes the metrics route as a machine's, behind its bearer token", () => {
@@ -63,7 +85,9 @@ describe("the proxy's matcher", () => {
       .map((entry) => entry.replace(/\/:path\+$/, "/"));
     const dynamic = Object.keys(routeFiles()).filter((path) => path.includes("{") && !path.startsWith("/api/auth/"));
     expect(dynamic.length).toBeGreaterThan(10);
-    const uncovered = dynamic.filter((path) => !prefixes.some((prefix) => path.startsWith(prefix) && path.indexOf("{") >= prefix.length));
+    const uncovered = dynamic.filter(
+      (path) => !prefixes.some((prefix) => path.startsWith(prefix) && path.indexOf("{") >= prefix.length),
+    );
     expect(uncovered).toEqual([]);
   });
 });

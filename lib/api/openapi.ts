@@ -29,7 +29,8 @@ const json = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schem
 const content = (schema: z.ZodType) => ({ "application/json": { schema: json(schema, "output") } });
 
 /** A bearer secret's security scheme, named after its variable: METRICS_TOKEN → metricsToken. */
-const schemeOf = (variable: string) => variable.toLowerCase().replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
+const schemeOf = (variable: string) =>
+  variable.toLowerCase().replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
 
 /** Every status an operation can answer: its own, and those route() answers for it. */
 export function statusesOf(spec: RouteSpec, method: string): number[] {
@@ -69,12 +70,16 @@ function operation(spec: RouteSpec, method: string) {
   const responses: Record<string, unknown> = {};
   for (const status of statusesOf(spec, method)) {
     const declared = spec.responses[status];
-    if (declared === undefined) responses[status] = { description: ERRORS[status] ?? "Failure", content: content(ErrorBody) };
+    if (declared === undefined)
+      responses[status] = { description: ERRORS[status] ?? "Failure", content: content(ErrorBody) };
     else if (declared === null) responses[status] = { description: "Done; no body" };
     else if ("files" in declared)
       responses[status] = {
         description: declared.description ?? (declared.json ? "The answer as JSON, or as a file" : "The file"),
-        content: { ...Object.fromEntries(declared.files.map((type) => [type, {}])), ...(declared.json ? content(declared.json) : {}) },
+        content: {
+          ...Object.fromEntries(declared.files.map((type) => [type, {}])),
+          ...(declared.json ? content(declared.json) : {}),
+        },
       };
     else responses[status] = { description: status < 300 ? "Success" : "See the body", content: content(declared) };
   }
@@ -92,13 +97,17 @@ function operation(spec: RouteSpec, method: string) {
         : { security: [{ session: [] }, ...(spec.tokenScope ? [{ apiToken: [spec.tokenScope] }] : [])] }),
     ...(spec.tokenScope ? { "x-token-scope": spec.tokenScope } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: json(spec.body, "input") } } } } : {}),
+    ...(spec.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: json(spec.body, "input") } } } }
+      : {}),
     ...(spec.upload
       ? {
           requestBody: {
             required: true,
             description: `The file itself (at most ${spec.upload.maxBytes / 1024 / 1024} MB); a 400 names \`${spec.upload.field}\`.`,
-            content: Object.fromEntries(spec.upload.contentTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }])),
+            content: Object.fromEntries(
+              spec.upload.contentTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+            ),
           },
         }
       : {}),
@@ -111,7 +120,8 @@ const SIGNATURE_HEADERS = [
   { name: "webhook-timestamp", description: "When this attempt was signed, in seconds since the epoch" },
   {
     name: "webhook-signature",
-    description: "v1,<base64 HMAC-SHA256>, space-separated; two while a rotated secret is still valid. Verify with the standardwebhooks package",
+    description:
+      "v1,<base64 HMAC-SHA256>, space-separated; two while a rotated secret is still valid. Verify with the standardwebhooks package",
   },
 ].map((header) => ({ ...header, in: "header", required: true, schema: { type: "string" } }));
 
@@ -133,7 +143,14 @@ export function webhooksSection() {
             required: true,
             content: {
               "application/json": {
-                schema: json(z.object({ type: z.literal(type), timestamp: z.iso.datetime().describe("When the event happened"), data }), "output"),
+                schema: json(
+                  z.object({
+                    type: z.literal(type),
+                    timestamp: z.iso.datetime().describe("When the event happened"),
+                    data,
+                  }),
+                  "output",
+                ),
               },
             },
           },
@@ -166,7 +183,11 @@ export function openApiDocument(routes: Record<string, RouteModule>) {
       if (!spec) continue;
       (paths[path] ??= {})[method.toLowerCase()] = operation(spec, method);
       if (spec.bearer)
-        securitySchemes[schemeOf(spec.bearer.variable)] = { type: "http", scheme: "bearer", description: `The value of ${spec.bearer.variable}` };
+        securitySchemes[schemeOf(spec.bearer.variable)] = {
+          type: "http",
+          scheme: "bearer",
+          description: `The value of ${spec.bearer.variable}`,
+        };
     }
   }
   return {

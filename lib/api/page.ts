@@ -40,7 +40,8 @@ export async function requirePageUser(
 ): Promise<Caller & { user: SessionUser }> {
   const user = await pageUser();
   if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(path)}`);
-  if (user.secondFactor === "pending" && !unfinished.includes("pending")) redirect(`${SECOND_FACTOR_PAGE}?callbackUrl=${encodeURIComponent(path)}` as Route);
+  if (user.secondFactor === "pending" && !unfinished.includes("pending"))
+    redirect(`${SECOND_FACTOR_PAGE}?callbackUrl=${encodeURIComponent(path)}` as Route);
   if (user.secondFactor === "enrol" && !unfinished.includes("enrol")) redirect(ENROLMENT_PAGE as Route);
   if (!roles.includes(user.role)) notFound();
   return pageCaller(user);

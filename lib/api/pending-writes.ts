@@ -10,8 +10,9 @@ const settled = async () => {
 
 /**
  * Hands Next.js's `after()` the writes a request starts without waiting for them (the meter rows of free answers, the
- * estimates kept for a home's history, the activity log's rows): a stopping server waits for what `after` holds, so SIGTERM loses none. One
- * `after()` for both: each one binds an async context, which is a measurable part of a cached answer's work.
+ * estimates kept for a home's history, the activity log's rows): a stopping server waits for what `after` holds, so
+ * SIGTERM loses none. One `after()` for both: each one binds an async context, which is a measurable part of a cached
+ * answer's work.
  */
 export function holdPendingWrites(): void {
   after(settled);

@@ -15,16 +15,30 @@ const { appMetrics } = await import("@/lib/observability/metrics");
 describe("route() for a machine holding a bearer secret", () => {
   let secret: string | undefined = "s".repeat(40);
   const handler = route(
-    { roles: "public", bearer: { variable: "TEST_TOKEN", secret: () => secret }, summary: "test", responses: { 200: null } },
+    {
+      roles: "public",
+      bearer: { variable: "TEST_TOKEN", secret: () => secret },
+      summary: "test",
+      responses: { 200: null },
+    },
     async () => new Response("ok"),
   );
   const get = (authorization?: string) =>
-    handler(new Request("http://app.test/api/machine", { headers: authorization ? { Authorization: authorization } : {} }));
+    handler(
+      new Request("http://app.test/api/machine", { headers: authorization ? { Authorization: authorization } : {} }),
+    );
 
   it("serves only the secret, refusing anything else with 401 and WWW-Authenticate", async () => {
     expect((await get(`Bearer ${secret}`)).status).toBe(200);
     expect((await get(`bearer   ${secret} `)).status).toBe(200);
-    for (const wrong of [undefined, "Bearer", `Bearer ${secret}x`, `Bearer ${secret!.slice(1)}`, `Basic ${secret}`, "Bearer " + "s".repeat(400)]) {
+    for (const wrong of [
+      undefined,
+      "Bearer",
+      `Bearer ${secret}x`,
+      `Bearer ${secret!.slice(1)}`,
+      `Basic ${secret}`,
+      "Bearer " + "s".repeat(400),
+    ]) {
       const refused = await get(wrong);
       expect(refused.status, String(wrong)).toBe(401);
       expect(refused.headers.get("www-authenticate")).toBe("Bearer");
@@ -50,8 +64,13 @@ describe("route() for a machine holding a bearer secret", () => {
 
 describe("route()'s request timing", () => {
   it("labels each request with its route's pattern, never the values in its path", async () => {
-    const byId = route({ roles: "public", summary: "test", responses: { 200: null } }, async () => new Response(null, { status: 204 }));
-    await byId(new Request("http://app.test/api/things/12345/parts"), { params: Promise.resolve({ thingId: "12345" }) });
+    const byId = route(
+      { roles: "public", summary: "test", responses: { 200: null } },
+      async () => new Response(null, { status: 204 }),
+    );
+    await byId(new Request("http://app.test/api/things/12345/parts"), {
+      params: Promise.resolve({ thingId: "12345" }),
+    });
     const { values } = await appMetrics()!.requestDuration.get();
     const counted = values.filter((v) => v.metricName === "http_request_duration_seconds_count").map((v) => v.labels);
     expect(counted).toContainEqual({ method: "GET", route: "/api/things/[thingId]/parts", status: "204" });
@@ -61,7 +80,11 @@ describe("route()'s request timing", () => {
     await byId(new Request("http://app.test/api/plain"));
     const again = await appMetrics()!.requestDuration.get();
     expect(again.values).toContainEqual(
-      expect.objectContaining({ metricName: "http_request_duration_seconds_count", value: 2, labels: { method: "GET", route: "/api/plain", status: "204" } }),
+      expect.objectContaining({
+        metricName: "http_request_duration_seconds_count",
+        value: 2,
+        labels: { method: "GET", route: "/api/plain", status: "204" },
+      }),
     );
   });
 });

@@ -20,7 +20,11 @@ describe("routePattern", () => {
   });
 
   it("never keeps a value, even one that equals a fixed segment of its route", () => {
-    expect(routePattern("/api/clients/refresh/refresh", { clientId: "refresh" })).toBe("/api/clients/[clientId]/[clientId]");
-    expect(routePattern("/api/auth/callback/credentials", { nextauth: ["callback", "credentials"] })).toBe("/api/auth/[...nextauth]");
+    expect(routePattern("/api/clients/refresh/refresh", { clientId: "refresh" })).toBe(
+      "/api/clients/[clientId]/[clientId]",
+    );
+    expect(routePattern("/api/auth/callback/credentials", { nextauth: ["callback", "credentials"] })).toBe(
+      "/api/auth/[...nextauth]",
+    );
   });
 });

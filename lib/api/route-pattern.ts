@@ -9,7 +9,8 @@
 export function routePattern(pathname: string, params: Record<string, string | string[] | undefined> = {}): string {
   const names = new Map<string, string>();
   for (const [name, value] of Object.entries(params)) {
-    for (const part of Array.isArray(value) ? value : [value]) if (part) names.set(part, Array.isArray(value) ? `[...${name}]` : `[${name}]`);
+    for (const part of Array.isArray(value) ? value : [value])
+      if (part) names.set(part, Array.isArray(value) ? `[...${name}]` : `[${name}]`);
   }
   const segments = pathname.split("/").map((segment) => names.get(decoded(segment)) ?? decoded(segment));
   // A catch-all's parts are one segment of the route.

@@ -10,7 +10,8 @@ vi.mock("next/server", async (original) => ({
 }));
 const { route, MAX_BODY_BYTES } = await import("./route");
 
-const post = (body: string, url = "http://app.test/api/thing") => new Request(url, { method: "POST", body, headers: { "Content-Type": "application/json" } });
+const post = (body: string, url = "http://app.test/api/thing") =>
+  new Request(url, { method: "POST", body, headers: { "Content-Type": "application/json" } });
 
 describe("route()", () => {
   const handler = route(
@@ -62,7 +63,14 @@ describe("route()", () => {
 
   it("takes a larger body where the route allows one (a CSV import), and still refuses past it", async () => {
     const file = route(
-      { roles: "public", crossOrigin: true, body: z.object({ key: z.string() }), maxBodyBytes: 4 * MAX_BODY_BYTES, summary: "test", responses: { 200: null } },
+      {
+        roles: "public",
+        crossOrigin: true,
+        body: z.object({ key: z.string() }),
+        maxBodyBytes: 4 * MAX_BODY_BYTES,
+        summary: "test",
+        responses: { 200: null },
+      },
       async ({ body }) => Response.json({ length: body.key.length }),
     );
     const large = await file(post(JSON.stringify({ key: "x".repeat(2 * MAX_BODY_BYTES) })));

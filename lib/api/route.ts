@@ -33,7 +33,10 @@ export interface BearerSecret {
 interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   /** Who may call it; `public` for anyone (and for a route with `bearer`, which reads no session). */
   roles: readonly Role[] | "public";
-  /** Only requests that carry this secret (compared in constant time) are served; 401 for any other, 404 while it is unset. */
+  /**
+   * Only requests that carry this secret (compared in constant time) are served; 401 for any other, 404 while it is
+   * unset.
+   */
   bearer?: BearerSecret;
   /**
    * Serves requests with an API token (`Authorization: Bearer hdt_…`) that has this scope, as the token's owner (still
@@ -61,7 +64,9 @@ interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   query?: Q;
   /** The dynamic segments of the route's path (`[userId]`). */
   params?: P;
-  /** Headers for every answer, failures included (the widget API's CORS); `body`: the JSON sent, once read, unvalidated. */
+  /**
+   * Headers for every answer, failures included (the widget API's CORS); `body`: the JSON sent, once read, unvalidated.
+   */
   headers?: (request: Request, read: { body?: unknown }) => HeadersInit | Promise<HeadersInit>;
   /** For the OpenAPI document: what the operation does. */
   summary: string;
@@ -98,13 +103,17 @@ export interface RouteContext {
 
 function errorResponse(error: AppError): Response {
   const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-  const body = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  const body = {
+    error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+  };
   return Response.json(body, { status: error.status, headers });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** A state-changing request from a browser carries Origin; it must be this app's (a cross-site form or fetch is not). */
+/**
+ * A state-changing request from a browser carries Origin; it must be this app's (a cross-site form or fetch is not).
+ */
 function sameOrigin(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
   const origin = request.headers.get("origin");
@@ -124,7 +133,10 @@ export function invalid(error: z.ZodError, where: "body" | "query" | "params" | 
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.join(".") || where;
-    fields[path] ??= issue.code === "invalid_type" && issue.input === undefined ? `${path.split(".").at(-1)} is required` : issue.message;
+    fields[path] ??=
+      issue.code === "invalid_type" && issue.input === undefined
+        ? `${path.split(".").at(-1)} is required`
+        : issue.message;
   }
   const [field, reason] = Object.entries(fields)[0]!;
   // A reason that is already a sentence naming its field ("The password must be …") is the message as it is.
@@ -132,7 +144,8 @@ export function invalid(error: z.ZodError, where: "body" | "query" | "params" | 
   return new AppError(400, "invalid_request", named ? reason : `${field}: ${reason}`, fields);
 }
 
-const tooLarge = (limit: number) => new AppError(413, "too_large", `The request body is larger than ${limit / 1024} KB.`);
+const tooLarge = (limit: number) =>
+  new AppError(413, "too_large", `The request body is larger than ${limit / 1024} KB.`);
 
 /** The body as text, read only up to `limit` bytes (never buffered whole). */
 async function readLimited(request: Request, limit: number): Promise<string> {
@@ -145,7 +158,10 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 
 async function readBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const text = await readLimited(request, limit);
-  if (!text.trim()) throw new AppError(400, "invalid_request", "The request body is empty; send a JSON object.", { body: "is required" });
+  if (!text.trim())
+    throw new AppError(400, "invalid_request", "The request body is empty; send a JSON object.", {
+      body: "is required",
+    });
   try {
     return JSON.parse(text);
   } catch {
@@ -172,7 +188,9 @@ export function route<
     const read: { body?: unknown } = {};
     // Free answers are metered after they are sent; a stopping server waits for what `after` was handed.
     holdPendingWrites();
-    const response = await requestContext.run({ requestId, ip: visitorIp(request.headers) }, () => handle(request, context, read));
+    const response = await requestContext.run({ requestId, ip: visitorIp(request.headers) }, () =>
+      handle(request, context, read),
+    );
     response.headers.set("X-Request-Id", requestId);
     if (options.headers) {
       const extra = await Promise.resolve(options.headers(request, read)).catch((error: unknown) => {
@@ -187,13 +205,21 @@ export function route<
     if (timed) {
       // Next.js hands a route without dynamic segments no params at all.
       const params = await Promise.resolve(context?.params).catch(() => undefined);
-      timed({ method: request.method, route: routePattern(new URL(request.url).pathname, params), status: response.status });
+      timed({
+        method: request.method,
+        route: routePattern(new URL(request.url).pathname, params),
+        status: response.status,
+      });
     }
     return response;
   };
   return Object.assign(answer, { spec: options as RouteSpec });
 
-  async function handle(request: Request, routeContext: RouteContext | undefined, read: { body?: unknown }): Promise<Response> {
+  async function handle(
+    request: Request,
+    routeContext: RouteContext | undefined,
+    read: { body?: unknown },
+  ): Promise<Response> {
     try {
       if (options.bearer) checkBearer(request, options.bearer);
       if (!options.crossOrigin && !sameOrigin(request)) {
@@ -201,13 +227,27 @@ export function route<
       }
       const holder = options.bearer ? undefined : await apiTokenHolder(request, options.tokenScope);
       const store = requestContext.getStore();
-      if (store && holder) Object.assign(store, { user: holder.user, apiToken: { id: holder.token.id, name: holder.token.name, userId: holder.user.id } });
+      if (store && holder)
+        Object.assign(store, {
+          user: holder.user,
+          apiToken: { id: holder.token.id, name: holder.token.name, userId: holder.user.id },
+        });
       if (holder && !holder.token.scopes.includes(options.tokenScope!))
-        throw new AppError(403, "token_scope", `This API token lacks the scope this route needs: ${options.tokenScope}.`);
+        throw new AppError(
+          403,
+          "token_scope",
+          `This API token lacks the scope this route needs: ${options.tokenScope}.`,
+        );
       const found = options.bearer ? undefined : (holder?.user ?? (await userFromRequest(request)));
       const allow = options.unfinished ?? [];
-      const unfinished = found?.secondFactor === "enrol" || found?.secondFactor === "pending" ? found.secondFactor : undefined;
-      const user = options.roles === "public" ? (unfinished && !allow.includes(unfinished) ? undefined : found) : requireRole(found, options.roles, allow);
+      const unfinished =
+        found?.secondFactor === "enrol" || found?.secondFactor === "pending" ? found.secondFactor : undefined;
+      const user =
+        options.roles === "public"
+          ? unfinished && !allow.includes(unfinished)
+            ? undefined
+            : found
+          : requireRole(found, options.roles, allow);
       if (store && user) store.user = user;
       let params: unknown;
       if (options.params) {
@@ -267,16 +307,25 @@ async function apiTokenHolder(request: Request, scope: TokenScope | undefined): 
   return authenticateApiToken(token, requestContext.getStore()?.ip ?? visitorIp(request.headers));
 }
 
-/** A request with an API token whose route wrote no row of its own: the use is a row, under the token's name and owner. */
+/**
+ * A request with an API token whose route wrote no row of its own: the use is a row, under the token's name and owner.
+ */
 function auditTokenUse(request: Request, status: number) {
   const token = requestContext.getStore()?.apiToken;
   if (!token || token.audited) return;
   const outcome = status < 400 ? "allowed" : status < 500 ? "refused" : "failed";
-  void audit({ action: "api_token.used", outcome, detail: { method: request.method, path: new URL(request.url).pathname, status } });
+  void audit({
+    action: "api_token.used",
+    outcome,
+    detail: { method: request.method, path: new URL(request.url).pathname, status },
+  });
 }
 
 /** An uploaded file's bytes: empty or past its limit is a 400 naming the field (the limit checked as it streams in). */
-async function readUpload(request: Request, upload: NonNullable<RouteOptions<Schema, Schema, Schema>["upload"]>): Promise<Buffer> {
+async function readUpload(
+  request: Request,
+  upload: NonNullable<RouteOptions<Schema, Schema, Schema>["upload"]>,
+): Promise<Buffer> {
   const tooBig = () =>
     new AppError(400, "too_large", `${upload.field}: the file is larger than ${upload.maxBytes / 1024 / 1024} MB`, {
       [upload.field]: `is larger than ${upload.maxBytes / 1024 / 1024} MB`,
@@ -287,13 +336,18 @@ async function readUpload(request: Request, upload: NonNullable<RouteOptions<Sch
   } catch (error) {
     throw error instanceof BodyTooLarge ? tooBig() : error;
   }
-  if (!bytes.byteLength) throw new AppError(400, "invalid_request", `${upload.field} is required`, { [upload.field]: `${upload.field} is required` });
+  if (!bytes.byteLength)
+    throw new AppError(400, "invalid_request", `${upload.field} is required`, {
+      [upload.field]: `${upload.field} is required`,
+    });
   return bytes;
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
-/** 404 while the route's secret is unset, 401 unless the request carries it; equal digests, so the time tells nothing. */
+/**
+ * 404 while the route's secret is unset, 401 unless the request carries it; equal digests, so the time tells nothing.
+ */
 function checkBearer(request: Request, bearer: BearerSecret): void {
   const secret = bearer.secret();
   if (!secret) throw new AppError(404, "not_found", `This route is off: ${bearer.variable} is not set.`);
@@ -309,7 +363,15 @@ function failure(error: unknown, request: Request): Response {
   if (AppError.is(error)) return errorResponse(error);
   if (isUnavailable(error)) {
     log.warn({ err: error }, "a backing service is unavailable");
-    return errorResponse(new AppError(503, "unavailable", "The app's database is not answering right now. Please try again in a minute.", undefined, 30));
+    return errorResponse(
+      new AppError(
+        503,
+        "unavailable",
+        "The app's database is not answering right now. Please try again in a minute.",
+        undefined,
+        30,
+      ),
+    );
   }
   log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error in a route");
   return errorResponse(new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));

@@ -27,10 +27,17 @@ export async function widgetOrigin(
   if (!site || !origin) return undefined;
   if (site.allowedOrigins.includes(origin)) return { site, origin };
   const framedOn = originOf(page);
-  return ownOrigin(request, origin) && framedOn && site.allowedOrigins.includes(framedOn) ? { site, origin } : undefined;
+  return ownOrigin(request, origin) && framedOn && site.allowedOrigins.includes(framedOn)
+    ? { site, origin }
+    : undefined;
 }
 
 /** CORS for an allowed origin of the widget's API. */
 export function widgetCors(origin: string, methods = "POST"): HeadersInit {
-  return { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Methods": methods, "Access-Control-Allow-Headers": "Content-Type", Vary: "Origin" };
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Methods": methods,
+    "Access-Control-Allow-Headers": "Content-Type",
+    Vary: "Origin",
+  };
 }

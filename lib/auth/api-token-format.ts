@@ -19,7 +19,9 @@ export const SCOPE_CHOICES = TOKEN_SCOPES.map((value) => ({ value, label: SCOPE_
 export const MAX_TOKEN_DAYS = 365;
 export const TOKEN_PREFIX = "hdt_";
 
-/** The token's digest as stored: SHA-256 is enough for 256 random bits (no guessing to slow down, unlike a password). */
+/**
+ * The token's digest as stored: SHA-256 is enough for 256 random bits (no guessing to slow down, unlike a password).
+ */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A new token: `hdt_` and 32 random bytes (base64url), its digest, and the first characters a list shows. */

@@ -7,9 +7,9 @@ import { verifyPassword } from "./password";
 // No "server-only" marker: the migrate command (a plain Node script, scripts/migrate.ts) removes them too.
 
 /**
- * Embedded mode's demo widget sites (lib/services/partners/sites.ts, DEMO_SITE and BLOCKED_DEMO_SITE): their keys are published,
- * and the first may be framed by the app's own origin, so in production anyone could spend its daily budget of billable
- * valuations.
+ * Embedded mode's demo widget sites (lib/services/partners/sites.ts, DEMO_SITE and BLOCKED_DEMO_SITE): their keys are
+ * published, and the first may be framed by the app's own origin, so in production anyone could spend its daily budget
+ * of billable valuations.
  */
 const DEMO_SITE_KEYS = ["site_demo", "site_demo_blocked"];
 
@@ -29,11 +29,17 @@ export async function demoAccountsLeft(db: Database): Promise<string[]> {
     const demo = DEMO_ACCOUNTS.find((account) => account.email === row.email.toLowerCase());
     if (demo && (await verifyPassword(demo.password, row.passwordHash))) left.push(row.email);
   }
-  const sites = await db.select({ siteKey: widgetSites.siteKey }).from(widgetSites).where(inArray(widgetSites.siteKey, DEMO_SITE_KEYS));
+  const sites = await db
+    .select({ siteKey: widgetSites.siteKey })
+    .from(widgetSites)
+    .where(inArray(widgetSites.siteKey, DEMO_SITE_KEYS));
   return [...left, ...sites.map((site) => `widget site ${site.siteKey}`)];
 }
 
-/** Deletes those accounts, and with them everything of theirs (sessions, factors, the demo officer's clients), and the demo sites. */
+/**
+ * Deletes those accounts, and with them everything of theirs (sessions, factors, the demo officer's clients), and the
+ * demo sites.
+ */
 export async function removeDemoAccounts(db: Database): Promise<string[]> {
   const left = await demoAccountsLeft(db);
   const emails = left.filter((entry) => !entry.startsWith("widget site "));

@@ -14,11 +14,19 @@ const YEAR_SECONDS = 365 * 86_400;
 
 const sign = (payload: string) => hmac(`device-cookie:${authSecret()}`, payload, "base64url");
 
-export const DEVICE_COOKIE_OPTIONS = { path: "/", maxAge: YEAR_SECONDS, httpOnly: true, sameSite: "lax", secure: secureCookies } as const;
+export const DEVICE_COOKIE_OPTIONS = {
+  path: "/",
+  maxAge: YEAR_SECONDS,
+  httpOnly: true,
+  sameSite: "lax",
+  secure: secureCookies,
+} as const;
 
 /** A new device's signed value for an account: a random id and the email, under the app's secret. */
 export function deviceToken(email: string): string {
-  const payload = Buffer.from(JSON.stringify({ e: email.trim().toLowerCase(), n: randomBytes(12).toString("base64url") })).toString("base64url");
+  const payload = Buffer.from(
+    JSON.stringify({ e: email.trim().toLowerCase(), n: randomBytes(12).toString("base64url") }),
+  ).toString("base64url");
   return `${payload}.${sign(payload)}`;
 }
 

@@ -38,8 +38,8 @@ export async function startTotp(userId: number, email: string): Promise<TotpEnro
 }
 
 /**
- * Confirms the pending secret with a code from it: it becomes the account's authenticator app (replacing the one before)
- * and that code is spent. Returns false when there is none pending or the code is not its own.
+ * Confirms the pending secret with a code from it: it becomes the account's authenticator app (replacing the one
+ * before) and that code is spent. Returns false when there is none pending or the code is not its own.
  */
 export async function confirmTotp(userId: number, code: string): Promise<boolean> {
   const { db } = await getDatabase();
@@ -70,7 +70,10 @@ export async function setTotpSecret(userId: number, secret: string): Promise<voi
 /** Turns the authenticator app off; with no passkey left, the recovery codes go too (they stand in for a factor). */
 export async function removeTotp(userId: number): Promise<void> {
   const { db } = await getDatabase();
-  await db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+    .where(eq(users.id, userId));
   await dropRecoveryCodesWithoutFactor(userId);
   await userChanged(userId);
 }
@@ -92,7 +95,10 @@ export async function dropRecoveryCodesWithoutFactor(userId: number): Promise<vo
 export async function resetFactors(userId: number): Promise<void> {
   const { db } = await getDatabase();
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+      .where(eq(users.id, userId));
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.update(users).set({ factorFailures: 0, factorLockedAt: null }).where(eq(users.id, userId));
@@ -154,7 +160,11 @@ export async function factorsOf(userId: number): Promise<FactorSummary> {
   ]);
   return {
     totp: !!user?.totp,
-    passkeys: keys.map((key) => ({ ...key, createdAt: key.createdAt.toISOString(), lastUsedAt: key.lastUsedAt?.toISOString() ?? null })),
+    passkeys: keys.map((key) => ({
+      ...key,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    })),
     recoveryCodesLeft: codes?.left ?? 0,
   };
 }
@@ -167,11 +177,16 @@ export type CodeCheck =
   /** The account's codes are locked until a password reset or an admin's reset of its factors. */
   | { ok: false; reason: "locked" };
 
-/** What a person whose codes are locked (FACTOR_LOCK_AFTER wrong ones in a row) reads, on the sign-in page and from the API. */
+/**
+ * What a person whose codes are locked (FACTOR_LOCK_AFTER wrong ones in a row) reads, on the sign-in page and from the
+ * API.
+ */
 export const FACTOR_LOCKED_WORDS =
   "This account's codes are locked after too many wrong ones in a row. Reset your password (Forgot your password?) to sign in again, or ask an admin, and we mailed you about it.";
 
-/** Wrong codes in a row after which an account's codes stop being compared at all (NIST SP 800-63B 5.2.2 allows 100). */
+/**
+ * Wrong codes in a row after which an account's codes stop being compared at all (NIST SP 800-63B 5.2.2 allows 100).
+ */
 export const FACTOR_LOCK_AFTER = 100;
 
 /**
@@ -243,7 +258,9 @@ async function spendRecoveryCode(userId: number, code: string): Promise<"recover
   const [spent] = await db
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashCode(code)), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashCode(code)), isNull(recoveryCodes.usedAt)),
+    )
     .returning({ hash: recoveryCodes.codeHash });
   return spent ? "recovery" : undefined;
 }

@@ -31,28 +31,40 @@ export async function keepSignOnSession(sessionId: string, refreshToken: string 
   const { db } = await getDatabase();
   await db
     .update(sessions)
-    .set({ oidcCheckedAt: new Date(), oidcRefreshToken: refreshToken ? seal(refreshToken, sealContext(sessionId)) : null })
+    .set({
+      oidcCheckedAt: new Date(),
+      oidcRefreshToken: refreshToken ? seal(refreshToken, sealContext(sessionId)) : null,
+    })
     .where(eq(sessions.id, sessionId));
 }
 
 const Discovery = z.object({ issuer: z.string(), token_endpoint: z.url(), jwks_uri: z.url() });
 const TokenAnswer = z.object({ id_token: z.string().optional(), refresh_token: z.string().optional() });
 
-let discovery: Promise<{ tokenEndpoint: string; issuer: string; keys: ReturnType<typeof createRemoteJWKSet> }> | undefined;
+let discovery:
+  Promise<{ tokenEndpoint: string; issuer: string; keys: ReturnType<typeof createRemoteJWKSet> }> | undefined;
 
 function provider() {
   discovery ??= (async () => {
-    const answer = await fetch(`${env.OIDC_ISSUER!.replace(/\/$/, "")}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+    const answer = await fetch(`${env.OIDC_ISSUER!.replace(/\/$/, "")}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!answer.ok) throw new Error(`discovery answered ${answer.status}`);
     const config = Discovery.parse(await answer.json());
-    return { tokenEndpoint: config.token_endpoint, issuer: config.issuer, keys: createRemoteJWKSet(new URL(config.jwks_uri)) };
+    return {
+      tokenEndpoint: config.token_endpoint,
+      issuer: config.issuer,
+      keys: createRemoteJWKSet(new URL(config.jwks_uri)),
+    };
   })();
   // A failed discovery is tried again at the next check, not remembered.
   discovery.catch(() => (discovery = undefined));
   return discovery;
 }
 
-type Answer = { ok: true; claims: JWTPayload; refreshToken?: string } | { ok: false; reason: "no_refresh_token" | "provider_refused" | "provider_unreachable" };
+type Answer =
+  | { ok: true; claims: JWTPayload; refreshToken?: string }
+  | { ok: false; reason: "no_refresh_token" | "provider_refused" | "provider_unreachable" };
 
 /** The refresh-token grant (client_secret_basic): the new ID token's claims, verified, for the same subject. */
 async function askProvider(sealed: string | null, sessionId: string, subject: string | null): Promise<Answer> {
@@ -68,10 +80,16 @@ async function askProvider(sealed: string | null, sessionId: string, subject: st
   let config: Awaited<ReturnType<typeof provider>>;
   try {
     config = await provider();
-    const basic = Buffer.from(`${encodeURIComponent(env.OIDC_CLIENT_ID!)}:${encodeURIComponent(env.OIDC_CLIENT_SECRET!)}`).toString("base64");
+    const basic = Buffer.from(
+      `${encodeURIComponent(env.OIDC_CLIENT_ID!)}:${encodeURIComponent(env.OIDC_CLIENT_SECRET!)}`,
+    ).toString("base64");
     answer = await fetch(config.tokenEndpoint, {
       method: "POST",
-      headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      headers: {
+        Authorization: `Basic ${basic}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "application/json",
+      },
       body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }),
       signal: AbortSignal.timeout(10_000),
     });
@@ -84,7 +102,11 @@ async function askProvider(sealed: string | null, sessionId: string, subject: st
   try {
     const tokens = TokenAnswer.parse(await answer.json());
     if (!tokens.id_token) return { ok: false, reason: "provider_refused" };
-    const { payload } = await jwtVerify(tokens.id_token, config.keys, { issuer: config.issuer, audience: env.OIDC_CLIENT_ID!, subject });
+    const { payload } = await jwtVerify(tokens.id_token, config.keys, {
+      issuer: config.issuer,
+      audience: env.OIDC_CLIENT_ID!,
+      subject,
+    });
     return { ok: true, claims: payload, refreshToken: tokens.refresh_token };
   } catch (error) {
     log.warn({ err: error }, "single sign-on re-check: the provider's answer did not verify");
@@ -100,8 +122,8 @@ type Outcome = "kept" | "changed" | "ended";
 
 /**
  * Checks a sign-on session with the provider now: it stays (or another request, here or on another instance, is
- * checking it), stays with another role, or was ended. Taken out of the groups: the account becomes a homeowner's and every
- * session of it ends, as at a sign-in; refused otherwise: this session ends. Either way it is logged.
+ * checking it), stays with another role, or was ended. Taken out of the groups: the account becomes a homeowner's and
+ * every session of it ends, as at a sign-in; refused otherwise: this session ends. Either way it is logged.
  */
 export function recheckSignOn(userId: number, sessionId: string): Promise<Outcome> {
   let check = underway.get(sessionId);
@@ -118,14 +140,27 @@ async function recheck(userId: number, sessionId: string): Promise<Outcome> {
   const [claimed] = await db
     .update(sessions)
     .set({ oidcCheckedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), lt(sessions.oidcCheckedAt, new Date(Date.now() - intervalMs()))))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        lt(sessions.oidcCheckedAt, new Date(Date.now() - intervalMs())),
+      ),
+    )
     .returning({ refreshToken: sessions.oidcRefreshToken });
   if (!claimed) return "kept";
-  const [account] = await db.select({ email: users.email, role: users.role, subject: users.oidcSubject }).from(users).where(eq(users.id, userId));
+  const [account] = await db
+    .select({ email: users.email, role: users.role, subject: users.oidcSubject })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!account) return "ended";
   const answer = await askProvider(claimed.refreshToken, sessionId, account.subject);
   const role = answer.ok
-    ? roleFromClaims(answer.claims, { claim: env.OIDC_ROLE_CLAIM, officerValues: env.OIDC_OFFICER_VALUES, adminValues: env.OIDC_ADMIN_VALUES })
+    ? roleFromClaims(answer.claims, {
+        claim: env.OIDC_ROLE_CLAIM,
+        officerValues: env.OIDC_OFFICER_VALUES,
+        adminValues: env.OIDC_ADMIN_VALUES,
+      })
     : undefined;
   if (answer.ok && role) {
     if (answer.refreshToken)

@@ -26,11 +26,21 @@ describe("the role a person's groups give", () => {
 
 describe("the identity provider's second factor", () => {
   it("counts mfa, otp, hwk and swk when the app trusts the provider", () => {
-    for (const method of ["mfa", "otp", "hwk", "swk"]) expect(idpSecondFactor({ amr: ["pwd", method] }, true)).toBe(true);
+    for (const method of ["mfa", "otp", "hwk", "swk"])
+      expect(idpSecondFactor({ amr: ["pwd", method] }, true)).toBe(true);
   });
 
   it("does not count one factor alone, nor two of one kind: a code, a key or a text message without a password (NIST SP 800-63B)", () => {
-    for (const amr of [["otp"], ["hwk"], ["swk"], ["sms"], ["otp", "sms"], ["hwk", "otp"], ["pwd", "pin"], ["pwd", "kba"]])
+    for (const amr of [
+      ["otp"],
+      ["hwk"],
+      ["swk"],
+      ["sms"],
+      ["otp", "sms"],
+      ["hwk", "otp"],
+      ["pwd", "pin"],
+      ["pwd", "kba"],
+    ])
       expect({ amr, mfa: idpSecondFactor({ amr }, true) }).toEqual({ amr, mfa: false });
   });
 

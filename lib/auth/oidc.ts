@@ -28,11 +28,15 @@ type StaffRole = Exclude<Role, "homeowner">;
 
 /** Why a single sign-on was refused: the `error` of `/login?error=...`. */
 export const SSO_ERRORS = {
-  OidcNoRole: "Your organization's account does not give you access to this app. Ask your administrator to add you to the right group.",
+  OidcNoRole:
+    "Your organization's account does not give you access to this app. Ask your administrator to add you to the right group.",
   OidcNoEmail: "Your organization's account did not share an email address with this app. Ask your administrator.",
-  OidcAccountConflict: "An account with your email already exists here and cannot be joined to your organization's account. Ask your administrator.",
-  OidcEmailUnverified: "Your organization's account did not confirm your email address, so no account can be made for it here. Ask your administrator.",
-  OidcSignInTooOld: "Your sign-in at your organization was too long ago. Sign in with your organization's account again.",
+  OidcAccountConflict:
+    "An account with your email already exists here and cannot be joined to your organization's account. Ask your administrator.",
+  OidcEmailUnverified:
+    "Your organization's account did not confirm your email address, so no account can be made for it here. Ask your administrator.",
+  OidcSignInTooOld:
+    "Your sign-in at your organization was too long ago. Sign in with your organization's account again.",
   OidcFailed: "Signing in with your organization's account did not work. Try again.",
 } as const;
 export type SsoError = keyof typeof SSO_ERRORS;
@@ -44,7 +48,9 @@ export function roleFromClaims(
 ): StaffRole | undefined {
   const raw = claims[config.claim];
   // Most providers send an array; some send one group as a plain string.
-  const values = new Set(Array.isArray(raw) ? raw.filter((v): v is string => typeof v === "string") : typeof raw === "string" ? [raw] : []);
+  const values = new Set(
+    Array.isArray(raw) ? raw.filter((v): v is string => typeof v === "string") : typeof raw === "string" ? [raw] : [],
+  );
   if (config.adminValues.some((v) => values.has(v))) return "admin";
   if (config.officerValues.some((v) => values.has(v))) return "loan_officer";
   return undefined;
@@ -66,7 +72,11 @@ const kindOf = (method: string) => Object.entries(FACTOR_KINDS).find(([, methods
  * then when the provider says `mfa`, or names factors of two kinds (NIST SP 800-63B: a code or a key alone is one
  * factor, and so are a code and a text message), or its `acr` is one the organization says means MFA.
  */
-export function idpSecondFactor(claims: { amr?: unknown; acr?: unknown }, trustsIdp: boolean, mfaAcrValues: readonly string[] = []): boolean {
+export function idpSecondFactor(
+  claims: { amr?: unknown; acr?: unknown },
+  trustsIdp: boolean,
+  mfaAcrValues: readonly string[] = [],
+): boolean {
   if (!trustsIdp) return false;
   if (typeof claims.acr === "string" && mfaAcrValues.includes(claims.acr)) return true;
   const methods = Array.isArray(claims.amr) ? claims.amr.filter((m): m is string => typeof m === "string") : [];
@@ -98,7 +108,11 @@ export function recentSignIn(claims: { auth_time?: unknown }, maxAgeSeconds: num
  * and the person's next single sign-on makes a new one). With STAFF_PASSWORDS=false no staff password signs in, and
  * the accounts an admin made before are claimed by their verified emails.
  */
-export function mayLinkByEmail(account: { role: Role; oidcSubject: string | null }, emailVerified: unknown, staffPasswords: boolean): boolean {
+export function mayLinkByEmail(
+  account: { role: Role; oidcSubject: string | null },
+  emailVerified: unknown,
+  staffPasswords: boolean,
+): boolean {
   return emailVerified === true && account.oidcSubject === null && account.role !== "homeowner" && !staffPasswords;
 }
 
@@ -114,8 +128,9 @@ export function oidcProviders(): OAuthConfig<IdTokenClaims>[] {
       wellKnown: `${env.OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
       clientId: env.OIDC_CLIENT_ID,
       clientSecret: env.OIDC_CLIENT_SECRET,
-      // max_age: the provider asks the person to sign in again when their sign-in there is older (and says when it was).
-      // offline_access: a refresh token, with which the person's groups are checked again while the session lasts.
+      // max_age: the provider asks the person to sign in again when their sign-in there is older (and says when it
+      // was). offline_access: a refresh token, with which the person's groups are checked again while the session
+      // lasts.
       authorization: { params: { scope: "openid email profile offline_access", max_age: env.OIDC_MAX_AGE_SECONDS } },
       // The profile is the ID token's claims (no userinfo call): the groups must be in the ID token.
       idToken: true,
@@ -134,16 +149,25 @@ type Provisioned = { ok: true; id: number; email: string; role: StaffRole } | { 
  * follows the groups on every sign-in; groups that give no role refuse and take the role away, ending the account's
  * sessions.
  */
-async function provision(sub: string, email: string | undefined, emailVerified: unknown, role: StaffRole | undefined): Promise<Provisioned> {
+async function provision(
+  sub: string,
+  email: string | undefined,
+  emailVerified: unknown,
+  role: StaffRole | undefined,
+): Promise<Provisioned> {
   const { db } = await getDatabase();
-  let [account] = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.oidcSubject, sub));
+  let [account] = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.oidcSubject, sub));
   if (!account) {
     // No account is made or linked for someone without a role.
     if (!role) return { ok: false, error: "OidcNoRole" };
     if (!email) return { ok: false, error: "OidcNoEmail" };
     const existing = await findUserByEmail(email);
     if (existing) {
-      if (!mayLinkByEmail(existing, emailVerified, env.STAFF_PASSWORDS)) return { ok: false, error: "OidcAccountConflict" };
+      if (!mayLinkByEmail(existing, emailVerified, env.STAFF_PASSWORDS))
+        return { ok: false, error: "OidcAccountConflict" };
       [account] = await db
         .update(users)
         .set({ oidcSubject: sub, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
@@ -176,11 +200,23 @@ async function provision(sub: string, email: string | undefined, emailVerified: 
  * a redirect to `/login?error=<SsoError>`. Without an adapter next-auth hands this very `user` object on to the `jwt`
  * callback, so it is completed here: `{ id: String(userId), email, role, secondFactor }`.
  */
-export async function oidcSignIn({ user, account, profile }: { user: User; account: Account | null; profile?: Profile }): Promise<true | string> {
+export async function oidcSignIn({
+  user,
+  account,
+  profile,
+}: {
+  user: User;
+  account: Account | null;
+  profile?: Profile;
+}): Promise<true | string> {
   if (account?.provider !== "oidc") return true;
   const claims = profile as IdTokenClaims | undefined;
   if (!claims?.sub) return "/login?error=OidcFailed";
-  const role = roleFromClaims(claims, { claim: env.OIDC_ROLE_CLAIM, officerValues: env.OIDC_OFFICER_VALUES, adminValues: env.OIDC_ADMIN_VALUES });
+  const role = roleFromClaims(claims, {
+    claim: env.OIDC_ROLE_CLAIM,
+    officerValues: env.OIDC_OFFICER_VALUES,
+    adminValues: env.OIDC_ADMIN_VALUES,
+  });
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : undefined;
   let result: Provisioned;
   try {

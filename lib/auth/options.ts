@@ -81,13 +81,25 @@ export const authOptions: NextAuthOptions = {
         await started();
         const jar = await cookies();
         const ip = ipOf(request);
-        const result = await checkCredentials(parsed.data.email, parsed.data.password, { ip, deviceCookie: jar.get(DEVICE_COOKIE)?.value });
+        const result = await checkCredentials(parsed.data.email, parsed.data.password, {
+          ip,
+          deviceCookie: jar.get(DEVICE_COOKIE)?.value,
+        });
         const refused = (detail: SignInEvent["detail"], user?: SignInEvent["user"]) =>
-          reportSignIn({ action: "signin", outcome: "refused", user, email: parsed.data.email, ip, detail: { method: "password", ...detail } });
+          reportSignIn({
+            action: "signin",
+            outcome: "refused",
+            user,
+            email: parsed.data.email,
+            ip,
+            detail: { method: "password", ...detail },
+          });
         if (!result.ok) {
           refused({ reason: result.reason === "throttled" ? "throttled" : "wrong_email_or_password" });
           if (result.reason === "throttled")
-            throw new Error(`Too many sign-in attempts. Try again in ${waitWords(result.retryAfterSeconds)}, or reset your password.`);
+            throw new Error(
+              `Too many sign-in attempts. Try again in ${waitWords(result.retryAfterSeconds)}, or reset your password.`,
+            );
           throw new Error("Wrong email or password.");
         }
         // STAFF_PASSWORDS=false: staff sign in through single sign-on only; their password fails like a wrong one.
@@ -106,15 +118,25 @@ export const authOptions: NextAuthOptions = {
             outcome: check.ok ? "allowed" : "refused",
             user: result.user,
             ip,
-            detail: check.ok ? { kind: check.kind } : { reason: check.reason, ...(check.reason === "invalid" && check.lockedNow ? { lockedNow: true } : {}) },
+            detail: check.ok
+              ? { kind: check.kind }
+              : { reason: check.reason, ...(check.reason === "invalid" && check.lockedNow ? { lockedNow: true } : {}) },
           });
-          if (!check.ok && check.reason === "throttled") throw new Error(`Too many codes tried. Try again in ${waitWords(check.retryAfterSeconds)}.`);
-          if (!check.ok && (check.reason === "locked" || (check.reason === "invalid" && check.lockedNow))) throw new Error(FACTOR_LOCKED_WORDS);
+          if (!check.ok && check.reason === "throttled")
+            throw new Error(`Too many codes tried. Try again in ${waitWords(check.retryAfterSeconds)}.`);
+          if (!check.ok && (check.reason === "locked" || (check.reason === "invalid" && check.lockedNow)))
+            throw new Error(FACTOR_LOCKED_WORDS);
           if (!check.ok) throw new Error(SIGN_IN_ERRORS.secondFactorInvalid);
           secondFactor = true;
         }
         if (result.device === "new") jar.set(DEVICE_COOKIE, deviceToken(result.user.email), DEVICE_COOKIE_OPTIONS);
-        reportSignIn({ action: "signin", outcome: "allowed", user: result.user, ip, detail: { method: "password", secondFactor } });
+        reportSignIn({
+          action: "signin",
+          outcome: "allowed",
+          user: result.user,
+          ip,
+          detail: { method: "password", secondFactor },
+        });
         return { id: String(result.user.id), email: result.user.email, role: result.user.role, secondFactor };
       },
     }),
@@ -130,11 +152,14 @@ export const authOptions: NextAuthOptions = {
         await started();
         try {
           const response = JSON.parse(parsed.data.response) as AuthenticationResponseJSON;
-          const userId = await verifyPasskey(response, relyingParty(new Headers(request?.headers as Record<string, string> | undefined)));
+          const userId = await verifyPasskey(
+            response,
+            relyingParty(new Headers(request?.headers as Record<string, string> | undefined)),
+          );
           const account = await findUserById(userId);
           if (!account) throw new PasskeyError("This passkey's account is gone.");
-          // STAFF_PASSWORDS=false: staff sign in through single sign-on only, and a passkey alone fails like a stranger's
-          // (it still gives the second step of a sign-on session, and step-ups: /api/account/second-factor).
+          // STAFF_PASSWORDS=false: staff sign in through single sign-on only, and a passkey alone fails like a
+          // stranger's (it still gives the second step of a sign-on session, and step-ups: /api/account/second-factor).
           if (!env.STAFF_PASSWORDS && isStaff(account.role)) {
             reportSignIn({
               action: "signin",
@@ -145,11 +170,22 @@ export const authOptions: NextAuthOptions = {
             });
             throw new Error(SIGN_IN_ERRORS.passkeyInvalid);
           }
-          reportSignIn({ action: "signin", outcome: "allowed", user: account, ip: ipOf(request), detail: { method: "passkey", secondFactor: true } });
+          reportSignIn({
+            action: "signin",
+            outcome: "allowed",
+            user: account,
+            ip: ipOf(request),
+            detail: { method: "passkey", secondFactor: true },
+          });
           return { id: String(account.id), email: account.email, role: account.role, secondFactor: true };
         } catch (error) {
           if (error instanceof PasskeyError || error instanceof SyntaxError || error instanceof TypeError) {
-            reportSignIn({ action: "signin", outcome: "refused", ip: ipOf(request), detail: { method: "passkey", reason: "passkey_invalid" } });
+            reportSignIn({
+              action: "signin",
+              outcome: "refused",
+              ip: ipOf(request),
+              detail: { method: "passkey", reason: "passkey_invalid" },
+            });
             throw new Error(SIGN_IN_ERRORS.passkeyInvalid);
           }
           throw error;
@@ -183,7 +219,12 @@ export const authOptions: NextAuthOptions = {
     async signOut({ token }) {
       await endSession(token?.sid);
       if (typeof token?.uid === "number" && typeof token.email === "string")
-        reportSignIn({ action: "signout", outcome: "allowed", user: { id: token.uid, email: token.email, role: String(token.role) }, detail: {} });
+        reportSignIn({
+          action: "signout",
+          outcome: "allowed",
+          user: { id: token.uid, email: token.email, role: String(token.role) },
+          detail: {},
+        });
     },
   },
 };

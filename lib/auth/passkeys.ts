@@ -47,14 +47,21 @@ async function keepChallenge(challenge: string, purpose: Purpose, userId: number
   const { db } = await getDatabase();
   // Challenges nobody answered go as new ones are made: the table holds the last few minutes' only.
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, new Date()));
-  await db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000) });
+  await db
+    .insert(webauthnChallenges)
+    .values({ challenge, purpose, userId, expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000) });
 }
 
 /** Takes the challenge an answer carries back (once: the statement that finds it deletes it), or undefined. */
-async function takeChallenge(clientDataJSON: string, purpose: Purpose, userId: number | null): Promise<string | undefined> {
+async function takeChallenge(
+  clientDataJSON: string,
+  purpose: Purpose,
+  userId: number | null,
+): Promise<string | undefined> {
   let challenge: unknown;
   try {
-    challenge = (JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown }).challenge;
+    challenge = (JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown })
+      .challenge;
   } catch {
     return undefined;
   }
@@ -79,17 +86,27 @@ export class PasskeyError extends Error {
 }
 
 /** Options for adding a passkey to an account: a discoverable credential, verified by the person (PIN, biometrics). */
-export async function registrationOptions(user: { id: number; email: string }, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function registrationOptions(
+  user: { id: number; email: string },
+  rp: RelyingParty,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const { db } = await getDatabase();
-  const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
-  if (existing.length >= MAX_PASSKEYS) throw new PasskeyError(`An account may have ${MAX_PASSKEYS} passkeys; remove one first.`);
+  const existing = await db
+    .select({ id: passkeys.id, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, user.id));
+  if (existing.length >= MAX_PASSKEYS)
+    throw new PasskeyError(`An account may have ${MAX_PASSKEYS} passkeys; remove one first.`);
   const options = await generateRegistrationOptions({
     rpName: "Homeowner Dashboard",
     rpID: rp.id,
     userName: user.email,
     userID: new TextEncoder().encode(`user:${user.id}`),
     attestationType: "none",
-    excludeCredentials: existing.map((key) => ({ id: key.id, transports: key.transports as AuthenticatorTransportFuture[] })),
+    excludeCredentials: existing.map((key) => ({
+      id: key.id,
+      transports: key.transports as AuthenticatorTransportFuture[],
+    })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   await keepChallenge(options.challenge, "register", user.id);
@@ -97,7 +114,12 @@ export async function registrationOptions(user: { id: number; email: string }, r
 }
 
 /** Verifies a new passkey's answer to its options and keeps it under a name. */
-export async function addPasskey(userId: number, name: string, response: RegistrationResponseJSON, rp: RelyingParty): Promise<{ id: string }> {
+export async function addPasskey(
+  userId: number,
+  name: string,
+  response: RegistrationResponseJSON,
+  rp: RelyingParty,
+): Promise<{ id: string }> {
   const challenge = await takeChallenge(response.response.clientDataJSON, "register", userId);
   if (!challenge) throw new PasskeyError("This passkey request ran out or was already used. Please try again.");
   const verified = await verifyRegistrationResponse({
@@ -107,7 +129,9 @@ export async function addPasskey(userId: number, name: string, response: Registr
     expectedRPID: rp.id,
     requireUserVerification: true,
   }).catch((error: unknown) => {
-    throw new PasskeyError(`The passkey could not be verified: ${error instanceof Error ? error.message : "unknown reason"}`);
+    throw new PasskeyError(
+      `The passkey could not be verified: ${error instanceof Error ? error.message : "unknown reason"}`,
+    );
   });
   if (!verified.verified) throw new PasskeyError("The passkey could not be verified.");
   const { credential } = verified.registrationInfo;
@@ -133,14 +157,29 @@ export async function addPasskey(userId: number, name: string, response: Registr
  * Options for signing in with a passkey: with no account, any passkey of this app the browser holds (discoverable);
  * for an account (its second step, or a step-up), that account's passkeys.
  */
-export async function authenticationOptions(rp: RelyingParty, userId?: number): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function authenticationOptions(
+  rp: RelyingParty,
+  userId?: number,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const { db } = await getDatabase();
   const allow =
-    userId === undefined ? undefined : await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
+    userId === undefined
+      ? undefined
+      : await db
+          .select({ id: passkeys.id, transports: passkeys.transports })
+          .from(passkeys)
+          .where(eq(passkeys.userId, userId));
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: "required",
-    ...(allow ? { allowCredentials: allow.map((key) => ({ id: key.id, transports: key.transports as AuthenticatorTransportFuture[] })) } : {}),
+    ...(allow
+      ? {
+          allowCredentials: allow.map((key) => ({
+            id: key.id,
+            transports: key.transports as AuthenticatorTransportFuture[],
+          })),
+        }
+      : {}),
   });
   await keepChallenge(options.challenge, userId === undefined ? "sign-in" : "step-up", userId ?? null);
   return options;
@@ -151,12 +190,21 @@ export async function authenticationOptions(rp: RelyingParty, userId?: number): 
  * required (the authenticator checked a PIN or a biometric), so a passkey is two factors in one: something held and
  * something known or been. Its signature counter must move forward (a cloned authenticator's would not).
  */
-export async function verifyPasskey(response: AuthenticationResponseJSON, rp: RelyingParty, userId?: number): Promise<number> {
-  const challenge = await takeChallenge(response.response.clientDataJSON, userId === undefined ? "sign-in" : "step-up", userId ?? null);
+export async function verifyPasskey(
+  response: AuthenticationResponseJSON,
+  rp: RelyingParty,
+  userId?: number,
+): Promise<number> {
+  const challenge = await takeChallenge(
+    response.response.clientDataJSON,
+    userId === undefined ? "sign-in" : "step-up",
+    userId ?? null,
+  );
   if (!challenge) throw new PasskeyError("This passkey request ran out or was already used. Please try again.");
   const { db } = await getDatabase();
   const [key] = await db.select().from(passkeys).where(eq(passkeys.id, response.id));
-  if (!key || (userId !== undefined && key.userId !== userId)) throw new PasskeyError("This passkey is not registered here.");
+  if (!key || (userId !== undefined && key.userId !== userId))
+    throw new PasskeyError("This passkey is not registered here.");
   const verified = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
@@ -170,10 +218,15 @@ export async function verifyPasskey(response: AuthenticationResponseJSON, rp: Re
       transports: key.transports as AuthenticatorTransportFuture[],
     },
   }).catch((error: unknown) => {
-    throw new PasskeyError(`The passkey could not be verified: ${error instanceof Error ? error.message : "unknown reason"}`);
+    throw new PasskeyError(
+      `The passkey could not be verified: ${error instanceof Error ? error.message : "unknown reason"}`,
+    );
   });
   if (!verified.verified) throw new PasskeyError("The passkey could not be verified.");
-  await db.update(passkeys).set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: new Date() }).where(eq(passkeys.id, key.id));
+  await db
+    .update(passkeys)
+    .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: new Date() })
+    .where(eq(passkeys.id, key.id));
   return key.userId;
 }
 

@@ -18,13 +18,18 @@ export const MIN_STRENGTH = 3;
  * Why a new password is too weak, as a sentence that names the field ("The password is too easy to guess: …"), or
  * undefined when it is good. Words that are the person's own (their email) count against it.
  */
-export function weakPasswordReason(password: string, userInputs: string[] = [], field = "The password"): string | undefined {
+export function weakPasswordReason(
+  password: string,
+  userInputs: string[] = [],
+  field = "The password",
+): string | undefined {
   if (!password.trim()) return `${field} must not be blank.`;
   const result = estimator().check(
     password,
     userInputs.flatMap((input) => input.toLowerCase().split(/[@.\s_-]+/)).filter((w) => w.length > 2),
   );
   if (result.score >= MIN_STRENGTH) return undefined;
-  const hint = result.feedback.warning || result.feedback.suggestions[0] || "Add more words or characters that are hard to guess.";
+  const hint =
+    result.feedback.warning || result.feedback.suggestions[0] || "Add more words or characters that are hard to guess.";
   return `${field} is too easy to guess: ${hint.charAt(0).toLowerCase()}${hint.slice(1)}`;
 }

@@ -25,7 +25,10 @@ export interface SessionUser {
   secondFactor?: SecondFactorState;
   /** When the session last gave a second factor (ms since the epoch), for actions that ask for a recent one. */
   secondFactorAt?: number;
-  /** When the session last proved the account (its sign-in, or the password given again; ms since the epoch): adding a factor asks for a recent one. */
+  /**
+   * When the session last proved the account (its sign-in, or the password given again; ms since the epoch): adding a
+   * factor asks for a recent one.
+   */
   provedAt?: number;
 }
 
@@ -37,11 +40,20 @@ export const isStaff = (role: Role) => (STAFF as readonly Role[]).includes(role)
  * What a session may do given its account's factors and what it gave (see SessionUser.secondFactor). A session that
  * started waiting for the factor (`held`) stays `pending` until it gives one, even once the account has none left.
  */
-export function secondFactorState(role: Role, hasFactor: boolean, secondFactorAt: Date | number | null | undefined, held = false): SecondFactorState {
+export function secondFactorState(
+  role: Role,
+  hasFactor: boolean,
+  secondFactorAt: Date | number | null | undefined,
+  held = false,
+): SecondFactorState {
   if (held && !secondFactorAt) return "pending";
   // Staff with no factor of their own may have given their identity provider's (single sign-on, when trusted).
   if (!hasFactor) return isStaff(role) && !secondFactorAt ? "enrol" : secondFactorAt ? "given" : "none";
   return secondFactorAt ? "given" : "pending";
 }
 
-export const ROLE_LABELS: Record<Role, string> = { homeowner: "Homeowner", loan_officer: "Loan officer", admin: "Admin" };
+export const ROLE_LABELS: Record<Role, string> = {
+  homeowner: "Homeowner",
+  loan_officer: "Loan officer",
+  admin: "Admin",
+};

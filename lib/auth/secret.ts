@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-// No "server-only" marker here: proxy.ts reads the secret too, outside React's server graph (node:fs keeps it off the client).
+// No "server-only" marker here: proxy.ts reads the secret too, outside React's server graph (node:fs keeps it off the
+// client).
 import { env } from "@/lib/env";
 
 let secret: string | undefined;

@@ -4,7 +4,14 @@ import { getCache } from "@/lib/cache";
 import { rememberedOfUser, rememberedSessionUser, userChanged } from "./session-cache";
 
 let nextId = 1;
-const user = (role: SessionUser["role"]): SessionUser => ({ id: nextId, email: "someone@example.com", role, ownerIds: [], name: null, sessionId: "s" });
+const user = (role: SessionUser["role"]): SessionUser => ({
+  id: nextId,
+  email: "someone@example.com",
+  role,
+  ownerIds: [],
+  name: null,
+  sessionId: "s",
+});
 
 describe("the session user snapshot", () => {
   it("reads the database once for repeated requests, and again after any change to the user", async () => {
@@ -117,7 +124,10 @@ describe("when the cache does not answer in time", () => {
 
 describe("a snapshot changed in the cache (whoever can write to the shared Redis)", () => {
   /** The last snapshot written under a key holding `part`: its key and value, as the cache keeps them. */
-  function written(writes: { mock: { calls: unknown[][] } }, part: string): { key: string; value: { version: string; value: unknown } } {
+  function written(
+    writes: { mock: { calls: unknown[][] } },
+    part: string,
+  ): { key: string; value: { version: string; value: unknown } } {
     const call = writes.mock.calls.filter(([key]) => String(key).includes(part)).at(-1);
     if (!call) throw new Error(`no snapshot written for ${part}`);
     return { key: String(call[0]), value: call[1] as { version: string; value: unknown } };

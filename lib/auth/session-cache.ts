@@ -71,7 +71,11 @@ const UNREAD = Symbol("the cache did not answer");
  * `load()`, kept in the cache under `key` while the user's version stays what it was when it was read (and at most
  * SNAPSHOT_SECONDS): what a page reads of its user on every view and changes only with them.
  */
-async function remembered<T>(userId: number, key: string, load: () => Promise<T>): Promise<Stamped<T> | { version: undefined; value: T }> {
+async function remembered<T>(
+  userId: number,
+  key: string,
+  load: () => Promise<T>,
+): Promise<Stamped<T> | { version: undefined; value: T }> {
   const cache = getCache();
   const [version, stamped] = await Promise.all([
     safely(() => cache.get<string>(versionKey(userId)), UNREAD),
@@ -81,7 +85,13 @@ async function remembered<T>(userId: number, key: string, load: () => Promise<T>
   // every snapshot of the user on every instance, because of a moment's slowness (under load, it did, in waves).
   if (version === UNREAD) return { version: undefined, value: await shared(`${key}@unread`, load) };
   if (version) latestVersions.set(userId, version.value);
-  if (version && stamped && stamped.freshUntil > Date.now() && stamped.value.version === version.value && authentic(key, stamped.value))
+  if (
+    version &&
+    stamped &&
+    stamped.freshUntil > Date.now() &&
+    stamped.value.version === version.value &&
+    authentic(key, stamped.value)
+  )
     return { version: stamped.value.version, value: stamped.value.value };
   // Requests that find it missing at the same moment share one load (and, without a version yet, one new version).
   return shared(`${key}@${version?.value ?? ""}`, async () => {
@@ -93,7 +103,10 @@ async function remembered<T>(userId: number, key: string, load: () => Promise<T>
       latestVersions.set(userId, current);
     }
     const value = await load();
-    await safely(() => cache.set<Signed<T>>(key, signed(key, { version: current, value }), SNAPSHOT_SECONDS), undefined);
+    await safely(
+      () => cache.set<Signed<T>>(key, signed(key, { version: current, value }), SNAPSHOT_SECONDS),
+      undefined,
+    );
     return { version: current, value };
   });
 }
@@ -111,7 +124,11 @@ function shared<T>(flight: string, load: () => Promise<T>): Promise<T> {
 }
 
 /** The user of a live session, from the cache when its snapshot is of the user's current version, else from `load`. */
-export async function rememberedSessionUser(userId: number, sessionId: string, load: () => Promise<SessionUser | undefined>): Promise<SessionUser | undefined> {
+export async function rememberedSessionUser(
+  userId: number,
+  sessionId: string,
+  load: () => Promise<SessionUser | undefined>,
+): Promise<SessionUser | undefined> {
   // Null: the session was not live (ended, run out, or not this user's).
   return (await remembered(userId, snapshotKey(sessionId), async () => (await load()) ?? null)).value ?? undefined;
 }

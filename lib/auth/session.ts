@@ -15,7 +15,10 @@ import { toSessionUser } from "./users";
  * A session's user as remembered with it: when the session started and ends, for the staff's idle limit, and for a
  * single sign-on's, when the provider last vouched for the person.
  */
-type RememberedUser = SessionUser & { sessionId: string; session: { createdAt: number; expiresAt: number; oidcCheckedAt?: number } };
+type RememberedUser = SessionUser & {
+  sessionId: string;
+  session: { createdAt: number; expiresAt: number; oidcCheckedAt?: number };
+};
 
 /** The user behind a session, when the session is still live: as the database has it now (see session-cache.ts). */
 async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefined> {
@@ -30,7 +33,11 @@ async function liveUser(id: unknown, sid: unknown): Promise<SessionUser | undefi
       secondFactor: secondFactorState(row.role, row.hasFactor, secondFactorAt, factorHeld),
       ...(secondFactorAt ? { secondFactorAt: secondFactorAt.getTime() } : {}),
       ...(passwordAt ? { provedAt: passwordAt.getTime() } : {}),
-      session: { createdAt: createdAt.getTime(), expiresAt: expiresAt.getTime(), ...(oidcCheckedAt ? { oidcCheckedAt: oidcCheckedAt.getTime() } : {}) },
+      session: {
+        createdAt: createdAt.getTime(),
+        expiresAt: expiresAt.getTime(),
+        ...(oidcCheckedAt ? { oidcCheckedAt: oidcCheckedAt.getTime() } : {}),
+      },
     };
   })) as RememberedUser | undefined;
   if (!remembered) return undefined;

@@ -38,12 +38,15 @@ export const PARTNER_SESSION_COOKIE = "next-auth.session-token";
  * which adding a factor soon after relies on; a partner's member proved nothing to this app. A session started without
  * the factor of an account that has one is held: it may only give the factor, whatever happens to the factors later.
  */
-export async function startSession(userId: number, options: { role: Role; secondFactor: boolean; proved?: boolean }): Promise<string> {
+export async function startSession(
+  userId: number,
+  options: { role: Role; secondFactor: boolean; proved?: boolean },
+): Promise<string> {
   const { db } = await getDatabase();
   const id = randomBytes(18).toString("base64url");
   const now = Date.now();
-  // The account's sessions that ran out go as a new one starts, so the table holds live sessions only. A sign-in is
-  // the account's use: disposal counts from it, and a warning of disposal no longer stands (lib/services/audit/privacy.ts).
+  // The account's sessions that ran out go as a new one starts, so the table holds live sessions only. A sign-in is the
+  // account's use: disposal counts from it, and a warning of disposal no longer stands (lib/services/audit/privacy.ts).
   await Promise.all([
     db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date()))),
     db.update(users).set({ lastSignInAt: new Date(), retentionWarnedAt: null }).where(eq(users.id, userId)),
@@ -65,7 +68,14 @@ export async function startSession(userId: number, options: { role: Role; second
 export type LiveSession = UserRow & {
   hasFactor: boolean;
   /** oidcCheckedAt: a single sign-on's session, when the provider last vouched for the person (see oidc-recheck.ts). */
-  session: { createdAt: Date; expiresAt: Date; secondFactorAt: Date | null; factorHeld: boolean; passwordAt: Date | null; oidcCheckedAt: Date | null };
+  session: {
+    createdAt: Date;
+    expiresAt: Date;
+    secondFactorAt: Date | null;
+    factorHeld: boolean;
+    passwordAt: Date | null;
+    oidcCheckedAt: Date | null;
+  };
 };
 
 /**
@@ -102,9 +112,14 @@ export async function liveSessionUser(userId: number, sessionId: unknown): Promi
  * from its start. Written when it has moved by more than a tenth of the idle time (a minute at most), not on every
  * request; a session whose role changed to or from staff takes the new limits here too.
  */
-export async function touchSession(user: SessionUser & { sessionId: string }, session: { createdAt: number; expiresAt: number }): Promise<number> {
+export async function touchSession(
+  user: SessionUser & { sessionId: string },
+  session: { createdAt: number; expiresAt: number },
+): Promise<number> {
   const now = Date.now();
-  const wanted = isStaff(user.role) ? staffExpiry(session.createdAt, now) : session.createdAt + SESSION_MAX_SECONDS * 1000;
+  const wanted = isStaff(user.role)
+    ? staffExpiry(session.createdAt, now)
+    : session.createdAt + SESSION_MAX_SECONDS * 1000;
   if (Math.abs(wanted - session.expiresAt) <= Math.min(60_000, staffIdleMs() / 10)) return session.expiresAt;
   const { db } = await getDatabase();
   await db
@@ -194,8 +209,13 @@ export async function cookieOfSession(
 ): Promise<string> {
   const seconds = options.seconds ?? SESSION_SECONDS;
   // The email as next-auth's own tokens carry it: its sign-out event logs who signed out.
-  const token = await encode({ token: { uid: user.id, role: user.role, sid, email: user.email, ...options.claims }, secret: authSecret(), maxAge: seconds });
+  const token = await encode({
+    token: { uid: user.id, role: user.role, sid, email: user.email, ...options.claims },
+    secret: authSecret(),
+    maxAge: seconds,
+  });
   // A partner's frame is another site: its cookie must be SameSite=None, Secure and partitioned.
-  if (options.partitioned) return `${PARTNER_SESSION_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; Secure; SameSite=None; Partitioned`;
+  if (options.partitioned)
+    return `${PARTNER_SESSION_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; Secure; SameSite=None; Partitioned`;
   return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Lax${secureCookies ? "; Secure" : ""}`;
 }

@@ -27,7 +27,12 @@ export function onSignInEvent(listener: Listener): void {
 export function reportSignIn(event: SignInEvent): void {
   try {
     if (event.outcome === "refused") {
-      const method = typeof event.detail.method === "string" ? event.detail.method : event.action === "signin.second_factor" ? "code" : "unknown";
+      const method =
+        typeof event.detail.method === "string"
+          ? event.detail.method
+          : event.action === "signin.second_factor"
+            ? "code"
+            : "unknown";
       countSignInFailure(event.action, method, event.detail.reason);
     }
     globalForEvents.signInListener?.(event);

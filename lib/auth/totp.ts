@@ -10,7 +10,14 @@ const TOTP_WINDOW = 1;
 const ISSUER = `Homeowner Dashboard (${new URL(appOrigin).host})`;
 
 export const totpOf = (secret: string, email: string) =>
-  new TOTP({ issuer: ISSUER, label: email, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: TOTP_PERIOD });
+  new TOTP({
+    issuer: ISSUER,
+    label: email,
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: TOTP_PERIOD,
+  });
 
 /** The 30-second step a code of `delta` steps from now belongs to. */
 const stepOf = (delta: number, now = Date.now()) => Math.floor(now / 1000 / TOTP_PERIOD) + delta;
@@ -31,7 +38,13 @@ export function totpStep(secret: string, code: string, now = Date.now()): number
 
 /** The current code of a secret (the demo accounts' `npm run demo:code`, and tests). */
 export const totpCode = (secret: string, now = Date.now()) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: TOTP_PERIOD, timestamp: now });
+  TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: TOTP_PERIOD,
+    timestamp: now,
+  });
 
 /** A code as typed: spaces, dashes and case do not matter. */
 export const normalizeCode = (code: string) => code.replace(/[\s-]/g, "").toUpperCase();

@@ -46,7 +46,9 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** A new account. `emailVerified`: someone vouches for the email (an admin making staff, a link mailed there and used). */
+/**
+ * A new account. `emailVerified`: someone vouches for the email (an admin making staff, a link mailed there and used).
+ */
 export async function createUser(input: {
   email: string;
   password: string;
@@ -82,11 +84,23 @@ export class OwnerTakenError extends Error {
  * records, an owner record one account (its key): linking a record another account holds throws OwnerTakenError.
  * Linking one the account already holds again changes nothing.
  */
-export async function linkVerifiedOwner(userId: number, ownerId: string, proof: OwnerProof, name?: string): Promise<void> {
+export async function linkVerifiedOwner(
+  userId: number,
+  ownerId: string,
+  proof: OwnerProof,
+  name?: string,
+): Promise<void> {
   const { db } = await getDatabase();
-  const [linked] = await db.insert(accountOwners).values({ ownerId, userId, proof }).onConflictDoNothing().returning({ userId: accountOwners.userId });
+  const [linked] = await db
+    .insert(accountOwners)
+    .values({ ownerId, userId, proof })
+    .onConflictDoNothing()
+    .returning({ userId: accountOwners.userId });
   if (!linked) {
-    const [holder] = await db.select({ userId: accountOwners.userId }).from(accountOwners).where(eq(accountOwners.ownerId, ownerId));
+    const [holder] = await db
+      .select({ userId: accountOwners.userId })
+      .from(accountOwners)
+      .where(eq(accountOwners.ownerId, ownerId));
     if (holder?.userId !== userId) throw new OwnerTakenError();
   }
   if (name)
@@ -99,7 +113,8 @@ export async function linkVerifiedOwner(userId: number, ownerId: string, proof: 
 
 /** PostgreSQL's unique_violation, whichever driver (or wrapper) reports it. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === "23505") return true;
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === "23505") return true;
   return false;
 }
 
@@ -116,7 +131,8 @@ export async function setPassword(userId: number, password: string): Promise<voi
 /** Changes a role; false when no such user. Sessions re-read the user, so it applies to the next request. */
 export async function setRole(userId: number, role: Role): Promise<boolean> {
   const { db } = await getDatabase();
-  const changed = (await db.update(users).set({ role }).where(eq(users.id, userId)).returning({ id: users.id })).length > 0;
+  const changed =
+    (await db.update(users).set({ role }).where(eq(users.id, userId)).returning({ id: users.id })).length > 0;
   await userChanged(userId);
   return changed;
 }
@@ -130,7 +146,9 @@ export async function deleteUser(userId: number): Promise<boolean> {
 }
 
 export type SignInResult =
-  { ok: true; user: SessionUser; device: "trusted" | "new" } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+  | { ok: true; user: SessionUser; device: "trusted" | "new" }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /**
  * Checks an email and password. A wrong email and a wrong password look the same and take as long. Every attempt is
@@ -138,7 +156,11 @@ export type SignInResult =
  * from, per device for a browser that carries the account's device cookie. Past a free allowance each key waits a
  * growing time, so guessing is slow, and the owner's own browser still gets in while strangers are throttled.
  */
-export async function checkCredentials(email: string, password: string, client: { ip?: string; deviceCookie?: string }): Promise<SignInResult> {
+export async function checkCredentials(
+  email: string,
+  password: string,
+  client: { ip?: string; deviceCookie?: string },
+): Promise<SignInResult> {
   const key = email.trim().toLowerCase();
   const device = trustedDevice(client.deviceCookie, key);
   // No client address: a signed-in session giving its own password again (a re-authentication, a password change),
@@ -151,6 +173,10 @@ export async function checkCredentials(email: string, password: string, client: 
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) return { ok: false, reason: "invalid" };
   if (device) await clearAttempts("device", device);
-  else await Promise.all([clearAttempts("email", key), client.ip !== undefined ? refundAttempt("ip", client.ip) : undefined]);
+  else
+    await Promise.all([
+      clearAttempts("email", key),
+      client.ip !== undefined ? refundAttempt("ip", client.ip) : undefined,
+    ]);
   return { ok: true, user: toSessionUser(user), device: device ? "trusted" : "new" };
 }

@@ -50,7 +50,10 @@ describe("inTime: waiting for Redis, fairly", () => {
 
   it("a plain timer would have given up on the first one", async () => {
     const { answer, close } = await ask();
-    const plain = Promise.race([answer, new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), 20))]);
+    const plain = Promise.race([
+      answer,
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), 20)),
+    ]);
     busy(250);
     await expect(plain).rejects.toThrow("timed out");
     close();

@@ -48,7 +48,11 @@ export function memoryCache(staleSeconds: number): Cache {
     },
     async set(key, value, ttlSeconds) {
       const now = Date.now();
-      entries.set(key, { value, storedAt: now, freshUntil: now + ttlSeconds * 1000 }, { ttl: (ttlSeconds + staleSeconds) * 1000 });
+      entries.set(
+        key,
+        { value, storedAt: now, freshUntil: now + ttlSeconds * 1000 },
+        { ttl: (ttlSeconds + staleSeconds) * 1000 },
+      );
     },
     async lock(key, ms) {
       const now = Date.now();
@@ -150,12 +154,20 @@ export function redisCache(redis: Redis, staleSeconds: number, namespace: string
     async set(key, value, ttlSeconds) {
       const now = Date.now();
       const entry = { value, storedAt: now, freshUntil: now + ttlSeconds * 1000 };
-      await inTime(redis.set(`${namespace}:cache:${key}`, JSON.stringify(entry), "EX", Math.max(1, ttlSeconds + staleSeconds)), CACHE_COMMAND_MS, "redis set");
+      await inTime(
+        redis.set(`${namespace}:cache:${key}`, JSON.stringify(entry), "EX", Math.max(1, ttlSeconds + staleSeconds)),
+        CACHE_COMMAND_MS,
+        "redis set",
+      );
       local.set(key, entry);
     },
     async lock(key, ms) {
       const token = randomUUID();
-      const taken = await inTime(redis.set(`${namespace}:lock:${key}`, token, "PX", ms, "NX"), CACHE_COMMAND_MS, "redis lock");
+      const taken = await inTime(
+        redis.set(`${namespace}:lock:${key}`, token, "PX", ms, "NX"),
+        CACHE_COMMAND_MS,
+        "redis lock",
+      );
       return taken === "OK" ? token : undefined;
     },
     async unlock(key, token) {
@@ -164,7 +176,9 @@ export function redisCache(redis: Redis, staleSeconds: number, namespace: string
     },
     async clear() {
       local.clear();
-      for await (const keys of redis.scanStream({ match: `${namespace}:cache:*`, count: 500 }) as AsyncIterable<string[]>) {
+      for await (const keys of redis.scanStream({ match: `${namespace}:cache:*`, count: 500 }) as AsyncIterable<
+        string[]
+      >) {
         if (keys.length) await redis.unlink(...keys);
       }
     },
@@ -176,13 +190,19 @@ const globalForCache = globalThis as unknown as { appCache?: Cache };
 /** The answer cache: in memory for one instance, Redis (REDIS_URL) when several share it. */
 export function getCache(): Cache {
   return (globalForCache.appCache ??= env.REDIS_URL
-    ? redisCache(connect(env.REDIS_URL, "cache", COMMAND_BACKSTOP_MS), env.CACHE_STALE_SECONDS, `${env.CACHE_NAMESPACE}:${upstreamId()}`)
+    ? redisCache(
+        connect(env.REDIS_URL, "cache", COMMAND_BACKSTOP_MS),
+        env.CACHE_STALE_SECONDS,
+        `${env.CACHE_NAMESPACE}:${upstreamId()}`,
+      )
     : memoryCache(env.CACHE_STALE_SECONDS));
 }
 
 /** Answers of different upstreams never mix: the embedded service's, or a short hash of the real one's URL. */
 function upstreamId(): string {
-  return env.PROPERTY_API_BASE_URL ? createHash("sha256").update(env.PROPERTY_API_BASE_URL).digest("hex").slice(0, 8) : "embedded";
+  return env.PROPERTY_API_BASE_URL
+    ? createHash("sha256").update(env.PROPERTY_API_BASE_URL).digest("hex").slice(0, 8)
+    : "embedded";
 }
 
 export function redisClient(purpose: string): Redis | undefined {

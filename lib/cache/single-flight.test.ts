@@ -155,7 +155,9 @@ describe("singleFlight", () => {
     await cache.lock("k", 100);
     const { calls, flight } = counted(async () => "answer");
     const started = Date.now();
-    expect((await singleFlight(() => cache, new Map(), { lockMs: 2_000, pollMs: 5 })(flight("k"))).value).toBe("answer");
+    expect((await singleFlight(() => cache, new Map(), { lockMs: 2_000, pollMs: 5 })(flight("k"))).value).toBe(
+      "answer",
+    );
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThanOrEqual(90);
     expect(waited).toBeLessThan(1_000);
@@ -188,9 +190,13 @@ describe("singleFlight", () => {
       },
     });
     // The first leader's call outlives its 40 ms lock, then fails; the second took the lock meanwhile and is slow.
-    const first = singleFlight(() => cache, new Map(), { lockMs: 40, pollMs: 5 })(flight(() => pause(100).then(() => Promise.reject(new Error("timeout")))));
+    const first = singleFlight(() => cache, new Map(), { lockMs: 40, pollMs: 5 })(
+      flight(() => pause(100).then(() => Promise.reject(new Error("timeout")))),
+    );
     await pause(60);
-    const second = singleFlight(() => cache, new Map(), { lockMs: 1_000, pollMs: 5 })(flight(() => pause(150).then(() => "answer")));
+    const second = singleFlight(() => cache, new Map(), { lockMs: 1_000, pollMs: 5 })(
+      flight(() => pause(150).then(() => "answer")),
+    );
     await expect(first).rejects.toThrow("timeout");
     await pause(10);
     // The second still holds the lock: the third waits for its answer instead of calling too.

@@ -44,7 +44,9 @@ export async function safely<T, F = T>(work: () => Promise<T>, fallback: F): Pro
 
 async function fresh<T>(cache: Cache, key: string): Promise<Landed<T> | undefined> {
   const entry: Entry<T> | undefined = await safely(() => cache.get<T>(key), undefined);
-  return entry && entry.freshUntil > Date.now() ? { value: entry.value, fetchedAt: entry.storedAt, called: false } : undefined;
+  return entry && entry.freshUntil > Date.now()
+    ? { value: entry.value, fetchedAt: entry.storedAt, called: false }
+    : undefined;
 }
 
 /**
@@ -53,7 +55,11 @@ async function fresh<T>(cache: Cache, key: string): Promise<Landed<T> | undefine
  * looks at the cache again before calling (the previous holder may have just stored the answer), and only then
  * admits (spends for) its leader. A waiter whose holder let go without an answer takes the lock and calls itself.
  */
-export function singleFlight(cache: () => Cache, flights: Map<string, Promise<Landed<unknown>>>, timing = { lockMs: 15_000, pollMs: 50 }) {
+export function singleFlight(
+  cache: () => Cache,
+  flights: Map<string, Promise<Landed<unknown>>>,
+  timing = { lockMs: 15_000, pollMs: 50 },
+) {
   async function fly<T>(flight: Flight<T>): Promise<Landed<T>> {
     const store = cache();
     const lead = async (token: string | undefined): Promise<Landed<T>> => {

@@ -9,8 +9,12 @@ export async function fetchFile(path: string, fallbackName: string): Promise<{ b
     throw new ApiProblem("The network failed. Check your connection and try again.");
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
-    throw new ApiProblem(body?.error?.message ?? "The download failed. Please try again.", { code: body?.error?.code, status: response.status });
+    const body = (await response.json().catch(() => undefined)) as
+      { error?: { code?: string; message?: string } } | undefined;
+    throw new ApiProblem(body?.error?.message ?? "The download failed. Please try again.", {
+      code: body?.error?.code,
+      status: response.status,
+    });
   }
   const filename = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? fallbackName;
   // A stream cut short (the server failed midway) rejects here, rather than saving half a file as if whole.

@@ -22,7 +22,9 @@ export class ApiProblem extends Error {
 
   /** Anything thrown, as a problem a person can read (a bug's own wording is not shown). */
   static from(error: unknown): ApiProblem {
-    return error instanceof ApiProblem ? error : new ApiProblem("Something went wrong. Please try again.", { code: UNEXPECTED });
+    return error instanceof ApiProblem
+      ? error
+      : new ApiProblem("Something went wrong. Please try again.", { code: UNEXPECTED });
   }
 }
 
@@ -39,11 +41,14 @@ export async function fetchJson<T>(path: string, init: { method?: string; body?:
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch {
-    throw new ApiProblem("The network failed. Check your connection and try again; nothing was lost.", { code: NETWORK_FAILED });
+    throw new ApiProblem("The network failed. Check your connection and try again; nothing was lost.", {
+      code: NETWORK_FAILED,
+    });
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const error = (json as { error?: { message?: string; code?: string; fields?: Record<string, string> } } | undefined)?.error;
+    const error = (json as { error?: { message?: string; code?: string; fields?: Record<string, string> } } | undefined)
+      ?.error;
     throw new ApiProblem(error?.message ?? "Something went wrong. Please try again.", {
       code: error?.code ?? (error?.message ? undefined : UNEXPECTED),
       fields: error?.fields,
@@ -60,5 +65,10 @@ export async function fetchJson<T>(path: string, init: { method?: string; body?:
 export function useProblemText(): (problem: { code?: string; message: string }) => string {
   const common = useTranslations("Common");
   const errorText = useErrorText();
-  return (problem) => (problem.code === NETWORK_FAILED ? common("networkFailed") : problem.code === UNEXPECTED ? common("somethingWrong") : errorText(problem));
+  return (problem) =>
+    problem.code === NETWORK_FAILED
+      ? common("networkFailed")
+      : problem.code === UNEXPECTED
+        ? common("somethingWrong")
+        : errorText(problem);
 }

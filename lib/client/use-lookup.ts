@@ -11,13 +11,19 @@ type Stale<T> = T & { stale?: boolean };
 export function useVerification(address: string, applicant: { firstName: string; lastName: string; name: string }) {
   return useQuery<Stale<VerificationDto>, ApiProblem>({
     queryKey: queryKeys.verification(address, applicant.name),
-    queryFn: () => fetchJson("/api/homeowner/verify", { body: { firstName: applicant.firstName, lastName: applicant.lastName, address } }),
+    queryFn: () =>
+      fetchJson("/api/homeowner/verify", {
+        body: { firstName: applicant.firstName, lastName: applicant.lastName, address },
+      }),
     enabled: !!applicant.lastName,
   });
 }
 
 export function useValuation(address: string) {
-  return useQuery<Stale<ValuationDto>, ApiProblem>({ queryKey: queryKeys.valuation(address), queryFn: () => fetchJson("/api/avm", { body: { address } }) });
+  return useQuery<Stale<ValuationDto>, ApiProblem>({
+    queryKey: queryKeys.valuation(address),
+    queryFn: () => fetchJson("/api/avm", { body: { address } }),
+  });
 }
 
 export function useEquity(address: string) {

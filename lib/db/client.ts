@@ -64,14 +64,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** Migrates over one connection holding an advisory lock, so processes starting together take turns. */
 async function migrateUnderLock(url: string): Promise<void> {
-  await underLock(url, LOCKS.migrations, (admin) => migratePostgres(drizzlePostgres(admin), { migrationsFolder: MIGRATIONS }));
+  await underLock(url, LOCKS.migrations, (admin) =>
+    migratePostgres(drizzlePostgres(admin), { migrationsFolder: MIGRATIONS }),
+  );
 }
 
 /**
  * Runs `work` while one connection of its own holds a PostgreSQL advisory lock, so that processes starting together on
  * one database take turns (the lock goes with the connection, should the process die).
  */
-export async function underLock<T>(url: string, lock: number, work: (connection: postgres.Sql) => Promise<T>): Promise<T> {
+export async function underLock<T>(
+  url: string,
+  lock: number,
+  work: (connection: postgres.Sql) => Promise<T>,
+): Promise<T> {
   const connection = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await connection`select pg_advisory_lock(${lock})`;
@@ -90,9 +96,12 @@ interface JournalEntry {
 
 let journal: JournalEntry[] | undefined;
 
-/** The migrations this build ships, oldest first (drizzle-kit's journal: each one's tag and the time that orders it). */
+/**
+ * The migrations this build ships, oldest first (drizzle-kit's journal: each one's tag and the time that orders it).
+ */
 export function shippedMigrations(): JournalEntry[] {
-  journal ??= (JSON.parse(readFileSync(join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: JournalEntry[] }).entries;
+  journal ??= (JSON.parse(readFileSync(join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: JournalEntry[] })
+    .entries;
   return journal;
 }
 
@@ -104,7 +113,8 @@ export interface SchemaStatus {
   shipped: string;
 }
 
-const rowsOf = <Row>(result: unknown): Row[] => (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+const rowsOf = <Row>(result: unknown): Row[] =>
+  (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 
 /**
  * Where the database's schema stands against this build's migrations, read from drizzle's own record of what it
@@ -113,12 +123,19 @@ const rowsOf = <Row>(result: unknown): Row[] => (Array.isArray(result) ? result 
 export async function schemaStatus(db: Database): Promise<SchemaStatus> {
   const shipped = shippedMigrations();
   const newest = shipped.at(-1)!;
-  const [table] = rowsOf<{ present: boolean }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`));
+  const [table] = rowsOf<{ present: boolean }>(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`),
+  );
   let latest: number | undefined;
   if (table?.present) {
-    const [row] = rowsOf<{ latest: string | number | null }>(await db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`));
+    const [row] = rowsOf<{ latest: string | number | null }>(
+      await db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`),
+    );
     latest = row?.latest === null || row?.latest === undefined ? undefined : Number(row.latest);
   }
-  const applied = latest === undefined ? "none" : (shipped.find((entry) => entry.when === latest)?.tag ?? `one this build does not know (${latest})`);
+  const applied =
+    latest === undefined
+      ? "none"
+      : (shipped.find((entry) => entry.when === latest)?.tag ?? `one this build does not know (${latest})`);
   return { current: latest !== undefined && latest >= newest.when, applied, shipped: newest.tag };
 }

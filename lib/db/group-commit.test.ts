@@ -103,7 +103,12 @@ describe("a group commit", () => {
 
   it("shares one queue per name in the process, as each route bundle's copy of a module does", async () => {
     const a = queue("test-shared");
-    const b = groupCommit<number[]>("test-shared", { empty: () => [], gatherMs: () => 0, write: async () => {}, failed: () => {} });
+    const b = groupCommit<number[]>("test-shared", {
+      empty: () => [],
+      gatherMs: () => 0,
+      write: async () => {},
+      failed: () => {},
+    });
     const added = a.commit.add((batch) => batch.push(1));
     let settled = false;
     const waiting = b.settled().then(() => (settled = true));

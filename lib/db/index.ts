@@ -17,11 +17,18 @@ export class SchemaBehindError extends Error {
   }
 }
 
-const globalForDb = globalThis as unknown as { appDatabase?: Promise<DatabaseHandle>; openedDatabase?: Promise<DatabaseHandle> };
+const globalForDb = globalThis as unknown as {
+  appDatabase?: Promise<DatabaseHandle>;
+  openedDatabase?: Promise<DatabaseHandle>;
+};
 
 /** The database's connection, opened once, without migrating it (MIGRATE_ON_START=false). */
 function opened(): Promise<DatabaseHandle> {
-  globalForDb.openedDatabase ??= openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, "pglite"), migrate: false }).catch((error) => {
+  globalForDb.openedDatabase ??= openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: join(env.DATA_DIR, "pglite"),
+    migrate: false,
+  }).catch((error) => {
     globalForDb.openedDatabase = undefined;
     throw error;
   });

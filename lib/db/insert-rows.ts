@@ -19,7 +19,11 @@ export function insertRowsStatement<T extends PgTable>(table: T, rows: readonly 
     return column.name;
   });
   const keys = Object.keys(first);
-  const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key] ?? null]))));
+  const json = JSON.stringify(
+    rows.map((row) =>
+      Object.fromEntries(keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key] ?? null])),
+    ),
+  );
   const { schema, name } = getTableConfig(table);
   const type = sql.raw(`${schema ? `"${schema}".` : ""}"${name}"`);
   const list = sql.raw(names.map((column) => `"${column}"`).join(", "));

@@ -4,7 +4,10 @@ import { z } from "zod";
 const optionalUrl = z.preprocess((value) => (value === "" ? undefined : value), z.url().optional());
 const optionalString = z.preprocess((value) => (value === "" ? undefined : value), z.string().optional());
 
-const otlpProtocol = z.preprocess((value) => (value === "" ? undefined : value), z.enum(["http/protobuf", "http/json", "grpc"]).optional());
+const otlpProtocol = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.enum(["http/protobuf", "http/json", "grpc"]).optional(),
+);
 
 /** Embedded mode: no real upstream is configured (the app's own service, demo accounts, generated secrets). */
 const embeddedEnv = (env: { PROPERTY_API_BASE_URL?: string }) => env.PROPERTY_API_BASE_URL === undefined;
@@ -65,21 +68,36 @@ const loopback = (host: string) => host === "localhost" || host === "[::1]" || /
  * in the outbox, where an admin could use them) and, with PostgreSQL (more than one instance may run), Redis (without
  * it each instance keeps its own copy of sessions, and a revoked one stays good on the others for up to a minute).
  */
-function unsafeProductionSettings(env: { NEXTAUTH_URL?: string; SMTP_URL?: string; DATABASE_URL?: string; REDIS_URL?: string }) {
+function unsafeProductionSettings(env: {
+  NEXTAUTH_URL?: string;
+  SMTP_URL?: string;
+  DATABASE_URL?: string;
+  REDIS_URL?: string;
+}) {
   const issues: { path: string[]; message: string }[] = [];
   if (!env.NEXTAUTH_URL)
-    issues.push({ path: ["NEXTAUTH_URL"], message: "is required in production: the app's public https URL (Secure session cookies, links in mail)" });
+    issues.push({
+      path: ["NEXTAUTH_URL"],
+      message: "is required in production: the app's public https URL (Secure session cookies, links in mail)",
+    });
   else if (URL.canParse(env.NEXTAUTH_URL)) {
     const url = new URL(env.NEXTAUTH_URL);
     if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback(url.hostname)))
-      issues.push({ path: ["NEXTAUTH_URL"], message: "must be https in production (http only on a loopback address: localhost, 127.0.0.1)" });
+      issues.push({
+        path: ["NEXTAUTH_URL"],
+        message: "must be https in production (http only on a loopback address: localhost, 127.0.0.1)",
+      });
   }
   if (!env.SMTP_URL)
-    issues.push({ path: ["SMTP_URL"], message: "is required in production: reset and invitation links must go by mail, not sit in the outbox" });
+    issues.push({
+      path: ["SMTP_URL"],
+      message: "is required in production: reset and invitation links must go by mail, not sit in the outbox",
+    });
   if (env.DATABASE_URL && !env.REDIS_URL)
     issues.push({
       path: ["REDIS_URL"],
-      message: "is required in production with DATABASE_URL: instances on one database share sessions' revocations and rate limits through it",
+      message:
+        "is required in production with DATABASE_URL: instances on one database share sessions' revocations and rate limits through it",
     });
   return issues;
 }
@@ -95,18 +113,25 @@ export const EnvSchema = z
     PROPERTY_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** PostgreSQL; unset means embedded PGlite in DATA_DIR. */
     DATABASE_URL: optionalUrl,
-    /** Redis for the shared cache and rate limits; unset means in memory (one instance). Production on PostgreSQL requires it. */
+    /**
+     * Redis for the shared cache and rate limits; unset means in memory (one instance). Production on PostgreSQL
+     * requires it.
+     */
     REDIS_URL: optionalUrl,
     /** Signs session tokens; generated once and kept in DATA_DIR in embedded mode, required otherwise. */
     NEXTAUTH_SECRET: optionalString,
     /**
      * The app's public URL (next-auth's own variable); https makes session cookies Secure. Required in production, and
-     * https there unless it is a loopback address (http://localhost, http://127.0.0.1: a trial on one machine, the tests).
+     * https there unless it is a loopback address (http://localhost, http://127.0.0.1: a trial on one machine, the
+     * tests).
      */
     NEXTAUTH_URL: optionalUrl,
     /** An admin created at start when no account has this email (how a fresh production install gets its first). */
     BOOTSTRAP_ADMIN_EMAIL: z.preprocess((value) => (value === "" ? undefined : value), z.email().optional()),
-    BOOTSTRAP_ADMIN_PASSWORD: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(12).optional()),
+    BOOTSTRAP_ADMIN_PASSWORD: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.string().min(12).optional(),
+    ),
     /** How long answers stay fresh in the cache, per operation, in seconds. */
     CACHE_TTL_NORMALIZE: z.coerce
       .number()
@@ -181,21 +206,31 @@ export const EnvSchema = z
      * `migrate` service), and the process waits until the database has them, answering readiness with 503 meanwhile.
      */
     MIGRATE_ON_START: flag("true"),
-    /** With MIGRATE_ON_START=false, how long a starting process waits for the migrations before it gives up (exit 1). */
+    /**
+     * With MIGRATE_ON_START=false, how long a starting process waits for the migrations before it gives up (exit 1).
+     */
     MIGRATION_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     /**
      * On SIGTERM, readiness answers 503 at once and the server goes on serving this many seconds (so a load balancer
      * sees it and sends no new requests), then stops accepting connections, finishes those in flight and exits.
      */
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(5),
-    /** The organization's current note rate (percent) for a rate-and-term refinance: a client's rate 0.75 point above it is one. */
+    /**
+     * The organization's current note rate (percent) for a rate-and-term refinance: a client's rate 0.75 point above it
+     * is one.
+     */
     ORG_CURRENT_RATE: z.coerce.number().min(0).max(30).default(6.25),
-    /** Client portfolio: the least available equity (dollars) that makes a home equity line, and a cash-out, worth a call. */
+    /**
+     * Client portfolio: the least available equity (dollars) that makes a home equity line, and a cash-out, worth a
+     * call.
+     */
     OPPORTUNITY_HELOC_MIN: z.coerce.number().int().min(0).default(25_000),
     OPPORTUNITY_CASH_OUT_MIN: z.coerce.number().int().min(0).default(50_000),
     /** Scheduled client refreshes a month (each at most one billable call) until an admin sets the budget. */
     REFRESH_BUDGET_MONTHLY: z.coerce.number().int().min(0).default(1_000),
-    /** Where embedded mode keeps its files (PGlite data, the generated secret); a relative one is the project folder's. */
+    /**
+     * Where embedded mode keeps its files (PGlite data, the generated secret); a relative one is the project folder's.
+     */
     DATA_DIR: z
       .string()
       .min(1)
@@ -207,11 +242,13 @@ export const EnvSchema = z
     BRAND_DISCLAIMER: z
       .string()
       .min(1)
-      .default("This is an automated estimate of market value, not an appraisal. Use it as a starting point, not as the price."),
+      .default(
+        "This is an automated estimate of market value, not an appraisal. Use it as a starting point, not as the price.",
+      ),
     BRAND_METHODOLOGY_URL: z.string().min(1).default("/how-estimates-work"),
     /**
-     * Mail: SMTP when set (`smtp://user:pass@host:587`); unset keeps every message in the outbox (`/admin/outbox`), which
-     * only the embedded defaults allow: production requires it.
+     * Mail: SMTP when set (`smtp://user:pass@host:587`); unset keeps every message in the outbox (`/admin/outbox`),
+     * which only the embedded defaults allow: production requires it.
      */
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default("Home dashboard <no-reply@localhost>"),
@@ -220,8 +257,8 @@ export const EnvSchema = z
     POSTAL_API_KEY: optionalString,
     /**
      * The key that encrypts secrets at rest (authenticator apps' secrets): 32 bytes as base64 or hex. Required in
-     * production; in embedded mode generated once and kept in DATA_DIR. `DATA_ENCRYPTION_KEY_PREVIOUS` (comma-separated)
-     * still decrypts what an earlier key encrypted while `npm run keys:rotate` re-encrypts it.
+     * production; in embedded mode generated once and kept in DATA_DIR. `DATA_ENCRYPTION_KEY_PREVIOUS`
+     * (comma-separated) still decrypts what an earlier key encrypted while `npm run keys:rotate` re-encrypts it.
      */
     DATA_ENCRYPTION_KEY: key32,
     DATA_ENCRYPTION_KEY_PREVIOUS: keyList,
@@ -242,7 +279,10 @@ export const EnvSchema = z
     ),
     /** Staff sessions (loan officers, admins) end after this many minutes without a request (and 12 hours in all). */
     STAFF_IDLE_MINUTES: z.coerce.number().positive().max(720).default(30),
-    /** Sensitive actions (role changes, factor resets, exports) go ahead this many minutes after a second factor was given. */
+    /**
+     * Sensitive actions (role changes, factor resets, exports) go ahead this many minutes after a second factor was
+     * given.
+     */
     STEP_UP_MINUTES: z.coerce.number().positive().max(60).default(10),
     /** The activity log's rows are kept this many days (seven years), then removed by the daily housekeeping job. */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(2_555),
@@ -259,13 +299,20 @@ export const EnvSchema = z
     OIDC_ROLE_CLAIM: z.string().min(1).default("groups"),
     OIDC_OFFICER_VALUES: commaList("loan_officer"),
     OIDC_ADMIN_VALUES: commaList("admin"),
-    /** A second factor the identity provider asserts (`amr` mfa, or two kinds of factor; or an acr below) counts as the app's own. */
+    /**
+     * A second factor the identity provider asserts (`amr` mfa, or two kinds of factor; or an acr below) counts as the
+     * app's own.
+     */
     OIDC_TRUSTS_IDP_MFA: flag("false"),
     /** The provider's `acr` values that mean a multi-factor sign-in (with OIDC_TRUSTS_IDP_MFA). */
     OIDC_MFA_ACR_VALUES: commaList(""),
-    /** A single sign-on whose sign-in at the provider (`auth_time`) is older than this is refused; sent as `max_age`. */
+    /**
+     * A single sign-on whose sign-in at the provider (`auth_time`) is older than this is refused; sent as `max_age`.
+     */
     OIDC_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(43_200),
-    /** A single sign-on session asks the provider (refresh token) for the person's groups again after this many minutes. */
+    /**
+     * A single sign-on session asks the provider (refresh token) for the person's groups again after this many minutes.
+     */
     OIDC_RECHECK_MINUTES: z.coerce.number().positive().max(1_440).default(60),
     /** `false`: staff sign in through single sign-on only (needs OIDC_ISSUER); homeowners keep their passwords. */
     STAFF_PASSWORDS: flag("true"),
@@ -280,9 +327,9 @@ export const EnvSchema = z
     /**
      * Traces: exported over OTLP when either endpoint is set, and the SDK is not even loaded otherwise. The SDK reads
      * these and the other standard OTEL_* variables itself (OTEL_EXPORTER_OTLP_PROTOCOL, _HEADERS, OTEL_TRACES_SAMPLER,
-     * OTEL_BSP_SCHEDULE_DELAY, …); they are declared here so that a bad URL stops the start and the table of docs/operations.md has
-     * one source. OTEL_SERVICE_NAME (or service.name in OTEL_RESOURCE_ATTRIBUTES) names the service, by default
-     * `homeowner-dashboard`.
+     * OTEL_BSP_SCHEDULE_DELAY, …); they are declared here so that a bad URL stops the start and the table of
+     * docs/operations.md has one source. OTEL_SERVICE_NAME (or service.name in OTEL_RESOURCE_ATTRIBUTES) names the
+     * service, by default `homeowner-dashboard`.
      */
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl,
@@ -292,8 +339,8 @@ export const EnvSchema = z
     OTEL_SERVICE_NAME: optionalString,
     OTEL_RESOURCE_ATTRIBUTES: optionalString,
     /**
-     * Webhooks may go to private, loopback and link-local addresses (development and tests); false: only to public ones,
-     * checked after DNS resolution (SSRF), and registration takes only https URLs.
+     * Webhooks may go to private, loopback and link-local addresses (development and tests); false: only to public
+     * ones, checked after DNS resolution (SSRF), and registration takes only https URLs.
      */
     WEBHOOKS_ALLOW_PRIVATE: flag("false"),
     /** A factor on the webhooks' retry schedule and its 3 days (tests: 0.0005 makes them seconds); 1 in production. */
@@ -307,7 +354,11 @@ export const EnvSchema = z
       // Production (a real upstream): nothing is generated into a data folder; every instance gets the same secrets.
       if (env.NODE_ENV === "production" && !embeddedEnv(env)) {
         if (!env.NEXTAUTH_SECRET)
-          ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "is required in production (a random secret: openssl rand -base64 32)" });
+          ctx.addIssue({
+            code: "custom",
+            path: ["NEXTAUTH_SECRET"],
+            message: "is required in production (a random secret: openssl rand -base64 32)",
+          });
         if (!env.DATA_ENCRYPTION_KEY)
           ctx.addIssue({
             code: "custom",
@@ -316,7 +367,11 @@ export const EnvSchema = z
           });
         for (const issue of unsafeProductionSettings(env)) ctx.addIssue({ code: "custom", ...issue });
         if (!env.AUDIT_HMAC_KEY)
-          ctx.addIssue({ code: "custom", path: ["AUDIT_HMAC_KEY"], message: "is required in production (32 random bytes, base64: openssl rand -base64 32)" });
+          ctx.addIssue({
+            code: "custom",
+            path: ["AUDIT_HMAC_KEY"],
+            message: "is required in production (32 random bytes, base64: openssl rand -base64 32)",
+          });
       }
       const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
       if (oidc > 0 && oidc < 3) {
@@ -325,21 +380,31 @@ export const EnvSchema = z
             ctx.addIssue({
               code: "custom",
               path: [name],
-              message: "is required for single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together)",
+              message:
+                "is required for single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together)",
             });
       }
       if (!env.STAFF_PASSWORDS && !env.OIDC_ISSUER) {
-        ctx.addIssue({ code: "custom", path: ["STAFF_PASSWORDS"], message: "can be false only with single sign-on (OIDC_ISSUER)" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["STAFF_PASSWORDS"],
+          message: "can be false only with single sign-on (OIDC_ISSUER)",
+        });
       }
       if (!env.MIGRATE_ON_START && !env.DATABASE_URL) {
         ctx.addIssue({
           code: "custom",
           path: ["MIGRATE_ON_START"],
-          message: "can be false only with DATABASE_URL (embedded PGlite has one process, which migrates it at its start)",
+          message:
+            "can be false only with DATABASE_URL (embedded PGlite has one process, which migrates it at its start)",
         });
       }
       if (env.BOOTSTRAP_ADMIN_EMAIL && !env.BOOTSTRAP_ADMIN_PASSWORD) {
-        ctx.addIssue({ code: "custom", path: ["BOOTSTRAP_ADMIN_PASSWORD"], message: "is required with BOOTSTRAP_ADMIN_EMAIL (12 characters at least)" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["BOOTSTRAP_ADMIN_PASSWORD"],
+          message: "is required with BOOTSTRAP_ADMIN_EMAIL (12 characters at least)",
+        });
       }
       if (env.POSTAL_API_URL && !env.POSTAL_API_KEY) {
         ctx.addIssue({ code: "custom", path: ["POSTAL_API_KEY"], message: "is required when POSTAL_API_URL is set" });
@@ -386,5 +451,9 @@ export const embedded = embeddedEnv(env);
 
 /** The app's public origin, for links in mail: NEXTAUTH_URL, never a request's Host header (which anyone can set). */
 export const appOrigin = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : `http://localhost:${env.PORT ?? 3000}`;
-/** Every origin the app is served from: appOrigin, and without NEXTAUTH_URL its loopback twin (`next start` on PORT). */
-export const appOrigins: readonly string[] = env.NEXTAUTH_URL ? [appOrigin] : [appOrigin, `http://127.0.0.1:${env.PORT ?? 3000}`];
+/**
+ * Every origin the app is served from: appOrigin, and without NEXTAUTH_URL its loopback twin (`next start` on PORT).
+ */
+export const appOrigins: readonly string[] = env.NEXTAUTH_URL
+  ? [appOrigin]
+  : [appOrigin, `http://127.0.0.1:${env.PORT ?? 3000}`];

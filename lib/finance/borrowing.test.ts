@@ -26,7 +26,12 @@ describe("cashOutAvailable", () => {
 describe("limitGap", () => {
   it("says the LTV and the value or balance that would open a line", () => {
     // 86% of the value against an 80% limit.
-    expect(limitGap(500_000, 430_000, 0.8)).toEqual({ ltv: 0.86, maxLtv: 0.8, valueNeeded: 537_500, balanceNeeded: 400_000 });
+    expect(limitGap(500_000, 430_000, 0.8)).toEqual({
+      ltv: 0.86,
+      maxLtv: 0.8,
+      valueNeeded: 537_500,
+      balanceNeeded: 400_000,
+    });
     expect(limitGap(587_000, 538_659, 0.8)).toMatchObject({ valueNeeded: 673_324, balanceNeeded: 469_600 });
   });
 
@@ -42,7 +47,9 @@ describe("limitGap", () => {
 
 describe("averageRate", () => {
   it("weights the rates the owner gave by balance, and ignores loans without one", () => {
-    expect(averageRate([{ balance: 300_000, ratePercent: 3 }, { balance: 100_000, ratePercent: 7 }, { balance: 50_000 }])).toBe(4);
+    expect(
+      averageRate([{ balance: 300_000, ratePercent: 3 }, { balance: 100_000, ratePercent: 7 }, { balance: 50_000 }]),
+    ).toBe(4);
     expect(averageRate([{ balance: 300_000 }])).toBeUndefined();
     expect(averageRate([{ balance: 0, ratePercent: 5 }])).toBeUndefined();
   });

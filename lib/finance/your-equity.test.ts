@@ -27,7 +27,13 @@ describe("yourEquity", () => {
 
   it("drops a loan the owner paid off and recomputes equity, LTV and what is available from the service's value", () => {
     const yours = yourEquity(equity, { second: { paidOff: true } });
-    expect(yours).toMatchObject({ totalLoanBalance: 380_000, totalEquity: 120_000, ltv: 0.76, availableEquity: 20_000, availableEquityHigh: 60_000 });
+    expect(yours).toMatchObject({
+      totalLoanBalance: 380_000,
+      totalEquity: 120_000,
+      ltv: 0.76,
+      availableEquity: 20_000,
+      availableEquityHigh: 60_000,
+    });
     expect(yours.availableEquityLow).toBe(0);
     expect(yours.loans).toEqual([equity.loans[0]]);
     expect(yours.estimate).toBe(500_000);

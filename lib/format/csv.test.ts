@@ -20,9 +20,12 @@ describe("csvCell", () => {
     expect(csvCell(value)).toBe(expected);
   });
 
-  it.each(["2800 N 24th St, Phoenix, AZ 85008", "Maricopa", "", "O'Brien Rd", "-12.5", "-3", "33.4484"])("keeps %j as it is", (value) => {
-    expect(csvCell(value)).toBe(value);
-  });
+  it.each(["2800 N 24th St, Phoenix, AZ 85008", "Maricopa", "", "O'Brien Rd", "-12.5", "-3", "33.4484"])(
+    "keeps %j as it is",
+    (value) => {
+      expect(csvCell(value)).toBe(value);
+    },
+  );
 
   it("keeps numbers, negative ones too, and writes nothing for a missing value", () => {
     expect(csvCell(-112.074)).toBe(-112.074);

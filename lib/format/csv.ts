@@ -17,5 +17,7 @@ export function csvCell(value: string | number | null | undefined): string | num
 
 /** Rows of named cells as CSV (header from the first row's keys), every cell made safe to open in a spreadsheet. */
 export function toCsv(rows: Record<string, string | number | null | undefined>[]): string {
-  return Papa.unparse(rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, csvCell(value)]))));
+  return Papa.unparse(
+    rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, csvCell(value)]))),
+  );
 }

@@ -24,7 +24,8 @@ export type EstimateWords = (key: keyof Messages["Estimate"], values?: Record<st
  * default one (English), a reader of another language gets the catalogue's translation of it, and a disclaimer the
  * service configured otherwise is shown as configured in every language.
  */
-export const DEFAULT_DISCLAIMER = "This is an automated estimate of market value, not an appraisal. Use it as a starting point, not as the price.";
+export const DEFAULT_DISCLAIMER =
+  "This is an automated estimate of market value, not an appraisal. Use it as a starting point, not as the price.";
 
 export function brandDisclaimer(brand: Pick<Brand, "disclaimer">, locale: Formats["locale"], t: EstimateWords): string {
   return locale !== "en" && brand.disclaimer === DEFAULT_DISCLAIMER ? t("disclaimer") : brand.disclaimer;
@@ -32,12 +33,21 @@ export function brandDisclaimer(brand: Pick<Brand, "disclaimer">, locale: Format
 
 /**
  * The branded valuation's parts in one language (its words from `t`, its figures from `f`). No catalogue is imported
- * here, so a client component builds it from the words its provider sends; lib/i18n/estimate-content.ts builds it elsewhere.
+ * here, so a client component builds it from the words its provider sends; lib/i18n/estimate-content.ts builds it
+ * elsewhere.
  */
-export function buildEstimateContent({ value, low, high, confidence, date, brand, compact = false }: EstimateInput, t: EstimateWords, f: Formats) {
+export function buildEstimateContent(
+  { value, low, high, confidence, date, brand, compact = false }: EstimateInput,
+  t: EstimateWords,
+  f: Formats,
+) {
   const lowConfidence = confidence < LOW_CONFIDENCE;
   const range = { low: f.usd(low), high: f.usd(high) };
-  const detail = lowConfidence ? t("lowConfidence", { confidence }) : compact ? t("range", range) : t("rangeConfidence", { ...range, confidence });
+  const detail = lowConfidence
+    ? t("lowConfidence", { confidence })
+    : compact
+      ? t("range", range)
+      : t("rangeConfidence", { ...range, confidence });
   return {
     title: t("title"),
     headline: lowConfidence ? `${range.low} – ${range.high}` : f.usd(value),

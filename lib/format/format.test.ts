@@ -127,7 +127,14 @@ describe("money and counts", () => {
   ])("%s", (actual, expected) => expect(actual).toBe(expected));
 
   it("never writes a hyphen-minus", () => {
-    for (const text of [formatUsd(-5), formatSignedUsd(-5), formatPercent(-5, "change"), formatCount(-5), formatNumber(-5, 2), formatSigned(-5)])
+    for (const text of [
+      formatUsd(-5),
+      formatSignedUsd(-5),
+      formatPercent(-5, "change"),
+      formatCount(-5),
+      formatNumber(-5, 2),
+      formatSigned(-5),
+    ])
       expect(text).not.toContain("-");
   });
 });

@@ -55,9 +55,17 @@ const LOAN_TYPES: Record<FormatLocale, Record<string, string>> = {
  */
 export type PercentKind = "ltv" | "share" | "whole" | "rate" | "change";
 
-const PERCENT_DIGITS: Record<PercentKind, [number, number]> = { ltv: [1, 1], share: [1, 1], whole: [0, 0], rate: [0, 3], change: [1, 1] };
+const PERCENT_DIGITS: Record<PercentKind, [number, number]> = {
+  ltv: [1, 1],
+  share: [1, 1],
+  whole: [0, 0],
+  rate: [0, 3],
+  change: [1, 1],
+};
 
-/** Dates: "YYYY-MM-DD" is a day (read in UTC, whatever the machine's zone); any other string or a Date is an instant. */
+/**
+ * Dates: "YYYY-MM-DD" is a day (read in UTC, whatever the machine's zone); any other string or a Date is an instant.
+ */
 export type DateInput = string | Date;
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -70,7 +78,9 @@ function instant(value: DateInput): Date {
   return new Date(value);
 }
 
-/** Every figure, date and loan type of one language, written the same way on the page, in the mail and in the report. */
+/**
+ * Every figure, date and loan type of one language, written the same way on the page, in the mail and in the report.
+ */
 export interface Formats {
   locale: FormatLocale;
   /** "$412,000" / "412.000 US$"; a negative amount "−$1,200". */
@@ -89,7 +99,9 @@ export interface Formats {
   date(value: DateInput): string;
   /** A month: "November 2026" / "noviembre de 2026". */
   month(value: DateInput): string;
-  /** A day named: "Thursday, November 26" / "jueves, 26 de noviembre" (the year goes without saying in a daily mail). */
+  /**
+   * A day named: "Thursday, November 26" / "jueves, 26 de noviembre" (the year goes without saying in a daily mail).
+   */
   weekday(value: DateInput): string;
   /** An instant: "November 26, 2026 at 3:04 PM UTC" / "26 de noviembre de 2026, 15:04 UTC"; `seconds` adds them. */
   dateTime(value: DateInput, options?: { seconds?: boolean }): string;
@@ -99,13 +111,18 @@ export interface Formats {
 
 function makeFormats(locale: FormatLocale): Formats {
   const tag = INTL_TAG[locale];
-  // One formatter each: `toLocaleDateString` with options builds a new one per call, which cost a dashboard view 3% of its CPU.
+  // One formatter each: `toLocaleDateString` with options builds a new one per call, which cost a dashboard view 3% of
+  // its CPU.
   const usd = new Intl.NumberFormat(tag, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
   const grouped = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
   const fixed = new Map<number, Intl.NumberFormat>();
   const fixedFormat = (digits: number) => {
     let format = fixed.get(digits);
-    if (!format) fixed.set(digits, (format = new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+    if (!format)
+      fixed.set(
+        digits,
+        (format = new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits })),
+      );
     return format;
   };
   const percents = Object.fromEntries(
@@ -118,11 +135,17 @@ function makeFormats(locale: FormatLocale): Formats {
   const monthYear = new Intl.DateTimeFormat(tag, { year: "numeric", month: "long", timeZone: "UTC" });
   const weekdayDate = new Intl.DateTimeFormat(tag, { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
   const clock = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
-  const clockSeconds = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: "UTC" });
+  const clockSeconds = new Intl.DateTimeFormat(tag, {
+    hour: "numeric",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZone: "UTC",
+  });
   // Whether a figure rounds to zero at the precision it is written in (a zero has no sign).
   const roundsToZero = (value: number, digits: number) => Math.round(Math.abs(value) * 10 ** digits) === 0;
   const number = (value: number, fractionDigits = 0) =>
-    (value < 0 && !roundsToZero(value, fractionDigits) ? MINUS : "") + fixedFormat(fractionDigits).format(Math.abs(value));
+    (value < 0 && !roundsToZero(value, fractionDigits) ? MINUS : "") +
+    fixedFormat(fractionDigits).format(Math.abs(value));
   const loanTypes = LOAN_TYPES[locale];
   return {
     locale,
@@ -130,7 +153,8 @@ function makeFormats(locale: FormatLocale): Formats {
     count: (value) => (value < 0 && Math.round(value) !== 0 ? MINUS : "") + grouped.format(Math.abs(value)),
     number,
     signed: (value) => (value > 0 ? "+" : "") + number(value, Number.isInteger(value) ? 0 : 1),
-    signedUsd: (value) => (Math.round(value) === 0 ? usd.format(0) : (value > 0 ? "+" : MINUS) + usd.format(Math.abs(value))),
+    signedUsd: (value) =>
+      Math.round(value) === 0 ? usd.format(0) : (value > 0 ? "+" : MINUS) + usd.format(Math.abs(value)),
     percent(percent, kind) {
       // Zero at the kind's precision has no sign: "−0.0%" would claim a fall too small to show.
       const zero = roundsToZero(percent, PERCENT_DIGITS[kind][1]);
@@ -147,14 +171,20 @@ function makeFormats(locale: FormatLocale): Formats {
     },
     loanType(type) {
       const key = type.trim().toLowerCase();
-      return loanTypes[key] ?? key.replace(/(^|[\s-])([a-z])/g, (_, gap: string, letter: string) => gap + letter.toUpperCase());
+      return (
+        loanTypes[key] ??
+        key.replace(/(^|[\s-])([a-z])/g, (_, gap: string, letter: string) => gap + letter.toUpperCase())
+      );
     },
   };
 }
 
 const FORMATS: Record<FormatLocale, Formats> = { en: makeFormats("en"), es: makeFormats("es") };
 
-/** The formats of a language: `formatsFor(locale).usd(412000)`. Pages get theirs from `useFormats()` or `getFormats()` (lib/i18n). */
+/**
+ * The formats of a language: `formatsFor(locale).usd(412000)`. Pages get theirs from `useFormats()` or `getFormats()`
+ * (lib/i18n).
+ */
 export const formatsFor = (locale: FormatLocale): Formats => FORMATS[locale] ?? FORMATS.en;
 
 // English, for what staff read and what the app writes for machines and logs; what a homeowner reads goes through
@@ -183,7 +213,24 @@ export interface RecordedName {
 
 const SUFFIXES: Record<string, string> = { JR: "Jr.", SR: "Sr.", II: "II", III: "III", IV: "IV", V: "V", ESQ: "Esq." };
 // Words that begin a last name of more than one word in deed order ("DE LA CRUZ MARIA", "ST JOHN PETER").
-const PARTICLES = new Set(["DE", "LA", "DEL", "DELA", "VAN", "VON", "DER", "DEN", "ST", "STE", "DI", "DA", "DU", "DOS", "DAS", "AL"]);
+const PARTICLES = new Set([
+  "DE",
+  "LA",
+  "DEL",
+  "DELA",
+  "VAN",
+  "VON",
+  "DER",
+  "DEN",
+  "ST",
+  "STE",
+  "DI",
+  "DA",
+  "DU",
+  "DOS",
+  "DAS",
+  "AL",
+]);
 // Words that say an owner is not a person: their names keep their order.
 const ENTITY_WORDS =
   /\b(LLC|L\.L\.C|INC|CORP|CORPORATION|CO|COMPANY|LP|LLP|LTD|TRUST|TR|TRUSTEE|ESTATE|BANK|ASSOCIATION|ASSN|HOLDINGS|PROPERTIES|PARTNERS|BUILDER|BUILDERS|HOMES|CHURCH|CITY|COUNTY|STATE)\b/i;
@@ -239,7 +286,11 @@ function nameWord(word: string): string {
   return word
     .toLowerCase()
     .split(/([-'’])/)
-    .map((part) => part.replace(/^([a-z])/, (letter) => letter.toUpperCase()).replace(/^Mc([a-z])/, (_, letter: string) => `Mc${letter.toUpperCase()}`))
+    .map((part) =>
+      part
+        .replace(/^([a-z])/, (letter) => letter.toUpperCase())
+        .replace(/^Mc([a-z])/, (_, letter: string) => `Mc${letter.toUpperCase()}`),
+    )
     .join("");
 }
 
@@ -249,7 +300,9 @@ const words = (text: string | undefined) => (text ?? "").trim().split(/\s+/).fil
 export const formatName = (text: string) => words(text).map(nameWord).join(" ");
 const initial = (word: string) => (/^[A-Za-z]$/.test(word) ? `${word.toUpperCase()}.` : nameWord(word));
 
-/** An entity's name (a trust, a company) in mixed case, its order kept: "Smith Family Trust", "Sunrise Holdings LLC". */
+/**
+ * An entity's name (a trust, a company) in mixed case, its order kept: "Smith Family Trust", "Sunrise Holdings LLC".
+ */
 function entityName(text: string): string {
   return words(text)
     .map((w) => (/^(LLC|LP|LLP|II|III|IV)$/i.test(w) ? w.toUpperCase() : nameWord(w)))
@@ -266,15 +319,23 @@ export function formatOwnerName(name: RecordedName | string): string {
   if (typeof name === "string") {
     if (ENTITY_WORDS.test(name)) return entityName(name);
     const tokens = words(name);
-    const suffix = tokens.length > 2 && SUFFIXES[tokens.at(-1)!.toUpperCase().replace(/\.$/, "")] ? tokens.pop() : undefined;
+    const suffix =
+      tokens.length > 2 && SUFFIXES[tokens.at(-1)!.toUpperCase().replace(/\.$/, "")] ? tokens.pop() : undefined;
     let split = 1;
     while (split < tokens.length - 1 && PARTICLES.has(tokens[split - 1]!.toUpperCase())) split++;
-    return formatOwnerName({ last: tokens.slice(0, split).join(" "), firstAndMiddle: tokens.slice(split).join(" "), suffix });
+    return formatOwnerName({
+      last: tokens.slice(0, split).join(" "),
+      firstAndMiddle: tokens.slice(split).join(" "),
+      suffix,
+    });
   }
-  const given = name.firstAndMiddle !== undefined ? words(name.firstAndMiddle) : [...words(name.first), ...words(name.middle)];
+  const given =
+    name.firstAndMiddle !== undefined ? words(name.firstAndMiddle) : [...words(name.first), ...words(name.middle)];
   if (!given.length && ENTITY_WORDS.test(name.last)) return entityName(name.last);
   const [first, ...middle] = given;
   const suffixWord = name.suffix?.trim().toUpperCase().replace(/\.$/, "");
   const suffix = suffixWord ? (SUFFIXES[suffixWord] ?? nameWord(suffixWord)) : "";
-  return [first ? nameWord(first) : "", ...middle.map(initial), ...words(name.last).map(nameWord), suffix].filter(Boolean).join(" ");
+  return [first ? nameWord(first) : "", ...middle.map(initial), ...words(name.last).map(nameWord), suffix]
+    .filter(Boolean)
+    .join(" ");
 }

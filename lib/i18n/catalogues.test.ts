@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "./locales";
 
 type Tree = { [key: string]: string | Tree };
-const catalogue = (locale: string) => JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), "utf8")) as Tree;
+const catalogue = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), "utf8")) as Tree;
 
 /** Every message of a catalogue by its full key ("Layout.signIn"). */
 function flatten(tree: Tree, prefix = ""): Map<string, string> {
@@ -20,8 +21,10 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 /** The arguments a message takes ({name}, {count, plural, …}), with what kind each is. */
 function argumentsOf(elements: MessageFormatElement[], into = new Map<string, number>()): Map<string, number> {
   for (const element of elements) {
-    if ("value" in element && typeof element.value === "string" && element.type !== TYPE.literal) into.set(element.value, element.type);
-    if (element.type === TYPE.plural || element.type === TYPE.select) for (const option of Object.values(element.options)) argumentsOf(option.value, into);
+    if ("value" in element && typeof element.value === "string" && element.type !== TYPE.literal)
+      into.set(element.value, element.type);
+    if (element.type === TYPE.plural || element.type === TYPE.select)
+      for (const option of Object.values(element.options)) argumentsOf(option.value, into);
     if (element.type === TYPE.tag) argumentsOf(element.children, into);
   }
   return into;
@@ -33,7 +36,8 @@ const english = catalogues.en!;
 describe("the message catalogues", () => {
   it.each(LOCALES)("%s has every key the others have, and no other", (locale) => {
     const keys = [...catalogues[locale]!.keys()].sort();
-    for (const other of LOCALES) expect(keys, `${locale} against ${other}`).toEqual([...catalogues[other]!.keys()].sort());
+    for (const other of LOCALES)
+      expect(keys, `${locale} against ${other}`).toEqual([...catalogues[other]!.keys()].sort());
   });
 
   it.each(LOCALES)("every %s message parses as ICU MessageFormat", (locale) => {
@@ -55,14 +59,18 @@ describe("the message catalogues", () => {
         if (translated === undefined) return [];
         const want = [...argumentsOf(parse(message))].sort();
         const got = [...argumentsOf(parse(translated))].sort();
-        return JSON.stringify(want) === JSON.stringify(got) ? [] : [`${locale} ${key}: ${JSON.stringify(got)} instead of ${JSON.stringify(want)}`];
+        return JSON.stringify(want) === JSON.stringify(got)
+          ? []
+          : [`${locale} ${key}: ${JSON.stringify(got)} instead of ${JSON.stringify(want)}`];
       }),
     );
     expect(mismatched).toEqual([]);
   });
 
   it("no message is empty", () => {
-    const empty = LOCALES.flatMap((locale) => [...catalogues[locale]!].filter(([, m]) => !m.trim()).map(([key]) => `${locale} ${key}`));
+    const empty = LOCALES.flatMap((locale) =>
+      [...catalogues[locale]!].filter(([, m]) => !m.trim()).map(([key]) => `${locale} ${key}`),
+    );
     expect(empty).toEqual([]);
   });
 
@@ -71,6 +79,8 @@ describe("the message catalogues", () => {
     const b = flatten({ A: { x: "uno" } });
     expect([...a.keys()]).not.toEqual([...b.keys()]);
     expect(() => parse("{count, plural, one {# home}")).toThrow();
-    expect([...argumentsOf(parse("{count, plural, one {# home} other {# homes}} at {address}"))].map(([k]) => k).sort()).toEqual(["address", "count"]);
+    expect(
+      [...argumentsOf(parse("{count, plural, one {# home} other {# homes}} at {address}"))].map(([k]) => k).sort(),
+    ).toEqual(["address", "count"]);
   });
 });

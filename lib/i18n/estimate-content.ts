@@ -12,10 +12,10 @@ export interface EstimateInput extends CoreInput {
 
 /**
  * What the service's branding rule requires wherever a valuation appears, in the reader's language: the estimate's
- * name, the figure (or only the range when confidence is low), its range and date, "Valuation provided by" the
- * service with its logo, and the disclaimer with a link to how it is made. The React component (with the words its
- * page sends) and the widget's, the report's and the digest's HTML are views of the same parts (lib/format/estimate-core.ts).
- * It lives in lib/i18n, a floor above lib/format, because it reads its words from the catalogues.
+ * name, the figure (or only the range when confidence is low), its range and date, "Valuation provided by" the service
+ * with its logo, and the disclaimer with a link to how it is made. The React component (with the words its page sends)
+ * and the widget's, the report's and the digest's HTML are views of the same parts (lib/format/estimate-core.ts). It
+ * lives in lib/i18n, a floor above lib/format, because it reads its words from the catalogues.
  */
 export function estimateContent({ locale = "en", ...input }: EstimateInput) {
   const t = translator(locale, "Estimate");

@@ -16,4 +16,5 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 /** Each language's name in its own language: what the switch offers. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: "English", es: "Español" };
 
-export const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === "string" && (LOCALES as readonly string[]).includes(value);

@@ -8,7 +8,8 @@ export const CATALOGUES: Record<Locale, Messages> = { en, es };
 
 type Namespace = NamespaceKeys<Messages, NestedKeyOf<Messages>>;
 
-const make = <N extends Namespace>(locale: Locale, namespace: N) => createTranslator({ locale, messages: CATALOGUES[locale], namespace, timeZone: "UTC" });
+const make = <N extends Namespace>(locale: Locale, namespace: N) =>
+  createTranslator({ locale, messages: CATALOGUES[locale], namespace, timeZone: "UTC" });
 
 // One translator per language and namespace for the process: each keeps the messages it has parsed and the formatters
 // it has built, which a new one per call (the widget's consent on every view) made again each time.

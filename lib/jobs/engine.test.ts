@@ -8,7 +8,11 @@ import { JobEngine, type JobSpec } from "./engine";
 log.level = "silent";
 
 /** The engine on the embedded PGlite, and on PostgreSQL when DATABASE_URL is set (a schema of this run's own). */
-const targets: { name: string; skip?: boolean; open: () => Promise<{ handle: ConstructorParameters<typeof JobEngine>[0]; close: () => Promise<void> }> }[] = [
+const targets: {
+  name: string;
+  skip?: boolean;
+  open: () => Promise<{ handle: ConstructorParameters<typeof JobEngine>[0]; close: () => Promise<void> }>;
+}[] = [
   {
     name: "PGlite",
     open: async () => {
@@ -114,7 +118,9 @@ for (const target of targets)
       closers.push(close);
       const heartbeat = async () => {
         const text = "select heartbeat_seconds from jobs.queue where name = 'beating'";
-        if (handle.kind === "pglite") return (await (handle.pglite as PGlite).query<{ heartbeat_seconds: number | null }>(text)).rows[0]?.heartbeat_seconds;
+        if (handle.kind === "pglite")
+          return (await (handle.pglite as PGlite).query<{ heartbeat_seconds: number | null }>(text)).rows[0]
+            ?.heartbeat_seconds;
         const db = postgres(handle.url!, { max: 1, onnotice: () => {} });
         try {
           return (await db.unsafe<{ heartbeat_seconds: number | null }[]>(text))[0]?.heartbeat_seconds;
@@ -122,7 +128,11 @@ for (const target of targets)
           await db.end();
         }
       };
-      const beating = (heartbeatSeconds?: number): JobSpec<object> => ({ name: "beating", heartbeatSeconds, run: async () => {} });
+      const beating = (heartbeatSeconds?: number): JobSpec<object> => ({
+        name: "beating",
+        heartbeatSeconds,
+        run: async () => {},
+      });
       for (const seconds of [undefined, 30, undefined]) {
         const engine = engineOn(handle, [beating(seconds)], false);
         await engine.start();
@@ -135,7 +145,11 @@ for (const target of targets)
       const { handle, close } = await target.open();
       closers.push(close);
       const ran: string[] = [];
-      const keyed: JobSpec<{ client: string }> = { name: "keyed", policy: "stately", run: async ({ client }) => void ran.push(client) };
+      const keyed: JobSpec<{ client: string }> = {
+        name: "keyed",
+        policy: "stately",
+        run: async ({ client }) => void ran.push(client),
+      };
       const sender = engineOn(handle, [keyed as JobSpec<object>], false);
       await sender.start();
       expect(await sender.send("keyed", { client: "a" }, { key: "a" })).toBeTruthy();

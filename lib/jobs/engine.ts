@@ -15,7 +15,9 @@ import { moveFromV10, setAsideV10 } from "./upgrade-v10";
 /** One kind of job: what runs it, how it is retried, and when it is sent by itself. */
 export interface JobSpec<T extends object = object> {
   name: string;
-  /** Runs one job. Throwing fails this attempt; it runs again after a back-off until `retryLimit` attempts are spent. */
+  /**
+   * Runs one job. Throwing fails this attempt; it runs again after a back-off until `retryLimit` attempts are spent.
+   */
   run: (data: T, job: { id: string }) => Promise<void>;
   retryLimit?: number;
   /** The first retry's delay; each retry waits about twice as long as the one before. */
@@ -138,7 +140,8 @@ export class JobEngine {
       };
       // Created once; later starts bring its settings up to date (the policy of a queue cannot change), a heartbeat
       // taken away too (null). A job takes its queue's settings when it is sent: one queued before keeps the old ones.
-      if (await this.boss.getQueue(spec.name)) await this.boss.updateQueue(spec.name, { ...options, heartbeatSeconds: spec.heartbeatSeconds ?? null });
+      if (await this.boss.getQueue(spec.name))
+        await this.boss.updateQueue(spec.name, { ...options, heartbeatSeconds: spec.heartbeatSeconds ?? null });
       else
         await this.boss.createQueue(spec.name, {
           ...options,
@@ -147,8 +150,8 @@ export class JobEngine {
           policy: spec.policy ?? "standard",
         });
     }
-    // The old jobs come across once the app's queues exist: not from a bare engine (the migrate command defines none, and
-    // its move would find no queue to put them in); from the next app start, even one that does not migrate.
+    // The old jobs come across once the app's queues exist: not from a bare engine (the migrate command defines none,
+    // and its move would find no queue to put them in); from the next app start, even one that does not migrate.
     if (this.specs.size > 0) await runStatement(this.database, moveFromV10(SCHEMA));
     if (this.workers) {
       for (const spec of this.specs.values()) {
@@ -161,10 +164,15 @@ export class JobEngine {
         };
         await this.boss.work<object>(spec.name, options, async (batch) => {
           const results = await Promise.allSettled(batch.map((job) => this.runOne(spec, job)));
-          const failed = results.flatMap((result, i) => (result.status === "rejected" ? [{ job: batch[i]!, error: result.reason as unknown }] : []));
+          const failed = results.flatMap((result, i) =>
+            result.status === "rejected" ? [{ job: batch[i]!, error: result.reason as unknown }] : [],
+          );
           if (batch.length === 1 && failed.length) throw failed[0]!.error;
           // In a batch, the jobs that threw fail (and are retried) one by one; pg-boss completes the rest.
-          for (const { job, error } of failed) await this.boss.fail(spec.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          for (const { job, error } of failed)
+            await this.boss.fail(spec.name, job.id, {
+              message: error instanceof Error ? error.message : String(error),
+            });
         });
         if (spec.cron) await this.boss.schedule(spec.name, spec.cron, spec.scheduleData ?? {}, { tz: "UTC" });
       }
@@ -194,7 +202,11 @@ export class JobEngine {
   }
 
   /** Queues a job. `key` makes it once-only while one with the same key waits or runs. */
-  async send<T extends object>(name: string, data: T, options: { key?: string; startAfter?: Date } = {}): Promise<string | null> {
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: { key?: string; startAfter?: Date } = {},
+  ): Promise<string | null> {
     if (!this.specs.has(name)) throw new Error(`unknown job ${name}`);
     return this.boss.send(name, data, {
       ...(options.key ? { singletonKey: options.key } : {}),
@@ -204,7 +216,14 @@ export class JobEngine {
 
   /** Jobs that spent every attempt, newest first. */
   async failed(limit = 50): Promise<FailedJob[]> {
-    const rows = await this.sql<{ id: string; name: string; data: unknown; output: unknown; retry_count: number; completed_on: Date }>(
+    const rows = await this.sql<{
+      id: string;
+      name: string;
+      data: unknown;
+      output: unknown;
+      retry_count: number;
+      completed_on: Date;
+    }>(
       `select id, name, data, output, retry_count, completed_on from ${SCHEMA}.job where state = 'failed'
        order by completed_on desc limit $1`,
       [limit],
@@ -225,7 +244,9 @@ export class JobEngine {
       `select name, state::text as state, count(*)::text as count from ${SCHEMA}.job group by name, state order by name, state`,
       [],
     );
-    return rows.filter((row) => this.specs.has(row.name)).map((row) => ({ name: row.name, state: row.state, count: Number(row.count) }));
+    return rows
+      .filter((row) => this.specs.has(row.name))
+      .map((row) => ({ name: row.name, state: row.state, count: Number(row.count) }));
   }
 
   /** Runs a failed job again from its first attempt. */
@@ -245,6 +266,7 @@ export class JobEngine {
 }
 
 function errorText(output: unknown): string {
-  if (output && typeof output === "object" && "message" in output && typeof output.message === "string") return output.message;
+  if (output && typeof output === "object" && "message" in output && typeof output.message === "string")
+    return output.message;
   return output === null || output === undefined ? "no error recorded" : JSON.stringify(output).slice(0, 500);
 }

@@ -35,13 +35,18 @@ const JOBS: JobSpec<object>[] = [
       // Disposal of what is kept past its time: unused homeowner accounts (after a warning), officers' applicants
       // nobody looked up again, and old activity.
       log.info(
-        { accounts: await disposeIdleAccounts(), recentApplicants: await sweepRecentApplicants(), auditEvents: await sweepAuditEvents() },
+        {
+          accounts: await disposeIdleAccounts(),
+          recentApplicants: await sweepRecentApplicants(),
+          auditEvents: await sweepAuditEvents(),
+        },
         "housekeeping: disposal done",
       );
     },
   },
   {
-    // Hourly: where the activity log stands, signed and kept outside the database (see lib/services/audit/checkpoint.ts).
+    // Hourly: where the activity log stands, signed and kept outside the database (see
+    // lib/services/audit/checkpoint.ts).
     name: "audit-checkpoint",
     cron: "7 * * * *",
     retryLimit: 3,
@@ -58,7 +63,8 @@ const JOBS: JobSpec<object>[] = [
       const period = periodOf(data);
       const engine = await jobs();
       const recipients = await digestRecipients();
-      for (const userId of recipients) await engine.send("homeowner-digest", { userId, period }, { key: `${userId}:${period}` });
+      for (const userId of recipients)
+        await engine.send("homeowner-digest", { userId, period }, { key: `${userId}:${period}` });
       log.info({ period, recipients: recipients.length }, "digests: queued");
     },
   } as JobSpec<{ period?: string }> as JobSpec<object>,
@@ -81,7 +87,8 @@ const JOBS: JobSpec<object>[] = [
       const state = await budgetState(now);
       const due = await dueClients(now, state.budget - state.spent, data.all === true);
       const engine = await jobs();
-      for (const clientId of due) await engine.send("client-refresh", { clientId, period: state.period }, { key: `${clientId}:${state.period}` });
+      for (const clientId of due)
+        await engine.send("client-refresh", { clientId, period: state.period }, { key: `${clientId}:${state.period}` });
       log.info({ ...state, queued: due.length }, "client refreshes: queued");
     },
   } as JobSpec<{ all?: boolean }> as JobSpec<object>,
@@ -90,7 +97,8 @@ const JOBS: JobSpec<object>[] = [
     policy: "stately",
     concurrency: 4,
     // A refresh whose process died fails once its last heartbeat is 30 s old (a supervisor looks every 10 s) and runs
-    // again 10–20 s later: about a minute at most. A slow one keeps beating; five minutes is the bound on one that hangs.
+    // again 10–20 s later: about a minute at most. A slow one keeps beating; five minutes is the bound on one that
+    // hangs.
     heartbeatSeconds: 30,
     expireInSeconds: 300,
     // Eight retries, the first after 10–20 s and each wait about twice the last: a failing upstream is tried for 40–85
@@ -110,7 +118,8 @@ const JOBS: JobSpec<object>[] = [
       const engaged = await checkEngagement();
       const engine = await jobs();
       const recipients = await summaryRecipients();
-      for (const userId of recipients) await engine.send("officer-summary", { userId, day }, { key: `${userId}:${day}` });
+      for (const userId of recipients)
+        await engine.send("officer-summary", { userId, day }, { key: `${userId}:${day}` });
       log.info({ day, engaged, recipients: recipients.length }, "officer summaries: queued");
     },
   } as JobSpec<{ day?: string }> as JobSpec<object>,
@@ -134,7 +143,8 @@ const JOBS: JobSpec<object>[] = [
     expireInSeconds: 60,
     run: async (job: DeliveryJob) => {
       const outcome = await attemptDelivery(job);
-      if (outcome !== "delivered") log.info({ deliveryId: job.deliveryId, attempt: job.attempt + 1, outcome }, "webhook delivery");
+      if (outcome !== "delivered")
+        log.info({ deliveryId: job.deliveryId, attempt: job.attempt + 1, outcome }, "webhook delivery");
     },
   } as JobSpec<DeliveryJob> as JobSpec<object>,
   {
@@ -173,7 +183,8 @@ export const RUNNABLE_JOBS = {
   housekeeping: "Delete expired sessions, links and counters, unused accounts (after a warning) and old activity",
   "homeowner-digests": "Send this month's digest to every homeowner who gets it",
   "client-refreshes": "Refresh every client not yet refreshed this month, within the month's budget",
-  "officer-summaries": "Check invited homeowners' engagement and send today's summary to every officer with something new",
+  "officer-summaries":
+    "Check invited homeowners' engagement and send today's summary to every officer with something new",
   "lead-summaries": "Send today's leads summary to every officer with new or waiting leads",
 } as const;
 

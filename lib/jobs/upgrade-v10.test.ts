@@ -11,14 +11,22 @@ log.level = "silent";
 interface Target {
   name: string;
   skip?: boolean;
-  open: () => Promise<{ handle: ConstructorParameters<typeof JobEngine>[0]; sql: (text: string) => Promise<unknown[]>; close: () => Promise<void> }>;
+  open: () => Promise<{
+    handle: ConstructorParameters<typeof JobEngine>[0];
+    sql: (text: string) => Promise<unknown[]>;
+    close: () => Promise<void>;
+  }>;
 }
 const targets: Target[] = [
   {
     name: "PGlite",
     open: async () => {
       const pglite = new PGlite("memory://");
-      return { handle: { kind: "pglite", pglite }, sql: async (text) => (await pglite.query(text)).rows, close: () => pglite.close() };
+      return {
+        handle: { kind: "pglite", pglite },
+        sql: async (text) => (await pglite.query(text)).rows,
+        close: () => pglite.close(),
+      };
     },
   },
 ];
@@ -81,7 +89,8 @@ for (const target of targets)
 
       const old = oldBoss(handle);
       await old.start();
-      for (const name of ["work", "broken", "keyed", "retired"]) await old.createQueue(name, { name, policy: name === "keyed" ? "stately" : "standard" });
+      for (const name of ["work", "broken", "keyed", "retired"])
+        await old.createQueue(name, { name, policy: name === "keyed" ? "stately" : "standard" });
       const waiting = await old.send("work", { n: 1 });
       const later = new Date(Date.now() + 3_600_000);
       const delayed = await old.send("work", { n: 2 }, { startAfter: later });
@@ -106,7 +115,9 @@ for (const target of targets)
       const migrate = new JobEngine(handle, { workers: false });
       await migrate.start();
       await migrate.stop();
-      expect(await sql("select nspname from pg_namespace where nspname = 'jobs_v10'")).toEqual([{ nspname: "jobs_v10" }]);
+      expect(await sql("select nspname from pg_namespace where nspname = 'jobs_v10'")).toEqual([
+        { nspname: "jobs_v10" },
+      ]);
       const engine = new JobEngine(handle, { pollingSeconds: 0.5, workers: false, migrate: false });
       for (const spec of specs) engine.define(spec);
       closers.push(() => engine.stop());
@@ -117,7 +128,9 @@ for (const target of targets)
       expect(version!.version).toBeGreaterThan(24);
       expect(await sql("select nspname from pg_namespace where nspname = 'jobs_v10'")).toEqual([]);
 
-      const rows = (await sql("select id::text as id, name, state::text as state, data, start_after from jobs.job order by name, created_on")) as {
+      const rows = (await sql(
+        "select id::text as id, name, state::text as state, data, start_after from jobs.job order by name, created_on",
+      )) as {
         id: string;
         name: string;
         state: string;
@@ -134,7 +147,9 @@ for (const target of targets)
       expect(Math.abs(new Date(rows[3]!.start_after).getTime() - later.getTime())).toBeLessThan(1000);
       // The failed job is still there for an admin, with its error, and the schedule still sends.
       expect(await engine.failed()).toMatchObject([{ id: brokenId, name: "broken", error: "upstream said no" }]);
-      expect(await sql("select name, cron, data from jobs.schedule")).toEqual([{ name: "broken", cron: "0 4 * * *", data: { nightly: true } }]);
+      expect(await sql("select name, cron, data from jobs.schedule")).toEqual([
+        { name: "broken", cron: "0 4 * * *", data: { nightly: true } },
+      ]);
 
       // A second start (another instance, or the next deploy) changes nothing.
       const again = new JobEngine(handle, { pollingSeconds: 0.5, workers: false });

@@ -1,6 +1,15 @@
 import { translator } from "@/lib/i18n/messages";
 import { describe, expect, it } from "vitest";
-import { canMove, formatPhone, isOverdue, LeadBody, leadDay, nextStatuses, oneBusinessDayAfter, timeZoneOfAddress } from "./rules";
+import {
+  canMove,
+  formatPhone,
+  isOverdue,
+  LeadBody,
+  leadDay,
+  nextStatuses,
+  oneBusinessDayAfter,
+  timeZoneOfAddress,
+} from "./rules";
 
 const errorsOf = (body: unknown) => {
   const parsed = LeadBody.safeParse(body);
@@ -23,7 +32,9 @@ describe("a lead's rules", () => {
     // A quote's phone is optional; given, it needs consent as much as a call's.
     const heloc = { type: "heloc", amount: 50_000, available: 80_000, ratePercent: 8.5, termYears: 20 };
     expect(errorsOf({ kind: "quote", propertyId: 1, scenario: heloc })).toEqual({});
-    expect(errorsOf({ kind: "quote", propertyId: 1, scenario: heloc, phone: "206 386 4000" })).toHaveProperty("consent");
+    expect(errorsOf({ kind: "quote", propertyId: 1, scenario: heloc, phone: "206 386 4000" })).toHaveProperty(
+      "consent",
+    );
   });
 
   it("formats US numbers as E.164 and refuses what is not a number", () => {
@@ -34,20 +45,34 @@ describe("a lead's rules", () => {
 
   it("a quote names a known scenario with sane figures", () => {
     expect(errorsOf({ kind: "quote", propertyId: 1 })).toHaveProperty("scenario");
-    expect(Object.keys(errorsOf({ kind: "quote", propertyId: 1, scenario: { type: "boat", amount: 1 } }))[0]).toMatch(/^scenario/);
+    expect(Object.keys(errorsOf({ kind: "quote", propertyId: 1, scenario: { type: "boat", amount: 1 } }))[0]).toMatch(
+      /^scenario/,
+    );
     const bad = { type: "heloc", amount: 90_000, available: 80_000, ratePercent: 8.5, termYears: 20 };
     expect(errorsOf({ kind: "quote", propertyId: 1, scenario: bad })).toHaveProperty("scenario.amount");
-    expect(errorsOf({ kind: "quote", propertyId: 1, scenario: { ...bad, amount: -5 } })).toHaveProperty("scenario.amount");
-    expect(errorsOf({ kind: "quote", propertyId: 1, scenario: { ...bad, amount: 1, ratePercent: 99 } })).toHaveProperty("scenario.ratePercent");
-    expect(errorsOf({ kind: "quote", propertyId: 1, scenario: { ...bad, amount: 1, loanNumber: "123" } })).not.toEqual({});
+    expect(errorsOf({ kind: "quote", propertyId: 1, scenario: { ...bad, amount: -5 } })).toHaveProperty(
+      "scenario.amount",
+    );
+    expect(errorsOf({ kind: "quote", propertyId: 1, scenario: { ...bad, amount: 1, ratePercent: 99 } })).toHaveProperty(
+      "scenario.ratePercent",
+    );
+    expect(errorsOf({ kind: "quote", propertyId: 1, scenario: { ...bad, amount: 1, loanNumber: "123" } })).not.toEqual(
+      {},
+    );
     const pmi = { type: "pmi_removal", value: 500_000, loanBalance: 390_000, ltvPercent: 78 };
     expect(errorsOf({ kind: "quote", propertyId: 1, scenario: pmi })).toEqual({});
   });
 
   it("the consent's words name the lender, in each language", () => {
-    expect(translator("en", "ConsentWords")("text", { lender: "Acme Home Loans" })).toContain("Acme Home Loans may call or text me");
-    expect(translator("es", "ConsentWords")("text", { lender: "Acme Home Loans" })).toContain("Acepto que Acme Home Loans me llame");
-    expect(translator("es", "WidgetConsent")("text", { lender: "Acme Home Loans" })).toContain("Acepto que Acme Home Loans me llame");
+    expect(translator("en", "ConsentWords")("text", { lender: "Acme Home Loans" })).toContain(
+      "Acme Home Loans may call or text me",
+    );
+    expect(translator("es", "ConsentWords")("text", { lender: "Acme Home Loans" })).toContain(
+      "Acepto que Acme Home Loans me llame",
+    );
+    expect(translator("es", "WidgetConsent")("text", { lender: "Acme Home Loans" })).toContain(
+      "Acepto que Acme Home Loans me llame",
+    );
   });
 
   it("the home's time zone comes from its state", () => {
@@ -82,9 +107,16 @@ describe("a lead's figures and age in words", () => {
     );
     expect(scenarioLine(null)).toBeUndefined();
     // A widget visitor's lead carries the estimate they saw (review: it read "undefined: kind estimate · …").
-    expect(scenarioLine({ kind: "estimate", value: 612_000, low: 590_000, high: 640_000, confidence: 87, date: "2026-11-01" })).toBe(
-      "Estimated value: $612,000 (range $590,000–$640,000)",
-    );
+    expect(
+      scenarioLine({
+        kind: "estimate",
+        value: 612_000,
+        low: 590_000,
+        high: 640_000,
+        confidence: 87,
+        date: "2026-11-01",
+      }),
+    ).toBe("Estimated value: $612,000 (range $590,000–$640,000)");
     const now = new Date("2026-11-27T12:00:00Z");
     expect(timeSince(new Date("2026-11-27T11:59:30Z"), now)).toBe("just now");
     expect(timeSince(new Date("2026-11-27T09:00:00Z"), now)).toBe("3 h ago");

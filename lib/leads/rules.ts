@@ -100,7 +100,11 @@ const rate = (name: string) =>
     .number({ error: `${name} must be a percentage` })
     .min(0, `${name} must be 0 or more`)
     .max(30, `${name} must be at most 30`);
-const years = z.number({ error: "termYears must be a number of years" }).int("termYears must be whole years").min(1).max(40, "termYears must be at most 40");
+const years = z
+  .number({ error: "termYears must be a number of years" })
+  .int("termYears must be whole years")
+  .min(1)
+  .max(40, "termYears must be at most 40");
 
 /** A quote's scenario with the figures the homeowner saw (each a finite, bounded number). */
 export const Scenario = z.discriminatedUnion(
@@ -135,7 +139,10 @@ export const Scenario = z.discriminatedUnion(
       type: z.literal("pmi_removal"),
       value: money("value"),
       loanBalance: money("loanBalance"),
-      ltvPercent: z.number({ error: "ltvPercent must be a percentage" }).min(0).max(200, "ltvPercent must be at most 200"),
+      ltvPercent: z
+        .number({ error: "ltvPercent must be a percentage" })
+        .min(0)
+        .max(200, "ltvPercent must be at most 200"),
       monthlyPmi: money("monthlyPmi").optional(),
     }),
   ],
@@ -159,16 +166,28 @@ export const LeadBody = z
     scenario: Scenario.optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.kind === "question" && !body.message) ctx.addIssue({ code: "custom", path: ["message"], message: "message is required to ask a question" });
-    if (body.kind === "call" && !body.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: "phone is required to request a call" });
-    if (body.kind === "quote" && !body.scenario) ctx.addIssue({ code: "custom", path: ["scenario"], message: "scenario is required to get a quote" });
+    if (body.kind === "question" && !body.message)
+      ctx.addIssue({ code: "custom", path: ["message"], message: "message is required to ask a question" });
+    if (body.kind === "call" && !body.phone)
+      ctx.addIssue({ code: "custom", path: ["phone"], message: "phone is required to request a call" });
+    if (body.kind === "quote" && !body.scenario)
+      ctx.addIssue({ code: "custom", path: ["scenario"], message: "scenario is required to get a quote" });
     if (body.scenario && "amount" in body.scenario && body.scenario.amount > body.scenario.available) {
-      ctx.addIssue({ code: "custom", path: ["scenario", "amount"], message: "amount must be at most what is available" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["scenario", "amount"],
+        message: "amount must be at most what is available",
+      });
     }
     if (body.phone) {
-      if (!formatPhone(body.phone)) ctx.addIssue({ code: "custom", path: ["phone"], message: "phone must be a valid phone number" });
+      if (!formatPhone(body.phone))
+        ctx.addIssue({ code: "custom", path: ["phone"], message: "phone must be a valid phone number" });
       if (body.consent !== true) {
-        ctx.addIssue({ code: "custom", path: ["consent"], message: "consent must be given (true) to be called or texted at this number" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["consent"],
+          message: "consent must be given (true) to be called or texted at this number",
+        });
       }
     }
   });

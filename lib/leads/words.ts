@@ -68,7 +68,9 @@ export function scenarioLine(scenario: Record<string, number | string | null> | 
   // A widget visitor's lead carries the estimate they saw, not a borrowing scenario.
   if (scenario.kind === "estimate" && typeof scenario.value === "number") {
     const range =
-      typeof scenario.low === "number" && typeof scenario.high === "number" ? ` (range ${dollars.format(scenario.low)}–${dollars.format(scenario.high)})` : "";
+      typeof scenario.low === "number" && typeof scenario.high === "number"
+        ? ` (range ${dollars.format(scenario.low)}–${dollars.format(scenario.high)})`
+        : "";
     return `Estimated value: ${dollars.format(scenario.value)}${range}`;
   }
   const type = String(scenario.type) as ScenarioType;

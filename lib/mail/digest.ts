@@ -6,10 +6,21 @@ import { translator } from "@/lib/i18n/messages";
 import { officerCardHtml, officerCardText, type OfficerCardDto } from "./officer-card";
 import type { Message } from "./transport";
 
-/** One home in a homeowner's monthly digest: the estimate and its change, what is owed, the equity and what is available. */
+/**
+ * One home in a homeowner's monthly digest: the estimate and its change, what is owed, the equity and what is
+ * available.
+ */
 export interface DigestHome {
   address: string;
-  estimate: { value: number; low: number; high: number; confidence: number; date: string; changeAmount: number; changePercent: number };
+  estimate: {
+    value: number;
+    low: number;
+    high: number;
+    confidence: number;
+    date: string;
+    changeAmount: number;
+    changePercent: number;
+  };
   loans: number;
   equity: number;
   /** What a lender could lend against it at the organization's maximum loan-to-value. */
@@ -58,7 +69,10 @@ function homeRows(home: DigestHome, locale: Locale): [string, string][] {
   const t = translator(locale, "Digest");
   const f = formatsFor(locale);
   return [
-    [t("sinceLastMonth"), `${f.signedUsd(home.estimate.changeAmount)} (${f.percent(home.estimate.changePercent, "change")})`],
+    [
+      t("sinceLastMonth"),
+      `${f.signedUsd(home.estimate.changeAmount)} (${f.percent(home.estimate.changePercent, "change")})`,
+    ],
     [t("owe"), f.usd(home.loans)],
     [t("equity"), f.usd(home.equity)],
     [t("couldBorrow", { ltv: f.percent(home.maxLtv * 100, "whole") }), f.usd(home.available)],
@@ -112,9 +126,17 @@ export function homeownerDigestMessage(input: DigestInput): Message {
   const moved = t("moved", { direction: total >= 0 ? "up" : "down", amount: f.usd(Math.abs(total)) });
   const subject =
     input.homes.length === 1
-      ? t("subjectOne", { month, headline: estimateOf(input.homes[0]!.estimate, input.brand, locale).headline.replace(" – ", ` ${t("to")} `), moved })
+      ? t("subjectOne", {
+          month,
+          headline: estimateOf(input.homes[0]!.estimate, input.brand, locale).headline.replace(" – ", ` ${t("to")} `),
+          moved,
+        })
       : t("subjectMany", { count: input.homes.length, month, moved });
-  const officerLine = input.card ? "" : input.officer ? t("officerLine", { name: input.officer.name, email: input.officer.email }) : "";
+  const officerLine = input.card
+    ? ""
+    : input.officer
+      ? t("officerLine", { name: input.officer.name, email: input.officer.email })
+      : "";
   const text = [
     t("textHeading", { month }),
     ...input.homes.map((home) => homeText(home, input.brand, locale)),

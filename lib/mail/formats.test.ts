@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { Brand } from "@/lib/env";
 import { homeownerDigestMessage, type DigestHome } from "./digest";
 import { leadNoticeMessage, leadSummaryMessage, type LeadLine } from "./lead-messages";
-import { accountDeletedMessage, DISPOSAL_SUBJECTS, invitationMessage, ownershipLetter, retentionWarningMessage, webhookDisabledMessage } from "./messages";
+import {
+  accountDeletedMessage,
+  DISPOSAL_SUBJECTS,
+  invitationMessage,
+  ownershipLetter,
+  retentionWarningMessage,
+  webhookDisabledMessage,
+} from "./messages";
 import { reportLinkMessage } from "./report-link";
 
 // A day and an instant as people read them in the body of each message (the `Date` header is the transport's).
@@ -11,7 +18,12 @@ const INSTANT = "November 26, 2026 at 3:04 PM UTC";
 const at = new Date("2026-11-26T15:04:09Z");
 const HYPHEN_NEGATIVE = /(^|[\s(])-[$\d]/m;
 
-const brand: Brand = { provider: "Property Data Service", logoUrl: "/brand/logo.svg", disclaimer: "An estimate, not an appraisal.", methodologyUrl: "/how" };
+const brand: Brand = {
+  provider: "Property Data Service",
+  logoUrl: "/brand/logo.svg",
+  disclaimer: "An estimate, not an appraisal.",
+  methodologyUrl: "/how",
+};
 
 const lead: LeadLine = {
   id: 1,
@@ -31,7 +43,15 @@ const lead: LeadLine = {
 
 const falling: DigestHome = {
   address: "2800 N 24th St, Phoenix, AZ 85008",
-  estimate: { value: 400_000, low: 380_000, high: 420_000, confidence: 90, date: "2026-11-01", changeAmount: -1_234, changePercent: -0.31 },
+  estimate: {
+    value: 400_000,
+    low: 380_000,
+    high: 420_000,
+    confidence: 90,
+    date: "2026-11-01",
+    changeAmount: -1_234,
+    changePercent: -0.31,
+  },
   loans: 200_000,
   equity: 200_000,
   available: 120_000,
@@ -42,29 +62,63 @@ describe("dates, signs and percentages in the mail's body", () => {
   it.each([
     [
       "the ownership letter",
-      ownershipLetter({ name: "Dana Reyes", address: "x", code: "123456", expires: at, origin: "https://app.example" }).text,
+      ownershipLetter({ name: "Dana Reyes", address: "x", code: "123456", expires: at, origin: "https://app.example" })
+        .text,
       `works until ${DAY}.`,
     ],
     [
       "an invitation",
-      invitationMessage({ to: "a@example.com", name: "Dana", address: "x", url: "https://u", invitedBy: "Ann", expires: at }).text,
+      invitationMessage({
+        to: "a@example.com",
+        name: "Dana",
+        address: "x",
+        url: "https://u",
+        invitedBy: "Ann",
+        expires: at,
+      }).text,
       `until ${INSTANT}.`,
     ],
-    ["a report link", reportLinkMessage({ to: "a@example.com", address: "x", url: "https://u", expires: at, lender: "Acme" }).text, `until ${INSTANT}.`],
+    [
+      "a report link",
+      reportLinkMessage({ to: "a@example.com", address: "x", url: "https://u", expires: at, lender: "Acme" }).text,
+      `until ${INSTANT}.`,
+    ],
     [
       "the retention warning",
-      retentionWarningMessage({ to: "a@example.com", lastUse: new Date("2024-11-26T08:00:00Z"), deleteOn: at, origin: "https://app.example" }).text,
+      retentionWarningMessage({
+        to: "a@example.com",
+        lastUse: new Date("2024-11-26T08:00:00Z"),
+        deleteOn: at,
+        origin: "https://app.example",
+      }).text,
       `since November 26, 2024. We do not keep personal data longer than it is used, so we will delete your account on ${DAY}:`,
     ],
     [
       "a webhook turned off",
-      webhookDisabledMessage({ to: "a@example.com", url: "https://hook", since: at, reason: "500", pageUrl: "https://p" }).text,
+      webhookDisabledMessage({
+        to: "a@example.com",
+        url: "https://hook",
+        since: at,
+        reason: "500",
+        pageUrl: "https://p",
+      }).text,
       `since ${INSTANT},`,
     ],
-    ["a lead's notice", leadNoticeMessage({ to: "o@example.com", lead, preferencesUrl: "https://p" }).text, `Came in: ${INSTANT}`],
+    [
+      "a lead's notice",
+      leadNoticeMessage({ to: "o@example.com", lead, preferencesUrl: "https://p" }).text,
+      `Came in: ${INSTANT}`,
+    ],
     [
       "the daily summary",
-      leadSummaryMessage({ to: "o@example.com", day: "2026-11-26", fresh: [lead], overdue: [], leadsUrl: "https://l", preferencesUrl: "https://p" }).text,
+      leadSummaryMessage({
+        to: "o@example.com",
+        day: "2026-11-26",
+        fresh: [lead],
+        overdue: [],
+        leadsUrl: "https://l",
+        preferencesUrl: "https://p",
+      }).text,
       `Your leads on ${DAY}.`,
     ],
   ])("%s", (_, text, words) => {
@@ -94,7 +148,15 @@ describe("dates, signs and percentages in the mail's body", () => {
 
 describe("a homeowner's mail in Spanish", () => {
   it("an invitation: its words, its date and the <html lang>", () => {
-    const message = invitationMessage({ to: "a@example.com", name: "Dana", address: "x", url: "https://u", invitedBy: "Ann", expires: at, locale: "es" });
+    const message = invitationMessage({
+      to: "a@example.com",
+      name: "Dana",
+      address: "x",
+      url: "https://u",
+      invitedBy: "Ann",
+      expires: at,
+      locale: "es",
+    });
     expect(message.subject).toBe("El panel de su vivienda en x");
     expect(message.text).toContain("Hola, Dana:");
     expect(message.text).toContain("hasta el 26 de noviembre de 2026, 15:04 UTC.");
@@ -103,20 +165,40 @@ describe("a homeowner's mail in Spanish", () => {
   });
 
   it("the English stays as it was, with its <html lang>", () => {
-    const message = invitationMessage({ to: "a@example.com", name: "Dana", address: "x", url: "https://u", invitedBy: "Ann", expires: at });
+    const message = invitationMessage({
+      to: "a@example.com",
+      name: "Dana",
+      address: "x",
+      url: "https://u",
+      invitedBy: "Ann",
+      expires: at,
+    });
     expect(message.html).toContain('<html lang="en">');
     expect(message.text).toContain("Hello Dana,");
   });
 
   it("a report link, in the widget's language", () => {
-    const message = reportLinkMessage({ to: "a@example.com", address: "x", url: "https://u", expires: at, lender: "Acme", locale: "es" });
+    const message = reportLinkMessage({
+      to: "a@example.com",
+      address: "x",
+      url: "https://u",
+      expires: at,
+      lender: "Acme",
+      locale: "es",
+    });
     expect(message.subject).toBe("El informe de su vivienda en x");
     expect(message.text).toContain("en el sitio de Acme");
     expect(message.text).toContain("Abrir mi informe: https://u");
   });
 
   it("the retention warning and the deletion notice; both languages' subjects are the disposal's own", () => {
-    const warning = retentionWarningMessage({ to: "a", lastUse: new Date("2024-11-26T08:00:00Z"), deleteOn: at, origin: "https://app.example", locale: "es" });
+    const warning = retentionWarningMessage({
+      to: "a",
+      lastUse: new Date("2024-11-26T08:00:00Z"),
+      deleteOn: at,
+      origin: "https://app.example",
+      locale: "es",
+    });
     expect(warning.text).toContain("no se usa desde el 26 de noviembre de 2024");
     expect(warning.text).toContain(`eliminaremos su cuenta el 26 de noviembre de 2026`);
     expect(DISPOSAL_SUBJECTS).toContain(warning.subject);
@@ -148,6 +230,8 @@ describe("a homeowner's mail in Spanish", () => {
   });
 
   it("staff mail stays English", () => {
-    expect(leadNoticeMessage({ to: "o@example.com", lead, preferencesUrl: "https://p" }).subject).toBe("New lead: a call request from Dana Reyes");
+    expect(leadNoticeMessage({ to: "o@example.com", lead, preferencesUrl: "https://p" }).subject).toBe(
+      "New lead: a call request from Dana Reyes",
+    );
   });
 });

@@ -28,14 +28,16 @@ const t = translator("en", "StaffMail");
 const f = formatsFor("en");
 
 /** "A call request from Dana Reyes" (the person's name, else their email, else "a homeowner"). */
-const kindFrom = (lead: LeadLine) => t("leadKindFrom", { kind: lead.kind, who: lead.name ?? lead.email ?? t("leadSomeone") });
+const kindFrom = (lead: LeadLine) =>
+  t("leadKindFrom", { kind: lead.kind, who: lead.name ?? lead.email ?? t("leadSomeone") });
 
 function lineText(lead: LeadLine): string {
   const bestTime = lead.bestTime ? (BEST_TIME_LABELS[lead.bestTime as BestTime] ?? lead.bestTime).toLowerCase() : "";
   return [
     `${kindFrom(lead)}${lead.email ? ` <${lead.email}>` : ""} (${STATUS_LABELS[lead.status]})`,
     lead.address && t("leadHome", { address: lead.address }),
-    lead.phone && `${t("leadPhone", { phone: lead.phone })}${bestTime ? t("leadBestTime", { bestTime }) : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
+    lead.phone &&
+      `${t("leadPhone", { phone: lead.phone })}${bestTime ? t("leadBestTime", { bestTime }) : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
     scenarioLine(lead.scenario),
     lead.message && t("leadMessage", { message: lead.message }),
     t("leadCameIn", { at: f.dateTime(lead.createdAt) }),
@@ -114,10 +116,16 @@ export function leadSummaryMessage(input: {
     t("leadSummaryAll", { url: input.leadsUrl }),
     footer,
   ].join("\n\n");
-  const heading = (title: string) => `<tr><th align="left" style="${FONT};font-size:13px;color:#475569;padding:12px 8px 4px">${escape(title)}</th></tr>`;
+  const heading = (title: string) =>
+    `<tr><th align="left" style="${FONT};font-size:13px;color:#475569;padding:12px 8px 4px">${escape(title)}</th></tr>`;
   const rows = [
     ...(n ? [heading(t("leadSummaryNew", { count: n })), ...input.fresh.map(lineHtml)] : []),
     ...(late ? [heading(t("leadSummaryLate", { count: late })), ...input.overdue.map(lineHtml)] : []),
   ].join("\n");
-  return { to: input.to, subject, text, html: page(subject, intro, rows, input.leadsUrl, t("leadSummaryOpen"), footer) };
+  return {
+    to: input.to,
+    subject,
+    text,
+    html: page(subject, intro, rows, input.leadsUrl, t("leadSummaryOpen"), footer),
+  };
 }

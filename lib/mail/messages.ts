@@ -6,7 +6,13 @@ import type { Message } from "./transport";
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain message as text and as simple HTML, in one language: a greeting, paragraphs and at most one button. */
-function compose(locale: Locale, to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): Message {
+function compose(
+  locale: Locale,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): Message {
   const t = translator(locale, "Mail");
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join("\n\n");
   const html = [
@@ -47,11 +53,20 @@ export function invitationMessage(input: {
 export function passwordResetMessage(input: { to: string; url: string; locale?: Locale }): Message {
   const locale = input.locale ?? "en";
   const t = translator(locale, "Mail");
-  return compose(locale, input.to, t("resetSubject"), [t("resetAsked"), t("resetOnce")], { label: t("resetAction"), url: input.url });
+  return compose(locale, input.to, t("resetSubject"), [t("resetAsked"), t("resetOnce")], {
+    label: t("resetAction"),
+    url: input.url,
+  });
 }
 
 /** A loan officer or admin asked to choose the password of the account an admin made for them (staff mail: English). */
-export function staffInvitationMessage(input: { to: string; invitedBy: string; role: "loan_officer" | "admin"; url: string; expires: Date }): Message {
+export function staffInvitationMessage(input: {
+  to: string;
+  invitedBy: string;
+  role: "loan_officer" | "admin";
+  url: string;
+  expires: Date;
+}): Message {
   const t = translator("en", "StaffMail");
   return compose(
     "en",
@@ -69,10 +84,20 @@ export function staffInvitationMessage(input: { to: string; invitedBy: string; r
 export function letterSentMessage(input: { to: string; address: string; locale?: Locale }): Message {
   const locale = input.locale ?? "en";
   const t = translator(locale, "Mail");
-  return compose(locale, input.to, t("letterSentSubject"), [t("letterSentMailed", { address: input.address }), t("letterSentWhen")]);
+  return compose(locale, input.to, t("letterSentSubject"), [
+    t("letterSentMailed", { address: input.address }),
+    t("letterSentWhen"),
+  ]);
 }
 
-export function ownershipLetter(input: { name: string; address: string; code: string; expires: Date; origin: string; locale?: Locale }) {
+export function ownershipLetter(input: {
+  name: string;
+  address: string;
+  code: string;
+  expires: Date;
+  origin: string;
+  locale?: Locale;
+}) {
   const locale = input.locale ?? "en";
   const t = translator(locale, "Mail");
   return {
@@ -97,7 +122,13 @@ export const DISPOSAL_SUBJECTS: readonly string[] = (["en", "es"] as const).flat
   return [t("disposalWarningSubject"), t("disposalDeletedSubject")];
 });
 
-export function retentionWarningMessage(input: { to: string; lastUse: Date; deleteOn: Date; origin: string; locale?: Locale }): Message {
+export function retentionWarningMessage(input: {
+  to: string;
+  lastUse: Date;
+  deleteOn: Date;
+  origin: string;
+  locale?: Locale;
+}): Message {
   const locale = input.locale ?? "en";
   const t = translator(locale, "Mail");
   const f = formatsFor(locale);
@@ -115,25 +146,41 @@ export type DeletionReason = "request" | "disposal" | "admin";
 export function accountDeletedMessage(input: { to: string; reason: DeletionReason; locale?: Locale }): Message {
   const locale = input.locale ?? "en";
   const t = translator(locale, "Mail");
-  return compose(locale, input.to, t("disposalDeletedSubject"), [t("deletedReason", { reason: input.reason }), t("deletedWhatGoes"), t("deletedContact")]);
+  return compose(locale, input.to, t("disposalDeletedSubject"), [
+    t("deletedReason", { reason: input.reason }),
+    t("deletedWhatGoes"),
+    t("deletedContact"),
+  ]);
 }
 
 /** The link that proves an account holds its email (sent at sign-up, and again on request). */
 export function emailVerificationMessage(input: { to: string; url: string; locale?: Locale }): Message {
   const locale = input.locale ?? "en";
   const t = translator(locale, "Mail");
-  return compose(locale, input.to, t("verifySubject"), [t("verifyMade"), t("verifyConfirm")], { label: t("verifyAction"), url: input.url });
+  return compose(locale, input.to, t("verifySubject"), [t("verifyMade"), t("verifyConfirm")], {
+    label: t("verifyAction"),
+    url: input.url,
+  });
 }
 
 /** An account's second-factor codes were locked after a hundred wrong ones in a row. */
 export function factorLockedMessage(input: { to: string; resetUrl: string; locale?: Locale }): Message {
   const locale = input.locale ?? "en";
   const t = translator(locale, "Mail");
-  return compose(locale, input.to, t("lockedSubject"), [t("lockedWhat"), t("lockedHow")], { label: t("lockedAction"), url: input.resetUrl });
+  return compose(locale, input.to, t("lockedSubject"), [t("lockedWhat"), t("lockedHow")], {
+    label: t("lockedAction"),
+    url: input.resetUrl,
+  });
 }
 
 /** An admin told that a webhook endpoint was turned off after three days of failed deliveries (staff mail: English). */
-export function webhookDisabledMessage(input: { to: string; url: string; since: Date; reason: string; pageUrl: string }): Message {
+export function webhookDisabledMessage(input: {
+  to: string;
+  url: string;
+  since: Date;
+  reason: string;
+  pageUrl: string;
+}): Message {
   const t = translator("en", "StaffMail");
   return compose(
     "en",

@@ -12,7 +12,12 @@ const card: OfficerCardDto = {
   nmlsId: "123456",
   nmlsUrl: "https://www.nmlsconsumeraccess.org/EntityDetails.aspx/INDIVIDUAL/123456",
   photoUrl: "/api/officers/7/photo?v=1",
-  company: { name: "Lender & Co", nmlsId: "654321", nmlsUrl: "https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/654321", logoUrl: null },
+  company: {
+    name: "Lender & Co",
+    nmlsId: "654321",
+    nmlsUrl: "https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/654321",
+    logoUrl: null,
+  },
   equalHousingStatement: "Equal Housing Opportunity.",
 };
 

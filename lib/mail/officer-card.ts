@@ -1,7 +1,9 @@
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
 
-/** What a homeowner sees of their loan officer: everything a mortgage advertisement must carry, and how to reach them. */
+/**
+ * What a homeowner sees of their loan officer: everything a mortgage advertisement must carry, and how to reach them.
+ */
 export interface OfficerCardDto {
   officerId: number;
   name: string;
@@ -25,7 +27,9 @@ const absolute = (url: string, origin: string) => new URL(url, origin).href;
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const LINK = "color:#0f5132";
 
-/** The Equal Housing Opportunity logo as an inline SVG (the same drawing as the card's component), named in a language. */
+/**
+ * The Equal Housing Opportunity logo as an inline SVG (the same drawing as the card's component), named in a language.
+ */
 export const equalHousingSvg = (locale: Locale = "en") => {
   const name = escape(translator(locale, "Mail")("equalHousingLogo"));
   return `<svg width="28" height="28" viewBox="0 0 64 64" role="img" aria-label="${name}" style="vertical-align:middle"><title>${name}</title><path d="M32 4 2 28h8v30h44V28h8L32 4Zm16 48H16V26l16-13 16 13v26Z" fill="#0f172a"/><rect x="21" y="30" width="22" height="6" fill="#0f172a"/><rect x="21" y="40" width="22" height="6" fill="#0f172a"/></svg>`;
@@ -33,13 +37,16 @@ export const equalHousingSvg = (locale: Locale = "en") => {
 
 /**
  * The officer's card as HTML for an email or the report's HTML: tables and inline styles (mail clients ignore style
- * sheets), images by absolute URL, the Equal Housing Opportunity logo inline (clients that drop SVG still show its words).
+ * sheets), images by absolute URL, the Equal Housing Opportunity logo inline (clients that drop SVG still show its
+ * words).
  */
 export function officerCardHtml(card: OfficerCardDto, origin: string, locale: Locale = "en"): string {
   const t = translator(locale, "Mail");
   const lines = [
     card.title ? escape(card.title) : "",
-    card.phone ? `<a href="tel:${escape(card.phone)}" style="${LINK}">${escape(card.phoneDisplay ?? card.phone)}</a>` : "",
+    card.phone
+      ? `<a href="tel:${escape(card.phone)}" style="${LINK}">${escape(card.phoneDisplay ?? card.phone)}</a>`
+      : "",
     `<a href="mailto:${escape(card.email)}" style="${LINK}">${escape(card.email)}</a>`,
     card.bookingUrl ? `<a href="${escape(card.bookingUrl)}" style="${LINK}">${escape(t("cardBook"))}</a>` : "",
     `${escape(t("cardNmls"))} <a href="${escape(card.nmlsUrl)}" style="${LINK}">${escape(card.nmlsId)}</a>`,
@@ -78,7 +85,12 @@ export function officerCardText(card: OfficerCardDto, locale: Locale = "en"): st
     `${t("cardEmail")}: ${card.email}`,
     card.bookingUrl ? `${t("cardBook")}: ${card.bookingUrl}` : "",
     `${t("cardNmls")} ${card.nmlsId} (${card.nmlsUrl})`,
-    [card.company.name, card.company.nmlsId ? `${t("cardCompanyNmls")} ${card.company.nmlsId} (${card.company.nmlsUrl})` : ""].filter(Boolean).join(" · "),
+    [
+      card.company.name,
+      card.company.nmlsId ? `${t("cardCompanyNmls")} ${card.company.nmlsId} (${card.company.nmlsUrl})` : "",
+    ]
+      .filter(Boolean)
+      .join(" · "),
     card.equalHousingStatement,
   ]
     .filter(Boolean)

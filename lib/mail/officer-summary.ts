@@ -7,7 +7,14 @@ export interface SummaryInput {
   to: string;
   /** The day it is for, as 2026-12-01. */
   day: string;
-  opportunities: { kind: OpportunityKind; figures: OpportunityFigures; reason: string; amount: number; name: string; address: string }[];
+  opportunities: {
+    kind: OpportunityKind;
+    figures: OpportunityFigures;
+    reason: string;
+    amount: number;
+    name: string;
+    address: string;
+  }[];
   /** Open opportunities in all. */
   open: number;
   clientsUrl: string;
@@ -19,7 +26,10 @@ export interface SummaryInput {
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-/** The officer's daily email: who to call and why, the most money first, and the way to the portfolio (staff mail: English). */
+/**
+ * The officer's daily email: who to call and why, the most money first, and the way to the portfolio (staff mail:
+ * English).
+ */
 export function officerSummaryMessage(input: SummaryInput): Message {
   const t = translator("en", "StaffMail");
   const n = input.opportunities.length;

@@ -5,8 +5,13 @@ import { outbox } from "@/lib/db/schema";
 
 export type OutboxEntry = typeof outbox.$inferSelect;
 
-/** The latest messages and letters, newest first, optionally for one recipient (an email, or part of a postal address). */
-export async function readOutbox(filter: { to?: string; kind?: "email" | "letter" } = {}, limit = 100): Promise<OutboxEntry[]> {
+/**
+ * The latest messages and letters, newest first, optionally for one recipient (an email, or part of a postal address).
+ */
+export async function readOutbox(
+  filter: { to?: string; kind?: "email" | "letter" } = {},
+  limit = 100,
+): Promise<OutboxEntry[]> {
   const { db } = await getDatabase();
   const where: SQL[] = [];
   if (filter.kind) where.push(eq(outbox.kind, filter.kind));

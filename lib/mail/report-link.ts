@@ -11,7 +11,14 @@ const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCo
  * the standardized address of the house valued, and `lender` the organization's own name. In the language the widget
  * was read in.
  */
-export function reportLinkMessage(input: { to: string; address: string; url: string; expires: Date; lender: string; locale?: Locale }): Message {
+export function reportLinkMessage(input: {
+  to: string;
+  address: string;
+  url: string;
+  expires: Date;
+  lender: string;
+  locale?: Locale;
+}): Message {
   const locale = input.locale ?? "en";
   const t = translator(locale, "Mail");
   const paragraphs = [

@@ -36,18 +36,39 @@ const transporter = () => (smtp ??= nodemailer.createTransport(env.SMTP_URL!));
  */
 export async function sendMail(message: Message): Promise<void> {
   if (!env.SMTP_URL) {
-    await keep({ kind: "email", recipient: message.to, subject: message.subject, text: message.text, html: message.html, delivery: "outbox" });
+    await keep({
+      kind: "email",
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      delivery: "outbox",
+    });
     log.info({ to: message.to, subject: message.subject, delivery: "outbox" }, "mail kept in the outbox");
     return;
   }
   try {
     await transporter().sendMail({ from: env.MAIL_FROM, ...message });
   } catch (error) {
-    await keep({ kind: "email", recipient: message.to, subject: message.subject, text: redact(message.text), html: null, delivery: "failed" });
+    await keep({
+      kind: "email",
+      recipient: message.to,
+      subject: message.subject,
+      text: redact(message.text),
+      html: null,
+      delivery: "failed",
+    });
     log.error({ err: error, to: message.to, subject: message.subject }, "mail could not be sent");
     throw new MailError("The mail server did not take the message.", { cause: error });
   }
-  await keep({ kind: "email", recipient: message.to, subject: message.subject, text: redact(message.text), html: null, delivery: "smtp" });
+  await keep({
+    kind: "email",
+    recipient: message.to,
+    subject: message.subject,
+    text: redact(message.text),
+    html: null,
+    delivery: "smtp",
+  });
   log.info({ to: message.to, subject: message.subject, delivery: "smtp" }, "mail sent");
 }
 
@@ -58,7 +79,11 @@ export async function sendLetter(letter: Letter): Promise<void> {
     const response = await fetch(env.POSTAL_API_URL, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.POSTAL_API_KEY}` },
-      body: JSON.stringify({ to: { name: letter.name, address: letter.address }, subject: letter.subject, text: letter.text }),
+      body: JSON.stringify({
+        to: { name: letter.name, address: letter.address },
+        subject: letter.subject,
+        text: letter.text,
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) throw new Error(`the print-and-mail provider answered ${response.status}`);

@@ -7,7 +7,8 @@ import { appOrigin } from "@/lib/env";
 /** The recurring mail a person can stop with one click. */
 export type MailingKind = "monthly_digest" | "daily_summary";
 
-const sign = (userId: number, kind: MailingKind) => hmac(`unsubscribe:${authSecret()}`, `${userId}:${kind}`, "base64url");
+const sign = (userId: number, kind: MailingKind) =>
+  hmac(`unsubscribe:${authSecret()}`, `${userId}:${kind}`, "base64url");
 
 /**
  * The link in every recurring message: it names the person and the mailing, signed so that nobody can unsubscribe
@@ -21,7 +22,10 @@ export function unsubscribeUrl(userId: number, kind: MailingKind, path = "/unsub
 
 /** The headers that give mail clients their own "Unsubscribe" button (RFC 2369, RFC 8058). */
 export function unsubscribeHeaders(userId: number, kind: MailingKind): Record<string, string> {
-  return { "List-Unsubscribe": `<${unsubscribeUrl(userId, kind, "/api/unsubscribe")}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl(userId, kind, "/api/unsubscribe")}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
 }
 
 /** Whether a link's signature is the one this app made for that person and mailing. */

@@ -7,7 +7,9 @@ const metrics = await import("./metrics");
 
 const scrape = async () => parsePrometheusTextFormat(await metrics.appMetrics()!.registry.metrics());
 const valueOf = (families: Family[], name: string, labels: Record<string, string>) =>
-  families.find((f) => f.name === name)?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value;
+  families
+    .find((f) => f.name === name)
+    ?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value;
 
 describe("the metrics registry", () => {
   it("is one per process, kept on globalThis for every route bundle", () => {
@@ -33,7 +35,9 @@ describe("the metrics registry", () => {
     metrics.countSignInThrottle("email");
     metrics.countRateLimitRefusal("reset-email");
     const families = await scrape();
-    expect(valueOf(families, "sign_in_failures_total", { method: "password", reason: "wrong_email_or_password" })).toBe("1");
+    expect(valueOf(families, "sign_in_failures_total", { method: "password", reason: "wrong_email_or_password" })).toBe(
+      "1",
+    );
     expect(valueOf(families, "sign_in_failures_total", { method: "sso", reason: "other" })).toBe("1");
     expect(valueOf(families, "sign_in_throttled_total", { kind: "email" })).toBe("1");
     expect(valueOf(families, "rate_limit_refusals_total", { limiter: "reset-email" })).toBe("1");
@@ -58,6 +62,12 @@ describe("the metrics registry", () => {
 
   it("has Node's default metrics", async () => {
     const names = (await scrape()).map((f) => f.name);
-    expect(names).toEqual(expect.arrayContaining(["process_cpu_user_seconds_total", "nodejs_heap_size_used_bytes", "nodejs_eventloop_lag_seconds"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "process_cpu_user_seconds_total",
+        "nodejs_heap_size_used_bytes",
+        "nodejs_eventloop_lag_seconds",
+      ]),
+    );
   });
 });

@@ -15,7 +15,10 @@ export interface AppMetrics {
   rateLimitRefusals: Counter<"limiter">;
   signInFailures: Counter<"action" | "method" | "reason">;
   signInThrottles: Counter<"kind">;
-  /** Activity-log rows the database refused, each set aside in app.audit_dead_letters (or only logged, if that failed too). */
+  /**
+   * Activity-log rows the database refused, each set aside in app.audit_dead_letters (or only logged, if that failed
+   * too).
+   */
   auditDeadLetters: Counter<"stored">;
   /** Set when scraped (lib/services/platform/metrics.ts): they need a query. */
   jobs: Gauge<"queue" | "state">;
@@ -31,7 +34,10 @@ interface RedisLike {
 }
 
 // One registry per process, whichever route bundle counts (Next.js loads modules once per route).
-const globalForMetrics = globalThis as unknown as { appMetrics?: AppMetrics | null; redisConnections?: Map<string, RedisLike> };
+const globalForMetrics = globalThis as unknown as {
+  appMetrics?: AppMetrics | null;
+  redisConnections?: Map<string, RedisLike>;
+};
 const redisConnections = (globalForMetrics.redisConnections ??= new Map());
 
 function create(): AppMetrics {
@@ -92,7 +98,12 @@ function create(): AppMetrics {
       labelNames: ["stored"],
       registers,
     }),
-    jobs: new Gauge({ name: "background_jobs", help: "Background jobs by queue and state (pg-boss)", labelNames: ["queue", "state"], registers }),
+    jobs: new Gauge({
+      name: "background_jobs",
+      help: "Background jobs by queue and state (pg-boss)",
+      labelNames: ["queue", "state"],
+      registers,
+    }),
     databaseUp: new Gauge({
       name: "database_up",
       help: "Whether the database answered a query within the scrape's time (1) or not (0)",
@@ -144,7 +155,8 @@ export function countRateLimitRefusal(limiter: string): void {
 }
 
 // Reasons are the code's own words; anything else (a value some provider chose) is counted as "other".
-const boundedReason = (reason: unknown) => (typeof reason === "string" && /^[\w.-]{1,40}$/.test(reason) ? reason : "other");
+const boundedReason = (reason: unknown) =>
+  typeof reason === "string" && /^[\w.-]{1,40}$/.test(reason) ? reason : "other";
 
 export function countSignInFailure(action: string, method: string, reason: unknown): void {
   appMetrics()?.signInFailures.inc({ action, method, reason: boundedReason(reason) });

@@ -7,11 +7,15 @@ import { onShutdown } from "@/lib/shutdown";
 type SpanExporter = NonNullable<NodeSDKConfiguration["traceExporter"]>;
 type ReadableSpan = Parameters<SpanExporter["export"]>[0][number];
 
-/** The standard variables' exporter: OTLP over HTTP (protobuf by default, or JSON) or gRPC; each reads its endpoint, headers and timeout itself. */
+/**
+ * The standard variables' exporter: OTLP over HTTP (protobuf by default, or JSON) or gRPC; each reads its endpoint,
+ * headers and timeout itself.
+ */
 async function otlpExporter(): Promise<SpanExporter> {
   const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf";
   if (protocol === "grpc") return new (await import("@opentelemetry/exporter-trace-otlp-grpc")).OTLPTraceExporter();
-  if (protocol === "http/json") return new (await import("@opentelemetry/exporter-trace-otlp-http")).OTLPTraceExporter();
+  if (protocol === "http/json")
+    return new (await import("@opentelemetry/exporter-trace-otlp-http")).OTLPTraceExporter();
   return new (await import("@opentelemetry/exporter-trace-otlp-proto")).OTLPTraceExporter();
 }
 
@@ -34,7 +38,10 @@ export function withoutQueries(span: ReadableSpan): ReadableSpan {
   // messages may carry an address or a person's name. The exception's type stays.
   const events = span.events.map((event) =>
     event.name === "exception" && event.attributes
-      ? { ...event, attributes: Object.fromEntries(Object.entries(event.attributes).filter(([key]) => key === "exception.type")) }
+      ? {
+          ...event,
+          attributes: Object.fromEntries(Object.entries(event.attributes).filter(([key]) => key === "exception.type")),
+        }
       : event,
   );
   const status = span.status.message ? { code: span.status.code } : span.status;
@@ -69,7 +76,8 @@ class QueryFreeExporter implements SpanExporter {
  * module is never loaded and @opentelemetry/api's no-op tracer answers every span.
  */
 export async function startTracing(): Promise<void> {
-  // The SDK's own troubles (a collector that does not answer) as log lines; OTEL_LOG_LEVEL replaces this with its console.
+  // The SDK's own troubles (a collector that does not answer) as log lines; OTEL_LOG_LEVEL replaces this with its
+  // console.
   diag.setLogger(
     {
       error: (message, ...args) => log.warn({ detail: args.map(String).join(" ") }, `tracing: ${message}`),

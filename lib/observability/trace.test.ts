@@ -27,15 +27,28 @@ describe("spans, with the SDK registered", () => {
       },
       shutdown: async () => {},
     };
-    const sdk = new NodeSDK({ traceExporter: exporter, metricReaders: [], logRecordProcessors: [], autoDetectResources: false });
-    sdk.start();
-    await inSpan("upstream propertySummary", { attributes: { "upstream.operation": "propertySummary" } }, async (span) => {
-      seen.outer = activeTraceIds();
-      span.setAttribute("upstream.cache_outcome", "miss");
-      await inSpan("db meter.flush", { kind: "client", root: true, attributes: dbInsert("upstream_calls", 3) }, async () => {
-        seen.inner = activeTraceIds();
-      });
+    const sdk = new NodeSDK({
+      traceExporter: exporter,
+      metricReaders: [],
+      logRecordProcessors: [],
+      autoDetectResources: false,
     });
+    sdk.start();
+    await inSpan(
+      "upstream propertySummary",
+      { attributes: { "upstream.operation": "propertySummary" } },
+      async (span) => {
+        seen.outer = activeTraceIds();
+        span.setAttribute("upstream.cache_outcome", "miss");
+        await inSpan(
+          "db meter.flush",
+          { kind: "client", root: true, attributes: dbInsert("upstream_calls", 3) },
+          async () => {
+            seen.inner = activeTraceIds();
+          },
+        );
+      },
+    );
     await expect(inSpan("upstream valuationEstimate", {}, async () => Promise.reject(failure))).rejects.toBe(failure);
     await sdk.shutdown(); // sends the batch
   });
@@ -49,13 +62,20 @@ describe("spans, with the SDK registered", () => {
 
   it("are exported with their attributes, and their ids are the ones log lines carry", () => {
     const outer = named("upstream propertySummary");
-    expect(outer.attributes).toMatchObject({ "upstream.operation": "propertySummary", "upstream.cache_outcome": "miss" });
+    expect(outer.attributes).toMatchObject({
+      "upstream.operation": "propertySummary",
+      "upstream.cache_outcome": "miss",
+    });
     expect(seen.outer).toEqual({ traceId: outer.spanContext().traceId, spanId: outer.spanContext().spanId });
   });
 
   it("start a trace of their own when asked (a flush serves many requests)", () => {
     const flush = named("db meter.flush");
-    expect(flush.attributes).toMatchObject({ "db.operation.name": "INSERT", "db.collection.name": "upstream_calls", "db.operation.batch.size": 3 });
+    expect(flush.attributes).toMatchObject({
+      "db.operation.name": "INSERT",
+      "db.collection.name": "upstream_calls",
+      "db.operation.batch.size": 3,
+    });
     expect(seen.inner?.traceId).toBe(flush.spanContext().traceId);
     expect(flush.spanContext().traceId).not.toBe(named("upstream propertySummary").spanContext().traceId);
   });
@@ -81,7 +101,11 @@ describe("spans, with the SDK registered", () => {
     }) as ReadableSpan;
     const sent = withoutQueries(withQuery);
     expect(sent.name).toBe("fetch GET http://service.test/property/summary");
-    expect(sent.attributes).toEqual({ "http.url": "http://service.test/property/summary", "http.target": "/reset-password", "http.method": "GET" });
+    expect(sent.attributes).toEqual({
+      "http.url": "http://service.test/property/summary",
+      "http.target": "/reset-password",
+      "http.method": "GET",
+    });
     expect(sent.spanContext()).toEqual(span.spanContext());
     expect(withoutQueries(span)).toBe(span);
   });
@@ -95,7 +119,11 @@ describe("spans, with the SDK registered", () => {
           {
             name: "exception",
             time: [0, 0],
-            attributes: { "exception.type": "NotFound", "exception.message": "No home at 2800 N 24th St", "exception.stacktrace": "at Jane Doe" },
+            attributes: {
+              "exception.type": "NotFound",
+              "exception.message": "No home at 2800 N 24th St",
+              "exception.stacktrace": "at Jane Doe",
+            },
           },
         ],
       },

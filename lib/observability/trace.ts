@@ -19,22 +19,26 @@ export interface SpanOptions {
 const KINDS = { internal: SpanKind.INTERNAL, client: SpanKind.CLIENT, consumer: SpanKind.CONSUMER } as const;
 
 /**
- * Runs `work` inside a span, the active one while it runs (log lines and child spans join it), and ends it when the work
- * settles. A failure marks the span as an error with its code or class name, never its message: messages may carry an
- * address or a person's name, and spans go to another system.
+ * Runs `work` inside a span, the active one while it runs (log lines and child spans join it), and ends it when the
+ * work settles. A failure marks the span as an error with its code or class name, never its message: messages may carry
+ * an address or a person's name, and spans go to another system.
  */
 export function inSpan<T>(name: string, options: SpanOptions, work: (span: Span) => Promise<T>): Promise<T> {
-  return tracer.startActiveSpan(name, { attributes: options.attributes, kind: KINDS[options.kind ?? "internal"], root: options.root }, async (span) => {
-    try {
-      return await work(span);
-    } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: errorType(error) });
-      span.setAttribute("error.type", errorType(error));
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer.startActiveSpan(
+    name,
+    { attributes: options.attributes, kind: KINDS[options.kind ?? "internal"], root: options.root },
+    async (span) => {
+      try {
+        return await work(span);
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: errorType(error) });
+        span.setAttribute("error.type", errorType(error));
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 function errorType(error: unknown): string {
@@ -55,13 +59,22 @@ export const dbInsert = (table: string, rows: number): Attributes => ({
 });
 
 /** A database span's attributes for a read of `table` (and whatever it joins). */
-export const dbSelect = (table: string): Attributes => ({ "db.system.name": "postgresql", "db.operation.name": "SELECT", "db.collection.name": table });
+export const dbSelect = (table: string): Attributes => ({
+  "db.system.name": "postgresql",
+  "db.operation.name": "SELECT",
+  "db.collection.name": table,
+});
 
 /** A job's span: a trace of its own, named by the queue (pg-boss's), with the job's id. */
 export const jobSpan = (queue: string, id: string): SpanOptions => ({
   kind: "consumer",
   root: true,
-  attributes: { "messaging.system": "pg-boss", "messaging.operation.type": "process", "messaging.destination.name": queue, "messaging.message.id": id },
+  attributes: {
+    "messaging.system": "pg-boss",
+    "messaging.operation.type": "process",
+    "messaging.destination.name": queue,
+    "messaging.message.id": id,
+  },
 });
 
 /** Puts the request id on the span of the request being served, so a trace leads to the request's log lines. */

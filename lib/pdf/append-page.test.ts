@@ -50,49 +50,52 @@ describe("appendPage", () => {
     expect(text).toContain("Equal Housing Opportunity - fair lending");
   });
 
-  it.skipIf(!hasPdftotext)("tags the page in a tagged PDF: a section at the end of the document's structure, with its links and figures", async () => {
-    const report = buildReport(getDataset(), getDataset().properties[0]!, "Ada Byron");
-    const original = Buffer.from(await new Response(renderReportPdf(report)).arrayBuffer());
-    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#888888" } })
-      .jpeg()
-      .toBuffer();
-    const out = appendPage(original, {
-      lines: [
-        { text: "Your loan officer", bold: true },
-        { text: "Email: jo@example.com", url: "mailto:jo@example.com" },
-        { text: "Equal Housing Opportunity" },
-      ],
-      logoBesideLine: 2,
-      jpeg: { bytes: photo, width: 8, height: 8, alt: "Photo of Jo Officer" },
-    })!;
-    const file = join(mkdtempSync(join(tmpdir(), "pdf-")), "tagged.pdf");
-    writeFileSync(file, out);
-    expect(execFileSync("pdfinfo", [file]).toString()).toMatch(/Tagged:\s+yes[\s\S]*Pages:\s+\d+/);
-    const tree = execFileSync("pdfinfo", ["-struct-text", file]).toString();
-    // The report's structure is whole, and the card is its last section, read in order.
-    expect(tree).toContain('"Property report"');
-    const card = tree.slice(tree.lastIndexOf("  Sect\n"));
-    const read = card
-      .split("\n")
-      .map((line) => line.trim().replace(/ \((block|inline)\)$/, ""))
-      .filter((line) => line && !line.startsWith("Object"));
-    expect(read).toEqual([
-      "Sect",
-      "P",
-      '"Your loan officer"',
-      "Figure",
-      '""',
-      "Link",
-      '"Email: jo@example.com"',
-      "Figure",
-      '""',
-      "P",
-      '"Equal Housing Opportunity"',
-    ]);
-    const raw = out.toString("latin1");
-    expect(raw).toContain("/Alt (Photo of Jo Officer)");
-    expect(raw).toContain("/Alt (Equal Housing Opportunity logo)");
-  });
+  it.skipIf(!hasPdftotext)(
+    "tags the page in a tagged PDF: a section at the end of the document's structure, with its links and figures",
+    async () => {
+      const report = buildReport(getDataset(), getDataset().properties[0]!, "Ada Byron");
+      const original = Buffer.from(await new Response(renderReportPdf(report)).arrayBuffer());
+      const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#888888" } })
+        .jpeg()
+        .toBuffer();
+      const out = appendPage(original, {
+        lines: [
+          { text: "Your loan officer", bold: true },
+          { text: "Email: jo@example.com", url: "mailto:jo@example.com" },
+          { text: "Equal Housing Opportunity" },
+        ],
+        logoBesideLine: 2,
+        jpeg: { bytes: photo, width: 8, height: 8, alt: "Photo of Jo Officer" },
+      })!;
+      const file = join(mkdtempSync(join(tmpdir(), "pdf-")), "tagged.pdf");
+      writeFileSync(file, out);
+      expect(execFileSync("pdfinfo", [file]).toString()).toMatch(/Tagged:\s+yes[\s\S]*Pages:\s+\d+/);
+      const tree = execFileSync("pdfinfo", ["-struct-text", file]).toString();
+      // The report's structure is whole, and the card is its last section, read in order.
+      expect(tree).toContain('"Property report"');
+      const card = tree.slice(tree.lastIndexOf("  Sect\n"));
+      const read = card
+        .split("\n")
+        .map((line) => line.trim().replace(/ \((block|inline)\)$/, ""))
+        .filter((line) => line && !line.startsWith("Object"));
+      expect(read).toEqual([
+        "Sect",
+        "P",
+        '"Your loan officer"',
+        "Figure",
+        '""',
+        "Link",
+        '"Email: jo@example.com"',
+        "Figure",
+        '""',
+        "P",
+        '"Equal Housing Opportunity"',
+      ]);
+      const raw = out.toString("latin1");
+      expect(raw).toContain("/Alt (Photo of Jo Officer)");
+      expect(raw).toContain("/Alt (Equal Housing Opportunity logo)");
+    },
+  );
 
   it("gives up (null) on a file without a classic cross-reference table", () => {
     expect(appendPage(Buffer.from("%PDF-1.7\nnot really\n%%EOF"), { lines: [{ text: "x" }] })).toBeNull();

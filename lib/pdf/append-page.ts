@@ -88,8 +88,12 @@ function structureOf(pdf: string, catalog: string): Structure | undefined {
   if (!treeBody || !nextKey || !documentRef || !/\/Nums\s*\[/.test(treeBody)) return undefined;
   const document = { num: Number(documentRef[1]), gen: Number(documentRef[2]) };
   const documentBody = lastObject(pdf, document.num, document.gen);
-  if (!documentBody || !/\/S\s*\/Document\b/.test(documentBody) || !/\/K\s*\[[\d\sR]*\]/.test(documentBody)) return undefined;
-  return { tree: { ...tree, body: treeBody, nextKey: Number(nextKey[1]) }, document: { ...document, body: documentBody } };
+  if (!documentBody || !/\/S\s*\/Document\b/.test(documentBody) || !/\/K\s*\[[\d\sR]*\]/.test(documentBody))
+    return undefined;
+  return {
+    tree: { ...tree, body: treeBody, nextKey: Number(nextKey[1]) },
+    document: { ...document, body: documentBody },
+  };
 }
 
 export function appendPage(original: Uint8Array, page: AppendedPage): Buffer | null {
@@ -160,13 +164,17 @@ export function appendPage(original: Uint8Array, page: AppendedPage): Buffer | n
   });
   if (page.jpeg) {
     ops.push(
-      marked({ type: "Figure", alt: page.jpeg.alt ?? "Photo" }, `q 96 0 0 96 ${PAGE.width - PAGE.margin - 96} ${PAGE.height - PAGE.margin - 96} cm /Im1 Do Q`),
+      marked(
+        { type: "Figure", alt: page.jpeg.alt ?? "Photo" },
+        `q 96 0 0 96 ${PAGE.width - PAGE.margin - 96} ${PAGE.height - PAGE.margin - 96} cm /Im1 Do Q`,
+      ),
     );
   }
   const content = ops.join("\n");
 
   const objects: { num: number; gen: number; body: Buffer }[] = [];
-  const add = (num: number, body: string | Buffer, gen = 0) => objects.push({ num, gen, body: typeof body === "string" ? Buffer.from(body, "latin1") : body });
+  const add = (num: number, body: string | Buffer, gen = 0) =>
+    objects.push({ num, gen, body: typeof body === "string" ? Buffer.from(body, "latin1") : body });
   const kids = pages
     .replace(/\/Kids\s*\[([^\]]*)\]/, (_, list: string) => `/Kids [${list.trim()} ${pageNum} 0 R]`)
     .replace(/\/Count\s+\d+/, `/Count ${Number(count[1]) + 1}`);
@@ -200,15 +208,30 @@ export function appendPage(original: Uint8Array, page: AppendedPage): Buffer | n
     const elements = tagged.map((element, mcid) => ({ ...element, mcid, num: next++ }));
     const pageRef = `${pageNum} 0 R`;
     for (const e of elements) {
-      const annotation = e.annotation === undefined ? "" : ` << /Type /OBJR /Obj ${annotations[e.annotation]!.num} 0 R /Pg ${pageRef} >>`;
-      add(e.num, `<< /S /${e.type} /P ${sectNum} 0 R /Pg ${pageRef}${e.alt ? ` /Alt ${pdfString(e.alt)}` : ""} /K [${e.mcid}${annotation}] >>`);
+      const annotation =
+        e.annotation === undefined
+          ? ""
+          : ` << /Type /OBJR /Obj ${annotations[e.annotation]!.num} 0 R /Pg ${pageRef} >>`;
+      add(
+        e.num,
+        `<< /S /${e.type} /P ${sectNum} 0 R /Pg ${pageRef}${e.alt ? ` /Alt ${pdfString(e.alt)}` : ""} /K [${e.mcid}${annotation}] >>`,
+      );
     }
     // The photo, drawn last, is read after the page's heading (it sits beside it, at the top right).
     const reading = page.jpeg ? [elements[0]!, elements.at(-1)!, ...elements.slice(1, -1)] : elements;
-    add(sectNum, `<< /S /Sect /P ${document.num} ${document.gen} R /K [${reading.map((e) => `${e.num} 0 R`).join(" ")}] >>`);
-    add(document.num, document.body.replace(/\/K\s*\[([\d\sR]*)\]/, (_, list: string) => `/K [${list.trim()} ${sectNum} 0 R]`).trim(), document.gen);
+    add(
+      sectNum,
+      `<< /S /Sect /P ${document.num} ${document.gen} R /K [${reading.map((e) => `${e.num} 0 R`).join(" ")}] >>`,
+    );
+    add(
+      document.num,
+      document.body.replace(/\/K\s*\[([\d\sR]*)\]/, (_, list: string) => `/K [${list.trim()} ${sectNum} 0 R]`).trim(),
+      document.gen,
+    );
     // The parent tree: the page's marked contents by id, then each link annotation's element.
-    const links = elements.filter((e) => e.annotation !== undefined).map((e) => `${pageKey + 1 + e.annotation!} ${e.num} 0 R`);
+    const links = elements
+      .filter((e) => e.annotation !== undefined)
+      .map((e) => `${pageKey + 1 + e.annotation!} ${e.num} 0 R`);
     const entries = [`${pageKey} [${elements.map((e) => `${e.num} 0 R`).join(" ")}]`, ...links].join(" ");
     const numsAt = tree.body.search(/\/Nums\s*\[/);
     const numsEnd = closingBracket(tree.body, tree.body.indexOf("[", numsAt));
@@ -223,14 +246,20 @@ export function appendPage(original: Uint8Array, page: AppendedPage): Buffer | n
   let offset = parts.reduce((sum, part) => sum + part.byteLength, 0);
   const entries: { num: number; gen: number; offset: number }[] = [];
   for (const object of objects) {
-    const chunk = Buffer.concat([Buffer.from(`${object.num} ${object.gen} obj\n`, "latin1"), object.body, Buffer.from("\nendobj\n", "latin1")]);
+    const chunk = Buffer.concat([
+      Buffer.from(`${object.num} ${object.gen} obj\n`, "latin1"),
+      object.body,
+      Buffer.from("\nendobj\n", "latin1"),
+    ]);
     entries.push({ num: object.num, gen: object.gen, offset });
     parts.push(chunk);
     offset += chunk.byteLength;
   }
   const xref = [
     "xref",
-    ...entries.sort((a, b) => a.num - b.num).flatMap((e) => [`${e.num} 1`, `${String(e.offset).padStart(10, "0")} ${String(e.gen).padStart(5, "0")} n `]),
+    ...entries
+      .sort((a, b) => a.num - b.num)
+      .flatMap((e) => [`${e.num} 1`, `${String(e.offset).padStart(10, "0")} ${String(e.gen).padStart(5, "0")} n `]),
   ].join("\n");
   const id = /\/ID\s*\[[^\]]*\]/.exec(trailer)?.[0] ?? "";
   const info = /\/Info\s+\d+\s+\d+\s+R/.exec(trailer)?.[0] ?? "";

@@ -29,11 +29,18 @@ describe("reading a CSV of past clients", () => {
           mortgageInsurance: null,
         },
       },
-      expect.objectContaining({ line: 3, client: expect.objectContaining({ firstName: "Anna", lastName: "Lindqvist", email: null, loanBalance: null }) }),
+      expect.objectContaining({
+        line: 3,
+        client: expect.objectContaining({ firstName: "Anna", lastName: "Lindqvist", email: null, loanBalance: null }),
+      }),
     ]);
-    const columns = readClientsCsv("first name,last name,street,city,state,zip,notes\nAnn,Lee,1 Main St,Austin,TX,78701,hi");
+    const columns = readClientsCsv(
+      "first name,last name,street,city,state,zip,notes\nAnn,Lee,1 Main St,Austin,TX,78701,hi",
+    );
     if ("error" in columns) throw new Error(columns.error);
-    expect(columns.rows[0]).toMatchObject({ client: { address: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" } } });
+    expect(columns.rows[0]).toMatchObject({
+      client: { address: { street: "1 Main St", city: "Austin", state: "TX", zip: "78701" } },
+    });
     expect(columns.unknownColumns).toEqual(["notes"]);
     // A header that is the name of an object's own property is no field either.
     const odd = readClientsCsv("name,address,constructor,__proto__\nAnn Lee,1 Main St Austin TX 78701,x,y");
@@ -68,7 +75,9 @@ describe("reading a CSV of past clients", () => {
   });
 
   it("lists every wrong field of a row at once", () => {
-    const read = readClientsCsv("name,email,address,balance,rate,mortgage_insurance\nAnn Lee,nope,1 Main St Austin TX 78701,lots,99,maybe");
+    const read = readClientsCsv(
+      "name,email,address,balance,rate,mortgage_insurance\nAnn Lee,nope,1 Main St Austin TX 78701,lots,99,maybe",
+    );
     if ("error" in read) throw new Error(read.error);
     expect(read.rows[0]).toMatchObject({
       field: "email, balance, rate, mortgageInsurance",
@@ -88,8 +97,12 @@ describe("reading a CSV of past clients", () => {
     );
     if ("error" in read) throw new Error(read.error);
     expect(read.unknownColumns).toEqual([]);
-    expect(read.rows[0]).toMatchObject({ client: { originalLoanAmount: 386_000, originalValue: 400_000, mortgageInsurance: true } });
-    expect(read.rows[1]).toMatchObject({ client: { originalLoanAmount: null, originalValue: null, mortgageInsurance: false } });
+    expect(read.rows[0]).toMatchObject({
+      client: { originalLoanAmount: 386_000, originalValue: 400_000, mortgageInsurance: true },
+    });
+    expect(read.rows[1]).toMatchObject({
+      client: { originalLoanAmount: null, originalValue: null, mortgageInsurance: false },
+    });
     // 386,000 of 400,000 is fine; 400,000 on a 300,000 home is the two columns swapped.
     expect(read.rows[2]).toMatchObject({ field: "originalLoanAmount" });
   });

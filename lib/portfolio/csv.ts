@@ -24,7 +24,8 @@ export interface ClientInput {
   mortgageInsurance: boolean | null;
 }
 
-export type ReadRow = { line: number; input: string; client: ClientInput } | { line: number; input: string; field: string; error: string };
+export type ReadRow =
+  { line: number; input: string; client: ClientInput } | { line: number; input: string; field: string; error: string };
 
 // Header names people use, each to the field it means.
 const COLUMNS: Record<string, string> = {
@@ -73,7 +74,9 @@ const COLUMNS: Record<string, string> = {
   pmi: "mortgageInsurance",
 };
 
-/** A header as the COLUMNS read it: any case, `_` and `-` as spaces ("original_loan_amount", "Original Loan Amount"). */
+/**
+ * A header as the COLUMNS read it: any case, `_` and `-` as spaces ("original_loan_amount", "Original Loan Amount").
+ */
 const headerKey = (name: string) => name.trim().toLowerCase().replace(/[_-]+/g, " ").replace(/\s+/g, " ");
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -90,7 +93,8 @@ export class RowError extends Error {
 function money(field: string, text: string, example: string): number | null {
   if (!text) return null;
   const n = Number(text.replace(/[$,\s]/g, ""));
-  if (!Number.isFinite(n) || n < 0 || n > 100_000_000) throw new RowError(field, `must be an amount in dollars, such as ${example}`);
+  if (!Number.isFinite(n) || n < 0 || n > 100_000_000)
+    throw new RowError(field, `must be an amount in dollars, such as ${example}`);
   return Math.round(n);
 }
 
@@ -107,7 +111,8 @@ function yesNo(text: string): boolean | null {
 function rate(text: string): number | null {
   if (!text) return null;
   const n = Number(text.replace(/[%\s]/g, ""));
-  if (!Number.isFinite(n) || n <= 0 || n > 25) throw new RowError("rate", "must be a note rate in percent, such as 6.875");
+  if (!Number.isFinite(n) || n <= 0 || n > 25)
+    throw new RowError("rate", "must be a note rate in percent, such as 6.875");
   return n;
 }
 
@@ -115,7 +120,8 @@ function loanType(text: string): LoanType | null {
   if (!text) return null;
   const type = text.trim().toLowerCase();
   if (type === "conv") return "conventional";
-  if (!(LOAN_TYPES as readonly string[]).includes(type)) throw new RowError("type", `must be one of ${LOAN_TYPES.join(", ")}`);
+  if (!(LOAN_TYPES as readonly string[]).includes(type))
+    throw new RowError("type", `must be one of ${LOAN_TYPES.join(", ")}`);
   return type as LoanType;
 }
 
@@ -137,17 +143,22 @@ function names(cells: Record<string, string>): { firstName: string; lastName: st
   }
   const words = (cells.name ?? "").split(/\s+/).filter(Boolean);
   // "Lindqvist, Patrick" as well as "Patrick Lindqvist".
-  if ((cells.name ?? "").includes(",")) words.splice(0, words.length, ...(cells.name ?? "").split(",").reverse().join(" ").split(/\s+/).filter(Boolean));
+  if ((cells.name ?? "").includes(","))
+    words.splice(0, words.length, ...(cells.name ?? "").split(",").reverse().join(" ").split(/\s+/).filter(Boolean));
   if (words.length < 2) throw new RowError("name", "needs a first and a last name");
   return { firstName: words.slice(0, -1).join(" "), lastName: words.at(-1)! };
 }
 
 function address(cells: Record<string, string>): ClientInput["address"] {
-  if (cells.street && cells.city && cells.state) return { street: cells.street, city: cells.city, state: cells.state, zip: cells.zip ?? "" };
-  const line = cells.address || [cells.street, cells.city, [cells.state, cells.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  if (cells.street && cells.city && cells.state)
+    return { street: cells.street, city: cells.city, state: cells.state, zip: cells.zip ?? "" };
+  const line =
+    cells.address ||
+    [cells.street, cells.city, [cells.state, cells.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   if (!line) throw new RowError("address", "is required");
   const parts = parseAddress(line);
-  if (!parts.name || !parts.city || !parts.state) throw new RowError("address", "could not be read as a street, city, state and ZIP code");
+  if (!parts.name || !parts.city || !parts.state)
+    throw new RowError("address", "could not be read as a street, city, state and ZIP code");
   return { street: streetLine(parts), city: parts.city, state: parts.state, zip: parts.zip };
 }
 
@@ -191,8 +202,15 @@ export function readClient(cells: Record<string, string>): ClientInput {
     originalValue: read(() => money("originalValue", cells.originalValue ?? "", "400000")),
     mortgageInsurance: read(() => yesNo(cells.mortgageInsurance ?? "")),
   };
-  if (!problems.length && client.originalLoanAmount !== null && client.originalValue !== null && client.originalLoanAmount > client.originalValue * 1.1)
-    problems.push(new RowError("originalLoanAmount", "is more than the original value: check the two columns are not swapped"));
+  if (
+    !problems.length &&
+    client.originalLoanAmount !== null &&
+    client.originalValue !== null &&
+    client.originalLoanAmount > client.originalValue * 1.1
+  )
+    problems.push(
+      new RowError("originalLoanAmount", "is more than the original value: check the two columns are not swapped"),
+    );
   if (problems.length || !name || !client.address) throw new RowErrors(problems);
   return { ...name, ...client, address: client.address };
 }
@@ -210,7 +228,10 @@ export function readClientsCsv(text: string): { rows: ReadRow[]; unknownColumns:
   const fields = header.map((name) => (Object.hasOwn(COLUMNS, headerKey(name)) ? COLUMNS[headerKey(name)] : undefined));
   const has = (field: string) => fields.includes(field);
   if (!(has("name") || (has("firstName") && has("lastName"))) || !(has("address") || has("street"))) {
-    return { error: "The header row must name at least a name column (or first name and last name) and an address column (or street, city, state, zip)." };
+    return {
+      error:
+        "The header row must name at least a name column (or first name and last name) and an address column (or street, city, state, zip).",
+    };
   }
   const rows = data.map((raw, i): ReadRow => {
     const cells: Record<string, string> = {};
@@ -234,4 +255,5 @@ export function readClientsCsv(text: string): { rows: ReadRow[]; unknownColumns:
 }
 
 /** The person part of a client's identity: the name in capitals, single-spaced. */
-export const personKeyOf = (c: Pick<ClientInput, "firstName" | "lastName">) => `${c.firstName} ${c.lastName}`.trim().toUpperCase().replace(/\s+/g, " ");
+export const personKeyOf = (c: Pick<ClientInput, "firstName" | "lastName">) =>
+  `${c.firstName} ${c.lastName}`.trim().toUpperCase().replace(/\s+/g, " ");

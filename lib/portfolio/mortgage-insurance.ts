@@ -5,7 +5,8 @@
  * - Conventional (and jumbo) loans carry private mortgage insurance only when the loan was more than 80% of the home's
  *   original value. The borrower may ask to cancel it once the balance is 80% of the original value, and it ends by law
  *   at 78% or at the loan's midpoint (Homeowners Protection Act, 12 U.S.C. 4902). With the home's value up, Fannie Mae
- *   and Freddie Mac servicers also remove it on a new appraisal at 75% of today's value after two years, 80% after five.
+ *   and Freddie Mac servicers also remove it on a new appraisal at 75% of today's value after two years, 80% after
+ *   five.
  * - FHA loans carry an annual premium (MIP). Closed from June 3, 2013: for the life of the loan when the down payment
  *   was under 10%, 11 years otherwise (HUD Mortgagee Letter 2013-04). Closed 2001 to June 2, 2013: until the balance
  *   is 78% of the original value, after five years at least. Before 2001: for the life of the loan. The way out of a
@@ -98,10 +99,18 @@ const plusYears = (day: string, years: number) => `${Number(day.slice(0, 4)) + y
 export function mortgageInsuranceFinding(loan: LoanFacts, today: string): InsuranceFinding | null {
   if (loan.balance <= 0 || loan.value <= 0) return null;
   const ltv = share(loan.balance / loan.value);
-  const originalLtv = loan.originalLoanAmount && loan.originalValue ? share(loan.originalLoanAmount / loan.originalValue) : null;
+  const originalLtv =
+    loan.originalLoanAmount && loan.originalValue ? share(loan.originalLoanAmount / loan.originalValue) : null;
   const ofOriginal = loan.originalValue ? share(loan.balance / loan.originalValue) : null;
   const years = loan.closingDate ? yearsBetween(loan.closingDate, today) : null;
-  const base = { value: loan.value, balance: loan.balance, ltv, originalLtv, loanType: loan.loanType, closingDate: loan.closingDate };
+  const base = {
+    value: loan.value,
+    balance: loan.balance,
+    ltv,
+    originalLtv,
+    loanType: loan.loanType,
+    closingDate: loan.closingDate,
+  };
   const type = loan.loanType;
 
   if (type === "va") return null;
@@ -163,7 +172,11 @@ export function mortgageInsuranceFinding(loan: LoanFacts, today: string): Insura
       if (ofOriginal <= PMI_AUTOMATIC_LTV && years !== null && years >= 5) return null;
     } else if (ends !== "life" && ends <= today) return null;
     const until =
-      ends === "life" ? "for the life of the loan" : ends === "at 78%" ? "until the balance is 78% of the original value" : `until ${formatDate(ends)}`;
+      ends === "life"
+        ? "for the life of the loan"
+        : ends === "at 78%"
+          ? "until the balance is 78% of the original value"
+          : `until ${formatDate(ends)}`;
     return {
       rule: "fha_refinance",
       reason: `The FHA premium stays ${until}; at ${pct(ltv)} of today's value a conventional refinance needs no mortgage insurance.`,
@@ -189,8 +202,13 @@ export function mortgageInsuranceFinding(loan: LoanFacts, today: string): Insura
   };
 }
 
-/** When an FHA loan's annual premium ends: a day, for the life of the loan, at 78% of the original value, or unknown. */
-export function fhaPremiumEnds(closingDate: string | null, originalLtv: number | null): string | "life" | "at 78%" | "unknown" {
+/**
+ * When an FHA loan's annual premium ends: a day, for the life of the loan, at 78% of the original value, or unknown.
+ */
+export function fhaPremiumEnds(
+  closingDate: string | null,
+  originalLtv: number | null,
+): string | "life" | "at 78%" | "unknown" {
   if (!closingDate) return "unknown";
   if (closingDate < FHA_2001) return "life";
   if (closingDate < FHA_2013) return "at 78%";

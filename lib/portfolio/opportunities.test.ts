@@ -27,7 +27,15 @@ describe("mortgage insurance", () => {
   it("follows the loan's kind (the table is in mortgage-insurance.test.ts): the tag names the rule", () => {
     const conventional = home({ balance: 10_000, loanType: "conventional", mortgageInsurance: false });
     expect(mortgageInsurance(conventional)).toBeNull();
-    const fha = mortgageInsurance(home({ balance: 300_000, loanType: "fha", closingDate: "2016-08-01", originalLoanAmount: 386_000, originalValue: 400_000 }));
+    const fha = mortgageInsurance(
+      home({
+        balance: 300_000,
+        loanType: "fha",
+        closingDate: "2016-08-01",
+        originalLoanAmount: 386_000,
+        originalValue: 400_000,
+      }),
+    );
     expect(fha?.figures.rule).toBe("fha_refinance");
     expect(tagLabel("mortgage_insurance", fha!.figures)).toBe("FHA premium: refinance to drop it");
     expect(tagLabel("cash_out", {})).toBe("Cash-out refinance");
@@ -76,8 +84,17 @@ describe("rate-and-term refinance", () => {
 
 describe("all rules", () => {
   it("find every opportunity of one refresh, each with a reason and figures", () => {
-    const found = opportunitiesFor(home({ value: 600_000, previousValue: 500_000, balance: 200_000, noteRate: 7.5 }), T);
-    expect(found.map((o) => o.kind)).toEqual(["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance"]);
+    const found = opportunitiesFor(
+      home({ value: 600_000, previousValue: 500_000, balance: 200_000, noteRate: 7.5 }),
+      T,
+    );
+    expect(found.map((o) => o.kind)).toEqual([
+      "mortgage_insurance",
+      "home_equity_line",
+      "cash_out",
+      "value_moved",
+      "rate_refinance",
+    ]);
     for (const o of found) expect(o.reason.length).toBeGreaterThan(20);
     expect(opportunitiesFor(home({ balance: 450_000 }), T)).toEqual([]);
   });

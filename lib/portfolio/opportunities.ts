@@ -1,12 +1,19 @@
 /**
- * The reasons to call a past client, as pure functions of one refresh's figures: each rule says whether it applies,
- * why in words, and the figures behind it. No I/O: lib/services/portfolio/portfolio.ts feeds them and keeps what they find.
+ * The reasons to call a past client, as pure functions of one refresh's figures: each rule says whether it applies, why
+ * in words, and the figures behind it. No I/O: lib/services/portfolio/portfolio.ts feeds them and keeps what they find.
  */
 
 import { formatNumber, formatPercent, formatUsd } from "@/lib/format";
 import { mortgageInsuranceFinding, RULE_LABELS, RULE_TAGS, type InsuranceRule } from "./mortgage-insurance";
 
-export const OPPORTUNITY_KINDS = ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"] as const;
+export const OPPORTUNITY_KINDS = [
+  "mortgage_insurance",
+  "home_equity_line",
+  "cash_out",
+  "value_moved",
+  "rate_refinance",
+  "engagement",
+] as const;
 export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
 
 export const KIND_LABELS: Record<OpportunityKind, string> = {
@@ -92,9 +99,13 @@ const round6 = (n: number) => Math.round(n * 1_000_000) / 1_000_000;
 export const ltvOf = (f: Pick<ClientFigures, "value" | "balance">) => (f.value > 0 ? round6(f.balance / f.value) : 0);
 
 /** What could be borrowed against the home at the maximum LTV: value × max LTV − loans, never below 0. */
-export const availableAt = (f: Pick<ClientFigures, "value" | "balance">, maxLtv: number) => Math.max(0, Math.round(f.value * maxLtv - f.balance));
+export const availableAt = (f: Pick<ClientFigures, "value" | "balance">, maxLtv: number) =>
+  Math.max(0, Math.round(f.value * maxLtv - f.balance));
 
-/** Mortgage insurance by the rules of the loan's kind (see mortgage-insurance.ts); "ask the client" when they cannot tell. */
+/**
+ * Mortgage insurance by the rules of the loan's kind (see mortgage-insurance.ts); "ask the client" when they cannot
+ * tell.
+ */
 export function mortgageInsurance(f: ClientFigures): Opportunity | null {
   const found = mortgageInsuranceFinding(
     {
@@ -166,7 +177,9 @@ export function tagLabel(kind: OpportunityKind, figures: OpportunityFigures): st
 /** The mortgage-insurance rule an opportunity was found by, if it is one. */
 function ruleOf(kind: OpportunityKind, figures: OpportunityFigures): InsuranceRule | undefined {
   const rule = figures.rule;
-  return kind === "mortgage_insurance" && typeof rule === "string" && rule in RULE_LABELS ? (rule as InsuranceRule) : undefined;
+  return kind === "mortgage_insurance" && typeof rule === "string" && rule in RULE_LABELS
+    ? (rule as InsuranceRule)
+    : undefined;
 }
 
 /** Each kind in a word or two: the client list's tags, one line for several. */
@@ -209,13 +222,23 @@ export function engagement(e: Engagement): Opportunity | null {
   const signs: string[] = [];
   if (e.visitDays >= ENGAGED_VISIT_DAYS) signs.push(`opened their dashboard on ${e.visitDays} days this week`);
   if (e.reportDownloads > 0)
-    signs.push(e.reportDownloads === 1 ? "downloaded their property report" : `downloaded their property report ${e.reportDownloads} times`);
+    signs.push(
+      e.reportDownloads === 1
+        ? "downloaded their property report"
+        : `downloaded their property report ${e.reportDownloads} times`,
+    );
   if (e.borrowingUses > 0) signs.push("tried the borrowing scenarios");
   if (signs.length === 0) return null;
   const said = signs.length === 1 ? signs[0] : `${signs.slice(0, -1).join(", ")} and ${signs.at(-1)}`;
   return {
     kind: "engagement",
     reason: `The client ${said}: they may be thinking about borrowing, a good moment to call.`,
-    figures: { visitDays: e.visitDays, reportDownloads: e.reportDownloads, borrowingUses: e.borrowingUses, days: 7, visitDaysThreshold: ENGAGED_VISIT_DAYS },
+    figures: {
+      visitDays: e.visitDays,
+      reportDownloads: e.reportDownloads,
+      borrowingUses: e.borrowingUses,
+      days: 7,
+      visitDaysThreshold: ENGAGED_VISIT_DAYS,
+    },
   };
 }

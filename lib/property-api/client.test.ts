@@ -23,12 +23,18 @@ describe("property API client", () => {
       seen = request;
       return json({ ownerID: "own_1" });
     });
-    await expect(client.createOwner({ firstName: "Ada", lastName: "Byron", address: "1 Main St, Phoenix, AZ 85008" })).resolves.toEqual({ ownerID: "own_1" });
+    await expect(
+      client.createOwner({ firstName: "Ada", lastName: "Byron", address: "1 Main St, Phoenix, AZ 85008" }),
+    ).resolves.toEqual({ ownerID: "own_1" });
     expect(seen!.method).toBe("POST");
     expect(new URL(seen!.url).pathname).toBe("/create-owner");
     expect(seen!.headers.get("Authorization")).toBe("secret-token");
     expect(seen!.headers.get("Content-Type")).toBe("application/json");
-    expect(await seen!.json()).toEqual({ firstName: "Ada", lastName: "Byron", address: "1 Main St, Phoenix, AZ 85008" });
+    expect(await seen!.json()).toEqual({
+      firstName: "Ada",
+      lastName: "Byron",
+      address: "1 Main St, Phoenix, AZ 85008",
+    });
   });
 
   it("puts query parameters in the URL for GET operations", async () => {
@@ -61,7 +67,9 @@ describe("property API client", () => {
     [429, "Too many requests"],
     [500, "Unexpected server error"],
   ])("maps HTTP %i to a PropertyApiError with the service's message", async (status, message) => {
-    const client = clientWith(async () => json({ message }, { status, headers: status === 429 ? { "Retry-After": "7" } : {} }));
+    const client = clientWith(async () =>
+      json({ message }, { status, headers: status === 429 ? { "Retry-After": "7" } : {} }),
+    );
     const error = await failure(client.valuationEstimate("1 Main St"));
     expect(error).toMatchObject({ operation: "valuationEstimate", status, kind: "http", message });
     if (status === 429) expect(error.retryAfterSeconds).toBe(7);
@@ -80,7 +88,11 @@ describe("property API client", () => {
   });
 
   it("times out a slow service with a 504", async () => {
-    const client = clientWith((request) => new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason))), 50);
+    const client = clientWith(
+      (request) =>
+        new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason))),
+      50,
+    );
     const error = await failure(client.valuationEstimate("1 Main St"));
     expect(error).toMatchObject({ status: 504, kind: "timeout" });
   });
@@ -92,18 +104,31 @@ describe("property API client", () => {
   });
 
   it("times out a body that starts and never ends", async () => {
-    const stalled = new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"Service Estimate":')) });
-    const client = clientWith(async () => new Response(stalled, { headers: { "Content-Type": "application/json" } }), 50);
+    const stalled = new ReadableStream({
+      start: (controller) => controller.enqueue(new TextEncoder().encode('{"Service Estimate":')),
+    });
+    const client = clientWith(
+      async () => new Response(stalled, { headers: { "Content-Type": "application/json" } }),
+      50,
+    );
     expect(await failure(client.valuationEstimate("1 Main St"))).toMatchObject({ status: 504, kind: "timeout" });
   });
 
   it("times out an error whose body never ends, and a report download that stalls", async () => {
-    const stalled = () => new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode("%PDF-1.7")) });
+    const stalled = () =>
+      new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode("%PDF-1.7")) });
     const failing = clientWith(async () => new Response(stalled(), { status: 500 }), 50);
     expect(await failure(failing.valuationEstimate("1 Main St"))).toMatchObject({ status: 504, kind: "timeout" });
-    const report = clientWith(async () => new Response(stalled(), { headers: { "Content-Type": "application/pdf" } }), 50);
+    const report = clientWith(
+      async () => new Response(stalled(), { headers: { "Content-Type": "application/pdf" } }),
+      50,
+    );
     const file = await report.propertyReport({ address: "1 Main St", applicantName: "Ada Byron", format: "pdf" });
-    expect(await failure(new Response(file.body).arrayBuffer())).toMatchObject({ status: 504, kind: "timeout", operation: "propertyReport" });
+    expect(await failure(new Response(file.body).arrayBuffer())).toMatchObject({
+      status: 504,
+      kind: "timeout",
+      operation: "propertyReport",
+    });
   });
 
   it("reports an unreachable service as a 502", async () => {
@@ -114,7 +139,9 @@ describe("property API client", () => {
   });
 
   it("refuses a body that is not JSON or not the spec's shape", async () => {
-    const notJson = clientWith(async () => new Response("{not json", { headers: { "Content-Type": "application/json" } }));
+    const notJson = clientWith(
+      async () => new Response("{not json", { headers: { "Content-Type": "application/json" } }),
+    );
     expect(await failure(notJson.valuationEstimate("x"))).toMatchObject({ status: 502, kind: "invalid-response" });
     const wrongShape = clientWith(async () => json({ "Service Estimate": { eventDate: "yesterday" } }));
     const error = await failure(wrongShape.valuationEstimate("x"));

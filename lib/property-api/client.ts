@@ -60,7 +60,11 @@ export function createPropertyApiClient(options: ClientOptions) {
   async function send(call: Call): Promise<{ response: Response; deadline: Deadline }> {
     const url = new URL(base + call.path);
     for (const [key, value] of Object.entries(call.query ?? {})) url.searchParams.set(key, value);
-    const headers = new Headers({ ...options.headers, Authorization: options.token, Accept: call.accept ?? "application/json" });
+    const headers = new Headers({
+      ...options.headers,
+      Authorization: options.token,
+      Accept: call.accept ?? "application/json",
+    });
     if (call.body !== undefined) headers.set("Content-Type", "application/json");
     const deadline = startDeadline(call.operation, timeoutMs);
     const request = new Request(url, {
@@ -76,7 +80,13 @@ export function createPropertyApiClient(options: ClientOptions) {
     } catch (cause) {
       deadline.end();
       if (cause instanceof PropertyApiError) throw cause;
-      throw new PropertyApiError({ operation: call.operation, status: 502, kind: "network", message: "The Property Data Service could not be reached", cause });
+      throw new PropertyApiError({
+        operation: call.operation,
+        status: 502,
+        kind: "network",
+        message: "The Property Data Service could not be reached",
+        cause,
+      });
     }
     if (!response.ok) {
       try {
@@ -103,7 +113,11 @@ export function createPropertyApiClient(options: ClientOptions) {
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const where = first?.path.length ? ` at ${first.path.join(".")}` : "";
-      throw invalid(call.operation, `The Property Data Service sent an unexpected response${where}: ${first?.message}`, parsed.error);
+      throw invalid(
+        call.operation,
+        `The Property Data Service sent an unexpected response${where}: ${first?.message}`,
+        parsed.error,
+      );
     }
     return parsed.data;
   }
@@ -111,12 +125,19 @@ export function createPropertyApiClient(options: ClientOptions) {
   return {
     /** Each address is one billable request. */
     normalizeAddresses: (requests: AddressRequest[]) =>
-      json({ operation: "normalizeAddresses", method: "POST", path: "/address/normalize", body: { requests } }, NormalizeResponse),
+      json(
+        { operation: "normalizeAddresses", method: "POST", path: "/address/normalize", body: { requests } },
+        NormalizeResponse,
+      ),
 
     verifyHomeowner: (body: VerifyHomeownerRequest) =>
-      json({ operation: "verifyHomeowner", method: "POST", path: "/api/v1/homeowner/verify", body }, VerifyHomeownerResponse),
+      json(
+        { operation: "verifyHomeowner", method: "POST", path: "/api/v1/homeowner/verify", body },
+        VerifyHomeownerResponse,
+      ),
 
-    valuationEstimate: (address: string) => json({ operation: "valuationEstimate", method: "POST", path: "/api/v1/avm", body: { address } }, AvmResponse),
+    valuationEstimate: (address: string) =>
+      json({ operation: "valuationEstimate", method: "POST", path: "/api/v1/avm", body: { address } }, AvmResponse),
 
     /** `maxLTV` is sent as the spec's string; without it the service applies 0.8. */
     homeEquitySummary: (address: string, maxLTV?: number) =>
@@ -131,15 +152,26 @@ export function createPropertyApiClient(options: ClientOptions) {
       ),
 
     propertySummary: (address: string) =>
-      json({ operation: "propertySummary", method: "GET", path: "/property/summary", query: { address } }, PropertySummaryResponse),
+      json(
+        { operation: "propertySummary", method: "GET", path: "/property/summary", query: { address } },
+        PropertySummaryResponse,
+      ),
 
     retrieveOwnerData: (userID: string) =>
-      json({ operation: "retrieveOwnerData", method: "GET", path: "/retrieve-owner-data", query: { userID } }, OwnerDataResponse),
+      json(
+        { operation: "retrieveOwnerData", method: "GET", path: "/retrieve-owner-data", query: { userID } },
+        OwnerDataResponse,
+      ),
 
-    createOwner: (body: CreateOwnerRequest) => json({ operation: "createOwner", method: "POST", path: "/create-owner", body }, CreateOwnerResponse),
+    createOwner: (body: CreateOwnerRequest) =>
+      json({ operation: "createOwner", method: "POST", path: "/create-owner", body }, CreateOwnerResponse),
 
     /** The report as a stream, in the format the `Accept` header asks for. */
-    async propertyReport(params: { address: string; applicantName: string; format: ReportFormat }): Promise<ReportFile> {
+    async propertyReport(params: {
+      address: string;
+      applicantName: string;
+      format: ReportFormat;
+    }): Promise<ReportFile> {
       const { response, deadline } = await send({
         operation: "propertyReport",
         method: "GET",
@@ -181,12 +213,17 @@ function startDeadline(operation: Operation, timeoutMs: number): Deadline {
   const expired = new Promise<never>((_, reject) =>
     controller.signal.addEventListener("abort", () => {
       const message = `The Property Data Service did not answer within ${timeoutMs} ms`;
-      reject(new PropertyApiError({ operation, status: 504, kind: "timeout", message, cause: controller.signal.reason }));
+      reject(
+        new PropertyApiError({ operation, status: 504, kind: "timeout", message, cause: controller.signal.reason }),
+      );
     }),
   );
   expired.catch(() => {}); // Raced by the steps that are still running; nobody else waits for it.
   // Unreferenced, so a pending deadline never keeps the process up.
-  const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs).unref();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, "TimeoutError")),
+    timeoutMs,
+  ).unref();
   return { signal: controller.signal, within: (step) => Promise.race([step, expired]), end: () => clearTimeout(timer) };
 }
 

@@ -36,7 +36,14 @@ export class PropertyApiError extends Error {
   /** Seconds to wait, from a 429's or 503's `Retry-After`. */
   readonly retryAfterSeconds?: number;
 
-  constructor(init: { operation: Operation; status: number; kind: FailureKind; message: string; retryAfterSeconds?: number; cause?: unknown }) {
+  constructor(init: {
+    operation: Operation;
+    status: number;
+    kind: FailureKind;
+    message: string;
+    retryAfterSeconds?: number;
+    cause?: unknown;
+  }) {
     super(init.message, { cause: init.cause });
     this.operation = init.operation;
     this.status = init.status;
@@ -49,7 +56,11 @@ export class PropertyApiError extends Error {
    * per route), and `instanceof` then fails across copies.
    */
   static is(error: unknown): error is PropertyApiError {
-    return error instanceof Error && error.name === "PropertyApiError" && typeof (error as PropertyApiError).status === "number";
+    return (
+      error instanceof Error &&
+      error.name === "PropertyApiError" &&
+      typeof (error as PropertyApiError).status === "number"
+    );
   }
 
   /** Worth trying again later: a timeout, no answer, a 429 or a 5xx. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { areaLabel, bathroomsLabel, bedroomsLabel, countOf, garageLabel, lotLabel, NOT_AVAILABLE, propertyTypeLabel } from "./facts";
+import {
+  areaLabel,
+  bathroomsLabel,
+  bedroomsLabel,
+  countOf,
+  garageLabel,
+  lotLabel,
+  NOT_AVAILABLE,
+  propertyTypeLabel,
+} from "./facts";
 
 describe("the facts formatter", () => {
   it("counts in the singular for one and the plural otherwise", () => {

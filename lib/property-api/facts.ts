@@ -1,7 +1,7 @@
 /**
- * How a home's facts read, in one place: the dashboard's pages (lib/services/homes/dto maps the property summary through
- * these) and the property report the embedded service renders (lib/sandbox/report) say the same thing the same way.
- * Pure functions of the spec's values; nothing here fetches or knows of Next.js.
+ * How a home's facts read, in one place: the dashboard's pages (lib/services/homes/dto maps the property summary
+ * through these) and the property report the embedded service renders (lib/sandbox/report) say the same thing the same
+ * way. Pure functions of the spec's values; nothing here fetches or knows of Next.js.
  */
 
 export const NOT_AVAILABLE = "Not available";
@@ -41,10 +41,14 @@ export const lotLabel = (sqft: number) => `${areaLabel(sqft)} (${(sqft / 43_560)
  * Bedrooms, or "Not available" when the source has no count: the spec's property summary has none (its
  * `building.rooms` holds bath counts only), so pages reading the summary pass `null`.
  */
-export const bedroomsLabel = (bedrooms: number | null | undefined) => (bedrooms === null || bedrooms === undefined ? NOT_AVAILABLE : String(bedrooms));
+export const bedroomsLabel = (bedrooms: number | null | undefined) =>
+  bedrooms === null || bedrooms === undefined ? NOT_AVAILABLE : String(bedrooms);
 
 /** "2 full, 1 half"; "2 full" when there is no half bath. */
-export const bathroomsLabel = (full: number, half: number) => (half > 0 ? `${full} full, ${half} half` : `${full} full`);
+export const bathroomsLabel = (full: number, half: number) =>
+  half > 0 ? `${full} full, ${half} half` : `${full} full`;
 
-/** Garage spaces, the way the summary counts parking (`prkgSpaces`): "No garage", "1 garage space", "2 garage spaces". */
+/**
+ * Garage spaces, the way the summary counts parking (`prkgSpaces`): "No garage", "1 garage space", "2 garage spaces".
+ */
 export const garageLabel = (spaces: number) => (spaces > 0 ? countOf(spaces, "garage space") : "No garage");

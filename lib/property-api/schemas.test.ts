@@ -34,13 +34,20 @@ describe("requestId", () => {
 
 describe("home equity summary", () => {
   it("reads equity fields beside Home Value Summary", () => {
-    const parsed = HomeEquitySummary.parse({ "Home Value Summary": homeValueSummary, ...equityFields, "Current Loans": loans });
+    const parsed = HomeEquitySummary.parse({
+      "Home Value Summary": homeValueSummary,
+      ...equityFields,
+      "Current Loans": loans,
+    });
     expect(parsed.availableEquity).toBe(150000);
     expect(parsed.LTV).toBe(0.5);
   });
 
   it("reads equity fields nested inside Home Value Summary", () => {
-    const parsed = HomeEquitySummary.parse({ "Home Value Summary": { ...homeValueSummary, ...equityFields }, "Current Loans": loans });
+    const parsed = HomeEquitySummary.parse({
+      "Home Value Summary": { ...homeValueSummary, ...equityFields },
+      "Current Loans": loans,
+    });
     expect(parsed.totalEquity).toBe(250000);
     expect(parsed.availableEquityRange).toEqual({ high: 170000, low: 130000 });
     expect(parsed.totalLoanCount).toBe(1);
@@ -56,7 +63,11 @@ describe("home equity summary", () => {
     expect(parsed["Current Loans"].primaryMortgage.balance).toBe(250000);
     expect(parsed["Current Loans"].secondHomeLoan.balance).toBeNull();
     expect(
-      HomeEquitySummary.safeParse({ "Home Value Summary": { ...homeValueSummary, serviceEstimate: "lots" }, ...equityFields, "Current Loans": loans }).success,
+      HomeEquitySummary.safeParse({
+        "Home Value Summary": { ...homeValueSummary, serviceEstimate: "lots" },
+        ...equityFields,
+        "Current Loans": loans,
+      }).success,
     ).toBe(false);
   });
 });

@@ -1,6 +1,11 @@
 import "server-only";
 import type Redis from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+  type RateLimiterRes,
+} from "rate-limiter-flexible";
 import { redisClient } from "@/lib/cache";
 import { env } from "@/lib/env";
 import { countRateLimitRefusal } from "@/lib/observability/metrics";
@@ -10,7 +15,11 @@ export class RateLimitedError extends Error {
 
   /** True for a RateLimitedError from any copy of this module (pages and route handlers each bundle their own). */
   static is(error: unknown): error is RateLimitedError {
-    return error instanceof Error && error.name === "RateLimitedError" && typeof (error as RateLimitedError).retryAfterSeconds === "number";
+    return (
+      error instanceof Error &&
+      error.name === "RateLimitedError" &&
+      typeof (error as RateLimitedError).retryAfterSeconds === "number"
+    );
   }
 
   constructor(readonly retryAfterSeconds: number) {
@@ -22,7 +31,8 @@ export class RateLimitedError extends Error {
  * What strangers may make the app do, per hour: create accounts (per IP), send reset mail (per IP, per email); and
  * what an admin's session (perhaps a stolen one) may: invite staff by email (per admin).
  */
-export type AccountLimit = "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite" | "apiTokenFailures" | "lead";
+export type AccountLimit =
+  "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite" | "apiTokenFailures" | "lead";
 
 /**
  * The widget's lead form, per day: leads per visitor IP, per address and per site, and report links mailed per
@@ -61,7 +71,9 @@ function create(redis: Redis | undefined): Limiters {
   const make = (name: string, points: number, duration = 60) => {
     const keyPrefix = `${env.CACHE_NAMESPACE}:rl:${name}`;
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    return redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory }) : memory;
+    return redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory })
+      : memory;
   };
   return {
     user: make(NAMES.user, env.RATE_LIMIT_USER_PER_MINUTE),
@@ -80,7 +92,8 @@ function create(redis: Redis | undefined): Limiters {
     leadMail: make(NAMES.leadMail, env.WIDGET_REPORT_MAILS_PER_RECIPIENT_PER_DAY, DAY),
     // Unknown, expired or revoked API tokens sent from one client address (per 15 minutes).
     apiTokenFailures: make(NAMES.apiTokenFailures, 30, 900),
-    // A homeowner's questions, calls and quotes to their officer (one of each kind a day is kept; this bounds the tries).
+    // A homeowner's questions, calls and quotes to their officer (one of each kind a day is kept; this bounds the
+    // tries).
     lead: make(NAMES.lead, 20, 3600),
   };
 }
@@ -129,5 +142,10 @@ async function consume(limiter: Limiter, key: string): Promise<void> {
 }
 
 function isRefusal(error: unknown): error is RateLimiterRes {
-  return typeof error === "object" && error !== null && !(error instanceof Error) && typeof (error as RateLimiterRes).msBeforeNext === "number";
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    !(error instanceof Error) &&
+    typeof (error as RateLimiterRes).msBeforeNext === "number"
+  );
 }

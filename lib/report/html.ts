@@ -4,10 +4,13 @@ import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
 import { reportForPeople } from "./people";
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function section(s: ReportSection): string {
-  const facts = s.facts.map((f) => `<div><dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd></div>`).join("");
+  const facts = s.facts
+    .map((f) => `<div><dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd></div>`)
+    .join("");
   const table = s.table
     ? `<table><thead><tr>${s.table.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join("")}</tr></thead><tbody>${s.table.rows
         .map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`)
@@ -21,7 +24,9 @@ const LOGO =
   '<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" style="vertical-align:middle;margin-right:8px"><rect width="32" height="32" rx="7" fill="#0f5132"/>' +
   '<path d="M6 16.5 16 8l10 8.5V26h-7v-6h-6v6H6z" fill="#fff"/><circle cx="23.5" cy="9.5" r="3.5" fill="#86efac"/></svg>';
 
-/** A standalone, accessible HTML page of the report, with a print stylesheet, in a language (English: the service's). */
+/**
+ * A standalone, accessible HTML page of the report, with a print stylesheet, in a language (English: the service's).
+ */
 export function renderReportHtml(answer: PropertyReport, { locale = "en" }: { locale?: Locale } = {}): string {
   const report = reportForPeople(answer, { locale });
   const t = translator(locale, "ReportDoc");

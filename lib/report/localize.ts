@@ -14,7 +14,10 @@ export interface ReportWords {
   f: Formats;
   /** A label, title, column, note or value in the reader's language (as it was when unknown). */
   word(text: string): string;
-  /** The figures inside a value, written the reader's way ("$412,000 on 2025-06-14" → "412.000 US$ el 14 de junio de 2025"). */
+  /**
+   * The figures inside a value, written the reader's way ("$412,000 on 2025-06-14" → "412.000 US$ el 14 de junio de
+   * 2025").
+   */
   figures(text: string): string;
 }
 
@@ -40,13 +43,22 @@ export function reportWords(locale: Locale): ReportWords {
       .replace(PERCENT, (_, n: string) => f.percent(Number(n), n.includes(".") ? "ltv" : "whole"))
       .replace(MILES, (_, n: string) => `${f.number(Number(n), 2)} mi`);
   const patterns: [RegExp, (m: RegExpExecArray) => string][] = [
-    [/^(\d[\d,]*) full, (\d[\d,]*) half$/, (m) => t("bathroomsValue", { full: f.count(plain(m[1]!)), half: f.count(plain(m[2]!)) })],
+    [
+      /^(\d[\d,]*) full, (\d[\d,]*) half$/,
+      (m) => t("bathroomsValue", { full: f.count(plain(m[1]!)), half: f.count(plain(m[2]!)) }),
+    ],
     [/^(\d[\d,]*) full$/, (m) => t("bathroomsFull", { full: f.count(plain(m[1]!)) })],
     [/^(\d[\d,]*) garage spaces?$/, (m) => t("garageSpaces", { count: plain(m[1]!) })],
-    [/^(\d[\d,]*) sq ft \((\d+(?:\.\d+)?) acres\)$/, (m) => t("lot", { area: f.count(plain(m[1]!)), acres: f.number(Number(m[2]), 2) })],
+    [
+      /^(\d[\d,]*) sq ft \((\d+(?:\.\d+)?) acres\)$/,
+      (m) => t("lot", { area: f.count(plain(m[1]!)), acres: f.number(Number(m[2]), 2) }),
+    ],
     [/^(\d[\d,]*) sq ft$/, (m) => t("area", { area: f.count(plain(m[1]!)) })],
     [/^(.+) on (\d{4}-\d{2}-\d{2})$/, (m) => t("lastSaleValue", { amount: figures(m[1]!), date: f.date(m[2]!) })],
-    [/^Available equity at (\d+(?:\.\d+)?)% LTV$/, (m) => t("availableEquityAt", { ltv: f.percent(Number(m[1]), "whole") })],
+    [
+      /^Available equity at (\d+(?:\.\d+)?)% LTV$/,
+      (m) => t("availableEquityAt", { ltv: f.percent(Number(m[1]), "whole") }),
+    ],
   ];
   const word = (text: string) => {
     const key = KEYS.get(text);

@@ -12,12 +12,18 @@ const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
 const short = (n: number) => (n >= 1e6 ? `$${(n / 1e6).toFixed(2)}M` : `$${Math.round(n / 1000)}K`);
 
 /** Dollars in a language, in the PDF's standard fonts (a hyphen-minus, not U+2212): English as it always was. */
-const usdIn = (locale: Locale) => (locale === "en" ? usd : (n: number) => formatsFor(locale).usd(Math.round(n)).replaceAll(MINUS, "-"));
+const usdIn = (locale: Locale) =>
+  locale === "en" ? usd : (n: number) => formatsFor(locale).usd(Math.round(n)).replaceAll(MINUS, "-");
 const shortIn = (locale: Locale) =>
   locale === "en"
     ? short
     : (n: number) =>
-        new Intl.NumberFormat(locale, { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: n >= 1e6 ? 2 : 0 }).format(n);
+        new Intl.NumberFormat(locale, {
+          style: "currency",
+          currency: "USD",
+          notation: "compact",
+          maximumFractionDigits: n >= 1e6 ? 2 : 0,
+        }).format(n);
 
 export interface RangeBar {
   label: string;
@@ -46,7 +52,9 @@ export const yearBarsAlt = (series: { year: number; market: number; assessed: nu
   const t = translator(locale, "ReportDoc");
   const money = usdIn(locale);
   return t("yearAlt", {
-    years: series.map((s) => t("yearAltYear", { year: String(s.year), market: money(s.market), assessed: money(s.assessed) })).join("; "),
+    years: series
+      .map((s) => t("yearAltYear", { year: String(s.year), market: money(s.market), assessed: money(s.assessed) }))
+      .join("; "),
   });
 };
 
@@ -105,7 +113,10 @@ export function drawRangeChart(
     .font("Helvetica-Bold")
     .fontSize(8)
     .fillColor(INK)
-    .text(`${marker.label} ${usd(marker.value)}`, markerX - 80, y + bars.length * rowHeight + 16, { width: 160, align: "center" });
+    .text(`${marker.label} ${usd(marker.value)}`, markerX - 80, y + bars.length * rowHeight + 16, {
+      width: 160,
+      align: "center",
+    });
   return height;
 }
 
@@ -147,7 +158,10 @@ export function drawYearBars(
     doc
       .fontSize(6.5)
       .fillColor(MUTED)
-      .text(short(s.market), center - barWidth - 12, y + plotHeight - (s.market / max) * plotHeight - 10, { width: barWidth + 24, align: "center" });
+      .text(short(s.market), center - barWidth - 12, y + plotHeight - (s.market / max) * plotHeight - 10, {
+        width: barWidth + 24,
+        align: "center",
+      });
   });
   const legendY = y + plotHeight + 18;
   doc.rect(x, legendY, 8, 8).fill("#86efac");

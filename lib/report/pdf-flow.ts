@@ -41,7 +41,8 @@ export function artifact(doc: Doc, draw: () => void, type?: "Pagination" | "Layo
 
 const heightWithKept = (pieces: Piece[], i: number) => {
   let height = pieces[i]!.height;
-  for (let j = i; pieces[j]!.keepWithNext && pieces[j + 1]; j++) height += (pieces[j + 1]!.space ?? 0) + pieces[j + 1]!.height;
+  for (let j = i; pieces[j]!.keepWithNext && pieces[j + 1]; j++)
+    height += (pieces[j + 1]!.space ?? 0) + pieces[j + 1]!.height;
   return height;
 };
 
@@ -110,7 +111,10 @@ export function factPieces(doc: Doc, parent: Struct, facts: ReportSection["facts
     const pair = facts.slice(i, i + 2);
     doc.font("Helvetica").fontSize(9);
     const textHeight = Math.max(
-      ...pair.flatMap((f) => [doc.heightOfString(f.label, { width: labelWidth }), doc.heightOfString(f.value, { width: valueWidth })]),
+      ...pair.flatMap((f) => [
+        doc.heightOfString(f.label, { width: labelWidth }),
+        doc.heightOfString(f.value, { width: valueWidth }),
+      ]),
     );
     pieces.push({
       height: textHeight + 8,
@@ -158,7 +162,9 @@ export function tablePieces(doc: Doc, parent: Struct, table: NonNullable<ReportS
         if (header) artifact(doc, () => doc.rect(MARGIN, y, width, height).fill("#f1f5f9"));
         doc.font(font).fontSize(7.8);
         const cell = (text: string, i: number) => () =>
-          doc.fillColor(header ? ACCENT : INK).text(text, MARGIN + i * columnWidth + 3, y + 3, { width: columnWidth - 6 });
+          doc
+            .fillColor(header ? ACCENT : INK)
+            .text(text, MARGIN + i * columnWidth + 3, y + 3, { width: columnWidth - 6 });
         if (tagged) {
           // The table joins its section where its header is drawn.
           if (header) parent.add(element);
@@ -183,14 +189,24 @@ export function tablePieces(doc: Doc, parent: Struct, table: NonNullable<ReportS
   };
   const header = row(table.columns, true);
   const repeated = row(table.columns, true, false);
-  return [{ ...header, space: 8, keepWithNext: true }, ...table.rows.map((cells) => ({ ...row(cells, false), repeat: repeated }))];
+  return [
+    { ...header, space: 8, keepWithNext: true },
+    ...table.rows.map((cells) => ({ ...row(cells, false), repeat: repeated })),
+  ];
 }
 
 /**
  * A chart under its own caption, as one piece: the two never part. The caption is the chart's heading; the chart is a
  * figure whose alternative text says what it shows, figures included.
  */
-export function chartPiece(doc: Doc, parent: Struct, caption: string, chartHeight: number, alt: string, drawChart: (y: number) => void): Piece {
+export function chartPiece(
+  doc: Doc,
+  parent: Struct,
+  caption: string,
+  chartHeight: number,
+  alt: string,
+  drawChart: (y: number) => void,
+): Piece {
   return {
     height: 22 + chartHeight,
     space: 14,

@@ -5,7 +5,15 @@ import { formatsFor, MINUS } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
 import { reportForPeople } from "./people";
-import { drawLogo, drawRangeChart, drawYearBars, rangeChartAlt, rangeChartHeight, yearBarsAlt, YEAR_BARS_HEIGHT } from "./pdf-charts";
+import {
+  drawLogo,
+  drawRangeChart,
+  drawYearBars,
+  rangeChartAlt,
+  rangeChartHeight,
+  yearBarsAlt,
+  YEAR_BARS_HEIGHT,
+} from "./pdf-charts";
 import {
   ACCENT,
   artifact,
@@ -26,7 +34,8 @@ import {
 
 const usdEn = (n: number) => `$${n.toLocaleString("en-US")}`;
 /** Dollars in the report's language, in the standard fonts' characters (a hyphen-minus). */
-const usdIn = (locale: Locale) => (locale === "en" ? usdEn : (n: number) => formatsFor(locale).usd(n).replaceAll(MINUS, "-"));
+const usdIn = (locale: Locale) =>
+  locale === "en" ? usdEn : (n: number) => formatsFor(locale).usd(n).replaceAll(MINUS, "-");
 const CONDITION_COLORS = ["#16794c", "#fca5a5", "#86efac", "#4ade80"];
 
 function branding(doc: Doc, parent: Struct, report: PropertyReport, y: number, locale: Locale) {
@@ -73,7 +82,11 @@ function branding(doc: Doc, parent: Struct, report: PropertyReport, y: number, l
         ),
     ),
   );
-  box.add(doc.struct("P", {}, () => doc.fillColor(INK).text(t("providedByPdf", { provider: report.branding.provider }), MARGIN + 54, y + 74)));
+  box.add(
+    doc.struct("P", {}, () =>
+      doc.fillColor(INK).text(t("providedByPdf", { provider: report.branding.provider }), MARGIN + 54, y + 74),
+    ),
+  );
   box.add(
     doc.struct("P", {}, () =>
       doc
@@ -94,8 +107,19 @@ function cover(doc: Doc, root: Struct, report: PropertyReport, locale: Locale): 
     doc.rect(0, 0, doc.page.width, 190).fill(ACCENT);
     drawLogo(doc, MARGIN, 50, 34);
   });
-  root.add(doc.struct("H1", {}, () => doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(28).text(report.title, MARGIN, 96, { width })));
-  root.add(doc.struct("P", {}, () => doc.font("Helvetica").fontSize(13).text(report.address.oneLine, MARGIN, 134, { width, height: 34, ellipsis: true })));
+  root.add(
+    doc.struct("H1", {}, () =>
+      doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(28).text(report.title, MARGIN, 96, { width }),
+    ),
+  );
+  root.add(
+    doc.struct("P", {}, () =>
+      doc
+        .font("Helvetica")
+        .fontSize(13)
+        .text(report.address.oneLine, MARGIN, 134, { width, height: 34, ellipsis: true }),
+    ),
+  );
   // The applicant's name is free text (up to 200 characters): two lines at most, so the cover keeps its room.
   root.add(
     doc.struct("P", {}, () =>
@@ -103,21 +127,41 @@ function cover(doc: Doc, root: Struct, report: PropertyReport, locale: Locale): 
         .fillColor(INK)
         .font("Helvetica-Bold")
         .fontSize(11)
-        .text(t("preparedForShort", { name: report.applicantName }), MARGIN, 212, { width, height: 28, ellipsis: true }),
+        .text(t("preparedForShort", { name: report.applicantName }), MARGIN, 212, {
+          width,
+          height: 28,
+          ellipsis: true,
+        }),
     ),
   );
   root.add(
-    doc.struct("P", {}, () => doc.font("Helvetica").text(t("coverDate", { date: formatsFor(locale).date(report.generatedAt) }), MARGIN, doc.y, { width })),
+    doc.struct("P", {}, () =>
+      doc
+        .font("Helvetica")
+        .text(t("coverDate", { date: formatsFor(locale).date(report.generatedAt) }), MARGIN, doc.y, { width }),
+    ),
   );
-  root.add(doc.struct("P", {}, () => doc.text(t("coverApn", { apn: report.address.apn, county: report.address.county }), { width })));
+  root.add(
+    doc.struct("P", {}, () =>
+      doc.text(t("coverApn", { apn: report.address.apn, county: report.address.county }), { width }),
+    ),
+  );
   let y = doc.y + 14;
   y += branding(doc, root, report, y, locale) + 18;
   const top = y;
-  root.add(doc.struct("H2", {}, () => doc.font("Helvetica-Bold").fontSize(11).fillColor(ACCENT).text(t("valueRangeHeading"), MARGIN, top)));
+  root.add(
+    doc.struct("H2", {}, () =>
+      doc.font("Helvetica-Bold").fontSize(11).fillColor(ACCENT).text(t("valueRangeHeading"), MARGIN, top),
+    ),
+  );
   const bars = report.charts.valueRanges.map((r, i) => ({ ...r, color: CONDITION_COLORS[i] ?? CONDITION_COLORS[0]! }));
   const marker = { label: report.branding.estimateName, value: report.valuation.value };
   root.add(
-    doc.struct("Figure", { alt: rangeChartAlt(bars, marker, locale) }, () => (y += 22 + drawRangeChart(doc, MARGIN, top + 22, width, bars, marker, locale))),
+    doc.struct(
+      "Figure",
+      { alt: rangeChartAlt(bars, marker, locale) },
+      () => (y += 22 + drawRangeChart(doc, MARGIN, top + 22, width, bars, marker, locale)),
+    ),
   );
   return y + 20;
 }
@@ -131,7 +175,13 @@ function contents(doc: Doc, parent: Struct, sections: ReportSection[], pages: nu
   const column = (width - 24) / 2;
   const perColumn = Math.ceil(sections.length / 2);
   parent.add(
-    doc.struct("H2", {}, () => doc.font("Helvetica-Bold").fontSize(11).fillColor(ACCENT).text(translator(locale, "ReportDoc")("inThisReport"), MARGIN, y)),
+    doc.struct("H2", {}, () =>
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(11)
+        .fillColor(ACCENT)
+        .text(translator(locale, "ReportDoc")("inThisReport"), MARGIN, y),
+    ),
   );
   const toc = doc.struct("TOC");
   parent.add(toc);
@@ -146,7 +196,8 @@ function contents(doc: Doc, parent: Struct, sections: ReportSection[], pages: nu
             .fontSize(9)
             .fillColor(INK)
             .text(`${i + 1}. ${section.title}`, left, top, { width: column - 30, lineBreak: false }),
-        () => doc.fillColor(MUTED).text(String(pages[i]), left, top, { width: column, align: "right", lineBreak: false }),
+        () =>
+          doc.fillColor(MUTED).text(String(pages[i]), left, top, { width: column, align: "right", lineBreak: false }),
       ]),
     );
   });
@@ -154,7 +205,13 @@ function contents(doc: Doc, parent: Struct, sections: ReportSection[], pages: nu
 }
 
 /** A section as pieces for the flow: heading, facts, table, chart under its caption, note. */
-function sectionPieces(doc: Doc, sect: Struct, report: PropertyReport, section: ReportSection, locale: Locale): Piece[] {
+function sectionPieces(
+  doc: Doc,
+  sect: Struct,
+  report: PropertyReport,
+  section: ReportSection,
+  locale: Locale,
+): Piece[] {
   const width = contentWidth(doc);
   const t = translator(locale, "ReportDoc");
   const pieces = [headingPiece(doc, sect, section.title), ...factPieces(doc, sect, section.facts)];
@@ -162,15 +219,22 @@ function sectionPieces(doc: Doc, sect: Struct, report: PropertyReport, section: 
   if (section.id === "tax-and-assessment" && report.charts.assessments.length) {
     const series = report.charts.assessments;
     pieces.push(
-      chartPiece(doc, sect, t("yearBarsCaption"), YEAR_BARS_HEIGHT, yearBarsAlt(series, locale), (y) => drawYearBars(doc, MARGIN, y, width, series, locale)),
+      chartPiece(doc, sect, t("yearBarsCaption"), YEAR_BARS_HEIGHT, yearBarsAlt(series, locale), (y) =>
+        drawYearBars(doc, MARGIN, y, width, series, locale),
+      ),
     );
   }
   if (section.id === "automated-valuation-models") {
     const bars = report.charts.valueRanges.map((r) => ({ ...r, color: "#86efac" }));
     const marker = { label: report.branding.estimateName, value: report.valuation.value };
     pieces.push(
-      chartPiece(doc, sect, t("rangeCaption"), rangeChartHeight(bars.length), rangeChartAlt(bars, marker, locale), (y) =>
-        drawRangeChart(doc, MARGIN, y + 4, width, bars, marker, locale),
+      chartPiece(
+        doc,
+        sect,
+        t("rangeCaption"),
+        rangeChartHeight(bars.length),
+        rangeChartAlt(bars, marker, locale),
+        (y) => drawRangeChart(doc, MARGIN, y + 4, width, bars, marker, locale),
       ),
     );
   }
@@ -249,7 +313,10 @@ export function renderReportPdf(
       doc,
       () => {
         doc.font("Helvetica").fontSize(7.5).fillColor(MUTED);
-        doc.text(`${report.address.oneLine} · ${report.branding.provider}`, MARGIN, y, { width: width - 70, lineBreak: false });
+        doc.text(`${report.address.oneLine} · ${report.branding.provider}`, MARGIN, y, {
+          width: width - 70,
+          lineBreak: false,
+        });
         doc.text(t("page", { page: page + 1, count }), MARGIN, y, { width, align: "right", lineBreak: false });
       },
       "Pagination",

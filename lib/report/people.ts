@@ -9,7 +9,10 @@ const ISO_DAY = /(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])/g;
 const NEGATIVE_USD = /\$-(?=\d)/g;
 const RATE = /^(\d+(?:\.\d+)?)%$/;
 
-/** The columns that quote the deed as recorded (last name first, upper case): said so, since the rest reads as people write. */
+/**
+ * The columns that quote the deed as recorded (last name first, upper case): said so, since the rest reads as people
+ * write.
+ */
 const AS_RECORDED = { Owner: "ownerAsRecorded", Buyer: "buyerAsRecorded", Seller: "sellerAsRecorded" } as const;
 
 interface Reading {
@@ -43,29 +46,40 @@ function section(s: ReportSection, reading: Reading): ReportSection {
     facts: s.facts.map((f) => ({ label: word(f.label), value: value(f.value, reading) })),
     table: s.table && {
       columns: s.table.columns.map((c) => (c in AS_RECORDED ? t(AS_RECORDED[c as keyof typeof AS_RECORDED]) : word(c))),
-      rows: s.table.rows.map((row) => row.map((text, i) => (loans ? cell(s.table!.columns[i]!, text, reading) : value(text, reading)))),
+      rows: s.table.rows.map((row) =>
+        row.map((text, i) => (loans ? cell(s.table!.columns[i]!, text, reading) : value(text, reading))),
+      ),
     },
     note: s.note && word(s.note),
   };
 }
 
 /** The PDF's standard fonts (WinAnsi) have no U+2212: a hyphen-minus there. */
-const withoutMinus = (report: PropertyReport): PropertyReport => JSON.parse(JSON.stringify(report).replaceAll(MINUS, "-")) as PropertyReport;
+const withoutMinus = (report: PropertyReport): PropertyReport =>
+  JSON.parse(JSON.stringify(report).replaceAll(MINUS, "-")) as PropertyReport;
 
 /**
  * The report as its HTML page and PDF show it to people: the service's answer keeps ISO days and its own figures (the
  * app reads them), the pages say "November 1, 2026", "FHA", "6.5%" and "−$5,000". The deed's names stay as recorded,
- * under a heading that says so. `minus: false` keeps the hyphen-minus for the PDF's standard fonts, which have no U+2212.
- * In another `locale` than English, the service's English words and figures are said again in it (./localize.ts).
+ * under a heading that says so. `minus: false` keeps the hyphen-minus for the PDF's standard fonts, which have no
+ * U+2212. In another `locale` than English, the service's English words and figures are said again in it
+ * (./localize.ts).
  */
-export function reportForPeople(report: PropertyReport, { minus = true, locale = "en" }: { minus?: boolean; locale?: Locale } = {}): PropertyReport {
+export function reportForPeople(
+  report: PropertyReport,
+  { minus = true, locale = "en" }: { minus?: boolean; locale?: Locale } = {},
+): PropertyReport {
   const words = locale === "en" ? undefined : reportWords(locale);
   const reading: Reading = { locale, minus, words };
   const word = (text: string) => (words ? words.word(text) : text);
   const people: PropertyReport = {
     ...report,
     title: word(report.title),
-    branding: { ...report.branding, estimateName: word(report.branding.estimateName), disclaimer: word(report.branding.disclaimer) },
+    branding: {
+      ...report.branding,
+      estimateName: word(report.branding.estimateName),
+      disclaimer: word(report.branding.disclaimer),
+    },
     valuation: { ...report.valuation, eventDate: formatsFor(locale).date(report.valuation.eventDate) },
     charts: { ...report.charts, valueRanges: report.charts.valueRanges.map((r) => ({ ...r, label: word(r.label) })) },
     sections: report.sections.map((s) => section(s, reading)),

@@ -19,6 +19,13 @@ export async function renderReportFile(
     return undefined;
   }
   if (!parsed.success) return undefined;
-  if (format === "html") return { contentType: "text/html; charset=utf-8", body: Buffer.from(renderReportHtml(parsed.data, { locale }), "utf8") };
-  return { contentType: "application/pdf", body: new Uint8Array(await new Response(renderReportPdf(parsed.data, { locale })).arrayBuffer()) };
+  if (format === "html")
+    return {
+      contentType: "text/html; charset=utf-8",
+      body: Buffer.from(renderReportHtml(parsed.data, { locale }), "utf8"),
+    };
+  return {
+    contentType: "application/pdf",
+    body: new Uint8Array(await new Response(renderReportPdf(parsed.data, { locale })).arrayBuffer()),
+  };
 }

@@ -33,7 +33,9 @@ describe("the embedded service's clock", () => {
   });
 
   it("pays amortizing loans down month by month and leaves lines of credit as drawn", () => {
-    const property = getDataset().properties.find((p) => p.loans.some((l) => l.type !== "HELOC" && l.balance > 50_000))!;
+    const property = getDataset().properties.find((p) =>
+      p.loans.some((l) => l.type !== "HELOC" && l.balance > 50_000),
+    )!;
     const loan = property.loans.find((l) => l.type !== "HELOC")!;
     const [later] = loansOn([loan], dateAfter(1));
     expect(later!.balance).toBeLessThan(loan.balance);
@@ -55,7 +57,8 @@ describe("the embedded service's clock", () => {
     const equityAfter = await call("/home-equity-summary", { address: ADDRESS });
     expect(after["Service Estimate"].eventDate).toBe("2026-12-01");
     expect(after["Service Estimate"].amount.value).not.toBe(before["Service Estimate"].amount.value);
-    if (Number(equityBefore.totalLoanBalance) > 0) expect(Number(equityAfter.totalLoanBalance)).toBeLessThan(Number(equityBefore.totalLoanBalance));
+    if (Number(equityBefore.totalLoanBalance) > 0)
+      expect(Number(equityAfter.totalLoanBalance)).toBeLessThan(Number(equityBefore.totalLoanBalance));
 
     // Another service on the same database reads the same clock.
     const again = createSandboxHandler({ token: "t", db: async () => database.db });

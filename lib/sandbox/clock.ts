@@ -28,7 +28,15 @@ export function loansOn(loans: Loan[], date: string): Loan[] {
         ? loan
         : {
             ...loan,
-            balance: Math.round(amortizedBalance(loan.originalAmount, loan.rate, loan.termMonths, monthsBetween(loan.originationDate, date)) * 10) / 10,
+            balance:
+              Math.round(
+                amortizedBalance(
+                  loan.originalAmount,
+                  loan.rate,
+                  loan.termMonths,
+                  monthsBetween(loan.originationDate, date),
+                ) * 10,
+              ) / 10,
           },
     )
     .filter((loan) => loan.balance > 0);
@@ -64,7 +72,10 @@ export function createClock(db: () => Promise<Database>) {
       )
         .insert(sandboxClock)
         .values({ id: 1, months: 1 })
-        .onConflictDoUpdate({ target: sandboxClock.id, set: { months: sql`${sandboxClock.months} + 1`, advancedAt: sql`now()` } })
+        .onConflictDoUpdate({
+          target: sandboxClock.id,
+          set: { months: sql`${sandboxClock.months} + 1`, advancedAt: sql`now()` },
+        })
         .returning({ months: sandboxClock.months });
       return state(row!.months);
     },

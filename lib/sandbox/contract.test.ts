@@ -32,7 +32,9 @@ describe.each(["in-process", "over HTTP"] as const)("every operation %s", (trans
   const client = () => Object.fromEntries(transports())[transport]!;
 
   it("normalizes addresses", async () => {
-    const response = await client().normalizeAddresses([{ street: "2800 North 24th Street", city: "phoenix", state: "Arizona", zip: "85008", requestId: "a" }]);
+    const response = await client().normalizeAddresses([
+      { street: "2800 North 24th Street", city: "phoenix", state: "Arizona", zip: "85008", requestId: "a" },
+    ]);
     const [address] = response.results.addresses;
     expect(address).toMatchObject({
       street: "2800 N 24th St",
@@ -49,7 +51,11 @@ describe.each(["in-process", "over HTTP"] as const)("every operation %s", (trans
   });
 
   it("verifies a homeowner", async () => {
-    const response = await client().verifyHomeowner({ firstName: "Nobody", lastName: "Inparticular", address: EXAMPLE });
+    const response = await client().verifyHomeowner({
+      firstName: "Nobody",
+      lastName: "Inparticular",
+      address: EXAMPLE,
+    });
     expect(response["Owner Verification"].isVerified).toBe(false);
     expect(response["Owner Names"].owner1).toHaveProperty("lastname");
   });
@@ -74,8 +80,16 @@ describe.each(["in-process", "over HTTP"] as const)("every operation %s", (trans
   });
 
   it("creates an owner and returns their properties", async () => {
-    const { ownerID } = await client().createOwner({ firstName: "Test", lastName: `Owner ${transport}`, address: EXAMPLE });
-    const again = await client().createOwner({ firstName: "test", lastName: `OWNER ${transport}`, address: "2800 north 24th street, phoenix az 85008" });
+    const { ownerID } = await client().createOwner({
+      firstName: "Test",
+      lastName: `Owner ${transport}`,
+      address: EXAMPLE,
+    });
+    const again = await client().createOwner({
+      firstName: "test",
+      lastName: `OWNER ${transport}`,
+      address: "2800 north 24th street, phoenix az 85008",
+    });
     expect(again.ownerID).toBe(ownerID);
     const data = await client().retrieveOwnerData(ownerID);
     expect(data.properties.map((p) => p.propertySummary.address.line1)).toContain("2800 N 24th St");
@@ -123,7 +137,10 @@ describe("the service's refusals", () => {
   });
 
   it("answers 404 for an address not in the data set", async () => {
-    const response = await call("/api/v1/avm", { method: "POST", body: JSON.stringify({ address: "1 Nonexistent Way, Phoenix, AZ 85008" }) });
+    const response = await call("/api/v1/avm", {
+      method: "POST",
+      body: JSON.stringify({ address: "1 Nonexistent Way, Phoenix, AZ 85008" }),
+    });
     expect(response.status).toBe(404);
   });
 
@@ -134,12 +151,16 @@ describe("the service's refusals", () => {
   });
 
   it("answers 406 for a report format it cannot make", async () => {
-    const response = await call(`/property/report?address=${encodeURIComponent(EXAMPLE)}&applicant_name=A`, { headers: { Accept: "image/png" } });
+    const response = await call(`/property/report?address=${encodeURIComponent(EXAMPLE)}&applicant_name=A`, {
+      headers: { Accept: "image/png" },
+    });
     expect(response.status).toBe(406);
   });
 
   it("maps refusals to PropertyApiError through the client", async () => {
-    const error = await sandbox.inProcess.valuationEstimate("1 Nonexistent Way, Phoenix, AZ 85008").catch((e: unknown) => e);
+    const error = await sandbox.inProcess
+      .valuationEstimate("1 Nonexistent Way, Phoenix, AZ 85008")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PropertyApiError);
     expect(error).toMatchObject({ status: 404, operation: "valuationEstimate" });
   });
@@ -192,14 +213,24 @@ describe("strict schemas accept every response", () => {
       (
         await fetch(
           `${http.baseUrl}${path}`,
-          body ? { method: "POST", body: JSON.stringify(body), headers: { Authorization: TEST_TOKEN } } : { headers: { Authorization: TEST_TOKEN } },
+          body
+            ? { method: "POST", body: JSON.stringify(body), headers: { Authorization: TEST_TOKEN } }
+            : { headers: { Authorization: TEST_TOKEN } },
         )
       ).json();
     expect(AvmResponse.safeParse(await raw("/api/v1/avm", { address: EXAMPLE })).success).toBe(true);
     expect(HomeEquitySummary.safeParse(await raw("/home-equity-summary", { address: EXAMPLE })).success).toBe(true);
-    expect(VerifyHomeownerResponse.safeParse(await raw("/api/v1/homeowner/verify", { firstName: "A", lastName: "B", address: EXAMPLE })).success).toBe(true);
-    expect(PropertySummaryResponse.safeParse(await raw(`/property/summary?address=${encodeURIComponent(EXAMPLE)}`)).success).toBe(true);
-    const { ownerID } = (await raw("/create-owner", { firstName: "Schema", lastName: "Check", address: EXAMPLE })) as { ownerID: string };
+    expect(
+      VerifyHomeownerResponse.safeParse(
+        await raw("/api/v1/homeowner/verify", { firstName: "A", lastName: "B", address: EXAMPLE }),
+      ).success,
+    ).toBe(true);
+    expect(
+      PropertySummaryResponse.safeParse(await raw(`/property/summary?address=${encodeURIComponent(EXAMPLE)}`)).success,
+    ).toBe(true);
+    const { ownerID } = (await raw("/create-owner", { firstName: "Schema", lastName: "Check", address: EXAMPLE })) as {
+      ownerID: string;
+    };
     expect(OwnerDataResponse.safeParse(await raw(`/retrieve-owner-data?userID=${ownerID}`)).success).toBe(true);
   });
 });

@@ -17,7 +17,11 @@ const loan = (position: Loan["position"], balance: number): Loan => ({
 
 describe("equity", () => {
   it("follows the field reference's formulas", () => {
-    const equity = computeEquity({ value: 500_000, high: 550_000, low: 450_000 }, [loan(1, 250_000), loan(2, 50_000)], 0.8);
+    const equity = computeEquity(
+      { value: 500_000, high: 550_000, low: 450_000 },
+      [loan(1, 250_000), loan(2, 50_000)],
+      0.8,
+    );
     expect(equity.totalLoanBalance).toBe(300_000);
     expect(equity.totalEquity).toBe(200_000);
     expect(equity.ltv).toBeCloseTo(0.6);
@@ -33,7 +37,9 @@ describe("equity", () => {
   });
 
   it("writes money as strings and fills the loan slots", () => {
-    const response = equityResponse(computeEquity({ value: 400_000, high: 420_000, low: 380_000 }, [loan(1, 100_000)], 0.9));
+    const response = equityResponse(
+      computeEquity({ value: 400_000, high: 420_000, low: 380_000 }, [loan(1, 100_000)], 0.9),
+    );
     expect(response.availableEquity).toBe("260000.00");
     expect(response.LTV).toBe("0.2500");
     expect(response.totalLoanCount).toBe(1);
@@ -53,7 +59,15 @@ describe("amortization", () => {
 
 describe("valuation answer", () => {
   it("reports the change since last month and the range width", () => {
-    const current = { date: "2026-11-01", value: 510_000, low: 480_000, high: 540_000, fsd: 0.06, score: 85, comparables: [] };
+    const current = {
+      date: "2026-11-01",
+      value: 510_000,
+      low: 480_000,
+      high: 540_000,
+      fsd: 0.06,
+      score: 85,
+      comparables: [],
+    };
     const lastMonth = { ...current, date: "2026-10-01", value: 500_000 };
     const { "Service Estimate": estimate } = avmResponse(current, lastMonth);
     expect(estimate.amount.valueRange).toBe(60_000);

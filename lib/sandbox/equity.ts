@@ -17,7 +17,11 @@ export interface Equity {
 }
 
 /** Equity by the field reference: value − loans; LTV = loans / value; available = value × maxLTV − loans, ≥ 0. */
-export function computeEquity(valuation: Pick<Valuation, "value" | "high" | "low">, loans: Loan[], maxLTV: number): Equity {
+export function computeEquity(
+  valuation: Pick<Valuation, "value" | "high" | "low">,
+  loans: Loan[],
+  maxLTV: number,
+): Equity {
   const totalLoanBalance = loans.reduce((sum, loan) => sum + loan.balance, 0);
   const available = (value: number) => Math.max(0, value * maxLTV - totalLoanBalance);
   return {
@@ -39,7 +43,9 @@ const money = (value: number) => value.toFixed(2);
 
 function loanEntry(loans: Loan[], position: Loan["position"]) {
   const loan = loans.find((l) => l.position === position);
-  return loan ? { exists: true, balance: money(loan.balance), ID: loan.id } : { exists: false, balance: null, ID: null };
+  return loan
+    ? { exists: true, balance: money(loan.balance), ID: loan.id }
+    : { exists: false, balance: null, ID: null };
 }
 
 /** The spec's home equity summary: money as strings, equity fields beside `Home Value Summary`. */
@@ -79,7 +85,13 @@ export function avmResponse(current: Valuation, lastMonth: Valuation): AvmRespon
   return {
     "Service Estimate": {
       eventDate: current.date,
-      amount: { scr: current.score, value: current.value, high: current.high, low: current.low, valueRange: current.high - current.low },
+      amount: {
+        scr: current.score,
+        value: current.value,
+        high: current.high,
+        low: current.low,
+        valueRange: current.high - current.low,
+      },
       AVMChange: {
         avmlastmonthvalue: lastMonth.value,
         avmamountchange: change,

@@ -33,19 +33,28 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * With the configured probability, answers the way a misbehaving service does instead of answering: a 5xx, a 429
  * with Retry-After, no answer at all, a cut-off JSON body, or the right answer late (`undefined` then means: go on).
  */
-export async function injectFault(config: FaultConfig | undefined, request: Request, random = Math.random): Promise<Response | "slow" | undefined> {
+export async function injectFault(
+  config: FaultConfig | undefined,
+  request: Request,
+  random = Math.random,
+): Promise<Response | "slow" | undefined> {
   if (!config || config.rate <= 0 || random() >= config.rate) return undefined;
   const kind = config.kinds[Math.floor(random() * config.kinds.length)]!;
   switch (kind) {
     case "5xx":
       return Response.json({ status: 503, message: "Injected fault: service unavailable" }, { status: 503 });
     case "429":
-      return Response.json({ status: 429, message: "Injected fault: too many requests" }, { status: 429, headers: { "Retry-After": "1" } });
+      return Response.json(
+        { status: 429, message: "Injected fault: too many requests" },
+        { status: 429, headers: { "Retry-After": "1" } },
+      );
     case "timeout":
       await sleep(config.latencyMs * 20, request.signal);
       return Response.json({ status: 504, message: "Injected fault: gave up" }, { status: 504 });
     case "malformed":
-      return new Response('{"Service Estimate": {"eventDate": "2026-', { headers: { "Content-Type": "application/json" } });
+      return new Response('{"Service Estimate": {"eventDate": "2026-', {
+        headers: { "Content-Type": "application/json" },
+      });
     case "slow":
       await sleep(config.latencyMs, request.signal);
       return "slow";

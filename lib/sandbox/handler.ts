@@ -40,7 +40,10 @@ export type SandboxHandler = ((request: Request) => Promise<Response>) & {
 
 /** The embedded Property Data Service as a web-standard handler: `(Request) => Promise<Response>`. */
 export function createSandboxHandler(options: SandboxOptions): SandboxHandler {
-  const usage = Object.fromEntries(Object.values(ROUTES).map(({ operation }) => [operation, 0])) as Record<Operation, number>;
+  const usage = Object.fromEntries(Object.values(ROUTES).map(({ operation }) => [operation, 0])) as Record<
+    Operation,
+    number
+  >;
   const clock = options.clock ?? createClock(options.db);
   const operations = createOperations({ ...options, clock }, (operation, n = 1) => {
     usage[operation] += n;
@@ -52,7 +55,10 @@ export function createSandboxHandler(options: SandboxOptions): SandboxHandler {
     const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
     try {
       if (!authorized(request.headers.get("Authorization"), options.token)) {
-        return errorResponse(401, "Authentication credentials missing or invalid: send the API token in the Authorization header");
+        return errorResponse(
+          401,
+          "Authentication credentials missing or invalid: send the API token in the Authorization header",
+        );
       }
       if (path === "/_sandbox/usage") {
         const total = Object.values(usage).reduce((sum, n) => sum + n, 0);
@@ -62,7 +68,8 @@ export function createSandboxHandler(options: SandboxOptions): SandboxHandler {
         if (request.method === "DELETE") faults = undefined;
         else if (request.method === "PUT") {
           const parsed = FaultConfig.safeParse(await readJson(request));
-          if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message, parsed.error.issues[0]!.path.join("."));
+          if (!parsed.success)
+            throw new HttpError(400, parsed.error.issues[0]!.message, parsed.error.issues[0]!.path.join("."));
           faults = parsed.data;
         }
         return Response.json({ faults: faults ?? null });
@@ -80,7 +87,8 @@ export function createSandboxHandler(options: SandboxOptions): SandboxHandler {
       if (fault instanceof Response) return fault;
       return await operations[route.operation](request);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.field ? { field: error.field } : {});
+      if (error instanceof HttpError)
+        return errorResponse(error.status, error.message, error.field ? { field: error.field } : {});
       console.error("sandbox: unexpected error", error);
       return errorResponse(500, "Unexpected server error");
     }

@@ -2,7 +2,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, TEST_TOKEN } from "@/lib/testing/sandbox";
 
-const PATHS = ["/address/normalize", "/api/v1/homeowner/verify", "/api/v1/avm", "/home-equity-summary", "/create-owner"];
+const PATHS = [
+  "/address/normalize",
+  "/api/v1/homeowner/verify",
+  "/api/v1/avm",
+  "/home-equity-summary",
+  "/create-owner",
+];
 
 describe("the embedded service under hostile input", () => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -13,18 +19,28 @@ describe("the embedded service under hostile input", () => {
 
   it("answers any body with a JSON error or an answer, never a 500", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...PATHS), fc.oneof(fc.json(), fc.string({ maxLength: 50 })), async (path, body) => {
-        const response = await sandbox.handler(new Request(`http://sandbox.test${path}`, { method: "POST", headers: { Authorization: TEST_TOKEN }, body }));
-        expect(response.status).not.toBe(500);
-        if (response.status >= 400) expect((await response.json()).message).toBeTypeOf("string");
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...PATHS),
+        fc.oneof(fc.json(), fc.string({ maxLength: 50 })),
+        async (path, body) => {
+          const response = await sandbox.handler(
+            new Request(`http://sandbox.test${path}`, { method: "POST", headers: { Authorization: TEST_TOKEN }, body }),
+          );
+          expect(response.status).not.toBe(500);
+          if (response.status >= 400) expect((await response.json()).message).toBeTypeOf("string");
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it("refuses a body over a megabyte with 413", async () => {
     const response = await sandbox.handler(
-      new Request("http://sandbox.test/api/v1/avm", { method: "POST", headers: { Authorization: TEST_TOKEN }, body: "x".repeat(1_100_000) }),
+      new Request("http://sandbox.test/api/v1/avm", {
+        method: "POST",
+        headers: { Authorization: TEST_TOKEN },
+        body: "x".repeat(1_100_000),
+      }),
     );
     expect(response.status).toBe(413);
   });
@@ -39,7 +55,12 @@ describe("the embedded service under hostile input", () => {
       },
     });
     const response = await sandbox.handler(
-      new Request("http://sandbox.test/api/v1/avm", { method: "POST", headers: { Authorization: TEST_TOKEN }, body: endless, duplex: "half" } as RequestInit),
+      new Request("http://sandbox.test/api/v1/avm", {
+        method: "POST",
+        headers: { Authorization: TEST_TOKEN },
+        body: endless,
+        duplex: "half",
+      } as RequestInit),
     );
     expect(response.status).toBe(413);
     expect((await response.json()).message).toMatch(/larger than 1000000 bytes/);

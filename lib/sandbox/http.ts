@@ -2,7 +2,12 @@ import type { z } from "zod";
 import { BodyTooLarge, readTextWithin } from "@/lib/security/body-limit";
 
 /** The service's error body: JSON with a message, and the field at fault when there is one. */
-export function errorResponse(status: number, message: string, extra: Record<string, unknown> = {}, headers: HeadersInit = {}): Response {
+export function errorResponse(
+  status: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers: HeadersInit = {},
+): Response {
   return Response.json({ status, message, ...extra }, { status, headers });
 }
 
@@ -22,8 +27,13 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown): z.outp
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join(".") || undefined;
-  const message = issue.code === "invalid_type" && issue.input === undefined && field ? `${field} is required` : issue.message;
-  throw new HttpError(400, message.startsWith(field ?? "\0") ? message : `${field ? `${field}: ` : ""}${message}`, field);
+  const message =
+    issue.code === "invalid_type" && issue.input === undefined && field ? `${field} is required` : issue.message;
+  throw new HttpError(
+    400,
+    message.startsWith(field ?? "\0") ? message : `${field ? `${field}: ` : ""}${message}`,
+    field,
+  );
 }
 
 export const MAX_BODY_BYTES = 1_000_000;

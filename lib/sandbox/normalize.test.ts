@@ -27,15 +27,30 @@ describe("delivery point validation", () => {
   });
 
   it("S: a unit the building does not have (S#)", () => {
-    expect(normalize("2451 E Oak St Apt 999")).toMatchObject({ dpvMatchCode: "S", dpvFootnotes: "AAC1", footnotes: "S#" });
+    expect(normalize("2451 E Oak St Apt 999")).toMatchObject({
+      dpvMatchCode: "S",
+      dpvFootnotes: "AAC1",
+      footnotes: "S#",
+    });
   });
 
   it("S: a unit on a house that has none, which is confirmed without it", () => {
-    expect(normalize("2800 N 24th St Apt 5")).toMatchObject({ dpvMatchCode: "S", dpvFootnotes: "AACC", footnotes: "S#", zipPlus4: "1114" });
+    expect(normalize("2800 N 24th St Apt 5")).toMatchObject({
+      dpvMatchCode: "S",
+      dpvFootnotes: "AACC",
+      footnotes: "S#",
+      zipPlus4: "1114",
+    });
   });
 
   it("N: a house number the street does not have (W#)", () => {
-    expect(normalize("2802 N 24th St")).toMatchObject({ dpvMatchCode: "N", dpvFootnotes: "AAM3", footnotes: "W#", zipPlus4: "", vacant: "" });
+    expect(normalize("2802 N 24th St")).toMatchObject({
+      dpvMatchCode: "N",
+      dpvFootnotes: "AAM3",
+      footnotes: "W#",
+      zipPlus4: "",
+      vacant: "",
+    });
   });
 
   it("N: a street the ZIP code does not have (F#)", () => {
@@ -54,16 +69,33 @@ describe("delivery point validation", () => {
 
 describe("footnotes", () => {
   it("N#: abbreviations standardized", () => {
-    expect(normalize("2800 North 24th Street")).toMatchObject({ street: "2800 N 24th St", footnotes: "N#", dpvMatchCode: "Y" });
+    expect(normalize("2800 North 24th Street")).toMatchObject({
+      street: "2800 N 24th St",
+      footnotes: "N#",
+      dpvMatchCode: "Y",
+    });
   });
 
   it("A#: a ZIP code that is not the address's is corrected", () => {
-    expect(normalize("2800 N 24th St", "Phoenix", "AZ", "85016")).toMatchObject({ zip: "85008", footnotes: "A#", dpvMatchCode: "Y" });
+    expect(normalize("2800 N 24th St", "Phoenix", "AZ", "85016")).toMatchObject({
+      zip: "85008",
+      footnotes: "A#",
+      dpvMatchCode: "Y",
+    });
   });
 
   it("B#: a misspelt city is fixed", () => {
-    expect(normalize("2800 N 24th St", "Phoenx", "AZ", "85008")).toMatchObject({ city: "Phoenix", footnotes: "B#", dpvMatchCode: "Y" });
-    expect(normalize("2800 N 24th St", "Pheonix", "Arizona", "85008")).toMatchObject({ city: "Phoenix", zip: "85008", footnotes: "B#", dpvMatchCode: "Y" });
+    expect(normalize("2800 N 24th St", "Phoenx", "AZ", "85008")).toMatchObject({
+      city: "Phoenix",
+      footnotes: "B#",
+      dpvMatchCode: "Y",
+    });
+    expect(normalize("2800 N 24th St", "Pheonix", "Arizona", "85008")).toMatchObject({
+      city: "Phoenix",
+      zip: "85008",
+      footnotes: "B#",
+      dpvMatchCode: "Y",
+    });
   });
 
   it("A# and B#: a city that does not match the ZIP code takes the address's own", () => {
@@ -77,16 +109,31 @@ describe("footnotes", () => {
   });
 
   it("M#: a street spelling is fixed", () => {
-    expect(normalize("2002 N Halstead St", "Chicago", "IL", "60614")).toMatchObject({ street: "2002 N Halsted St", footnotes: "M#", dpvMatchCode: "Y" });
+    expect(normalize("2002 N Halstead St", "Chicago", "IL", "60614")).toMatchObject({
+      street: "2002 N Halsted St",
+      footnotes: "M#",
+      dpvMatchCode: "Y",
+    });
   });
 
   it("M#: a misspelt suffix or designator the parser read as the word meant (issue 15)", () => {
-    expect(normalize("2800 N 24th Steet")).toMatchObject({ street: "2800 N 24th St", footnotes: "M#", dpvMatchCode: "Y" });
-    expect(normalize("2451 E Oak St Apartmnet 999")).toMatchObject({ street: "2451 E Oak St Apt 999", footnotes: "M#S#" });
+    expect(normalize("2800 N 24th Steet")).toMatchObject({
+      street: "2800 N 24th St",
+      footnotes: "M#",
+      dpvMatchCode: "Y",
+    });
+    expect(normalize("2451 E Oak St Apartmnet 999")).toMatchObject({
+      street: "2451 E Oak St Apt 999",
+      footnotes: "M#S#",
+    });
   });
 
   it("B#: a mistyped state is read as the state meant (issue 15)", () => {
-    expect(normalize("2002 N Halsted St", "Chicago", "lL", "60614")).toMatchObject({ state: "IL", footnotes: "B#", dpvMatchCode: "Y" });
+    expect(normalize("2002 N Halsted St", "Chicago", "lL", "60614")).toMatchObject({
+      state: "IL",
+      footnotes: "B#",
+      dpvMatchCode: "Y",
+    });
   });
 
   it("C#: a ZIP code run into other digits fails that address, saying so (issue 15)", () => {
@@ -124,7 +171,12 @@ describe("footnotes", () => {
 
 describe("an address without its ZIP code (issue 14)", () => {
   it("takes the ZIP code of the street it matches, and fixes a misspelt suffix", () => {
-    expect(normalize("2800 N 24th Stret", "Phoenix", "AZ", "-")).toMatchObject({ street: "2800 N 24th St", zip: "85008", dpvMatchCode: "Y", footnotes: "M#" });
+    expect(normalize("2800 N 24th Stret", "Phoenix", "AZ", "-")).toMatchObject({
+      street: "2800 N 24th St",
+      zip: "85008",
+      dpvMatchCode: "Y",
+      footnotes: "M#",
+    });
     expect(normalize("416 W Mary St", "Austin", "TX", "-")).toMatchObject({ zip: "78704", dpvMatchCode: "Y" });
   });
 
@@ -136,7 +188,9 @@ describe("an address without its ZIP code (issue 14)", () => {
 
   it("names a city it does not know instead of blaming a ZIP code nobody typed", () => {
     const response = normalizeBatch(dataset, [{ street: "2605 N 24th St", city: "Phx", state: "AZ", zip: "-" }]);
-    expect(response.results.addresses[0]!.errorMessage).toBe('the city "PHX" is not one we know in AZ, and no ZIP code was given');
+    expect(response.results.addresses[0]!.errorMessage).toBe(
+      'the city "PHX" is not one we know in AZ, and no ZIP code was given',
+    );
   });
 
   it("says which ZIP code does not exist", () => {
@@ -145,7 +199,11 @@ describe("an address without its ZIP code (issue 14)", () => {
   });
 
   it("keeps a real ZIP code when the address is not in it, rather than the city's first", () => {
-    expect(normalize("9999 N 24th St", "Scottsdale", "AZ", "85016")).toMatchObject({ city: "Phoenix", zip: "85016", dpvMatchCode: "N" });
+    expect(normalize("9999 N 24th St", "Scottsdale", "AZ", "85016")).toMatchObject({
+      city: "Phoenix",
+      zip: "85016",
+      dpvMatchCode: "N",
+    });
   });
 });
 
@@ -167,7 +225,13 @@ describe("normalized fields", () => {
       streetNoUnit: "2800 N 24th St",
     });
     const seattle = normalize("3802 Stone Way North", "Seattle", "WA", "98103");
-    expect(seattle).toMatchObject({ timeZone: "Pacific", utcOffset: -8, daylightSavingsTime: true, county: "King", street: "3802 Stone Way N" });
+    expect(seattle).toMatchObject({
+      timeZone: "Pacific",
+      utcOffset: -8,
+      daylightSavingsTime: true,
+      county: "King",
+      street: "3802 Stone Way N",
+    });
   });
 
   it("give every spelling of one address one hash", () => {
@@ -194,7 +258,15 @@ describe("normalized fields", () => {
 
   it("time the request with real timestamps", () => {
     let now = Date.parse("2026-11-21T10:00:00.000Z");
-    const response = normalizeBatch(dataset, [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }], () => (now += 7));
-    expect(response.results.meta.performance).toEqual({ totalRequestTime: 7, startTime: "2026-11-21T10:00:00.007Z", endTime: "2026-11-21T10:00:00.014Z" });
+    const response = normalizeBatch(
+      dataset,
+      [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }],
+      () => (now += 7),
+    );
+    expect(response.results.meta.performance).toEqual({
+      totalRequestTime: 7,
+      startTime: "2026-11-21T10:00:00.007Z",
+      endTime: "2026-11-21T10:00:00.014Z",
+    });
   });
 });

@@ -17,7 +17,11 @@ export function addressHash(key: string): string {
   return createHash("md5").update(key).digest("hex");
 }
 
-function failed(requestId: string | number | null, reason: string, input: Partial<Record<"street" | "city" | "state" | "zip", unknown>>): NormalizedWire {
+function failed(
+  requestId: string | number | null,
+  reason: string,
+  input: Partial<Record<"street" | "city" | "state" | "zip", unknown>>,
+): NormalizedWire {
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   return {
     oldHashes: [],
@@ -53,7 +57,8 @@ function failed(requestId: string | number | null, reason: string, input: Partia
 
 function normalizeOne(dataset: IndexedDataset, raw: unknown, index: number): NormalizedWire {
   const given = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
-  const requestId = typeof given.requestId === "string" || typeof given.requestId === "number" ? given.requestId : index + 1;
+  const requestId =
+    typeof given.requestId === "string" || typeof given.requestId === "number" ? given.requestId : index + 1;
   const parsed = AddressRequest.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -100,7 +105,11 @@ function normalizeOne(dataset: IndexedDataset, raw: unknown, index: number): Nor
 }
 
 /** Normalizes a batch: one bad address gets `meta.error` and a reason, and never fails the others. */
-export function normalizeBatch(dataset: IndexedDataset, requests: unknown[], now: () => number = Date.now): NormalizeResponseWire {
+export function normalizeBatch(
+  dataset: IndexedDataset,
+  requests: unknown[],
+  now: () => number = Date.now,
+): NormalizeResponseWire {
   const start = now();
   const addresses = requests.map((request, i) => normalizeOne(dataset, request, i));
   const end = now();

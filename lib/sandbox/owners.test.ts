@@ -18,7 +18,11 @@ async function serviceOn(dataDir: string) {
 describe("owners", () => {
   it("survive a restart of the service", async () => {
     const first = await serviceOn(dir);
-    const { ownerID } = await first.client.createOwner({ firstName: "Grace", lastName: "Hopper", address: "2800 N 24th St, Phoenix, AZ 85008" });
+    const { ownerID } = await first.client.createOwner({
+      firstName: "Grace",
+      lastName: "Hopper",
+      address: "2800 N 24th St, Phoenix, AZ 85008",
+    });
     await first.database.close();
 
     const second = await serviceOn(dir);
@@ -31,13 +35,21 @@ describe("owners", () => {
   it("see every property the deeds and tax mailings give them", async () => {
     const dataset = getDataset();
     const rental = dataset.properties.find(
-      (p) => !p.ownerOccupied && dataset.properties.some((h) => h.ownerOccupied && h.mailingAddress === p.mailingAddress && h.owners === p.owners),
+      (p) =>
+        !p.ownerOccupied &&
+        dataset.properties.some(
+          (h) => h.ownerOccupied && h.mailingAddress === p.mailingAddress && h.owners === p.owners,
+        ),
     )!;
     const home = dataset.properties.find((h) => h.ownerOccupied && h.mailingAddress === rental.mailingAddress)!;
     const person = home.owners[0]!;
     if (person.kind !== "person") throw new Error("expected a person");
     const service = await serviceOn("memory://");
-    const { ownerID } = await service.client.createOwner({ firstName: person.first, lastName: person.last, address: home.mailingAddress });
+    const { ownerID } = await service.client.createOwner({
+      firstName: person.first,
+      lastName: person.last,
+      address: home.mailingAddress,
+    });
     const data = await service.client.retrieveOwnerData(ownerID);
     const ids = data.properties.map((p) => p.propertySummary.identifier.propertyId);
     expect(ids).toContain(home.id);
@@ -47,7 +59,9 @@ describe("owners", () => {
 
   it("refuse an address the service does not know", async () => {
     const service = await serviceOn("memory://");
-    await expect(service.client.createOwner({ firstName: "A", lastName: "B", address: "1 Nowhere Rd, Phoenix, AZ 85008" })).rejects.toMatchObject({
+    await expect(
+      service.client.createOwner({ firstName: "A", lastName: "B", address: "1 Nowhere Rd, Phoenix, AZ 85008" }),
+    ).rejects.toMatchObject({
       status: 404,
     });
     await service.database.close();

@@ -12,7 +12,10 @@ export type OwnerRecord = typeof sandboxOwners.$inferSelect;
 export function createOwnerStore(db: Database, dataset: IndexedDataset) {
   return {
     /** Creates the owner of a property, or returns the one already created for this person and address. */
-    async create(input: { firstName: string; lastName: string; address: string }, property: Property): Promise<OwnerRecord> {
+    async create(
+      input: { firstName: string; lastName: string; address: string },
+      property: Property,
+    ): Promise<OwnerRecord> {
       const key = addressKey(property.address);
       const [created] = await db
         .insert(sandboxOwners)

@@ -48,7 +48,11 @@ function closestCity(city: string, state: string): string | undefined {
  * Checks city, state and ZIP against each other, correcting what the ZIP table shows to be wrong. A ZIP code is never
  * made up: it is the one given, or the one of the street that matches in the city, or the city's only one.
  */
-function settleCityStateZip(dataset: IndexedDataset, parts: AddressParts, footnotes: Set<string>): { zip: ZipCode } | { error: string } {
+function settleCityStateZip(
+  dataset: IndexedDataset,
+  parts: AddressParts,
+  footnotes: Set<string>,
+): { zip: ZipCode } | { error: string } {
   const given = { city: parts.city, state: parts.state, zip: parts.zip };
   const zip = parts.zip ? zipCode(parts.zip) : undefined;
   const state = parts.state || zip?.state || "";
@@ -75,11 +79,15 @@ function settleCityStateZip(dataset: IndexedDataset, parts: AddressParts, footno
   // Trust the pairing under which the address exists; else the one whose street exists; else the ZIP as given.
   // Only ZIP codes with streets in the data set can hold either, and a city has dozens of others.
   const searchable = candidates.filter((candidate) => dataset.streetsByZip.has(candidate.zip));
-  const chosen = searchable.find(existsIn) ?? searchable.find(streetIn) ?? zip ?? (cityZips.length === 1 ? cityZips[0] : undefined);
+  const chosen =
+    searchable.find(existsIn) ?? searchable.find(streetIn) ?? zip ?? (cityZips.length === 1 ? cityZips[0] : undefined);
   if (!chosen) {
     if (given.zip) return { error: `ZIP code ${given.zip} is not a US ZIP code` };
-    if (!cityZips.length) return { error: `the city "${given.city}" is not one we know in ${state}, and no ZIP code was given` };
-    return { error: `no ZIP code was given, and the street was not found in ${displayCase(city)}, ${state}: add the ZIP code` };
+    if (!cityZips.length)
+      return { error: `the city "${given.city}" is not one we know in ${state}, and no ZIP code was given` };
+    return {
+      error: `no ZIP code was given, and the street was not found in ${displayCase(city)}, ${state}: add the ZIP code`,
+    };
   }
 
   Object.assign(parts, { city: chosen.city.toUpperCase(), state: chosen.state, zip: chosen.zip });
@@ -93,7 +101,9 @@ const suffixesNear = new Map<string, string[]>();
 function suffixesNearWord(word: string): string[] {
   let near = suffixesNear.get(word);
   if (!near) {
-    near = [...new Set([...SUFFIXES].filter(([spelling]) => editDistance(spelling, word) <= 1).map(([, suffix]) => suffix))];
+    near = [
+      ...new Set([...SUFFIXES].filter(([spelling]) => editDistance(spelling, word) <= 1).map(([, suffix]) => suffix)),
+    ];
     if (suffixesNear.size >= 10_000) suffixesNear.clear();
     suffixesNear.set(word, near);
   }
@@ -117,7 +127,8 @@ function settleStreet(dataset: IndexedDataset, parts: AddressParts, footnotes: S
   if (parts.kind !== "street" || dataset.streets.has(streetKey(parts))) return;
   const streets = dataset.streetsByZip.get(parts.zip) ?? [];
   // The edit distance last, and only between names whose lengths allow it: it is the one comparison that costs.
-  const near = (name: string, typed: string) => Math.abs(name.length - typed.length) <= slack(typed) && editDistance(name, typed) <= slack(typed);
+  const near = (name: string, typed: string) =>
+    Math.abs(name.length - typed.length) <= slack(typed) && editDistance(name, typed) <= slack(typed);
   const fits = (typed: Pick<AddressParts, "name" | "suffix">, street: StreetName, exactName: boolean) =>
     (!typed.suffix || street.suffix === typed.suffix) &&
     (!parts.preDirectional || street.preDirectional === parts.preDirectional) &&
@@ -143,7 +154,11 @@ function settleStreet(dataset: IndexedDataset, parts: AddressParts, footnotes: S
   }
 }
 
-function deliveryPoint(dataset: IndexedDataset, parts: AddressParts, footnotes: Set<string>): Pick<Resolution, "property" | "dpvMatchCode" | "dpvFootnotes"> {
+function deliveryPoint(
+  dataset: IndexedDataset,
+  parts: AddressParts,
+  footnotes: Set<string>,
+): Pick<Resolution, "property" | "dpvMatchCode" | "dpvFootnotes"> {
   const none = (dpvFootnotes: string) => ({ property: undefined, dpvMatchCode: "N" as const, dpvFootnotes });
   if (parts.kind === "po-box") return none(parts.number ? "AAM3" : "AAP1");
   if (!parts.number) {
@@ -183,7 +198,8 @@ export function resolveAddress(dataset: IndexedDataset, line: string): Resolutio
   if (problem) return { parts, zip: undefined, footnotes: ["C"], ...empty, error: problem };
   // The parser read a misspelt suffix or designator ("Stret", "Apartmnet") or state ("Ilinois") as the word meant.
   for (const { field } of corrections) footnotes.add(field === "state" ? "B" : "M");
-  if (!parts.name && parts.kind === "street") return { parts, zip: undefined, footnotes: ["C"], ...empty, error: "no street name was found" };
+  if (!parts.name && parts.kind === "street")
+    return { parts, zip: undefined, footnotes: ["C"], ...empty, error: "no street name was found" };
   if (!parts.zip && !(parts.city && parts.state)) {
     return { parts, zip: undefined, footnotes: ["C"], ...empty, error: "a ZIP code, or a city and state, is required" };
   }
@@ -194,17 +210,22 @@ export function resolveAddress(dataset: IndexedDataset, line: string): Resolutio
   const typed = tokenize(line.split(",")[0] ?? "").join(" ");
   settleStreet(dataset, parts, footnotes);
   // "N": abbreviations were standardized, i.e. the street as typed is not already in its standard form.
-  if (!footnotes.has("M") && !footnotes.has("L") && typed !== streetLine(parts) && line.includes(",")) footnotes.add("N");
+  if (!footnotes.has("M") && !footnotes.has("L") && typed !== streetLine(parts) && line.includes(","))
+    footnotes.add("N");
   const point = deliveryPoint(dataset, parts, footnotes);
   if (point.property) parts.zip4 = point.property.address.zip4;
   return { parts, zip, footnotes: [...footnotes].sort(), ...point };
 }
 
 /** Finds the property an address names, or says why none was found. */
-export function findProperty(dataset: IndexedDataset, line: string): { property: Property } | { error: string; status: 400 | 404 } {
+export function findProperty(
+  dataset: IndexedDataset,
+  line: string,
+): { property: Property } | { error: string; status: 400 | 404 } {
   const resolution = resolveAddress(dataset, line);
   if (resolution.error) return { error: `address: ${resolution.error}`, status: 400 };
   if (resolution.property) return { property: resolution.property };
-  if (resolution.dpvMatchCode === "D") return { error: "The address names a building with several units; add the unit number", status: 404 };
+  if (resolution.dpvMatchCode === "D")
+    return { error: "The address names a building with several units; add the unit number", status: 404 };
   return { error: "No property was found at that address", status: 404 };
 }

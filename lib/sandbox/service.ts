@@ -33,7 +33,10 @@ export interface ServiceOptions {
 type Operations = Record<Operation, (request: Request) => Promise<Response>>;
 
 /** The eight operations of the spec over the data set; `count` records each billable request. */
-export function createOperations(options: ServiceOptions, count: (operation: Operation, n?: number) => void): Operations {
+export function createOperations(
+  options: ServiceOptions,
+  count: (operation: Operation, n?: number) => void,
+): Operations {
   let dataset: IndexedDataset | undefined;
   const data = () => (dataset ??= getDataset(options.seed));
   let owners: Promise<OwnerStore> | undefined;
@@ -63,11 +66,13 @@ export function createOperations(options: ServiceOptions, count: (operation: Ope
     async normalizeAddresses(request) {
       const body = await readJson(request);
       // Only the envelope is checked here: each address is checked on its own, so one bad one fails alone.
-      const requests = typeof body === "object" && body !== null ? (body as { requests?: unknown }).requests : undefined;
+      const requests =
+        typeof body === "object" && body !== null ? (body as { requests?: unknown }).requests : undefined;
       if (requests === undefined) throw new HttpError(400, "requests is required", "requests");
       if (!Array.isArray(requests)) throw new HttpError(400, "requests must be an array of addresses", "requests");
       if (requests.length === 0) throw new HttpError(400, "requests must list at least one address", "requests");
-      if (requests.length > MAX_BATCH) throw new HttpError(400, `requests may list at most ${MAX_BATCH} addresses`, "requests");
+      if (requests.length > MAX_BATCH)
+        throw new HttpError(400, `requests may list at most ${MAX_BATCH} addresses`, "requests");
       count("normalizeAddresses", requests.length);
       return Response.json(normalizeBatch(data(), requests));
     },
@@ -90,7 +95,9 @@ export function createOperations(options: ServiceOptions, count: (operation: Ope
       count("homeEquitySummary");
       const property = propertyAt(body.address);
       const date = await today();
-      return Response.json(equityResponse(computeEquity(valuationOf(property, date)[0], loansOn(property.loans, date), body.maxLTV)));
+      return Response.json(
+        equityResponse(computeEquity(valuationOf(property, date)[0], loansOn(property.loans, date), body.maxLTV)),
+      );
     },
 
     async propertySummary(request) {
@@ -107,12 +114,20 @@ export function createOperations(options: ServiceOptions, count: (operation: Ope
       count("propertyReport");
       const property = propertyAt(query.address);
       const date = await today();
-      const report = buildReport(data(), { ...property, loans: loansOn(property.loans, date) }, query.applicant_name.trim(), 0.8, new Date(), date);
+      const report = buildReport(
+        data(),
+        { ...property, loans: loansOn(property.loans, date) },
+        query.applicant_name.trim(),
+        0.8,
+        new Date(),
+        date,
+      );
       const name = `property-report-${oneLine(property.address)
         .replace(/[^A-Za-z0-9]+/g, "-")
         .toLowerCase()}`;
       if (format === "json") return Response.json(report);
-      if (format === "html") return new Response(renderReportHtml(report), { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      if (format === "html")
+        return new Response(renderReportHtml(report), { headers: { "Content-Type": "text/html; charset=utf-8" } });
       return new Response(renderReportPdf(report), {
         headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${name}.pdf"` },
       });
@@ -129,7 +144,10 @@ export function createOperations(options: ServiceOptions, count: (operation: Ope
         const [current, lastMonth] = valuationOf(property, date);
         const { identifier, ...summary } = propertySummary(property, current, lastMonth, date);
         return {
-          propertySummary: { identifier: { userId: owner.id, propertyId: property.id, fips: identifier.fips, apn: identifier.apn }, ...summary },
+          propertySummary: {
+            identifier: { userId: owner.id, propertyId: property.id, fips: identifier.fips, apn: identifier.apn },
+            ...summary,
+          },
           ...equityResponse(computeEquity(current, loansOn(property.loans, date), 0.8)),
         };
       });

@@ -43,9 +43,18 @@ afterAll(() => {
 describe("npm run sandbox", () => {
   it("answers all eight operations over HTTP for the example address", async () => {
     const client = createPropertyApiClient({ baseUrl, token: TOKEN, fetch: (r) => fetch(r) });
-    const normalized = await client.normalizeAddresses([{ street: "2800 N 24th St", city: "Phoenix", state: "Arizona", zip: "85008" }]);
-    expect(normalized.results.addresses[0]).toMatchObject({ state: "AZ", county: "Maricopa", latitude: 33.47865, longitude: -112.03029 });
-    await expect(client.verifyHomeowner({ firstName: "A", lastName: "B", address: EXAMPLE })).resolves.toHaveProperty("Owner Verification");
+    const normalized = await client.normalizeAddresses([
+      { street: "2800 N 24th St", city: "Phoenix", state: "Arizona", zip: "85008" },
+    ]);
+    expect(normalized.results.addresses[0]).toMatchObject({
+      state: "AZ",
+      county: "Maricopa",
+      latitude: 33.47865,
+      longitude: -112.03029,
+    });
+    await expect(client.verifyHomeowner({ firstName: "A", lastName: "B", address: EXAMPLE })).resolves.toHaveProperty(
+      "Owner Verification",
+    );
     await expect(client.valuationEstimate(EXAMPLE)).resolves.toHaveProperty("Service Estimate");
     await expect(client.homeEquitySummary(EXAMPLE)).resolves.toHaveProperty("Current Loans");
     await expect(client.propertySummary(EXAMPLE)).resolves.toHaveProperty("propertySummary");
@@ -57,7 +66,11 @@ describe("npm run sandbox", () => {
 
   it("refuses without the token, without an address, and for an unknown address", async () => {
     const post = (body: unknown, token?: string) =>
-      fetch(`${baseUrl}/api/v1/avm`, { method: "POST", body: JSON.stringify(body), headers: token ? { Authorization: token } : {} });
+      fetch(`${baseUrl}/api/v1/avm`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: token ? { Authorization: token } : {},
+      });
     expect((await post({ address: EXAMPLE })).status).toBe(401);
     const missing = await post({}, TOKEN);
     expect(missing.status).toBe(400);

@@ -9,10 +9,31 @@ import type { Valuation } from "./valuation";
 
 const geoId = (kind: string, value: string) => createHash("md5").update(`${kind}:${value}`).digest("hex");
 
-const LAND_USE: Record<Property["kind"], { propclass: string; propsubtype: string; proptype: string; countyuse1: string; bldgType: string }> = {
-  SFR: { propclass: "Single Family Residence / Townhouse", propsubtype: "Residential", proptype: "SFR", countyuse1: "0131", bldgType: "SINGLE FAMILY" },
-  TOWNHOUSE: { propclass: "Single Family Residence / Townhouse", propsubtype: "Residential", proptype: "TOWNHOUSE", countyuse1: "0151", bldgType: "TOWNHOUSE" },
-  CONDOMINIUM: { propclass: "Condominium", propsubtype: "Residential", proptype: "CONDOMINIUM", countyuse1: "0171", bldgType: "CONDOMINIUM" },
+const LAND_USE: Record<
+  Property["kind"],
+  { propclass: string; propsubtype: string; proptype: string; countyuse1: string; bldgType: string }
+> = {
+  SFR: {
+    propclass: "Single Family Residence / Townhouse",
+    propsubtype: "Residential",
+    proptype: "SFR",
+    countyuse1: "0131",
+    bldgType: "SINGLE FAMILY",
+  },
+  TOWNHOUSE: {
+    propclass: "Single Family Residence / Townhouse",
+    propsubtype: "Residential",
+    proptype: "TOWNHOUSE",
+    countyuse1: "0151",
+    bldgType: "TOWNHOUSE",
+  },
+  CONDOMINIUM: {
+    propclass: "Condominium",
+    propsubtype: "Residential",
+    proptype: "CONDOMINIUM",
+    countyuse1: "0171",
+    bldgType: "CONDOMINIUM",
+  },
 };
 
 function storyDesc(stories: number): string {
@@ -20,7 +41,12 @@ function storyDesc(stories: number): string {
 }
 
 /** The spec's `propertySummary` for a property, with its valuation as `serviceEstimate`. */
-export function propertySummary(property: Property, valuation: Valuation, lastMonth: Valuation, date = AS_OF): PropertySummaryWire {
+export function propertySummary(
+  property: Property,
+  valuation: Valuation,
+  lastMonth: Valuation,
+  date = AS_OF,
+): PropertySummaryWire {
   const market = MARKETS.find((m) => m.zip === property.address.zip)!;
   const use = LAND_USE[property.kind];
   const lastSale = property.sales.at(-1)!;

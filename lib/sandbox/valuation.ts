@@ -30,7 +30,10 @@ const MAX_COMPARABLES = 10;
 const LOOKBACK_MONTHS = 24;
 const SIZE_ELASTICITY = 0.85;
 
-export function distanceMiles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function distanceMiles(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const rad = Math.PI / 180;
   const dLat = (b.latitude - a.latitude) * rad;
   const dLon = (b.longitude - a.longitude) * rad;
@@ -70,8 +73,15 @@ export function valueProperty(dataset: IndexedDataset, subject: Property, date =
       (GRADE_FACTOR[subject.quality] / GRADE_FACTOR[property.quality]) *
       (CONDITION_FACTOR[subject.condition] / CONDITION_FACTOR[property.condition]) *
       (1 + (subject.effectiveYearBuilt - property.effectiveYearBuilt) * 0.0025);
-    const adjustedPrice = sale.price * timeAdjustment(market.growth, sale.date, date) * sizeRatio ** SIZE_ELASTICITY * features;
-    candidates.push({ property, sale, distanceMiles: distance, adjustedPrice, weight: 1 / (0.25 + dissimilarity) ** 2 });
+    const adjustedPrice =
+      sale.price * timeAdjustment(market.growth, sale.date, date) * sizeRatio ** SIZE_ELASTICITY * features;
+    candidates.push({
+      property,
+      sale,
+      distanceMiles: distance,
+      adjustedPrice,
+      weight: 1 / (0.25 + dissimilarity) ** 2,
+    });
   }
   const comparables = candidates.sort((a, b) => b.weight - a.weight).slice(0, MAX_COMPARABLES);
   return estimate(subject, comparables, date);

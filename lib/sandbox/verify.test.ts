@@ -3,7 +3,13 @@ import { getDataset, type Property } from "./dataset";
 import type { Owner, Person } from "./dataset/types";
 import { nameScore, VERIFIED_THRESHOLD, verifyOwner } from "./verify";
 
-const person = (first: string, last: string, middle = "", suffix = ""): Person => ({ kind: "person", first, last, middle, suffix });
+const person = (first: string, last: string, middle = "", suffix = ""): Person => ({
+  kind: "person",
+  first,
+  last,
+  middle,
+  suffix,
+});
 const base = getDataset().properties.find((p) => p.kind === "SFR")!;
 const owned = (...owners: Owner[]): Property => ({ ...base, owners });
 
@@ -48,9 +54,15 @@ describe("name matching", () => {
 describe("homeowner verification", () => {
   it("verifies either of joint owners, and a couple written together", () => {
     const property = owned(person("JOHN", "SMITH"), person("MARY", "SMITH", "A"));
-    expect(verifyOwner(property, "Mary", "Smith")["Owner Verification"]).toMatchObject({ isVerified: true, matchScore: 1 });
+    expect(verifyOwner(property, "Mary", "Smith")["Owner Verification"]).toMatchObject({
+      isVerified: true,
+      matchScore: 1,
+    });
     expect(verifyOwner(property, "John & Mary", "Smith")["Owner Verification"].isVerified).toBe(true);
-    expect(verifyOwner(property, "Peter", "Smith")["Owner Verification"]).toMatchObject({ isVerified: false, matchScore: 0.3 });
+    expect(verifyOwner(property, "Peter", "Smith")["Owner Verification"]).toMatchObject({
+      isVerified: false,
+      matchScore: 0.3,
+    });
   });
 
   it("never verifies a person as a company, and says a company owns it", () => {
@@ -61,7 +73,11 @@ describe("homeowner verification", () => {
   });
 
   it("verifies the trustees of a trust", () => {
-    const property = owned({ kind: "trust", name: "SMITH FAMILY TRUST", trustees: [person("ROBERT", "SMITH", "J"), person("ANN", "SMITH")] });
+    const property = owned({
+      kind: "trust",
+      name: "SMITH FAMILY TRUST",
+      trustees: [person("ROBERT", "SMITH", "J"), person("ANN", "SMITH")],
+    });
     const result = verifyOwner(property, "Ann", "Smith");
     expect(result["Owner Verification"]).toMatchObject({ isVerified: true, corporation: false });
     expect(result["Owner Names"]).toEqual({
@@ -76,6 +92,11 @@ describe("homeowner verification", () => {
     const one = verifyOwner(owned(person("ADA", "BYRON")), "Ada", "Byron")["Owner Names"];
     expect(one).toEqual({ owner1: { lastname: "BYRON", firstnameandmi: "ADA" }, owner2: {}, owner3: {}, owner4: {} });
     const five = owned(...["A", "B", "C", "D", "E"].map((first) => person(first, "FIVE")));
-    expect(Object.keys(verifyOwner(five, "A", "Five")["Owner Names"])).toEqual(["owner1", "owner2", "owner3", "owner4"]);
+    expect(Object.keys(verifyOwner(five, "A", "Five")["Owner Names"])).toEqual([
+      "owner1",
+      "owner2",
+      "owner3",
+      "owner4",
+    ]);
   });
 });

@@ -45,7 +45,12 @@ function lastNameScore(given: string[], recorded: string): number {
 function isTransposition(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   const differ = [...a].flatMap((letter, i) => (letter === b[i] ? [] : [i]));
-  return differ.length === 2 && differ[1] === differ[0]! + 1 && a[differ[0]!] === b[differ[1]!] && a[differ[1]!] === b[differ[0]!];
+  return (
+    differ.length === 2 &&
+    differ[1] === differ[0]! + 1 &&
+    a[differ[0]!] === b[differ[1]!] &&
+    a[differ[1]!] === b[differ[0]!]
+  );
 }
 
 function firstNameScore(given: string, recorded: string): number {
@@ -84,14 +89,20 @@ export function nameScore(firstName: string, lastName: string, owner: Person): n
     .filter((w) => w.length);
   let best = 0;
   for (const firstWords of firstNames.length ? firstNames : [[]]) {
-    best = Math.max(best, scoreOrdered(firstWords, lastWords, owner), 0.95 * scoreOrdered(lastWords, firstWords, owner));
+    best = Math.max(
+      best,
+      scoreOrdered(firstWords, lastWords, owner),
+      0.95 * scoreOrdered(lastWords, firstWords, owner),
+    );
   }
   return Math.round(best * 1000) / 1000;
 }
 
 /** The people behind a property's owners: persons themselves, and the trustees of a trust. Companies have none. */
 export function peopleOf(property: Property): Person[] {
-  return property.owners.flatMap((owner) => (owner.kind === "person" ? [owner] : owner.kind === "trust" ? owner.trustees : []));
+  return property.owners.flatMap((owner) =>
+    owner.kind === "person" ? [owner] : owner.kind === "trust" ? owner.trustees : [],
+  );
 }
 
 export function verifyOwner(property: Property, firstName: string, lastName: string): VerifyHomeownerResponse {
@@ -108,7 +119,10 @@ export function verifyOwner(property: Property, firstName: string, lastName: str
         ? [{ lastname: owner.last, firstnameandmi: [owner.first, owner.middle].filter(Boolean).join(" ") }]
         : [
             { lastname: owner.name, firstnameandmi: "" },
-            ...owner.trustees.map((t) => ({ lastname: t.last, firstnameandmi: [t.first, t.middle].filter(Boolean).join(" ") })),
+            ...owner.trustees.map((t) => ({
+              lastname: t.last,
+              firstnameandmi: [t.first, t.middle].filter(Boolean).join(" "),
+            })),
           ],
     )
     .slice(0, 4);

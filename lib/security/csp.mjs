@@ -21,7 +21,10 @@ export const PAGE_CSP = [
  * The policy for `next dev`: React's development build rebuilds server call stacks with eval, which the production
  * policy forbids (a red "1 Issue" badge on every page). Never in a production build.
  */
-export const DEV_PAGE_CSP = PAGE_CSP.replace("script-src 'self' 'unsafe-inline'", "script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+export const DEV_PAGE_CSP = PAGE_CSP.replace(
+  "script-src 'self' 'unsafe-inline'",
+  "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+);
 
 /**
  * The API reference's policy (`/api/docs`, Scalar's browser bundle served by the app itself): its script from this

@@ -22,7 +22,9 @@ describe("secrets at rest (AES-256-GCM under DATA_ENCRYPTION_KEY)", () => {
     expect(() => open(sealed, "totp:43")).toThrow();
     // Tampered with, it does not open.
     const parts = sealed.split(".");
-    parts[4] = Buffer.from("x" + Buffer.from(parts[4]!, "base64url").toString("latin1").slice(1), "latin1").toString("base64url");
+    parts[4] = Buffer.from("x" + Buffer.from(parts[4]!, "base64url").toString("latin1").slice(1), "latin1").toString(
+      "base64url",
+    );
     expect(() => open(parts.join("."), "totp:42")).toThrow();
   });
 
@@ -39,6 +41,8 @@ describe("secrets at rest (AES-256-GCM under DATA_ENCRYPTION_KEY)", () => {
   });
 
   it("refuses a key that is not 32 bytes: the configuration does, before anything is sealed with it", async () => {
-    await expect(withKeys(Buffer.alloc(16).toString("base64"))).rejects.toThrow(/DATA_ENCRYPTION_KEY: must be 32 bytes/);
+    await expect(withKeys(Buffer.alloc(16).toString("base64"))).rejects.toThrow(
+      /DATA_ENCRYPTION_KEY: must be 32 bytes/,
+    );
   });
 });

@@ -65,7 +65,8 @@ export function seal(plain: string, context: string): string {
 export function open(sealed: string, context: string): string {
   const [prefix, keyId, iv, tag, data] = sealed.split(".");
   const key = keyId && dataKeys().all.get(keyId);
-  if (prefix !== PREFIX || !key || !iv || !tag || data === undefined) throw new Error(`a sealed value under an unknown key (${keyId ?? "none"})`);
+  if (prefix !== PREFIX || !key || !iv || !tag || data === undefined)
+    throw new Error(`a sealed value under an unknown key (${keyId ?? "none"})`);
   const decipher = createDecipheriv("aes-256-gcm", key.key, Buffer.from(iv, "base64url")).setAAD(Buffer.from(context));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");

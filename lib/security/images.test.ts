@@ -54,7 +54,9 @@ describe("reencodeImage", () => {
       .gif()
       .toBuffer();
     expect((await refusal(reencodeImage(gif, "photo"))).code).toBe("invalid_image");
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     expect((await refusal(reencodeImage(svg, "logo"))).field).toBe("logo");
   });
 

@@ -27,7 +27,8 @@ const TOO_MANY_PIXELS = `has more than ${MAX_IMAGE_PIXELS / 1_000_000} million p
 const tooManyPixels = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 const refused = (field: string, reason: string) => new ImageRefused("invalid_image", field, reason);
 /** Checked on the bytes' count before anything decodes them. */
-const imageTooLarge = (field: string) => new ImageRefused("too_large", field, `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+const imageTooLarge = (field: string) =>
+  new ImageRefused("too_large", field, `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
 
 /**
  * An uploaded photo or logo made safe to keep and serve: accepted only when its content (read by sharp, never the
@@ -36,7 +37,11 @@ const imageTooLarge = (field: string) => new ImageRefused("too_large", field, `i
  * Re-encoding drops every metadata block (EXIF with its GPS position, XMP, ICC), since sharp keeps none unless asked.
  * Throws `ImageRefused`.
  */
-export async function reencodeImage(bytes: Uint8Array, field: string, fit: "cover" | "contain" = "cover"): Promise<Buffer> {
+export async function reencodeImage(
+  bytes: Uint8Array,
+  field: string,
+  fit: "cover" | "contain" = "cover",
+): Promise<Buffer> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw imageTooLarge(field);
   if (bytes.byteLength === 0) throw refused(field, "is empty: send a JPEG, PNG or WebP image");
   let format: string | undefined;

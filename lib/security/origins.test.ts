@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { frameAncestors, isSafeOrigin } from "./origins";
 
 describe("isSafeOrigin", () => {
-  it.each(["https://bank.example", "http://localhost:3123", "http://127.0.0.1:41234", "https://my-bank.co.uk:8443", "http://a"])("takes %s", (origin) => {
+  it.each([
+    "https://bank.example",
+    "http://localhost:3123",
+    "http://127.0.0.1:41234",
+    "https://my-bank.co.uk:8443",
+    "http://a",
+  ])("takes %s", (origin) => {
     expect(isSafeOrigin(origin)).toBe(true);
   });
 
@@ -39,7 +45,9 @@ describe("isSafeOrigin", () => {
 
 describe("frameAncestors", () => {
   it("keeps the safe origins and drops the rest; 'none' when nothing is left", () => {
-    expect(frameAncestors(["https://bank.example", "http://*", "http://localhost:3000"])).toBe("https://bank.example http://localhost:3000");
+    expect(frameAncestors(["https://bank.example", "http://*", "http://localhost:3000"])).toBe(
+      "https://bank.example http://localhost:3000",
+    );
     expect(frameAncestors(["http://*", "*"])).toBe("'none'");
     expect(frameAncestors([])).toBe("'none'");
   });

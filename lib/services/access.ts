@@ -6,20 +6,34 @@ import type { Caller } from "@/lib/services/platform/gateway";
 import { ownedAddressKeys } from "@/lib/services/homes/owners";
 import { claimsOf } from "@/lib/services/homes/ownership";
 
-/** Session states short of a full sign-in that a route, action or page may still serve (see SessionUser.secondFactor). */
+/**
+ * Session states short of a full sign-in that a route, action or page may still serve (see SessionUser.secondFactor).
+ */
 export type UnfinishedSignIn = Extract<SecondFactorState, "pending" | "enrol">;
 
 export const enrolmentRequired = () =>
-  new AppError(403, "second_factor_enrolment_required", "Set up a second factor first (a passkey or an authenticator app), on your account's security page.");
+  new AppError(
+    403,
+    "second_factor_enrolment_required",
+    "Set up a second factor first (a passkey or an authenticator app), on your account's security page.",
+  );
 export const secondFactorRequired = () =>
-  new AppError(403, "second_factor_required", "Finish signing in first: enter the code from your authenticator app, or use your passkey.");
+  new AppError(
+    403,
+    "second_factor_required",
+    "Finish signing in first: enter the code from your authenticator app, or use your passkey.",
+  );
 
 /**
  * A signed-in user with one of the roles, whose session finished signing in: staff with no second factor yet may only
  * set one up, and a session that has not given the account's second factor may only give it (`allow` names the
  * routes that serve them).
  */
-export function requireRole(user: SessionUser | undefined, roles: readonly Role[], allow: readonly UnfinishedSignIn[] = []): SessionUser {
+export function requireRole(
+  user: SessionUser | undefined,
+  roles: readonly Role[],
+  allow: readonly UnfinishedSignIn[] = [],
+): SessionUser {
   if (!user) throw unauthorized();
   const state = user.secondFactor;
   if (state === "enrol" && !allow.includes("enrol")) throw enrolmentRequired();
@@ -33,12 +47,16 @@ export const STEP_UP_MINUTES = env.STEP_UP_MINUTES;
 
 /**
  * Actions a stolen session must not be able to take (changing a role, resetting someone's factors, exporting customer
- * records): a second factor given in the last STEP_UP_MINUTES (10), or a 403 `step_up_required` the page answers by asking
- * for one (`POST /api/account/second-factor`) and trying again.
+ * records): a second factor given in the last STEP_UP_MINUTES (10), or a 403 `step_up_required` the page answers by
+ * asking for one (`POST /api/account/second-factor`) and trying again.
  */
 export function requireRecentSecondFactor(user: SessionUser): void {
   if (user.secondFactorAt && Date.now() - user.secondFactorAt < STEP_UP_MINUTES * 60_000) return;
-  throw new AppError(403, "step_up_required", "Confirm it is you: enter a code from your authenticator app or use your passkey, then try again.");
+  throw new AppError(
+    403,
+    "step_up_required",
+    "Confirm it is you: enter a code from your authenticator app or use your passkey, then try again.",
+  );
 }
 
 /**
@@ -58,7 +76,11 @@ export function requireRecentProof(user: SessionUser): void {
  * proved are theirs; before proof, only the public facts and estimate of each home they claimed. Someone else's
  * property is a 403, whether or not it exists.
  */
-export async function assertMayRead(caller: Caller & { user: SessionUser }, key: string, scope: "public" | "private"): Promise<void> {
+export async function assertMayRead(
+  caller: Caller & { user: SessionUser },
+  key: string,
+  scope: "public" | "private",
+): Promise<void> {
   const { user } = caller;
   if ((STAFF as readonly Role[]).includes(user.role)) return;
   if (user.role !== "homeowner") throw forbidden();
@@ -70,5 +92,8 @@ export async function assertMayRead(caller: Caller & { user: SessionUser }, key:
   const claims = await claimsOf(user.id);
   if (!claims.length && !user.ownerIds.length) throw forbidden("Add your home first to see it.");
   if (!claims.some((claim) => claim.addressKey === key)) throw forbidden("This property is not one of yours.");
-  if (scope === "private") throw forbidden("Prove you own this home to see its loans, equity and report: ask for a code by mail on your dashboard.");
+  if (scope === "private")
+    throw forbidden(
+      "Prove you own this home to see its loans, equity and report: ask for a code by mail on your dashboard.",
+    );
 }

@@ -11,7 +11,10 @@ describe("what an upstream failure means to the person who asked", () => {
     class OtherCopyBrokenCircuitError extends Error {
       readonly isBrokenCircuitError = true;
     }
-    for (const error of [new BrokenCircuitError(), new OtherCopyBrokenCircuitError("Execution prevented because the circuit breaker is open")]) {
+    for (const error of [
+      new BrokenCircuitError(),
+      new OtherCopyBrokenCircuitError("Execution prevented because the circuit breaker is open"),
+    ]) {
       const answer = fromUpstream(error);
       expect(answer.status).toBe(503);
       expect(answer.message).toMatch(/not answering right now/);
@@ -20,7 +23,10 @@ describe("what an upstream failure means to the person who asked", () => {
   });
 
   it("a spent allowance is a 429 with the seconds to wait, also from another copy of the rate-limit module", () => {
-    const otherCopy = Object.assign(new Error("Too many requests. Try again in 7 seconds."), { name: "RateLimitedError", retryAfterSeconds: 7 });
+    const otherCopy = Object.assign(new Error("Too many requests. Try again in 7 seconds."), {
+      name: "RateLimitedError",
+      retryAfterSeconds: 7,
+    });
     for (const error of [new RateLimitedError(7), otherCopy]) {
       const answer = fromUpstream(error);
       expect(answer.status).toBe(429);
@@ -29,11 +35,24 @@ describe("what an upstream failure means to the person who asked", () => {
   });
 
   it("keeps the service's wording for a 404, and says a timeout and a 429 in words", () => {
-    expect(fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 404, kind: "http", message: "No property was found" })).message).toBe(
-      "No property was found",
-    );
-    expect(fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 0, kind: "timeout", message: "" })).status).toBe(504);
-    expect(fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 429, kind: "http", message: "" })).status).toBe(503);
+    expect(
+      fromUpstream(
+        new PropertyApiError({
+          operation: "propertySummary",
+          status: 404,
+          kind: "http",
+          message: "No property was found",
+        }),
+      ).message,
+    ).toBe("No property was found");
+    expect(
+      fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 0, kind: "timeout", message: "" }))
+        .status,
+    ).toBe(504);
+    expect(
+      fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 429, kind: "http", message: "" }))
+        .status,
+    ).toBe(503);
   });
 
   it("rethrows anything that is not an upstream failure: a bug stays a bug", () => {
@@ -41,7 +60,11 @@ describe("what an upstream failure means to the person who asked", () => {
   });
 
   it("tells an unreachable database from a bug, through wrapped causes", () => {
-    expect(isUnavailable(new Error("Failed query", { cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }) }))).toBe(true);
+    expect(
+      isUnavailable(
+        new Error("Failed query", { cause: Object.assign(new Error("connect"), { code: "ECONNREFUSED" }) }),
+      ),
+    ).toBe(true);
     expect(isUnavailable(new Error("syntax error"))).toBe(false);
   });
 });

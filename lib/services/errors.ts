@@ -28,10 +28,17 @@ export const unauthorized = () => new AppError(401, "unauthorized", "Sign in to 
 /** What an upstream failure means to the person who asked. The service's own wording is kept for 400 and 404. */
 export function fromUpstream(error: unknown): AppError {
   if (AppError.is(error)) return error;
-  if (RateLimitedError.is(error)) return new AppError(429, "rate_limited", error.message, undefined, error.retryAfterSeconds);
+  if (RateLimitedError.is(error))
+    return new AppError(429, "rate_limited", error.message, undefined, error.retryAfterSeconds);
   // Not instanceof: Next.js bundles cockatiel once per route, and the breaker may belong to another copy.
   if (isBrokenCircuitError(error)) {
-    return new AppError(503, "upstream_unavailable", "The property data service is not answering right now. Please try again in a minute.", undefined, 30);
+    return new AppError(
+      503,
+      "upstream_unavailable",
+      "The property data service is not answering right now. Please try again in a minute.",
+      undefined,
+      30,
+    );
   }
   if (!PropertyApiError.is(error)) throw error;
   switch (true) {
@@ -40,13 +47,31 @@ export function fromUpstream(error: unknown): AppError {
     case error.status === 404:
       return new AppError(404, "not_found", error.message || "No property was found at that address.");
     case error.kind === "timeout":
-      return new AppError(504, "upstream_timeout", "The property data service took too long to answer. Please try again.");
+      return new AppError(
+        504,
+        "upstream_timeout",
+        "The property data service took too long to answer. Please try again.",
+      );
     case error.status === 429:
-      return new AppError(503, "upstream_busy", "The property data service is busy. Please try again shortly.", undefined, error.retryAfterSeconds ?? 30);
+      return new AppError(
+        503,
+        "upstream_busy",
+        "The property data service is busy. Please try again shortly.",
+        undefined,
+        error.retryAfterSeconds ?? 30,
+      );
     case error.status === 401 || error.status === 403:
-      return new AppError(502, "upstream_refused", "The property data service refused this app's credentials. An administrator has to check the API token.");
+      return new AppError(
+        502,
+        "upstream_refused",
+        "The property data service refused this app's credentials. An administrator has to check the API token.",
+      );
     default:
-      return new AppError(502, "upstream_error", "The property data service had a problem answering. Please try again.");
+      return new AppError(
+        502,
+        "upstream_error",
+        "The property data service had a problem answering. Please try again.",
+      );
   }
 }
 

@@ -14,13 +14,17 @@ import es from "@/messages/es.json" with { type: "json" };
  */
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ""): [string, string][] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [[`${prefix}${key}`, value]] : flatten(value, `${prefix}${key}.`)));
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [[`${prefix}${key}`, value]] : flatten(value, `${prefix}${key}.`),
+  );
 
 const spanishByKey = new Map(flatten(es as Tree));
 export const normal = (text: string) => text.replace(/\s+/g, " ").trim();
 export const CATALOGUE_ENGLISH = new Map(
   flatten(en as Tree)
-    .filter(([key, value]) => !/[{}<]/.test(value) && normal(value).split(" ").length >= 2 && value !== spanishByKey.get(key))
+    .filter(
+      ([key, value]) => !/[{}<]/.test(value) && normal(value).split(" ").length >= 2 && value !== spanishByKey.get(key),
+    )
     .map(([key, value]) => [normal(value), key]),
 );
 

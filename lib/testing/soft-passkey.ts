@@ -30,7 +30,11 @@ const clientData = (type: "webauthn.create" | "webauthn.get", challenge: string,
   Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
 
 /** The browser's JSON answer to registration options (`navigator.credentials.create`), for `origin`. */
-export function softRegistration(key: SoftPasskey, options: { challenge: string; rp: { id?: string }; user: { id: string } }, origin: string) {
+export function softRegistration(
+  key: SoftPasskey,
+  options: { challenge: string; rp: { id?: string }; user: { id: string } },
+  origin: string,
+) {
   const rpId = options.rp.id ?? new URL(origin).hostname;
   key.userHandle = options.user.id;
   const jwk = key.privateKey.export({ format: "jwk" });

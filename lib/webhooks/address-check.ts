@@ -50,7 +50,8 @@ function groupsOf(address: string): number[] {
   const [text = ""] = address.split("%");
   const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
   const hex = dotted
-    ? text.slice(0, dotted.index) + [(+dotted[1]! << 8) | +dotted[2]!, (+dotted[3]! << 8) | +dotted[4]!].map((n) => n.toString(16)).join(":")
+    ? text.slice(0, dotted.index) +
+      [(+dotted[1]! << 8) | +dotted[2]!, (+dotted[3]! << 8) | +dotted[4]!].map((n) => n.toString(16)).join(":")
     : text;
   const [head = "", tail] = hex.split("::");
   const parse = (part: string) => (part ? part.split(":").map((group) => parseInt(group, 16)) : []);

@@ -46,7 +46,14 @@ export async function emitEvents(events: { type: WebhookEvent; data: Record<stri
     const rows = events.flatMap(({ type, data }) =>
       endpoints
         .filter((endpoint) => endpoint.events.includes(type))
-        .map((endpoint) => ({ id: newDeliveryId(), endpointId: endpoint.id, eventType: type, payload: data, createdAt, nextAttemptAt: createdAt })),
+        .map((endpoint) => ({
+          id: newDeliveryId(),
+          endpointId: endpoint.id,
+          eventType: type,
+          payload: data,
+          createdAt,
+          nextAttemptAt: createdAt,
+        })),
     );
     await createDeliveries(rows);
   } catch (error) {

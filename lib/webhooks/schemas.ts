@@ -5,7 +5,10 @@ import { z } from "zod";
  * homeowner's loan numbers. The OpenAPI document's `webhooks` and the README are generated from these. A test event
  * ("Send a test event") carries the same shape with made-up values and `test: true`.
  */
-const test = z.literal(true).optional().describe("Present (true) only on a test event sent by an admin: its values are made up");
+const test = z
+  .literal(true)
+  .optional()
+  .describe("Present (true) only on a test event sent by an admin: its values are made up");
 const figure = z.number().nullable();
 
 export const LeadEventData = z
@@ -45,7 +48,9 @@ export const OpportunityFoundData = z
     opportunityId: z.number().int(),
     clientId: z.number().int(),
     officerId: z.number().int(),
-    kind: z.string().describe("mortgage_insurance, home_equity_line, cash_out, value_moved, rate_refinance or engagement"),
+    kind: z
+      .string()
+      .describe("mortgage_insurance, home_equity_line, cash_out, value_moved, rate_refinance or engagement"),
     reason: z.string(),
     amount: figure.describe("Available equity at the organization's maximum LTV (dollars)"),
     figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
@@ -99,9 +104,23 @@ export function sampleData(type: keyof typeof EVENT_SCHEMAS, now = new Date()): 
         homeownerId: null,
         propertyId: null,
         address: "123 Example St, Springfield, IL 62701",
-        scenario: { type: "heloc", amount: 50_000, available: 80_000, ratePercent: 8.25, termYears: 20, monthlyPayment: 426 },
+        scenario: {
+          type: "heloc",
+          amount: 50_000,
+          available: 80_000,
+          ratePercent: 8.25,
+          termYears: 20,
+          monthlyPayment: 426,
+        },
         message: "This is a test event: no one asked for anything.",
-        contact: { name: "Test Person", email: "test@example.com", phone: null, bestTime: null, timeZone: null, consentAt: null },
+        contact: {
+          name: "Test Person",
+          email: "test@example.com",
+          phone: null,
+          bestTime: null,
+          timeZone: null,
+          consentAt: null,
+        },
         createdAt: at,
         statusChangedAt: type === "lead.created" ? null : at,
         statusChangedBy: null,
@@ -135,4 +154,5 @@ export function sampleData(type: keyof typeof EVENT_SCHEMAS, now = new Date()): 
 }
 
 /** The envelope every event is sent in. */
-export const eventBody = (type: string, timestamp: Date, data: Record<string, unknown>) => JSON.stringify({ type, timestamp: timestamp.toISOString(), data });
+export const eventBody = (type: string, timestamp: Date, data: Record<string, unknown>) =>
+  JSON.stringify({ type, timestamp: timestamp.toISOString(), data });

@@ -23,10 +23,19 @@ describe("webhook secrets and signatures", () => {
 
   it("keeps the previous secret signing only until its time is up", () => {
     const [current, previous] = [newSecret(), newSecret()];
-    const endpoint = { id: 7, secretSealed: sealSecret(7, current), previousSecretSealed: sealSecret(7, previous, "previous") };
+    const endpoint = {
+      id: 7,
+      secretSealed: sealSecret(7, current),
+      previousSecretSealed: sealSecret(7, previous, "previous"),
+    };
     const now = new Date();
-    expect(signingSecrets({ ...endpoint, previousSecretUntil: new Date(now.getTime() + 1000) }, now)).toEqual([current, previous]);
-    expect(signingSecrets({ ...endpoint, previousSecretUntil: new Date(now.getTime() - 1000) }, now)).toEqual([current]);
+    expect(signingSecrets({ ...endpoint, previousSecretUntil: new Date(now.getTime() + 1000) }, now)).toEqual([
+      current,
+      previous,
+    ]);
+    expect(signingSecrets({ ...endpoint, previousSecretUntil: new Date(now.getTime() - 1000) }, now)).toEqual([
+      current,
+    ]);
     // Sealed for its endpoint: another endpoint's row cannot open it.
     expect(() => signingSecrets({ ...endpoint, id: 8, previousSecretUntil: null })).toThrow();
   });

@@ -13,9 +13,12 @@ export const PREVIOUS_SECRET_HOURS = 24;
 export const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
 // Sealed for the endpoint it belongs to (the additional data), the current and the previous one apart.
-const context = (endpointId: number, which: "current" | "previous") => (which === "current" ? `webhook:${endpointId}` : `webhook-previous:${endpointId}`);
-export const sealSecret = (endpointId: number, secret: string, which: "current" | "previous" = "current") => seal(secret, context(endpointId, which));
-export const openSecret = (endpointId: number, sealed: string, which: "current" | "previous" = "current") => open(sealed, context(endpointId, which));
+const context = (endpointId: number, which: "current" | "previous") =>
+  which === "current" ? `webhook:${endpointId}` : `webhook-previous:${endpointId}`;
+export const sealSecret = (endpointId: number, secret: string, which: "current" | "previous" = "current") =>
+  seal(secret, context(endpointId, which));
+export const openSecret = (endpointId: number, sealed: string, which: "current" | "previous" = "current") =>
+  open(sealed, context(endpointId, which));
 
 /** The secrets an endpoint's events are signed with now: its own, and the one it replaced while that is still valid. */
 export function signingSecrets(
@@ -40,7 +43,10 @@ export function signedHeaders(secrets: string[], id: string, at: Date, body: str
   };
 }
 
-/** Seals again under the current DATA_ENCRYPTION_KEY every endpoint secret an earlier key sealed (`npm run keys:rotate`). */
+/**
+ * Seals again under the current DATA_ENCRYPTION_KEY every endpoint secret an earlier key sealed (`npm run
+ * keys:rotate`).
+ */
 export async function resealWebhookSecrets(db: Database): Promise<number> {
   let resealed = 0;
   for (const row of await db.select().from(webhookEndpoints)) {

@@ -48,16 +48,21 @@ const agents = {
     http: new RequestFilteringHttpAgent({ keepAlive: true, maxSockets: 64, lookup: publicLookup }),
     https: new RequestFilteringHttpsAgent({ keepAlive: true, maxSockets: 64, lookup: publicLookup }),
   },
-  open: { http: new HttpAgent({ keepAlive: true, maxSockets: 64 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }) },
+  open: {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
+  },
 };
 
 /** Why a request was refused before it left, in the words the delivery log shows. */
-const refusedAddress = (address: string) => `refused: ${address} is a private, loopback or link-local address (set WEBHOOKS_ALLOW_PRIVATE=true to allow it)`;
+const refusedAddress = (address: string) =>
+  `refused: ${address} is a private, loopback or link-local address (set WEBHOOKS_ALLOW_PRIVATE=true to allow it)`;
 
 function reasonOf(error: unknown): string {
   if (error instanceof PrivateAddress) return refusedAddress(error.address);
   const message = error instanceof Error ? error.message : String(error);
-  if (/is not allowed\. Because,? It is (private|meta)/i.test(message)) return refusedAddress(/DNS lookup (\S+?)\(/.exec(message)?.[1] ?? "the address");
+  if (/is not allowed\. Because,? It is (private|meta)/i.test(message))
+    return refusedAddress(/DNS lookup (\S+?)\(/.exec(message)?.[1] ?? "the address");
   if (error instanceof Error && error.name === "TimeoutError") return `no answer within ${TIMEOUT_MS / 1000} s`;
   const code = (error as { code?: string }).code;
   return code ? `${code}: ${message}` : message;
@@ -96,7 +101,12 @@ function readSome(response: IncomingMessage): Promise<string> {
  * 64 kB. Private addresses are refused after DNS resolution unless `allowPrivate`. Never throws: the outcome says what
  * happened (`status` null when no answer came).
  */
-export function postEvent(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<SendOutcome> {
+export function postEvent(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  allowPrivate: boolean,
+): Promise<SendOutcome> {
   return new Promise((resolve) => {
     let target: URL;
     try {
@@ -105,10 +115,12 @@ export function postEvent(url: string, headers: Record<string, string>, body: st
       return resolve({ status: null, summary: "refused: not a URL" });
     }
     const https = target.protocol === "https:";
-    if (!https && target.protocol !== "http:") return resolve({ status: null, summary: "refused: only http and https URLs" });
+    if (!https && target.protocol !== "http:")
+      return resolve({ status: null, summary: "refused: only http and https URLs" });
     // An address written in the URL is not looked up, so it is checked here, by the same rule.
     const literal = target.hostname.replace(/^\[(.*)\]$/, "$1");
-    if (!allowPrivate && isIP(literal) !== 0 && !isPublicAddress(literal)) return resolve({ status: null, summary: refusedAddress(literal) });
+    if (!allowPrivate && isIP(literal) !== 0 && !isPublicAddress(literal))
+      return resolve({ status: null, summary: refusedAddress(literal) });
     const pool = allowPrivate ? agents.open : agents.filtered;
     const request = (https ? httpsRequest : httpRequest)(
       target,

@@ -63,8 +63,18 @@ const MATRIX: Row[] = [
     // The owner's own home again changes nothing; another homeowner adding it must be named on the deed.
     expect: { signedOut: 401, owner: 200, otherOwner: 422, officer: 403 },
   },
-  { route: "owner-data", method: "GET", path: () => "/api/owner-data", expect: { signedOut: 401, owner: 200, otherOwner: 200, officer: 403 } },
-  { route: "admin usage", method: "GET", path: () => "/api/admin/usage", expect: { signedOut: 401, owner: 403, otherOwner: 403, officer: 403 } },
+  {
+    route: "owner-data",
+    method: "GET",
+    path: () => "/api/owner-data",
+    expect: { signedOut: 401, owner: 200, otherOwner: 200, officer: 403 },
+  },
+  {
+    route: "admin usage",
+    method: "GET",
+    path: () => "/api/admin/usage",
+    expect: { signedOut: 401, owner: 403, otherOwner: 403, officer: 403 },
+  },
 ];
 
 describe.each(["embedded", "http"] as const)("who may call what (%s service)", (name) => {
@@ -89,7 +99,10 @@ describe.each(["embedded", "http"] as const)("who may call what (%s service)", (
   }
 
   it("answers with the app's own DTOs, not the upstream JSON", async () => {
-    const equity = await call(app, "POST", "/api/home-equity-summary", { cookie: p.owner, body: { address: p.ownerAddress } });
+    const equity = await call(app, "POST", "/api/home-equity-summary", {
+      cookie: p.owner,
+      body: { address: p.ownerAddress },
+    });
     expect(equity.body).toMatchObject({ estimate: expect.any(Number), totalEquity: expect.any(Number), maxLtv: 0.8 });
     expect(JSON.stringify(equity.body)).not.toContain("Home Value Summary");
     const data = await call(app, "GET", "/api/owner-data", { cookie: p.owner });
@@ -97,17 +110,30 @@ describe.each(["embedded", "http"] as const)("who may call what (%s service)", (
   });
 
   it("streams the report with a download name", async () => {
-    const reply = await call(app, "GET", `/api/property/report?address=${q(p.ownerAddress)}&applicant_name=Test%20Owner`, { cookie: p.officer });
+    const reply = await call(
+      app,
+      "GET",
+      `/api/property/report?address=${q(p.ownerAddress)}&applicant_name=Test%20Owner`,
+      { cookie: p.officer },
+    );
     expect(reply.headers.get("content-type")).toBe("application/pdf");
-    expect(reply.headers.get("content-disposition")).toMatch(/^attachment; filename="property-report-[a-z0-9-]+\.pdf"$/);
+    expect(reply.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="property-report-[a-z0-9-]+\.pdf"$/,
+    );
     expect(new TextDecoder().decode(new Uint8Array(reply.body as ArrayBuffer).slice(0, 5))).toBe("%PDF-");
   });
 
   it("changes nothing proved, whatever is sent again: its own home again is nothing to do, another needs the deed", async () => {
     const first = await call(app, "GET", "/api/owner-data", { cookie: p.owner });
-    const own = await call(app, "POST", "/api/owners", { cookie: p.owner, body: { firstName: "Someone", lastName: "Else", address: p.ownerAddress } });
+    const own = await call(app, "POST", "/api/owners", {
+      cookie: p.owner,
+      body: { firstName: "Someone", lastName: "Else", address: p.ownerAddress },
+    });
     expect(own.body).toEqual({ verified: true, created: false });
-    const other = await call(app, "POST", "/api/owners", { cookie: p.owner, body: { firstName: "Someone", lastName: "Else", address: p.otherAddress } });
+    const other = await call(app, "POST", "/api/owners", {
+      cookie: p.owner,
+      body: { firstName: "Someone", lastName: "Else", address: p.otherAddress },
+    });
     expect(other.status).toBe(422);
     expect((await call(app, "GET", "/api/owner-data", { cookie: p.owner })).body).toEqual(first.body);
     expect(JSON.stringify(first.body)).not.toMatch(/own_/);
@@ -118,7 +144,9 @@ describe("sign-up", () => {
   const app = inject("apps").embedded;
 
   it("refuses a short password at sign-up with the field named", async () => {
-    const reply = await call(app, "POST", "/api/signup", { body: { email: `short-${Date.now()}@example.com`, password: "short" } });
+    const reply = await call(app, "POST", "/api/signup", {
+      body: { email: `short-${Date.now()}@example.com`, password: "short" },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error.fields.password).toMatch(/at least 10 characters/);
   });
@@ -126,7 +154,8 @@ describe("sign-up", () => {
 
 describe("signed-in pages, signed out", () => {
   const app = inject("apps").embedded;
-  const page = (path: string, cookie?: string) => fetch(`${app.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  const page = (path: string, cookie?: string) =>
+    fetch(`${app.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
 
   it("sends a visitor without a session to sign in, back to the very page asked for", async () => {
     const reply = await page("/dashboard/properties/40000021?from=mail");

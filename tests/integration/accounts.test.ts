@@ -71,7 +71,10 @@ async function attempt(email: string, password: string, options: { ip: string; c
 }
 
 async function account(ip: string, email = `person-${unique()}@example.com`) {
-  const created = await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" }, headers: from(ip) });
+  const created = await call(app, "POST", "/api/signup", {
+    body: { email, password: "a-good-long-password" },
+    headers: from(ip),
+  });
   expect(created.status).toBe(201);
   return email;
 }
@@ -95,7 +98,9 @@ describe("sign-in under attack", () => {
     expect(owner.session).toBeTruthy();
     expect(owner.device).toBeTruthy();
 
-    const guesses = await Promise.all(Array.from({ length: 45 }, (_, i) => attempt(email, `guess-number-${i}`, { ip: "10.6.6.6" })));
+    const guesses = await Promise.all(
+      Array.from({ length: 45 }, (_, i) => attempt(email, `guess-number-${i}`, { ip: "10.6.6.6" })),
+    );
     const checked = guesses.filter((g) => g.error === "Wrong email or password.");
     const throttled = guesses.filter((g) => g.error.startsWith("Too many sign-in attempts"));
     expect(checked.length).toBeLessThanOrEqual(6);
@@ -111,7 +116,9 @@ describe("sign-in under attack", () => {
     expect(burst.filter((g) => g.error === "Wrong email or password.").length).toBeLessThanOrEqual(1);
     // A device cookie is good only for its own account, and cannot be forged.
     const other = await account("10.0.0.2");
-    expect((await attempt(other, "wrong-password-1", { ip: "10.0.0.2", cookies: [owner.device!] })).error).toBe("Wrong email or password.");
+    expect((await attempt(other, "wrong-password-1", { ip: "10.0.0.2", cookies: [owner.device!] })).error).toBe(
+      "Wrong email or password.",
+    );
     const forged = `${owner.device!.slice(0, -3)}abc`;
     const stranger = await Promise.all([
       ...Array.from({ length: 3 }, (_, i) => attempt(email, `still-guessing-${i}`, { ip: "10.6.6.8" })),
@@ -123,22 +130,31 @@ describe("sign-in under attack", () => {
 
   it("says the same for an unknown email and a wrong password", async () => {
     const email = await account("10.1.0.1");
-    expect((await attempt(`nobody-${unique()}@example.com`, "wrong-password-1", { ip: "10.1.0.2" })).error).toBe("Wrong email or password.");
+    expect((await attempt(`nobody-${unique()}@example.com`, "wrong-password-1", { ip: "10.1.0.2" })).error).toBe(
+      "Wrong email or password.",
+    );
     expect((await attempt(email, "wrong-password-1", { ip: "10.1.0.3" })).error).toBe("Wrong email or password.");
   });
 
   it("throttles one address guessing across many accounts", async () => {
     const results = [];
-    for (let i = 0; i < 24; i++) results.push((await attempt(`spray-${i}-${unique()}@example.com`, "Winter2026!", { ip: "10.9.9.9" })).error);
+    for (let i = 0; i < 24; i++)
+      results.push((await attempt(`spray-${i}-${unique()}@example.com`, "Winter2026!", { ip: "10.9.9.9" })).error);
     expect(results.slice(0, 20).every((e) => e === "Wrong email or password.")).toBe(true);
     expect(results.slice(20).some((e) => e.startsWith("Too many sign-in attempts"))).toBe(true);
     // Another address is not affected.
-    expect((await attempt(`spray-x-${unique()}@example.com`, "Winter2026!", { ip: "10.9.9.10" })).error).toBe("Wrong email or password.");
+    expect((await attempt(`spray-x-${unique()}@example.com`, "Winter2026!", { ip: "10.9.9.10" })).error).toBe(
+      "Wrong email or password.",
+    );
   }, 60_000);
 
   it("hands one address a few passkey challenges a minute, then a 429 with Retry-After; another address still gets one", async () => {
     const ask = (ip: string) =>
-      fetch(`${app.url}/api/passkeys/sign-in-options`, { method: "POST", headers: { "Content-Type": "application/json", ...from(ip) }, body: "{}" });
+      fetch(`${app.url}/api/passkeys/sign-in-options`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...from(ip) },
+        body: "{}",
+      });
     const answers = await Promise.all(Array.from({ length: 8 }, () => ask("203.0.113.77")));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     const refused = answers.find((r) => r.status === 429)!;
@@ -195,7 +211,12 @@ describe("sessions", () => {
 
   it("an admin signs a user out everywhere", async () => {
     const email = `person-${unique()}@example.com`;
-    const { id } = (await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" }, headers: from("10.2.0.5") })).body;
+    const { id } = (
+      await call(app, "POST", "/api/signup", {
+        body: { email, password: "a-good-long-password" },
+        headers: from("10.2.0.5"),
+      })
+    ).body;
     const session = (await attempt(email, "a-good-long-password", { ip: "10.2.0.5" })).session!;
     const second = (await attempt(email, "a-good-long-password", { ip: "10.2.0.7" })).session!;
     const adminSession = await signIn(app, admin.email, admin.password);
@@ -212,7 +233,14 @@ describe("mail through SMTP", () => {
     const email = `client-${unique()}@example.com`;
     const address = houses(860, 1)[0]!;
     const since = mails.length;
-    expect((await call(app, "POST", "/api/invitations", { cookie: adminSession, body: { email, ...deedName(address), address } })).status).toBe(201);
+    expect(
+      (
+        await call(app, "POST", "/api/invitations", {
+          cookie: adminSession,
+          body: { email, ...deedName(address), address },
+        })
+      ).status,
+    ).toBe(201);
     const mail = await mailTo(email, since);
     expect(mail.raw).toContain("From: Home dashboard <no-reply@dashboard.example>");
     const link = mail.raw.match(new RegExp(`${app.url}/invite\\?token=([\\w-]+)`));
@@ -226,7 +254,9 @@ describe("mail through SMTP", () => {
     const data = await call(app, "GET", "/api/owner-data", { cookie: sessionFrom(accepted)! });
     expect(data.body.verified).toBe(true);
     // The copy the outbox keeps of mail sent on has no usable link.
-    const outbox = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: adminSession });
+    const outbox = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, {
+      cookie: adminSession,
+    });
     expect(outbox.body.messages[0].delivery).toBe("smtp");
     expect(outbox.body.messages[0].text).not.toContain(link![1]);
   });
@@ -237,23 +267,41 @@ describe("mail through SMTP", () => {
     const address = houses(862, 1)[0]!;
     await smtp.stop();
     try {
-      const refused = await call(app, "POST", "/api/invitations", { cookie: adminSession, body: { email, ...deedName(address), address } });
+      const refused = await call(app, "POST", "/api/invitations", {
+        cookie: adminSession,
+        body: { email, ...deedName(address), address },
+      });
       expect(refused.status).toBe(503);
       expect(refused.body.error.message).toMatch(/could not be sent right now/);
-      const kept = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: adminSession });
+      const kept = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, {
+        cookie: adminSession,
+      });
       expect(kept.body.messages[0].delivery).toBe("failed");
     } finally {
       await smtp.start();
     }
-    expect((await call(app, "POST", "/api/invitations", { cookie: adminSession, body: { email, ...deedName(address), address } })).status).toBe(201);
+    expect(
+      (
+        await call(app, "POST", "/api/invitations", {
+          cookie: adminSession,
+          body: { email, ...deedName(address), address },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("resets a forgotten password with a single-use link, answering the same for an unknown email", async () => {
     const email = await account("10.4.0.1");
     const old = (await attempt(email, "a-good-long-password", { ip: "10.4.0.1" })).session!;
     const since = mails.length;
-    const known = await call(app, "POST", "/api/account/password-reset", { body: { email }, headers: from("10.4.0.2") });
-    const unknown = await call(app, "POST", "/api/account/password-reset", { body: { email: `nobody-${unique()}@example.com` }, headers: from("10.4.0.2") });
+    const known = await call(app, "POST", "/api/account/password-reset", {
+      body: { email },
+      headers: from("10.4.0.2"),
+    });
+    const unknown = await call(app, "POST", "/api/account/password-reset", {
+      body: { email: `nobody-${unique()}@example.com` },
+      headers: from("10.4.0.2"),
+    });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
@@ -262,7 +310,9 @@ describe("mail through SMTP", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mails.slice(since).filter((m) => m.to.startsWith("nobody-"))).toHaveLength(0);
 
-    const weak = await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "password123" } });
+    const weak = await call(app, "POST", "/api/account/password-reset/confirm", {
+      body: { token, password: "password123" },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error.fields.password).toMatch(/easy to guess/);
     const reset = await fetch(`${app.url}/api/account/password-reset/confirm`, {
@@ -273,7 +323,13 @@ describe("mail through SMTP", () => {
     expect(reset.status).toBe(200);
     expect(await owns(sessionFrom(reset)!)).toBe(404);
     expect(await owns(old)).toBe(401);
-    expect((await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "yet-another-passphrase" } })).status).toBe(400);
+    expect(
+      (
+        await call(app, "POST", "/api/account/password-reset/confirm", {
+          body: { token, password: "yet-another-passphrase" },
+        })
+      ).status,
+    ).toBe(400);
     expect((await attempt(email, "a-brand-new-passphrase", { ip: "10.4.0.3" })).session).toBeTruthy();
   });
 });
@@ -283,7 +339,10 @@ describe("accounts an admin creates", () => {
     const adminSession = await signIn(app, admin.email, admin.password);
     const email = `officer-${unique()}@example.com`;
     for (const password of ["qwertyuiop12", "password2026"]) {
-      const weak = await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: { email, password, role: "loan_officer" } });
+      const weak = await call(app, "POST", "/api/admin/users", {
+        cookie: adminSession,
+        body: { email, password, role: "loan_officer" },
+      });
       expect(weak.status).toBe(400);
       expect(weak.body.error.fields.password).toMatch(/easy to guess/);
     }
@@ -299,22 +358,39 @@ describe("staff invited by email", () => {
   it("mails a single-use link at the app's own origin; the account opens with no password until it is used, then asks for a second factor", async () => {
     const adminSession = await signIn(app, admin.email, admin.password);
     const officer = { email: `officer-${unique()}@example.com`, password: "quiet-harbor-lantern-7" };
-    expect((await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: { ...officer, role: "loan_officer" } })).status).toBe(201);
+    expect(
+      (
+        await call(app, "POST", "/api/admin/users", {
+          cookie: adminSession,
+          body: { ...officer, role: "loan_officer" },
+        })
+      ).status,
+    ).toBe(201);
     const officerSession = await signIn(app, officer.email, officer.password);
     const email = `invited-${unique()}@example.com`;
     const invite = { email, role: "loan_officer", invite: true };
     expect((await call(app, "POST", "/api/admin/users", { cookie: officerSession, body: invite })).status).toBe(403);
 
-    const both = await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: { ...invite, password: "quiet-harbor-lantern-7" } });
+    const both = await call(app, "POST", "/api/admin/users", {
+      cookie: adminSession,
+      body: { ...invite, password: "quiet-harbor-lantern-7" },
+    });
     expect(both.status).toBe(400);
     expect(both.body.error.fields.password).toMatch(/left out with invite/);
-    const neither = await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: { email, role: "loan_officer" } });
+    const neither = await call(app, "POST", "/api/admin/users", {
+      cookie: adminSession,
+      body: { email, role: "loan_officer" },
+    });
     expect(neither.status).toBe(400);
     expect(neither.body.error.fields.password).toMatch(/is required/);
 
     const since = mails.length;
     // A forwarded host names another origin: the link still points at the app's configured one.
-    const invited = await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: invite, headers: { "X-Forwarded-Host": "evil.example" } });
+    const invited = await call(app, "POST", "/api/admin/users", {
+      cookie: adminSession,
+      body: invite,
+      headers: { "X-Forwarded-Host": "evil.example" },
+    });
     expect(invited.status).toBe(201);
     expect(invited.body).toMatchObject({ email, role: "loan_officer", invitationExpiresAt: expect.any(String) });
     const mail = await mailTo(email, since);
@@ -323,12 +399,17 @@ describe("staff invited by email", () => {
     const token = mail.raw.match(new RegExp(`${app.url}/reset-password\\?token=([\\w-]+)&first=1`))?.[1];
     expect(token).toBeTruthy();
     expect((await call(app, "POST", "/api/admin/users", { cookie: adminSession, body: invite })).status).toBe(409);
-    const outbox = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: adminSession });
+    const outbox = await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, {
+      cookie: adminSession,
+    });
     expect(outbox.body.messages[0].text).not.toContain(token);
 
     // Nothing signs in with a password before the link is used: not the token, not a guess.
-    for (const guess of [token!, "", "password"]) expect((await attempt(email, guess, { ip: "10.6.0.1" })).session).toBeFalsy();
-    const weak = await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "password2026" } });
+    for (const guess of [token!, "", "password"])
+      expect((await attempt(email, guess, { ip: "10.6.0.1" })).session).toBeFalsy();
+    const weak = await call(app, "POST", "/api/account/password-reset/confirm", {
+      body: { token, password: "password2026" },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error.fields.password).toMatch(/easy to guess/);
     const chosen = await fetch(`${app.url}/api/account/password-reset/confirm`, {
@@ -340,8 +421,16 @@ describe("staff invited by email", () => {
     // Signed in, and held to setting up a second factor as every new staff member is.
     const first = sessionFrom(chosen)!;
     expect((await call(app, "GET", "/api/account/security", { cookie: first })).body.secondFactor).toBe("enrol");
-    expect((await call(app, "GET", "/api/clients", { cookie: first })).body.error.code).toBe("second_factor_enrolment_required");
-    expect((await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "yet-another-passphrase" } })).status).toBe(400);
+    expect((await call(app, "GET", "/api/clients", { cookie: first })).body.error.code).toBe(
+      "second_factor_enrolment_required",
+    );
+    expect(
+      (
+        await call(app, "POST", "/api/account/password-reset/confirm", {
+          body: { token, password: "yet-another-passphrase" },
+        })
+      ).status,
+    ).toBe(400);
     const again = (await attempt(email, "my-own-staff-passphrase", { ip: "10.6.0.2" })).session!;
     expect((await call(app, "GET", "/api/account/security", { cookie: again })).body.secondFactor).toBe("enrol");
   });

@@ -10,7 +10,10 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** A new loan officer, signed in with a passkey moments ago (so their second factor is recent: no step-up asked). */
 async function newOfficer(admin: string): Promise<{ email: string; id: number; cookie: string }> {
   const email = `token-officer-${unique()}@example.com`;
-  const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } });
+  const created = await call(app, "POST", "/api/admin/users", {
+    cookie: admin,
+    body: { email, password: "officer-password", role: "loan_officer" },
+  });
   expect(created.status).toBe(201);
   return { email, id: created.body.id, cookie: await signIn(app, email, "officer-password") };
 }
@@ -23,7 +26,9 @@ async function newToken(cookie: string, scopes: string[], name = `token ${unique
 
 /** The newest row of the activity log for an action by someone. */
 async function newestRow(admin: string, actor: string, action: string) {
-  const log = await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(actor)}&action=${action}`, { cookie: admin });
+  const log = await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(actor)}&action=${action}`, {
+    cookie: admin,
+  });
   expect(log.status).toBe(200);
   return log.body.events[0] as { detail: Record<string, unknown> | null; outcome: string } | undefined;
 }
@@ -51,19 +56,33 @@ describe("API tokens", () => {
     const { token, apiToken } = await newToken(officer.cookie, ["lookups"]);
     const body = { requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] };
     expect((await call(app, "POST", "/api/address/normalize", { headers: bearer(token), body })).status).toBe(200);
-    expect((await newestRow(admin, officer.email, "lookup.batch"))?.detail).toMatchObject({ apiTokenId: apiToken.id, apiToken: apiToken.name });
+    expect((await newestRow(admin, officer.email, "lookup.batch"))?.detail).toMatchObject({
+      apiTokenId: apiToken.id,
+      apiToken: apiToken.name,
+    });
     const address = houses(640, 1)[0]!;
-    expect((await call(app, "POST", "/api/address/suggest", { headers: bearer(token), body: { address } })).status).toBe(200);
-    expect((await newestRow(admin, officer.email, "lookup.address"))?.detail).toMatchObject({ apiTokenId: apiToken.id, apiToken: apiToken.name });
+    expect(
+      (await call(app, "POST", "/api/address/suggest", { headers: bearer(token), body: { address } })).status,
+    ).toBe(200);
+    expect((await newestRow(admin, officer.email, "lookup.address"))?.detail).toMatchObject({
+      apiTokenId: apiToken.id,
+      apiToken: apiToken.name,
+    });
     expect((await call(app, "GET", "/api/clients", { headers: bearer(token) })).status).toBe(403);
     const refused = await newestRow(admin, officer.email, "api_token.used");
-    expect(refused).toMatchObject({ outcome: "refused", detail: { apiTokenId: apiToken.id, method: "GET", path: "/api/clients", status: 403 } });
+    expect(refused).toMatchObject({
+      outcome: "refused",
+      detail: { apiTokenId: apiToken.id, method: "GET", path: "/api/clients", status: 403 },
+    });
   });
 
   it("never shows the token again: the list has its prefix and last use, not the token", async () => {
     const { token, apiToken } = await newToken(officer.cookie, ["clients:read"]);
     const before = await call(app, "GET", "/api/account/tokens", { cookie: officer.cookie });
-    expect(before.body.tokens.find((t: { id: number }) => t.id === apiToken.id)).toMatchObject({ lastUsedAt: null, status: "active" });
+    expect(before.body.tokens.find((t: { id: number }) => t.id === apiToken.id)).toMatchObject({
+      lastUsedAt: null,
+      status: "active",
+    });
     expect((await call(app, "GET", "/api/clients", { headers: bearer(token) })).status).toBe(200);
     const list = await call(app, "GET", "/api/account/tokens", { cookie: officer.cookie });
     const listed = list.body.tokens.find((t: { id: number }) => t.id === apiToken.id);
@@ -76,9 +95,15 @@ describe("API tokens", () => {
 
   it("is refused without the route's scope (403 token_scope), and on routes that take no token (403 token_not_allowed)", async () => {
     const { token } = await newToken(officer.cookie, ["clients:read"]);
-    const write = await call(app, "POST", "/api/clients", { headers: bearer(token), body: { name: "Ada Byron", address: houses(641, 1)[0] } });
+    const write = await call(app, "POST", "/api/clients", {
+      headers: bearer(token),
+      body: { name: "Ada Byron", address: houses(641, 1)[0] },
+    });
     expect([write.status, write.body.error.code]).toEqual([403, "token_scope"]);
-    const lookup = await call(app, "POST", "/api/avm", { headers: bearer(token), body: { address: houses(641, 1)[0] } });
+    const lookup = await call(app, "POST", "/api/avm", {
+      headers: bearer(token),
+      body: { address: houses(641, 1)[0] },
+    });
     expect([lookup.status, lookup.body.error.code]).toEqual([403, "token_scope"]);
     for (const [method, path, body] of [
       ["GET", "/api/account/tokens"],
@@ -99,9 +124,13 @@ describe("API tokens", () => {
   it("stops working once revoked (401 invalid_token); an officer cannot revoke someone else's", async () => {
     const { token, apiToken } = await newToken(officer.cookie, ["clients:read"]);
     const other = await newOfficer(admin);
-    expect((await call(app, "DELETE", `/api/account/tokens/${apiToken.id}`, { cookie: other.cookie })).status).toBe(404);
+    expect((await call(app, "DELETE", `/api/account/tokens/${apiToken.id}`, { cookie: other.cookie })).status).toBe(
+      404,
+    );
     expect((await call(app, "GET", "/api/clients", { headers: bearer(token) })).status).toBe(200);
-    expect((await call(app, "DELETE", `/api/account/tokens/${apiToken.id}`, { cookie: officer.cookie })).status).toBe(204);
+    expect((await call(app, "DELETE", `/api/account/tokens/${apiToken.id}`, { cookie: officer.cookie })).status).toBe(
+      204,
+    );
     const refused = await call(app, "GET", "/api/clients", { headers: bearer(token) });
     expect([refused.status, refused.body.error.code]).toEqual([401, "invalid_token"]);
     expect(refused.headers.get("www-authenticate")).toContain("invalid_token");
@@ -141,7 +170,10 @@ describe("API tokens", () => {
     const first = await newToken(demoted.cookie, ["clients:read"]);
     const second = await newToken(deleted.cookie, ["clients:read"]);
     expect((await call(app, "GET", "/api/clients", { headers: bearer(first.token) })).status).toBe(200);
-    expect((await call(app, "PATCH", `/api/admin/users/${demoted.id}`, { cookie: admin, body: { role: "homeowner" } })).status).toBe(200);
+    expect(
+      (await call(app, "PATCH", `/api/admin/users/${demoted.id}`, { cookie: admin, body: { role: "homeowner" } }))
+        .status,
+    ).toBe(200);
     expect((await call(app, "GET", "/api/clients", { headers: bearer(first.token) })).status).toBe(401);
     expect((await call(app, "DELETE", `/api/admin/users/${deleted.id}`, { cookie: admin })).status).toBe(204);
     expect((await call(app, "GET", "/api/clients", { headers: bearer(second.token) })).status).toBe(401);
@@ -159,7 +191,10 @@ describe("API tokens", () => {
 
   it("is for staff only: a homeowner cannot make one (403)", async () => {
     const homeowner = await invitedHomeowner(app, admin, houses(642, 1)[0]!);
-    const made = await call(app, "POST", "/api/account/tokens", { cookie: homeowner, body: { name: "mine", scopes: ["lookups"], expiresInDays: 30 } });
+    const made = await call(app, "POST", "/api/account/tokens", {
+      cookie: homeowner,
+      body: { name: "mine", scopes: ["lookups"], expiresInDays: 30 },
+    });
     expect(made.status).toBe(403);
     expect((await call(app, "GET", "/api/account/tokens", { cookie: homeowner })).status).toBe(403);
   });
@@ -185,7 +220,9 @@ describe("API tokens", () => {
         [field],
       ]);
     }
-    expect((await call(app, "DELETE", "/api/account/tokens/abc", { cookie: officer.cookie })).body.error.fields).toHaveProperty("tokenId");
+    expect(
+      (await call(app, "DELETE", "/api/account/tokens/abc", { cookie: officer.cookie })).body.error.fields,
+    ).toHaveProperty("tokenId");
   });
 
   it("keeps the metrics scraper's bearer secret apart: an API token is not it", async () => {

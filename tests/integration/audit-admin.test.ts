@@ -22,19 +22,30 @@ interface Event {
   detail: Record<string, unknown> | null;
 }
 
-const day = (iso: string, shift = 0) => new Date(Date.parse(iso.slice(0, 10)) + shift * 86_400_000).toISOString().slice(0, 10);
+const day = (iso: string, shift = 0) =>
+  new Date(Date.parse(iso.slice(0, 10)) + shift * 86_400_000).toISOString().slice(0, 10);
 
 /** The app's admin gives their second factor again (their passkey), as the step-up dialog has them do. */
 async function stepUp(app: AppInfo, admin: string) {
   const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: admin })).body;
   const key = passkeyOf(app, app.admin.email)!;
-  expect((await call(app, "POST", "/api/account/second-factor", { cookie: admin, body: { passkey: softAssertion(key, options, app.url) } })).status).toBe(200);
+  expect(
+    (
+      await call(app, "POST", "/api/account/second-factor", {
+        cookie: admin,
+        body: { passkey: softAssertion(key, options, app.url) },
+      })
+    ).status,
+  ).toBe(200);
 }
 
 /** A new admin made by the app's admin (who confirms it is them first), signed in with a software passkey. */
 async function newAdmin(app: AppInfo, admin: string, email = `auditor-${unique()}@example.com`) {
   await stepUp(app, admin);
-  const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "auditor-password", role: "admin" } });
+  const created = await call(app, "POST", "/api/admin/users", {
+    cookie: admin,
+    body: { email, password: "auditor-password", role: "admin" },
+  });
   expect(created.status).toBe(201);
   return { email, cookie: await signIn(app, email, "auditor-password") };
 }
@@ -56,8 +67,12 @@ describe("the activity log read by an admin (the shared embedded app)", () => {
     auditor = await newAdmin(app, admin);
     const officerEmail = `officer-${unique()}@example.com`;
     expect(
-      (await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email: officerEmail, password: "officer-password", role: "loan_officer" } }))
-        .status,
+      (
+        await call(app, "POST", "/api/admin/users", {
+          cookie: admin,
+          body: { email: officerEmail, password: "officer-password", role: "loan_officer" },
+        })
+      ).status,
     ).toBe(201);
     officer = { email: officerEmail, cookie: await signIn(app, officerEmail, "officer-password") };
     homeowner = (await newAccount(app)).cookie;
@@ -125,7 +140,8 @@ describe("the activity log read by an admin (the shared embedded app)", () => {
   it("reads between dates: a date as `to` takes in that whole day", async () => {
     const [newest] = (await read(`?actor=${encodeURIComponent(auditor.email)}&limit=1`)).events;
     expect(newest).toBeDefined();
-    const ids = async (query: string) => (await read(`?actor=${encodeURIComponent(auditor.email)}${query}`)).events.map((e) => e.id);
+    const ids = async (query: string) =>
+      (await read(`?actor=${encodeURIComponent(auditor.email)}${query}`)).events.map((e) => e.id);
     expect(await ids(`&from=${day(newest!.at)}&to=${day(newest!.at)}`)).toContain(newest!.id);
     expect(await ids(`&from=${encodeURIComponent(newest!.at)}`)).toContain(newest!.id);
     expect(await ids(`&to=${encodeURIComponent(newest!.at)}`)).toContain(newest!.id);
@@ -149,14 +165,22 @@ describe("the activity log read by an admin (the shared embedded app)", () => {
   // lookup of a home, found by who, what, the home's id and part of its address.
   it("reads an officer's sign-in and their lookup of a home by the home's id and by part of its address", async () => {
     const [address] = houses(640, 1) as [string];
-    const looked = await call(app, "GET", `/api/property/summary?address=${encodeURIComponent(address)}`, { cookie: officer.cookie });
+    const looked = await call(app, "GET", `/api/property/summary?address=${encodeURIComponent(address)}`, {
+      cookie: officer.cookie,
+    });
     expect(looked.status).toBe(200);
     const signins = await read(`?actor=${encodeURIComponent(officer.email)}&action=signin`);
     expect(signins.events.length).toBeGreaterThanOrEqual(1);
-    expect(signins.events[0]).toMatchObject({ action: "signin", description: "Signed in", actor: { email: officer.email, role: "loan_officer" } });
+    expect(signins.events[0]).toMatchObject({
+      action: "signin",
+      description: "Signed in",
+      actor: { email: officer.email, role: "loan_officer" },
+    });
 
     const street = address.split(",")[0]!;
-    const byAddress = await read(`?actor=${encodeURIComponent(officer.email)}&address=${encodeURIComponent(street.toLowerCase())}`);
+    const byAddress = await read(
+      `?actor=${encodeURIComponent(officer.email)}&address=${encodeURIComponent(street.toLowerCase())}`,
+    );
     const lookup = byAddress.events.find((e) => e.propertyId !== null);
     expect(lookup, "the officer's lookup, with the home's id").toBeDefined();
     expect(byAddress.events.every((e) => e.address?.toLowerCase().includes(street.toLowerCase()))).toBe(true);
@@ -171,7 +195,10 @@ describe("the activity log read by an admin (the shared embedded app)", () => {
     expect(check.body).toMatchObject({ ok: true, firstBadId: null });
     expect(check.body.events).toBeGreaterThan(0);
     const [recorded] = (await read(`?action=audit.verify&actor=${encodeURIComponent(app.admin.email)}&limit=1`)).events;
-    expect(recorded).toMatchObject({ outcome: "allowed", detail: { ok: true, events: check.body.events, firstBadId: null } });
+    expect(recorded).toMatchObject({
+      outcome: "allowed",
+      detail: { ok: true, events: check.body.events, firstBadId: null },
+    });
   });
 
   const databaseUrl = inject("apps").databaseUrl;
@@ -195,7 +222,10 @@ describe("the activity log read by an admin (the shared embedded app)", () => {
         // Put back, so that every other file's check of the chain still passes.
         await sql!`update app.audit_events set outcome = 'allowed' where id = ${target!.id}`;
       }
-      expect((await call(app, "GET", "/api/admin/audit/verify", { cookie: admin })).body).toMatchObject({ ok: true, firstBadId: null });
+      expect((await call(app, "GET", "/api/admin/audit/verify", { cookie: admin })).body).toMatchObject({
+        ok: true,
+        firstBadId: null,
+      });
     });
   });
 });
@@ -214,8 +244,21 @@ describe("the activity log as CSV (an app whose step-up time is 3 s)", () => {
   beforeAll(async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
-    child = startNext(port, { NEXTAUTH_URL: url, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", STEP_UP_MINUTES: "0.05" });
+    app = {
+      name: "embedded",
+      url,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 1000,
+      dataDir,
+    };
+    child = startNext(port, {
+      NEXTAUTH_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PROPERTY_API_BASE_URL: "",
+      STEP_UP_MINUTES: "0.05",
+    });
     await waitFor(`${url}/api/openapi.json`, child, "app");
     admin = await signIn(app, app.admin.email, app.admin.password);
     // An admin whose email a spreadsheet would read as a formula ("-…" is a valid email): their check of the chain
@@ -234,12 +277,19 @@ describe("the activity log as CSV (an app whose step-up time is 3 s)", () => {
     await new Promise((resolve) => setTimeout(resolve, 3_500));
     for (const role of ["admin", "loan_officer"])
       for (const invite of [false, true]) {
-        const body = { email: `late-${unique()}@example.com`, role, ...(invite ? { invite } : { password: "auditor-password-2" }) };
+        const body = {
+          email: `late-${unique()}@example.com`,
+          role,
+          ...(invite ? { invite } : { password: "auditor-password-2" }),
+        };
         const stale = await call(app, "POST", "/api/admin/users", { cookie: admin, body });
         expect([role, invite, stale.status, stale.body.error.code]).toEqual([role, invite, 403, "step_up_required"]);
       }
     const refused = await call(app, "GET", "/api/admin/audit?action=user.create&outcome=refused", { cookie: admin });
-    expect(refused.body.events[0]).toMatchObject({ actor: { email: app.admin.email }, detail: { role: "loan_officer", reason: "step_up_required" } });
+    expect(refused.body.events[0]).toMatchObject({
+      actor: { email: app.admin.email },
+      detail: { role: "loan_officer", reason: "step_up_required" },
+    });
 
     await stepUp(app, admin);
     for (const role of ["admin", "loan_officer"]) {
@@ -266,10 +316,14 @@ describe("the activity log as CSV (an app whose step-up time is 3 s)", () => {
     // The step-up: the admin's passkey again.
     await stepUp(app, admin);
 
-    const response = await fetch(`${app.url}/api/admin/audit?format=csv&action=audit.verify`, { headers: { Cookie: admin } });
+    const response = await fetch(`${app.url}/api/admin/audit?format=csv&action=audit.verify`, {
+      headers: { Cookie: admin },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="activity-log-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="activity-log-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     expect(response.headers.get("content-length")).toBeNull();
     const text = await response.text();
     const rows = Papa.parse<string[]>(text.trimEnd(), { newline: "\r\n" }).data;

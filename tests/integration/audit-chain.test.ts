@@ -8,10 +8,21 @@ const { databaseUrl } = inject("apps");
 /** Runs the writer fixture to its end; rejects with its output if it fails. */
 function writer(name: string, id: number, env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("node_modules/.bin/tsx", ["--conditions=react-server", "tests/integration/fixtures/audit-writer.ts"], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: "audit-writer", WRITER_NAME: name, WRITER_ID: String(id), ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      "node_modules/.bin/tsx",
+      ["--conditions=react-server", "tests/integration/fixtures/audit-writer.ts"],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          NEXTAUTH_SECRET: "audit-writer",
+          WRITER_NAME: name,
+          WRITER_ID: String(id),
+          ...env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -23,34 +34,37 @@ function writer(name: string, id: number, env: Record<string, string>): Promise<
  * The chain on PostgreSQL under writers in three processes at once: two that append as fast as they can (20 events at
  * once, round after round) and the app itself serving 20 lookups at once. Every row links to the one before.
  */
-describe.skipIf(!databaseUrl)("the activity log's chain under concurrent writers in several processes (PostgreSQL)", () => {
-  const app = inject("apps").embedded;
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  afterAll(() => sql.end());
-  const count = async (query: PromiseLike<readonly { n: number }[]>) => (await query)[0]!.n;
+describe.skipIf(!databaseUrl)(
+  "the activity log's chain under concurrent writers in several processes (PostgreSQL)",
+  () => {
+    const app = inject("apps").embedded;
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    afterAll(() => sql.end());
+    const count = async (query: PromiseLike<readonly { n: number }[]>) => (await query)[0]!.n;
 
-  it("stays one unbroken chain, with every event written", { timeout: 180_000 }, async () => {
-    const admin = await signIn(app, app.admin.email, app.admin.password);
-    const run = unique();
-    const addresses = houses(1850, 20);
-    await Promise.all([
-      writer(`writer-a-${run}`, 1, { WRITERS: "20", ROUNDS: "10" }),
-      writer(`writer-b-${run}`, 2, { WRITERS: "20", ROUNDS: "10" }),
-      Promise.all(addresses.map((address) => call(app, "POST", "/api/avm", { cookie: admin, body: { address } }))),
-    ]);
-    const written = await count(
-      sql`select count(*)::int as n from app.audit_events where actor_email in (${`writer-a-${run}@example.com`}, ${`writer-b-${run}@example.com`})`,
-    );
-    expect(written).toBe(400);
-    // Each row's previous hash is the hash of the row before it in id order.
-    const broken = await count(sql`
+    it("stays one unbroken chain, with every event written", { timeout: 180_000 }, async () => {
+      const admin = await signIn(app, app.admin.email, app.admin.password);
+      const run = unique();
+      const addresses = houses(1850, 20);
+      await Promise.all([
+        writer(`writer-a-${run}`, 1, { WRITERS: "20", ROUNDS: "10" }),
+        writer(`writer-b-${run}`, 2, { WRITERS: "20", ROUNDS: "10" }),
+        Promise.all(addresses.map((address) => call(app, "POST", "/api/avm", { cookie: admin, body: { address } }))),
+      ]);
+      const written = await count(
+        sql`select count(*)::int as n from app.audit_events where actor_email in (${`writer-a-${run}@example.com`}, ${`writer-b-${run}@example.com`})`,
+      );
+      expect(written).toBe(400);
+      // Each row's previous hash is the hash of the row before it in id order.
+      const broken = await count(sql`
       select count(*)::int as n from (
         select prev_hash, lag(hash) over (order by id) as previous from app.audit_events
       ) chain where previous is not null and prev_hash <> previous`);
-    expect(broken).toBe(0);
-    const verify = await call(app, "GET", "/api/admin/audit/verify", { cookie: admin });
-    expect(verify.body).toMatchObject({ ok: true, firstBadId: null });
-    // Other files' tests run meanwhile (one sweeps rows past retention): the count is at least the writers' rows.
-    expect(verify.body.events).toBeGreaterThanOrEqual(400);
-  });
-});
+      expect(broken).toBe(0);
+      const verify = await call(app, "GET", "/api/admin/audit/verify", { cookie: admin });
+      expect(verify.body).toMatchObject({ ok: true, firstBadId: null });
+      // Other files' tests run meanwhile (one sweeps rows past retention): the count is at least the writers' rows.
+      expect(verify.body.events).toBeGreaterThanOrEqual(400);
+    });
+  },
+);

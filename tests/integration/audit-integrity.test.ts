@@ -8,7 +8,9 @@ import { call, credentialsCallback, passkeyOf, signIn, unique } from "./client";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
 
-/** A refused sign-in posted as JSON (next-auth takes JSON too): unlike a form, JSON carries a lone surrogate as it is. */
+/**
+ * A refused sign-in posted as JSON (next-auth takes JSON too): unlike a form, JSON carries a lone surrogate as it is.
+ */
 async function jsonSignIn(app: AppInfo, email: string, password: string): Promise<number> {
   const csrf = await fetch(`${app.url}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -44,7 +46,8 @@ describe("the activity log takes whatever text it is given (embedded service)", 
   it("keeps verifying and keeps writing after a lone surrogate in a refused sign-in's email and a passkey's name, and a NUL", async () => {
     await jsonSignIn(app, "a\ud800@x.com", "not-the-password");
     await jsonSignIn(app, "b\u0000@x.com", "not-the-password");
-    // Passkeys named with a lone surrogate and with a NUL (the edge may clean or refuse the name; either way the log goes on).
+    // Passkeys named with a lone surrogate and with a NUL (the edge may clean or refuse the name; either way the log
+    // goes on).
     for (const name of ["Key \ud800", "Key \u0000 two"]) {
       const options = await call(app, "POST", "/api/account/passkeys/options", { cookie: admin });
       if (options.status === 200)
@@ -57,7 +60,9 @@ describe("the activity log takes whatever text it is given (embedded service)", 
     const later = `after-${unique()}@example.com`;
     await credentialsCallback(app, later, "not-the-password");
     await until(
-      async () => (await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(later)}`, { cookie: admin })).body.events?.length === 1,
+      async () =>
+        (await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(later)}`, { cookie: admin })).body.events
+          ?.length === 1,
       "the sign-in after the odd ones in the log",
     );
     const verify = await call(app, "GET", "/api/admin/audit/verify", { cookie: admin });
@@ -70,7 +75,14 @@ describe("the activity log takes whatever text it is given (embedded service)", 
 async function stepUp(app: AppInfo, admin: string) {
   const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: admin })).body;
   const key = passkeyOf(app, app.admin.email)!;
-  expect((await call(app, "POST", "/api/account/second-factor", { cookie: admin, body: { passkey: softAssertion(key, options, app.url) } })).status).toBe(200);
+  expect(
+    (
+      await call(app, "POST", "/api/account/second-factor", {
+        cookie: admin,
+        body: { passkey: softAssertion(key, options, app.url) },
+      })
+    ).status,
+  ).toBe(200);
 }
 
 /** An app of its own whose step-up time is 3 s, so that the admin's factor grows old within the test. */
@@ -83,8 +95,21 @@ describe("an admin deletes a homeowner (an app whose step-up time is 3 s)", () =
   beforeAll(async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
-    child = startNext(port, { NEXTAUTH_URL: url, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", STEP_UP_MINUTES: "0.05" });
+    app = {
+      name: "embedded",
+      url,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 1000,
+      dataDir,
+    };
+    child = startNext(port, {
+      NEXTAUTH_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PROPERTY_API_BASE_URL: "",
+      STEP_UP_MINUTES: "0.05",
+    });
     await waitFor(`${url}/api/openapi.json`, child, "app");
     admin = await signIn(app, app.admin.email, app.admin.password);
   });
@@ -100,12 +125,18 @@ describe("an admin deletes a homeowner (an app whose step-up time is 3 s)", () =
     const created = await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
-    // Mail to them (a reset link), and refused sign-ins with their email as typed: rows with the email and no account id.
+    // Mail to them (a reset link), and refused sign-ins with their email as typed: rows with the email and no account
+    // id.
     expect((await call(app, "POST", "/api/account/password-reset", { body: { email } })).status).toBeLessThan(300);
     await credentialsCallback(app, email.toUpperCase(), "not-the-password");
     await credentialsCallback(app, `nobody-${email}`, "not-the-password");
     await until(
-      async () => (await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(email)}&outcome=refused`, { cookie: admin })).body.events?.length >= 1,
+      async () =>
+        (
+          await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(email)}&outcome=refused`, {
+            cookie: admin,
+          })
+        ).body.events?.length >= 1,
       "the refused sign-in in the log",
     );
 
@@ -113,7 +144,9 @@ describe("an admin deletes a homeowner (an app whose step-up time is 3 s)", () =
     const stale = await call(app, "DELETE", `/api/admin/users/${id}`, { cookie: admin });
     expect([stale.status, stale.body.error?.code]).toEqual([403, "step_up_required"]);
     await until(
-      async () => (await call(app, "GET", "/api/admin/audit?action=user.delete&outcome=refused", { cookie: admin })).body.events?.length === 1,
+      async () =>
+        (await call(app, "GET", "/api/admin/audit?action=user.delete&outcome=refused", { cookie: admin })).body.events
+          ?.length === 1,
       "the refused deletion in the log",
     );
 
@@ -122,11 +155,20 @@ describe("an admin deletes a homeowner (an app whose step-up time is 3 s)", () =
     const byEmail = await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(email)}`, { cookie: admin });
     expect(byEmail.body.events).toEqual([]);
     // The deletion notice is the only mail to them left; the reset link went with the account.
-    const outbox = await call(app, "GET", `/api/admin/outbox?kind=email&to=${encodeURIComponent(email)}`, { cookie: admin });
-    expect(outbox.body.messages.map((m: { subject: string }) => m.subject)).toEqual(["Your home dashboard account is deleted"]);
+    const outbox = await call(app, "GET", `/api/admin/outbox?kind=email&to=${encodeURIComponent(email)}`, {
+      cookie: admin,
+    });
+    expect(outbox.body.messages.map((m: { subject: string }) => m.subject)).toEqual([
+      "Your home dashboard account is deleted",
+    ]);
     // Someone else's refused sign-in stays; the log still verifies.
-    const other = await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(`nobody-${email}`)}`, { cookie: admin });
+    const other = await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(`nobody-${email}`)}`, {
+      cookie: admin,
+    });
     expect(other.body.events).toHaveLength(1);
-    expect((await call(app, "GET", "/api/admin/audit/verify", { cookie: admin })).body).toMatchObject({ ok: true, firstBadId: null });
+    expect((await call(app, "GET", "/api/admin/audit/verify", { cookie: admin })).body).toMatchObject({
+      ok: true,
+      firstBadId: null,
+    });
   });
 });

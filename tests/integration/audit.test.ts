@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, credentialsCallback, deedName, houses, invitedHomeowner, latestMail, newAccount, signIn, unique } from "./client";
+import {
+  call,
+  credentialsCallback,
+  deedName,
+  houses,
+  invitedHomeowner,
+  latestMail,
+  newAccount,
+  signIn,
+  unique,
+} from "./client";
 import type { AppInfo } from "./setup";
 
 interface LoggedEvent {
@@ -18,13 +28,23 @@ interface LoggedEvent {
 
 /** The newest events of the activity log matching the filters, read by an admin through the API. */
 async function events(app: AppInfo, admin: string, filters: Record<string, string>): Promise<LoggedEvent[]> {
-  const reply = await call(app, "GET", `/api/admin/audit?${new URLSearchParams({ limit: "200", ...filters })}`, { cookie: admin });
+  const reply = await call(app, "GET", `/api/admin/audit?${new URLSearchParams({ limit: "200", ...filters })}`, {
+    cookie: admin,
+  });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body.events;
 }
 
-/** The one newest event of the action by the person (the rows are written after the answers: the API waits for them). */
-async function latest(app: AppInfo, admin: string, actor: string, action: string, extra: Record<string, string> = {}): Promise<LoggedEvent> {
+/**
+ * The one newest event of the action by the person (the rows are written after the answers: the API waits for them).
+ */
+async function latest(
+  app: AppInfo,
+  admin: string,
+  actor: string,
+  action: string,
+  extra: Record<string, string> = {},
+): Promise<LoggedEvent> {
   const [event] = await events(app, admin, { actor, action, ...extra });
   expect(event, `no ${action} by ${actor}`).toBeDefined();
   return event!;
@@ -53,9 +73,18 @@ describe("the activity log records each kind of access and security event", () =
   it("an officer's lookups, verification, valuation, facts, equity, report in each format and batch, with the address and outcome", async () => {
     const body = { address: lookedUp };
     expect((await call(app, "POST", "/api/address/suggest", { cookie: p.officer, body })).status).toBe(200);
-    expect((await call(app, "POST", "/api/homeowner/verify", { cookie: p.officer, body: { firstName: "Pat", lastName: "Doe", ...body } })).status).toBe(200);
+    expect(
+      (
+        await call(app, "POST", "/api/homeowner/verify", {
+          cookie: p.officer,
+          body: { firstName: "Pat", lastName: "Doe", ...body },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(app, "POST", "/api/avm", { cookie: p.officer, body })).status).toBe(200);
-    expect((await call(app, "GET", `/api/property/summary?${new URLSearchParams(body)}`, { cookie: p.officer })).status).toBe(200);
+    expect(
+      (await call(app, "GET", `/api/property/summary?${new URLSearchParams(body)}`, { cookie: p.officer })).status,
+    ).toBe(200);
     expect((await call(app, "POST", "/api/home-equity-summary", { cookie: p.officer, body })).status).toBe(200);
     for (const format of ["pdf", "html", "json"]) {
       const query = new URLSearchParams({ address: lookedUp, applicant_name: "Pat Doe", format });
@@ -81,8 +110,13 @@ describe("the activity log records each kind of access and security event", () =
     const data = await call(app, "GET", "/api/owner-data", { cookie: p.owner });
     expect(data.status).toBe(200);
     const [home] = data.body.properties;
-    expect((await fetch(`${app.url}/dashboard/properties/${home.propertyId}`, { headers: { cookie: p.owner } })).status).toBe(200);
-    expect((await call(app, "POST", "/api/home-equity-summary", { cookie: p.owner, body: { address: otherAddress } })).status).toBe(403);
+    expect(
+      (await fetch(`${app.url}/dashboard/properties/${home.propertyId}`, { headers: { cookie: p.owner } })).status,
+    ).toBe(200);
+    expect(
+      (await call(app, "POST", "/api/home-equity-summary", { cookie: p.owner, body: { address: otherAddress } }))
+        .status,
+    ).toBe(403);
 
     const read = await latest(app, p.admin, ownerEmail, "owner.data.read");
     expect(read).toMatchObject({ outcome: "allowed", actor: { role: "homeowner" } });
@@ -99,35 +133,50 @@ describe("the activity log records each kind of access and security event", () =
 
     const { cookie, email } = await newAccount(app);
     const address = houses(1820, 1)[0]!;
-    expect((await call(app, "POST", "/api/owners", { cookie, body: { ...deedName(address), address } })).status).toBeLessThan(300);
+    expect(
+      (await call(app, "POST", "/api/owners", { cookie, body: { ...deedName(address), address } })).status,
+    ).toBeLessThan(300);
     expect((await latest(app, p.admin, email, "ownership.claim")).address).toBeTruthy();
     expect((await call(app, "POST", "/api/ownership/letter", { cookie })).status).toBe(201);
     expect((await latest(app, p.admin, email, "ownership.letter")).outcome).toBe("allowed");
     const { code } = await latestMail(app, p.admin, address.split(",")[0]!, "letter");
     const wrong = code === "000000" ? "000001" : "000000";
     expect((await call(app, "POST", "/api/ownership/code", { cookie, body: { code: wrong } })).status).toBe(400);
-    expect((await latest(app, p.admin, email, "ownership.proof", { outcome: "refused" })).detail).toMatchObject({ kind: "mail", reason: "wrong_code" });
+    expect((await latest(app, p.admin, email, "ownership.proof", { outcome: "refused" })).detail).toMatchObject({
+      kind: "mail",
+      reason: "wrong_code",
+    });
     expect((await call(app, "POST", "/api/ownership/code", { cookie, body: { code } })).status).toBeLessThan(300);
-    expect((await latest(app, p.admin, email, "ownership.proof", { outcome: "allowed" })).detail).toMatchObject({ kind: "mail" });
+    expect((await latest(app, p.admin, email, "ownership.proof", { outcome: "allowed" })).detail).toMatchObject({
+      kind: "mail",
+    });
   });
 
   it("sign-ins: success with each factor, a wrong password (the email tried), a wrong code, and a throttled account", async () => {
     const { email } = await newAccount(app);
-    expect((await latest(app, p.admin, email, "signin")).detail).toMatchObject({ method: "password", secondFactor: false });
+    expect((await latest(app, p.admin, email, "signin")).detail).toMatchObject({
+      method: "password",
+      secondFactor: false,
+    });
     await credentialsCallback(app, email, "not-the-password");
     const failed = await latest(app, p.admin, email, "signin", { outcome: "refused" });
     expect(failed.detail).toMatchObject({ reason: "wrong_email_or_password" });
     // An email with no account is kept as it was typed, with the client's address.
     const stranger = `nobody-${unique()}@example.com`;
     await credentialsCallback(app, stranger, "whatever-password");
-    expect(await latest(app, p.admin, stranger, "signin")).toMatchObject({ outcome: "refused", actor: { email: stranger, ref: null } });
+    expect(await latest(app, p.admin, stranger, "signin")).toMatchObject({
+      outcome: "refused",
+      actor: { email: stranger, ref: null },
+    });
     // Past the account's allowance (five) it is throttled, and the log says so.
     for (let i = 0; i < 6; i++) await credentialsCallback(app, email, `wrong-${i}`);
     const refusals = await events(app, p.admin, { actor: email, action: "signin", outcome: "refused" });
     expect(refusals.some((e) => e.detail?.reason === "throttled")).toBe(true);
 
     // Staff: the passkey sign-in of the officer above, and a wrong authenticator code for the demo officer.
-    expect((await events(app, p.admin, { actor: officerEmail, action: "signin", outcome: "allowed" })).length).toBeGreaterThan(0);
+    expect(
+      (await events(app, p.admin, { actor: officerEmail, action: "signin", outcome: "allowed" })).length,
+    ).toBeGreaterThan(0);
     await credentialsCallback(app, "officer@example.com", "officer-demo", "000000");
     const code = await latest(app, p.admin, "officer@example.com", "signin.second_factor", { outcome: "refused" });
     expect(code.detail).toMatchObject({ reason: "invalid" });
@@ -136,7 +185,10 @@ describe("the activity log records each kind of access and security event", () =
   it("factor, password and session changes, role and user changes, settings and jobs started by hand", async () => {
     const run = unique();
     const email = `audited-${run}@example.com`;
-    const created = await call(app, "POST", "/api/admin/users", { cookie: p.admin, body: { email, password: "officer-password", role: "loan_officer" } });
+    const created = await call(app, "POST", "/api/admin/users", {
+      cookie: p.admin,
+      body: { email, password: "officer-password", role: "loan_officer" },
+    });
     expect(created.status).toBe(201);
     const adminEmail = app.admin.email;
     const made = await latest(app, p.admin, adminEmail, "user.create");
@@ -149,8 +201,12 @@ describe("the activity log records each kind of access and security event", () =
     expect(enrolled.detail).toMatchObject({ kind: "passkey" });
     expect(made.subjectRef).toBe(enrolled.actor.ref);
     expect(
-      (await call(app, "POST", "/api/account/password", { cookie: officer, body: { currentPassword: "wrong", newPassword: `another-long-password-${run}` } }))
-        .status,
+      (
+        await call(app, "POST", "/api/account/password", {
+          cookie: officer,
+          body: { currentPassword: "wrong", newPassword: `another-long-password-${run}` },
+        })
+      ).status,
     ).toBe(400);
     expect((await latest(app, p.admin, email, "password.change")).outcome).toBe("refused");
     const changed = await call(app, "POST", "/api/account/password", {
@@ -161,7 +217,9 @@ describe("the activity log records each kind of access and security event", () =
     expect((await latest(app, p.admin, email, "password.change", { outcome: "allowed" })).outcome).toBe("allowed");
 
     const id = created.body.id as number;
-    expect((await call(app, "PATCH", `/api/admin/users/${id}`, { cookie: p.admin, body: { role: "admin" } })).status).toBe(200);
+    expect(
+      (await call(app, "PATCH", `/api/admin/users/${id}`, { cookie: p.admin, body: { role: "admin" } })).status,
+    ).toBe(200);
     const role = await latest(app, p.admin, adminEmail, "user.role");
     expect(role.detail).toMatchObject({ role: "admin" });
     expect(role.subjectRef).toMatch(/^u-[0-9a-f]{16}$/);
@@ -172,10 +230,18 @@ describe("the activity log records each kind of access and security event", () =
 
     const { orgMaxLtv } = (await call(app, "GET", "/api/admin/settings", { cookie: p.admin })).body;
     const ltv = orgMaxLtv === 0.75 ? 0.7 : 0.75;
-    expect((await call(app, "PUT", "/api/admin/settings", { cookie: p.admin, body: { orgMaxLtv: ltv } })).status).toBe(200);
-    expect((await latest(app, p.admin, adminEmail, "settings.change")).detail).toEqual({ setting: "org_max_ltv", from: orgMaxLtv, value: ltv });
+    expect((await call(app, "PUT", "/api/admin/settings", { cookie: p.admin, body: { orgMaxLtv: ltv } })).status).toBe(
+      200,
+    );
+    expect((await latest(app, p.admin, adminEmail, "settings.change")).detail).toEqual({
+      setting: "org_max_ltv",
+      from: orgMaxLtv,
+      value: ltv,
+    });
     await call(app, "PUT", "/api/admin/settings", { cookie: p.admin, body: { orgMaxLtv } });
-    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: p.admin, body: { name: "housekeeping" } })).status).toBe(202);
+    expect(
+      (await call(app, "POST", "/api/admin/jobs/run", { cookie: p.admin, body: { name: "housekeeping" } })).status,
+    ).toBe(202);
     expect((await latest(app, p.admin, adminEmail, "job.run")).detail).toMatchObject({ name: "housekeeping" });
   });
 

@@ -7,7 +7,13 @@ import { DEMO_STAFF, demoTotpSecretFor } from "@/lib/auth/demo-factors";
 import { totpCode } from "@/lib/auth/totp";
 import { getDataset } from "@/lib/sandbox/dataset";
 import { peopleOf } from "@/lib/sandbox/verify";
-import { importSoftPasskey, newSoftPasskey, softAssertion, softRegistration, type SoftPasskey } from "@/lib/testing/soft-passkey";
+import {
+  importSoftPasskey,
+  newSoftPasskey,
+  softAssertion,
+  softRegistration,
+  type SoftPasskey,
+} from "@/lib/testing/soft-passkey";
 import { checkAnswer } from "./openapi-check";
 import { mailsIn, partsOf } from "./smtp";
 import type { AppInfo } from "./setup";
@@ -18,8 +24,15 @@ export interface Reply {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
 }
 
-/** Posts to one of next-auth's credentials providers (`credentials`: email, password, code; `passkey`), as the login page does. */
-export async function providerCallback(app: AppInfo, provider: "credentials" | "passkey", fields: Record<string, string>): Promise<Response> {
+/**
+ * Posts to one of next-auth's credentials providers (`credentials`: email, password, code; `passkey`), as the login
+ * page does.
+ */
+export async function providerCallback(
+  app: AppInfo,
+  provider: "credentials" | "passkey",
+  fields: Record<string, string>,
+): Promise<Response> {
   const csrf = await fetch(`${app.url}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookies = csrf.headers
@@ -65,12 +78,24 @@ export function demoCode(app: AppInfo, email: string): string | undefined {
   return totpCode(demoTotpSecretFor(appSecret, email));
 }
 
-/** Adds a software passkey to the signed-in account (its first factor, or another with a recent one); remembered for its next sign-ins. */
-export async function addPasskey(app: AppInfo, email: string, cookie: string, name = "Test passkey"): Promise<SoftPasskey> {
+/**
+ * Adds a software passkey to the signed-in account (its first factor, or another with a recent one); remembered for its
+ * next sign-ins.
+ */
+export async function addPasskey(
+  app: AppInfo,
+  email: string,
+  cookie: string,
+  name = "Test passkey",
+): Promise<SoftPasskey> {
   const options = await call(app, "POST", "/api/account/passkeys/options", { cookie });
-  if (options.status !== 200) throw new Error(`passkey options for ${email}: ${options.status} ${JSON.stringify(options.body)}`);
+  if (options.status !== 200)
+    throw new Error(`passkey options for ${email}: ${options.status} ${JSON.stringify(options.body)}`);
   const key = newSoftPasskey();
-  const added = await call(app, "POST", "/api/account/passkeys", { cookie, body: { name, response: softRegistration(key, options.body, app.url) } });
+  const added = await call(app, "POST", "/api/account/passkeys", {
+    cookie,
+    body: { name, response: softRegistration(key, options.body, app.url) },
+  });
   if (added.status !== 201) throw new Error(`passkey for ${email}: ${added.status} ${JSON.stringify(added.body)}`);
   passkeys.set(passkeyKey(app, email), key);
   return key;
@@ -80,7 +105,9 @@ export async function addPasskey(app: AppInfo, email: string, cookie: string, na
 export async function passkeySignIn(app: AppInfo, key: SoftPasskey): Promise<string> {
   const options = await call(app, "POST", "/api/passkeys/sign-in-options", { body: {} });
   if (options.status !== 200) throw new Error(`passkey sign-in options: ${options.status}`);
-  const response = await providerCallback(app, "passkey", { response: JSON.stringify(softAssertion(key, options.body, app.url)) });
+  const response = await providerCallback(app, "passkey", {
+    response: JSON.stringify(softAssertion(key, options.body, app.url)),
+  });
   const cookie = sessionFrom(response);
   if (!cookie) throw new Error(`passkey sign-in refused: ${await signInError(response)}`);
   return cookie;
@@ -126,11 +153,20 @@ export async function call(
       ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
       ...options.headers,
     },
-    body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === "string"
+          ? options.body
+          : JSON.stringify(options.body),
   });
   const type = response.headers.get("content-type") ?? "";
   const body = type.includes("json") ? await response.json() : await response.arrayBuffer();
-  await checkAnswer(response.url || `${app.url}${path}`, method, { status: response.status, headers: response.headers, body });
+  await checkAnswer(response.url || `${app.url}${path}`, method, {
+    status: response.status,
+    headers: response.headers,
+    body,
+  });
   return { status: response.status, headers: response.headers, body };
 }
 
@@ -169,17 +205,32 @@ export async function latestMail(app: AppInfo, admin: string, to: string, kind: 
       .at(-1);
     if (!sent) throw new Error(`no email to ${to} from the mail server`);
     const message = partsOf(sent);
-    return { ...message, token: message.text.match(/token=([\w-]+)/)?.[1], code: message.text.match(/\b(\d{6})\b/)?.[1] };
+    return {
+      ...message,
+      token: message.text.match(/token=([\w-]+)/)?.[1],
+      code: message.text.match(/\b(\d{6})\b/)?.[1],
+    };
   }
-  const reply = await call(app, "GET", `/api/admin/outbox?kind=${kind}&to=${encodeURIComponent(to)}`, { cookie: admin });
-  const message = reply.body.messages?.[0] as { subject: string; text: string; html: string | null; recipient: string } | undefined;
+  const reply = await call(app, "GET", `/api/admin/outbox?kind=${kind}&to=${encodeURIComponent(to)}`, {
+    cookie: admin,
+  });
+  const message = reply.body.messages?.[0] as
+    { subject: string; text: string; html: string | null; recipient: string } | undefined;
   if (!message) throw new Error(`no ${kind} to ${to} in the outbox`);
   return { ...message, token: message.text.match(/token=([\w-]+)/)?.[1], code: message.text.match(/\b(\d{6})\b/)?.[1] };
 }
 
 /** A homeowner invited by an admin to a house and signed in through the invitation: proved owner of that house. */
-export async function invitedHomeowner(app: AppInfo, admin: string, address: string, email = `owner-${unique()}@example.com`): Promise<string> {
-  const invited = await call(app, "POST", "/api/invitations", { cookie: admin, body: { email, ...deedName(address), address } });
+export async function invitedHomeowner(
+  app: AppInfo,
+  admin: string,
+  address: string,
+  email = `owner-${unique()}@example.com`,
+): Promise<string> {
+  const invited = await call(app, "POST", "/api/invitations", {
+    cookie: admin,
+    body: { email, ...deedName(address), address },
+  });
   if (invited.status !== 201) throw new Error(`could not invite: ${JSON.stringify(invited.body)}`);
   const { token } = await latestMail(app, admin, email);
   const accepted = await fetch(`${app.url}/api/invitations/accept`, {
@@ -188,19 +239,30 @@ export async function invitedHomeowner(app: AppInfo, admin: string, address: str
     body: JSON.stringify({ token, password: "a-good-long-password" }),
   });
   const cookie = sessionFrom(accepted);
-  if (accepted.status !== 200 || !cookie) throw new Error(`could not accept the invitation: ${accepted.status} ${await accepted.text()}`);
+  if (accepted.status !== 200 || !cookie)
+    throw new Error(`could not accept the invitation: ${accepted.status} ${await accepted.text()}`);
   return cookie;
 }
 
 /** A new homeowner account, signed in, with no home yet. */
-export async function newAccount(app: AppInfo, email = `someone-${unique()}@example.com`): Promise<{ cookie: string; email: string }> {
+export async function newAccount(
+  app: AppInfo,
+  email = `someone-${unique()}@example.com`,
+): Promise<{ cookie: string; email: string }> {
   const created = await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } });
   if (created.status !== 201) throw new Error(`could not sign up: ${JSON.stringify(created.body)}`);
   return { cookie: await signIn(app, email, "a-good-long-password"), email };
 }
 
-/** A new homeowner account that proved its email with the link mailed at sign-up (read by an admin): it may add a factor. */
-export async function provedAccount(app: AppInfo, admin: string, email = `someone-${unique()}@example.com`): Promise<{ cookie: string; email: string }> {
+/**
+ * A new homeowner account that proved its email with the link mailed at sign-up (read by an admin): it may add a
+ * factor.
+ */
+export async function provedAccount(
+  app: AppInfo,
+  admin: string,
+  email = `someone-${unique()}@example.com`,
+): Promise<{ cookie: string; email: string }> {
   const account = await newAccount(app, email);
   const { token } = await latestMail(app, admin, email);
   const proved = await call(app, "POST", "/api/email-verification", { cookie: account.cookie, body: { token } });
@@ -238,13 +300,23 @@ export async function people(app: AppInfo, addresses: [string, string]): Promise
 }
 
 /** Billable requests the service has counted so far, per operation. */
-export async function serviceUsage(app: AppInfo, sandbox: { url: string; token: string }, admin: string): Promise<Record<string, number>> {
-  if (app.name === "http") return (await (await fetch(`${sandbox.url}/_sandbox/usage`, { headers: { Authorization: sandbox.token } })).json()).operations;
+export async function serviceUsage(
+  app: AppInfo,
+  sandbox: { url: string; token: string },
+  admin: string,
+): Promise<Record<string, number>> {
+  if (app.name === "http")
+    return (await (await fetch(`${sandbox.url}/_sandbox/usage`, { headers: { Authorization: sandbox.token } })).json())
+      .operations;
   return (await call(app, "GET", "/api/admin/usage", { cookie: admin })).body.embeddedService;
 }
 
 /** The app's own meter: upstream calls and cache hits for an operation, in total. */
-export async function meterFor(app: AppInfo, admin: string, operation: string): Promise<{ upstreamCalls: number; cacheHits: number }> {
+export async function meterFor(
+  app: AppInfo,
+  admin: string,
+  operation: string,
+): Promise<{ upstreamCalls: number; cacheHits: number }> {
   const usage = (await call(app, "GET", "/api/admin/usage", { cookie: admin })).body;
   const row = usage.total.find((r: { operation: string }) => r.operation === operation);
   return { upstreamCalls: row?.upstreamCalls ?? 0, cacheHits: row?.cacheHits ?? 0 };
@@ -263,26 +335,38 @@ export async function rawCall(
   const url = new URL(path, app.url);
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers = {
-    ...(body !== undefined ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) } : {}),
+    ...(body !== undefined
+      ? { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) }
+      : {}),
     ...options.headers,
   };
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: options.from }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers))
-          if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
-        const reply = {
-          status: res.statusCode ?? 0,
-          headers: responseHeaders,
-          body: (res.headers["content-type"] ?? "").includes("json") ? JSON.parse(text) : text,
-        };
-        checkAnswer(url.href, method, reply).then(() => resolve(reply), reject);
-      });
-    });
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers,
+        localAddress: options.from,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
+          const reply = {
+            status: res.statusCode ?? 0,
+            headers: responseHeaders,
+            body: (res.headers["content-type"] ?? "").includes("json") ? JSON.parse(text) : text,
+          };
+          checkAnswer(url.href, method, reply).then(() => resolve(reply), reject);
+        });
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

@@ -16,7 +16,10 @@ describe("the client portfolio", () => {
 
   async function newOfficer(): Promise<string> {
     const email = `officer-${unique()}@example.com`;
-    const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } });
+    const created = await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email, password: "officer-password", role: "loan_officer" },
+    });
     expect(created.status).toBe(201);
     return signIn(app, email, "officer-password");
   }
@@ -47,7 +50,11 @@ describe("the client portfolio", () => {
     const imported = await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv: csv() } });
     expect(imported.status).toBe(200);
     expect(imported.body).toMatchObject({ created: 3, merged: 1 });
-    expect(imported.body.errors.map((e: { line: number; field: string }) => `${e.line} ${e.field}`)).toEqual(["6 email", "7 address", "8 name"]);
+    expect(imported.body.errors.map((e: { line: number; field: string }) => `${e.line} ${e.field}`)).toEqual([
+      "6 email",
+      "7 address",
+      "8 name",
+    ]);
     // Every address went through the gateway and its meter: the three homes and the one that is not there.
     const after = await meterFor(app, admin, "normalizeAddresses");
     expect(after.upstreamCalls - before.upstreamCalls).toBeGreaterThanOrEqual(1);
@@ -62,12 +69,21 @@ describe("the client portfolio", () => {
     ids = Object.fromEntries(listed.body.clients.map((c: { name: string; id: number }) => [c.name, c.id]));
     const firstClient = listed.body.clients.find((c: { name: string }) => c.name === person(first));
     // The row without a rate merged into the one with it: what it left blank kept the old values.
-    expect(firstClient).toMatchObject({ noteRate: 9.5, loanBalance: 100000, loanType: "conventional", closingDate: "2019-05-01", invitation: "none" });
+    expect(firstClient).toMatchObject({
+      noteRate: 9.5,
+      loanBalance: 100000,
+      loanType: "conventional",
+      closingDate: "2019-05-01",
+      invitation: "none",
+    });
   });
 
   it("adds a client by hand, and merges the same person at the same address", async () => {
     const { firstName, lastName } = deedName(second);
-    const added = await call(app, "POST", "/api/clients", { cookie: officer, body: { firstName, lastName, address: second, noteRate: 7.25 } });
+    const added = await call(app, "POST", "/api/clients", {
+      cookie: officer,
+      body: { firstName, lastName, address: second, noteRate: 7.25 },
+    });
     expect(added.status).toBe(200);
     expect(added.body).toEqual({ id: ids[person(second)], merged: true });
   });
@@ -76,7 +92,12 @@ describe("the client portfolio", () => {
     const cases: [string, string, unknown, string][] = [
       ["POST", "/api/clients", { firstName: "Ann" }, "lastName"],
       ["POST", "/api/clients", { firstName: "Ann", lastName: "Lee", address: first, noteRate: 99 }, "noteRate"],
-      ["POST", "/api/clients", { firstName: "Ann", lastName: "Lee", address: first, closingDate: "yesterday" }, "closingDate"],
+      [
+        "POST",
+        "/api/clients",
+        { firstName: "Ann", lastName: "Lee", address: first, closingDate: "yesterday" },
+        "closingDate",
+      ],
       ["POST", "/api/clients", { firstName: "Ann", lastName: "Lee", address: "hello" }, "address"],
       ["POST", "/api/clients/import", { csv: "email\nx@y.z" }, "csv"],
       ["POST", "/api/clients/abc/refresh", undefined, "clientId"],
@@ -93,7 +114,10 @@ describe("the client portfolio", () => {
 
   it("caps an import at 2,000 rows with a clear 400", async () => {
     const rows = Array.from({ length: 2001 }, (_, i) => `A${i} B,"${i + 1} Main St, Phoenix, AZ 85008"`);
-    const reply = await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv: ["name,address", ...rows].join("\n") } });
+    const reply = await call(app, "POST", "/api/clients/import", {
+      cookie: officer,
+      body: { csv: ["name,address", ...rows].join("\n") },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error.fields.csv).toMatch(/2,001 rows; import at most 2,000/);
   });
@@ -109,7 +133,13 @@ describe("the client portfolio", () => {
     expect(all.body.refreshed + all.body.failed.length).toBe(3);
 
     const listed = await call(app, "GET", "/api/opportunities", { cookie: officer });
-    const found = listed.body.opportunities as { kind: string; amount: number; reason: string; figures: object; status: string }[];
+    const found = listed.body.opportunities as {
+      kind: string;
+      amount: number;
+      reason: string;
+      figures: object;
+      status: string;
+    }[];
     expect(found.find((o) => o.kind === "rate_refinance")).toMatchObject({
       status: "open",
       figures: expect.objectContaining({ noteRate: 9.5, currentRate: 6.25 }),
@@ -117,55 +147,93 @@ describe("the client portfolio", () => {
     expect(found.every((o) => o.reason.length > 20)).toBe(true);
     const amounts = found.map((o) => o.amount);
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
-    const client = (await call(app, "GET", "/api/clients", { cookie: officer })).body.clients.find((c: { id: number }) => c.id === ids[person(first)]);
+    const client = (await call(app, "GET", "/api/clients", { cookie: officer })).body.clients.find(
+      (c: { id: number }) => c.id === ids[person(first)],
+    );
     expect(client).toMatchObject({ value: refreshed.body.value, refreshedAt: expect.any(String) });
   });
 
   it("marks an opportunity contacted; a refresh keeps the status; filters by kind and status", async () => {
-    const [target] = (await call(app, "GET", "/api/opportunities?kind=rate_refinance&status=open", { cookie: officer })).body.opportunities;
+    const [target] = (await call(app, "GET", "/api/opportunities?kind=rate_refinance&status=open", { cookie: officer }))
+      .body.opportunities;
     expect(target).toBeDefined();
-    const marked = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "contacted" } });
+    const marked = await call(app, "PATCH", `/api/opportunities/${target.id}`, {
+      cookie: officer,
+      body: { status: "contacted" },
+    });
     expect(marked.body).toEqual({ id: target.id, status: "contacted", dismissReason: null });
     await call(app, "POST", `/api/clients/${target.clientId}/refresh`, { cookie: officer });
-    const contacted = (await call(app, "GET", "/api/opportunities?status=contacted", { cookie: officer })).body.opportunities;
+    const contacted = (await call(app, "GET", "/api/opportunities?status=contacted", { cookie: officer })).body
+      .opportunities;
     expect(contacted.map((o: { id: number }) => o.id)).toContain(target.id);
-    const open = (await call(app, "GET", "/api/opportunities?status=open&kind=rate_refinance", { cookie: officer })).body.opportunities;
+    const open = (await call(app, "GET", "/api/opportunities?status=open&kind=rate_refinance", { cookie: officer }))
+      .body.opportunities;
     expect(open.map((o: { id: number }) => o.id)).not.toContain(target.id);
     // A dismissal says why: without a reason it is a 400 naming the field; with one it is kept, and logged.
-    const bare = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed" } });
+    const bare = await call(app, "PATCH", `/api/opportunities/${target.id}`, {
+      cookie: officer,
+      body: { status: "dismissed" },
+    });
     expect(bare.status).toBe(400);
     expect(bare.body.error.fields).toHaveProperty("reason");
-    const odd = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed", reason: "bored" } });
+    const odd = await call(app, "PATCH", `/api/opportunities/${target.id}`, {
+      cookie: officer,
+      body: { status: "dismissed", reason: "bored" },
+    });
     expect(odd.body.error.fields).toHaveProperty("reason");
     const dismissed = await call(app, "PATCH", `/api/opportunities/${target.id}`, {
       cookie: officer,
       body: { status: "dismissed", reason: "done_elsewhere", note: "Refinanced with her credit union in May" },
     });
-    expect(dismissed.body).toEqual({ id: target.id, status: "dismissed", dismissReason: "Done with another lender: Refinanced with her credit union in May" });
-    const logged = (await call(app, "GET", "/api/admin/audit?action=opportunity.dismiss", { cookie: admin })).body.events;
-    expect(logged[0]).toMatchObject({ action: "opportunity.dismiss", detail: { opportunityId: target.id, reason: "done_elsewhere", kind: "rate_refinance" } });
+    expect(dismissed.body).toEqual({
+      id: target.id,
+      status: "dismissed",
+      dismissReason: "Done with another lender: Refinanced with her credit union in May",
+    });
+    const logged = (await call(app, "GET", "/api/admin/audit?action=opportunity.dismiss", { cookie: admin })).body
+      .events;
+    expect(logged[0]).toMatchObject({
+      action: "opportunity.dismiss",
+      detail: { opportunityId: target.id, reason: "done_elsewhere", kind: "rate_refinance" },
+    });
     // The same figures at the next refresh: it stays dismissed, with its reason. So it does when the officer imports
     // the client again with another rate (what the officer types reopens nothing: it would be a way to send
     // "opportunity.found" to the lender's CRM at will).
     await call(app, "POST", `/api/clients/${target.clientId}/refresh`, { cookie: officer });
-    const client = (await call(app, "GET", "/api/clients?size=100", { cookie: officer })).body.clients.find((c: { id: number }) => c.id === target.clientId);
+    const client = (await call(app, "GET", "/api/clients?size=100", { cookie: officer })).body.clients.find(
+      (c: { id: number }) => c.id === target.clientId,
+    );
     const reimport = `name,address,rate\n"${client.name}","${client.address}",20`;
-    expect((await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv: reimport } })).body).toMatchObject({ merged: 1 });
+    expect(
+      (await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv: reimport } })).body,
+    ).toMatchObject({ merged: 1 });
     await call(app, "POST", `/api/clients/${target.clientId}/refresh`, { cookie: officer });
-    const kept = (await call(app, "GET", "/api/opportunities?status=dismissed", { cookie: officer })).body.opportunities;
-    expect(kept.find((o: { id: number }) => o.id === target.id)).toMatchObject({ dismissReason: expect.stringMatching(/^Done with another lender/) });
+    const kept = (await call(app, "GET", "/api/opportunities?status=dismissed", { cookie: officer })).body
+      .opportunities;
+    expect(kept.find((o: { id: number }) => o.id === target.id)).toMatchObject({
+      dismissReason: expect.stringMatching(/^Done with another lender/),
+    });
   });
 
   it("refuses a dismissal's note with control characters or text-direction overrides; a blank note is none", async () => {
     const [target] = (await call(app, "GET", "/api/opportunities?status=open", { cookie: officer })).body.opportunities;
     for (const note of ["\u202egnp.exe", "bell\u0007", "\u001b[31mred"]) {
-      const refused = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed", reason: "other", note } });
+      const refused = await call(app, "PATCH", `/api/opportunities/${target.id}`, {
+        cookie: officer,
+        body: { status: "dismissed", reason: "other", note },
+      });
       expect(refused.status, note).toBe(400);
       expect(refused.body.error.fields).toHaveProperty("note");
     }
-    const blank = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed", reason: "other", note: "   " } });
+    const blank = await call(app, "PATCH", `/api/opportunities/${target.id}`, {
+      cookie: officer,
+      body: { status: "dismissed", reason: "other", note: "   " },
+    });
     expect(blank.body).toMatchObject({ status: "dismissed", dismissReason: "Another reason" });
-    expect((await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "open" } })).status).toBe(200);
+    expect(
+      (await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "open" } }))
+        .status,
+    ).toBe(200);
   });
 
   it("shows each client once with their opportunities as tags, new at the refresh that found them and since that day after", async () => {
@@ -174,13 +242,14 @@ describe("the client portfolio", () => {
       opportunities: { kind: string; label: string; new: boolean; openedAt: string; status: string }[];
     }[];
     expect(withKind.length).toBeGreaterThan(0);
-    for (const client of withKind) expect(client.opportunities.some((o) => o.kind === "cash_out" && o.status !== "dismissed")).toBe(true);
+    for (const client of withKind)
+      expect(client.opportunities.some((o) => o.kind === "cash_out" && o.status !== "dismissed")).toBe(true);
     const [client] = withKind;
     const before = client!.opportunities.find((o) => o.kind === "cash_out")!;
     await call(app, "POST", `/api/clients/${client!.id}/refresh`, { cookie: officer });
-    const after = ((await call(app, "GET", "/api/clients?kind=cash_out", { cookie: officer })).body.clients as typeof withKind).find(
-      (c) => c.id === client!.id,
-    )!;
+    const after = (
+      (await call(app, "GET", "/api/clients?kind=cash_out", { cookie: officer })).body.clients as typeof withKind
+    ).find((c) => c.id === client!.id)!;
     const again = after.opportunities.find((o) => o.kind === "cash_out")!;
     // Found again by a later refresh: no longer new, and it keeps the day it first applied.
     expect(again).toMatchObject({ label: "Cash-out refinance", new: false, openedAt: before.openedAt });
@@ -190,15 +259,21 @@ describe("the client portfolio", () => {
   });
 
   it("opens a dismissed opportunity again, new, once its figures move past the thresholds", async () => {
-    const [target] = (await call(app, "GET", "/api/opportunities?kind=cash_out&status=open", { cookie: officer })).body.opportunities;
+    const [target] = (await call(app, "GET", "/api/opportunities?kind=cash_out&status=open", { cookie: officer })).body
+      .opportunities;
     expect(target).toBeDefined();
-    const dismissed = await call(app, "PATCH", `/api/opportunities/${target.id}`, { cookie: officer, body: { status: "dismissed", reason: "not_interested" } });
+    const dismissed = await call(app, "PATCH", `/api/opportunities/${target.id}`, {
+      cookie: officer,
+      body: { status: "dismissed", reason: "not_interested" },
+    });
     expect(dismissed.status).toBe(200);
     const { orgMaxLtv } = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body;
     try {
       // Ten points more of the home's value may be borrowed: what the client could take out moves by far more than the
       // home equity line's minimum.
-      expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv: orgMaxLtv + 0.1 } })).status).toBe(200);
+      expect(
+        (await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv: orgMaxLtv + 0.1 } })).status,
+      ).toBe(200);
       await call(app, "POST", `/api/clients/${target.clientId}/refresh`, { cookie: officer });
     } finally {
       await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } });
@@ -213,18 +288,29 @@ describe("the client portfolio", () => {
 
   it("closes an opportunity that no longer applies at the next refresh; a closed one cannot be changed", async () => {
     const id = ids[person(first)]!;
-    const [before] = (await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })).body.opportunities.filter(
-      (o: { clientId: number }) => o.clientId === id,
-    );
+    const [before] = (
+      await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })
+    ).body.opportunities.filter((o: { clientId: number }) => o.clientId === id);
     expect(before).toBeDefined();
     // The officer learns the client already refinanced at 6%: the same person at the same address, merged.
     const { firstName, lastName } = deedName(first);
-    expect((await call(app, "POST", "/api/clients", { cookie: officer, body: { firstName, lastName, address: first, noteRate: 6 } })).status).toBe(200);
+    expect(
+      (
+        await call(app, "POST", "/api/clients", {
+          cookie: officer,
+          body: { firstName, lastName, address: first, noteRate: 6 },
+        })
+      ).status,
+    ).toBe(200);
     const refreshed = await call(app, "POST", `/api/clients/${id}/refresh`, { cookie: officer });
     expect(refreshed.body.opportunities).not.toContain("rate_refinance");
-    const after = (await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })).body.opportunities;
+    const after = (await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })).body
+      .opportunities;
     expect(after.map((o: { id: number }) => o.id)).not.toContain(before.id);
-    const closed = await call(app, "PATCH", `/api/opportunities/${before.id}`, { cookie: officer, body: { status: "open" } });
+    const closed = await call(app, "PATCH", `/api/opportunities/${before.id}`, {
+      cookie: officer,
+      body: { status: "open" },
+    });
     expect(closed.status).toBe(409);
   });
 
@@ -236,19 +322,28 @@ describe("the client portfolio", () => {
     expect((await call(app, "POST", `/api/clients/${id}/invite`, { cookie: otherOfficer })).status).toBe(404);
     const [opportunity] = (await call(app, "GET", "/api/opportunities", { cookie: officer })).body.opportunities;
     expect(
-      (await call(app, "PATCH", `/api/opportunities/${opportunity.id}`, { cookie: otherOfficer, body: { status: "dismissed", reason: "other" } })).status,
+      (
+        await call(app, "PATCH", `/api/opportunities/${opportunity.id}`, {
+          cookie: otherOfficer,
+          body: { status: "dismissed", reason: "other" },
+        })
+      ).status,
     ).toBe(404);
     expect((await call(app, "GET", "/api/opportunities", { cookie: otherOfficer })).body.opportunities).toEqual([]);
     // Everyone's is more than a page: each client found by name.
     for (const [name, id] of Object.entries(ids)) {
-      const found = (await call(app, "GET", `/api/clients?q=${encodeURIComponent(name)}`, { cookie: admin })).body.clients.map((c: { id: number }) => c.id);
+      const found = (
+        await call(app, "GET", `/api/clients?q=${encodeURIComponent(name)}`, { cookie: admin })
+      ).body.clients.map((c: { id: number }) => c.id);
       expect(found).toContain(id);
     }
   });
 
   it("refuses homeowners, at the API and the page", async () => {
     expect((await call(app, "GET", "/api/clients", { cookie: homeowner })).status).toBe(403);
-    expect((await call(app, "POST", "/api/clients/import", { cookie: homeowner, body: { csv: csv() } })).status).toBe(403);
+    expect((await call(app, "POST", "/api/clients/import", { cookie: homeowner, body: { csv: csv() } })).status).toBe(
+      403,
+    );
     expect((await call(app, "GET", "/api/clients")).status).toBe(401);
     const page = await fetch(`${app.url}/clients`, { headers: { Cookie: homeowner }, redirect: "manual" });
     expect(page.status).toBe(404);
@@ -258,7 +353,9 @@ describe("the client portfolio", () => {
     const id = ids[person(first)]!;
     const invited = await call(app, "POST", `/api/clients/${id}/invite`, { cookie: officer });
     expect(invited.status).toBe(201);
-    const client = (await call(app, "GET", "/api/clients", { cookie: officer })).body.clients.find((c: { id: number }) => c.id === id);
+    const client = (await call(app, "GET", "/api/clients", { cookie: officer })).body.clients.find(
+      (c: { id: number }) => c.id === id,
+    );
     expect(client.invitation).toBe("pending");
     const noEmail = await call(app, "POST", `/api/clients/${ids[person(second)]}/invite`, { cookie: officer });
     expect(noEmail.status).toBe(400);
@@ -284,9 +381,20 @@ describe("the client portfolio", () => {
       return { firstName, lastName, home };
     });
     let big: string;
-    type Listed = { id: number; name: string; address: string; availableEquity: number | null; refreshedAt: string | null };
+    type Listed = {
+      id: number;
+      name: string;
+      address: string;
+      availableEquity: number | null;
+      refreshedAt: string | null;
+    };
     const list = async (query: string) =>
-      (await call(app, "GET", `/api/clients?${query}`, { cookie: big })).body as { clients: Listed[]; total: number; pages: number; page: number };
+      (await call(app, "GET", `/api/clients?${query}`, { cookie: big })).body as {
+        clients: Listed[];
+        total: number;
+        pages: number;
+        page: number;
+      };
 
     beforeAll(async () => {
       big = await newOfficer();
@@ -318,7 +426,11 @@ describe("the client portfolio", () => {
       const street = target.home.split(",")[0]!;
       const found = await list(`q=${encodeURIComponent(`${target.lastName.toLowerCase()} ${street}`)}`);
       expect(found.total).toBeGreaterThanOrEqual(1);
-      expect(found.clients.every((c) => c.name.toUpperCase().includes(target.lastName.toUpperCase()) && c.address.includes(street))).toBe(true);
+      expect(
+        found.clients.every(
+          (c) => c.name.toUpperCase().includes(target.lastName.toUpperCase()) && c.address.includes(street),
+        ),
+      ).toBe(true);
       expect(found.clients.some((c) => c.address.startsWith(`${street},`))).toBe(true);
       expect((await list("q=%25")).total).toBe(0);
       expect((await list("q=_")).total).toBe(0);
@@ -327,7 +439,8 @@ describe("the client portfolio", () => {
 
     it("sorts by available equity, the most first, clients never refreshed last", async () => {
       const [a, b, c] = (await list("sort=name")).clients;
-      for (const client of [a!, b!, c!]) expect((await call(app, "POST", `/api/clients/${client.id}/refresh`, { cookie: big })).status).toBe(200);
+      for (const client of [a!, b!, c!])
+        expect((await call(app, "POST", `/api/clients/${client.id}/refresh`, { cookie: big })).status).toBe(200);
       const top = (await list("sort=equity")).clients;
       const refreshed = top.slice(0, 3);
       expect(new Set(refreshed.map((r) => r.id))).toEqual(new Set([a!.id, b!.id, c!.id]));
@@ -348,7 +461,10 @@ describe("the client portfolio", () => {
         [`q=${"x".repeat(201)}`, "q"],
         ["q=a+b+c+d+e+f+g+h+i", "q"],
       ])
-        expect((await call(app, "GET", `/api/clients?${query}`, { cookie: big })).body.error.fields, query).toHaveProperty(field!);
+        expect(
+          (await call(app, "GET", `/api/clients?${query}`, { cookie: big })).body.error.fields,
+          query,
+        ).toHaveProperty(field!);
     });
 
     it("shows the page as the address says, with links to the next, and says what in the address is wrong", async () => {
@@ -373,15 +489,21 @@ describe("the organization's opportunity rules (admins)", () => {
   let officer: string;
   let before: Record<string, number>;
   let clientId: number;
-  const refreshed = async () => (await call(app, "POST", `/api/clients/${clientId}/refresh`, { cookie: officer })).body.opportunities as string[];
+  const refreshed = async () =>
+    (await call(app, "POST", `/api/clients/${clientId}/refresh`, { cookie: officer })).body.opportunities as string[];
   const put = (body: unknown) => call(app, "PUT", "/api/admin/settings", { cookie: admin, body });
 
   beforeAll(async () => {
     admin = await signIn(app, app.admin.email, app.admin.password);
     const email = `officer-${unique()}@example.com`;
-    expect((await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } })).status).toBe(
-      201,
-    );
+    expect(
+      (
+        await call(app, "POST", "/api/admin/users", {
+          cookie: admin,
+          body: { email, password: "officer-password", role: "loan_officer" },
+        })
+      ).status,
+    ).toBe(201);
     officer = await signIn(app, email, "officer-password");
     before = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body;
     const added = await call(app, "POST", "/api/clients", {
@@ -407,9 +529,9 @@ describe("the organization's opportunity rules (admins)", () => {
     expect(set.body).toEqual({ ...before, orgCurrentRate: 5.875 });
     expect((await call(app, "GET", "/api/admin/settings", { cookie: admin })).body).toEqual(set.body);
     expect(await refreshed()).toContain("rate_refinance");
-    const [found] = (await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })).body.opportunities.filter(
-      (o: { clientId: number }) => o.clientId === clientId,
-    );
+    const [found] = (
+      await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })
+    ).body.opportunities.filter((o: { clientId: number }) => o.clientId === clientId);
     expect(found.figures).toMatchObject({ noteRate: 6.75, currentRate: 5.875 });
     const query = new URLSearchParams({ actor: app.admin.email, action: "settings.change", limit: "1" });
     const [logged] = (await call(app, "GET", `/api/admin/audit?${query}`, { cookie: admin })).body.events;
@@ -419,7 +541,10 @@ describe("the organization's opportunity rules (admins)", () => {
   it("find a cash-out by the minimum an admin set", async () => {
     expect((await put({ opportunityCashOutMin: 0 })).status).toBe(200);
     expect(await refreshed()).toContain("cash_out");
-    expect((await put({ opportunityCashOutMin: 10_000_000 })).body).toMatchObject({ opportunityCashOutMin: 10_000_000, orgCurrentRate: 5.875 });
+    expect((await put({ opportunityCashOutMin: 10_000_000 })).body).toMatchObject({
+      opportunityCashOutMin: 10_000_000,
+      orgCurrentRate: 5.875,
+    });
     expect(await refreshed()).not.toContain("cash_out");
   });
 

@@ -10,13 +10,20 @@ describe.each(["embedded", "http"] as const)("what calls cost (%s service)", (na
   const usage = () => serviceUsage(app, apps.sandbox, admin);
   const newOfficer = async () => {
     const email = `cost-${unique()}@example.com`;
-    await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } });
+    await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email, password: "officer-password", role: "loan_officer" },
+    });
     return signIn(app, email, "officer-password");
   };
   const burst = async (cookie: string, address: string, size: number) =>
-    (await Promise.all(Array.from({ length: size }, () => call(app, "GET", `/api/property/summary?address=${encodeURIComponent(address)}`, { cookie })))).map(
-      (r) => r.status,
-    );
+    (
+      await Promise.all(
+        Array.from({ length: size }, () =>
+          call(app, "GET", `/api/property/summary?address=${encodeURIComponent(address)}`, { cookie }),
+        ),
+      )
+    ).map((r) => r.status);
   beforeAll(async () => {
     admin = await signIn(app, app.admin.email, app.admin.password);
     officer = await newOfficer();
@@ -56,23 +63,32 @@ describe.each(["embedded", "http"] as const)("what calls cost (%s service)", (na
         expect(replies, `round ${round}`).toEqual(Array(50).fill(200));
         expect((await usage()).propertySummary, `round ${round}`).toBe(before.propertySummary! + 1);
         const meterAfter = await meterFor(app, admin, "propertySummary");
-        expect(meterAfter, `round ${round}`).toEqual({ upstreamCalls: meterBefore.upstreamCalls + 1, cacheHits: meterBefore.cacheHits + 49 });
+        expect(meterAfter, `round ${round}`).toEqual({
+          upstreamCalls: meterBefore.upstreamCalls + 1,
+          cacheHits: meterBefore.cacheHits + 49,
+        });
       }
     },
   );
 
   // The embedded app's allowance (2,000 a minute) is out of a test's reach; the http app's is 40.
-  it.runIf(name === "http")("spends the allowance only for the request that reached the service: two bursts of 50 cost the officer two", async () => {
-    expect(app.userLimitPerMinute).toBeLessThan(50);
-    const cookie = await newOfficer();
-    const [first, second, ...rest] = houses(offset + 40, app.userLimitPerMinute + 1) as [string, string, ...string[]];
-    expect(await burst(cookie, first, 50)).toEqual(Array(50).fill(200));
-    expect(await burst(cookie, second, 50)).toEqual(Array(50).fill(200));
-    // Each burst spent one request: the rest of the minute's allowance is all there, and not one more.
-    const statuses: number[] = [];
-    for (const address of rest) statuses.push((await call(app, "GET", `/api/property/summary?address=${encodeURIComponent(address)}`, { cookie })).status);
-    expect(statuses).toEqual([...Array(app.userLimitPerMinute - 2).fill(200), 429]);
-  });
+  it.runIf(name === "http")(
+    "spends the allowance only for the request that reached the service: two bursts of 50 cost the officer two",
+    async () => {
+      expect(app.userLimitPerMinute).toBeLessThan(50);
+      const cookie = await newOfficer();
+      const [first, second, ...rest] = houses(offset + 40, app.userLimitPerMinute + 1) as [string, string, ...string[]];
+      expect(await burst(cookie, first, 50)).toEqual(Array(50).fill(200));
+      expect(await burst(cookie, second, 50)).toEqual(Array(50).fill(200));
+      // Each burst spent one request: the rest of the minute's allowance is all there, and not one more.
+      const statuses: number[] = [];
+      for (const address of rest)
+        statuses.push(
+          (await call(app, "GET", `/api/property/summary?address=${encodeURIComponent(address)}`, { cookie })).status,
+        );
+      expect(statuses).toEqual([...Array(app.userLimitPerMinute - 2).fill(200), 429]);
+    },
+  );
 
   it("makes one call for different spellings of one address", async () => {
     const [address] = houses(offset + 2, 1);
@@ -85,7 +101,9 @@ describe.each(["embedded", "http"] as const)("what calls cost (%s service)", (na
     ];
     const before = await usage();
     for (const spelling of spellings)
-      expect((await call(app, "POST", "/api/home-equity-summary", { cookie: officer, body: { address: spelling } })).status).toBe(200);
+      expect(
+        (await call(app, "POST", "/api/home-equity-summary", { cookie: officer, body: { address: spelling } })).status,
+      ).toBe(200);
     expect((await usage()).homeEquitySummary).toBe(before.homeEquitySummary! + 1);
   });
 
@@ -93,10 +111,16 @@ describe.each(["embedded", "http"] as const)("what calls cost (%s service)", (na
     const [address] = houses(offset + 3, 1);
     const at80 = await call(app, "POST", "/api/home-equity-summary", { cookie: officer, body: { address } });
     const before = await usage();
-    const at90 = await call(app, "POST", "/api/home-equity-summary", { cookie: officer, body: { address, maxLTV: 0.9 } });
+    const at90 = await call(app, "POST", "/api/home-equity-summary", {
+      cookie: officer,
+      body: { address, maxLTV: 0.9 },
+    });
     expect((await usage()).homeEquitySummary).toBe(before.homeEquitySummary);
     expect(at90.body.maxLtv).toBe(0.9);
-    expect(at90.body.availableEquity).toBeCloseTo(Math.max(0, at80.body.estimate * 0.9 - at80.body.totalLoanBalance), 2);
+    expect(at90.body.availableEquity).toBeCloseTo(
+      Math.max(0, at80.body.estimate * 0.9 - at80.body.totalLoanBalance),
+      2,
+    );
   });
 
   it("makes no upstream call for invalid input", async () => {
@@ -113,9 +137,16 @@ describe.each(["embedded", "http"] as const)("what calls cost (%s service)", (na
       return { street, city, state, zip };
     });
     const before = await usage();
-    const reply = await call(app, "POST", "/api/address/normalize", { cookie: officer, body: { requests: [...addresses, addresses[0]] } });
+    const reply = await call(app, "POST", "/api/address/normalize", {
+      cookie: officer,
+      body: { requests: [...addresses, addresses[0]] },
+    });
     expect(reply.body.addresses).toHaveLength(4);
-    expect(reply.body.addresses.every((a: { ok: boolean; deliverability: { code: string } }) => a.ok && a.deliverability.code === "Y")).toBe(true);
+    expect(
+      reply.body.addresses.every(
+        (a: { ok: boolean; deliverability: { code: string } }) => a.ok && a.deliverability.code === "Y",
+      ),
+    ).toBe(true);
     expect((await usage()).normalizeAddresses).toBe(before.normalizeAddresses! + 3);
   });
 });

@@ -36,8 +36,21 @@ const PASSWORD = "a-good-long-password";
 beforeAll(async () => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
-  child = startNext(port, { NEXTAUTH_URL: url, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", STEP_UP_MINUTES: "0.05" });
+  app = {
+    name: "embedded",
+    url,
+    admin: { email: "admin@example.com", password: "admin-demo" },
+    userLimitPerMinute: 1000,
+    dataDir,
+  };
+  child = startNext(port, {
+    NEXTAUTH_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    PROPERTY_API_BASE_URL: "",
+    STEP_UP_MINUTES: "0.05",
+  });
   await waitFor(`${url}/api/openapi.json`, child, "app");
 });
 
@@ -58,7 +71,9 @@ async function signedUp(email = `someone-${unique()}@example.com`, password = PA
   return { email, cookie: cookie! };
 }
 
-/** Follows the link of the sign-up's confirmation mail (read from the outbox by the admin), signed in to the account. */
+/**
+ * Follows the link of the sign-up's confirmation mail (read from the outbox by the admin), signed in to the account.
+ */
 async function proveEmail(email: string, cookie: string) {
   const { token, text } = await latestMail(app, await freshAdmin(), email);
   expect(text).toContain("/verify-email?token=");
@@ -95,7 +110,10 @@ describe("an account proves its email before it may add a factor (item 1)", () =
     // The link alone proves nothing: it must come with a session of its account.
     expect((await call(app, "POST", "/api/email-verification", { body: { token } })).status).toBe(401);
     const someoneElse = await signedUp();
-    const elsewhere = await call(app, "POST", "/api/email-verification", { cookie: someoneElse.cookie, body: { token } });
+    const elsewhere = await call(app, "POST", "/api/email-verification", {
+      cookie: someoneElse.cookie,
+      body: { token },
+    });
     expect([elsewhere.status, elsewhere.body.error.code]).toEqual([400, "verification_link_invalid"]);
     expect((await call(app, "POST", "/api/email-verification", { cookie, body: { token } })).status).toBe(200);
     // Good once.
@@ -125,7 +143,10 @@ describe("an account proves its email before it may add a factor (item 1)", () =
     expect([still.status, still.body.error?.code]).toEqual([403, "email_unverified"]);
 
     // The real owner is invited to their home by an officer's admin and accepts, choosing a password.
-    const invited = await call(app, "POST", "/api/invitations", { cookie: await freshAdmin(), body: { email, ...deedName(home), address: home } });
+    const invited = await call(app, "POST", "/api/invitations", {
+      cookie: await freshAdmin(),
+      body: { email, ...deedName(home), address: home },
+    });
     expect(invited.status).toBe(201);
     const { token } = await latestMail(app, admin, email);
     const accepted = await fetch(`${app.url}/api/invitations/accept`, {
@@ -138,13 +159,27 @@ describe("an account proves its email before it may add a factor (item 1)", () =
 
     // The attacker's session and password are gone.
     expect((await call(app, "GET", "/api/account/security", { cookie: attacker.cookie })).status).toBe(401);
-    expect(await signInError(await credentialsCallback(app, email, "the-attackers-own-password"))).toBe("Wrong email or password.");
+    expect(await signInError(await credentialsCallback(app, email, "the-attackers-own-password"))).toBe(
+      "Wrong email or password.",
+    );
 
-    // The owner is in, with nothing held at a second-factor step, and may add a factor of their own: the invitation proved the email.
+    // The owner is in, with nothing held at a second-factor step, and may add a factor of their own: the invitation
+    // proved the email.
     const security = (await call(app, "GET", "/api/account/security", { cookie: owner })).body;
-    expect(security).toMatchObject({ secondFactor: "none", emailVerified: true, passkeys: [], totp: false, recoveryCodesLeft: 0 });
+    expect(security).toMatchObject({
+      secondFactor: "none",
+      emailVerified: true,
+      passkeys: [],
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
     expect((await call(app, "GET", "/api/owner-data", { cookie: owner })).status).toBe(200);
-    await addPasskey(app, email, sessionFrom(await credentialsCallback(app, email, "the-owners-own-password"))!, "Owner's phone");
+    await addPasskey(
+      app,
+      email,
+      sessionFrom(await credentialsCallback(app, email, "the-owners-own-password"))!,
+      "Owner's phone",
+    );
   });
 });
 
@@ -183,9 +218,14 @@ describe("adding a factor asks for a recent proof of the account (item 4)", () =
       expect([path, stale.status, stale.body.error?.code]).toEqual([path, 403, "reauthentication_required"]);
     }
     // A wrong password is refused (and counted); the right one allows it for the step-up time.
-    const wrong = await call(app, "POST", "/api/account/reauthenticate", { cookie, body: { password: "not-the-password" } });
+    const wrong = await call(app, "POST", "/api/account/reauthenticate", {
+      cookie,
+      body: { password: "not-the-password" },
+    });
     expect([wrong.status, wrong.body.error.code]).toEqual([400, "wrong_password"]);
-    expect((await call(app, "POST", "/api/account/reauthenticate", { cookie, body: { password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await call(app, "POST", "/api/account/reauthenticate", { cookie, body: { password: PASSWORD } })).status,
+    ).toBe(200);
     await addPasskey(app, email, cookie, "Phone");
   });
 
@@ -205,7 +245,12 @@ describe("adding a factor asks for a recent proof of the account (item 4)", () =
     }
     const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie })).body;
     expect(
-      (await call(app, "POST", "/api/account/second-factor", { cookie, body: { passkey: softAssertion(passkeyOf(app, email)!, options, app.url) } })).status,
+      (
+        await call(app, "POST", "/api/account/second-factor", {
+          cookie,
+          body: { passkey: softAssertion(passkeyOf(app, email)!, options, app.url) },
+        })
+      ).status,
     ).toBe(200);
     expect((await call(app, "POST", "/api/account/recovery-codes", { cookie })).status).toBe(200);
   });
@@ -245,12 +290,19 @@ describe("changing the password is throttled like a sign-in (low)", () => {
     const answers: number[] = [];
     for (let i = 0; i < 7; i++)
       answers.push(
-        (await call(app, "POST", "/api/account/password", { cookie, body: { currentPassword: `wrong-${i}`, newPassword: "another-good-long-password" } }))
-          .status,
+        (
+          await call(app, "POST", "/api/account/password", {
+            cookie,
+            body: { currentPassword: `wrong-${i}`, newPassword: "another-good-long-password" },
+          })
+        ).status,
       );
     expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(answers.slice(5)).toContain(429);
-    const right = await call(app, "POST", "/api/account/password", { cookie, body: { currentPassword: PASSWORD, newPassword: "another-good-long-password" } });
+    const right = await call(app, "POST", "/api/account/password", {
+      cookie,
+      body: { currentPassword: PASSWORD, newPassword: "another-good-long-password" },
+    });
     expect(right.status).toBe(429);
     expect(email).toBeTruthy();
   });
@@ -260,7 +312,10 @@ describe("a session gets a new id when it gives its second factor (low)", () => 
   it("answers the factor that finishes a sign-in with a new session cookie; the cookie it came with stops working", async () => {
     const { key, waiting } = await heldByReset();
     const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: waiting })).body;
-    const given = await call(app, "POST", "/api/account/second-factor", { cookie: waiting, body: { passkey: softAssertion(key, options, app.url) } });
+    const given = await call(app, "POST", "/api/account/second-factor", {
+      cookie: waiting,
+      body: { passkey: softAssertion(key, options, app.url) },
+    });
     expect(given.status).toBe(200);
     const renewed = sessionFrom(given);
     expect(renewed).toBeDefined();
@@ -288,7 +343,14 @@ describe("an invitation that cannot be accepted changes nothing of the account (
     expect(firstAccepted.status).toBe(200);
     // Then an account with its own password is invited to the same home.
     const { email, cookie } = await signedUp();
-    expect((await call(app, "POST", "/api/invitations", { cookie: await freshAdmin(), body: { email, ...deedName(home), address: home } })).status).toBe(201);
+    expect(
+      (
+        await call(app, "POST", "/api/invitations", {
+          cookie: await freshAdmin(),
+          body: { email, ...deedName(home), address: home },
+        })
+      ).status,
+    ).toBe(201);
     const { token } = await latestMail(app, admin, email);
     const refused = await fetch(`${app.url}/api/invitations/accept`, {
       method: "POST",
@@ -298,6 +360,8 @@ describe("an invitation that cannot be accepted changes nothing of the account (
     expect(refused.status).toBe(409);
     expect((await call(app, "GET", "/api/account/security", { cookie })).status).toBe(200);
     expect(sessionFrom(await credentialsCallback(app, email, PASSWORD))).toBeDefined();
-    expect(await signInError(await credentialsCallback(app, email, "a-password-that-must-not-stick"))).toBe("Wrong email or password.");
+    expect(await signInError(await credentialsCallback(app, email, "a-password-that-must-not-stick"))).toBe(
+      "Wrong email or password.",
+    );
   });
 });

@@ -15,7 +15,10 @@ describe("when the service misbehaves", () => {
   beforeAll(async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
     const email = `faults-${unique()}@example.com`;
-    await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } });
+    await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email, password: "officer-password", role: "loan_officer" },
+    });
     officer = await signIn(app, email, "officer-password");
   });
   afterAll(() => faults(null));
@@ -57,7 +60,9 @@ describe("when the service misbehaves", () => {
     const statuses: number[] = [];
     const retryAfter: (string | null)[] = [];
     for (const address of houses(400, app.userLimitPerMinute + 2)) {
-      const reply = await call(app, "GET", `/api/property/summary?address=${encodeURIComponent(address)}`, { cookie: officer });
+      const reply = await call(app, "GET", `/api/property/summary?address=${encodeURIComponent(address)}`, {
+        cookie: officer,
+      });
       statuses.push(reply.status);
       retryAfter.push(reply.headers.get("retry-after"));
     }

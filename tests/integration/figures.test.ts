@@ -6,7 +6,9 @@ import { call, deedName, newAccount, people, signIn, type People } from "./clien
 
 /** Data-set houses with two loans or more, people on the deed, a slice of their own. */
 function housesWithLoans(count: number): string[] {
-  const found = getDataset().properties.filter((p) => p.kind !== "CONDOMINIUM" && !p.vacant && peopleOf(p).length > 0 && p.loans.length >= 2);
+  const found = getDataset().properties.filter(
+    (p) => p.kind !== "CONDOMINIUM" && !p.vacant && peopleOf(p).length > 0 && p.loans.length >= 2,
+  );
   return found.slice(130, 130 + count).map((p) => oneLine({ ...p.address, zip4: "" }));
 }
 
@@ -25,7 +27,10 @@ describe("the organization's offers (admins)", () => {
   });
 
   it("starts at the documented defaults, and keeps what an admin sets", async () => {
-    expect(before).toEqual({ heloc: { ratePercent: 8.5, termYears: 20 }, cashOut: { ratePercent: 6.75, termYears: 30 } });
+    expect(before).toEqual({
+      heloc: { ratePercent: 8.5, termYears: 20 },
+      cashOut: { ratePercent: 6.75, termYears: 30 },
+    });
     const set = await call(app, "PUT", "/api/admin/offers", { cookie: admin, body: offers });
     expect(set.status).toBe(200);
     expect(set.body).toEqual(offers);
@@ -66,7 +71,12 @@ describe("the owner's own figures", () => {
   let p: People;
   let propertyId: number;
   let otherPropertyId: number;
-  let recorded: { estimate: number; totalLoanBalance: number; maxLtv: number; loans: { position: string; balance: number; id: string }[] };
+  let recorded: {
+    estimate: number;
+    totalLoanBalance: number;
+    maxLtv: number;
+    loans: { position: string; balance: number; id: string }[];
+  };
   const path = () => `/api/owner-figures/${propertyId}`;
 
   beforeAll(async () => {
@@ -74,7 +84,8 @@ describe("the owner's own figures", () => {
     const mine = await call(app, "GET", "/api/owner-data", { cookie: p.owner });
     propertyId = mine.body.properties[0].propertyId;
     recorded = mine.body.properties[0].equity;
-    otherPropertyId = (await call(app, "GET", "/api/owner-data", { cookie: p.otherOwner })).body.properties[0].propertyId;
+    otherPropertyId = (await call(app, "GET", "/api/owner-data", { cookie: p.otherOwner })).body.properties[0]
+      .propertyId;
     expect(recorded.loans.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -82,12 +93,18 @@ describe("the owner's own figures", () => {
     const reply = await call(app, "GET", path(), { cookie: p.owner });
     expect(reply.status).toBe(200);
     expect(reply.body.figures).toEqual({ condition: null, loans: {}, updatedAt: null });
-    expect(reply.body.equity).toMatchObject({ totalLoanBalance: recorded.totalLoanBalance, estimate: recorded.estimate });
+    expect(reply.body.equity).toMatchObject({
+      totalLoanBalance: recorded.totalLoanBalance,
+      estimate: recorded.estimate,
+    });
   });
 
   it("keeps a loan paid off, another's balance and rate and the condition, and recomputes equity from the service's value", async () => {
     const [first, second] = recorded.loans as [(typeof recorded.loans)[0], (typeof recorded.loans)[0]];
-    const loans = { [first.id]: { balance: 100_000, ratePercent: 3.25 }, [second.id || second.position]: { paidOff: true } };
+    const loans = {
+      [first.id]: { balance: 100_000, ratePercent: 3.25 },
+      [second.id || second.position]: { paidOff: true },
+    };
     const saved = await call(app, "PUT", path(), { cookie: p.owner, body: { condition: "excellent", loans } });
     expect(saved.status).toBe(200);
     expect(saved.body.figures).toMatchObject({ condition: "excellent", loans });
@@ -106,7 +123,9 @@ describe("the owner's own figures", () => {
     expect(again.body.properties[0].equity.totalLoanBalance).toBe(recorded.totalLoanBalance);
 
     // The page shows them as the owner's own, with the condition that applies.
-    const page = await (await fetch(`${app.url}/dashboard/properties/${propertyId}`, { headers: { Cookie: p.owner } })).text();
+    const page = await (
+      await fetch(`${app.url}/dashboard/properties/${propertyId}`, { headers: { Cookie: p.owner } })
+    ).text();
     expect(page).toContain("Your figures");
     expect(page).toContain("Yours (your figures)");
     expect(page).toContain("What you could borrow");
@@ -116,7 +135,10 @@ describe("the owner's own figures", () => {
     const current = (await call(app, "GET", path(), { cookie: p.owner })).body.figures;
     const [first] = recorded.loans as [(typeof recorded.loans)[0]];
     const rest = Object.fromEntries(Object.entries(current.loans).filter(([key]) => key !== first.id));
-    const undone = await call(app, "PUT", path(), { cookie: p.owner, body: { condition: current.condition, loans: rest } });
+    const undone = await call(app, "PUT", path(), {
+      cookie: p.owner,
+      body: { condition: current.condition, loans: rest },
+    });
     expect(undone.status).toBe(200);
     expect(Object.keys(undone.body.figures.loans)).toEqual(Object.keys(rest));
     const reset = await call(app, "DELETE", path(), { cookie: p.owner });
@@ -143,7 +165,10 @@ describe("the owner's own figures", () => {
   });
 
   it("refuses a loan that is not on record for the home, and a property id that is not a number", async () => {
-    const reply = await call(app, "PUT", path(), { cookie: p.owner, body: { loans: { "someone-else": { paidOff: true } } } });
+    const reply = await call(app, "PUT", path(), {
+      cookie: p.owner,
+      body: { loans: { "someone-else": { paidOff: true } } },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error.fields["loans.someone-else"]).toMatch(/not a loan on record/);
     expect((await call(app, "GET", "/api/owner-figures/abc", { cookie: p.owner })).status).toBe(400);
@@ -166,20 +191,30 @@ describe("the owner's own figures", () => {
     }
     expect((await call(app, "GET", path())).status).toBe(401);
     // The other owner's own home is theirs to correct, and has nothing of the first owner's.
-    expect((await call(app, "GET", `/api/owner-figures/${otherPropertyId}`, { cookie: p.otherOwner })).body.figures.condition).toBeNull();
+    expect(
+      (await call(app, "GET", `/api/owner-figures/${otherPropertyId}`, { cookie: p.otherOwner })).body.figures
+        .condition,
+    ).toBeNull();
     expect((await call(app, "GET", path(), { cookie: p.owner })).body.figures.condition).toBe("poor");
   });
 
   it("refuses an unproved claim of the home, and shows it no figures or scenarios", async () => {
     const { cookie } = await newAccount(app);
     const { firstName, lastName } = deedName(p.ownerAddress);
-    expect((await call(app, "POST", "/api/owners", { cookie, body: { firstName, lastName, address: p.ownerAddress } })).status).toBe(201);
+    expect(
+      (await call(app, "POST", "/api/owners", { cookie, body: { firstName, lastName, address: p.ownerAddress } }))
+        .status,
+    ).toBe(201);
     const claimed = (await call(app, "GET", "/api/owner-data", { cookie })).body.properties[0].propertyId;
     const refused = await call(app, "GET", `/api/owner-figures/${claimed}`, { cookie });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toMatch(/Prove you own this home/);
-    expect((await call(app, "PUT", `/api/owner-figures/${claimed}`, { cookie, body: { condition: "good" } })).status).toBe(403);
-    const page = await (await fetch(`${app.url}/dashboard/properties/${claimed}`, { headers: { Cookie: cookie } })).text();
+    expect(
+      (await call(app, "PUT", `/api/owner-figures/${claimed}`, { cookie, body: { condition: "good" } })).status,
+    ).toBe(403);
+    const page = await (
+      await fetch(`${app.url}/dashboard/properties/${claimed}`, { headers: { Cookie: cookie } })
+    ).text();
     expect(page).not.toMatch(/Your figures|What you could borrow|Home equity line|Cash-out refinance|Mark paid off/);
   });
 });

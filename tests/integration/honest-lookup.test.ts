@@ -9,7 +9,10 @@ describe.each(["embedded", "http"] as const)("honest address answers (%s service
   beforeAll(async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
     const email = `honest-${unique()}@example.com`;
-    await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } });
+    await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email, password: "officer-password", role: "loan_officer" },
+    });
     officer = await signIn(app, email, "officer-password");
   });
   const suggest = async (address: string) => {
@@ -29,11 +32,16 @@ describe.each(["embedded", "http"] as const)("honest address answers (%s service
       },
     });
     expect(reply.status).toBe(200);
-    for (const address of reply.body.addresses) expect(address).toMatchObject({ ok: true, zip: "78704", deliverability: { code: "Y" } });
+    for (const address of reply.body.addresses)
+      expect(address).toMatchObject({ ok: true, zip: "78704", deliverability: { code: "Y" } });
   });
 
   it("tells a home the service has from an address it could not confirm", async () => {
-    expect(await suggest("2800 N 24th St, Phoenix, AZ 85008")).toMatchObject({ ok: true, found: true, deliverability: { code: "Y" } });
+    expect(await suggest("2800 N 24th St, Phoenix, AZ 85008")).toMatchObject({
+      ok: true,
+      found: true,
+      deliverability: { code: "Y" },
+    });
     expect(await suggest("123 Main St, Springfield, IL 62701")).toMatchObject({
       ok: true,
       found: null,
@@ -79,7 +87,9 @@ describe.each(["embedded", "http"] as const)("honest address answers (%s service
       body: { firstName: "Patrick", lastName: "Lindqvist", address: "2800 N 24th Stret, Phoenix AZ" },
     });
     expect(claimed.status).toBe(201);
-    const facts = await call(app, "GET", `/api/property/summary?address=${encodeURIComponent(claimed.body.address)}`, { cookie });
+    const facts = await call(app, "GET", `/api/property/summary?address=${encodeURIComponent(claimed.body.address)}`, {
+      cookie,
+    });
     expect(facts.status).toBe(200);
   });
 });

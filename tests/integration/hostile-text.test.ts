@@ -8,10 +8,27 @@ import { addPasskey, call, credentialsCallback, provedAccount, signIn, unique } 
  * activity log: afterwards the log verifies, and an event recorded after them arrived.
  */
 
-const HOSTILE = ["\ud800", "\udfff", "a\ud83d", "\u0000", "x\u0000y", "Ω≈ç√∫˜µ≤", "مرحبا", "日本語", "🏠👩‍👩‍👧", "e\u0301", "\u202eevil", "\ufeff"];
+const HOSTILE = [
+  "\ud800",
+  "\udfff",
+  "a\ud83d",
+  "\u0000",
+  "x\u0000y",
+  "Ω≈ç√∫˜µ≤",
+  "مرحبا",
+  "日本語",
+  "🏠👩‍👩‍👧",
+  "e\u0301",
+  "\u202eevil",
+  "\ufeff",
+];
 /** A few hostile pieces glued around ordinary words, now and then 100 kB long. */
 const hostile = fc
-  .tuple(fc.array(fc.constantFrom(...HOSTILE), { minLength: 1, maxLength: 3 }), fc.string({ maxLength: 6 }), fc.boolean())
+  .tuple(
+    fc.array(fc.constantFrom(...HOSTILE), { minLength: 1, maxLength: 3 }),
+    fc.string({ maxLength: 6 }),
+    fc.boolean(),
+  )
   .map(([pieces, word, huge]) => `${word}${pieces.join(word)}${huge ? "z".repeat(100_000) : ""}`);
 const broken = (text: string) => !text.isWellFormed() || text.includes("\u0000");
 
@@ -25,8 +42,12 @@ describe("hostile text through sign-up, sign-in, passkey names, client import an
     admin = await signIn(app, app.admin.email, app.admin.password);
     const officerEmail = `text-officer-${unique()}@example.com`;
     expect(
-      (await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email: officerEmail, password: "officer-long-password", role: "loan_officer" } }))
-        .status,
+      (
+        await call(app, "POST", "/api/admin/users", {
+          cookie: admin,
+          body: { email: officerEmail, password: "officer-long-password", role: "loan_officer" },
+        })
+      ).status,
     ).toBe(201);
     officer = await signIn(app, officerEmail, "officer-long-password");
     homeowner = await provedAccount(app, admin);
@@ -38,8 +59,19 @@ describe("hostile text through sign-up, sign-in, passkey names, client import an
     await fc.assert(
       fc.asyncProperty(hostile, async (text) => {
         const replies = [
-          ["signup", await call(app, "POST", "/api/signup", { body: { email: `${text}@example.com`, password: "a-good-long-password" } })],
-          ["passkey name", await call(app, "PATCH", `/api/account/passkeys/${passkeyId}`, { cookie: homeowner.cookie, body: { name: text.slice(0, 60) } })],
+          [
+            "signup",
+            await call(app, "POST", "/api/signup", {
+              body: { email: `${text}@example.com`, password: "a-good-long-password" },
+            }),
+          ],
+          [
+            "passkey name",
+            await call(app, "PATCH", `/api/account/passkeys/${passkeyId}`, {
+              cookie: homeowner.cookie,
+              body: { name: text.slice(0, 60) },
+            }),
+          ],
           [
             "client import",
             await call(app, "POST", "/api/clients/import", {
@@ -49,7 +81,10 @@ describe("hostile text through sign-up, sign-in, passkey names, client import an
           ],
           [
             "admin form",
-            await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email: `${text}@example.com`, password: text, role: "loan_officer" } }),
+            await call(app, "POST", "/api/admin/users", {
+              cookie: admin,
+              body: { email: `${text}@example.com`, password: text, role: "loan_officer" },
+            }),
           ],
           [
             "admin site",
@@ -61,7 +96,8 @@ describe("hostile text through sign-up, sign-in, passkey names, client import an
         ] as const;
         for (const [what, reply] of replies) {
           expect([what, reply.status < 500]).toEqual([what, true]);
-          // A string the database could not keep as typed is refused (a body past its size limit: 413), naming the field it was in.
+          // A string the database could not keep as typed is refused (a body past its size limit: 413), naming the
+          // field it was in.
           if (broken(text)) {
             expect([what, reply.status === 400 || reply.status === 413]).toEqual([what, true]);
             if (reply.status === 400) expect(Object.keys(reply.body.error?.fields ?? {}).length).toBeGreaterThan(0);
@@ -78,9 +114,14 @@ describe("hostile text through sign-up, sign-in, passkey names, client import an
     const marker = `text-marker-${unique()}@example.com`;
     await credentialsCallback(app, marker, "not-the-password");
     await expect
-      .poll(async () => (await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(marker)}`, { cookie: admin })).body.events?.length, {
-        timeout: 15_000,
-      })
+      .poll(
+        async () =>
+          (await call(app, "GET", `/api/admin/audit?actor=${encodeURIComponent(marker)}`, { cookie: admin })).body
+            .events?.length,
+        {
+          timeout: 15_000,
+        },
+      )
       .toBeGreaterThan(0);
     const verified = await call(app, "GET", "/api/admin/audit/verify", { cookie: admin });
     expect(verified.status).toBe(200);

@@ -25,15 +25,29 @@ const notAnAddress = fc.oneof(
 const ROUTES: { path: string; body: fc.Arbitrary<unknown> }[] = [
   { path: "/api/avm", body: fc.record({ address: notAnAddress }, { requiredKeys: [] }) },
   { path: "/api/home-equity-summary", body: fc.record({ address: notAnAddress, maxLTV: junk }, { requiredKeys: [] }) },
-  { path: "/api/homeowner/verify", body: fc.record({ firstName: junk, lastName: junk, address: notAnAddress }, { requiredKeys: [] }) },
+  {
+    path: "/api/homeowner/verify",
+    body: fc.record({ firstName: junk, lastName: junk, address: notAnAddress }, { requiredKeys: [] }),
+  },
   {
     path: "/api/address/normalize",
-    body: fc.oneof(fc.record({ requests: fc.array(fc.record({ street: junk, city: junk }, { requiredKeys: [] }), { maxLength: 3 }) }), junk),
+    body: fc.oneof(
+      fc.record({
+        requests: fc.array(fc.record({ street: junk, city: junk }, { requiredKeys: [] }), { maxLength: 3 }),
+      }),
+      junk,
+    ),
   },
   { path: "/api/address/suggest", body: fc.record({ address: notAnAddress }, { requiredKeys: [] }) },
-  { path: "/api/owners", body: fc.record({ firstName: junk, lastName: junk, address: notAnAddress }, { requiredKeys: [] }) },
+  {
+    path: "/api/owners",
+    body: fc.record({ firstName: junk, lastName: junk, address: notAnAddress }, { requiredKeys: [] }),
+  },
   { path: "/api/admin/users", body: fc.record({ email: junk, password: junk, role: junk }, { requiredKeys: [] }) },
-  { path: "/api/admin/sites", body: fc.record({ name: junk, allowedOrigins: junk, dailyBudget: junk }, { requiredKeys: [] }) },
+  {
+    path: "/api/admin/sites",
+    body: fc.record({ name: junk, allowedOrigins: junk, dailyBudget: junk }, { requiredKeys: [] }),
+  },
 ];
 
 describe("hostile input to every route", () => {
@@ -46,30 +60,36 @@ describe("hostile input to every route", () => {
     homeowner = await signIn(app, "homeowner@example.com", "homeowner-demo");
   });
 
-  it.each(ROUTES)("$path: never a 500, every refusal a 400 naming a field, and no upstream call", async ({ path, body }) => {
-    const cookie = path === "/api/owners" ? homeowner : admin;
-    const before = await serviceUsage(app, apps.sandbox, admin);
-    await fc.assert(
-      fc.asyncProperty(body, async (value) => {
-        const reply = await call(app, "POST", path, { cookie, body: JSON.stringify(value) ?? "null" });
-        expect(reply.status).not.toBe(500);
-        if (path === "/api/owners" && reply.status === 200) return; // already linked: nothing is read from the body
-        expect(reply.status).toBe(400);
-        expect(Object.keys(reply.body.error.fields ?? {}).length).toBeGreaterThan(0);
-      }),
-      { numRuns: 150 },
-    );
-    expect(await serviceUsage(app, apps.sandbox, admin)).toEqual(before);
-  });
+  it.each(ROUTES)(
+    "$path: never a 500, every refusal a 400 naming a field, and no upstream call",
+    async ({ path, body }) => {
+      const cookie = path === "/api/owners" ? homeowner : admin;
+      const before = await serviceUsage(app, apps.sandbox, admin);
+      await fc.assert(
+        fc.asyncProperty(body, async (value) => {
+          const reply = await call(app, "POST", path, { cookie, body: JSON.stringify(value) ?? "null" });
+          expect(reply.status).not.toBe(500);
+          if (path === "/api/owners" && reply.status === 200) return; // already linked: nothing is read from the body
+          expect(reply.status).toBe(400);
+          expect(Object.keys(reply.body.error.fields ?? {}).length).toBeGreaterThan(0);
+        }),
+        { numRuns: 150 },
+      );
+      expect(await serviceUsage(app, apps.sandbox, admin)).toEqual(before);
+    },
+  );
 
   it("query strings of any kind: never a 500", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom("address", "applicant_name", "format", "x"), fc.string({ maxLength: 30 })), async (query) => {
-        for (const path of ["/api/property/summary", "/api/property/report"]) {
-          const reply = await call(app, "GET", `${path}?${new URLSearchParams(query)}`, { cookie: admin });
-          expect(reply.status).toBeLessThan(500);
-        }
-      }),
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom("address", "applicant_name", "format", "x"), fc.string({ maxLength: 30 })),
+        async (query) => {
+          for (const path of ["/api/property/summary", "/api/property/report"]) {
+            const reply = await call(app, "GET", `${path}?${new URLSearchParams(query)}`, { cookie: admin });
+            expect(reply.status).toBeLessThan(500);
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -77,7 +97,11 @@ describe("hostile input to every route", () => {
   it("never reflects input into HTML unescaped", async () => {
     await fetch(`${app.url}/embed/demo`);
     const evil = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
-    const cases: Record<string, string>[] = [{ key: "site_demo", address: evil }, { key: evil }, { key: "site_demo", accent: evil }];
+    const cases: Record<string, string>[] = [
+      { key: "site_demo", address: evil },
+      { key: evil },
+      { key: "site_demo", accent: evil },
+    ];
     for (const params of cases) {
       const html = await (await fetch(`${app.url}/embed/valuation?${new URLSearchParams(params)}`)).text();
       expect(html).not.toContain("<script>alert");

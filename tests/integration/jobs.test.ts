@@ -23,7 +23,13 @@ describe("the job engine and the embedded clock, on the embedded defaults", () =
   beforeAll(async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
+    app = {
+      name: "embedded",
+      url,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 1000,
+      dataDir,
+    };
     child = startNext(port, {
       NEXTAUTH_URL: url,
       DATA_DIR: dataDir,
@@ -47,7 +53,10 @@ describe("the job engine and the embedded clock, on the embedded defaults", () =
     const reply = await call(app, "GET", "/api/admin/jobs", { cookie: admin });
     expect(reply.status).toBe(200);
     expect(reply.body.failed).toEqual([]);
-    expect((await call(app, "POST", "/api/admin/jobs/retry", { cookie: admin, body: { name: "housekeeping", id: "nope" } })).body.error.fields).toEqual({
+    expect(
+      (await call(app, "POST", "/api/admin/jobs/retry", { cookie: admin, body: { name: "housekeeping", id: "nope" } }))
+        .body.error.fields,
+    ).toEqual({
       id: "id must be a job id",
     });
   });
@@ -55,14 +64,22 @@ describe("the job engine and the embedded clock, on the embedded defaults", () =
   it("moves the embedded service a month forward: the estimate's date and value change at once, for admins only", async () => {
     const before = await call(app, "POST", "/api/avm", { cookie: officer, body: { address: DEMO_HOME } });
     expect(before.status).toBe(200);
-    expect((await call(app, "GET", "/api/admin/embedded-clock", { cookie: admin })).body).toEqual({ months: 0, date: "2026-11-01" });
+    expect((await call(app, "GET", "/api/admin/embedded-clock", { cookie: admin })).body).toEqual({
+      months: 0,
+      date: "2026-11-01",
+    });
 
     expect((await call(app, "POST", "/api/admin/embedded-clock", { cookie: officer })).status).toBe(403);
     const moved = await call(app, "POST", "/api/admin/embedded-clock", { cookie: admin });
     expect(moved.body).toEqual({ months: 1, date: "2026-12-01" });
     // The activity log says who moved it.
     const logged = await call(app, "GET", "/api/admin/audit?action=clock.advance", { cookie: admin });
-    expect(logged.body.events[0]).toMatchObject({ action: "clock.advance", outcome: "allowed", actor: { email: app.admin.email }, detail: { months: 1 } });
+    expect(logged.body.events[0]).toMatchObject({
+      action: "clock.advance",
+      outcome: "allowed",
+      actor: { email: app.admin.email },
+      detail: { months: 1 },
+    });
 
     // Last month's cached answer is gone: the next estimate is the service's new one.
     const after = await call(app, "POST", "/api/avm", { cookie: officer, body: { address: DEMO_HOME } });

@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, deedName, houses, invitedHomeowner, latestMail, newAccount, sessionFrom, signIn, unique } from "./client";
+import {
+  call,
+  deedName,
+  houses,
+  invitedHomeowner,
+  latestMail,
+  newAccount,
+  sessionFrom,
+  signIn,
+  unique,
+} from "./client";
 
 /** A page's language as the browser is told it, and its text. */
 async function page(app: { url: string }, path: string, headers: Record<string, string> = {}) {
@@ -69,7 +79,9 @@ describe("the consent to be called, in the homeowner's language (embedded servic
     const cookie = await invitedHomeowner(app, admin, houses(1840, 1)[0]!);
     expect((await call(app, "PUT", "/api/locale", { cookie, body: { locale: "es" } })).status).toBe(200);
     // The page shows the consent in Spanish.
-    const dashboard = await (await fetch(`${app.url}/dashboard`, { headers: { Cookie: cookie, "Accept-Language": "en-US" } })).text();
+    const dashboard = await (
+      await fetch(`${app.url}/dashboard`, { headers: { Cookie: cookie, "Accept-Language": "en-US" } })
+    ).text();
     expect(dashboard).toContain("Acepto que");
     const { propertyId } = (await call(app, "GET", "/api/owner-data", { cookie })).body.properties[0];
     const sent = await call(app, "POST", "/api/leads", {
@@ -91,7 +103,10 @@ describe("a client invited in Spanish (embedded service)", () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
     const address = houses(1841, 1)[0]!;
     const email = `cliente-${unique()}@example.com`;
-    const invited = await call(app, "POST", "/api/invitations", { cookie: admin, body: { email, ...deedName(address), address, locale: "es" } });
+    const invited = await call(app, "POST", "/api/invitations", {
+      cookie: admin,
+      body: { email, ...deedName(address), address, locale: "es" },
+    });
     expect(invited.status).toBe(201);
     const mail = await latestMail(app, admin, email);
     expect(mail.subject).toMatch(/^El panel de su vivienda en /);
@@ -105,7 +120,10 @@ describe("a client invited in Spanish (embedded service)", () => {
     const cookie = sessionFrom(accepted)!;
     expect((await page(app, "/dashboard", { Cookie: cookie, "Accept-Language": "en-US" })).lang).toBe("es");
     // Mail follows the account: a reset link asked for in an English browser comes in Spanish.
-    await call(app, "POST", "/api/account/password-reset", { body: { email }, headers: { "Accept-Language": "en-US" } });
+    await call(app, "POST", "/api/account/password-reset", {
+      body: { email },
+      headers: { "Accept-Language": "en-US" },
+    });
     expect((await latestMail(app, admin, email)).html).toContain('<html lang="es"');
   });
 
@@ -119,7 +137,10 @@ describe("a client invited in Spanish (embedded service)", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toHaveProperty("locale");
     const email = `client-${unique()}@example.com`;
-    expect((await call(app, "POST", "/api/invitations", { cookie: admin, body: { email, ...deedName(address), address } })).status).toBe(201);
+    expect(
+      (await call(app, "POST", "/api/invitations", { cookie: admin, body: { email, ...deedName(address), address } }))
+        .status,
+    ).toBe(201);
     expect((await latestMail(app, admin, email)).subject).toMatch(/^Your home dashboard for /);
   });
 });

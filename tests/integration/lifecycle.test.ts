@@ -23,13 +23,15 @@ const run = unique();
 
 /** The owner tokens the service holds for an address (PGlite answers `{ rows }`, postgres-js an array). */
 async function ownersAt(db: DatabaseHandle["db"], address: string): Promise<string[]> {
-  const result = (await db.execute(sql`select owner_token from sandbox.owners where address = ${address}`)) as unknown as
-    { owner_token: string }[] | { rows: { owner_token: string }[] };
+  const result = (await db.execute(
+    sql`select owner_token from sandbox.owners where address = ${address}`,
+  )) as unknown as { owner_token: string }[] | { rows: { owner_token: string }[] };
   return (Array.isArray(result) ? result : result.rows).map((row) => row.owner_token);
 }
 
 const street = (address: string) => address.split(",")[0]!;
-const streetsOf = (ownerData: { properties: { facts: { address: string } }[] }) => ownerData.properties.map((p) => street(p.facts.address));
+const streetsOf = (ownerData: { properties: { facts: { address: string } }[] }) =>
+  ownerData.properties.map((p) => street(p.facts.address));
 
 const until = async (check: () => Promise<boolean>, what: string, ms: number) => {
   const end = Date.now() + ms;
@@ -53,7 +55,13 @@ function appProcess(env: Record<string, string>) {
   const admin = { email: `admin-${run}@example.com`, password: `admin-password-${run}` };
   // On a real upstream (production) mail goes to the run's SMTP server, whose copies latestMail reads.
   const mailDir = env.SMTP_URL ? inject("apps").smtp.dir : undefined;
-  const app: AppInfo = { name: env.PROPERTY_API_BASE_URL ? "http" : "embedded", url: "", admin, userLimitPerMinute: 0, mailDir };
+  const app: AppInfo = {
+    name: env.PROPERTY_API_BASE_URL ? "http" : "embedded",
+    url: "",
+    admin,
+    userLimitPerMinute: 0,
+    mailDir,
+  };
   return {
     app,
     get child() {
@@ -208,7 +216,10 @@ describe("the app restarted in the middle of onboarding (a service over HTTP)", 
   });
 });
 
-/** With DATABASE_URL, a PostgreSQL database of the block's own, made before its app starts and dropped after; "" without. */
+/**
+ * With DATABASE_URL, a PostgreSQL database of the block's own, made before its app starts and dropped after; ""
+ * without.
+ */
 function ownDatabase(name: string): string {
   const server = process.env.DATABASE_URL;
   if (!server) return "";
@@ -229,53 +240,74 @@ describe("a scheduled refresh cut off by SIGKILL (a service over HTTP)", () => {
   // may take a minute, so the refresh is still running, slowly, when the process is killed.
   const ctx = appOnOwnService({ DATABASE_URL: ownDatabase(`lifecycle_kill_${run}`), PROPERTY_API_TIMEOUT_MS: "60000" });
 
-  it("is taken up again within a minute or so, while a slow one that is alive is left to run", { timeout: 240_000 }, async () => {
-    const { app } = ctx.proc;
-    const admin = await signIn(app, app.admin.email, app.admin.password);
-    const officerEmail = `officer-kill-${run}@example.com`;
-    const created = await call(app, "POST", "/api/admin/users", {
-      cookie: admin,
-      body: { email: officerEmail, password: "officer-password", role: "loan_officer" },
-    });
-    expect(created.status).toBe(201);
-    const officer = await signIn(app, officerEmail, "officer-password");
-    const address = houses(850, 1)[0]!;
-    expect((await call(app, "POST", "/api/clients", { cookie: officer, body: { ...deedName(address), address } })).status).toBe(201);
+  it(
+    "is taken up again within a minute or so, while a slow one that is alive is left to run",
+    { timeout: 240_000 },
+    async () => {
+      const { app } = ctx.proc;
+      const admin = await signIn(app, app.admin.email, app.admin.password);
+      const officerEmail = `officer-kill-${run}@example.com`;
+      const created = await call(app, "POST", "/api/admin/users", {
+        cookie: admin,
+        body: { email: officerEmail, password: "officer-password", role: "loan_officer" },
+      });
+      expect(created.status).toBe(201);
+      const officer = await signIn(app, officerEmail, "officer-password");
+      const address = houses(850, 1)[0]!;
+      expect(
+        (await call(app, "POST", "/api/clients", { cookie: officer, body: { ...deedName(address), address } })).status,
+      ).toBe(201);
 
-    // The service answers the first equity summary only when the test says so: the refresh waits on it.
-    let calls = 0;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    ctx.service.hooks.beforeReply = async (path) => {
-      if (path === "/home-equity-summary" && ++calls === 1) await held;
-    };
-    try {
-      expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status).toBe(202);
-      await until(async () => calls === 1, "the refresh's call", 30_000);
+      // The service answers the first equity summary only when the test says so: the refresh waits on it.
+      let calls = 0;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      ctx.service.hooks.beforeReply = async (path) => {
+        if (path === "/home-equity-summary" && ++calls === 1) await held;
+      };
+      try {
+        expect(
+          (await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } }))
+            .status,
+        ).toBe(202);
+        await until(async () => calls === 1, "the refresh's call", 30_000);
 
-      // Longer than the refresh's heartbeat (30 s) and a supervisor's pass after it: alive, it is neither failed nor retried.
-      await new Promise((resolve) => setTimeout(resolve, 42_000));
-      const queues = (await call(app, "GET", "/api/admin/jobs", { cookie: admin })).body.queues as { name: string; state: string; count: number }[];
-      expect(queues.filter((q) => q.name === "client-refresh" && q.count > 0).map((q) => q.state)).toEqual(["active"]);
-      expect(calls).toBe(1);
+        // Longer than the refresh's heartbeat (30 s) and a supervisor's pass after it: alive, it is neither failed nor
+        // retried.
+        await new Promise((resolve) => setTimeout(resolve, 42_000));
+        const queues = (await call(app, "GET", "/api/admin/jobs", { cookie: admin })).body.queues as {
+          name: string;
+          state: string;
+          count: number;
+        }[];
+        expect(queues.filter((q) => q.name === "client-refresh" && q.count > 0).map((q) => q.state)).toEqual([
+          "active",
+        ]);
+        expect(calls).toBe(1);
 
-      await ctx.proc.kill("SIGKILL");
-      const killed = Date.now();
-      release();
-      await ctx.proc.start();
-      await until(
-        async () => ((await call(app, "GET", "/api/clients", { cookie: officer })).body.clients as { refreshedAt: string | null }[])[0]?.refreshedAt != null,
-        "the refresh taken up again",
-        Math.max(0, killed + 90_000 - Date.now()),
-      );
-    } finally {
-      release();
-      ctx.service.hooks.beforeReply = undefined;
-    }
-    // Asked again once; its claim kept, so the month's budget counts it once.
-    expect(calls).toBe(2);
-    expect((await call(app, "GET", "/api/admin/refresh-budget", { cookie: admin })).body).toMatchObject({ spent: 1 });
-  });
+        await ctx.proc.kill("SIGKILL");
+        const killed = Date.now();
+        release();
+        await ctx.proc.start();
+        await until(
+          async () =>
+            (
+              (await call(app, "GET", "/api/clients", { cookie: officer })).body.clients as {
+                refreshedAt: string | null;
+              }[]
+            )[0]?.refreshedAt != null,
+          "the refresh taken up again",
+          Math.max(0, killed + 90_000 - Date.now()),
+        );
+      } finally {
+        release();
+        ctx.service.hooks.beforeReply = undefined;
+      }
+      // Asked again once; its claim kept, so the month's budget counts it once.
+      expect(calls).toBe(2);
+      expect((await call(app, "GET", "/api/admin/refresh-budget", { cookie: admin })).body).toMatchObject({ spent: 1 });
+    },
+  );
 });
 
 describe("the app killed at random moments of onboarding (embedded service and database)", () => {
@@ -289,43 +321,56 @@ describe("the app killed at random moments of onboarding (embedded service and d
   });
 
   // Five starts of the app (four after a kill): each opens the database and seeds the demo accounts and portfolio.
-  it("loses no account and no owner, and creates no duplicate, wherever the kill lands", { timeout: 180_000 }, async () => {
-    const { app } = appProc;
-    const addresses = houses(830, 4);
-    const people: { lastName: string; cookie: string; address: string }[] = [];
-    for (const [i, delayMs] of [0, 20, 60, 150].entries()) {
-      const lastName = `Crash${i}${run}`;
-      const { cookie } = await newHomeowner(app, lastName);
-      const address = addresses[i]!;
-      people.push({ lastName, cookie, address });
-      const attempt = call(app, "POST", "/api/owners", { cookie, body: { ...deedName(address), address } }).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await appProc.kill("SIGKILL");
-      await attempt;
-      await appProc.start();
-    }
-    for (const { cookie, address } of people) {
-      const retry = await call(app, "POST", "/api/owners", { cookie, body: { ...deedName(address), address } });
-      expect([200, 201]).toContain(retry.status);
-      const dashboard = await call(app, "GET", "/api/owner-data", { cookie });
-      expect(dashboard.status).toBe(200);
-      expect(streetsOf(dashboard.body)).toContain(street(address));
-    }
+  it(
+    "loses no account and no owner, and creates no duplicate, wherever the kill lands",
+    { timeout: 180_000 },
+    async () => {
+      const { app } = appProc;
+      const addresses = houses(830, 4);
+      const people: { lastName: string; cookie: string; address: string }[] = [];
+      for (const [i, delayMs] of [0, 20, 60, 150].entries()) {
+        const lastName = `Crash${i}${run}`;
+        const { cookie } = await newHomeowner(app, lastName);
+        const address = addresses[i]!;
+        people.push({ lastName, cookie, address });
+        const attempt = call(app, "POST", "/api/owners", { cookie, body: { ...deedName(address), address } }).catch(
+          () => undefined,
+        );
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await appProc.kill("SIGKILL");
+        await attempt;
+        await appProc.start();
+      }
+      for (const { cookie, address } of people) {
+        const retry = await call(app, "POST", "/api/owners", { cookie, body: { ...deedName(address), address } });
+        expect([200, 201]).toContain(retry.status);
+        const dashboard = await call(app, "GET", "/api/owner-data", { cookie });
+        expect(dashboard.status).toBe(200);
+        expect(streetsOf(dashboard.body)).toContain(street(address));
+      }
 
-    await appProc.kill("SIGTERM");
-    const database = await openDatabase({ url: process.env.DATABASE_URL || undefined, dataDir: join(dataDir, "pglite") });
-    try {
-      for (const { address } of people) expect(await ownersAt(database.db, address)).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
-    await appProc.start();
-  });
+      await appProc.kill("SIGTERM");
+      const database = await openDatabase({
+        url: process.env.DATABASE_URL || undefined,
+        dataDir: join(dataDir, "pglite"),
+      });
+      try {
+        for (const { address } of people) expect(await ownersAt(database.db, address)).toHaveLength(1);
+      } finally {
+        await database.close();
+      }
+      await appProc.start();
+    },
+  );
 });
 
 describe("the circuit breaker, shared by the app's pages and its routes", () => {
   // Two failures in a row open the breaker for 3 s; owner data is never fresh, so every read asks the service.
-  const ctx = appOnOwnService({ CIRCUIT_BREAKER_FAILURES: "2", CIRCUIT_BREAKER_HALF_OPEN_MS: "3000", CACHE_TTL_OWNER_DATA: "0" });
+  const ctx = appOnOwnService({
+    CIRCUIT_BREAKER_FAILURES: "2",
+    CIRCUIT_BREAKER_HALF_OPEN_MS: "3000",
+    CACHE_TTL_OWNER_DATA: "0",
+  });
 
   it("opened by a route, it gives pages the last answer marked stale or a message, never a 500; then it closes", async () => {
     const { app } = ctx.proc;

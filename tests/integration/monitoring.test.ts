@@ -20,16 +20,36 @@ const until = async (check: () => Promise<boolean>, what: string, ms = 120_000) 
   }
 };
 
-async function startApp(env: Record<string, string>): Promise<{ app: AppInfo; child: ChildProcess; env: Record<string, string> }> {
+async function startApp(
+  env: Record<string, string>,
+): Promise<{ app: AppInfo; child: ChildProcess; env: Record<string, string> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const full: Record<string, string> = { NEXTAUTH_URL: url, PROPERTY_API_BASE_URL: "", REDIS_URL: "", RATE_LIMIT_USER_PER_MINUTE: "1000", ...env };
+  const full: Record<string, string> = {
+    NEXTAUTH_URL: url,
+    PROPERTY_API_BASE_URL: "",
+    REDIS_URL: "",
+    RATE_LIMIT_USER_PER_MINUTE: "1000",
+    ...env,
+  };
   const child = startNext(port, full);
   await waitFor(`${url}/api/health`, child, `app on ${port}`);
-  return { app: { name: "embedded", url, admin: ADMIN, userLimitPerMinute: 1000, dataDir: full.DATA_DIR, authSecret: full.NEXTAUTH_SECRET }, child, env: full };
+  return {
+    app: {
+      name: "embedded",
+      url,
+      admin: ADMIN,
+      userLimitPerMinute: 1000,
+      dataDir: full.DATA_DIR,
+      authSecret: full.NEXTAUTH_SECRET,
+    },
+    child,
+    env: full,
+  };
 }
 
-const budgetOf = async (app: AppInfo, admin: string) => (await call(app, "GET", "/api/admin/refresh-budget", { cookie: admin })).body;
+const budgetOf = async (app: AppInfo, admin: string) =>
+  (await call(app, "GET", "/api/admin/refresh-budget", { cookie: admin })).body;
 
 describe("scheduled client refreshes on the embedded defaults", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "monitoring-"));
@@ -44,40 +64,53 @@ describe("scheduled client refreshes on the embedded defaults", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("refresh every client once a month, stop when the month's budget is spent, and /clients says so", { timeout: 300_000 }, async () => {
-    const { app } = started;
-    const admin = await signIn(app, ADMIN.email, ADMIN.password);
-    const officer = await signIn(app, "officer@example.com", "officer-demo");
+  it(
+    "refresh every client once a month, stop when the month's budget is spent, and /clients says so",
+    { timeout: 300_000 },
+    async () => {
+      const { app } = started;
+      const admin = await signIn(app, ADMIN.email, ADMIN.password);
+      const officer = await signIn(app, "officer@example.com", "officer-demo");
 
-    expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: officer, body: { monthlyBudget: 10 } })).status).toBe(403);
-    const refused = await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: -1 } });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.fields).toHaveProperty("monthlyBudget");
-    expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 10 } })).body).toMatchObject({ budget: 10, spent: 0 });
+      expect(
+        (await call(app, "PUT", "/api/admin/refresh-budget", { cookie: officer, body: { monthlyBudget: 10 } })).status,
+      ).toBe(403);
+      const refused = await call(app, "PUT", "/api/admin/refresh-budget", {
+        cookie: admin,
+        body: { monthlyBudget: -1 },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields).toHaveProperty("monthlyBudget");
+      expect(
+        (await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 10 } })).body,
+      ).toMatchObject({ budget: 10, spent: 0 });
 
-    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status).toBe(202);
-    await until(async () => (await budgetOf(app, admin)).spent === 10, "ten refreshes");
-    // The budget holds: nothing more is refreshed this month, and the officer is told why.
-    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    expect((await budgetOf(app, admin)).spent).toBe(10);
-    const refreshed = (await call(app, "GET", "/api/clients?size=500", { cookie: officer })).body.clients.filter(
-      (c: { refreshedAt: string | null }) => c.refreshedAt,
-    );
-    expect(refreshed).toHaveLength(10);
-    const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
-    expect(page).toContain("refresh budget is spent");
+      expect(
+        (await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status,
+      ).toBe(202);
+      await until(async () => (await budgetOf(app, admin)).spent === 10, "ten refreshes");
+      // The budget holds: nothing more is refreshed this month, and the officer is told why.
+      await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      expect((await budgetOf(app, admin)).spent).toBe(10);
+      const refreshed = (await call(app, "GET", "/api/clients?size=500", { cookie: officer })).body.clients.filter(
+        (c: { refreshedAt: string | null }) => c.refreshedAt,
+      );
+      expect(refreshed).toHaveLength(10);
+      const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
+      expect(page).toContain("refresh budget is spent");
 
-    // A bigger budget lets the rest through, once each.
-    await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 1000 } });
-    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
-    await until(async () => (await budgetOf(app, admin)).spent === DEMO_CLIENTS, "every client refreshed");
-    await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    expect((await budgetOf(app, admin)).spent).toBe(DEMO_CLIENTS);
-    const opportunities = (await call(app, "GET", "/api/opportunities", { cookie: officer })).body.opportunities;
-    expect(opportunities.length).toBeGreaterThan(0);
-  });
+      // A bigger budget lets the rest through, once each.
+      await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 1000 } });
+      await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
+      await until(async () => (await budgetOf(app, admin)).spent === DEMO_CLIENTS, "every client refreshed");
+      await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      expect((await budgetOf(app, admin)).spent).toBe(DEMO_CLIENTS);
+      const opportunities = (await call(app, "GET", "/api/opportunities", { cookie: officer })).body.opportunities;
+      expect(opportunities.length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe("the first day of a portfolio on the embedded defaults", () => {
@@ -99,23 +132,32 @@ describe("the first day of a portfolio on the embedded defaults", () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("gives the demo officer a refreshed portfolio with real opportunities, as the month's scheduled refreshes", { timeout: 240_000 }, async () => {
-    const { app } = apps[0]!;
-    const admin = await signIn(app, ADMIN.email, ADMIN.password);
-    const officer = await signIn(app, "officer@example.com", "officer-demo");
-    type Listed = { refreshedAt: string | null; loanType: string | null; opportunities: { kind: string; label: string; figures: { rule?: string } }[] };
-    const list = async () => (await call(app, "GET", "/api/clients?size=50", { cookie: officer })).body.clients as Listed[];
-    await until(async () => (await list()).every((c) => c.refreshedAt), "the demo portfolio refreshed");
-    // Each counted once as its month's scheduled refresh.
-    expect((await budgetOf(app, admin)).spent).toBe(DEMO_CLIENTS);
-    const clients = await list();
-    const tags = clients.flatMap((c) => c.opportunities.map((o) => ({ ...o, loanType: c.loanType })));
-    expect(tags.length).toBeGreaterThan(0);
-    // Mortgage insurance follows the loan's kind: never on a VA loan.
-    expect(tags.filter((t) => t.kind === "mortgage_insurance" && t.loanType === "va")).toEqual([]);
-    const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
-    expect(page).not.toContain("Refreshing your new clients");
-  });
+  it(
+    "gives the demo officer a refreshed portfolio with real opportunities, as the month's scheduled refreshes",
+    { timeout: 240_000 },
+    async () => {
+      const { app } = apps[0]!;
+      const admin = await signIn(app, ADMIN.email, ADMIN.password);
+      const officer = await signIn(app, "officer@example.com", "officer-demo");
+      type Listed = {
+        refreshedAt: string | null;
+        loanType: string | null;
+        opportunities: { kind: string; label: string; figures: { rule?: string } }[];
+      };
+      const list = async () =>
+        (await call(app, "GET", "/api/clients?size=50", { cookie: officer })).body.clients as Listed[];
+      await until(async () => (await list()).every((c) => c.refreshedAt), "the demo portfolio refreshed");
+      // Each counted once as its month's scheduled refresh.
+      expect((await budgetOf(app, admin)).spent).toBe(DEMO_CLIENTS);
+      const clients = await list();
+      const tags = clients.flatMap((c) => c.opportunities.map((o) => ({ ...o, loanType: c.loanType })));
+      expect(tags.length).toBeGreaterThan(0);
+      // Mortgage insurance follows the loan's kind: never on a VA loan.
+      expect(tags.filter((t) => t.kind === "mortgage_insurance" && t.loanType === "va")).toEqual([]);
+      const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
+      expect(page).not.toContain("Refreshing your new clients");
+    },
+  );
 
   it(
     "queues an import's first refreshes at once, claimed within the month's budget and the officer's share of it, and /clients says how far they are",
@@ -124,13 +166,21 @@ describe("the first day of a portfolio on the embedded defaults", () => {
       const { app } = apps[1]!;
       const admin = await signIn(app, ADMIN.email, ADMIN.password);
       const email = `officer-${unique()}@example.com`;
-      expect((await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } })).status).toBe(
-        201,
-      );
+      expect(
+        (
+          await call(app, "POST", "/api/admin/users", {
+            cookie: admin,
+            body: { email, password: "officer-password", role: "loan_officer" },
+          })
+        ).status,
+      ).toBe(201);
       const officer = await signIn(app, email, "officer-password");
       // A budget of 8: one officer's first refreshes may take a quarter of it (2) at once, whatever they import.
-      expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 8 } })).status).toBe(200);
-      const csv = (names: string[]) => ["name,address", ...names.map((name) => `"${name}","947 Greenwood Ave NE, Atlanta, GA 30306"`)].join("\n");
+      expect(
+        (await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 8 } })).status,
+      ).toBe(200);
+      const csv = (names: string[]) =>
+        ["name,address", ...names.map((name) => `"${name}","947 Greenwood Ave NE, Atlanta, GA 30306"`)].join("\n");
       const imported = await call(app, "POST", "/api/clients/import", {
         cookie: officer,
         body: { csv: csv(["Katherine Roberts", "Kate Roberts", "Kay Roberts"]) },
@@ -138,7 +188,10 @@ describe("the first day of a portfolio on the embedded defaults", () => {
       expect(imported.body).toMatchObject({ created: 3, refreshing: 2 });
       // Claimed when queued (nobody runs them here): the answer promises only what will run, and the month counts them.
       expect((await budgetOf(app, admin)).spent).toBe(2);
-      const again = await call(app, "POST", "/api/clients/import", { cookie: officer, body: { csv: csv(["Kit Roberts", "Kat Roberts"]) } });
+      const again = await call(app, "POST", "/api/clients/import", {
+        cookie: officer,
+        body: { csv: csv(["Kit Roberts", "Kat Roberts"]) },
+      });
       expect(again.body).toMatchObject({ created: 2, refreshing: 0 });
       expect((await budgetOf(app, admin)).spent).toBe(2);
       const page = await (await fetch(`${app.url}/clients`, { headers: { Cookie: officer } })).text();
@@ -167,7 +220,12 @@ describe.skipIf(!DATABASE_URL)("scheduled client refreshes across two app proces
     at.pathname = `/${name}`;
     url = at.href;
     // No budget at start: the demo portfolio's first refreshes claim nothing, and the tests spend the month themselves.
-    const env = { DATA_DIR: dataDir, DATABASE_URL: url, NEXTAUTH_SECRET: `secret-${name}`, REFRESH_BUDGET_MONTHLY: "0" };
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      NEXTAUTH_SECRET: `secret-${name}`,
+      REFRESH_BUDGET_MONTHLY: "0",
+    };
     // One after the other: the second finds the demo accounts and portfolio the first made.
     apps.push(await startApp(env));
     apps.push(await startApp(env));
@@ -182,29 +240,43 @@ describe.skipIf(!DATABASE_URL)("scheduled client refreshes across two app proces
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("spend no more than a budget of 10 with both processes' workers claiming at once", { timeout: 300_000 }, async () => {
-    const app = apps[0]!.app;
-    const admin = await signIn(app, ADMIN.email, ADMIN.password);
-    expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 10 } })).status).toBe(200);
-    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status).toBe(202);
-    await until(async () => (await budgetOf(app, admin)).spent === 10, "ten refreshes");
-    const db = postgres(url, { max: 1, onnotice: () => {} });
-    try {
-      // Every client's refresh job has been tried (the rest found the budget spent); the billable calls are metered.
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-      expect(Number((await db`select count(*) from app.client_refreshes`)[0]!.count)).toBe(10);
-      const calls = await db`select count(*) from app.upstream_calls where operation = 'homeEquitySummary' and user_id is null`;
-      expect(Number(calls[0]!.count)).toBe(10);
-    } finally {
-      await db.end();
-    }
-    // The rest of the month's refreshes, for the next test.
-    expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 1000 } })).status).toBe(200);
-  });
+  it(
+    "spend no more than a budget of 10 with both processes' workers claiming at once",
+    { timeout: 300_000 },
+    async () => {
+      const app = apps[0]!.app;
+      const admin = await signIn(app, ADMIN.email, ADMIN.password);
+      expect(
+        (await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 10 } })).status,
+      ).toBe(200);
+      expect(
+        (await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status,
+      ).toBe(202);
+      await until(async () => (await budgetOf(app, admin)).spent === 10, "ten refreshes");
+      const db = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        // Every client's refresh job has been tried (the rest found the budget spent); the billable calls are metered.
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        expect(Number((await db`select count(*) from app.client_refreshes`)[0]!.count)).toBe(10);
+        const calls =
+          await db`select count(*) from app.upstream_calls where operation = 'homeEquitySummary' and user_id is null`;
+        expect(Number(calls[0]!.count)).toBe(10);
+      } finally {
+        await db.end();
+      }
+      // The rest of the month's refreshes, for the next test.
+      expect(
+        (await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 1000 } })).status,
+      ).toBe(200);
+    },
+  );
 
   it("refresh each client exactly once, with a restart in the middle of the run", { timeout: 300_000 }, async () => {
     const admin = await signIn(apps[0]!.app, ADMIN.email, ADMIN.password);
-    expect((await call(apps[0]!.app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status).toBe(202);
+    expect(
+      (await call(apps[0]!.app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } }))
+        .status,
+    ).toBe(202);
     await until(async () => (await budgetOf(apps[0]!.app, admin)).spent >= 12, "the run under way");
 
     // The second process stops mid-run (SIGTERM, as a deployment does) and comes back.
@@ -216,11 +288,16 @@ describe.skipIf(!DATABASE_URL)("scheduled client refreshes across two app proces
     await until(async () => (await budgetOf(apps[0]!.app, admin)).spent === DEMO_CLIENTS, "every client refreshed");
     const db = postgres(url, { max: 1, onnotice: () => {} });
     try {
-      await until(async () => Number((await db`select count(*) from app.client_refreshes where done`)[0]!.count) === DEMO_CLIENTS, "every refresh done");
+      await until(
+        async () => Number((await db`select count(*) from app.client_refreshes where done`)[0]!.count) === DEMO_CLIENTS,
+        "every refresh done",
+      );
       // Each refresh read the home's equity summary once, in one process or the other: none lost, none repeated.
-      const calls = await db`select count(*) from app.upstream_calls where operation = 'homeEquitySummary' and user_id is null`;
+      const calls =
+        await db`select count(*) from app.upstream_calls where operation = 'homeEquitySummary' and user_id is null`;
       expect(Number(calls[0]!.count)).toBe(DEMO_CLIENTS);
-      const homes = await db`select count(distinct address_hash) from app.upstream_calls where operation = 'homeEquitySummary' and user_id is null`;
+      const homes =
+        await db`select count(distinct address_hash) from app.upstream_calls where operation = 'homeEquitySummary' and user_id is null`;
       expect(Number(homes[0]!.count)).toBe(DEMO_CLIENTS);
     } finally {
       await db.end();

@@ -22,7 +22,8 @@ interface ExportedSpan {
   serviceName: unknown;
 }
 type OtlpAttribute = { key: string; value: Record<string, unknown> };
-const attributesOf = (list: OtlpAttribute[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, Object.values(value)[0]]));
+const attributesOf = (list: OtlpAttribute[] = []) =>
+  Object.fromEntries(list.map(({ key, value }) => [key, Object.values(value)[0]]));
 // OTLP/JSON writes ids as hex; accept base64 too.
 const hexId = (id: string) => (/^[0-9a-f]+$/i.test(id) ? id.toLowerCase() : Buffer.from(id, "base64").toString("hex"));
 
@@ -71,7 +72,13 @@ describe("metrics and traces, on an app with METRICS_TOKEN and an OTLP endpoint"
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
+    app = {
+      name: "embedded",
+      url,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 1000,
+      dataDir,
+    };
     child = startNext(
       port,
       {
@@ -126,7 +133,9 @@ describe("metrics and traces, on an app with METRICS_TOKEN and an OTLP endpoint"
   it("answers /api/metrics only with its token: 401 without it, with a wrong one, or with an admin's session", async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
     expect((await call(app, "GET", "/api/metrics")).status).toBe(401);
-    const wrong = await call(app, "GET", "/api/metrics", { headers: { Authorization: `Bearer ${token.slice(0, -1)}x` } });
+    const wrong = await call(app, "GET", "/api/metrics", {
+      headers: { Authorization: `Bearer ${token.slice(0, -1)}x` },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("www-authenticate")).toBe("Bearer");
     refusedRequestId = wrong.headers.get("x-request-id")!;
@@ -146,34 +155,50 @@ describe("metrics and traces, on an app with METRICS_TOKEN and an OTLP endpoint"
     // Wrong passwords for one email until its throttle makes the next one wait (5 free, the 7th waits).
     const stranger = `nobody-${unique()}@example.com`;
     for (let i = 0; i < 8; i++) await credentialsCallback(app, stranger, "not-the-password");
-    // Three reset mails an hour per account; the fourth is refused by the limiter (the answer stays 202, as for anyone).
-    for (let i = 0; i < 4; i++) expect((await call(app, "POST", "/api/account/password-reset", { body: { email: "homeowner@example.com" } })).status).toBe(202);
+    // Three reset mails an hour per account; the fourth is refused by the limiter (the answer stays 202, as for
+    // anyone).
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await call(app, "POST", "/api/account/password-reset", { body: { email: "homeowner@example.com" } })).status,
+      ).toBe(202);
     const admin = await signIn(app, app.admin.email, app.admin.password);
-    expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "housekeeping" } })).status).toBe(202);
+    expect(
+      (await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "housekeeping" } })).status,
+    ).toBe(202);
 
     const reply = await scrape();
     const text = Buffer.from(reply.body as ArrayBuffer).toString("utf8");
     const families = parsePrometheusTextFormat(text);
     const family = (name: string) => families.find((f) => f.name === name);
     const value = (name: string, labels: Record<string, string>) =>
-      Number(family(name)?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ?? NaN);
+      Number(
+        family(name)?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ?? NaN,
+      );
 
     expect(family("http_request_duration_seconds")?.type).toBe("HISTOGRAM");
     // The parser keeps a histogram's buckets, not its labels: the count of this route's answers is read from its line.
     const counted = /^http_request_duration_seconds_count\{([^}]*)\} (\d+)$/gm;
-    const summaries = [...text.matchAll(counted)].find(([, labels]) => labels!.includes('route="/api/property/summary"') && labels!.includes('status="200"'));
+    const summaries = [...text.matchAll(counted)].find(
+      ([, labels]) => labels!.includes('route="/api/property/summary"') && labels!.includes('status="200"'),
+    );
     expect(Number(summaries?.[2])).toBeGreaterThanOrEqual(2);
     expect(text).not.toContain("24th"); // a route's pattern, never its query or path values
 
     expect(value("upstream_calls_total", { operation: "propertySummary", outcome: "miss" })).toBeGreaterThanOrEqual(1);
     expect(value("upstream_calls_total", { operation: "propertySummary", outcome: "hit" })).toBeGreaterThanOrEqual(1);
     expect(value("upstream_billable_requests_total", { operation: "propertySummary" })).toBeGreaterThanOrEqual(1);
-    expect(value("sign_in_failures_total", { action: "signin", method: "password", reason: "wrong_email_or_password" })).toBeGreaterThanOrEqual(6);
-    expect(value("sign_in_failures_total", { action: "signin", method: "password", reason: "throttled" })).toBeGreaterThanOrEqual(1);
+    expect(
+      value("sign_in_failures_total", { action: "signin", method: "password", reason: "wrong_email_or_password" }),
+    ).toBeGreaterThanOrEqual(6);
+    expect(
+      value("sign_in_failures_total", { action: "signin", method: "password", reason: "throttled" }),
+    ).toBeGreaterThanOrEqual(1);
     expect(value("sign_in_throttled_total", { kind: "email" })).toBeGreaterThanOrEqual(1);
     expect(value("rate_limit_refusals_total", { limiter: "reset-email" })).toBeGreaterThanOrEqual(1);
     const housekeeping = family("background_jobs")?.metrics.filter((m) => m.labels?.queue === "housekeeping") ?? [];
-    expect(housekeeping.map((m) => m.labels?.state)).toEqual(expect.arrayContaining(["created", "active", "completed", "failed"]));
+    expect(housekeeping.map((m) => m.labels?.state)).toEqual(
+      expect.arrayContaining(["created", "active", "completed", "failed"]),
+    );
     expect(housekeeping.reduce((sum, m) => sum + Number(m.value), 0)).toBeGreaterThanOrEqual(1);
     expect(value("metrics_collector_up", { collector: "jobs" })).toBe(1);
     expect(value("database_up", { database: "pglite" })).toBe(1);
@@ -181,38 +206,74 @@ describe("metrics and traces, on an app with METRICS_TOKEN and an OTLP endpoint"
     expect(value("database_ping_seconds", { database: "pglite" })).toBeGreaterThan(0);
     if (process.env.REDIS_URL) expect(value("redis_up", { connection: "cache" })).toBe(1);
     else expect(family("redis_up")?.metrics ?? []).toEqual([]);
-    for (const name of ["process_cpu_user_seconds_total", "process_resident_memory_bytes", "nodejs_heap_size_used_bytes", "nodejs_eventloop_lag_seconds"])
+    for (const name of [
+      "process_cpu_user_seconds_total",
+      "process_resident_memory_bytes",
+      "nodejs_heap_size_used_bytes",
+      "nodejs_eventloop_lag_seconds",
+    ])
       expect(family(name), name).toBeDefined();
   });
 
-  it("exports traces with its service name: a span per upstream call with its cache outcome, and per job", { timeout: 60_000 }, async () => {
-    const upstream = (outcome: string) =>
-      spans.find((span) => span.name === "upstream propertySummary" && span.attributes["upstream.cache_outcome"] === outcome);
-    const miss = await eventually(() => upstream("miss"), "the miss's span");
-    expect(miss.serviceName).toBe(serviceName);
-    expect(miss.attributes).toMatchObject({ "upstream.operation": "propertySummary", "upstream.billable": true, "upstream.billable_requests": 1 });
-    expect((await eventually(() => upstream("hit"), "the hit's span")).attributes).toMatchObject({ "upstream.billable": false });
-    // The request's own spans (Next.js's) carry its request id, and the upstream call is in the same trace.
-    const request = await eventually(() => spans.find((span) => span.attributes["app.request_id"] === missRequestId), "the request's span");
-    expect(request.traceId).toBe(miss.traceId);
-    expect(spans.some((span) => span.traceId === miss.traceId && span.attributes["http.route"] === "/api/property/summary")).toBe(true);
-    const job = await eventually(() => spans.find((span) => span.name === "job housekeeping"), "the job's span");
-    expect(job.attributes).toMatchObject({ "messaging.system": "pg-boss", "messaging.destination.name": "housekeeping" });
-    expect(spans.some((span) => span.name === "db audit.append")).toBe(true);
-    // No URL leaves with its query: the address looked up is in none of the exports.
-    expect(exportBodies.join("\n")).not.toContain("24th");
-  });
+  it(
+    "exports traces with its service name: a span per upstream call with its cache outcome, and per job",
+    { timeout: 60_000 },
+    async () => {
+      const upstream = (outcome: string) =>
+        spans.find(
+          (span) => span.name === "upstream propertySummary" && span.attributes["upstream.cache_outcome"] === outcome,
+        );
+      const miss = await eventually(() => upstream("miss"), "the miss's span");
+      expect(miss.serviceName).toBe(serviceName);
+      expect(miss.attributes).toMatchObject({
+        "upstream.operation": "propertySummary",
+        "upstream.billable": true,
+        "upstream.billable_requests": 1,
+      });
+      expect((await eventually(() => upstream("hit"), "the hit's span")).attributes).toMatchObject({
+        "upstream.billable": false,
+      });
+      // The request's own spans (Next.js's) carry its request id, and the upstream call is in the same trace.
+      const request = await eventually(
+        () => spans.find((span) => span.attributes["app.request_id"] === missRequestId),
+        "the request's span",
+      );
+      expect(request.traceId).toBe(miss.traceId);
+      expect(
+        spans.some(
+          (span) => span.traceId === miss.traceId && span.attributes["http.route"] === "/api/property/summary",
+        ),
+      ).toBe(true);
+      const job = await eventually(() => spans.find((span) => span.name === "job housekeeping"), "the job's span");
+      expect(job.attributes).toMatchObject({
+        "messaging.system": "pg-boss",
+        "messaging.destination.name": "housekeeping",
+      });
+      expect(spans.some((span) => span.name === "db audit.append")).toBe(true);
+      // No URL leaves with its query: the address looked up is in none of the exports.
+      expect(exportBodies.join("\n")).not.toContain("24th");
+    },
+  );
 
   it("writes the trace's ids in its log lines, beside the request id", { timeout: 30_000 }, async () => {
-    const refused = await eventually(() => logLines.find((line) => line.requestId === refusedRequestId), "the refused scrape's log line");
+    const refused = await eventually(
+      () => logLines.find((line) => line.requestId === refusedRequestId),
+      "the refused scrape's log line",
+    );
     expect(refused.message).toBe("a request with the wrong bearer token was refused");
     expect(refused.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(refused.spanId).toMatch(/^[0-9a-f]{16}$/);
-    const span = await eventually(() => spans.find((s) => s.attributes["app.request_id"] === refusedRequestId), "the refused scrape's span");
+    const span = await eventually(
+      () => spans.find((s) => s.attributes["app.request_id"] === refusedRequestId),
+      "the refused scrape's span",
+    );
     expect(refused.traceId).toBe(span.traceId);
     // A job's log lines are in the job's trace.
     const job = spans.find((s) => s.name === "job housekeeping")!;
-    const jobLine = await eventually(() => logLines.find((line) => String(line.message).startsWith("housekeeping:")), "the job's log line");
+    const jobLine = await eventually(
+      () => logLines.find((line) => String(line.message).startsWith("housekeeping:")),
+      "the job's log line",
+    );
     expect(jobLine.traceId).toBe(job.traceId);
   });
 });

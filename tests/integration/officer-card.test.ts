@@ -23,7 +23,11 @@ let admin: string;
 let officer: { id: number; email: string; cookie: string };
 
 const upload = (path: string, cookie: string, body: Buffer, type: string) =>
-  fetch(`${app.url}${path}`, { method: "PUT", headers: { Cookie: cookie, "Content-Type": type }, body: new Uint8Array(body) });
+  fetch(`${app.url}${path}`, {
+    method: "PUT",
+    headers: { Cookie: cookie, "Content-Type": type },
+    body: new Uint8Array(body),
+  });
 
 async function page(path: string, cookie: string): Promise<string> {
   const response = await fetch(`${app.url}${path}`, { headers: { Cookie: cookie } });
@@ -40,17 +44,26 @@ function expectCard(html: string, where: string) {
   expect(html, where).toContain("Equal Housing Opportunity logo");
 }
 
-const userIdOf = async (cookie: string): Promise<number> => (await call(app, "GET", "/api/account/export", { cookie })).body.account.id;
+const userIdOf = async (cookie: string): Promise<number> =>
+  (await call(app, "GET", "/api/account/export", { cookie })).body.account.id;
 
 beforeAll(async () => {
   admin = await signIn(app, app.admin.email, app.admin.password);
   const email = `card-officer-${run}@example.com`;
-  const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } });
+  const created = await call(app, "POST", "/api/admin/users", {
+    cookie: admin,
+    body: { email, password: "officer-password", role: "loan_officer" },
+  });
   expect(created.status).toBe(201);
   officer = { id: created.body.id, email, cookie: await signIn(app, email, "officer-password") };
   const org = await call(app, "PUT", "/api/admin/organization", {
     cookie: admin,
-    body: { companyName: `Card Test Lending ${run}`, nmlsId: COMPANY_NMLS, equalHousingStatement: "", defaultOfficerId: null },
+    body: {
+      companyName: `Card Test Lending ${run}`,
+      nmlsId: COMPANY_NMLS,
+      equalHousingStatement: "",
+      defaultOfficerId: null,
+    },
   });
   expect(org.status).toBe(200);
   expect(org.body.equalHousingStatement).toMatch(/^Equal Housing Opportunity\./);
@@ -71,55 +84,74 @@ describe("an officer's card", () => {
       ["bookingUrl", "http://cal.example.com/casey"],
       ["nmlsId", "NMLS-42"],
     ] as const) {
-      const refused = await call(app, "PUT", "/api/account/officer-profile", { cookie: officer.cookie, body: { ...good, [field]: value } });
+      const refused = await call(app, "PUT", "/api/account/officer-profile", {
+        cookie: officer.cookie,
+        body: { ...good, [field]: value },
+      });
       expect(refused.status, field).toBe(400);
       expect(Object.keys(refused.body.error.fields), field).toEqual([field]);
     }
     // Homeowners have no card to keep.
-    expect((await call(app, "PUT", "/api/account/officer-profile", { cookie: (await newAccount(app)).cookie, body: good })).status).toBe(403);
+    expect(
+      (await call(app, "PUT", "/api/account/officer-profile", { cookie: (await newAccount(app)).cookie, body: good }))
+        .status,
+    ).toBe(403);
     const saved = await call(app, "PUT", "/api/account/officer-profile", { cookie: officer.cookie, body: good });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ phone: "+12065550199", nmlsId: OFFICER_NMLS, complete: true });
-    expect((await call(app, "GET", "/api/account/officer-profile", { cookie: officer.cookie })).body.bookingUrl).toBe("https://cal.example.com/casey");
+    expect((await call(app, "GET", "/api/account/officer-profile", { cookie: officer.cookie })).body.bookingUrl).toBe(
+      "https://cal.example.com/casey",
+    );
   });
 
-  it("takes a real PNG as a 256 px WebP without its metadata, and refuses a renamed PDF and a 20 MB image", { timeout: 60_000 }, async () => {
-    const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 30, g: 120, b: 200 } } })
-      .withExif({ IFD0: { Make: "TrackingCam", ImageDescription: "taken at home" } })
-      .png()
-      .toBuffer();
-    const stored = await upload("/api/account/officer-profile/photo", officer.cookie, png, "image/png");
-    expect(stored.status).toBe(200);
-    const { photoUrl } = (await stored.json()) as { photoUrl: string };
-    expect(photoUrl).toMatch(new RegExp(`^/api/officers/${officer.id}/photo\\?v=\\d+$`));
-    const served = await fetch(`${app.url}${photoUrl}`);
-    expect(served.status).toBe(200);
-    expect(served.headers.get("content-type")).toBe("image/webp");
-    expect(served.headers.get("cache-control")).toContain("immutable");
-    const bytes = Buffer.from(await served.arrayBuffer());
-    const meta = await sharp(bytes).metadata();
-    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 256, 256, undefined]);
-    expect(bytes.toString("latin1")).not.toContain("TrackingCam");
+  it(
+    "takes a real PNG as a 256 px WebP without its metadata, and refuses a renamed PDF and a 20 MB image",
+    { timeout: 60_000 },
+    async () => {
+      const png = await sharp({
+        create: { width: 900, height: 700, channels: 3, background: { r: 30, g: 120, b: 200 } },
+      })
+        .withExif({ IFD0: { Make: "TrackingCam", ImageDescription: "taken at home" } })
+        .png()
+        .toBuffer();
+      const stored = await upload("/api/account/officer-profile/photo", officer.cookie, png, "image/png");
+      expect(stored.status).toBe(200);
+      const { photoUrl } = (await stored.json()) as { photoUrl: string };
+      expect(photoUrl).toMatch(new RegExp(`^/api/officers/${officer.id}/photo\\?v=\\d+$`));
+      const served = await fetch(`${app.url}${photoUrl}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(served.headers.get("cache-control")).toContain("immutable");
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 256, 256, undefined]);
+      expect(bytes.toString("latin1")).not.toContain("TrackingCam");
 
-    const pdf = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-    const renamed = await upload("/api/account/officer-profile/photo", officer.cookie, pdf, "image/png");
-    expect(renamed.status).toBe(400);
-    expect(Object.keys(((await renamed.json()) as { error: { fields: object } }).error.fields)).toEqual(["photo"]);
+      const pdf = Buffer.from(
+        "%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+      );
+      const renamed = await upload("/api/account/officer-profile/photo", officer.cookie, pdf, "image/png");
+      expect(renamed.status).toBe(400);
+      expect(Object.keys(((await renamed.json()) as { error: { fields: object } }).error.fields)).toEqual(["photo"]);
 
-    const huge = Buffer.concat([png, Buffer.alloc(20 * 1024 * 1024 - png.byteLength, 7)]);
-    const tooLarge = await upload("/api/account/officer-profile/photo", officer.cookie, huge, "image/png");
-    expect(tooLarge.status).toBe(400);
-    const answer = (await tooLarge.json()) as { error: { code: string; fields: object } };
-    expect(answer.error.code).toBe("too_large");
-    expect(Object.keys(answer.error.fields)).toEqual(["photo"]);
-  });
+      const huge = Buffer.concat([png, Buffer.alloc(20 * 1024 * 1024 - png.byteLength, 7)]);
+      const tooLarge = await upload("/api/account/officer-profile/photo", officer.cookie, huge, "image/png");
+      expect(tooLarge.status).toBe(400);
+      const answer = (await tooLarge.json()) as { error: { code: string; fields: object } };
+      expect(answer.error.code).toBe("too_large");
+      expect(Object.keys(answer.error.fields)).toEqual(["photo"]);
+    },
+  );
 });
 
 describe("the homeowner's view of their officer", () => {
   it("shows no card to a homeowner without an officer", async () => {
     const [address] = houses(1660, 1) as [string];
     const alone = await newAccount(app);
-    expect((await call(app, "POST", "/api/owners", { cookie: alone.cookie, body: { ...deedName(address), address } })).status).toBe(201);
+    expect(
+      (await call(app, "POST", "/api/owners", { cookie: alone.cookie, body: { ...deedName(address), address } }))
+        .status,
+    ).toBe(201);
     const html = await page("/dashboard", alone.cookie);
     expect(html).toContain(address.split(",")[0]);
     expect(html).not.toContain("officer-card");
@@ -138,15 +170,32 @@ describe("the homeowner's view of their officer", () => {
       // Invited by the admin, who has no card: no card yet.
       expect(await page("/dashboard", homeowner)).not.toContain("nmlsconsumeraccess.org");
 
-      const bad = await call(app, "PUT", `/api/admin/users/${homeownerId}/officer`, { cookie: admin, body: { officerId: homeownerId } });
+      const bad = await call(app, "PUT", `/api/admin/users/${homeownerId}/officer`, {
+        cookie: admin,
+        body: { officerId: homeownerId },
+      });
       expect([bad.status, Object.keys(bad.body.error.fields)]).toEqual([400, ["officerId"]]);
-      expect((await call(app, "PUT", `/api/admin/users/${homeownerId}/officer`, { cookie: officer.cookie, body: { officerId: officer.id } })).status).toBe(403);
-      const assigned = await call(app, "PUT", `/api/admin/users/${homeownerId}/officer`, { cookie: admin, body: { officerId: officer.id } });
+      expect(
+        (
+          await call(app, "PUT", `/api/admin/users/${homeownerId}/officer`, {
+            cookie: officer.cookie,
+            body: { officerId: officer.id },
+          })
+        ).status,
+      ).toBe(403);
+      const assigned = await call(app, "PUT", `/api/admin/users/${homeownerId}/officer`, {
+        cookie: admin,
+        body: { officerId: officer.id },
+      });
       expect(assigned.status).toBe(200);
       expect(assigned.body).toEqual({ officerId: officer.id, source: "assigned" });
       const logged = await call(app, "GET", "/api/admin/audit?action=officer.assign&limit=50", { cookie: admin });
       const event = logged.body.events.find((e: { detail: { to?: number } | null }) => e.detail?.to === officer.id);
-      expect(event).toMatchObject({ action: "officer.assign", description: "Assigned a homeowner's loan officer", outcome: "allowed" });
+      expect(event).toMatchObject({
+        action: "officer.assign",
+        description: "Assigned a homeowner's loan officer",
+        outcome: "allowed",
+      });
 
       const dashboard = await page("/dashboard", homeowner);
       expectCard(dashboard, "dashboard");
@@ -161,7 +210,9 @@ describe("the homeowner's view of their officer", () => {
       expectCard(await page(`/dashboard/properties/${propertyId}`, homeowner), "property page");
 
       const report = (format: "html" | "pdf") =>
-        fetch(`${app.url}/api/property/report?${new URLSearchParams({ address, applicant_name: "x", format })}`, { headers: { Cookie: homeowner } });
+        fetch(`${app.url}/api/property/report?${new URLSearchParams({ address, applicant_name: "x", format })}`, {
+          headers: { Cookie: homeowner },
+        });
       const html = await report("html");
       expect(html.status).toBe(200);
       expectCard(await html.text(), "report HTML");
@@ -178,44 +229,81 @@ describe("the homeowner's view of their officer", () => {
       expect(text.indexOf(address.split(",")[0]!)).toBeLessThan(text.indexOf("Your loan officer"));
 
       const exported = (await call(app, "GET", "/api/account/export", { cookie: homeowner })).body;
-      expect(exported.loanOfficer).toEqual({ name: "Casey Card", email: officer.email, nmlsId: OFFICER_NMLS, source: "assigned" });
+      expect(exported.loanOfficer).toEqual({
+        name: "Casey Card",
+        email: officer.email,
+        nmlsId: OFFICER_NMLS,
+        source: "assigned",
+      });
     },
   );
 
-  it("shows the site's officer's card on the embedded dashboard of a partner's member", { timeout: 60_000 }, async () => {
-    const site = (
-      await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: `card-${run}`, allowedOrigins: ["https://bank.example"], dailyBudget: 100 } })
-    ).body;
-    const list = (await call(app, "GET", "/api/admin/sites", { cookie: admin })).body.sites as { id: number; siteKey: string }[];
-    const siteId = list.find((s) => s.siteKey === site.siteKey)!.id;
-    expect((await call(app, "PATCH", "/api/admin/sites", { cookie: admin, body: { siteId, officerId: 0 } })).status).toBe(400);
-    expect((await call(app, "PATCH", "/api/admin/sites", { cookie: admin, body: { siteId, officerId: officer.id } })).status).toBe(204);
-    const [address] = houses(1662, 1) as [string];
-    const { firstName, lastName } = deedName(address);
-    const token = await new SignJWT({ email: `member-${run}@bank.example`, given_name: firstName, family_name: lastName, address })
-      .setProtectedHeader({ alg: "HS256" })
-      .setIssuer(site.siteKey)
-      .setSubject(`member-${unique()}`)
-      .setIssuedAt()
-      .setExpirationTime("5m")
-      .setJti(`jti-${unique()}${unique()}`)
-      .sign(new TextEncoder().encode(site.siteSecret));
-    const opened = await fetch(`${app.url}/embed/dashboard?token=${token}`, { redirect: "manual" });
-    expect(opened.status).toBe(303);
-    const cookie = opened.headers.getSetCookie()[0]!.split(";")[0]!;
-    expectCard(await page("/embed/dashboard/view", cookie), "embedded dashboard");
-    expect((await call(app, "GET", "/api/account/export", { cookie })).body.loanOfficer).toMatchObject({ source: "partner", nmlsId: OFFICER_NMLS });
+  it(
+    "shows the site's officer's card on the embedded dashboard of a partner's member",
+    { timeout: 60_000 },
+    async () => {
+      const site = (
+        await call(app, "POST", "/api/admin/sites", {
+          cookie: admin,
+          body: { name: `card-${run}`, allowedOrigins: ["https://bank.example"], dailyBudget: 100 },
+        })
+      ).body;
+      const list = (await call(app, "GET", "/api/admin/sites", { cookie: admin })).body.sites as {
+        id: number;
+        siteKey: string;
+      }[];
+      const siteId = list.find((s) => s.siteKey === site.siteKey)!.id;
+      expect(
+        (await call(app, "PATCH", "/api/admin/sites", { cookie: admin, body: { siteId, officerId: 0 } })).status,
+      ).toBe(400);
+      expect(
+        (await call(app, "PATCH", "/api/admin/sites", { cookie: admin, body: { siteId, officerId: officer.id } }))
+          .status,
+      ).toBe(204);
+      const [address] = houses(1662, 1) as [string];
+      const { firstName, lastName } = deedName(address);
+      const token = await new SignJWT({
+        email: `member-${run}@bank.example`,
+        given_name: firstName,
+        family_name: lastName,
+        address,
+      })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer(site.siteKey)
+        .setSubject(`member-${unique()}`)
+        .setIssuedAt()
+        .setExpirationTime("5m")
+        .setJti(`jti-${unique()}${unique()}`)
+        .sign(new TextEncoder().encode(site.siteSecret));
+      const opened = await fetch(`${app.url}/embed/dashboard?token=${token}`, { redirect: "manual" });
+      expect(opened.status).toBe(303);
+      const cookie = opened.headers.getSetCookie()[0]!.split(";")[0]!;
+      expectCard(await page("/embed/dashboard/view", cookie), "embedded dashboard");
+      expect((await call(app, "GET", "/api/account/export", { cookie })).body.loanOfficer).toMatchObject({
+        source: "partner",
+        nmlsId: OFFICER_NMLS,
+      });
 
-    // The member asks from inside the frame: the calls to action are in the card, and the lead goes to the site's officer.
-    const view = await page("/embed/dashboard/view", cookie);
-    expect(view).toContain("Ask a question");
-    const propertyId = (await call(app, "GET", "/api/owner-data", { cookie })).body.properties[0].propertyId as number;
-    const asked = await call(app, "POST", "/api/leads", { cookie, body: { kind: "question", propertyId, message: "Can I borrow for a new roof?" } });
-    expect(asked.status).toBe(201);
-    const lead = await call(app, "GET", `/api/leads/${asked.body.lead.id}`, { cookie: officer.cookie });
-    expect(lead.status).toBe(200);
-    expect(lead.body).toMatchObject({ source: "embed", officerId: officer.id, message: "Can I borrow for a new roof?" });
-  });
+      // The member asks from inside the frame: the calls to action are in the card, and the lead goes to the site's
+      // officer.
+      const view = await page("/embed/dashboard/view", cookie);
+      expect(view).toContain("Ask a question");
+      const propertyId = (await call(app, "GET", "/api/owner-data", { cookie })).body.properties[0]
+        .propertyId as number;
+      const asked = await call(app, "POST", "/api/leads", {
+        cookie,
+        body: { kind: "question", propertyId, message: "Can I borrow for a new roof?" },
+      });
+      expect(asked.status).toBe(201);
+      const lead = await call(app, "GET", `/api/leads/${asked.body.lead.id}`, { cookie: officer.cookie });
+      expect(lead.status).toBe(200);
+      expect(lead.body).toMatchObject({
+        source: "embed",
+        officerId: officer.id,
+        message: "Can I borrow for a new roof?",
+      });
+    },
+  );
 });
 
 describe("whose officer, against a second officer of the same lender (review)", () => {
@@ -225,15 +313,29 @@ describe("whose officer, against a second officer of the same lender (review)", 
     async () => {
       const [home, elsewhere] = houses(1663, 2) as [string, string];
       const homeowner = await newAccount(app);
-      expect((await call(app, "POST", "/api/owners", { cookie: homeowner.cookie, body: { ...deedName(home), address: home } })).status).toBe(201);
-      const officerOf = async () => (await call(app, "GET", "/api/account/export", { cookie: homeowner.cookie })).body.loanOfficer;
+      expect(
+        (
+          await call(app, "POST", "/api/owners", {
+            cookie: homeowner.cookie,
+            body: { ...deedName(home), address: home },
+          })
+        ).status,
+      ).toBe(201);
+      const officerOf = async () =>
+        (await call(app, "GET", "/api/account/export", { cookie: homeowner.cookie })).body.loanOfficer;
 
-      const listed = await call(app, "POST", "/api/clients", { cookie: officer.cookie, body: { ...deedName(home), email: homeowner.email, address: home } });
+      const listed = await call(app, "POST", "/api/clients", {
+        cookie: officer.cookie,
+        body: { ...deedName(home), email: homeowner.email, address: home },
+      });
       expect(listed.status, JSON.stringify(listed.body)).toBe(201);
       expect(await officerOf()).toMatchObject({ email: officer.email, source: "portfolio" });
 
       const email = `card-rival-${unique()}@example.com`;
-      const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } });
+      const created = await call(app, "POST", "/api/admin/users", {
+        cookie: admin,
+        body: { email, password: "officer-password", role: "loan_officer" },
+      });
       const rival = await signIn(app, email, "officer-password");
       const poached = await call(app, "POST", "/api/clients", {
         cookie: rival,

@@ -37,7 +37,10 @@ export class CookieJar {
       const name = pair.slice(0, pair.indexOf("="));
       const value = pair.slice(pair.indexOf("=") + 1);
       const expires = attributes.find((a) => /^expires=/i.test(a));
-      const gone = value === "" || attributes.some((a) => /^max-age=0$/i.test(a)) || (expires !== undefined && Date.parse(expires.slice(8)) < Date.now());
+      const gone =
+        value === "" ||
+        attributes.some((a) => /^max-age=0$/i.test(a)) ||
+        (expires !== undefined && Date.parse(expires.slice(8)) < Date.now());
       if (gone) jar.delete(name);
       else jar.set(name, value);
     }
@@ -50,7 +53,10 @@ export class CookieJar {
     for (let hop = 0; hop < 20; hop++) {
       const response = await this.fetch(next);
       const location = response.headers.get("location");
-      if (!location) throw new Error(`${next} answered ${response.status} without a redirect: ${(await response.text()).slice(0, 500)}`);
+      if (!location)
+        throw new Error(
+          `${next} answered ${response.status} without a redirect: ${(await response.text()).slice(0, 500)}`,
+        );
       next = new URL(location, next).href;
       if (stop(next)) return next;
     }
@@ -70,7 +76,8 @@ export interface TestIdp {
 }
 
 const OTHER_REDIRECT = "http://127.0.0.1:9/other/callback";
-const listen = (server: Server, port: number) => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+const listen = (server: Server, port: number) =>
+  new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /**
@@ -95,16 +102,29 @@ export async function startIdp(appUrl: string): Promise<TestIdp> {
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
       },
-      { client_id: "other", client_secret: "other-secret", redirect_uris: [OTHER_REDIRECT], grant_types: ["authorization_code"], response_types: ["code"] },
+      {
+        client_id: "other",
+        client_secret: "other-secret",
+        redirect_uris: [OTHER_REDIRECT],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
     ],
     pkce: { required: () => true },
     // Groups come with the profile scope, amr with openid, and scope claims go into the ID token (next-auth reads
     // the ID token, never userinfo).
-    claims: { openid: ["sub", "amr", "acr"], email: ["email", "email_verified"], profile: ["name", "groups"], auth_time: null, sid: null },
+    claims: {
+      openid: ["sub", "amr", "acr"],
+      email: ["email", "email_verified"],
+      profile: ["name", "groups"],
+      auth_time: null,
+      sid: null,
+    },
     acrValues: ["urn:test:loa:password", "urn:test:loa:mfa"],
     // Like most providers (Okta, Keycloak, Entra ID), a refresh token for a client allowed the grant, without the
     // consent prompt oidc-provider otherwise asks before it honours offline_access.
-    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed("refresh_token"),
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed("refresh_token"),
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
@@ -137,10 +157,16 @@ export async function startIdp(appUrl: string): Promise<TestIdp> {
       return;
     }
     const grant =
-      (grantId && (await provider.Grant.find(grantId))) || new provider.Grant({ accountId: session!.accountId, clientId: String(params.client_id) });
+      (grantId && (await provider.Grant.find(grantId))) ||
+      new provider.Grant({ accountId: session!.accountId, clientId: String(params.client_id) });
     if (prompt.details.missingOIDCScope) grant.addOIDCScope(prompt.details.missingOIDCScope.join(" "));
     if (prompt.details.missingOIDCClaims) grant.addOIDCClaims(prompt.details.missingOIDCClaims);
-    await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: { grantId: await grant.save() } },
+      { mergeWithLastSubmission: true },
+    );
   }
 
   const handle = provider.callback();
@@ -153,24 +179,27 @@ export async function startIdp(appUrl: string): Promise<TestIdp> {
   });
 
   const relay = createServer((req, res) => {
-    const upstream = request({ host: "127.0.0.1", port: providerPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      const idToken = req.method === "POST" && req.url === "/token" ? swap : undefined;
-      if (!idToken) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      swap = undefined;
-      const chunks: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-      answer.on("end", () => {
-        const body = JSON.stringify({ ...JSON.parse(Buffer.concat(chunks).toString("utf8")), id_token: idToken });
-        const headers = { ...answer.headers, "content-length": String(Buffer.byteLength(body)) };
-        delete headers["transfer-encoding"];
-        res.writeHead(answer.statusCode ?? 502, headers);
-        res.end(body);
-      });
-    });
+    const upstream = request(
+      { host: "127.0.0.1", port: providerPort, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const idToken = req.method === "POST" && req.url === "/token" ? swap : undefined;
+        if (!idToken) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        swap = undefined;
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          const body = JSON.stringify({ ...JSON.parse(Buffer.concat(chunks).toString("utf8")), id_token: idToken });
+          const headers = { ...answer.headers, "content-length": String(Buffer.byteLength(body)) };
+          delete headers["transfer-encoding"];
+          res.writeHead(answer.statusCode ?? 502, headers);
+          res.end(body);
+        });
+      },
+    );
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });
@@ -196,8 +225,16 @@ export async function startIdp(appUrl: string): Promise<TestIdp> {
     const code = new URL(landing).searchParams.get("code") ?? "";
     const tokens = await fetch(`${issuer}/token`, {
       method: "POST",
-      headers: { Authorization: `Basic ${Buffer.from("other:other-secret").toString("base64")}`, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: OTHER_REDIRECT, code_verifier: verifier }),
+      headers: {
+        Authorization: `Basic ${Buffer.from("other:other-secret").toString("base64")}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: OTHER_REDIRECT,
+        code_verifier: verifier,
+      }),
     });
     const body = (await tokens.json()) as { id_token?: string };
     if (!body.id_token) throw new Error(`no id_token for client other: ${JSON.stringify(body)}`);

@@ -34,13 +34,17 @@ async function documentOf(origin: string): Promise<Document | undefined> {
     return await document;
   } catch (error) {
     if (documents.get(origin) === document) documents.delete(origin);
-    violations.push(`${origin}/api/openapi.json could not be read, so the answer was not checked: ${error instanceof Error ? error.message : String(error)}`);
+    violations.push(
+      `${origin}/api/openapi.json could not be read, so the answer was not checked: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
 }
 
 function matchPath(document: Document, pathname: string): string | undefined {
-  return Object.keys(document.paths).find((template) => new RegExp(`^${template.replace(/\{\w+\}/g, "[^/]+")}$`).test(pathname));
+  return Object.keys(document.paths).find((template) =>
+    new RegExp(`^${template.replace(/\{\w+\}/g, "[^/]+")}$`).test(pathname),
+  );
 }
 
 function validator(schema: object): z.ZodType {
@@ -50,7 +54,11 @@ function validator(schema: object): z.ZodType {
 }
 
 /** Checks one answer; anything the document does not describe is recorded as a violation. */
-export async function checkAnswer(url: string, method: string, answer: { status: number; headers: Headers; body: unknown }): Promise<void> {
+export async function checkAnswer(
+  url: string,
+  method: string,
+  answer: { status: number; headers: Headers; body: unknown },
+): Promise<void> {
   const { origin, pathname } = new URL(url);
   if (!pathname.startsWith("/api/") || pathname === "/api/openapi.json") return;
   const document = await documentOf(origin);
@@ -62,18 +70,24 @@ export async function checkAnswer(url: string, method: string, answer: { status:
   const operation = document.paths[template]![method.toLowerCase()];
   if (!operation) return void violations.push(`${where}: the document has no ${method} at ${template}`);
   const response = operation.responses[String(answer.status)];
-  if (!response) return void violations.push(`${where}: status not in the document (it lists ${Object.keys(operation.responses).join(", ")})`);
+  if (!response)
+    return void violations.push(
+      `${where}: status not in the document (it lists ${Object.keys(operation.responses).join(", ")})`,
+    );
   const type = answer.headers.get("content-type")?.split(";")[0] ?? "";
   if (!response.content) {
     if (answer.status !== 204 && type) violations.push(`${where}: a ${type} body where the document lists none`);
     return;
   }
   if (!(type in response.content))
-    return void violations.push(`${where}: ${type || "no body"} where the document lists ${Object.keys(response.content).join(", ")}`);
+    return void violations.push(
+      `${where}: ${type || "no body"} where the document lists ${Object.keys(response.content).join(", ")}`,
+    );
   const schema = response.content[type]?.schema;
   if (type !== "application/json" || !schema || Object.keys(schema).length === 0) return;
   const parsed = validator(schema).safeParse(answer.body);
-  if (!parsed.success) violations.push(`${where}: the body does not match the document: ${z.prettifyError(parsed.error).slice(0, 600)}`);
+  if (!parsed.success)
+    violations.push(`${where}: the body does not match the document: ${z.prettifyError(parsed.error).slice(0, 600)}`);
 }
 
 /** The violations found since the last call, which forgets them. */

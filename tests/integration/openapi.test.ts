@@ -10,7 +10,11 @@ describe("the answers of the integration tests are checked against /api/openapi.
     expect(refused.status).toBe(400);
     expect(takeViolations()).toEqual([]);
     const json = new Headers({ "content-type": "application/json" });
-    await checkAnswer(`${app.url}/api/signup`, "POST", { status: 200, headers: json, body: { id: 1, email: "a@example.com", role: "homeowner" } });
+    await checkAnswer(`${app.url}/api/signup`, "POST", {
+      status: 200,
+      headers: json,
+      body: { id: 1, email: "a@example.com", role: "homeowner" },
+    });
     await checkAnswer(`${app.url}/api/avm`, "POST", { status: 200, headers: json, body: { value: "a lot" } });
     expect(takeViolations()).toEqual([
       expect.stringMatching(/^POST \/api\/signup → 200: status not in the document/),

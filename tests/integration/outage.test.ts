@@ -42,9 +42,17 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("PostgreSQL and Redis going away wh
     database.host = `127.0.0.1:${postgres.port}`;
     cache.host = `127.0.0.1:${redis.port}`;
     const port = await freePort();
-    // The run's database already holds the demo staff, enrolled by the shared embedded app: its passkeys sign them in here.
+    // The run's database already holds the demo staff, enrolled by the shared embedded app: its passkeys sign them in
+    // here.
     const { passkeys } = inject("apps").embedded;
-    app = { name: "embedded", url: `http://127.0.0.1:${port}`, admin: { email: "", password: "" }, userLimitPerMinute: 0, dataDir, passkeys };
+    app = {
+      name: "embedded",
+      url: `http://127.0.0.1:${port}`,
+      admin: { email: "", password: "" },
+      userLimitPerMinute: 0,
+      dataDir,
+      passkeys,
+    };
     child = startNext(port, {
       NEXTAUTH_URL: app.url,
       DATA_DIR: dataDir,
@@ -84,7 +92,9 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("PostgreSQL and Redis going away wh
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(cached.status).toBe(200);
     // What needs the database says so, quickly, with when to try again.
-    const signUp = await call(app, "POST", "/api/signup", { body: { email: `outage-${unique()}@example.com`, password: "a-long-password" } });
+    const signUp = await call(app, "POST", "/api/signup", {
+      body: { email: `outage-${unique()}@example.com`, password: "a-long-password" },
+    });
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(signUp.status).toBe(503);
     expect(signUp.body.error.message).toMatch(/database is not answering/i);

@@ -40,7 +40,10 @@ describe("the portfolio's refreshes in the homeowner's access log", () => {
     const owned = await call(app, "GET", "/api/owner-data", { cookie: homeowner });
     expect(owned.status).toBe(200);
     home = owned.body.properties[0].facts.address;
-    const added = await call(app, "POST", "/api/clients", { cookie: officer, body: { firstName: "Demo", lastName: "Homeowner", address: home } });
+    const added = await call(app, "POST", "/api/clients", {
+      cookie: officer,
+      body: { firstName: "Demo", lastName: "Homeowner", address: home },
+    });
     expect(added.status).toBe(201);
     clientId = added.body.id;
   });
@@ -75,7 +78,10 @@ describe("the portfolio's refreshes in the homeowner's access log", () => {
       const room = { monthlyBudget: budget.body.spent + 10_000 };
       expect((await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: room })).status).toBe(200);
       try {
-        expect((await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status).toBe(202);
+        expect(
+          (await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } }))
+            .status,
+        ).toBe(202);
         let scheduled: Entry | undefined;
         for (let waited = 0; !scheduled && waited < 150_000; waited += 1_000) {
           scheduled = (await entriesBy(officerEmail)).find((e) => e.action === "client.refresh.scheduled");
@@ -86,12 +92,20 @@ describe("the portfolio's refreshes in the homeowner's access log", () => {
           address: home,
           by: { email: officerEmail, role: "loan_officer" },
         });
-        const rows = await call(app, "GET", `/api/admin/audit?${new URLSearchParams({ actor: officerEmail, action: "client.refresh.scheduled" })}`, {
-          cookie: admin,
-        });
+        const rows = await call(
+          app,
+          "GET",
+          `/api/admin/audit?${new URLSearchParams({ actor: officerEmail, action: "client.refresh.scheduled" })}`,
+          {
+            cookie: admin,
+          },
+        );
         expect(rows.body.events[0]).toMatchObject({ address: home, detail: { clientId, scheduled: true } });
       } finally {
-        await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: budget.body.budget } });
+        await call(app, "PUT", "/api/admin/refresh-budget", {
+          cookie: admin,
+          body: { monthlyBudget: budget.body.budget },
+        });
       }
     },
   );

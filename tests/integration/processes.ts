@@ -21,7 +21,8 @@ export async function freePort(): Promise<number> {
 export async function waitFor(url: string, child: ChildProcess, name: string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited with ${child.exitCode ?? child.signalCode}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} exited with ${child.exitCode ?? child.signalCode}`);
     try {
       if ((await fetch(url)).status < 500) return;
     } catch {
@@ -38,10 +39,13 @@ export async function waitFor(url: string, child: ChildProcess, name: string): P
  * checkout's (a benchmark's baseline).
  */
 export function startCommand(cwd = process.cwd()): { flags: string[]; entry: string[] } {
-  const words = (JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+  const words = (
+    JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as { scripts: { start: string } }
+  ).scripts.start.split(/\s+/);
   const node = words.indexOf("node");
   const entry = words.findIndex((word, i) => i > node && !word.startsWith("-"));
-  if (node < 0 || entry < 0) throw new Error(`package.json's start script is not "node <flags> <server>": ${words.join(" ")}`);
+  if (node < 0 || entry < 0)
+    throw new Error(`package.json's start script is not "node <flags> <server>": ${words.join(" ")}`);
   return { flags: words.slice(node + 1, entry), entry: words.slice(entry) };
 }
 
@@ -62,7 +66,14 @@ export function startNext(
   const { flags, entry } = startCommand();
   return spawn(process.execPath, [...flags, resolve(entry[0]!), ...entry.slice(1)], {
     cwd,
-    env: { ...process.env, SHUTDOWN_DELAY_SECONDS: "0", AUDIT_HMAC_KEY: TEST_AUDIT_KEY, ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+    env: {
+      ...process.env,
+      SHUTDOWN_DELAY_SECONDS: "0",
+      AUDIT_HMAC_KEY: TEST_AUDIT_KEY,
+      ...env,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+    },
     stdio: ["ignore", stdout, stderr],
   });
 }

@@ -17,12 +17,18 @@ describe("a home's records on its page (embedded service)", () => {
     return { status: response.status, html: (await response.text()).replaceAll("<!-- -->", "") };
   };
   const homesOf = async (cookie: string) =>
-    ((await call(app, "GET", "/api/owner-data", { cookie })).body.properties as { propertyId: number; facts: { address: string } }[]).map((p) => ({
+    (
+      (await call(app, "GET", "/api/owner-data", { cookie })).body.properties as {
+        propertyId: number;
+        facts: { address: string };
+      }[]
+    ).map((p) => ({
       propertyId: p.propertyId,
       address: p.facts.address,
     }));
   /** The estimate rows of the figures table behind the value-over-time chart. */
-  const estimateRows = (html: string) => [...html.matchAll(/<tr[^>]*><td[^>]*>([^<]+)<\/td><td[^>]*>Service Estimate<\/td>/g)].map((m) => m[1]);
+  const estimateRows = (html: string) =>
+    [...html.matchAll(/<tr[^>]*><td[^>]*>([^<]+)<\/td><td[^>]*>Service Estimate<\/td>/g)].map((m) => m[1]);
   const reportUsage = async () => ({
     meter: await meterFor(app, admin, "propertyReport"),
     service: (await serviceUsage(app, apps.sandbox, admin)).propertyReport ?? 0,
@@ -35,11 +41,19 @@ describe("a home's records on its page (embedded service)", () => {
   });
 
   it("shows the demo homeowner's value over time, comparable sales and loans on each of the two homes", async () => {
-    expect(demoHomes.map((h) => h.address.split(",")[0])).toEqual(expect.arrayContaining(["3901 Wallingford Ave N", "2744 N 24th St"]));
+    expect(demoHomes.map((h) => h.address.split(",")[0])).toEqual(
+      expect.arrayContaining(["3901 Wallingford Ave N", "2744 N 24th St"]),
+    );
     for (const home of demoHomes) {
       const { status, html } = await page(demo, home.propertyId);
       expect(status).toBe(200);
-      for (const text of ["Value over time", "Recorded sales", "Assessor&#x27;s market values", "Service Estimates received"]) expect(html).toContain(text);
+      for (const text of [
+        "Value over time",
+        "Recorded sales",
+        "Assessor&#x27;s market values",
+        "Service Estimates received",
+      ])
+        expect(html).toContain(text);
       expect(html).toContain("Why it is worth that");
       expect(html).toContain("Price per sq ft");
       expect(html).toContain("This home, per sq ft");
@@ -50,14 +64,22 @@ describe("a home's records on its page (embedded service)", () => {
 
   it("keeps one snapshot per estimate date, however many valuation answers arrive", async () => {
     const [home] = demoHomes;
-    for (let i = 0; i < 3; i++) expect((await call(app, "POST", "/api/avm", { cookie: demo, body: { address: home!.address } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call(app, "POST", "/api/avm", { cookie: demo, body: { address: home!.address } })).status).toBe(
+        200,
+      );
     const avm = (await call(app, "POST", "/api/avm", { cookie: demo, body: { address: home!.address } })).body;
     const { html } = await page(demo, home!.propertyId);
     const rows = estimateRows(html);
     expect(rows).toHaveLength(1);
     expect(html).toContain("Service Estimates received (1)");
     expect(rows[0]).toBe(
-      new Date(`${avm.eventDate}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }),
+      new Date(`${avm.eventDate}T00:00:00Z`).toLocaleDateString("en-US", {
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        timeZone: "UTC",
+      }),
     );
   });
 
@@ -106,14 +128,26 @@ describe("a home's records on its page (embedded service)", () => {
       const { status, html } = await page(cookie, home!.propertyId);
       expect(status).toBe(404);
       expect(html).not.toMatch(SECTIONS);
-      const report = await call(app, "GET", `/api/property/report?format=json&applicant_name=x&address=${encodeURIComponent(home!.address)}`, { cookie });
+      const report = await call(
+        app,
+        "GET",
+        `/api/property/report?format=json&applicant_name=x&address=${encodeURIComponent(home!.address)}`,
+        { cookie },
+      );
       expect(report.status).toBe(403);
     }
 
     // A claimant whose name is on the deed but who has not proved it: the public page, none of the records.
     const [claimedAddress] = houses(942, 1) as [string];
     const claimant = (await newAccount(app)).cookie;
-    expect((await call(app, "POST", "/api/owners", { cookie: claimant, body: { ...deedName(claimedAddress), address: claimedAddress } })).status).toBe(201);
+    expect(
+      (
+        await call(app, "POST", "/api/owners", {
+          cookie: claimant,
+          body: { ...deedName(claimedAddress), address: claimedAddress },
+        })
+      ).status,
+    ).toBe(201);
     const [claimed] = await homesOf(claimant);
     const before = await reportUsage();
     const { status, html } = await page(claimant, claimed!.propertyId);
@@ -122,9 +156,14 @@ describe("a home's records on its page (embedded service)", () => {
     expect(html).not.toMatch(SECTIONS);
     expect(html).not.toMatch(/Recorded sales|Comparable sales|Estimated balance/);
     expect((await reportUsage()).meter.upstreamCalls).toBe(before.meter.upstreamCalls);
-    const report = await call(app, "GET", `/api/property/report?format=json&applicant_name=x&address=${encodeURIComponent(claimedAddress)}`, {
-      cookie: claimant,
-    });
+    const report = await call(
+      app,
+      "GET",
+      `/api/property/report?format=json&applicant_name=x&address=${encodeURIComponent(claimedAddress)}`,
+      {
+        cookie: claimant,
+      },
+    );
     expect(report.status).toBe(403);
   });
 });
@@ -146,7 +185,9 @@ describe("a home's records when the report fails (standalone service over HTTP)"
     // The page's other answers are cached first; then every call to the service fails, so only the report does.
     const data = await call(app, "GET", "/api/owner-data", { cookie: owner });
     const [home] = data.body.properties as { propertyId: number; facts: { address: string } }[];
-    expect((await call(app, "POST", "/api/avm", { cookie: owner, body: { address: home!.facts.address } })).status).toBe(200);
+    expect(
+      (await call(app, "POST", "/api/avm", { cookie: owner, body: { address: home!.facts.address } })).status,
+    ).toBe(200);
     await faults({ rate: 1, kinds: ["5xx"] });
     const response = await fetch(`${app.url}/dashboard/properties/${home!.propertyId}`, { headers: { Cookie: owner } });
     // The records stream in after the first bytes: the faults stay until the whole page has arrived.

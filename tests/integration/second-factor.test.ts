@@ -25,14 +25,20 @@ import type { AppInfo } from "./setup";
 /** A new loan officer made by the admin, signed in with a password only: no factor yet. */
 async function newOfficer(app: AppInfo, admin: string) {
   const email = `officer-${unique()}@example.com`;
-  const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, password: "officer-password", role: "loan_officer" } });
+  const created = await call(app, "POST", "/api/admin/users", {
+    cookie: admin,
+    body: { email, password: "officer-password", role: "loan_officer" },
+  });
   expect(created.status).toBe(201);
   const cookie = sessionFrom(await credentialsCallback(app, email, "officer-password"))!;
   expect(cookie).toBeDefined();
   return { email, id: created.body.id as number, cookie };
 }
 
-/** Sets up an authenticator app through the API, as the security page does; returns its secret, the time the confirming code was of, and the recovery codes. */
+/**
+ * Sets up an authenticator app through the API, as the security page does; returns its secret, the time the confirming
+ * code was of, and the recovery codes.
+ */
 async function enrolAuthenticator(app: AppInfo, cookie: string) {
   const started = await call(app, "POST", "/api/account/authenticator", { cookie });
   expect(started.status).toBe(200);
@@ -40,7 +46,10 @@ async function enrolAuthenticator(app: AppInfo, cookie: string) {
   expect(started.body.qrSvg).toContain("<svg");
   const secret = started.body.secret as string;
   const at = Date.now();
-  const confirmed = await call(app, "POST", "/api/account/authenticator/confirm", { cookie, body: { code: totpCode(secret, at) } });
+  const confirmed = await call(app, "POST", "/api/account/authenticator/confirm", {
+    cookie,
+    body: { code: totpCode(secret, at) },
+  });
   expect(confirmed.status).toBe(200);
   return { secret, at, recoveryCodes: confirmed.body.recoveryCodes as string[] };
 }
@@ -55,14 +64,23 @@ describe("a second factor for staff (the shared embedded app)", () => {
   it("holds an officer with no factor to setting one up: every officer route is 403 second_factor_enrolment_required, pages go to the enrolment page", async () => {
     const { cookie } = await newOfficer(app, admin);
     const security = await call(app, "GET", "/api/account/security", { cookie });
-    expect(security.body).toMatchObject({ secondFactor: "enrol", required: true, totp: false, passkeys: [], recoveryCodesLeft: 0 });
+    expect(security.body).toMatchObject({
+      secondFactor: "enrol",
+      required: true,
+      totp: false,
+      passkeys: [],
+      recoveryCodesLeft: 0,
+    });
     for (const [method, path] of [
       ["GET", "/api/clients"],
       ["GET", "/api/opportunities"],
       ["GET", "/api/account/mail-preferences"],
       ["POST", "/api/avm"],
     ] as const) {
-      const reply = await call(app, method, path, { cookie, ...(method === "POST" ? { body: { address: "2800 N 24th St, Phoenix, AZ 85008" } } : {}) });
+      const reply = await call(app, method, path, {
+        cookie,
+        ...(method === "POST" ? { body: { address: "2800 N 24th St, Phoenix, AZ 85008" } } : {}),
+      });
       expect([path, reply.status, reply.body.error?.code]).toEqual([path, 403, "second_factor_enrolment_required"]);
     }
     for (const page of ["/lookup", "/clients", "/account"]) {
@@ -91,25 +109,39 @@ describe("a second factor for staff (the shared embedded app)", () => {
     const signedIn = await credentialsCallback(app, officer.email, "officer-password", next);
     expect(await signInError(signedIn)).toBe("");
     const cookie = sessionFrom(signedIn)!;
-    expect((await call(app, "GET", "/api/account/security", { cookie })).body).toMatchObject({ secondFactor: "given", totp: true, recoveryCodesLeft: 10 });
-    expect(await signInError(await credentialsCallback(app, officer.email, "officer-password", next))).toBe("second_factor_invalid");
-    // A wrong password with a right code is still a wrong password.
-    expect(await signInError(await credentialsCallback(app, officer.email, "not-the-password", totpCode(secret, at + 60_000)))).toBe(
-      "Wrong email or password.",
+    expect((await call(app, "GET", "/api/account/security", { cookie })).body).toMatchObject({
+      secondFactor: "given",
+      totp: true,
+      recoveryCodesLeft: 10,
+    });
+    expect(await signInError(await credentialsCallback(app, officer.email, "officer-password", next))).toBe(
+      "second_factor_invalid",
     );
+    // A wrong password with a right code is still a wrong password.
+    expect(
+      await signInError(
+        await credentialsCallback(app, officer.email, "not-the-password", totpCode(secret, at + 60_000)),
+      ),
+    ).toBe("Wrong email or password.");
 
     // A recovery code, typed in lower case with spaces, signs in once; the second time it is refused.
     const typed = recoveryCodes[3]!.toLowerCase().replace("-", " ");
     const recovered = await credentialsCallback(app, officer.email, "officer-password", typed);
     expect(sessionFrom(recovered)).toBeDefined();
-    expect(await signInError(await credentialsCallback(app, officer.email, "officer-password", typed))).toBe("second_factor_invalid");
+    expect(await signInError(await credentialsCallback(app, officer.email, "officer-password", typed))).toBe(
+      "second_factor_invalid",
+    );
     expect((await call(app, "GET", "/api/account/security", { cookie })).body.recoveryCodesLeft).toBe(9);
 
     // New codes void the old ones (a fresh second factor was just given by this session's sign-in).
     const fresh = await call(app, "POST", "/api/account/recovery-codes", { cookie });
     expect(fresh.status).toBe(200);
-    expect(await signInError(await credentialsCallback(app, officer.email, "officer-password", recoveryCodes[5]!))).toBe("second_factor_invalid");
-    expect(sessionFrom(await credentialsCallback(app, officer.email, "officer-password", fresh.body.recoveryCodes[0]))).toBeDefined();
+    expect(
+      await signInError(await credentialsCallback(app, officer.email, "officer-password", recoveryCodes[5]!)),
+    ).toBe("second_factor_invalid");
+    expect(
+      sessionFrom(await credentialsCallback(app, officer.email, "officer-password", fresh.body.recoveryCodes[0])),
+    ).toBeDefined();
   });
 
   it("signs an officer in with a passkey alone, names and lists it, and refuses a passkey of another site or a replayed challenge", async () => {
@@ -119,9 +151,13 @@ describe("a second factor for staff (the shared embedded app)", () => {
     const cookie = await passkeySignIn(app, key);
     const security = (await call(app, "GET", "/api/account/security", { cookie })).body;
     expect(security).toMatchObject({ secondFactor: "given", totp: false, recoveryCodesLeft: 10 });
-    expect(security.passkeys).toEqual([expect.objectContaining({ name: "Work laptop", lastUsedAt: expect.any(String) })]);
+    expect(security.passkeys).toEqual([
+      expect.objectContaining({ name: "Work laptop", lastUsedAt: expect.any(String) }),
+    ]);
     const id = security.passkeys[0].id as string;
-    expect((await call(app, "PATCH", `/api/account/passkeys/${id}`, { cookie, body: { name: "Office laptop" } })).status).toBe(200);
+    expect(
+      (await call(app, "PATCH", `/api/account/passkeys/${id}`, { cookie, body: { name: "Office laptop" } })).status,
+    ).toBe(200);
     expect((await call(app, "GET", "/api/account/security", { cookie })).body.passkeys[0].name).toBe("Office laptop");
 
     // The same challenge answered twice: the second is refused.
@@ -132,22 +168,33 @@ describe("a second factor for staff (the shared embedded app)", () => {
     expect([await signInError(again), sessionFrom(again)]).toEqual(["passkey_invalid", undefined]);
     // An answer made for a phishing origin is refused.
     const phished = (await call(app, "POST", "/api/passkeys/sign-in-options", { body: {} })).body;
-    const elsewhere = await providerCallback(app, "passkey", { response: JSON.stringify(softAssertion(key, phished, "https://phish.example")) });
+    const elsewhere = await providerCallback(app, "passkey", {
+      response: JSON.stringify(softAssertion(key, phished, "https://phish.example")),
+    });
     expect(sessionFrom(elsewhere)).toBeUndefined();
     // A passkey the app never registered is refused.
     const stranger = (await call(app, "POST", "/api/passkeys/sign-in-options", { body: {} })).body;
     expect(
-      sessionFrom(await providerCallback(app, "passkey", { response: JSON.stringify(softAssertion(newSoftPasskey(), stranger, app.url)) })),
+      sessionFrom(
+        await providerCallback(app, "passkey", {
+          response: JSON.stringify(softAssertion(newSoftPasskey(), stranger, app.url)),
+        }),
+      ),
     ).toBeUndefined();
   });
 
   it("lets a homeowner add a passkey and sign in with no password; their password then needs the second factor too", async () => {
     const { cookie, email } = await provedAccount(app, admin);
-    expect((await call(app, "GET", "/api/account/security", { cookie })).body).toMatchObject({ secondFactor: "none", required: false });
+    expect((await call(app, "GET", "/api/account/security", { cookie })).body).toMatchObject({
+      secondFactor: "none",
+      required: false,
+    });
     await addPasskey(app, email, cookie, "Phone");
     const passwordless = await passkeySignIn(app, passkeyOf(app, email)!);
     expect((await call(app, "GET", "/api/account/mail-preferences", { cookie: passwordless })).status).toBe(200);
-    expect(await signInError(await credentialsCallback(app, email, "a-good-long-password"))).toBe("second_factor_required");
+    expect(await signInError(await credentialsCallback(app, email, "a-good-long-password"))).toBe(
+      "second_factor_required",
+    );
   });
 
   it("asks a session that did not give the account's factor (a reset password) for it before anything else", async () => {
@@ -155,7 +202,9 @@ describe("a second factor for staff (the shared embedded app)", () => {
     await addPasskey(app, email, cookie, "Phone");
     const key = passkeyOf(app, email)!;
     expect((await call(app, "POST", "/api/account/password-reset", { body: { email } })).status).toBe(202);
-    const mail = await call(app, "GET", `/api/admin/outbox?kind=email&to=${encodeURIComponent(email)}`, { cookie: admin });
+    const mail = await call(app, "GET", `/api/admin/outbox?kind=email&to=${encodeURIComponent(email)}`, {
+      cookie: admin,
+    });
     const token = (mail.body.messages[0].text as string).match(/token=([\w-]+)/)![1]!;
     const reset = await fetch(`${app.url}/api/account/password-reset/confirm`, {
       method: "POST",
@@ -164,16 +213,24 @@ describe("a second factor for staff (the shared embedded app)", () => {
     });
     const pending = sessionFrom(reset)!;
     expect((await call(app, "GET", "/api/account/security", { cookie: pending })).body.secondFactor).toBe("pending");
-    expect((await call(app, "GET", "/api/owner-data", { cookie: pending })).body.error.code).toBe("second_factor_required");
+    expect((await call(app, "GET", "/api/owner-data", { cookie: pending })).body.error.code).toBe(
+      "second_factor_required",
+    );
     const dashboard = await fetch(`${app.url}/dashboard`, { headers: { Cookie: pending }, redirect: "manual" });
     expect(dashboard.headers.get("location")).toBe("/verify?callbackUrl=%2Fdashboard");
     // The passkey finishes the sign-in.
     const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: pending })).body;
-    const given = await call(app, "POST", "/api/account/second-factor", { cookie: pending, body: { passkey: softAssertion(key, options, app.url) } });
+    const given = await call(app, "POST", "/api/account/second-factor", {
+      cookie: pending,
+      body: { passkey: softAssertion(key, options, app.url) },
+    });
     expect(given.body).toEqual({ kind: "passkey" });
-    // Finishing the sign-in renewed the session: the cookie it came with no longer works, the new one has given the factor.
+    // Finishing the sign-in renewed the session: the cookie it came with no longer works, the new one has given the
+    // factor.
     expect((await call(app, "GET", "/api/account/security", { cookie: pending })).status).toBe(401);
-    expect((await call(app, "GET", "/api/account/security", { cookie: sessionFrom(given)! })).body.secondFactor).toBe("given");
+    expect((await call(app, "GET", "/api/account/security", { cookie: sessionFrom(given)! })).body.secondFactor).toBe(
+      "given",
+    );
   });
 });
 
@@ -190,7 +247,13 @@ describe("staff sessions: idle end, step-up, throttled codes", () => {
   beforeAll(async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
+    app = {
+      name: "embedded",
+      url,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 1000,
+      dataDir,
+    };
     child = startNext(port, {
       NEXTAUTH_URL: url,
       DATA_DIR: dataDir,
@@ -235,17 +298,32 @@ describe("staff sessions: idle end, step-up, throttled codes", () => {
     await addPasskey(app, target.email, target.cookie);
     const adminKey = passkeyOf(app, app.admin.email)!;
     const fresh = await passkeySignIn(app, adminKey);
-    expect((await call(app, "PATCH", `/api/admin/users/${target.id}`, { cookie: fresh, body: { role: "admin" } })).status).toBe(200);
+    expect(
+      (await call(app, "PATCH", `/api/admin/users/${target.id}`, { cookie: fresh, body: { role: "admin" } })).status,
+    ).toBe(200);
     await sleep(3_500);
-    const stale = await call(app, "PATCH", `/api/admin/users/${target.id}`, { cookie: fresh, body: { role: "loan_officer" } });
+    const stale = await call(app, "PATCH", `/api/admin/users/${target.id}`, {
+      cookie: fresh,
+      body: { role: "loan_officer" },
+    });
     expect([stale.status, stale.body.error.code]).toEqual([403, "step_up_required"]);
-    expect((await call(app, "DELETE", `/api/admin/users/${target.id}/factors`, { cookie: fresh })).body.error.code).toBe("step_up_required");
+    expect(
+      (await call(app, "DELETE", `/api/admin/users/${target.id}/factors`, { cookie: fresh })).body.error.code,
+    ).toBe("step_up_required");
     // The step-up: a passkey of the admin's own, then the action goes ahead.
     const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: fresh })).body;
     expect(
-      (await call(app, "POST", "/api/account/second-factor", { cookie: fresh, body: { passkey: softAssertion(adminKey, options, app.url) } })).status,
+      (
+        await call(app, "POST", "/api/account/second-factor", {
+          cookie: fresh,
+          body: { passkey: softAssertion(adminKey, options, app.url) },
+        })
+      ).status,
     ).toBe(200);
-    expect((await call(app, "PATCH", `/api/admin/users/${target.id}`, { cookie: fresh, body: { role: "loan_officer" } })).status).toBe(200);
+    expect(
+      (await call(app, "PATCH", `/api/admin/users/${target.id}`, { cookie: fresh, body: { role: "loan_officer" } }))
+        .status,
+    ).toBe(200);
     // Resetting the officer's factors ends their sessions; their next sign-in must enrol again.
     const targetSession = await passkeySignIn(app, passkeyOf(app, target.email)!);
     expect((await call(app, "DELETE", `/api/admin/users/${target.id}/factors`, { cookie: fresh })).status).toBe(204);
@@ -260,7 +338,10 @@ describe("staff sessions: idle end, step-up, throttled codes", () => {
     const { secret } = await enrolAuthenticator(app, officer.cookie);
     const guesses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call(app, "POST", "/api/account/second-factor", { cookie: officer.cookie, body: { code: String(100000 + i).padStart(6, "0") } }),
+        call(app, "POST", "/api/account/second-factor", {
+          cookie: officer.cookie,
+          body: { code: String(100000 + i).padStart(6, "0") },
+        }),
       ),
     );
     const compared = guesses.filter((reply) => reply.status === 400);
@@ -270,7 +351,10 @@ describe("staff sessions: idle end, step-up, throttled codes", () => {
     expect(compared.length + throttled.length).toBe(50);
     expect(throttled[0]!.headers.get("retry-after")).toMatch(/^\d+$/);
     // Even the right code waits now.
-    const right = await call(app, "POST", "/api/account/second-factor", { cookie: officer.cookie, body: { code: totpCode(secret, Date.now() + 30_000) } });
+    const right = await call(app, "POST", "/api/account/second-factor", {
+      cookie: officer.cookie,
+      body: { code: totpCode(secret, Date.now() + 30_000) },
+    });
     expect(right.status).toBe(429);
   });
 });

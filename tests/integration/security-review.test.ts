@@ -5,7 +5,19 @@ import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AppInfo } from "./setup";
-import { call, deedName, houses, invitedHomeowner, latestMail, meterFor, newAccount, rawCall, sessionFrom, signIn, unique } from "./client";
+import {
+  call,
+  deedName,
+  houses,
+  invitedHomeowner,
+  latestMail,
+  meterFor,
+  newAccount,
+  rawCall,
+  sessionFrom,
+  signIn,
+  unique,
+} from "./client";
 import { exited, freePort, startNext, waitFor } from "./processes";
 
 // Findings of the security review, each proved against the built app.
@@ -18,12 +30,16 @@ describe("sign-in's callback URL", () => {
     return /\\"callbackUrl\\":\\"(.*?)\\"/.exec(html)?.[1];
   };
 
-  it.each(["/\\evil.example/", "//evil.example", "/%5Cevil.example", "https://evil.example", "javascript:alert(1)", "\t/evil.example"])(
-    "never leads to another site: %j",
-    async (hostile) => {
-      expect(await callbackOf(hostile)).toBe("/start");
-    },
-  );
+  it.each([
+    "/\\evil.example/",
+    "//evil.example",
+    "/%5Cevil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+    "\t/evil.example",
+  ])("never leads to another site: %j", async (hostile) => {
+    expect(await callbackOf(hostile)).toBe("/start");
+  });
 
   it("keeps a path on this site", async () => {
     expect(await callbackOf("/lookup?address=1")).toBe("/lookup?address=1");
@@ -73,14 +89,20 @@ describe("the widget demo's frame-ancestors", () => {
     }
     expect(await ancestorsOf("site_demo")).toEqual(expected);
     const admin = await signIn(app, app.admin.email, app.admin.password);
-    const sites = (await call(app, "GET", "/api/admin/sites", { cookie: admin })).body.sites as { siteKey: string; allowedOrigins: string[] }[];
+    const sites = (await call(app, "GET", "/api/admin/sites", { cookie: admin })).body.sites as {
+      siteKey: string;
+      allowedOrigins: string[];
+    }[];
     expect(sites.find((site) => site.siteKey === "site_demo")!.allowedOrigins).toEqual(expected);
   });
 
   it("are never a wildcard: a site cannot be registered with one", async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
     for (const origin of ["http://*", "https://*.example", "http://*:8080"]) {
-      const reply = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "wildcard", allowedOrigins: [origin], dailyBudget: 10 } });
+      const reply = await call(app, "POST", "/api/admin/sites", {
+        cookie: admin,
+        body: { name: "wildcard", allowedOrigins: [origin], dailyBudget: 10 },
+      });
       expect(reply.status, origin).toBe(400);
       expect(reply.body.error.fields).toHaveProperty(["allowedOrigins.0"]);
     }
@@ -102,7 +124,12 @@ describe("a partner token", () => {
   const open = async (iat: number, exp: number) => {
     const address = houses(300, 1)[0]!;
     const { firstName, lastName } = deedName(address);
-    const token = await new SignJWT({ email: `member-${unique()}@example.com`, given_name: firstName, family_name: lastName, address })
+    const token = await new SignJWT({
+      email: `member-${unique()}@example.com`,
+      given_name: firstName,
+      family_name: lastName,
+      address,
+    })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setIssuer(site.siteKey)
       .setSubject(`member-${unique()}`)
@@ -137,19 +164,24 @@ describe("a partner token", () => {
 describe("the organization's maximum LTV", () => {
   const app = inject("apps").embedded;
 
-  it.each([true, [0.6], "0x1", "0.6", null, {}, 1e-300, 0, -0.1, 1.5, 0.001])("refuses %j with 400 naming orgMaxLtv", async (orgMaxLtv) => {
-    const admin = await signIn(app, app.admin.email, app.admin.password);
-    const reply = await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } });
-    expect(reply.status).toBe(400);
-    expect(reply.body.error.fields).toHaveProperty("orgMaxLtv");
-  });
+  it.each([true, [0.6], "0x1", "0.6", null, {}, 1e-300, 0, -0.1, 1.5, 0.001])(
+    "refuses %j with 400 naming orgMaxLtv",
+    async (orgMaxLtv) => {
+      const admin = await signIn(app, app.admin.email, app.admin.password);
+      const reply = await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.fields).toHaveProperty("orgMaxLtv");
+    },
+  );
 
   it("takes a number from 0.01 to 1", async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
     const before = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body.orgMaxLtv;
     try {
       for (const orgMaxLtv of [0.01, 1, 0.75])
-        expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } })).body).toMatchObject({ orgMaxLtv });
+        expect(
+          (await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv } })).body,
+        ).toMatchObject({ orgMaxLtv });
     } finally {
       await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: { orgMaxLtv: before } });
     }
@@ -177,7 +209,8 @@ describe("the client's address", () => {
     const ask = await widget(app, "https://ip-review.example");
     const statuses: number[] = [];
     // A source address of this test's own, so no other test's lookups share the visitor's allowance (20 a minute).
-    for (const [i, address] of houses(700, 22).entries()) statuses.push((await ask(address, `198.51.100.${i + 1}`, "127.0.0.31")).status);
+    for (const [i, address] of houses(700, 22).entries())
+      statuses.push((await ask(address, `198.51.100.${i + 1}`, "127.0.0.31")).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(statuses.slice(20)).toEqual([429, 429]);
     // Another socket address is another visitor.
@@ -187,7 +220,12 @@ describe("the client's address", () => {
   describe("behind one trusted proxy (TRUSTED_PROXY_HOPS=1)", () => {
     let child: ChildProcess;
     let dir: string;
-    const app: AppInfo = { name: "embedded", url: "", admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 0 };
+    const app: AppInfo = {
+      name: "embedded",
+      url: "",
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 0,
+    };
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), "integration-hops-"));
       app.dataDir = dir;
@@ -215,7 +253,8 @@ describe("the client's address", () => {
       const addresses = houses(740, 8);
       const statuses = [];
       // The proxy appends the client's address; a client may have sent anything before it.
-      for (const forged of ["", "1.1.1.1, ", "2.2.2.2, ", "3.3.3.3, "]) statuses.push((await ask(addresses[statuses.length]!, `${forged}198.51.100.7`)).status);
+      for (const forged of ["", "1.1.1.1, ", "2.2.2.2, ", "3.3.3.3, "])
+        statuses.push((await ask(addresses[statuses.length]!, `${forged}198.51.100.7`)).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
       expect((await ask(addresses[4]!, "198.51.100.8")).status).toBe(200);
       expect((await ask(addresses[5]!, "1.1.1.1, 198.51.100.9")).status).toBe(200);
@@ -231,7 +270,14 @@ describe("an account made with someone else's email before they are invited", ()
     // Sign-up proves nothing about the email: a stranger registers the client's address with a password of their own.
     const stranger = await newAccount(app);
     const address = houses(1300, 1)[0]!;
-    expect((await call(app, "POST", "/api/invitations", { cookie: admin, body: { email: stranger.email, ...deedName(address), address } })).status).toBe(201);
+    expect(
+      (
+        await call(app, "POST", "/api/invitations", {
+          cookie: admin,
+          body: { email: stranger.email, ...deedName(address), address },
+        })
+      ).status,
+    ).toBe(201);
     const { token } = await latestMail(app, admin, stranger.email);
     // The client, who never made that account, opens the link: accepting asks them for a password of their own.
     const withoutPassword = await call(app, "POST", "/api/invitations/accept", { body: { token } });
@@ -272,9 +318,14 @@ describe("a homeowner's report", () => {
     const address = houses(1310, 1)[0]!;
     const owner = await invitedHomeowner(app, admin, address);
     const ask = (name: string) =>
-      call(app, "GET", `/api/property/report?format=json&applicant_name=${encodeURIComponent(name)}&address=${encodeURIComponent(address)}`, {
-        cookie: owner,
-      });
+      call(
+        app,
+        "GET",
+        `/api/property/report?format=json&applicant_name=${encodeURIComponent(name)}&address=${encodeURIComponent(address)}`,
+        {
+          cookie: owner,
+        },
+      );
     expect((await ask("First Name")).status).toBe(200);
     const before = await meterFor(app, admin, "propertyReport");
     for (const name of ["Second Name", "Third Name", "Fourth Name"]) expect((await ask(name)).status).toBe(200);

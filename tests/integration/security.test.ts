@@ -14,7 +14,11 @@ describe("security headers", () => {
     { kind: "an API route", path: "/api/health", framedBy: null },
     { kind: "the widget", path: "/embed/valuation?key=site_demo", framedBy: "site" },
     { kind: "the partner dashboard without a partner session", path: "/embed/dashboard/view", framedBy: "'none'" },
-    { kind: "a partner's home page without a partner session", path: "/embed/dashboard/view/properties/1", framedBy: "'none'" },
+    {
+      kind: "a partner's home page without a partner session",
+      path: "/embed/dashboard/view/properties/1",
+      framedBy: "'none'",
+    },
   ];
 
   it.each(KINDS)("on $kind", async ({ path, framedBy }) => {
@@ -64,7 +68,10 @@ describe("operations", () => {
   it.each(["embedded", "http"] as const)("reports the database, cache and service as reachable (%s)", async (name) => {
     const reply = await call(apps[name], "GET", "/api/health?deep=1");
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ status: "ok", checks: { startup: "ok", database: "ok", cache: "ok", upstream: "ok" } });
+    expect(reply.body).toEqual({
+      status: "ok",
+      checks: { startup: "ok", database: "ok", cache: "ok", upstream: "ok" },
+    });
   });
 
   it("gives every API answer a request id, and keeps one it was given", async () => {
@@ -79,7 +86,9 @@ describe("when the database does not answer", () => {
   const app = inject("apps").noDatabase;
 
   it("answers 503 with a message, and says so in the readiness check", async () => {
-    const signUp = await call(app, "POST", "/api/signup", { body: { email: "x@example.com", password: "a-long-password" } });
+    const signUp = await call(app, "POST", "/api/signup", {
+      body: { email: "x@example.com", password: "a-long-password" },
+    });
     expect(signUp.status).toBe(503);
     expect(signUp.body.error.message).toMatch(/database is not answering/);
     expect(Number(signUp.headers.get("retry-after"))).toBeGreaterThan(0);

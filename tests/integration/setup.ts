@@ -11,7 +11,10 @@ import { freePort, startNext, TEST_DATA_KEY, waitFor } from "./processes";
 import { smtpServer } from "./smtp";
 
 /** Signs each staff account in once (enrolling a passkey, or with a demo account's code) and hands out its passkey. */
-async function staffPasskeys(app: AppInfo, accounts: { email: string; password: string }[]): Promise<Record<string, ExportedSoftPasskey>> {
+async function staffPasskeys(
+  app: AppInfo,
+  accounts: { email: string; password: string }[],
+): Promise<Record<string, ExportedSoftPasskey>> {
   const keys: Record<string, ExportedSoftPasskey> = {};
   for (const account of accounts) {
     await signIn(app, account.email, account.password);
@@ -43,7 +46,9 @@ export interface AppInfo {
   url: string;
   admin: { email: string; password: string };
   userLimitPerMinute: number;
-  /** Its data folder, and its secret when not the generated one there: the demo staff's authenticator codes (embedded). */
+  /**
+   * Its data folder, and its secret when not the generated one there: the demo staff's authenticator codes (embedded).
+   */
   dataDir?: string;
   authSecret?: string;
   /** Where the app's mail server keeps what it was given (production: its outbox's copies have no links). */
@@ -62,7 +67,10 @@ declare module "vitest" {
  * A database of this run's own on the PostgreSQL of DATABASE_URL, dropped at the end: what one run proves (a home
  * linked to an account) would otherwise be there for the next run, whose accounts could not prove it again.
  */
-async function runDatabase(serverUrl: string | undefined, name: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+async function runDatabase(
+  serverUrl: string | undefined,
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   if (!serverUrl) return undefined;
   const server = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await server.unsafe(`create database ${name}`);
@@ -104,13 +112,16 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_SIGNUP_PER_HOUR: "10000",
     RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE: "10000",
     DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
-    // No refresh in the background of the shared apps (an import queues its clients' first refresh, the demo portfolio's
-    // come at start): their calls and webhook events would land in other tests' counts. The budget's own tests start
-    // apps of their own (monitoring.test.ts) or set it (portfolio-reads.test.ts).
+    // No refresh in the background of the shared apps (an import queues its clients' first refresh, the demo
+    // portfolio's come at start): their calls and webhook events would land in other tests' counts. The budget's own
+    // tests start apps of their own (monitoring.test.ts) or set it (portfolio-reads.test.ts).
     REFRESH_BUDGET_MONTHLY: "0",
   };
   const start = (command: string, args: string[], env: Record<string, string>) => {
-    const child = spawn(command, args, { env: { ...process.env, ...shared, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+    const child = spawn(command, args, {
+      env: { ...process.env, ...shared, ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     children.push(child);
     return child;
   };
@@ -129,14 +140,20 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dirs[0]!,
   });
 
-  const [embeddedPort, httpPort, noDatabasePort, deadPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [embeddedPort, httpPort, noDatabasePort, deadPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const httpAdmin = { email: `admin-${run}@example.com`, password: `admin-password-${run}` };
   const embedded = startApp(embeddedPort, {
     DATA_DIR: dirs[1]!,
     PROPERTY_API_BASE_URL: "",
     RATE_LIMIT_USER_PER_MINUTE: "2000",
     RATE_LIMIT_IP_PER_MINUTE: "5000",
-    // Tests' receivers listen on 127.0.0.1, and a webhook's retries (5 s, 5 min, 30 min…) come in milliseconds to seconds.
+    // Tests' receivers listen on 127.0.0.1, and a webhook's retries (5 s, 5 min, 30 min…) come in milliseconds to
+    // seconds.
     WEBHOOKS_ALLOW_PRIVATE: "true",
     WEBHOOKS_RETRY_SCALE: "0.0005",
     // The widget's report form: a proof of work the tests solve in a few hashes, held a second before it is sent.
@@ -205,13 +222,21 @@ export default async function setup(project: TestProject) {
       authSecret: `secret-${run}`,
       mailDir,
     };
-    embeddedApp.passkeys = await staffPasskeys(embeddedApp, [embeddedApp.admin, { email: "officer@example.com", password: "officer-demo" }]);
+    embeddedApp.passkeys = await staffPasskeys(embeddedApp, [
+      embeddedApp.admin,
+      { email: "officer@example.com", password: "officer-demo" },
+    ]);
     httpApp.passkeys = await staffPasskeys(httpApp, [httpAdmin]);
 
     project.provide("apps", {
       embedded: embeddedApp,
       http: httpApp,
-      noDatabase: { name: "embedded", url: `http://127.0.0.1:${noDatabasePort}`, admin: { email: "", password: "" }, userLimitPerMinute: 0 },
+      noDatabase: {
+        name: "embedded",
+        url: `http://127.0.0.1:${noDatabasePort}`,
+        admin: { email: "", password: "" },
+        userLimitPerMinute: 0,
+      },
       sandbox,
       smtp: { url: smtp.url, dir: mailDir },
       databaseUrl: process.env.DATABASE_URL ?? "",

@@ -3,7 +3,10 @@ import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./processes";
 
-/** A message as it arrived: its recipients, and its text with folded headers joined and the body's quoted-printable undone. */
+/**
+ * A message as it arrived: its recipients, and its text with folded headers joined and the body's quoted-printable
+ * undone.
+ */
 export interface Mail {
   to: string;
   raw: string;
@@ -42,7 +45,8 @@ export async function smtpServer(options: { dir?: string } = {}) {
         stream.on("end", () => {
           const mail = { to: session.envelope.rcptTo.map((r) => r.address).join(","), raw: decode(raw) };
           mails.push(mail);
-          if (options.dir) writeFileSync(join(options.dir, `${String(mails.length).padStart(8, "0")}.json`), JSON.stringify(mail));
+          if (options.dir)
+            writeFileSync(join(options.dir, `${String(mails.length).padStart(8, "0")}.json`), JSON.stringify(mail));
           callback();
         });
       },
@@ -68,7 +72,9 @@ const decodeWords = (text: string) =>
     encoding.toUpperCase() === "B"
       ? Buffer.from(word, "base64").toString("utf8")
       : Buffer.from(
-          word.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          word
+            .replace(/_/g, " ")
+            .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
           "latin1",
         ).toString("utf8"),
   );
@@ -90,5 +96,10 @@ function partOf(raw: string, type: string): string | null {
 export function partsOf(mail: Mail): { recipient: string; subject: string; text: string; html: string | null } {
   const head = mail.raw.slice(0, mail.raw.search(/\r?\n\r?\n/));
   const subject = decodeWords(/^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? "");
-  return { recipient: mail.to, subject, text: partOf(mail.raw, "text/plain") ?? "", html: partOf(mail.raw, "text/html") };
+  return {
+    recipient: mail.to,
+    subject,
+    text: partOf(mail.raw, "text/plain") ?? "",
+    html: partOf(mail.raw, "text/html"),
+  };
 }

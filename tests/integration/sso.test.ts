@@ -6,7 +6,16 @@ import { join } from "node:path";
 import { decode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newSoftPasskey, softAssertion } from "@/lib/testing/soft-passkey";
-import { addPasskey, call, credentialsCallback, latestMail, providerCallback, sessionFrom, signIn, unique } from "./client";
+import {
+  addPasskey,
+  call,
+  credentialsCallback,
+  latestMail,
+  providerCallback,
+  sessionFrom,
+  signIn,
+  unique,
+} from "./client";
 import { CookieJar, startIdp, type TestIdp } from "./oidc-idp";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
@@ -87,7 +96,9 @@ async function sso(login: string, options: { onAuthorize?: (url: URL) => Promise
   expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
   expect(authorize.searchParams.get("nonce")).toBeTruthy();
   await options.onAuthorize?.(authorize);
-  const callback = new URL(await jar.followUntil(authorize.href, (url) => url.startsWith(`${app.url}/api/auth/callback/oidc`)));
+  const callback = new URL(
+    await jar.followUntil(authorize.href, (url) => url.startsWith(`${app.url}/api/auth/callback/oidc`)),
+  );
   if (options.forgeState) callback.searchParams.set("state", "forged");
   const answer = await jar.fetch(callback.href);
   return { location: new URL(answer.headers.get("location") ?? "", app.url).href, session: sessionFrom(answer) };
@@ -103,20 +114,33 @@ async function whoami(cookie: string) {
 
 /** A loan officer's API (standardize an address): 200 for staff, 403 for a homeowner, 401 without a live session. */
 const officerCall = (cookie: string) =>
-  call(app, "POST", "/api/address/normalize", { cookie, body: { requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] } });
+  call(app, "POST", "/api/address/normalize", {
+    cookie,
+    body: { requests: [{ street: "2800 N 24th St", city: "Phoenix", state: "AZ", zip: "85008" }] },
+  });
 /** Any role's API: 200 while the session is live. */
 const anyRoleCall = (cookie: string) => call(app, "GET", "/api/account/mail-preferences", { cookie });
 
 describe("single sign-on for staff through OpenID Connect", () => {
   it("offers the organization's sign-in on the login page, and explains a refusal in a sentence", async () => {
     expect(await (await fetch(`${app.url}/login`)).text()).toContain("Sign in with your organization");
-    expect(await (await fetch(`${app.url}/login?error=OidcNoRole`)).text()).toContain("does not give you access to this app");
+    expect(await (await fetch(`${app.url}/login?error=OidcNoRole`)).text()).toContain(
+      "does not give you access to this app",
+    );
   });
 
   it("provisions an officer from the officer group and an admin from the admin group; the same subject is the same account", async () => {
     const run = unique();
-    idp.people.set(`dana-${run}`, { email: `Dana-${run}@Lender.example`, groups: ["everyone", "loan_officer"], amr: ["pwd", "mfa"] });
-    idp.people.set(`erin-${run}`, { email: `erin-${run}@lender.example`, groups: ["loan_officer", "admin"], amr: ["pwd", "mfa"] });
+    idp.people.set(`dana-${run}`, {
+      email: `Dana-${run}@Lender.example`,
+      groups: ["everyone", "loan_officer"],
+      amr: ["pwd", "mfa"],
+    });
+    idp.people.set(`erin-${run}`, {
+      email: `erin-${run}@lender.example`,
+      groups: ["loan_officer", "admin"],
+      amr: ["pwd", "mfa"],
+    });
 
     const dana = await sso(`dana-${run}`);
     expect(dana.location).toBe(`${app.url}/dashboard`);
@@ -134,10 +158,15 @@ describe("single sign-on for staff through OpenID Connect", () => {
   });
 
   it("refuses someone whose groups no longer give a role, ends their sessions and leaves the account a homeowner", async () => {
-    // The demo officer is linked by its email: it is staff, no other subject holds it, the provider says it verified the
-    // email, and with STAFF_PASSWORDS=false the account's password signs nobody in.
+    // The demo officer is linked by its email: it is staff, no other subject holds it, the provider says it verified
+    // the email, and with STAFF_PASSWORDS=false the account's password signs nobody in.
     const olga = `olga-${unique()}`;
-    idp.people.set(olga, { email: "officer@example.com", emailVerified: true, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    idp.people.set(olga, {
+      email: "officer@example.com",
+      emailVerified: true,
+      groups: ["loan_officer"],
+      amr: ["pwd", "mfa"],
+    });
     const first = await sso(olga);
     expect((await whoami(first.session!)).user).toMatchObject({ email: "officer@example.com", role: "loan_officer" });
     expect((await officerCall(first.session!)).status).toBe(200);
@@ -162,7 +191,9 @@ describe("single sign-on for staff through OpenID Connect", () => {
 
   it("never makes a homeowner's account staff because the provider's email matches it", async () => {
     const email = `frank-${unique()}@lender.example`;
-    expect((await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } })).status).toBe(201);
+    expect((await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } })).status).toBe(
+      201,
+    );
     idp.people.set(email, { email, groups: ["admin"], amr: ["pwd"] });
 
     const refused = await sso(email);
@@ -193,7 +224,10 @@ describe("single sign-on for staff through OpenID Connect", () => {
       // The other client's token carries this sign-in's nonce: only its audience is wrong.
       onAuthorize: async (authorize) => {
         const idToken = await idp.idTokenForOther(login, authorize.searchParams.get("nonce")!);
-        const claims = JSON.parse(Buffer.from(idToken.split(".")[1]!, "base64url").toString("utf8")) as { aud: string; nonce: string };
+        const claims = JSON.parse(Buffer.from(idToken.split(".")[1]!, "base64url").toString("utf8")) as {
+          aud: string;
+          nonce: string;
+        };
         expect(claims).toMatchObject({ aud: "other", nonce: authorize.searchParams.get("nonce") });
         idp.swapNextIdToken(idToken);
       },
@@ -210,10 +244,15 @@ describe("single sign-on for staff through OpenID Connect", () => {
     idp.people.set(passwordOnly, { email: `${passwordOnly}@lender.example`, groups: ["loan_officer"], amr: ["pwd"] });
     // The provider's MFA finishes the sign-in; a password alone leaves a new officer on the enrolment page.
     const trusted = (await sso(withMfa)).session!;
-    expect((await call(app, "GET", "/api/account/security", { cookie: trusted })).body).toMatchObject({ secondFactor: "given", required: true });
+    expect((await call(app, "GET", "/api/account/security", { cookie: trusted })).body).toMatchObject({
+      secondFactor: "given",
+      required: true,
+    });
     expect((await officerCall(trusted)).status).toBe(200);
     const unproven = (await sso(passwordOnly)).session!;
-    expect((await call(app, "GET", "/api/account/security", { cookie: unproven })).body).toMatchObject({ secondFactor: "enrol" });
+    expect((await call(app, "GET", "/api/account/security", { cookie: unproven })).body).toMatchObject({
+      secondFactor: "enrol",
+    });
     expect((await officerCall(unproven)).body.error.code).toBe("second_factor_enrolment_required");
   });
 
@@ -222,24 +261,35 @@ describe("single sign-on for staff through OpenID Connect", () => {
     const wrong = await credentialsCallback(app, "admin@example.com", "not-the-password");
     const unknown = await credentialsCallback(app, `nobody-${unique()}@example.com`, "admin-demo");
     expect(sessionFrom(staff)).toBeUndefined();
-    const answers = await Promise.all([staff, wrong, unknown].map(async (r) => ({ status: r.status, body: await r.text() })));
+    const answers = await Promise.all(
+      [staff, wrong, unknown].map(async (r) => ({ status: r.status, body: await r.text() })),
+    );
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]).toEqual(answers[2]);
 
-    // Nor does a reset link sign staff in with a new password (an admin who came in through the provider reads the mail).
+    // Nor does a reset link sign staff in with a new password (an admin who came in through the provider reads the
+    // mail).
     const lee = `lee-${unique()}`;
     idp.people.set(lee, { email: `${lee}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"] });
     const admin = (await sso(lee)).session!;
-    expect((await call(app, "POST", "/api/account/password-reset", { body: { email: "admin@example.com" } })).status).toBe(202);
+    expect(
+      (await call(app, "POST", "/api/account/password-reset", { body: { email: "admin@example.com" } })).status,
+    ).toBe(202);
     const { token } = await latestMail(app, admin, "admin@example.com");
-    const reset = await call(app, "POST", "/api/account/password-reset/confirm", { body: { token, password: "another-good-long-password" } });
+    const reset = await call(app, "POST", "/api/account/password-reset/confirm", {
+      body: { token, password: "another-good-long-password" },
+    });
     expect(reset.status).toBe(400);
     expect(reset.body.error.code).toBe("sso_only");
     expect(sessionFrom(reset)).toBeUndefined();
-    expect(sessionFrom(await credentialsCallback(app, "admin@example.com", "another-good-long-password"))).toBeUndefined();
+    expect(
+      sessionFrom(await credentialsCallback(app, "admin@example.com", "another-good-long-password")),
+    ).toBeUndefined();
 
     const email = `kim-${unique()}@example.com`;
-    expect((await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } })).status).toBe(201);
+    expect((await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } })).status).toBe(
+      201,
+    );
     expect((await whoami(await signIn(app, email, "a-good-long-password"))).user?.role).toBe("homeowner");
   });
 });
@@ -252,8 +302,14 @@ async function ssoAdmin(): Promise<string> {
 }
 
 /** The newest rows of the activity log for an action by an account, as an admin reads them. */
-async function logged(admin: string, actor: string, action: string): Promise<Array<{ outcome: string; detail: Record<string, unknown> | null }>> {
-  const reply = await call(app, "GET", `/api/admin/audit?${new URLSearchParams({ limit: "20", actor, action })}`, { cookie: admin });
+async function logged(
+  admin: string,
+  actor: string,
+  action: string,
+): Promise<Array<{ outcome: string; detail: Record<string, unknown> | null }>> {
+  const reply = await call(app, "GET", `/api/admin/audit?${new URLSearchParams({ limit: "20", actor, action })}`, {
+    cookie: admin,
+  });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body.events;
 }
@@ -264,14 +320,20 @@ describe("single sign-on trusts only what the provider vouches for (issue 38 ite
   it("links an existing account by email only when the provider says it verified the email, and makes none with an email it says it did not", async () => {
     const admin = await ssoAdmin();
     const email = `pat-${unique()}@lender.example`;
-    const created = await call(app, "POST", "/api/admin/users", { cookie: admin, body: { email, role: "loan_officer", password: "a-good-long-password" } });
+    const created = await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email, role: "loan_officer", password: "a-good-long-password" },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     // Someone at the provider who set their email to the officer's, unverified (or with no word on it): not linked.
     for (const emailVerified of [false, undefined]) {
       const mallory = `mallory-${unique()}`;
       idp.people.set(mallory, { email, emailVerified, groups: ["admin"], amr: ["pwd", "mfa"] });
-      expect(await sso(mallory)).toEqual({ location: `${app.url}/login?error=OidcAccountConflict`, session: undefined });
+      expect(await sso(mallory)).toEqual({
+        location: `${app.url}/login?error=OidcAccountConflict`,
+        session: undefined,
+      });
     }
     // The officer themself, whose email the provider verified: linked to the account the admin made.
     const pat = `pat-${unique()}`;
@@ -281,9 +343,16 @@ describe("single sign-on trusts only what the provider vouches for (issue 38 ite
 
     // A new account is not made for an email the provider says it did not verify (it would hold that email here).
     const nobody = `nobody-${unique()}`;
-    idp.people.set(nobody, { email: `${nobody}@lender.example`, emailVerified: false, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    idp.people.set(nobody, {
+      email: `${nobody}@lender.example`,
+      emailVerified: false,
+      groups: ["loan_officer"],
+      amr: ["pwd", "mfa"],
+    });
     expect(await sso(nobody)).toEqual({ location: `${app.url}/login?error=OidcEmailUnverified`, session: undefined });
-    expect(await (await fetch(`${app.url}/login?error=OidcEmailUnverified`)).text()).toContain("did not confirm your email address");
+    expect(await (await fetch(`${app.url}/login?error=OidcEmailUnverified`)).text()).toContain(
+      "did not confirm your email address",
+    );
   });
 
   it("counts the provider's sign-in as a second factor only for mfa, two kinds of factor, or a configured acr", async () => {
@@ -308,13 +377,25 @@ describe("single sign-on trusts only what the provider vouches for (issue 38 ite
 
   it("asks for a sign-in within OIDC_MAX_AGE_SECONDS and refuses an older one, or one whose time the provider left out", async () => {
     const recent = `una-${unique()}`;
-    idp.people.set(recent, { email: `${recent}@lender.example`, groups: ["loan_officer"], amr: ["pwd", "mfa"], authTime: Math.floor(Date.now() / 1000) - 60 });
-    const fresh = await sso(recent, { onAuthorize: async (authorize) => expect(authorize.searchParams.get("max_age")).toBe("43200") });
+    idp.people.set(recent, {
+      email: `${recent}@lender.example`,
+      groups: ["loan_officer"],
+      amr: ["pwd", "mfa"],
+      authTime: Math.floor(Date.now() / 1000) - 60,
+    });
+    const fresh = await sso(recent, {
+      onAuthorize: async (authorize) => expect(authorize.searchParams.get("max_age")).toBe("43200"),
+    });
     expect(fresh.location).toBe(`${app.url}/dashboard`);
 
     // The provider vouches for a sign-in of 13 hours ago (it ignored max_age): refused, and said why.
     const stale = `vic-${unique()}`;
-    idp.people.set(stale, { email: `${stale}@lender.example`, groups: ["admin"], amr: ["pwd", "mfa"], authTime: Math.floor(Date.now() / 1000) - 13 * 3600 });
+    idp.people.set(stale, {
+      email: `${stale}@lender.example`,
+      groups: ["admin"],
+      amr: ["pwd", "mfa"],
+      authTime: Math.floor(Date.now() / 1000) - 13 * 3600,
+    });
     expect(await sso(stale)).toEqual({ location: `${app.url}/login?error=OidcSignInTooOld`, session: undefined });
     expect(await (await fetch(`${app.url}/login?error=OidcSignInTooOld`)).text()).toContain("too long ago");
 
@@ -343,7 +424,9 @@ describe("single sign-on required: staff come in through the provider, and leave
 
     const passkeyAnswer = async (passkey = key) => {
       const options = (await call(app, "POST", "/api/passkeys/sign-in-options", { body: {} })).body;
-      const response = await providerCallback(app, "passkey", { response: JSON.stringify(softAssertion(passkey, options, app.url)) });
+      const response = await providerCallback(app, "passkey", {
+        response: JSON.stringify(softAssertion(passkey, options, app.url)),
+      });
       return { session: sessionFrom(response), status: response.status, body: await response.text() };
     };
     const staff = await passkeyAnswer();
@@ -351,22 +434,37 @@ describe("single sign-on required: staff come in through the provider, and leave
     expect(staff.session).toBeUndefined();
     expect(staff).toEqual(stranger);
     const admin = await ssoAdmin();
-    expect((await logged(admin, email, "signin"))[0]).toMatchObject({ outcome: "refused", detail: { method: "passkey", reason: "staff_passwords_off" } });
+    expect((await logged(admin, email, "signin"))[0]).toMatchObject({
+      outcome: "refused",
+      detail: { method: "passkey", reason: "staff_passwords_off" },
+    });
 
     // Through the provider again (a password there): the passkey is the second step of this session.
     const pending = (await sso(login)).session!;
     expect((await call(app, "GET", "/api/account/security", { cookie: pending })).body.secondFactor).toBe("pending");
     const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie: pending })).body;
-    const given = await call(app, "POST", "/api/account/second-factor", { cookie: pending, body: { passkey: softAssertion(key, options, app.url) } });
+    const given = await call(app, "POST", "/api/account/second-factor", {
+      cookie: pending,
+      body: { passkey: softAssertion(key, options, app.url) },
+    });
     expect(given.status).toBe(200);
     // Finishing the sign-in renewed the session: its new cookie is the one that works.
     expect((await officerCall(sessionFrom(given)!)).status).toBe(200);
   });
 
   it("ends a sign-on session at the first request after the re-check interval once the provider no longer puts the person in a staff group, or refuses", async () => {
-    const [stays, removed, gone] = ["sam", "tess", "uma"].map((name) => `${name}-${unique()}`) as [string, string, string];
-    for (const login of [stays, removed, gone]) idp.people.set(login, { email: `${login}@lender.example`, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
-    const sessions = { stays: (await sso(stays)).session!, removed: (await sso(removed)).session!, gone: (await sso(gone)).session! };
+    const [stays, removed, gone] = ["sam", "tess", "uma"].map((name) => `${name}-${unique()}`) as [
+      string,
+      string,
+      string,
+    ];
+    for (const login of [stays, removed, gone])
+      idp.people.set(login, { email: `${login}@lender.example`, groups: ["loan_officer"], amr: ["pwd", "mfa"] });
+    const sessions = {
+      stays: (await sso(stays)).session!,
+      removed: (await sso(removed)).session!,
+      gone: (await sso(gone)).session!,
+    };
     for (const cookie of Object.values(sessions)) expect((await officerCall(cookie)).status).toBe(200);
 
     idp.people.get(removed)!.groups = ["everyone"];
@@ -381,8 +479,12 @@ describe("single sign-on required: staff come in through the provider, and leave
     expect((await officerCall(sessions.stays)).status).toBe(200);
 
     const admin = await ssoAdmin();
-    expect((await logged(admin, `${removed}@lender.example`, "signout"))[0]).toMatchObject({ detail: { method: "sso", reason: "OidcNoRole" } });
-    expect((await logged(admin, `${gone}@lender.example`, "signout"))[0]).toMatchObject({ detail: { method: "sso", reason: "provider_refused" } });
+    expect((await logged(admin, `${removed}@lender.example`, "signout"))[0]).toMatchObject({
+      detail: { method: "sso", reason: "OidcNoRole" },
+    });
+    expect((await logged(admin, `${gone}@lender.example`, "signout"))[0]).toMatchObject({
+      detail: { method: "sso", reason: "provider_refused" },
+    });
   });
 
   it("gives a sign-on session the role the provider's groups give at the re-check, from that very request", async () => {

@@ -87,16 +87,27 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
   let admin: string;
   /** Values for the dynamic segments of routes and pages (`{leadId}`, `[leadId]`): records the staff may read. */
   const segments: Record<string, string> = {};
-  const filled = (path: string) => path.replace(/\{(\w+)\}|\[(\w+)\]/g, (whole, a?: string, b?: string) => segments[a ?? b ?? ""] ?? whole);
+  const filled = (path: string) =>
+    path.replace(/\{(\w+)\}|\[(\w+)\]/g, (whole, a?: string, b?: string) => segments[a ?? b ?? ""] ?? whole);
   let officer: string;
 
   const stepUp = async (email: string, cookie: string) => {
     const options = (await call(app, "POST", "/api/account/second-factor/options", { cookie })).body;
     const key = passkeyOf(app, email)!;
-    expect((await call(app, "POST", "/api/account/second-factor", { cookie, body: { passkey: softAssertion(key, options, app.url) } })).status).toBe(200);
+    expect(
+      (
+        await call(app, "POST", "/api/account/second-factor", {
+          cookie,
+          body: { passkey: softAssertion(key, options, app.url) },
+        })
+      ).status,
+    ).toBe(200);
   };
   const stale = () => new Promise((resolve) => setTimeout(resolve, 3_500));
-  /** The actor's newest rows (at most 50: no step-up), read with a request id of the test's own so its own rows are told apart. */
+  /**
+   * The actor's newest rows (at most 50: no step-up), read with a request id of the test's own so its own rows are told
+   * apart.
+   */
   const rowsOf = async (email: string): Promise<Event[]> => {
     const reply = await call(app, "GET", `/api/admin/audit?${new URLSearchParams({ actor: email, limit: "50" })}`, {
       cookie: admin,
@@ -105,14 +116,22 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     // The month's scheduled refreshes of the clients imported here run in the background and are logged under their
     // officer (this admin): they are the job's rows, not the requests' this file checks, and may land between them.
-    return (reply.body.events as Event[]).filter((e) => !e.requestId?.startsWith("walk-check-") && e.action !== "client.refresh.scheduled");
+    return (reply.body.events as Event[]).filter(
+      (e) => !e.requestId?.startsWith("walk-check-") && e.action !== "client.refresh.scheduled",
+    );
   };
   const newestId = async (email: string) => (await rowsOf(email))[0]?.id ?? 0;
 
   beforeAll(async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    app = { name: "embedded", url, admin: { email: "admin@example.com", password: "admin-demo" }, userLimitPerMinute: 1000, dataDir };
+    app = {
+      name: "embedded",
+      url,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 1000,
+      dataDir,
+    };
     child = startNext(port, {
       NEXTAUTH_URL: url,
       DATA_DIR: dataDir,
@@ -125,18 +144,31 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     await waitFor(`${url}/api/openapi.json`, child, "app");
     admin = await signIn(app, app.admin.email, app.admin.password);
     // A CRM endpoint, for the routes of one endpoint's deliveries.
-    const endpoint = await call(app, "POST", "/api/admin/webhooks", { cookie: admin, body: { url: "http://127.0.0.1:9/crm", events: ["lead.created"] } });
+    const endpoint = await call(app, "POST", "/api/admin/webhooks", {
+      cookie: admin,
+      body: { url: "http://127.0.0.1:9/crm", events: ["lead.created"] },
+    });
     expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     segments.webhookId = String(endpoint.body.id);
     officer = await signIn(app, OFFICER.email, OFFICER.password);
     // The demo officer's 50 clients and three of the admin's own: an admin sees 53.
-    const csv = ["name,email,address", ...houses(1200, 3).map((address) => `"${Object.values(deedName(address)).join(" ")}",,"${address}"`)].join("\n");
+    const csv = [
+      "name,email,address",
+      ...houses(1200, 3).map((address) => `"${Object.values(deedName(address)).join(" ")}",,"${address}"`),
+    ].join("\n");
     const imported = await call(app, "POST", "/api/clients/import", { cookie: admin, body: { csv } });
     expect(imported.body).toMatchObject({ created: 3 });
     // A lead of the demo officer's (from a client they invited), for the routes and pages of one lead.
     const [home] = houses(1650, 1) as [string];
     const email = `staff-reads-owner-${unique()}@example.com`;
-    expect((await call(app, "POST", "/api/invitations", { cookie: officer, body: { email, ...deedName(home), address: home } })).status).toBe(201);
+    expect(
+      (
+        await call(app, "POST", "/api/invitations", {
+          cookie: officer,
+          body: { email, ...deedName(home), address: home },
+        })
+      ).status,
+    ).toBe(201);
     const { token } = await latestMail(app, admin, email);
     const accepted = await fetch(`${url}/api/invitations/accept`, {
       method: "POST",
@@ -145,7 +177,10 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     });
     const owner = sessionFrom(accepted)!;
     const propertyId = (await call(app, "GET", "/api/owner-data", { cookie: owner })).body.properties[0].propertyId;
-    const lead = await call(app, "POST", "/api/leads", { cookie: owner, body: { kind: "question", propertyId, message: "Can I borrow?" } });
+    const lead = await call(app, "POST", "/api/leads", {
+      cookie: owner,
+      body: { kind: "question", propertyId, message: "Can I borrow?" },
+    });
     expect(lead.status).toBe(201);
     segments.leadId = String(lead.body.lead.id);
   });
@@ -161,7 +196,11 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     const refused = await call(app, "GET", "/api/clients?size=500", { cookie: admin });
     expect([refused.status, refused.body.error?.code]).toEqual([403, "step_up_required"]);
     const [tried] = await rowsOf(app.admin.email);
-    expect(tried).toMatchObject({ action: "clients.export", outcome: "refused", detail: { via: "api", reason: "step_up_required" } });
+    expect(tried).toMatchObject({
+      action: "clients.export",
+      outcome: "refused",
+      detail: { via: "api", reason: "step_up_required" },
+    });
 
     // A page of 50 is a read, not an export: no step-up, one row naming the count.
     const page = await call(app, "GET", "/api/clients?size=50", { cookie: admin });
@@ -182,15 +221,23 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     "more than 50 clients' opportunities through GET /api/opportunities ask for step-up and are an export row with the count",
     { timeout: 120_000 },
     async () => {
-      // Every client with equity to spare has an opportunity: the minimums at nothing, then all 53 refreshed (25 a request).
+      // Every client with equity to spare has an opportunity: the minimums at nothing, then all 53 refreshed (25 a
+      // request).
       await stepUp(app.admin.email, admin);
       const settings = { orgMaxLtv: 0.95, opportunityHelocMin: 0, opportunityCashOutMin: 0 };
       expect((await call(app, "PUT", "/api/admin/settings", { cookie: admin, body: settings })).status).toBe(200);
-      for (let i = 0; i < 3; i++) expect((await call(app, "POST", "/api/clients/refresh", { cookie: admin })).body).toMatchObject({ stopped: null });
+      for (let i = 0; i < 3; i++)
+        expect((await call(app, "POST", "/api/clients/refresh", { cookie: admin })).body).toMatchObject({
+          stopped: null,
+        });
       await stale();
       const refused = await call(app, "GET", "/api/opportunities", { cookie: admin });
       expect([refused.status, refused.body.error?.code]).toEqual([403, "step_up_required"]);
-      expect((await rowsOf(app.admin.email))[0]).toMatchObject({ action: "clients.export", outcome: "refused", detail: { list: "opportunities", via: "api" } });
+      expect((await rowsOf(app.admin.email))[0]).toMatchObject({
+        action: "clients.export",
+        outcome: "refused",
+        detail: { list: "opportunities", via: "api" },
+      });
       // The step-up, as the page's dialog has it, and the list comes whole.
       await stepUp(app.admin.email, admin);
       const all = await call(app, "GET", "/api/opportunities", { cookie: admin });
@@ -223,22 +270,36 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
 
   it("more than 50 rows of the activity log as JSON ask for step-up and are an export row with the count", async () => {
     // Enough rows in the log for a page of more than 50.
-    for (let i = 0; i < 51; i++) expect((await call(app, "GET", "/api/admin/audit/verify", { cookie: admin })).status).toBe(200);
+    for (let i = 0; i < 51; i++)
+      expect((await call(app, "GET", "/api/admin/audit/verify", { cookie: admin })).status).toBe(200);
     await stale();
     const refused = await call(app, "GET", "/api/admin/audit?limit=200", { cookie: admin });
     expect([refused.status, refused.body.error?.code]).toEqual([403, "step_up_required"]);
-    expect((await rowsOf(app.admin.email))[0]).toMatchObject({ action: "audit.export", outcome: "refused", detail: { via: "api" } });
+    expect((await rowsOf(app.admin.email))[0]).toMatchObject({
+      action: "audit.export",
+      outcome: "refused",
+      detail: { via: "api" },
+    });
 
     await stepUp(app.admin.email, admin);
-    const page = await call(app, "GET", "/api/admin/audit?limit=200", { cookie: admin, headers: { "X-Request-Id": `bulk-read-${unique()}` } });
+    const page = await call(app, "GET", "/api/admin/audit?limit=200", {
+      cookie: admin,
+      headers: { "X-Request-Id": `bulk-read-${unique()}` },
+    });
     expect(page.status).toBe(200);
     expect(page.body.events.length).toBeGreaterThan(50);
     const [exported] = await rowsOf(app.admin.email);
-    expect(exported).toMatchObject({ action: "audit.export", outcome: "allowed", detail: { via: "api", count: page.body.events.length } });
+    expect(exported).toMatchObject({
+      action: "audit.export",
+      outcome: "allowed",
+      detail: { via: "api", count: page.body.events.length },
+    });
   });
 
   it("every staff GET route of the API that shows customer data writes a row of the log, once per request", async () => {
-    const document = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { description?: string }>> };
+    const document = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
     const [address] = houses(1210, 1) as [string];
     const queries: Record<string, string> = {
       "/api/property/summary": `?${new URLSearchParams({ address })}`,
@@ -247,7 +308,8 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     const walked: string[] = [];
     for (const [path, methods] of Object.entries(document.paths)) {
       const roles = /Who may call it: ([^.]*)\./.exec(methods.get?.description ?? "")?.[1]?.split(", ") ?? [];
-      if (!roles.some((role) => role === "loan_officer" || role === "admin") || path in ROUTES_WITHOUT_CUSTOMER_DATA) continue;
+      if (!roles.some((role) => role === "loan_officer" || role === "admin") || path in ROUTES_WITHOUT_CUSTOMER_DATA)
+        continue;
       const [email, cookie] = roles.includes("loan_officer") ? [OFFICER.email, officer] : [app.admin.email, admin];
       const before = await newestId(email);
       // A bulk read or an export asks for a recent factor: given just before, as the page's dialog has it.
@@ -259,7 +321,9 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
       expect(rows.length, `GET ${path} wrote a row per record, not one per request`).toBeLessThanOrEqual(2);
       walked.push(path);
     }
-    expect(walked).toEqual(expect.arrayContaining(["/api/clients", "/api/opportunities", "/api/admin/audit", "/api/clients/export"]));
+    expect(walked).toEqual(
+      expect.arrayContaining(["/api/clients", "/api/opportunities", "/api/admin/audit", "/api/clients/export"]),
+    );
   });
 
   it("every staff page that shows customer data writes one row of the log when it is viewed", async () => {

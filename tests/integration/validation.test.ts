@@ -5,7 +5,13 @@ import { call, signIn } from "./client";
 const CASES: { route: string; method: "GET" | "POST"; path: string; body?: unknown; field: string }[] = [
   { route: "avm without address", method: "POST", path: "/api/avm", body: {}, field: "address" },
   { route: "avm with a number for address", method: "POST", path: "/api/avm", body: { address: 12 }, field: "address" },
-  { route: "avm with an address that is not one", method: "POST", path: "/api/avm", body: { address: "hello" }, field: "address" },
+  {
+    route: "avm with an address that is not one",
+    method: "POST",
+    path: "/api/avm",
+    body: { address: "hello" },
+    field: "address",
+  },
   {
     route: "equity with maxLTV above 1",
     method: "POST",
@@ -27,7 +33,13 @@ const CASES: { route: string; method: "GET" | "POST"; path: string; body?: unkno
     body: { firstName: "A", address: "2800 N 24th St, Phoenix, AZ 85008" },
     field: "lastName",
   },
-  { route: "normalize with no addresses", method: "POST", path: "/api/address/normalize", body: { requests: [] }, field: "requests" },
+  {
+    route: "normalize with no addresses",
+    method: "POST",
+    path: "/api/address/normalize",
+    body: { requests: [] },
+    field: "requests",
+  },
   {
     route: "normalize with an address missing its city",
     method: "POST",
@@ -39,7 +51,14 @@ const CASES: { route: string; method: "GET" | "POST"; path: string; body?: unkno
     route: "normalize with 101 addresses",
     method: "POST",
     path: "/api/address/normalize",
-    body: { requests: Array.from({ length: 101 }, () => ({ street: "1 Main St", city: "Phoenix", state: "AZ", zip: "85008" })) },
+    body: {
+      requests: Array.from({ length: 101 }, () => ({
+        street: "1 Main St",
+        city: "Phoenix",
+        state: "AZ",
+        zip: "85008",
+      })),
+    },
     field: "requests",
   },
   { route: "summary without address", method: "GET", path: "/api/property/summary", field: "address" },
@@ -78,7 +97,10 @@ describe("bad input", () => {
   });
 
   it("answers 404 with the service's reason for an address it does not know", async () => {
-    const reply = await call(app, "POST", "/api/avm", { cookie: officer, body: { address: "1 Nowhere Rd, Phoenix, AZ 85008" } });
+    const reply = await call(app, "POST", "/api/avm", {
+      cookie: officer,
+      body: { address: "1 Nowhere Rd, Phoenix, AZ 85008" },
+    });
     expect(reply.status).toBe(404);
     expect(reply.body.error.code).toBe("not_found");
   });

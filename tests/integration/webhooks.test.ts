@@ -15,7 +15,9 @@ interface Received {
   status: number;
 }
 
-/** A lender's CRM in the test: answers each delivery (by its webhook-id) as `answer` says for its n-th try (1-based). */
+/**
+ * A lender's CRM in the test: answers each delivery (by its webhook-id) as `answer` says for its n-th try (1-based).
+ */
 async function receiver(answer: (attempt: number) => number = () => 200) {
   const received: Received[] = [];
   const tries = new Map<string, number>();
@@ -23,7 +25,9 @@ async function receiver(answer: (attempt: number) => number = () => 200) {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const headers = Object.fromEntries(Object.entries(request.headers as IncomingHttpHeaders).map(([name, value]) => [name, String(value)]));
+      const headers = Object.fromEntries(
+        Object.entries(request.headers as IncomingHttpHeaders).map(([name, value]) => [name, String(value)]),
+      );
       const id = headers["webhook-id"] ?? "";
       const attempt = (tries.get(id) ?? 0) + 1;
       tries.set(id, attempt);
@@ -32,7 +36,9 @@ async function receiver(answer: (attempt: number) => number = () => 200) {
       response.writeHead(status, { "Content-Type": "text/plain" }).end(status < 300 ? "thanks" : "receiver is down");
     });
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)));
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)),
+  );
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
@@ -51,7 +57,8 @@ async function eventually<T>(check: () => T | undefined | Promise<T | undefined>
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const parsed = (r: Received) => JSON.parse(r.body) as { type: string; timestamp: string; data: Record<string, unknown> };
+const parsed = (r: Received) =>
+  JSON.parse(r.body) as { type: string; timestamp: string; data: Record<string, unknown> };
 
 describe("signed webhooks into the lender's CRM (the shared embedded app: private addresses allowed, retries in seconds)", () => {
   const app = inject("apps").embedded;
@@ -81,15 +88,22 @@ describe("signed webhooks into the lender's CRM (the shared embedded app: privat
       expect((await call(app, "POST", `/api/clients/${clientId}/refresh`, { cookie: officer })).status).toBe(200);
 
       const tries = await eventually(() => {
-        const mine = crm.received.filter((r) => parsed(r).type === "client.refreshed" && parsed(r).data.clientId === clientId);
+        const mine = crm.received.filter(
+          (r) => parsed(r).type === "client.refreshed" && parsed(r).data.clientId === clientId,
+        );
         return mine.some((r) => r.status === 200) ? mine : undefined;
       }, "the refresh's event to be delivered");
       expect(tries.map((r) => r.status)).toEqual([500, 500, 500, 200]);
       expect(new Set(tries.map((r) => r.headers["webhook-id"])).size).toBe(1);
       expect(tries[0]!.headers["webhook-id"]).toMatch(/^msg_/);
       // Each try is signed afresh, and verifies with the standardwebhooks package and the secret shown at creation.
-      for (const attempt of tries) expect(new Webhook(made.body.secret).verify(attempt.body, attempt.headers)).toMatchObject({ type: "client.refreshed" });
-      expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(tries[0]!.body, tries[0]!.headers)).toThrow();
+      for (const attempt of tries)
+        expect(new Webhook(made.body.secret).verify(attempt.body, attempt.headers)).toMatchObject({
+          type: "client.refreshed",
+        });
+      expect(() =>
+        new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(tries[0]!.body, tries[0]!.headers),
+      ).toThrow();
       const data = parsed(tries[0]!).data;
       expect(data).toMatchObject({ clientId, scheduled: false });
       expect(typeof data.value).toBe("number");
@@ -100,17 +114,34 @@ describe("signed webhooks into the lender's CRM (the shared embedded app: privat
         const row = reply.body.deliveries.find((d: { id: string }) => d.id === tries[0]!.headers["webhook-id"]);
         return row?.status === "delivered" ? row : undefined;
       }, "the delivery log to say delivered");
-      expect(log).toMatchObject({ eventType: "client.refreshed", attempts: 4, responseStatus: 200, responseSummary: "thanks" });
-      const endpoint = (await call(app, "GET", "/api/admin/webhooks", { cookie: admin })).body.endpoints.find((e: { id: number }) => e.id === made.body.id);
+      expect(log).toMatchObject({
+        eventType: "client.refreshed",
+        attempts: 4,
+        responseStatus: 200,
+        responseSummary: "thanks",
+      });
+      const endpoint = (await call(app, "GET", "/api/admin/webhooks", { cookie: admin })).body.endpoints.find(
+        (e: { id: number }) => e.id === made.body.id,
+      );
       expect(endpoint).toMatchObject({ enabled: true, failingSince: null });
 
       // "Send again": the same id once more.
-      expect((await call(app, "POST", `/api/admin/webhooks/${made.body.id}/deliveries/${log.id}/retry`, { cookie: admin })).status).toBe(202);
-      await eventually(() => (crm.received.filter((r) => r.headers["webhook-id"] === log.id).length === 5 ? true : undefined), "the delivery sent again");
+      expect(
+        (await call(app, "POST", `/api/admin/webhooks/${made.body.id}/deliveries/${log.id}/retry`, { cookie: admin }))
+          .status,
+      ).toBe(202);
+      await eventually(
+        () => (crm.received.filter((r) => r.headers["webhook-id"] === log.id).length === 5 ? true : undefined),
+        "the delivery sent again",
+      );
 
       // The activity log names each change in words.
       const audited = await call(app, "GET", "/api/admin/audit?action=webhook.create", { cookie: admin });
-      expect(audited.body.events[0]).toMatchObject({ action: "webhook.create", outcome: "allowed", detail: { endpointId: made.body.id } });
+      expect(audited.body.events[0]).toMatchObject({
+        action: "webhook.create",
+        outcome: "allowed",
+        detail: { endpointId: made.body.id },
+      });
     } finally {
       await crm.close();
     }
@@ -119,8 +150,14 @@ describe("signed webhooks into the lender's CRM (the shared embedded app: privat
   it("signs with both secrets for 24 hours after a rotation, and sends a test event on request", async () => {
     const crm = await receiver();
     try {
-      const made = await call(app, "POST", "/api/admin/webhooks", { cookie: admin, body: { url: crm.url, events: ["lead.created"] } });
-      const rotated = await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, { cookie: admin, body: { rotateSecret: true } });
+      const made = await call(app, "POST", "/api/admin/webhooks", {
+        cookie: admin,
+        body: { url: crm.url, events: ["lead.created"] },
+      });
+      const rotated = await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, {
+        cookie: admin,
+        body: { rotateSecret: true },
+      });
       expect(rotated.status).toBe(200);
       expect(rotated.body.secret).toMatch(/^whsec_/);
       expect(rotated.body.secret).not.toBe(made.body.secret);
@@ -130,7 +167,10 @@ describe("signed webhooks into the lender's CRM (the shared embedded app: privat
 
       const sent = await call(app, "POST", `/api/admin/webhooks/${made.body.id}/test`, { cookie: admin, body: {} });
       expect(sent.status).toBe(202);
-      const got = await eventually(() => crm.received.find((r) => r.headers["webhook-id"] === sent.body.id), "the test event");
+      const got = await eventually(
+        () => crm.received.find((r) => r.headers["webhook-id"] === sent.body.id),
+        "the test event",
+      );
       expect(parsed(got)).toMatchObject({ type: "lead.created", data: { test: true } });
       const signatures = got.headers["webhook-signature"]!.split(" ");
       expect(signatures).toHaveLength(2);
@@ -158,7 +198,12 @@ describe("signed webhooks into the lender's CRM (the shared embedded app: privat
     expect((await call(app, "PATCH", "/api/admin/webhooks/1", { cookie: admin, body: {} })).status).toBe(400);
     expect((await call(app, "GET", "/api/admin/webhooks", { cookie: officer })).status).toBe(403);
     expect(
-      (await call(app, "POST", "/api/admin/webhooks", { cookie: officer, body: { url: "https://crm.example.com/x", events: ["lead.created"] } })).status,
+      (
+        await call(app, "POST", "/api/admin/webhooks", {
+          cookie: officer,
+          body: { url: "https://crm.example.com/x", events: ["lead.created"] },
+        })
+      ).status,
     ).toBe(403);
   });
 });
@@ -175,7 +220,12 @@ describe("webhooks without WEBHOOKS_ALLOW_PRIVATE", () => {
 
   const start = async (port: number, env: Record<string, string>) => {
     const url = `http://127.0.0.1:${port}`;
-    child = startNext(port, { NEXTAUTH_URL: url, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", ...env }, "inherit", "pipe");
+    child = startNext(
+      port,
+      { NEXTAUTH_URL: url, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", PROPERTY_API_BASE_URL: "", ...env },
+      "inherit",
+      "pipe",
+    );
     child.stdout!.on("data", (chunk: Buffer) => (logText += chunk.toString("utf8")));
     await waitFor(`${url}/api/openapi.json`, child, "app");
   };
@@ -205,20 +255,39 @@ describe("webhooks without WEBHOOKS_ALLOW_PRIVATE", () => {
 
   it("asks for a recent second factor before an endpoint is added, pointed elsewhere or given a new secret; turning one off needs none", async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
-    const made = await call(app, "POST", "/api/admin/webhooks", { cookie: admin, body: { url: "http://127.0.0.1:9/crm", events: ["lead.created"] } });
+    const made = await call(app, "POST", "/api/admin/webhooks", {
+      cookie: admin,
+      body: { url: "http://127.0.0.1:9/crm", events: ["lead.created"] },
+    });
     expect(made.status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 6_500));
     const stale = [
-      await call(app, "POST", "/api/admin/webhooks", { cookie: admin, body: { url: "http://127.0.0.1:9/elsewhere", events: ["lead.created"] } }),
-      await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, { cookie: admin, body: { url: "http://127.0.0.1:9/elsewhere" } }),
-      await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, { cookie: admin, body: { events: ["lead.created", "lead.updated"] } }),
+      await call(app, "POST", "/api/admin/webhooks", {
+        cookie: admin,
+        body: { url: "http://127.0.0.1:9/elsewhere", events: ["lead.created"] },
+      }),
+      await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, {
+        cookie: admin,
+        body: { url: "http://127.0.0.1:9/elsewhere" },
+      }),
+      await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, {
+        cookie: admin,
+        body: { events: ["lead.created", "lead.updated"] },
+      }),
       await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, { cookie: admin, body: { rotateSecret: true } }),
     ];
-    expect(stale.map((answer) => [answer.status, answer.body.error?.code])).toEqual(Array(4).fill([403, "step_up_required"]));
-    const off = await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, { cookie: admin, body: { enabled: false } });
+    expect(stale.map((answer) => [answer.status, answer.body.error?.code])).toEqual(
+      Array(4).fill([403, "step_up_required"]),
+    );
+    const off = await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, {
+      cookie: admin,
+      body: { enabled: false },
+    });
     expect(off.status).toBe(200);
     const listed = await call(app, "GET", "/api/admin/webhooks", { cookie: admin });
-    expect(listed.body.endpoints.map((e: { url: string; enabled: boolean }) => [e.url, e.enabled])).toEqual([["http://127.0.0.1:9/crm", false]]);
+    expect(listed.body.endpoints.map((e: { url: string; enabled: boolean }) => [e.url, e.enabled])).toEqual([
+      ["http://127.0.0.1:9/crm", false],
+    ]);
     expect((await call(app, "DELETE", `/api/admin/webhooks/${made.body.id}`, { cookie: admin })).status).toBe(204);
   });
 
@@ -226,7 +295,10 @@ describe("webhooks without WEBHOOKS_ALLOW_PRIVATE", () => {
     const crm = await receiver();
     try {
       let admin = await signIn(app, app.admin.email, app.admin.password);
-      const made = await call(app, "POST", "/api/admin/webhooks", { cookie: admin, body: { url: crm.url, events: ["lead.created"] } });
+      const made = await call(app, "POST", "/api/admin/webhooks", {
+        cookie: admin,
+        body: { url: crm.url, events: ["lead.created"] },
+      });
       expect(made.status).toBe(201);
 
       await stop();
@@ -234,11 +306,22 @@ describe("webhooks without WEBHOOKS_ALLOW_PRIVATE", () => {
       admin = await signIn(app, app.admin.email, app.admin.password);
 
       // Registration: https only, and never a private address.
-      const plain = await call(app, "POST", "/api/admin/webhooks", { cookie: admin, body: { url: crm.url, events: ["lead.created"] } });
+      const plain = await call(app, "POST", "/api/admin/webhooks", {
+        cookie: admin,
+        body: { url: crm.url, events: ["lead.created"] },
+      });
       expect(plain.status).toBe(400);
       expect(plain.body.error.fields.url).toBe("must be https");
-      for (const url of ["https://127.0.0.1/hooks", "https://localhost/hooks", "https://[::1]/hooks", "https://169.254.169.254/latest"]) {
-        const reply = await call(app, "POST", "/api/admin/webhooks", { cookie: admin, body: { url, events: ["lead.created"] } });
+      for (const url of [
+        "https://127.0.0.1/hooks",
+        "https://localhost/hooks",
+        "https://[::1]/hooks",
+        "https://169.254.169.254/latest",
+      ]) {
+        const reply = await call(app, "POST", "/api/admin/webhooks", {
+          cookie: admin,
+          body: { url, events: ["lead.created"] },
+        });
         expect(reply.status, url).toBe(400);
         expect(reply.body.error.fields.url, url).toMatch(/private, loopback or link-local/);
       }
@@ -255,7 +338,10 @@ describe("webhooks without WEBHOOKS_ALLOW_PRIVATE", () => {
       expect(row.responseStatus).toBeNull();
       expect(row.responseSummary).toMatch(/^refused: 127\.0\.0\.1 is a private, loopback or link-local address/);
       expect(crm.received).toEqual([]);
-      await eventually(() => (logText.includes(sent.body.id) && /webhooks: delivery failed/.test(logText) ? true : undefined), "the log line");
+      await eventually(
+        () => (logText.includes(sent.body.id) && /webhooks: delivery failed/.test(logText) ? true : undefined),
+        "the log line",
+      );
       const line = logText.split("\n").find((l) => l.includes(sent.body.id) && l.includes("delivery failed"))!;
       expect(line).toContain("refused: 127.0.0.1 is a private");
     } finally {

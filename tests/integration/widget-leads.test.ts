@@ -22,9 +22,12 @@ const leadingZeroBits = (digest: Buffer) => {
   }
   return bits;
 };
-/** What the widget's script does in the browser (SubtleCrypto there, node:crypto here): the first suffix that solves it. */
+/**
+ * What the widget's script does in the browser (SubtleCrypto there, node:crypto here): the first suffix that solves it.
+ */
 function solve(challenge: string, bits: number): string {
-  for (let i = 0; ; i++) if (leadingZeroBits(createHash("sha256").update(`${challenge}:${i}`).digest()) >= bits) return String(i);
+  for (let i = 0; ; i++)
+    if (leadingZeroBits(createHash("sha256").update(`${challenge}:${i}`).digest()) >= bits) return String(i);
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,7 +39,11 @@ interface Stamp {
 async function stamp(app: AppInfo, key: string, origin: string): Promise<Stamp> {
   const reply = await rawCall(app, "GET", `/api/widget/leads/challenge?key=${key}`, { headers: { Origin: origin } });
   expect(reply.status).toBe(200);
-  return { challenge: reply.body.challenge, solution: solve(reply.body.challenge, reply.body.bits), minSeconds: reply.body.minSeconds };
+  return {
+    challenge: reply.body.challenge,
+    solution: solve(reply.body.challenge, reply.body.bits),
+    minSeconds: reply.body.minSeconds,
+  };
 }
 /** A stamp held as long as a person takes at least (the app's minimum time to submit). */
 async function heldStamp(app: AppInfo, key: string, origin: string): Promise<Stamp> {
@@ -74,9 +81,12 @@ describe("the widget's report form (embedded app)", () => {
   });
 
   const outboxTo = async (email: string) =>
-    (await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: admin })).body.messages as unknown[];
+    (await call(app, "GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`, { cookie: admin })).body
+      .messages as unknown[];
   const leadEvents = async () =>
-    (await call(app, "GET", "/api/admin/audit?action=lead.widget&limit=200", { cookie: admin })).body.events as { detail: Record<string, unknown> }[];
+    (await call(app, "GET", "/api/admin/audit?action=lead.widget&limit=200", { cookie: admin })).body.events as {
+      detail: Record<string, unknown>;
+    }[];
 
   it("refuses a site officer who is not staff, naming officerId", async () => {
     const reply = await call(app, "POST", "/api/admin/sites", {
@@ -127,7 +137,16 @@ describe("the widget's report form (embedded app)", () => {
     const email = `visitor-${unique()}@example.com`;
     const s = await heldStamp(app, key, origin);
     const name = "Sam Call 1-900-555-0100";
-    expect((await lead(app, { key, address, name, email, challenge: s.challenge, solution: s.solution }, origin, "127.0.3.3")).status).toBe(202);
+    expect(
+      (
+        await lead(
+          app,
+          { key, address, name, email, challenge: s.challenge, solution: s.solution },
+          origin,
+          "127.0.3.3",
+        )
+      ).status,
+    ).toBe(202);
     const token = reportToken((await latestMail(app, admin, email)).text)!;
     for (let i = 0; i < 2; i++) {
       const page = await fetch(`${app.url}/report?token=${token}`);
@@ -154,7 +173,14 @@ describe("the widget's report form (embedded app)", () => {
   it("refuses another origin, and a frame that does not sit on a listed origin", async () => {
     const [address] = houses(1602, 1);
     const s = await heldStamp(app, key, origin);
-    const body = { key, address, name: "Eve", email: `eve-${unique()}@example.com`, challenge: s.challenge, solution: s.solution };
+    const body = {
+      key,
+      address,
+      name: "Eve",
+      email: `eve-${unique()}@example.com`,
+      challenge: s.challenge,
+      solution: s.solution,
+    };
     const elsewhere = await lead(app, body, "https://elsewhere.example");
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.headers.get("access-control-allow-origin")).toBeNull();
@@ -185,12 +211,26 @@ describe("the widget's report form (embedded app)", () => {
     while (leadingZeroBits(createHash("sha256").update(`${s.challenge}:${wrong}`).digest()) >= 4) wrong++;
     expect((await lead(app, { ...base, challenge: s.challenge, solution: String(wrong) }, origin)).status).toBe(403);
 
-    const other = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "other", allowedOrigins: [origin], dailyBudget: 10 } });
-    const otherSite = await lead(app, { ...base, key: other.body.siteKey, challenge: s.challenge, solution: s.solution }, origin);
+    const other = await call(app, "POST", "/api/admin/sites", {
+      cookie: admin,
+      body: { name: "other", allowedOrigins: [origin], dailyBudget: 10 },
+    });
+    const otherSite = await lead(
+      app,
+      { ...base, key: other.body.siteKey, challenge: s.challenge, solution: s.solution },
+      origin,
+    );
     expect(otherSite.status).toBe(400);
 
-    expect((await lead(app, { ...base, challenge: s.challenge, solution: s.solution }, origin, "127.0.3.4")).status).toBe(202);
-    const reused = await lead(app, { ...base, email: `bo2-${unique()}@example.com`, challenge: s.challenge, solution: s.solution }, origin, "127.0.3.4");
+    expect(
+      (await lead(app, { ...base, challenge: s.challenge, solution: s.solution }, origin, "127.0.3.4")).status,
+    ).toBe(202);
+    const reused = await lead(
+      app,
+      { ...base, email: `bo2-${unique()}@example.com`, challenge: s.challenge, solution: s.solution },
+      origin,
+      "127.0.3.4",
+    );
     expect(reused.status).toBe(403);
     expect(reused.body.error.message).toMatch(/already used/);
   });
@@ -199,7 +239,19 @@ describe("the widget's report form (embedded app)", () => {
     const [address] = houses(1604, 1);
     const email = `bot-${unique()}@example.com`;
     const s = await heldStamp(app, key, origin);
-    const reply = await lead(app, { key, address, name: "Bot", email, website: "https://spam.example", challenge: s.challenge, solution: s.solution }, origin);
+    const reply = await lead(
+      app,
+      {
+        key,
+        address,
+        name: "Bot",
+        email,
+        website: "https://spam.example",
+        challenge: s.challenge,
+        solution: s.solution,
+      },
+      origin,
+    );
     expect(reply.status).toBe(202);
     expect(reply.body).toEqual({ accepted: true });
     await sleep(500);
@@ -209,7 +261,14 @@ describe("the widget's report form (embedded app)", () => {
   it("refuses a phone without the consent, naming consent, and a phone that is not one", async () => {
     const [address] = houses(1605, 1);
     const s = await heldStamp(app, key, origin);
-    const base = { key, address, name: "Al", email: `al-${unique()}@example.com`, challenge: s.challenge, solution: s.solution };
+    const base = {
+      key,
+      address,
+      name: "Al",
+      email: `al-${unique()}@example.com`,
+      challenge: s.challenge,
+      solution: s.solution,
+    };
     const unticked = await lead(app, { ...base, phone: "(206) 555-0123", consent: false }, origin);
     expect(unticked.status).toBe(400);
     expect(Object.keys(unticked.body.error.fields)).toEqual(["consent"]);
@@ -233,12 +292,26 @@ describe("the widget's report form (embedded app)", () => {
   it("counts a house's leads per house: made-up units of it after the day's 3 are refused with 429", async () => {
     const [address] = houses(1606, 1) as [string];
     const stamps = await heldStamps(6);
-    const addresses = [address, address, address, withUnit(address, "Unit 1"), withUnit(address, "#2"), withUnit(address, "Apt 3")];
+    const addresses = [
+      address,
+      address,
+      address,
+      withUnit(address, "Unit 1"),
+      withUnit(address, "#2"),
+      withUnit(address, "Apt 3"),
+    ];
     const statuses: number[] = [];
     for (const [i, typed] of addresses.entries()) {
       const s = stamps[i]!;
       // A visitor each (their own limit is not the one in question), and a recipient each.
-      const body = { key, address: typed, name: "Unit", email: `unit-${unique()}@example.com`, challenge: s.challenge, solution: s.solution };
+      const body = {
+        key,
+        address: typed,
+        name: "Unit",
+        email: `unit-${unique()}@example.com`,
+        challenge: s.challenge,
+        solution: s.solution,
+      };
       statuses.push((await lead(app, body, origin, `127.0.6.${i + 1}`)).status);
     }
     expect(statuses).toEqual([202, 202, 202, 429, 429, 429]);
@@ -249,7 +322,16 @@ describe("the widget's report form (embedded app)", () => {
     const name = "URGENT: your loan is past due. Call 1-900-555-0100 or visit https://evil.example/pay";
     const email = `victim-${unique()}@example.com`;
     const [s] = await heldStamps(1);
-    expect((await lead(app, { key, address, name, email, challenge: s!.challenge, solution: s!.solution }, origin, "127.0.6.20")).status).toBe(202);
+    expect(
+      (
+        await lead(
+          app,
+          { key, address, name, email, challenge: s!.challenge, solution: s!.solution },
+          origin,
+          "127.0.6.20",
+        )
+      ).status,
+    ).toBe(202);
     const mail = await latestMail(app, admin, email);
     for (const text of [mail.subject, mail.text, mail.html ?? ""]) {
       expect(text).not.toContain("URGENT");
@@ -273,7 +355,9 @@ describe("the widget's report form (embedded app)", () => {
     await sleep(500);
     expect(await outboxTo(email)).toHaveLength(3);
     // The officer has all four leads (the newest, everyone's for an admin).
-    const newest = (await call(app, "GET", "/api/leads?size=20", { cookie: admin })).body.leads as { email: string | null }[];
+    const newest = (await call(app, "GET", "/api/leads?size=20", { cookie: admin })).body.leads as {
+      email: string | null;
+    }[];
     expect(newest.filter((row) => row.email === email)).toHaveLength(4);
   }, 30_000);
 
@@ -295,7 +379,12 @@ describe("the widget's report form (embedded app)", () => {
         ips.map((ip, j) => {
           const i = batch + j;
           const s = stamps[i]!;
-          return lead(app, { key, address: addresses[i % 4], name: `Flood ${i}`, email, challenge: s.challenge, solution: s.solution }, origin, ip);
+          return lead(
+            app,
+            { key, address: addresses[i % 4], name: `Flood ${i}`, email, challenge: s.challenge, solution: s.solution },
+            origin,
+            ip,
+          );
         }),
       );
       statuses.push(...replies.map((reply) => reply.status));
@@ -315,7 +404,12 @@ describe("the widget's report form (embedded app)", () => {
     for (const [i, address] of houses(1630, 7).entries()) {
       const s = await heldStamp(app, key, origin);
       const email = `${visitor}-${i}@example.com`;
-      const reply = await lead(app, { key, address, name: "One", email, challenge: s.challenge, solution: s.solution }, origin, "127.0.5.1");
+      const reply = await lead(
+        app,
+        { key, address, name: "One", email, challenge: s.challenge, solution: s.solution },
+        origin,
+        "127.0.5.1",
+      );
       statuses.push(reply.status);
       retryAfter = reply.headers.get("retry-after");
     }
@@ -329,7 +423,13 @@ describe("an expired report link (an app of this file's own, whose links last a 
   const run = unique();
   const dataDir = mkdtempSync(join(tmpdir(), "widget-leads-"));
   const mailDir = mkdtempSync(join(tmpdir(), "widget-leads-mail-"));
-  const app: AppInfo = { name: "embedded", url: "", admin: { email: "", password: "" }, userLimitPerMinute: 0, mailDir };
+  const app: AppInfo = {
+    name: "embedded",
+    url: "",
+    admin: { email: "", password: "" },
+    userLimitPerMinute: 0,
+    mailDir,
+  };
   let child: ChildProcess;
   let smtp: Awaited<ReturnType<typeof smtpServer>>;
   beforeAll(async () => {
@@ -362,7 +462,15 @@ describe("an expired report link (an app of this file's own, whose links last a 
     const s = await stamp(app, "site_demo", app.url);
     const email = `late-${unique()}@example.com`;
     const [address] = houses(1620, 1);
-    expect((await lead(app, { key: "site_demo", address, name: "Late", email, challenge: s.challenge, solution: s.solution }, app.url)).status).toBe(202);
+    expect(
+      (
+        await lead(
+          app,
+          { key: "site_demo", address, name: "Late", email, challenge: s.challenge, solution: s.solution },
+          app.url,
+        )
+      ).status,
+    ).toBe(202);
     await sleep(1500);
     const token = reportToken((await latestMail(app, "", email)).text)!;
     expect(await (await fetch(`${app.url}/report?token=${token}`)).text()).toContain("This link has expired");

@@ -7,7 +7,10 @@ describe("the widget's API", () => {
   let key: string;
   beforeAll(async () => {
     const admin = await signIn(app, app.admin.email, app.admin.password);
-    const site = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: { name: "integration", allowedOrigins: [origin], dailyBudget: 1000 } });
+    const site = await call(app, "POST", "/api/admin/sites", {
+      cookie: admin,
+      body: { name: "integration", allowedOrigins: [origin], dailyBudget: 1000 },
+    });
     expect(site.status).toBe(201);
     key = site.body.siteKey;
   });
@@ -24,10 +27,18 @@ describe("the widget's API", () => {
   });
 
   it("gives a listed origin its failures with CORS too, so its page can read them", async () => {
-    const invalid = await rawCall(app, "POST", "/api/widget/valuation", { body: { key, address: "" }, headers: { Origin: origin }, from: "127.0.0.12" });
+    const invalid = await rawCall(app, "POST", "/api/widget/valuation", {
+      body: { key, address: "" },
+      headers: { Origin: origin },
+      from: "127.0.0.12",
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get("access-control-allow-origin")).toBe(origin);
-    const unreadable = await rawCall(app, "POST", `/api/widget/valuation?key=${key}`, { body: "not json", headers: { Origin: origin }, from: "127.0.0.12" });
+    const unreadable = await rawCall(app, "POST", `/api/widget/valuation?key=${key}`, {
+      body: "not json",
+      headers: { Origin: origin },
+      from: "127.0.0.12",
+    });
     expect(unreadable.status).toBe(400);
     expect(unreadable.headers.get("access-control-allow-origin")).toBe(origin);
     const elsewhere = await rawCall(app, "POST", "/api/widget/valuation", {
@@ -42,7 +53,14 @@ describe("the widget's API", () => {
     const [address] = houses(501, 1);
     expect((await ask(address!, "https://elsewhere.example")).status).toBe(403);
     expect((await call(app, "POST", "/api/widget/valuation", { body: { key, address } })).status).toBe(403);
-    expect((await call(app, "POST", "/api/widget/valuation", { body: { key: "site_unknown", address }, headers: { Origin: origin } })).status).toBe(403);
+    expect(
+      (
+        await call(app, "POST", "/api/widget/valuation", {
+          body: { key: "site_unknown", address },
+          headers: { Origin: origin },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("limits one visitor to 20 paid lookups a minute: 429 with Retry-After", async () => {

@@ -47,7 +47,13 @@ export default async function AccountPage() {
     <div className="mx-auto max-w-xl space-y-6">
       <div>
         <h1 className="text-3xl font-bold">{t("title")}</h1>
-        <p className="text-slate-700">{t("who", { email: user.email, role: user.role, verified: homeowner ? String(user.ownerIds.length > 0) : "staff" })}</p>
+        <p className="text-slate-700">
+          {t("who", {
+            email: user.email,
+            role: user.role,
+            verified: homeowner ? String(user.ownerIds.length > 0) : "staff",
+          })}
+        </p>
       </div>
       {profile && (
         <section aria-labelledby="officer-card-form-title" className={card}>
@@ -103,7 +109,10 @@ export default async function AccountPage() {
         )}
         {homeowner && user.ownerIds.length > 0 && (
           <p className="text-sm">
-            <Link href={"/account/digest" as Route} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            <Link
+              href={"/account/digest" as Route}
+              className="font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
               {t("digestPreviewLink")}
             </Link>
           </p>
@@ -180,7 +189,9 @@ export default async function AccountPage() {
   );
 }
 
-/** The homeowner's access log, or null when their homes' addresses cannot be read now: the rest of the page still shows. */
+/**
+ * The homeowner's access log, or null when their homes' addresses cannot be read now: the rest of the page still shows.
+ */
 async function readAccessLog(caller: Parameters<typeof homeAccessLog>[0]): Promise<AccessEntry[] | null> {
   try {
     return await homeAccessLog(caller);

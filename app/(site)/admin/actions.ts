@@ -11,11 +11,14 @@ import { reassignOfficerByEmail, setSiteOfficer } from "@/lib/services/portfolio
 
 // The admin page's forms. The same operations stay documented under /api/admin/* for API clients.
 
-export const addStaff = action({ roles: ["admin"], input: StaffForm }, async ({ user, input: { invite, password, ...account } }) => {
-  const created = await addStaffMember(user, invite ? { ...account, invite } : { ...account, password: password! });
-  revalidatePath("/admin");
-  return { email: created.email, invited: invite };
-});
+export const addStaff = action(
+  { roles: ["admin"], input: StaffForm },
+  async ({ user, input: { invite, password, ...account } }) => {
+    const created = await addStaffMember(user, invite ? { ...account, invite } : { ...account, password: password! });
+    revalidatePath("/admin");
+    return { email: created.email, invited: invite };
+  },
+);
 
 export const saveMaxLtv = action({ roles: ["admin"], input: SettingsForm }, async ({ input }) => {
   await setOrgSettings(input);

@@ -20,7 +20,15 @@ import { listStaff } from "@/lib/services/identity/staff";
 import { organization } from "@/lib/services/portfolio/organization";
 import { OrganizationForm } from "@/components/officer/organization-form";
 import { AssignOfficerForms } from "@/components/officer/assign-officer-forms";
-import { addStaff, assignOfficer, assignSiteOfficer, registerSite, saveMaxLtv, saveOffers, saveOpportunityRules } from "./actions";
+import {
+  addStaff,
+  assignOfficer,
+  assignSiteOfficer,
+  registerSite,
+  saveMaxLtv,
+  saveOffers,
+  saveOpportunityRules,
+} from "./actions";
 import { inviteClient } from "../lookup/actions";
 import { getFormats } from "@/lib/i18n/server";
 import type { Formats } from "@/lib/format";
@@ -47,7 +55,11 @@ export default async function AdminPage() {
     organization(),
   ]);
   const total = summary.total.reduce(
-    (acc, r) => ({ calls: acc.calls + r.upstreamCalls, hits: acc.hits + r.cacheHits, billable: acc.billable + r.billableRequests }),
+    (acc, r) => ({
+      calls: acc.calls + r.upstreamCalls,
+      hits: acc.hits + r.cacheHits,
+      billable: acc.billable + r.billableRequests,
+    }),
     { calls: 0, hits: 0, billable: 0 },
   );
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-5";

@@ -27,10 +27,15 @@ export async function generateMetadata() {
 }
 
 /** The parameters that say something, for the page's links and the forms' hidden fields. */
-const present = (values: Record<string, string | undefined>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Record<string, string>;
+const present = (values: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Record<string, string>;
 const given = (value: string | string[] | undefined) => (typeof value === "string" && value.trim() ? value : undefined);
 
-export default async function ClientsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ClientsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const caller = await requirePageUser(STAFF, "/clients");
   const { user } = caller;
   const params = await searchParams;
@@ -39,7 +44,9 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   const search = ClientsQuery.safeParse(asked, WITH_INPUT);
   const wrong = search.success ? {} : (invalid(search.error, "query").fields ?? {});
   // What is right of the rest is kept: a bad page number does not undo the search.
-  const query = search.success ? search.data : ClientsQuery.parse(Object.fromEntries(Object.entries(asked).filter(([name]) => !(name in wrong))));
+  const query = search.success
+    ? search.data
+    : ClientsQuery.parse(Object.fromEntries(Object.entries(asked).filter(([name]) => !(name in wrong))));
   const searchErrors = search.success ? undefined : Object.values(wrong);
   const [page, counts, progress, budget, t, f] = await Promise.all([
     pageOfClients(user, { ...query, size: CLIENTS_PAGE_SIZE }),
@@ -50,7 +57,8 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
     getFormats(),
   ]);
   const count = f.count;
-  // One row of the log for the view: every customer it names (a page, at most BULK_READ_LIMIT), and their opportunities.
+  // One row of the log for the view: every customer it names (a page, at most BULK_READ_LIMIT), and their
+  // opportunities.
   const ids = page.clients.map((c) => c.id);
   recordStaffRead(caller, {
     action: "clients.read",
@@ -63,11 +71,18 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   const kind = query.kind;
   const searched = present({ q: query.q, sort: query.sort === "equity" ? undefined : query.sort });
   const filters = present({ kind });
-  const pageHref = (n: number) => `/clients?${new URLSearchParams({ ...filters, ...searched, ...(n > 1 ? { page: String(n) } : {}) })}#clients-title`;
-  const kindHref = (k?: string) => `/clients?${new URLSearchParams({ ...searched, ...present({ kind: k }) })}#clients-title`;
+  const pageHref = (n: number) =>
+    `/clients?${new URLSearchParams({ ...filters, ...searched, ...(n > 1 ? { page: String(n) } : {}) })}#clients-title`;
+  const kindHref = (k?: string) =>
+    `/clients?${new URLSearchParams({ ...searched, ...present({ kind: k }) })}#clients-title`;
   const first = (page.page - 1) * page.size + 1;
   // What the list is narrowed to, for the sentences that say how many are shown.
-  const matching = { hasQuery: query.q ? "yes" : "no", q: query.q ?? "", hasKind: kind ? "yes" : "no", kind: kind ? t("kind", { kind }) : "" };
+  const matching = {
+    hasQuery: query.q ? "yes" : "no",
+    q: query.q ?? "",
+    hasKind: kind ? "yes" : "no",
+    kind: kind ? t("kind", { kind }) : "",
+  };
 
   return (
     <div className="space-y-6">
@@ -87,7 +102,11 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
           </p>
         )}
         {progress && (
-          <p role="status" className="max-w-3xl rounded-lg border border-brand-700/30 bg-brand-50 p-3 text-sm" data-testid="refresh-progress">
+          <p
+            role="status"
+            className="max-w-3xl rounded-lg border border-brand-700/30 bg-brand-50 p-3 text-sm"
+            data-testid="refresh-progress"
+          >
             {t("refreshing", { done: count(progress.done), total: count(progress.done + progress.waiting) })}
           </p>
         )}
@@ -104,7 +123,10 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
       </div>
 
       {/* Wider than the page's column on a wide screen: the list has five columns and a line of tags per client. */}
-      <section aria-labelledby="clients-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 xl:-mx-24">
+      <section
+        aria-labelledby="clients-title"
+        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 xl:-mx-24"
+      >
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h2 id="clients-title" className="text-lg font-semibold">
             {t("listTitle")}
@@ -120,14 +142,23 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
           q={query.q ?? ""}
           sort={query.sort}
           keep={filters}
-          clear={query.q ? `/clients?${new URLSearchParams({ ...filters, ...present({ sort: searched.sort }) })}#clients-title` : undefined}
+          clear={
+            query.q
+              ? `/clients?${new URLSearchParams({ ...filters, ...present({ sort: searched.sort }) })}#clients-title`
+              : undefined
+          }
         />
         <nav aria-label={t("byOpportunity")} className="flex flex-wrap gap-2 text-sm">
           <Link href={kindHref() as Route} aria-current={kind ? undefined : "page"} className={kind ? CHIP : CHIP_ON}>
             {t("everyClient")}
           </Link>
           {OPPORTUNITY_KINDS.filter((k) => counts[k] || k === kind).map((k) => (
-            <Link key={k} href={kindHref(k) as Route} aria-current={k === kind ? "page" : undefined} className={k === kind ? CHIP_ON : CHIP}>
+            <Link
+              key={k}
+              href={kindHref(k) as Route}
+              aria-current={k === kind ? "page" : undefined}
+              className={k === kind ? CHIP_ON : CHIP}
+            >
               {t("kind", { kind: k })} <span className="tabular-nums">({count(counts[k] ?? 0)})</span>
             </Link>
           ))}
@@ -143,7 +174,12 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
               ? t("noMatch", matching)
               : t("empty")
             : page.clients.length === 0
-              ? t("pastEnd", { page: count(page.page), total: count(page.total), filtered: query.q || kind ? "yes" : "no", pages: page.pages })
+              ? t("pastEnd", {
+                  page: count(page.page),
+                  total: count(page.total),
+                  filtered: query.q || kind ? "yes" : "no",
+                  pages: page.pages,
+                })
               : t("shown", {
                   range: page.pages === 1 ? "no" : "yes",
                   first: count(first),
@@ -152,7 +188,12 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
                   ...matching,
                 })}
         </p>
-        {page.clients.length > 0 && <ClientList clients={page.clients} caption={t("caption", { page: count(page.page), pages: count(page.pages) })} />}
+        {page.clients.length > 0 && (
+          <ClientList
+            clients={page.clients}
+            caption={t("caption", { page: count(page.page), pages: count(page.pages) })}
+          />
+        )}
         <Pager label={t("pagesLabel")} page={page.page} pages={page.pages} href={pageHref} />
         <p className="text-xs text-slate-600">
           {t("footnote", { provider: brand.provider })} {brand.disclaimer}
@@ -176,5 +217,6 @@ function Folding({ id, title, open, children }: { id: string; title: string; ope
   );
 }
 
-const CHIP = "rounded-full border border-slate-300 px-3 py-1 text-slate-800 hover:border-brand-700 hover:text-brand-700";
+const CHIP =
+  "rounded-full border border-slate-300 px-3 py-1 text-slate-800 hover:border-brand-700 hover:text-brand-700";
 const CHIP_ON = "rounded-full border border-brand-700 bg-brand-700 px-3 py-1 font-semibold text-white";

@@ -61,7 +61,10 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
       <div className="mx-auto max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-white p-8 text-center">
         <h1 className="text-2xl font-bold">{t("welcomeTitle")}</h1>
         <p className="text-slate-700">{t("welcomeBody")}</p>
-        <Link href="/onboarding" className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900">
+        <Link
+          href="/onboarding"
+          className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+        >
           {t("addHome")}
         </Link>
       </div>
@@ -101,7 +104,10 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
           {/* One home's totals are its own card's figures: only the month's change is said here, not its estimate again. */}
           {totals?.homes === 1 && <MonthChangeSince change={monthChange(caller, view)} />}
         </div>
-        <Link href="/onboarding" className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+        <Link
+          href="/onboarding"
+          className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+        >
           {t("addAnother")}
         </Link>
       </div>
@@ -130,8 +136,12 @@ async function Homes({ caller }: { caller: Caller & { user: SessionUser } }) {
           {contactOfficer(false)}
         </>
       )}
-      {totals && totals.homes > 1 && <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />}
-      {view.verified && proved.length === 0 && <p className="rounded-xl border border-slate-200 bg-white p-6">{t("noProperty")}</p>}
+      {totals && totals.homes > 1 && (
+        <HomeTotalsPanel totals={totals} change={monthChange(caller, view)} brand={brand} />
+      )}
+      {view.verified && proved.length === 0 && (
+        <p className="rounded-xl border border-slate-200 bg-white p-6">{t("noProperty")}</p>
+      )}
       {proved.length > 0 && (
         <section aria-labelledby="verified-homes" className="space-y-4">
           <h2 id="verified-homes" className="text-xl font-semibold">

@@ -17,7 +17,10 @@ export async function generateMetadata(): Promise<Metadata> {
 const EXAMPLE_ADDRESS = "2800 N 24th St, Phoenix, AZ 85008";
 
 export default async function ExamplePage() {
-  const [facts, t] = await Promise.all([orAppError(propertyFacts(await pageCaller(undefined), EXAMPLE_ADDRESS)), getTranslations("Example")]);
+  const [facts, t] = await Promise.all([
+    orAppError(propertyFacts(await pageCaller(undefined), EXAMPLE_ADDRESS)),
+    getTranslations("Example"),
+  ]);
   if (AppError.is(facts)) return <LoadError title={t("loadFailed")} error={facts} retryHref="/example" />;
   return (
     <div className="space-y-6">

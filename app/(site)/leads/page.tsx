@@ -17,7 +17,11 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-export default async function LeadsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LeadsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const caller = await requirePageUser(STAFF, "/leads");
   const params = await searchParams;
   // A wrong status or page in the address is left out, not an error page: the list reads as GET /api/leads does.
@@ -29,13 +33,16 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
     getFormats(),
   ]);
   const now = new Date();
-  const href = (n: number, s = status) => `/leads?${new URLSearchParams({ ...(s ? { status: s } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`;
+  const href = (n: number, s = status) =>
+    `/leads?${new URLSearchParams({ ...(s ? { status: s } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`;
   const filter = "rounded-full border px-3 py-1 text-sm font-medium";
   return (
     <div className="space-y-6">
       <div className="space-y-2">
         <h1 className="text-3xl font-bold">{t("title")}</h1>
-        <p className="max-w-3xl text-slate-700">{t("intro", { scope: caller.user.role === "admin" ? "all" : "own" })}</p>
+        <p className="max-w-3xl text-slate-700">
+          {t("intro", { scope: caller.user.role === "admin" ? "all" : "own" })}
+        </p>
       </div>
       <nav aria-label={t("filterLabel")} className="flex flex-wrap gap-2">
         {[undefined, ...LEAD_STATUSES].map((s) => (
@@ -50,7 +57,11 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
         ))}
       </nav>
       <p className="text-sm text-slate-700" data-testid="leads-shown">
-        {page.total === 0 ? (status ? t("noneWithStatus", { status }) : t("noneYet")) : t("count", { count: page.total })}
+        {page.total === 0
+          ? status
+            ? t("noneWithStatus", { status })
+            : t("noneYet")
+          : t("count", { count: page.total })}
       </p>
       {page.leads.length > 0 && (
         <DataTable
@@ -69,7 +80,9 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
               <td className="p-2 text-xs">{lead.address ?? "—"}</td>
               <td className="max-w-sm p-2">
                 {t("kind", { kind: lead.kind })}
-                {lead.scenario && <span className="block text-xs text-slate-700">{scenarioWords(lead.scenario, t, f)}</span>}
+                {lead.scenario && (
+                  <span className="block text-xs text-slate-700">{scenarioWords(lead.scenario, t, f)}</span>
+                )}
                 {lead.message && <span className="block truncate text-xs text-slate-600">{lead.message}</span>}
               </td>
               <td className="p-2 text-xs">

@@ -3,14 +3,32 @@ import type { translator } from "@/lib/i18n/messages";
 
 type LeadsT = ReturnType<typeof translator<"Leads">>;
 
-/** The figure names the catalogue words (`Leads.scenarioField`); any other is written from its key, as lib/leads/words.ts does. */
-const FIELDS = new Set(["amount", "available", "loanBalance", "rate", "currentRate", "monthlyPayment", "monthlySavings", "value", "ltv", "monthlyPmi"]);
+/**
+ * The figure names the catalogue words (`Leads.scenarioField`); any other is written from its key, as
+ * lib/leads/words.ts does.
+ */
+const FIELDS = new Set([
+  "amount",
+  "available",
+  "loanBalance",
+  "rate",
+  "currentRate",
+  "monthlyPayment",
+  "monthlySavings",
+  "value",
+  "ltv",
+  "monthlyPmi",
+]);
 
 /**
  * A lead's scenario in the reader's language: "Home equity line: amount $50,000 · available $80,000 · rate 8.5% · term
  * 20 years", or a widget visitor's estimate. English reads exactly as lib/leads/words.ts's `scenarioLine`.
  */
-export function scenarioWords(scenario: Record<string, number | string | null> | null | undefined, t: LeadsT, f: Formats): string | undefined {
+export function scenarioWords(
+  scenario: Record<string, number | string | null> | null | undefined,
+  t: LeadsT,
+  f: Formats,
+): string | undefined {
   if (!scenario) return undefined;
   if (scenario.kind === "estimate" && typeof scenario.value === "number") {
     const ranged = typeof scenario.low === "number" && typeof scenario.high === "number";

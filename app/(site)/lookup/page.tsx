@@ -30,7 +30,11 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-export default async function LookupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LookupPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { user } = await requirePageUser(["loan_officer", "admin"], "/lookup");
   const params = await searchParams;
   const address = typeof params.address === "string" ? params.address : undefined;
@@ -69,7 +73,10 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
           {t("historyTitle")}
         </h2>
         <p className="text-sm text-slate-700">
-          {t.rich("billableToday", { spent: f.count(spent), b: (chunks) => <strong data-testid="billable-today">{chunks}</strong> })}
+          {t.rich("billableToday", {
+            spent: f.count(spent),
+            b: (chunks) => <strong data-testid="billable-today">{chunks}</strong>,
+          })}
         </p>
         {history.length === 0 ? (
           <p className="text-sm text-slate-600">{t("noneYet")}</p>
@@ -77,7 +84,10 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
           <ul className="space-y-1 text-sm">
             {history.map((h) => (
               <li key={h.address}>
-                <Link href={`/lookup?address=${encodeURIComponent(displayKey(h.address))}` as Route} className="text-brand-700 underline">
+                <Link
+                  href={`/lookup?address=${encodeURIComponent(displayKey(h.address))}` as Route}
+                  className="text-brand-700 underline"
+                >
                   {displayKey(h.address)}
                 </Link>
               </li>

@@ -11,9 +11,16 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-export default async function OnboardingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OnboardingPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const address = carriedAddress((await searchParams).address);
-  const { user } = await requirePageUser(["homeowner"], address ? `/onboarding?address=${encodeURIComponent(address)}` : "/onboarding");
+  const { user } = await requirePageUser(
+    ["homeowner"],
+    address ? `/onboarding?address=${encodeURIComponent(address)}` : "/onboarding",
+  );
   // An account that already has homes comes here to add another: each goes through the same proof as the first.
   const another = user.ownerIds.length > 0 || (await claimsOf(user.id)).length > 0;
   const t = await getTranslations("OnboardingPage");

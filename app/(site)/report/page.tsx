@@ -21,9 +21,16 @@ const REFUSED = {
  * Where the widget's report mail leads. Opening the page spends nothing (mail scanners open links first); the button
  * opens the report, once.
  */
-export default async function ReportPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ReportPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const link = ReportLinkQuery.safeParse(await searchParams);
-  const [state, t] = await Promise.all([link.success ? reportLinkState(link.data.token) : ("unknown" as const), getTranslations("ReportPage")]);
+  const [state, t] = await Promise.all([
+    link.success ? reportLinkState(link.data.token) : ("unknown" as const),
+    getTranslations("ReportPage"),
+  ]);
   const refused = state === "ready" ? undefined : REFUSED[state];
   return (
     <div className="mx-auto max-w-xl space-y-4 rounded-2xl border border-slate-200 bg-white p-6">

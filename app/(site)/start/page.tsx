@@ -6,6 +6,7 @@ import { requirePageUser } from "@/lib/api/page";
 /** Where signing in lands: each role's own page. */
 export default async function StartPage() {
   const { user } = await requirePageUser(["homeowner", "loan_officer", "admin"], "/start");
-  if (user.role === "homeowner") redirect(user.ownerIds.length || (await claimsOf(user.id)).length ? "/dashboard" : "/onboarding");
+  if (user.role === "homeowner")
+    redirect(user.ownerIds.length || (await claimsOf(user.id)).length ? "/dashboard" : "/onboarding");
   redirect((user.role === "admin" ? "/admin" : "/lookup") as Route);
 }

@@ -17,11 +17,18 @@ const MAILINGS = { monthly_digest: true, daily_summary: true } as const;
  * Where the "Unsubscribe" link in recurring mail leads. Opening it changes nothing (mail scanners open links); the
  * button does, without signing in: the link's signature is the proof.
  */
-export default async function UnsubscribePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function UnsubscribePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const t = await getTranslations("Unsubscribe");
   // Own keys only: `in` would take ?done=__proto__ (Object.prototype, which React refuses to render: a 500).
-  const done = typeof params.done === "string" && Object.hasOwn(MAILINGS, params.done) ? (params.done as keyof typeof MAILINGS) : undefined;
+  const done =
+    typeof params.done === "string" && Object.hasOwn(MAILINGS, params.done)
+      ? (params.done as keyof typeof MAILINGS)
+      : undefined;
   const link = UnsubscribeQuery.safeParse(params);
   const valid = link.success && validUnsubscribe(link.data.u, link.data.k, link.data.t);
   return (

@@ -13,7 +13,11 @@ export async function generateMetadata() {
 }
 
 /** A session that has not given its account's second factor (single sign-on, a reset password) gives it here. */
-export default async function VerifyPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function VerifyPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const callbackUrl = safeCallbackPath((await searchParams).callbackUrl);
   const { user } = await requirePageUser(ROLES, "/verify", ["pending"]);
   if (user.secondFactor !== "pending") redirect(callbackUrl as Route);

@@ -11,7 +11,8 @@ export const DELETE = route(
   {
     roles: ["homeowner"],
     body: DeleteAccountBody,
-    summary: "Delete my account and what is mine; every session ends. Needs the password, or a second factor given in the last 10 minutes",
+    summary:
+      "Delete my account and what is mine; every session ends. Needs the password, or a second factor given in the last 10 minutes",
     responses: { 200: Deleted },
     errors: [429],
   },
@@ -20,9 +21,15 @@ export const DELETE = route(
     await deleteHomeowner(user.id, "request");
     const response = Response.json({ deleted: true });
     // The session is already worthless on the server; the browser forgets its cookie too (a partner's frame's as well).
-    response.headers.append("Set-Cookie", `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secureCookies ? "; Secure" : ""}`);
+    response.headers.append(
+      "Set-Cookie",
+      `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secureCookies ? "; Secure" : ""}`,
+    );
     if (PARTNER_SESSION_COOKIE !== SESSION_COOKIE)
-      response.headers.append("Set-Cookie", `${PARTNER_SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=None; Partitioned`);
+      response.headers.append(
+        "Set-Cookie",
+        `${PARTNER_SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=None; Partitioned`,
+      );
     response.headers.set("Cache-Control", "no-store");
     return response;
   },

@@ -4,7 +4,6 @@ import { route } from "@/lib/api/route";
 import { AddressBody } from "@/lib/api/schemas/property";
 import { valuation } from "@/lib/services/lookups/lookups";
 
-// POST /api/avm: the valuation estimate (loan officers; homeowners for their own properties)
 export const POST = route(
   {
     roles: ROLES,

@@ -5,20 +5,21 @@ import { ClientBody, ClientsQuery } from "@/lib/api/schemas/clients";
 import { addClient } from "@/lib/services/portfolio/clients";
 import { readClients } from "@/lib/services/audit/staff-reads";
 
-// GET /api/clients: a page of the officer's past clients (everyone's for an admin) with their last refresh, searched and
-// sorted; a row of the activity log, and more than 50 clients is an export (403 step_up_required without a recent factor)
+// GET /api/clients: a page of the officer's past clients (everyone's for an admin) with their last refresh, searched
+// and sorted; a row of the activity log, and more than 50 clients is an export (403 step_up_required without a recent
+// factor)
 export const GET = route(
   {
     roles: STAFF,
     tokenScope: "clients:read",
     query: ClientsQuery,
-    summary: "A page of your clients (admins: everyone's), searched and sorted; more than 50 needs a second factor given in the last 10 minutes",
+    summary:
+      "A page of your clients (admins: everyone's), searched and sorted; more than 50 needs a second factor given in the last 10 minutes",
     responses: { 200: Clients },
   },
   async ({ caller, query }) => Response.json(await readClients(caller, query)),
 );
 
-// POST /api/clients: add one client by hand, the address standardized; the same person at the same address merges
 export const POST = route(
   {
     roles: STAFF,

@@ -10,7 +10,8 @@ export const GET = route(
   {
     roles: "public",
     query: HealthQuery,
-    summary: "Liveness; with ?deep, readiness: the start-up, the database and the cache answer (the property data service is reported)",
+    summary:
+      "Liveness; with ?deep, readiness: the start-up, the database and the cache answer (the property data service is reported)",
     responses: { 200: Health, 503: Health.or(ErrorBody) },
   },
   async ({ query }) => {

@@ -4,7 +4,6 @@ import { route } from "@/lib/api/route";
 import { EquityBody } from "@/lib/api/schemas/property";
 import { equity } from "@/lib/services/lookups/lookups";
 
-// POST /api/home-equity-summary: equity at a maximum LTV, the organization's by default
 export const POST = route(
   {
     roles: ROLES,

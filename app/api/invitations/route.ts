@@ -4,7 +4,6 @@ import { route } from "@/lib/api/route";
 import { InviteBody } from "@/lib/api/schemas/clients";
 import { invite } from "@/lib/services/identity/invitations";
 
-// POST /api/invitations: a loan officer or admin invites a client to their home's dashboard by email
 export const POST = route(
   {
     roles: STAFF,

@@ -24,8 +24,15 @@ export const POST = route(
   },
 );
 
-// GET /api/leads: a page of the officer's leads (admins: everyone's), newest first, by status; a row of the activity log
+// GET /api/leads: a page of the officer's leads (admins: everyone's), newest first, by status; a row of the activity
+// log
 export const GET = route(
-  { roles: STAFF, tokenScope: "leads:read", query: LeadsQuery, summary: "A page of your leads (admins: everyone's), newest first", responses: { 200: Leads } },
+  {
+    roles: STAFF,
+    tokenScope: "leads:read",
+    query: LeadsQuery,
+    summary: "A page of your leads (admins: everyone's), newest first",
+    responses: { 200: Leads },
+  },
   async ({ caller, query }) => Response.json(await readLeads(caller, query)),
 );

@@ -5,16 +5,21 @@ import { secureCookies } from "@/lib/auth/cookies";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/i18n/locales";
 import { saveLocale } from "@/lib/services/identity/locale";
 
-// PUT /api/locale: the language switch (the cookie for anyone; the account's choice too when signed in)
 export const PUT = route(
   {
     roles: "public",
     body: LocaleBody,
-    summary: "Choose the language to read the app in: kept in a cookie, and on the account (its pages and its mail) when signed in",
+    summary:
+      "Choose the language to read the app in: kept in a cookie, and on the account (its pages and its mail) when signed in",
     responses: { 200: LocaleAnswer },
   },
   async ({ user, body }) => {
-    (await cookies()).set(LOCALE_COOKIE, body.locale, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: "lax", secure: secureCookies });
+    (await cookies()).set(LOCALE_COOKIE, body.locale, {
+      path: "/",
+      maxAge: LOCALE_COOKIE_MAX_AGE,
+      sameSite: "lax",
+      secure: secureCookies,
+    });
     if (user) await saveLocale(user.id, body.locale);
     return Response.json({ locale: body.locale, saved: !!user }, { headers: { "Cache-Control": "no-store" } });
   },

@@ -7,7 +7,8 @@ export const GET = route(
   {
     roles: "public",
     bearer: METRICS_BEARER,
-    summary: "This instance's metrics (Prometheus text format): requests, upstream calls and spend, refusals, sign-in failures, jobs, database, Redis, Node",
+    summary:
+      "This instance's metrics (Prometheus text format): requests, upstream calls and spend, refusals, sign-in failures, jobs, database, Redis, Node",
     responses: { 200: { files: ["text/plain"], description: "Prometheus' text exposition format, version 0.0.4" } },
   },
   async () => {

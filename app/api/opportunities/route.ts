@@ -4,8 +4,9 @@ import { route } from "@/lib/api/route";
 import { OpportunitiesQuery } from "@/lib/api/schemas/clients";
 import { readOpportunities } from "@/lib/services/audit/staff-reads";
 
-// GET /api/opportunities: your clients' opportunities, the most money first (open, contacted and dismissed by default); a
-// row of the activity log, and more than 50 clients' opportunities is an export (403 step_up_required without a recent factor)
+// GET /api/opportunities: your clients' opportunities, the most money first (open, contacted and dismissed by default);
+// a row of the activity log, and more than 50 clients' opportunities is an export (403 step_up_required without a
+// recent factor)
 export const GET = route(
   {
     roles: STAFF,

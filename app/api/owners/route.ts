@@ -3,12 +3,14 @@ import { route } from "@/lib/api/route";
 import { OwnerBody } from "@/lib/api/schemas/property";
 import { claimHome } from "@/lib/services/homes/ownership";
 
-// POST /api/owners: claim a home (the first, or another) for the signed-in homeowner (the deed must name them); proof comes after
+// POST /api/owners: claim a home (the first, or another) for the signed-in homeowner (the deed must name them); proof
+// comes after
 export const POST = route(
   {
     roles: ["homeowner"],
     body: OwnerBody,
-    summary: "Claim a home, the first or another: the deed must name the homeowner (422 otherwise); proof comes after (409: too many homes waiting)",
+    summary:
+      "Claim a home, the first or another: the deed must name the homeowner (422 otherwise); proof comes after (409: too many homes waiting)",
     responses: { 200: Claim, 201: Claim },
     errors: [...UPSTREAM_ERRORS, 409, 422],
   },

@@ -4,7 +4,6 @@ import { SignUpBody } from "@/lib/api/schemas/account";
 import { signUp } from "@/lib/services/identity/accounts";
 import { localeOfRequest } from "@/lib/i18n/server";
 
-// POST /api/signup: anyone may create a homeowner account (a few per hour from one address)
 export const POST = route(
   {
     roles: "public",
@@ -14,7 +13,8 @@ export const POST = route(
     errors: [409, 429],
   },
   async ({ body, caller, request }) => {
-    // The new account keeps the language its sign-up page was read in: its mail (the email confirmation first) follows it.
+    // The new account keeps the language its sign-up page was read in: its mail (the email confirmation first) follows
+    // it.
     const user = await signUp({ ...body, locale: localeOfRequest(request) }, caller.ip);
     return Response.json({ id: user.id, email: user.email, role: user.role }, { status: 201 });
   },

@@ -3,7 +3,6 @@ import { route } from "@/lib/api/route";
 import { UnsubscribeQuery } from "@/lib/api/schemas/jobs";
 import { unsubscribe } from "@/lib/services/portfolio/digests";
 
-// POST /api/unsubscribe?u=&k=&t=: one-click unsubscribe from recurring mail (RFC 8058), by the signed link in the mail
 export const POST = route(
   {
     roles: "public",

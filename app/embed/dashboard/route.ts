@@ -5,7 +5,13 @@ import { localeOfRequest } from "@/lib/i18n/server";
 import { audit } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
 import { visitorIp } from "@/lib/services/platform/gateway";
-import { alreadyUsed, isSameMember, memberAccount, partnerSessionCookie, verifyPartnerToken } from "@/lib/services/partners/partners";
+import {
+  alreadyUsed,
+  isSameMember,
+  memberAccount,
+  partnerSessionCookie,
+  verifyPartnerToken,
+} from "@/lib/services/partners/partners";
 
 /** The refusal's page in the member's language (their browser's: nobody is signed in yet). */
 function refusal(locale: Locale, status: number, message: string) {
@@ -14,12 +20,22 @@ function refusal(locale: Locale, status: number, message: string) {
   // The refusal may show inside any partner's frame; it reveals nothing and does nothing.
   return new Response(html, {
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
   });
 }
 
 const toDashboard = (cookie?: string) =>
-  new Response(null, { status: 303, headers: { Location: "/embed/dashboard/view", "Cache-Control": "no-store", ...(cookie ? { "Set-Cookie": cookie } : {}) } });
+  new Response(null, {
+    status: 303,
+    headers: {
+      Location: "/embed/dashboard/view",
+      "Cache-Control": "no-store",
+      ...(cookie ? { "Set-Cookie": cookie } : {}),
+    },
+  });
 
 // GET /embed/dashboard?token=…: a partner's signed token for its member → that member's session, then the dashboard
 export async function GET(request: Request) {
@@ -35,7 +51,12 @@ export async function GET(request: Request) {
     }
     const ip = visitorIp(request.headers);
     const user = await memberAccount(site, claims, ip);
-    void audit({ action: "signin", actor: { ...user, partnerSiteId: site.id }, ip, detail: { method: "partner_token" } });
+    void audit({
+      action: "signin",
+      actor: { ...user, partnerSiteId: site.id },
+      ip,
+      detail: { method: "partner_token" },
+    });
     return toDashboard(await partnerSessionCookie(user, site));
   } catch (error) {
     if (AppError.is(error)) {

@@ -2,7 +2,8 @@ import "server-only";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export interface LeadFormView {
   siteKey: string;
@@ -36,10 +37,14 @@ export const leadFormCss = (dark: boolean) =>
 export function leadFormHtml(view: LeadFormView): string {
   const t = translator(view.locale, "Widget");
   const words = { sending: t("sending"), thanks: t("thanks"), failed: t("failed") };
-  const config = JSON.stringify({ key: view.siteKey, address: view.address, page: view.page, lang: view.locale, words, errors: view.errors }).replace(
-    /</g,
-    "\\u003c",
-  );
+  const config = JSON.stringify({
+    key: view.siteKey,
+    address: view.address,
+    page: view.page,
+    lang: view.locale,
+    words,
+    errors: view.errors,
+  }).replace(/</g, "\\u003c");
   return `<section class="report" aria-labelledby="report-title"><h2 id="report-title">${escape(t("reportTitle"))}</h2>
 <p>${escape(t("reportIntro"))}</p>
 <form id="lead">

@@ -11,7 +11,8 @@ import { consentWords, lenderName } from "@/lib/services/leads/widget";
 import { widgetLocale } from "./locale";
 import { widgetHtml } from "./widget-html";
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function page(locale: Locale, status: number, message: string, headers: HeadersInit = {}) {
   const t = translator(locale, "Widget");
@@ -19,13 +20,19 @@ function page(locale: Locale, status: number, message: string, headers: HeadersI
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escape(t("pageTitle"))}</title></head><body><main><p role="alert">${escape(message)}</p></main></body></html>`,
     {
       status,
-      headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", ...headers },
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+        ...headers,
+      },
     },
   );
 }
 
 /** Every failure's words in a language (the Errors namespace), by `error.code`. */
-const errorTable = (locale: Locale): Record<string, string> => ({ ...(CATALOGUES[locale].Errors as Record<string, string>) });
+const errorTable = (locale: Locale): Record<string, string> => ({
+  ...(CATALOGUES[locale].Errors as Record<string, string>),
+});
 
 /** A failure's words in the visitor's language: the catalogue's for its code, else the server's. */
 const errorWords = (locale: Locale, code: string, message: string) => errorTable(locale)[code] ?? message;
@@ -43,7 +50,9 @@ export async function GET(request: Request) {
 
   // Where the frame lives: what the loader says, or the Referer's origin on first load; used only as the exact target
   // of resize messages, and only when the site listed it.
-  const parentOrigin = [originOf(query.data.parent), originOf(request.headers.get("referer"))].find((o) => o && site.allowedOrigins.includes(o));
+  const parentOrigin = [originOf(query.data.parent), originOf(request.headers.get("referer"))].find(
+    (o) => o && site.allowedOrigins.includes(o),
+  );
 
   let valuation;
   let error: string | undefined;
@@ -55,7 +64,8 @@ export async function GET(request: Request) {
     } catch (caught) {
       if (!AppError.is(caught)) throw caught;
       const words = errorWords(locale, caught.code, caught.message);
-      if (caught.status === 429) return page(locale, 429, words, { "Retry-After": String(caught.retryAfterSeconds ?? 60) });
+      if (caught.status === 429)
+        return page(locale, 429, words, { "Retry-After": String(caught.retryAfterSeconds ?? 60) });
       error = caught.status === 400 ? t("fullAddress") : words;
     }
   }

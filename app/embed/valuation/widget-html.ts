@@ -7,7 +7,8 @@ import { translator } from "@/lib/i18n/messages";
 import type { ValuationDto } from "@/lib/services/homes/dto";
 import { leadFormCss, leadFormHtml } from "./lead-form-html";
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export interface WidgetView {
   siteKey: string;
@@ -40,7 +41,11 @@ function estimateHtml(valuation: ValuationDto, appOrigin: string, locale: Locale
     high: valuation.high,
     confidence: valuation.confidence,
     date: valuation.eventDate,
-    brand: { ...brand, logoUrl: new URL(brand.logoUrl, appOrigin).href, methodologyUrl: new URL(brand.methodologyUrl, appOrigin).href },
+    brand: {
+      ...brand,
+      logoUrl: new URL(brand.logoUrl, appOrigin).href,
+      methodologyUrl: new URL(brand.methodologyUrl, appOrigin).href,
+    },
     compact: true,
   };
   const c = estimateContent(input);

@@ -28,7 +28,13 @@ describe("the organization's current rate and opportunity minimums", () => {
 
   it("are typed in the admin's form as a percentage and whole dollars, none left blank", () => {
     const form = { orgCurrentRate: "5.875", opportunityHelocMin: "20000", opportunityCashOutMin: "60000" };
-    expect(OpportunityRulesForm.parse(form)).toEqual({ orgCurrentRate: 5.875, opportunityHelocMin: 20_000, opportunityCashOutMin: 60_000 });
-    expect(OpportunityRulesForm.safeParse({ ...form, opportunityHelocMin: " " }).error?.issues[0]?.path).toEqual(["opportunityHelocMin"]);
+    expect(OpportunityRulesForm.parse(form)).toEqual({
+      orgCurrentRate: 5.875,
+      opportunityHelocMin: 20_000,
+      opportunityCashOutMin: 60_000,
+    });
+    expect(OpportunityRulesForm.safeParse({ ...form, opportunityHelocMin: " " }).error?.issues[0]?.path).toEqual([
+      "opportunityHelocMin",
+    ]);
   });
 });

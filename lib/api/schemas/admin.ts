@@ -7,7 +7,9 @@ import { SiteBody } from "./widget";
 /** What the admin's routes and forms accept: staff accounts, the organization's settings and offers. */
 
 const StaffRole = z.enum(STAFF, { error: `role must be ${STAFF.join(" or ")}` });
-/** A staff account: a password the admin hands over, or (`invite`) an emailed link for the person to choose their own. */
+/**
+ * A staff account: a password the admin hands over, or (`invite`) an emailed link for the person to choose their own.
+ */
 export const CreateUserBody = z
   .object({
     email: Email,
@@ -20,11 +22,21 @@ export const CreateUserBody = z
   })
   .superRefine((body, ctx) => {
     if (body.invite && body.password !== undefined)
-      ctx.addIssue({ code: "custom", path: ["password"], message: "must be left out with invite: the person chooses their own" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["password"],
+        message: "must be left out with invite: the person chooses their own",
+      });
     if (!body.invite && body.password === undefined)
-      ctx.addIssue({ code: "custom", path: ["password"], message: "is required (or send invite: true to email them a link to choose one)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["password"],
+        message: "is required (or send invite: true to email them a link to choose one)",
+      });
   });
-export const RoleBody = z.object({ role: z.enum(ROLES, { error: `role must be ${ROLES.slice(0, -1).join(", ")} or ${ROLES.at(-1)}` }) });
+export const RoleBody = z.object({
+  role: z.enum(ROLES, { error: `role must be ${ROLES.slice(0, -1).join(", ")} or ${ROLES.at(-1)}` }),
+});
 export const UserIdParams = z.object({ userId: DbId });
 /** The organization's current note rate in percent, 0–30 (3 decimals at most). */
 const CurrentRate = z
@@ -40,7 +52,9 @@ const Dollars = z
   .max(MAX_OPPORTUNITY_MIN, `must be at most ${MAX_OPPORTUNITY_MIN.toLocaleString("en-US")}`);
 export const MaxLtvBody = z.object({ orgMaxLtv: Ltv });
 export const OpportunityRulesBody = z.object({
-  orgCurrentRate: CurrentRate.describe("Current note rate in percent, 0–30: a client's rate 0.75 point above it is a rate-and-term refinance"),
+  orgCurrentRate: CurrentRate.describe(
+    "Current note rate in percent, 0–30: a client's rate 0.75 point above it is a rate-and-term refinance",
+  ),
   opportunityHelocMin: Dollars.describe("Least available equity in whole dollars for a home equity line"),
   opportunityCashOutMin: Dollars.describe("Least available equity in whole dollars for a cash-out refinance"),
 });
@@ -48,7 +62,10 @@ export const OpportunityRulesBody = z.object({
 export const SettingsBody = z
   .object({ orgMaxLtv: Ltv.describe("Maximum combined loan-to-value, 0.01–1"), ...OpportunityRulesBody.shape })
   .partial()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), "give orgMaxLtv, orgCurrentRate, opportunityHelocMin or opportunityCashOutMin");
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    "give orgMaxLtv, orgCurrentRate, opportunityHelocMin or opportunityCashOutMin",
+  );
 
 export const MIN_TERM_YEARS = 1;
 export const MAX_TERM_YEARS = 40;
@@ -57,7 +74,10 @@ const TermYears = z
   .int("must be a whole number of years")
   .min(MIN_TERM_YEARS, `must be at least ${MIN_TERM_YEARS} year`)
   .max(MAX_TERM_YEARS, `must be at most ${MAX_TERM_YEARS} years`);
-const Offer = z.object({ ratePercent: RatePercent.describe("Yearly rate in percent, 0–25"), termYears: TermYears.describe("Term in whole years, 1–40") });
+const Offer = z.object({
+  ratePercent: RatePercent.describe("Yearly rate in percent, 0–25"),
+  termYears: TermYears.describe("Term in whole years, 1–40"),
+});
 export const OffersBody = z.object({
   heloc: Offer.describe("Home equity line of credit (default 8.5% over 20 years)"),
   cashOut: Offer.describe("Cash-out refinance (default 6.75% over 30 years)"),
@@ -69,14 +89,23 @@ const number = (value: string) => (value.trim() === "" ? undefined : Number(valu
 // In-app forms (server actions): what the form's fields say, as text, turned into the API's own bodies.
 /** A staff member from the admin's form: invited by email unless "set a password now" is chosen. */
 export const StaffForm = z
-  .object({ email: z.string().default(""), role: z.string().default(""), setup: z.string().default("invite"), password: z.string().default("") })
+  .object({
+    email: z.string().default(""),
+    role: z.string().default(""),
+    setup: z.string().default("invite"),
+    password: z.string().default(""),
+  })
   // The role as typed: CreateUserBody names a wrong one.
-  .transform(({ setup, password, ...rest }) => (setup === "password" ? { ...rest, password } : { ...rest, invite: true }) as z.input<typeof CreateUserBody>)
+  .transform(
+    ({ setup, password, ...rest }) =>
+      (setup === "password" ? { ...rest, password } : { ...rest, invite: true }) as z.input<typeof CreateUserBody>,
+  )
   .pipe(CreateUserBody);
 /** The maximum LTV typed as a percentage. */
 export const SettingsForm = z
   .object({
-    // Checked as typed, in percent: the API's own words ("at most 1 (100%)") are about the ratio, which nobody typed here.
+    // Checked as typed, in percent: the API's own words ("at most 1 (100%)") are about the ratio, which nobody typed
+    // here.
     orgMaxLtv: z
       .string()
       .default("")
@@ -99,11 +128,20 @@ export const SettingsForm = z
 /** The origins typed on one line, separated by spaces or commas; the budget as text. */
 export const SiteForm = z
   .object({ name: z.string().default(""), origins: z.string().default(""), budget: z.string().default("") })
-  .transform((form) => ({ name: form.name, allowedOrigins: form.origins.split(/[\s,]+/).filter(Boolean), dailyBudget: Number(form.budget) }))
+  .transform((form) => ({
+    name: form.name,
+    allowedOrigins: form.origins.split(/[\s,]+/).filter(Boolean),
+    dailyBudget: Number(form.budget),
+  }))
   .pipe(SiteBody);
 /** The offers typed as percentages and years, one field each. */
 export const OffersForm = z
-  .object({ helocRate: z.string().default(""), helocTerm: z.string().default(""), cashOutRate: z.string().default(""), cashOutTerm: z.string().default("") })
+  .object({
+    helocRate: z.string().default(""),
+    helocTerm: z.string().default(""),
+    cashOutRate: z.string().default(""),
+    cashOutTerm: z.string().default(""),
+  })
   .transform((form) => ({
     heloc: { ratePercent: number(form.helocRate), termYears: number(form.helocTerm) },
     cashOut: { ratePercent: number(form.cashOutRate), termYears: number(form.cashOutTerm) },
@@ -111,7 +149,11 @@ export const OffersForm = z
   .pipe(OffersBody);
 /** The current rate typed as a percentage, the minimums as dollars. */
 export const OpportunityRulesForm = z
-  .object({ orgCurrentRate: z.string().default(""), opportunityHelocMin: z.string().default(""), opportunityCashOutMin: z.string().default("") })
+  .object({
+    orgCurrentRate: z.string().default(""),
+    opportunityHelocMin: z.string().default(""),
+    opportunityCashOutMin: z.string().default(""),
+  })
   .transform((form) => ({
     orgCurrentRate: number(form.orgCurrentRate),
     opportunityHelocMin: number(form.opportunityHelocMin),

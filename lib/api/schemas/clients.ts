@@ -32,9 +32,21 @@ export const ClientBody = z.object({
   lastName: text("lastName", 100),
   email: Email.optional(),
   address: Address,
-  loanBalance: z.number({ error: "must be a number of dollars" }).min(0, "must be 0 or more").max(100_000_000, "must be at most 100,000,000").optional(),
-  noteRate: z.number({ error: "must be a rate in percent" }).gt(0, "must be above 0").max(25, "must be at most 25 (percent)").optional(),
-  loanType: z.enum(["conventional", "fha", "va", "usda", "jumbo", "other"], { error: "must be conventional, fha, va, usda, jumbo or other" }).optional(),
+  loanBalance: z
+    .number({ error: "must be a number of dollars" })
+    .min(0, "must be 0 or more")
+    .max(100_000_000, "must be at most 100,000,000")
+    .optional(),
+  noteRate: z
+    .number({ error: "must be a rate in percent" })
+    .gt(0, "must be above 0")
+    .max(25, "must be at most 25 (percent)")
+    .optional(),
+  loanType: z
+    .enum(["conventional", "fha", "va", "usda", "jumbo", "other"], {
+      error: "must be conventional, fha, va, usda, jumbo or other",
+    })
+    .optional(),
   closingDate: z.iso.date("must be a date as YYYY-MM-DD").optional(),
   originalLoanAmount: z
     .number({ error: "must be a number of dollars" })
@@ -48,7 +60,10 @@ export const ClientBody = z.object({
     .max(100_000_000, "must be at most 100,000,000")
     .optional()
     .describe("The home's appraised value or purchase price when the loan closed"),
-  mortgageInsurance: z.boolean({ error: "must be true or false" }).optional().describe("Whether the loan carries mortgage insurance (PMI, MIP or USDA's fee)"),
+  mortgageInsurance: z
+    .boolean({ error: "must be true or false" })
+    .optional()
+    .describe("Whether the loan carries mortgage insurance (PMI, MIP or USDA's fee)"),
 });
 export const ClientsQuery = z.object({
   q: z
@@ -61,7 +76,9 @@ export const ClientsQuery = z.object({
   sort: z
     .enum(CLIENT_SORTS, { error: "sort must be equity, name or refreshed" })
     .default("equity")
-    .describe("equity: the most available equity first (never refreshed last); name: by last name; refreshed: the longest since a refresh first"),
+    .describe(
+      "equity: the most available equity first (never refreshed last); name: by last name; refreshed: the longest since a refresh first",
+    ),
   page: z.coerce
     .number({ error: "page must be a page number" })
     .int("page must be a page number")
@@ -79,9 +96,12 @@ export const ClientsQuery = z.object({
     .optional()
     .describe("Only clients with an opportunity of this kind, open or contacted"),
 });
-const OpportunityKind = z.enum(["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"], {
-  error: "must be mortgage_insurance, home_equity_line, cash_out, value_moved, rate_refinance or engagement",
-});
+const OpportunityKind = z.enum(
+  ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"],
+  {
+    error: "must be mortgage_insurance, home_equity_line, cash_out, value_moved, rate_refinance or engagement",
+  },
+);
 export const OpportunitiesQuery = z.object({
   kind: OpportunityKind.optional(),
   status: z.enum(["open", "contacted", "dismissed"], { error: "must be open, contacted or dismissed" }).optional(),
@@ -90,7 +110,9 @@ export const OpportunityStatusBody = z
   .object({
     status: z.enum(["open", "contacted", "dismissed"], { error: "must be open, contacted or dismissed" }),
     reason: z
-      .enum(Object.keys(DISMISS_REASONS) as [DismissReason, ...DismissReason[]], { error: `must be one of ${Object.keys(DISMISS_REASONS).join(", ")}` })
+      .enum(Object.keys(DISMISS_REASONS) as [DismissReason, ...DismissReason[]], {
+        error: `must be one of ${Object.keys(DISMISS_REASONS).join(", ")}`,
+      })
       .optional()
       .describe(
         "Why it is dismissed (required with status dismissed): " +
@@ -111,6 +133,8 @@ export const OpportunityStatusBody = z
       .describe("The officer's own words after the reason, at most 200 characters (blank: none)"),
   })
   .superRefine((body, ctx) => {
-    if (body.status === "dismissed" && !body.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "is required to dismiss an opportunity" });
-    if (body.status !== "dismissed" && (body.reason || body.note)) ctx.addIssue({ code: "custom", path: ["reason"], message: "is only for a dismissal" });
+    if (body.status === "dismissed" && !body.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "is required to dismiss an opportunity" });
+    if (body.status !== "dismissed" && (body.reason || body.note))
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "is only for a dismissal" });
   });

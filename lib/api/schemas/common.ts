@@ -15,7 +15,10 @@ export const Address = text("address", 300).describe("A full address: street, ci
  * A loan-to-value ratio: a JSON number from 0.01 to 1. No coercion: `true`, `[0.6]` and `"0x1"` are not ratios, and a
  * tiny number such as 1e-300 is refused here rather than by the database's real column.
  */
-export const Ltv = z.number({ error: "must be a number" }).min(0.01, "must be at least 0.01 (1%)").max(1, "must be at most 1 (100%)");
+export const Ltv = z
+  .number({ error: "must be a number" })
+  .min(0.01, "must be at least 0.01 (1%)")
+  .max(1, "must be at most 1 (100%)");
 
 export const Email = z
   .email("must be an email address")

@@ -10,14 +10,20 @@ describe("ids that reach an integer column", async () => {
   const { TokenIdParams } = await import("./tokens");
   const { WebhookDeliveryParams, WebhookParams } = await import("./webhooks");
   const { OfficerAssignmentBody, SiteOfficerBody } = await import("../officer-answers");
-  const { OrganizationInput, SiteOfficerForm, AssignOfficerForm } = await import("@/lib/services/portfolio/officer-fields");
+  const { OrganizationInput, SiteOfficerForm, AssignOfficerForm } =
+    await import("@/lib/services/portfolio/officer-fields");
   const { LeadBody } = await import("@/lib/leads/rules");
   const site = { name: "s", allowedOrigins: ["https://a.example"], dailyBudget: 1 };
   const org = { companyName: null, nmlsId: null, equalHousingStatement: "" };
   // Each schema, a field, and the input with that field set to the id.
   const CASES: [
     string,
-    { safeParse: (input: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+    {
+      safeParse: (input: unknown) => {
+        success: boolean;
+        error?: { issues: { path: PropertyKey[]; message: string }[] };
+      };
+    },
     string,
     (id: number | string) => unknown,
   ][] = [
@@ -28,7 +34,12 @@ describe("ids that reach an integer column", async () => {
     ["LeadIdParams", LeadIdParams, "leadId", (id) => ({ leadId: String(id) })],
     ["TokenIdParams", TokenIdParams, "tokenId", (id) => ({ tokenId: String(id) })],
     ["WebhookParams", WebhookParams, "webhookId", (id) => ({ webhookId: String(id) })],
-    ["WebhookDeliveryParams", WebhookDeliveryParams, "webhookId", (id) => ({ webhookId: String(id), deliveryId: "msg_1" })],
+    [
+      "WebhookDeliveryParams",
+      WebhookDeliveryParams,
+      "webhookId",
+      (id) => ({ webhookId: String(id), deliveryId: "msg_1" }),
+    ],
     ["UnsubscribeQuery", UnsubscribeQuery, "u", (id) => ({ u: String(id), k: "monthly_digest", t: "x" })],
     ["SiteBody", SiteBody, "officerId", (id) => ({ ...site, officerId: Number(id) })],
     ["OfficerAssignmentBody", OfficerAssignmentBody, "officerId", (id) => ({ officerId: Number(id) })],

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { DbId } from "@/lib/db/id";
 
-/** What the running of the app accepts: jobs and their budget, the outbox, mail's unsubscribe links, the health check. */
+/**
+ * What the running of the app accepts: jobs and their budget, the outbox, mail's unsubscribe links, the health check.
+ */
 
 export const OutboxQuery = z.object({
   to: z.string().trim().max(320).optional(),
@@ -24,10 +26,15 @@ export const JobRunBody = z.object({
   period: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "period must be a month as YYYY-MM")
-    .refine((period) => digestMonths().includes(period), { error: () => `period must be this month or the previous one (${digestMonths().join(" or ")})` })
+    .refine((period) => digestMonths().includes(period), {
+      error: () => `period must be this month or the previous one (${digestMonths().join(" or ")})`,
+    })
     .optional()
     .describe("The month the run is for (digests): this month or the previous one (UTC); this month when not given"),
-  day: z.iso.date("day must be a date as YYYY-MM-DD").optional().describe("The day the run is for (officer and lead summaries); today when not given"),
+  day: z.iso
+    .date("day must be a date as YYYY-MM-DD")
+    .optional()
+    .describe("The day the run is for (officer and lead summaries); today when not given"),
 });
 
 export const UnsubscribeQuery = z.object({
@@ -37,7 +44,11 @@ export const UnsubscribeQuery = z.object({
 });
 
 export const RefreshBudgetBody = z.object({
-  monthlyBudget: z.number({ error: "monthlyBudget must be a number" }).int("monthlyBudget must be a whole number").min(0).max(1_000_000),
+  monthlyBudget: z
+    .number({ error: "monthlyBudget must be a number" })
+    .int("monthlyBudget must be a whole number")
+    .min(0)
+    .max(1_000_000),
 });
 
 export const JobRetryBody = z.object({
@@ -45,4 +56,6 @@ export const JobRetryBody = z.object({
   id: z.uuid({ error: "id must be a job id" }),
 });
 
-export const HealthQuery = z.object({ deep: z.string().optional().describe("Present (any value): check the database, the cache and the service too") });
+export const HealthQuery = z.object({
+  deep: z.string().optional().describe("Present (any value): check the database, the cache and the service too"),
+});

@@ -12,7 +12,10 @@ export { LeadBody } from "@/lib/leads/rules";
 export const LEADS_PAGE_SIZE = 25;
 
 export const LeadsQuery = z.object({
-  status: z.enum(LEAD_STATUSES, { error: "status must be new, contacted, won, lost or spam" }).optional().describe("Only leads with this status"),
+  status: z
+    .enum(LEAD_STATUSES, { error: "status must be new, contacted, won, lost or spam" })
+    .optional()
+    .describe("Only leads with this status"),
   page: z.coerce
     .number({ error: "page must be a page number" })
     .int("page must be a page number")
@@ -36,7 +39,9 @@ export const LeadStatusBody = z.object({
 });
 
 export const LeadMailBody = z.object({
-  leadMail: z.enum(["each", "daily"], { error: "leadMail must be each or daily" }).describe("each: an email per new lead; daily: one summary a day"),
+  leadMail: z
+    .enum(["each", "daily"], { error: "leadMail must be each or daily" })
+    .describe("each: an email per new lead; daily: one summary a day"),
 });
 export const LeadMail = LeadMailBody;
 
@@ -49,7 +54,10 @@ export const HomeownerLead = z.object({
   kind: Kind,
   propertyId: z.number().nullable(),
   address: z.string().nullable(),
-  scenario: z.union([z.string(), z.number()]).nullable().describe("The scenario a quote is for (heloc, cash_out, rate_refinance, pmi_removal)"),
+  scenario: z
+    .union([z.string(), z.number()])
+    .nullable()
+    .describe("The scenario a quote is for (heloc, cash_out, rate_refinance, pmi_removal)"),
   officerName: z.string().nullable(),
   status: Status,
   statusWords: z.string().describe("The status as the homeowner reads it"),
@@ -80,7 +88,10 @@ export const Lead = z.object({
   consent: z
     .object({
       text: z.string(),
-      locale: z.enum(LOCALES).optional().describe("The language the words were shown and stored in (absent: English, before the app spoke Spanish)"),
+      locale: z
+        .enum(LOCALES)
+        .optional()
+        .describe("The language the words were shown and stored in (absent: English, before the app spoke Spanish)"),
       at: z.string(),
       ip: z.string().nullable(),
       page: z.string(),

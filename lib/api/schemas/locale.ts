@@ -3,7 +3,9 @@ import { LOCALES } from "@/lib/i18n/locales";
 
 /** The language switch's input and answer (the OpenAPI document is generated from these). */
 export const LocaleBody = z.object({
-  locale: z.enum(LOCALES, { error: "locale must be en or es" }).describe("The language to read the app in: en (English) or es (Spanish)"),
+  locale: z
+    .enum(LOCALES, { error: "locale must be en or es" })
+    .describe("The language to read the app in: en (English) or es (Spanish)"),
 });
 
 export const LocaleAnswer = z.object({

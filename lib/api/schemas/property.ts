@@ -36,16 +36,27 @@ export const NormalizeBody = z.object({
     .max(100, "at most 100 addresses at a time"),
 });
 
-export const VerifyBody = z.object({ firstName: text("firstName", 100), lastName: text("lastName", 100), address: Address });
+export const VerifyBody = z.object({
+  firstName: text("firstName", 100),
+  lastName: text("lastName", 100),
+  address: Address,
+});
 export const AddressBody = z.object({ address: Address });
-export const EquityBody = z.object({ address: Address, maxLTV: LtvParam.optional().describe("Maximum loan-to-value; the organization's when omitted") });
+export const EquityBody = z.object({
+  address: Address,
+  maxLTV: LtvParam.optional().describe("Maximum loan-to-value; the organization's when omitted"),
+});
 export const AddressQuery = z.object({ address: Address });
 export const ReportQuery = z.object({
   address: Address,
   applicant_name: text("applicant_name", 200),
   format: z.enum(["pdf", "html", "json"], { error: "format must be pdf, html or json" }).default("pdf"),
 });
-export const OwnerBody = z.object({ firstName: text("firstName", 100), lastName: text("lastName", 100), address: Address });
+export const OwnerBody = z.object({
+  firstName: text("firstName", 100),
+  lastName: text("lastName", 100),
+  address: Address,
+});
 
 /** A loan as the owner says it is today: paid off, or today's balance and rate. */
 const LoanFiguresBody = z
@@ -59,7 +70,10 @@ const LoanFiguresBody = z
       .describe("Today's balance in dollars"),
     ratePercent: RatePercent.optional().describe("Today's yearly rate in percent, 0–25"),
   })
-  .refine((loan) => loan.paidOff !== undefined || loan.balance !== undefined || loan.ratePercent !== undefined, "give paidOff, balance or ratePercent");
+  .refine(
+    (loan) => loan.paidOff !== undefined || loan.balance !== undefined || loan.ratePercent !== undefined,
+    "give paidOff, balance or ratePercent",
+  );
 export const CONDITIONS = ["poor", "good", "excellent"] as const;
 export const OwnerFiguresBody = z.object({
   condition: z

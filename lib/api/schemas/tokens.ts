@@ -12,7 +12,9 @@ export const NewApiTokenBody = z.object({
     .max(80, "name must be at most 80 characters")
     .describe('What the token is for, to recognize it in the list ("CRM sync")'),
   scopes: z
-    .array(z.enum(TOKEN_SCOPES, { error: `must be one of ${TOKEN_SCOPES.join(", ")}` }), { error: "scopes must be a list of scopes" })
+    .array(z.enum(TOKEN_SCOPES, { error: `must be one of ${TOKEN_SCOPES.join(", ")}` }), {
+      error: "scopes must be a list of scopes",
+    })
     .min(1, "scopes must name at least one scope")
     .max(TOKEN_SCOPES.length, `scopes may name each of the ${TOKEN_SCOPES.length} scopes once`)
     .refine((scopes) => new Set(scopes).size === scopes.length, "scopes must name each scope once"),

@@ -4,11 +4,21 @@ import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
 
 /** The webhooks' API: what admins send and what they get back (lib/services/partners/webhooks.ts). */
 const Events = z
-  .array(z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(", ")}` }), { error: "must be a list of events" })
+  .array(z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(", ")}` }), {
+    error: "must be a list of events",
+  })
   .min(1, "choose at least one event")
   .max(WEBHOOK_EVENTS.length);
-const Url = z.string({ error: "url is required" }).trim().min(1, "url is required").max(2_000, "url must be at most 2,000 characters");
-const Description = z.string({ error: "must be text" }).trim().max(200, "description must be at most 200 characters").nullable();
+const Url = z
+  .string({ error: "url is required" })
+  .trim()
+  .min(1, "url is required")
+  .max(2_000, "url must be at most 2,000 characters");
+const Description = z
+  .string({ error: "must be text" })
+  .trim()
+  .max(200, "description must be at most 200 characters")
+  .nullable();
 
 export const WebhookCreateBody = z.object({ url: Url, events: Events, description: Description.optional() });
 
@@ -37,7 +47,9 @@ export const DeliveriesQuery = z.object({
   page: positive.max(100_000).default(1),
   size: positive.max(200, "must be at most 200").default(50),
 });
-export const WebhookTestBody = z.object({ event: z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(", ")}` }).optional() });
+export const WebhookTestBody = z.object({
+  event: z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(", ")}` }).optional(),
+});
 
 export const WebhookEndpoint = z.object({
   id: z.number().int(),
@@ -47,11 +59,18 @@ export const WebhookEndpoint = z.object({
   enabled: z.boolean(),
   disabledReason: z.string().nullable(),
   failingSince: z.string().nullable(),
-  previousSecretUntil: z.string().nullable().describe("While set, the replaced secret still signs too (two signatures)"),
+  previousSecretUntil: z
+    .string()
+    .nullable()
+    .describe("While set, the replaced secret still signs too (two signatures)"),
   createdAt: z.string(),
 });
-export const WebhookEndpointWithSecret = WebhookEndpoint.extend({ secret: z.string().describe("whsec_…: shown this once") });
-export const WebhookEndpointUpdated = WebhookEndpoint.extend({ secret: z.string().optional().describe("The new secret, when rotated: shown this once") });
+export const WebhookEndpointWithSecret = WebhookEndpoint.extend({
+  secret: z.string().describe("whsec_…: shown this once"),
+});
+export const WebhookEndpointUpdated = WebhookEndpoint.extend({
+  secret: z.string().optional().describe("The new secret, when rotated: shown this once"),
+});
 export const WebhookEndpoints = z.object({ endpoints: z.array(WebhookEndpoint) });
 export const WebhookDelivery = z.object({
   id: z.string().describe("msg_…: the webhook-id header, the same on every attempt"),
@@ -60,11 +79,19 @@ export const WebhookDelivery = z.object({
   status: z.enum(["pending", "delivered", "failed"]),
   attempts: z.number().int(),
   responseStatus: z.number().int().nullable(),
-  responseSummary: z.string().nullable().describe("The first bytes of the answer, or why none came (a refused address, a timeout)"),
+  responseSummary: z
+    .string()
+    .nullable()
+    .describe("The first bytes of the answer, or why none came (a refused address, a timeout)"),
   createdAt: z.string(),
   lastAttemptAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
 });
-export const WebhookDeliveries = z.object({ deliveries: z.array(WebhookDelivery), page: z.number().int(), size: z.number().int(), total: z.number().int() });
+export const WebhookDeliveries = z.object({
+  deliveries: z.array(WebhookDelivery),
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+});
 export const WebhookTestSent = z.object({ id: z.string(), eventType: z.string() });

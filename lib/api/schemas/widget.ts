@@ -15,16 +15,27 @@ const Origin = z.string({ error: "must be an origin such as https://bank.example
     return z.NEVER;
   }
   if (!/^https?:$/.test(url.protocol)) ctx.addIssue({ code: "custom", message: "must be http or https" });
-  else if (url.pathname !== "/" || url.search || url.hash) ctx.addIssue({ code: "custom", message: "must be an origin, without a path" });
-  else if (!isSafeOrigin(url.origin)) ctx.addIssue({ code: "custom", message: "must be a plain host name: letters, digits, dots and hyphens, no wildcard" });
+  else if (url.pathname !== "/" || url.search || url.hash)
+    ctx.addIssue({ code: "custom", message: "must be an origin, without a path" });
+  else if (!isSafeOrigin(url.origin))
+    ctx.addIssue({
+      code: "custom",
+      message: "must be a plain host name: letters, digits, dots and hyphens, no wildcard",
+    });
   return url.origin;
 });
 
 export const SiteBody = z.object({
   name: text("name", 100),
   allowedOrigins: z.array(Origin).min(1, "list at least one origin").max(20, "at most 20 origins"),
-  dailyBudget: z.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(1_000_000),
-  officerId: bodyDbId("must be a staff member's id").optional().describe("The loan officer the widget's leads go to (else the organization's default officer)"),
+  dailyBudget: z
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1_000_000),
+  officerId: bodyDbId("must be a staff member's id")
+    .optional()
+    .describe("The loan officer the widget's leads go to (else the organization's default officer)"),
 });
 
 export const WidgetBody = z.object({ key: text("key", 100), address: Address });
@@ -47,13 +58,30 @@ export const WidgetLeadBody = z.object({
   address: Address,
   name: text("name", 100),
   email: Email,
-  phone: z.string().trim().max(40, "phone must be at most 40 characters").optional().describe("Optional; with it, `consent` must be true"),
-  consent: z.boolean({ error: "consent must be true or false" }).optional().describe("The visitor ticked the consent to be called or texted"),
-  page: z.string().trim().max(500, "page must be at most 500 characters").optional().describe("The page the form was on (kept with a consent)"),
+  phone: z
+    .string()
+    .trim()
+    .max(40, "phone must be at most 40 characters")
+    .optional()
+    .describe("Optional; with it, `consent` must be true"),
+  consent: z
+    .boolean({ error: "consent must be true or false" })
+    .optional()
+    .describe("The visitor ticked the consent to be called or texted"),
+  page: z
+    .string()
+    .trim()
+    .max(500, "page must be at most 500 characters")
+    .optional()
+    .describe("The page the form was on (kept with a consent)"),
   website: z.string().max(300).optional().describe("Leave empty: a field people do not see"),
   challenge: text("challenge", 400).describe("From GET /api/widget/leads/challenge"),
-  solution: text("solution", 100).describe("A suffix whose SHA-256 with the challenge (`challenge:solution`) starts with `bits` zero bits"),
+  solution: text("solution", 100).describe(
+    "A suffix whose SHA-256 with the challenge (`challenge:solution`) starts with `bits` zero bits",
+  ),
 });
 export const WidgetChallengeQuery = z.object({ key: text("key", 100) });
 /** A report link's token (the `/report?token=` of the mail). */
-export const ReportLinkQuery = z.object({ token: z.string({ error: "token is required" }).regex(/^[\w-]{20,100}$/, "token is not a report link's") });
+export const ReportLinkQuery = z.object({
+  token: z.string({ error: "token is required" }).regex(/^[\w-]{20,100}$/, "token is not a report link's"),
+});

@@ -34,10 +34,15 @@ export const users = app.table(
      * then it may not add a second factor, and an invitation or a reset accepted for it removes every factor it has.
      */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    /** Second-factor codes refused in a row (reset by a right one); past the limit `factorLockedAt` holds the factor sign-in. */
+    /**
+     * Second-factor codes refused in a row (reset by a right one); past the limit `factorLockedAt` holds the factor
+     * sign-in.
+     */
     factorFailures: integer("factor_failures").notNull().default(0),
     factorLockedAt: timestamp("factor_locked_at", { withTimezone: true }),
-    /** The last sign-in (disposal counts RETENTION_DAYS from it and from the last mail), and the disposal warning sent. */
+    /**
+     * The last sign-in (disposal counts RETENTION_DAYS from it and from the last mail), and the disposal warning sent.
+     */
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
     retentionWarnedAt: timestamp("retention_warned_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -119,9 +124,15 @@ export const sessions = app.table(
      * (removing the account's last factor elsewhere does not open it).
      */
     factorHeld: boolean("factor_held").notNull().default(false),
-    /** When this session last proved the account's password (its sign-in, or a re-authentication): adding a factor asks for a recent one. */
+    /**
+     * When this session last proved the account's password (its sign-in, or a re-authentication): adding a factor asks
+     * for a recent one.
+     */
     passwordAt: timestamp("password_at", { withTimezone: true }),
-    /** Single sign-on sessions: the provider's refresh token (sealed) and when the person's groups were last checked with it. */
+    /**
+     * Single sign-on sessions: the provider's refresh token (sealed) and when the person's groups were last checked
+     * with it.
+     */
     oidcRefreshToken: text("oidc_refresh_token"),
     oidcCheckedAt: timestamp("oidc_checked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

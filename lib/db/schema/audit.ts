@@ -39,7 +39,9 @@ export const auditEvents = app.table(
     piiDigest: text("pii_digest").notNull(),
     prevHash: text("prev_hash").notNull(),
     hash: text().notNull(),
-    /** Which AUDIT_HMAC_KEY keyed `hash` (the first 8 hex digits of the key's SHA-256); none: a row from before the key. */
+    /**
+     * Which AUDIT_HMAC_KEY keyed `hash` (the first 8 hex digits of the key's SHA-256); none: a row from before the key.
+     */
     keyId: text("key_id"),
   },
   (t) => [

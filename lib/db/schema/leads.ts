@@ -36,7 +36,10 @@ export const officerProfiles = app.table("officer_profiles", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The lender itself, one row (id 1): the name, NMLS ID, logo and disclosures every card carries, and who is the default officer. */
+/**
+ * The lender itself, one row (id 1): the name, NMLS ID, logo and disclosures every card carries, and who is the default
+ * officer.
+ */
 export const organizationProfile = app.table("organization_profile", {
   id: integer().primaryKey().default(1),
   companyName: text("company_name"),
@@ -52,7 +55,9 @@ export const organizationProfile = app.table("organization_profile", {
 /** The consent a lender needs before calling or texting a consumer (TCPA): its exact words and where it was given. */
 export interface LeadConsent {
   text: string;
-  /** The language the words were shown and stored in (absent on consents given before the app spoke Spanish: English). */
+  /**
+   * The language the words were shown and stored in (absent on consents given before the app spoke Spanish: English).
+   */
   locale?: "en" | "es";
   at: string;
   ip: string | null;
@@ -126,7 +131,9 @@ export const webhookEndpoints = app.table("webhook_endpoints", {
   url: text().notNull(),
   description: text(),
   events: text().array().notNull(),
-  /** The `whsec_` secret, sealed under DATA_ENCRYPTION_KEY; the one it replaced stays valid until `previousSecretUntil`. */
+  /**
+   * The `whsec_` secret, sealed under DATA_ENCRYPTION_KEY; the one it replaced stays valid until `previousSecretUntil`.
+   */
   secretSealed: text("secret_sealed").notNull(),
   previousSecretSealed: text("previous_secret_sealed"),
   previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),

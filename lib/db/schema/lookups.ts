@@ -4,7 +4,8 @@ import { app } from "./namespaces";
 
 /**
  * Each staff member's recent applicants on /lookup: the address and the name they verified there. One row per person
- * and address; customer information, so it goes with the account and with age (lib/services/lookups/recent-applicants.ts).
+ * and address; customer information, so it goes with the account and with age
+ * (lib/services/lookups/recent-applicants.ts).
  */
 export const recentApplicants = app.table(
   "recent_applicants",

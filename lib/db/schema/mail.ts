@@ -2,7 +2,9 @@ import { boolean, index, integer, text, timestamp, uniqueIndex } from "drizzle-o
 import { users } from "./accounts";
 import { app } from "./namespaces";
 
-/** Mail and letters of the embedded defaults (and a copy of what was sent otherwise): read by admins at /admin/outbox. */
+/**
+ * Mail and letters of the embedded defaults (and a copy of what was sent otherwise): read by admins at /admin/outbox.
+ */
 export const outbox = app.table(
   "outbox",
   {
@@ -30,7 +32,10 @@ export const mailPreferences = app.table("mail_preferences", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Each recurring message sent, once per person, kind and period (`2026-12`, `2026-12-01`): a job run twice sends nothing twice. */
+/**
+ * Each recurring message sent, once per person, kind and period (`2026-12`, `2026-12-01`): a job run twice sends
+ * nothing twice.
+ */
 export const mailDeliveries = app.table(
   "mail_deliveries",
   {

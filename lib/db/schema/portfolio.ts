@@ -29,7 +29,10 @@ export const clients = app.table(
     noteRate: real("note_rate"),
     loanType: text("loan_type", { enum: ["conventional", "fha", "va", "usda", "jumbo", "other"] }),
     closingDate: text("closing_date"),
-    /** What the loan was when it closed, and whether it carries mortgage insurance: mortgage insurance's rules read them. */
+    /**
+     * What the loan was when it closed, and whether it carries mortgage insurance: mortgage insurance's rules read
+     * them.
+     */
     originalLoanAmount: integer("original_loan_amount"),
     originalValue: integer("original_value"),
     mortgageInsurance: boolean("mortgage_insurance"),
@@ -43,12 +46,17 @@ export const clients = app.table(
     /** The value of the refresh before the last one: what "value moved" compares with. */
     previousValue: integer("previous_value"),
     refreshedAt: timestamp("refreshed_at", { withTimezone: true }),
-    /** When an import queued this client's first refresh; cleared once it ran (or could not): the page's progress line. */
+    /**
+     * When an import queued this client's first refresh; cleared once it ran (or could not): the page's progress line.
+     */
     refreshQueuedAt: timestamp("refresh_queued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("clients_person_home").on(t.officerId, t.personKey, t.addressKey), index("clients_officer").on(t.officerId, t.lastName)],
+  (t) => [
+    uniqueIndex("clients_person_home").on(t.officerId, t.personKey, t.addressKey),
+    index("clients_officer").on(t.officerId, t.lastName),
+  ],
 );
 
 /**
@@ -62,7 +70,9 @@ export const opportunities = app.table(
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"] }).notNull(),
+    kind: text({
+      enum: ["mortgage_insurance", "home_equity_line", "cash_out", "value_moved", "rate_refinance", "engagement"],
+    }).notNull(),
     reason: text().notNull(),
     figures: jsonb().$type<Record<string, number | string | null>>().notNull(),
     /** What ranks it: the money the client could borrow at the organization's maximum LTV. */
@@ -70,12 +80,19 @@ export const opportunities = app.table(
     status: text({ enum: ["open", "contacted", "dismissed", "closed"] })
       .notNull()
       .default("open"),
-    /** The refresh where it first applied (or applied again after a dismissal): "new" on that refresh, "since" after. */
+    /**
+     * The refresh where it first applied (or applied again after a dismissal): "new" on that refresh, "since" after.
+     */
     openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
     /** Why the officer dismissed it, when, and the figures then: it opens again when they move past the thresholds. */
     dismissReason: text("dismiss_reason"),
     dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
-    dismissedFigures: jsonb("dismissed_figures").$type<{ value: number | null; available: number; maxLtv: number; currentRate: number }>(),
+    dismissedFigures: jsonb("dismissed_figures").$type<{
+      value: number | null;
+      available: number;
+      maxLtv: number;
+      currentRate: number;
+    }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -22,12 +22,17 @@ export const RequestId = z
   .transform((value) => (value === undefined || value === null ? null : String(value)));
 
 /** `vacant` is `Y`/`N`/empty, and a boolean in related APIs. */
-export const Vacant = z.union([z.enum(["Y", "N", ""]), z.boolean()]).transform((value) => (value === true ? "Y" : value === false ? "N" : value));
+export const Vacant = z
+  .union([z.enum(["Y", "N", ""]), z.boolean()])
+  .transform((value) => (value === true ? "Y" : value === false ? "N" : value));
 
 export const IsoDate = z.iso.date();
 
 /** `maxLTV` is a string in the spec ("0.8"); accept a number too; must be a ratio in (0, 1]. */
-export const Ratio = z.coerce.number({ error: "must be a number between 0 and 1" }).gt(0, "must be greater than 0").max(1, "must be at most 1");
+export const Ratio = z.coerce
+  .number({ error: "must be a number between 0 and 1" })
+  .gt(0, "must be greater than 0")
+  .max(1, "must be at most 1");
 
 /** Every error body is JSON with a message; the field names are not in the spec, so read the usual ones. */
 export const ErrorBody = z

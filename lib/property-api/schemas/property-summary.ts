@@ -132,7 +132,10 @@ export const PropertySummary = z.object({
 export const PropertySummaryResponse = z.object({ propertySummary: PropertySummary });
 
 /** One property of an owner: its summary and its equity summary (equity fields nested or beside, read by name). */
-export const OwnerProperty = z.preprocess(liftEquityFields, z.intersection(z.object({ propertySummary: PropertySummary }), HomeEquitySummary));
+export const OwnerProperty = z.preprocess(
+  liftEquityFields,
+  z.intersection(z.object({ propertySummary: PropertySummary }), HomeEquitySummary),
+);
 
 /**
  * How several properties are arranged is not in the spec: accept `{ properties: [...] }`, a bare array, or a single

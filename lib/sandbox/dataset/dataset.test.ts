@@ -33,7 +33,11 @@ describe("the data set", () => {
     expect(zones.size).toBeGreaterThanOrEqual(4);
     for (const property of dataset.properties) {
       const zip = zipCode(property.address.zip)!;
-      expect([property.county, property.countyFips, property.address.city]).toEqual([zip.county, zip.countyFips, zip.city.toUpperCase()]);
+      expect([property.county, property.countyFips, property.address.city]).toEqual([
+        zip.county,
+        zip.countyFips,
+        zip.city.toUpperCase(),
+      ]);
     }
   });
 
@@ -44,7 +48,8 @@ describe("the data set", () => {
   });
 
   it("has the mix a county's records have", () => {
-    const share = (predicate: (p: (typeof dataset.properties)[number]) => boolean) => dataset.properties.filter(predicate).length / dataset.properties.length;
+    const share = (predicate: (p: (typeof dataset.properties)[number]) => boolean) =>
+      dataset.properties.filter(predicate).length / dataset.properties.length;
     for (const property of dataset.properties) {
       expect(property.owners.length).toBeGreaterThanOrEqual(1);
       expect(property.owners.length).toBeLessThanOrEqual(4);
@@ -58,7 +63,9 @@ describe("the data set", () => {
     expect(share((p) => p.loans.length >= 2)).toBeGreaterThan(0.03);
     expect(share((p) => p.kind === "CONDOMINIUM")).toBeGreaterThan(0.05);
     const mailedTo = new Set(dataset.properties.filter((p) => !p.ownerOccupied).map((p) => p.mailingAddress));
-    expect(dataset.properties.filter((p) => p.ownerOccupied && mailedTo.has(p.mailingAddress)).length).toBeGreaterThan(20);
+    expect(dataset.properties.filter((p) => p.ownerOccupied && mailedTo.has(p.mailingAddress)).length).toBeGreaterThan(
+      20,
+    );
   });
 
   it("fills every field of every property summary with a value of the spec's type", () => {
@@ -69,7 +76,8 @@ describe("the data set", () => {
       const empty: string[] = [];
       const walk = (value: unknown, path: string) => {
         if (value === "") empty.push(path);
-        else if (value && typeof value === "object") for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
+        else if (value && typeof value === "object")
+          for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
       };
       walk(summary, "propertySummary");
       expect(empty).toEqual([]);

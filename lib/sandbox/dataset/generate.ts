@@ -23,7 +23,13 @@ const CONDITIONS: readonly (readonly [Condition, number])[] = [
   ["GOOD", 28],
   ["EXCELLENT", 7],
 ];
-export const CONDITION_FACTOR: Record<Condition, number> = { POOR: 0.82, FAIR: 0.93, AVERAGE: 1, GOOD: 1.06, EXCELLENT: 1.13 };
+export const CONDITION_FACTOR: Record<Condition, number> = {
+  POOR: 0.82,
+  FAIR: 0.93,
+  AVERAGE: 1,
+  GOOD: 1.06,
+  EXCELLENT: 1.13,
+};
 const WARM = new Set(["AZ", "TX", "GA"]);
 
 function apn(random: Random, state: string): string {
@@ -42,12 +48,15 @@ function apn(random: Random, state: string): string {
 
 function facts(random: Random, market: Market, kind: PropertyKind, state: string, yearBuilt: number) {
   const condo = kind === "CONDOMINIUM";
-  const livingSqft = Math.round(((condo ? market.condoSqft : market.houseSqft) * random.lognormal(condo ? 0.25 : 0.28)) / 10) * 10;
+  const livingSqft =
+    Math.round(((condo ? market.condoSqft : market.houseSqft) * random.lognormal(condo ? 0.25 : 0.28)) / 10) * 10;
   const bedrooms = Math.min(6, Math.max(1, Math.round(livingSqft / 600) + random.int(-1, 1)));
   const bathsFull = Math.max(1, Math.min(bedrooms, Math.round(livingSqft / 900) + random.int(0, 1)));
   const bathsHalf = livingSqft > 1600 && random.chance(0.5) ? 1 : 0;
   const stories = condo ? 1 : livingSqft > 1900 || random.chance(0.25) ? 2 : 1;
-  const lotSqft = condo ? Math.round(market.lotSqft * 1.6) : Math.round((market.lotSqft * random.lognormal(0.25)) / 10) * 10;
+  const lotSqft = condo
+    ? Math.round(market.lotSqft * 1.6)
+    : Math.round((market.lotSqft * random.lognormal(0.25)) / 10) * 10;
   const lotFrontage = Math.round(Math.sqrt(lotSqft / 2.4));
   const warm = WARM.has(state);
   const garageSpaces = condo
@@ -82,7 +91,14 @@ function facts(random: Random, market: Market, kind: PropertyKind, state: string
         ] as const),
     pool: !condo && random.chance(state === "AZ" ? 0.32 : state === "TX" ? 0.14 : 0.03),
     garageSpaces,
-    parkingType: garageSpaces === 0 ? (condo ? "ASSIGNED" : "DRIVEWAY") : random.chance(0.8) ? "ATTACHED GARAGE" : "DETACHED GARAGE",
+    parkingType:
+      garageSpaces === 0
+        ? condo
+          ? "ASSIGNED"
+          : "DRIVEWAY"
+        : random.chance(0.8)
+          ? "ATTACHED GARAGE"
+          : "DETACHED GARAGE",
     construction: {
       type: condo ? "CONCRETE" : state === "AZ" ? random.pick(["MASONRY", "FRAME"]) : "FRAME",
       frame: condo ? "STEEL" : random.pick(["WOOD", "WOOD", "MASONRY"]),
@@ -94,8 +110,12 @@ function facts(random: Random, market: Market, kind: PropertyKind, state: string
       roofShape: condo ? "FLAT" : random.pick(["GABLE", "HIP", "GABLE", "FLAT"]),
       wall: state === "AZ" ? "STUCCO" : random.pick(["BRICK", "WOOD SIDING", "VINYL SIDING", "STUCCO"]),
     },
-    heating: state === "AZ" ? "HEAT PUMP" : random.pick(["FORCED AIR", "FORCED AIR", "RADIANT", "HEAT PUMP", "BASEBOARD"]),
-    cooling: state === "AZ" ? random.pick(["CENTRAL", "CENTRAL", "EVAPORATIVE"]) : random.pick(["CENTRAL", "CENTRAL", "WALL UNIT", "NONE"]),
+    heating:
+      state === "AZ" ? "HEAT PUMP" : random.pick(["FORCED AIR", "FORCED AIR", "RADIANT", "HEAT PUMP", "BASEBOARD"]),
+    cooling:
+      state === "AZ"
+        ? random.pick(["CENTRAL", "CENTRAL", "EVAPORATIVE"])
+        : random.pick(["CENTRAL", "CENTRAL", "WALL UNIT", "NONE"]),
     floors: random.pick(["HARDWOOD", "CARPET", "TILE", "LAMINATE", "HARDWOOD/TILE"]),
     fireplaceType: "",
     view: random.weighted([
@@ -148,8 +168,10 @@ export function generateDataset(seed = DEFAULT_SEED): Dataset {
         const number = street.first + position * 14 + side;
         const along = (number - street.anchor.number) / 100;
         const offset = side ? 0.00022 : 0;
-        const latitude = street.anchor.latitude + along * street.per100.latitude + (street.per100.latitude ? 0 : offset);
-        const longitude = street.anchor.longitude + along * street.per100.longitude + (street.per100.longitude ? 0 : offset);
+        const latitude =
+          street.anchor.latitude + along * street.per100.latitude + (street.per100.latitude ? 0 : offset);
+        const longitude =
+          street.anchor.longitude + along * street.per100.longitude + (street.per100.longitude ? 0 : offset);
         const parts = parseStreet(`${number} ${street.name}`);
         const units = random.chance(street.condoShare ?? 0) ? random.int(4, 12) : 0;
         const yearBuilt = random.int(units ? Math.max(market.builtFrom, 1960) : market.builtFrom, market.builtTo);
@@ -166,7 +188,10 @@ export function generateDataset(seed = DEFAULT_SEED): Dataset {
             zip: zip.zip,
             zip4: String(zip4Base + position * 2 + side).padStart(4, "0"),
           };
-          const subdivision = market.subdivisions[Math.floor((streetIndex * LOTS_PER_SIDE + position) / 47) % market.subdivisions.length]!;
+          const subdivision =
+            market.subdivisions[
+              Math.floor((streetIndex * LOTS_PER_SIDE + position) / 47) % market.subdivisions.length
+            ]!;
           const base = {
             id: 40_000_001 + properties.length,
             apn: apn(random, zip.state),
@@ -262,7 +287,9 @@ function mailingElsewhere(random: Random): string {
  * mailed to the home they live in.
  */
 function shareOwners(random: Random, properties: Property[]): void {
-  const homes = properties.filter((p) => p.ownerOccupied && p.owners.every((o) => o.kind === "person") && p.owners.length <= 2);
+  const homes = properties.filter(
+    (p) => p.ownerOccupied && p.owners.every((o) => o.kind === "person") && p.owners.length <= 2,
+  );
   const rentals = properties.filter((p) => !p.ownerOccupied && !p.vacant && p.owners.every((o) => o.kind === "person"));
   const pairs = Math.round(properties.length * 0.03);
   for (let i = 0; i < pairs && i < rentals.length; i++) {

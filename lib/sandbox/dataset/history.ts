@@ -48,7 +48,8 @@ export function makeOwners(random: Random): { owners: Owner[]; vesting: string }
   const first = person(random);
   const owners: Owner[] = [first];
   for (let i = 1; i < count; i++) owners.push(person(random, i === 1 && random.chance(0.65) ? first.last : undefined));
-  const vesting = count === 1 ? "SOLE OWNER" : count === 2 && random.chance(0.7) ? "JOINT TENANTS" : "TENANTS IN COMMON";
+  const vesting =
+    count === 1 ? "SOLE OWNER" : count === 2 && random.chance(0.7) ? "JOINT TENANTS" : "TENANTS IN COMMON";
   return { owners, vesting };
 }
 
@@ -59,7 +60,14 @@ function docNumber(random: Random, date: string): string {
 const DEED_TYPES: Record<string, string> = { WA: "STATUTORY WARRANTY DEED", TX: "GENERAL WARRANTY DEED" };
 
 /** The property's recorded sales, oldest first, priced with the market index around its value today. */
-export function makeSales(random: Random, market: Market, state: string, valueToday: number, yearBuilt: number, buyers: string): Sale[] {
+export function makeSales(
+  random: Random,
+  market: Market,
+  state: string,
+  valueToday: number,
+  yearBuilt: number,
+  buyers: string,
+): Sale[] {
   const count = random.weighted([
     [1, 35],
     [2, 35],
@@ -67,7 +75,9 @@ export function makeSales(random: Random, market: Market, state: string, valueTo
     [4, 10],
   ] as const);
   const dates: string[] = [];
-  let last = random.chance(0.24) ? random.date(addYears(AS_OF, -2), AS_OF) : random.date(`${Math.max(1996, yearBuilt + 1)}-01-01`, addYears(AS_OF, -2));
+  let last = random.chance(0.24)
+    ? random.date(addYears(AS_OF, -2), AS_OF)
+    : random.date(`${Math.max(1996, yearBuilt + 1)}-01-01`, addYears(AS_OF, -2));
   dates.push(last);
   for (let i = 1; i < count; i++) {
     const earlier = random.date(addYears(last, -11), addYears(last, -3));
@@ -112,9 +122,19 @@ export function amortizedBalance(amount: number, ratePercent: number, termMonths
   return Math.max(0, amount * growth - (payment * (growth - 1)) / r);
 }
 
-function loan(random: Random, position: Loan["position"], type: Loan["type"], amount: number, date: string, termMonths: number, drawn = 1): Loan {
-  const rate = Math.round((mortgageRate(date) + (type === "HELOC" ? 1.5 : 0) + random.between(-0.3, 0.45)) * 1000) / 1000;
-  const balance = type === "HELOC" ? amount * drawn : amortizedBalance(amount, rate, termMonths, monthsBetween(date, AS_OF));
+function loan(
+  random: Random,
+  position: Loan["position"],
+  type: Loan["type"],
+  amount: number,
+  date: string,
+  termMonths: number,
+  drawn = 1,
+): Loan {
+  const rate =
+    Math.round((mortgageRate(date) + (type === "HELOC" ? 1.5 : 0) + random.between(-0.3, 0.45)) * 1000) / 1000;
+  const balance =
+    type === "HELOC" ? amount * drawn : amortizedBalance(amount, rate, termMonths, monthsBetween(date, AS_OF));
   return {
     id: docNumber(random, date),
     position,
@@ -129,7 +149,13 @@ function loan(random: Random, position: Loan["position"], type: Loan["type"], am
 }
 
 /** Active loans: the purchase mortgage (or its refinance), a home equity line, rarely a third lien. */
-export function makeLoans(random: Random, lastSale: Sale, valueToday: number, ownerOccupied: boolean, market: Market): Loan[] {
+export function makeLoans(
+  random: Random,
+  lastSale: Sale,
+  valueToday: number,
+  ownerOccupied: boolean,
+  market: Market,
+): Loan[] {
   const loans: Loan[] = [];
   if (!lastSale.cash) {
     const type = random.weighted([
@@ -141,7 +167,13 @@ export function makeLoans(random: Random, lastSale: Sale, valueToday: number, ow
     let date = lastSale.date;
     if (date < "2020-06-01" && random.chance(0.45)) {
       date = random.date("2020-06-01", "2021-12-31");
-      amount = round(Math.min((0.8 * valueToday * priceIndex(market.growth, date)) / priceIndex(market.growth, AS_OF), amount * random.between(0.8, 1.1)), 100);
+      amount = round(
+        Math.min(
+          (0.8 * valueToday * priceIndex(market.growth, date)) / priceIndex(market.growth, AS_OF),
+          amount * random.between(0.8, 1.1),
+        ),
+        100,
+      );
     }
     const first = loan(random, 1, type, amount, date, random.chance(0.85) ? 360 : 180);
     if (first.balance > 1000) loans.push(first);
@@ -149,7 +181,9 @@ export function makeLoans(random: Random, lastSale: Sale, valueToday: number, ow
   if (ownerOccupied && random.chance(0.2)) {
     const date = random.date(lastSale.date > "2021-01-01" ? lastSale.date : "2021-01-01", "2026-09-30");
     const limit = round(valueToday * random.between(0.08, 0.2), 1000);
-    loans.push(loan(random, (loans.length + 1) as Loan["position"], "HELOC", limit, date, 120, random.between(0.15, 1)));
+    loans.push(
+      loan(random, (loans.length + 1) as Loan["position"], "HELOC", limit, date, 120, random.between(0.15, 1)),
+    );
     if (random.chance(0.12)) {
       const third = loan(
         random,
@@ -170,7 +204,10 @@ export function makeAssessments(random: Random, market: Market, valueToday: numb
   const landShare = Math.min(0.65, Math.max(0.18, 0.34 * random.lognormal(0.2)));
   return Array.from({ length: 5 }, (_, i) => {
     const year = AS_OF_YEAR - 4 + i;
-    const marketValue = round((valueToday * 0.93 * priceIndex(market.growth, `${year - 1}-07-01`)) / priceIndex(market.growth, AS_OF), 100);
+    const marketValue = round(
+      (valueToday * 0.93 * priceIndex(market.growth, `${year - 1}-07-01`)) / priceIndex(market.growth, AS_OF),
+      100,
+    );
     const landValue = round(marketValue * landShare, 100);
     const assessedValue = round(marketValue * market.assessmentRatio, 10);
     return {

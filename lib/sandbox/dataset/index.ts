@@ -46,7 +46,10 @@ function index(dataset: Dataset): IndexedDataset {
     if (!indexed.streets.has(street)) {
       indexed.streets.set(street, new Set());
       const { preDirectional, name, suffix, postDirectional, zip } = property.address;
-      indexed.streetsByZip.set(zip, [...(indexed.streetsByZip.get(zip) ?? []), { preDirectional, name, suffix, postDirectional }]);
+      indexed.streetsByZip.set(zip, [
+        ...(indexed.streetsByZip.get(zip) ?? []),
+        { preDirectional, name, suffix, postDirectional },
+      ]);
     }
     indexed.streets.get(street)!.add(property.address.number);
     const sales = indexed.salesByZip.get(property.address.zip) ?? [];

@@ -39,14 +39,28 @@ export interface Market {
   streets: StreetSpec[];
 }
 
-const ns = (name: string, anchorNumber: number, latitude: number, longitude: number, first: number, dir = 1): StreetSpec => ({
+const ns = (
+  name: string,
+  anchorNumber: number,
+  latitude: number,
+  longitude: number,
+  first: number,
+  dir = 1,
+): StreetSpec => ({
   name,
   anchor: { number: anchorNumber, latitude, longitude },
   per100: { latitude: 0.00181 * dir, longitude: 0 },
   first,
   step: 14,
 });
-const ew = (name: string, anchorNumber: number, latitude: number, longitude: number, first: number, dir = 1): StreetSpec => ({
+const ew = (
+  name: string,
+  anchorNumber: number,
+  latitude: number,
+  longitude: number,
+  first: number,
+  dir = 1,
+): StreetSpec => ({
   name,
   anchor: { number: anchorNumber, latitude, longitude },
   per100: { latitude: 0, longitude: 0.00218 * dir },

@@ -1,6 +1,14 @@
 import { displayCase, oneLine } from "@/lib/address";
 import type { PropertyReport, ReportSection } from "@/lib/property-api";
-import { areaLabel, bathroomsLabel, bedroomsLabel, garageLabel, lotLabel, NOT_AVAILABLE, propertyTypeLabel } from "@/lib/property-api/facts";
+import {
+  areaLabel,
+  bathroomsLabel,
+  bedroomsLabel,
+  garageLabel,
+  lotLabel,
+  NOT_AVAILABLE,
+  propertyTypeLabel,
+} from "@/lib/property-api/facts";
 import type { IndexedDataset, Property } from "../dataset";
 import { ownerName } from "../dataset/history";
 import { computeEquity, conditionRange } from "../equity";
@@ -21,10 +29,20 @@ const yesNo = (value: boolean) => (value ? "Yes" : "No");
 const title = (value: string) => displayCase(value);
 /** Facts in order; a value the records lack says so rather than being made up. */
 const facts = (entries: [string, string | number | undefined | null][]) =>
-  entries.map(([label, value]) => ({ label, value: value === undefined || value === null || value === "" ? NOT_AVAILABLE : String(value) }));
+  entries.map(([label, value]) => ({
+    label,
+    value: value === undefined || value === null || value === "" ? NOT_AVAILABLE : String(value),
+  }));
 
 /** The fourteen sections of the report, built from the property's records. */
-export function buildReport(dataset: IndexedDataset, property: Property, applicantName: string, maxLTV = 0.8, now = new Date(), date = AS_OF): PropertyReport {
+export function buildReport(
+  dataset: IndexedDataset,
+  property: Property,
+  applicantName: string,
+  maxLTV = 0.8,
+  now = new Date(),
+  date = AS_OF,
+): PropertyReport {
   const valuation = valueProperty(dataset, property, date);
   const equity = computeEquity(valuation, property.loans, maxLTV);
   const conditions = conditionRange(valuation);
@@ -55,7 +73,9 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
         ["Map panel", property.flood.panel],
         ["Panel effective date", property.flood.panelDate],
       ]),
-      note: property.flood.sfha ? "Flood insurance is usually required for federally backed loans in this zone." : undefined,
+      note: property.flood.sfha
+        ? "Flood insurance is usually required for federally backed loans in this zone."
+        : undefined,
     },
     {
       id: "utilities",
@@ -77,7 +97,10 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
         ["Tax code area", property.legal.taxCodeArea],
         ["Municipality", title(property.legal.municipality)],
         ["School district", title(property.legal.schoolDistrict)],
-        ["Township / range / section", `${property.legal.township} / ${property.legal.range} / ${property.legal.section}`],
+        [
+          "Township / range / section",
+          `${property.legal.township} / ${property.legal.range} / ${property.legal.section}`,
+        ],
       ]),
     },
     {
@@ -99,7 +122,10 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
         ["Mailing address", property.mailingAddress],
         ["Owner occupied", yesNo(property.ownerOccupied)],
       ]),
-      table: { columns: ["Owner", "Type"], rows: property.owners.map((o) => [ownerName(o), o.kind === "person" ? "Individual" : title(o.kind)]) },
+      table: {
+        columns: ["Owner", "Type"],
+        rows: property.owners.map((o) => [ownerName(o), o.kind === "person" ? "Individual" : title(o.kind)]),
+      },
     },
     {
       id: "building",
@@ -159,7 +185,9 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
       ]),
       table: {
         columns: ["Date", "Price", "Document", "Buyer", "Seller"],
-        rows: [...property.sales].reverse().map((s) => [s.date, usd(s.price), `${title(s.docType)} ${s.docNumber}`, s.buyers, s.sellers]),
+        rows: [...property.sales]
+          .reverse()
+          .map((s) => [s.date, usd(s.price), `${title(s.docType)} ${s.docNumber}`, s.buyers, s.sellers]),
       },
     },
     {
@@ -233,7 +261,13 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
     applicantName,
     address: { oneLine: oneLine(property.address), apn: property.apn, county: property.county },
     branding: SERVICE_BRAND,
-    valuation: { eventDate: valuation.date, value: valuation.value, low: valuation.low, high: valuation.high, confidenceScore: valuation.score },
+    valuation: {
+      eventDate: valuation.date,
+      value: valuation.value,
+      low: valuation.low,
+      high: valuation.high,
+      confidenceScore: valuation.score,
+    },
     charts: {
       valueRanges: [
         { label: "Estimate range", low: valuation.low, high: valuation.high },
@@ -241,7 +275,11 @@ export function buildReport(dataset: IndexedDataset, property: Property, applica
         { label: "Good condition", low: conditions.avmgoodlow, high: conditions.avmgoodhigh },
         { label: "Excellent condition", low: conditions.avmexcellentlow, high: conditions.avmexcellenthigh },
       ],
-      assessments: property.assessments.map((a) => ({ year: a.year, market: a.marketValue, assessed: a.assessedValue })),
+      assessments: property.assessments.map((a) => ({
+        year: a.year,
+        market: a.marketValue,
+        assessed: a.assessedValue,
+      })),
     },
     sections,
   };

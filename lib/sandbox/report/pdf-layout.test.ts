@@ -96,43 +96,48 @@ describe("the PDF's layout, for a varied sample of 30 properties", () => {
   const properties = sample(30);
   const LONG_NAME = `${"Maximilian Alexander Bartholomew-Featherstonehaugh and ".repeat(3)}Co-Applicant`.slice(0, 200);
 
-  it.each(properties.map((property, i) => [`${property.kind} ${property.apn}`, property, i] as const))("%s", async (_, property, i) => {
-    const { report, file } = await render(property, i === 0 ? LONG_NAME : "Sample Applicant", `p${i}`);
-    const { lines, pages, height } = readLines(file);
-    const footerTop = height - 54;
-    const body = lines.filter((l) => l.y0 < footerTop);
+  it.each(properties.map((property, i) => [`${property.kind} ${property.apn}`, property, i] as const))(
+    "%s",
+    async (_, property, i) => {
+      const { report, file } = await render(property, i === 0 ? LONG_NAME : "Sample Applicant", `p${i}`);
+      const { lines, pages, height } = readLines(file);
+      const footerTop = height - 54;
+      const body = lines.filter((l) => l.y0 < footerTop);
 
-    expect(overlaps(lines)).toEqual([]);
+      expect(overlaps(lines)).toEqual([]);
 
-    const titles = new Set(report.sections.map((s) => s.title));
-    for (const heading of body.filter((l) => titles.has(l.text) || CHARTS.some((c) => c.caption.test(l.text)))) {
-      const below = body.filter((l) => l.page === heading.page && l.y0 > heading.y1);
-      expect(below.length, `"${heading.text}" ends page ${heading.page}`).toBeGreaterThan(0);
-    }
-    for (const chart of CHARTS) {
-      for (const marker of body.filter((l) => l.text === chart.marker)) {
-        const caption = body.find((l) => l.page === marker.page && l.y1 < marker.y0 && chart.caption.test(l.text));
-        expect(caption, `the chart on page ${marker.page} has no caption`).toBeDefined();
+      const titles = new Set(report.sections.map((s) => s.title));
+      for (const heading of body.filter((l) => titles.has(l.text) || CHARTS.some((c) => c.caption.test(l.text)))) {
+        const below = body.filter((l) => l.page === heading.page && l.y0 > heading.y1);
+        expect(below.length, `"${heading.text}" ends page ${heading.page}`).toBeGreaterThan(0);
       }
-    }
-    for (let page = 1; page < pages; page++) {
-      const lowest = Math.max(0, ...body.filter((l) => l.page === page).map((l) => l.y1));
-      expect(lowest, `page ${page} of ${pages} is nearly empty`).toBeGreaterThan(height / 2);
-    }
+      for (const chart of CHARTS) {
+        for (const marker of body.filter((l) => l.text === chart.marker)) {
+          const caption = body.find((l) => l.page === marker.page && l.y1 < marker.y0 && chart.caption.test(l.text));
+          expect(caption, `the chart on page ${marker.page} has no caption`).toBeDefined();
+        }
+      }
+      for (let page = 1; page < pages; page++) {
+        const lowest = Math.max(0, ...body.filter((l) => l.page === page).map((l) => l.y1));
+        expect(lowest, `page ${page} of ${pages} is nearly empty`).toBeGreaterThan(height / 2);
+      }
 
-    // The contents on the cover name the page each section starts on: each entry's number sits at its right.
-    const headingPages = new Map(body.filter((l) => titles.has(l.text) && l.page > 1).map((l) => [l.text, l.page]));
-    expect(headingPages.size).toBe(report.sections.length);
-    const cover = body.filter((l) => l.page === 1);
-    const listed = new Map(
-      cover.flatMap((entry) => {
-        const title = /^\d+\. (.+)$/.exec(entry.text)?.[1];
-        const number = cover.find((l) => /^\d+$/.test(l.text) && Math.abs(l.y0 - entry.y0) < 0.5 && l.x0 > entry.x1 && l.x0 - entry.x1 < 240);
-        return title ? [[title, Number(number?.text)] as const] : [];
-      }),
-    );
-    expect(listed).toEqual(headingPages);
-  });
+      // The contents on the cover name the page each section starts on: each entry's number sits at its right.
+      const headingPages = new Map(body.filter((l) => titles.has(l.text) && l.page > 1).map((l) => [l.text, l.page]));
+      expect(headingPages.size).toBe(report.sections.length);
+      const cover = body.filter((l) => l.page === 1);
+      const listed = new Map(
+        cover.flatMap((entry) => {
+          const title = /^\d+\. (.+)$/.exec(entry.text)?.[1];
+          const number = cover.find(
+            (l) => /^\d+$/.test(l.text) && Math.abs(l.y0 - entry.y0) < 0.5 && l.x0 > entry.x1 && l.x0 - entry.x1 < 240,
+          );
+          return title ? [[title, Number(number?.text)] as const] : [];
+        }),
+      );
+      expect(listed).toEqual(headingPages);
+    },
+  );
 
   it("renders every page of a few of them to images", async () => {
     for (const [i, property] of properties.filter((_, i) => i % 10 === 0).entries()) {

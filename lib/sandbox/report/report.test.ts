@@ -42,21 +42,32 @@ describe("the report model", () => {
 
   it("parses with its published schema for a sample of 100 properties", () => {
     for (const property of dataset.properties.filter((_, i) => i % 29 === 0).slice(0, 100)) {
-      const parsed = PropertyReport.safeParse(JSON.parse(JSON.stringify(buildReport(dataset, property, "Sample Applicant"))));
+      const parsed = PropertyReport.safeParse(
+        JSON.parse(JSON.stringify(buildReport(dataset, property, "Sample Applicant"))),
+      );
       expect(parsed.success, parsed.error?.message).toBe(true);
     }
   });
 
   it("lists at least five recently sold comparables with distance, size, price and price per square foot", () => {
     const comparables = buildReport(dataset, example, "A").sections.find((s) => s.id === "recently-sold-comparables")!;
-    expect(comparables.table!.columns).toEqual(["Address", "Sold", "Price", "Living area", "Price / sq ft", "Distance"]);
+    expect(comparables.table!.columns).toEqual([
+      "Address",
+      "Sold",
+      "Price",
+      "Living area",
+      "Price / sq ft",
+      "Distance",
+    ]);
     expect(comparables.table!.rows.length).toBeGreaterThanOrEqual(5);
   });
 });
 
 describe("the PDF", () => {
   it("is searchable text with every section title, the applicant, the address and the branding", async () => {
-    const bytes = new Uint8Array(await new Response(renderReportPdf(buildReport(dataset, example, "Ada Byron"))).arrayBuffer());
+    const bytes = new Uint8Array(
+      await new Response(renderReportPdf(buildReport(dataset, example, "Ada Byron"))).arrayBuffer(),
+    );
     const file = join(dir, "report.pdf");
     writeFileSync(file, bytes);
     const text = execFileSync("pdftotext", ["-layout", file, "-"])
@@ -74,7 +85,10 @@ describe("the PDF", () => {
 
   it("is a tagged PDF: its language, headings, tables, and each chart a figure with alternative text saying what it shows", async () => {
     const file = join(dir, "tagged.pdf");
-    writeFileSync(file, new Uint8Array(await new Response(renderReportPdf(buildReport(dataset, example, "Ada Byron"))).arrayBuffer()));
+    writeFileSync(
+      file,
+      new Uint8Array(await new Response(renderReportPdf(buildReport(dataset, example, "Ada Byron"))).arrayBuffer()),
+    );
     const raw = readFileSync(file, "latin1");
     expect(execFileSync("pdfinfo", [file]).toString()).toMatch(/Tagged:\s+yes/);
     expect(raw).toMatch(/\/MarkInfo\s+\d+ 0 R/);
@@ -85,7 +99,8 @@ describe("the PDF", () => {
 
     // The structure a screen reader walks, with the text each element holds (poppler's reading of the tree).
     const tree = execFileSync("pdfinfo", ["-struct-text", file]).toString();
-    const elements = (type: string) => [...tree.matchAll(new RegExp(`^\\s*${type}(?: \\(block\\))?\\n\\s*"([^"]*)"`, "gm"))].map((m) => m[1]);
+    const elements = (type: string) =>
+      [...tree.matchAll(new RegExp(`^\\s*${type}(?: \\(block\\))?\\n\\s*"([^"]*)"`, "gm"))].map((m) => m[1]);
     expect(elements("H1")).toEqual(["Property report"]);
     for (const title of TITLES) expect(elements("H2")).toContain(title);
     expect(tree).toMatch(/^\s*Table/m);
@@ -102,7 +117,14 @@ describe("the PDF", () => {
 
   it("is tagged in the language it is asked for", async () => {
     const file = join(dir, "lang.pdf");
-    writeFileSync(file, new Uint8Array(await new Response(renderReportPdf(buildReport(dataset, example, "Ada Byron"), { lang: "es-US" })).arrayBuffer()));
+    writeFileSync(
+      file,
+      new Uint8Array(
+        await new Response(
+          renderReportPdf(buildReport(dataset, example, "Ada Byron"), { lang: "es-US" }),
+        ).arrayBuffer(),
+      ),
+    );
     expect(readFileSync(file, "latin1")).toContain("/Lang (es-US)");
   });
 });
@@ -121,13 +143,19 @@ describe("the HTML", () => {
 
 describe("the report for people (HTML and PDF)", () => {
   const ISO_DAY = /(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])/;
-  const fha = dataset.properties.find((p) => p.loans.some((l) => l.type === "FHA") && p.owners.every((o) => o.kind === "person"))!;
+  const fha = dataset.properties.find(
+    (p) => p.loans.some((l) => l.type === "FHA") && p.owners.every((o) => o.kind === "person"),
+  )!;
   const loan = fha.loans.find((l) => l.type === "FHA")!;
   const report = buildReport(dataset, fha, "Ada Byron", 0.8, new Date("2026-11-26T15:00:00Z"));
 
   it("the service's answer keeps ISO days and its own figures: the app reads them", () => {
     const loans = report.sections.find((s) => s.id === "active-mortgages")!;
-    expect(loans.table!.rows.some((row) => row.includes("FHA") && row.includes(`${loan.rate.toFixed(3)}%`) && row.includes(loan.originationDate))).toBe(true);
+    expect(
+      loans.table!.rows.some(
+        (row) => row.includes("FHA") && row.includes(`${loan.rate.toFixed(3)}%`) && row.includes(loan.originationDate),
+      ),
+    ).toBe(true);
   });
 
   it("the HTML says days as people do, loan types and rates as lenders write them, and quotes the deed as recorded", () => {
@@ -136,7 +164,9 @@ describe("the report for people (HTML and PDF)", () => {
     expect(html).toContain("Prepared for Ada Byron on November 26, 2026");
     expect(html).toContain(`as of ${formatDate(report.valuation.eventDate)}`);
     expect(html).toContain(`<td>${formatDate(loan.originationDate)}</td>`);
-    expect(html).toContain(`<td>FHA</td><td>${formatUsd(loan.originalAmount)}</td><td>${formatPercent(loan.rate, "rate")}</td>`);
+    expect(html).toContain(
+      `<td>FHA</td><td>${formatUsd(loan.originalAmount)}</td><td>${formatPercent(loan.rate, "rate")}</td>`,
+    );
     expect(html).not.toContain("<td>CONVENTIONAL</td>");
     expect(html).toContain('<th scope="col">Owner, as recorded</th>');
     expect(html).toContain(`<td>${ownerName(fha.owners[0]!)}</td>`);

@@ -33,7 +33,10 @@ const ENTRIES = 200;
  * account itself, newest first, with the reader's name and the partner site's name looked up once for the whole list.
  * `keys`: the proved homes' address keys, when the caller has them already.
  */
-export async function homeAccessLog(caller: Caller & { user: SessionUser }, keys?: Iterable<string>): Promise<AccessEntry[]> {
+export async function homeAccessLog(
+  caller: Caller & { user: SessionUser },
+  keys?: Iterable<string>,
+): Promise<AccessEntry[]> {
   const { user } = caller;
   if (!user.ownerIds.length) return [];
   const addressKeys = [...(keys ?? (await provedKeys(caller, user.ownerIds)))];
@@ -59,8 +62,8 @@ export async function homeAccessLog(caller: Caller & { user: SessionUser }, keys
         eq(auditEvents.outcome, "allowed"),
         // Someone else, or the person themselves through a partner's site (named by the site).
         sql`(${auditEvents.actorRef} is distinct from ${pseudonym(user.id)} or ${auditEvents.partnerSiteId} is not null)`,
-        // Staff, or a partner's site: another homeowner's reads at the same address (a previous owner's) are theirs, and
-        // naming that person here would tell one homeowner about another.
+        // Staff, or a partner's site: another homeowner's reads at the same address (a previous owner's) are theirs,
+        // and naming that person here would tell one homeowner about another.
         sql`(${auditEvents.actorRole} <> 'homeowner' or ${auditEvents.partnerSiteId} is not null)`,
       ),
     )
@@ -76,7 +79,12 @@ export async function homeAccessLog(caller: Caller & { user: SessionUser }, keys
           .from(users)
           .where(inArray(sql`lower(${users.email})`, emails))
       : [],
-    siteIds.length ? db.select({ id: widgetSites.id, name: widgetSites.name }).from(widgetSites).where(inArray(widgetSites.id, siteIds)) : [],
+    siteIds.length
+      ? db
+          .select({ id: widgetSites.id, name: widgetSites.name })
+          .from(widgetSites)
+          .where(inArray(widgetSites.id, siteIds))
+      : [],
   ]);
   const nameOf = new Map(people.map((p) => [p.email, p.name]));
   const siteOf = new Map(sites.map((s) => [s.id, s.name]));
@@ -86,11 +94,17 @@ export async function homeAccessLog(caller: Caller & { user: SessionUser }, keys
       at: row.at.toISOString(),
       action: row.action,
       description: homeownerLabelOf(row.action, row.outcome, AUDIT_ACTIONS[row.action as AuditAction]),
-      // As the rest of the page writes an address ("2800 N 24th St, Phoenix, AZ 85008"), not in the key's USPS capitals.
+      // As the rest of the page writes an address ("2800 N 24th St, Phoenix, AZ 85008"), not in the key's USPS
+      // capitals.
       address: row.address && displayKey(row.address),
       by: site
         ? { email: null, name: null, role: null, partnerSite: site }
-        : { email: row.email, name: row.email ? (nameOf.get(row.email.toLowerCase()) ?? null) : null, role: row.role, partnerSite: null },
+        : {
+            email: row.email,
+            name: row.email ? (nameOf.get(row.email.toLowerCase()) ?? null) : null,
+            role: row.role,
+            partnerSite: null,
+          },
     };
   });
 }

@@ -32,7 +32,10 @@ import { ownerProperties } from "@/lib/services/homes/properties";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** The homes of each owner record the account proved (their addresses come from the service, cached); null when it is away. */
+/**
+ * The homes of each owner record the account proved (their addresses come from the service, cached); null when it is
+ * away.
+ */
 async function provedHomes(caller: Caller, ownerIds: readonly string[]) {
   const homes = new Map<string, { propertyId: number; address: string }[] | null>();
   for (const ownerId of ownerIds) {
@@ -76,27 +79,41 @@ export async function exportAccount(caller: Caller & { user: SessionUser }) {
     .from(users)
     .leftJoin(widgetSites, eq(widgetSites.id, users.partnerSiteId))
     .where(eq(users.id, user.id));
-  const [proofs, claims, letters, accepted, figures, deliveries, mail, sessionRows, events, factors, preferences] = await Promise.all([
-    db.select().from(accountOwners).where(eq(accountOwners.userId, user.id)).orderBy(asc(accountOwners.verifiedAt)),
-    db.select().from(ownershipClaims).where(eq(ownershipClaims.userId, user.id)).orderBy(asc(ownershipClaims.createdAt)),
-    db.select().from(ownershipLetters).where(eq(ownershipLetters.userId, user.id)).orderBy(asc(ownershipLetters.createdAt)),
-    db
-      .select({ address: invitations.address, invitedBy: inviter.email, sentAt: invitations.createdAt, acceptedAt: invitations.acceptedAt })
-      .from(invitations)
-      .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
-      .where(eq(invitations.acceptedBy, user.id)),
-    db.select().from(ownerFigures).where(eq(ownerFigures.userId, user.id)),
-    db.select().from(mailDeliveries).where(eq(mailDeliveries.userId, user.id)).orderBy(asc(mailDeliveries.sentAt)),
-    db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.kind, "email"), sql`lower(${outbox.recipient}) = ${user.email.toLowerCase()}`))
-      .orderBy(desc(outbox.id)),
-    db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.createdAt)),
-    db.select().from(homeownerEvents).where(eq(homeownerEvents.userId, user.id)).orderBy(desc(homeownerEvents.at)),
-    factorsOf(user.id),
-    mailPreferencesOf(user.id),
-  ]);
+  const [proofs, claims, letters, accepted, figures, deliveries, mail, sessionRows, events, factors, preferences] =
+    await Promise.all([
+      db.select().from(accountOwners).where(eq(accountOwners.userId, user.id)).orderBy(asc(accountOwners.verifiedAt)),
+      db
+        .select()
+        .from(ownershipClaims)
+        .where(eq(ownershipClaims.userId, user.id))
+        .orderBy(asc(ownershipClaims.createdAt)),
+      db
+        .select()
+        .from(ownershipLetters)
+        .where(eq(ownershipLetters.userId, user.id))
+        .orderBy(asc(ownershipLetters.createdAt)),
+      db
+        .select({
+          address: invitations.address,
+          invitedBy: inviter.email,
+          sentAt: invitations.createdAt,
+          acceptedAt: invitations.acceptedAt,
+        })
+        .from(invitations)
+        .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
+        .where(eq(invitations.acceptedBy, user.id)),
+      db.select().from(ownerFigures).where(eq(ownerFigures.userId, user.id)),
+      db.select().from(mailDeliveries).where(eq(mailDeliveries.userId, user.id)).orderBy(asc(mailDeliveries.sentAt)),
+      db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.kind, "email"), sql`lower(${outbox.recipient}) = ${user.email.toLowerCase()}`))
+        .orderBy(desc(outbox.id)),
+      db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.createdAt)),
+      db.select().from(homeownerEvents).where(eq(homeownerEvents.userId, user.id)).orderBy(desc(homeownerEvents.at)),
+      factorsOf(user.id),
+      mailPreferencesOf(user.id),
+    ]);
   const homes = await provedHomes(
     caller,
     proofs.map((p) => p.ownerId),
@@ -117,7 +134,11 @@ export async function exportAccount(caller: Caller & { user: SessionUser }) {
       signsInWithOrganization: account!.singleSignOn,
     },
     homes: {
-      proved: proofs.map((p) => ({ proof: p.proof, provedAt: p.verifiedAt.toISOString(), homes: homes.get(p.ownerId) ?? null })),
+      proved: proofs.map((p) => ({
+        proof: p.proof,
+        provedAt: p.verifiedAt.toISOString(),
+        homes: homes.get(p.ownerId) ?? null,
+      })),
       claimed: claims.map((c) => ({
         address: c.address,
         firstName: c.firstName,
@@ -132,13 +153,28 @@ export async function exportAccount(caller: Caller & { user: SessionUser }) {
         usedAt: iso(l.usedAt),
         triesMade: l.attempts,
       })),
-      invitationsAccepted: accepted.map((i) => ({ address: i.address, invitedBy: i.invitedBy, sentAt: i.sentAt.toISOString(), acceptedAt: iso(i.acceptedAt) })),
+      invitationsAccepted: accepted.map((i) => ({
+        address: i.address,
+        invitedBy: i.invitedBy,
+        sentAt: i.sentAt.toISOString(),
+        acceptedAt: iso(i.acceptedAt),
+      })),
     },
-    figures: figures.map((f) => ({ addressKey: f.addressKey, condition: f.condition, loanFigures: f.loans, updatedAt: f.updatedAt.toISOString() })),
+    figures: figures.map((f) => ({
+      addressKey: f.addressKey,
+      condition: f.condition,
+      loanFigures: f.loans,
+      updatedAt: f.updatedAt.toISOString(),
+    })),
     mail: {
       choices: preferences,
       recurringSent: deliveries.map((d) => ({ kind: d.kind, period: d.period, sentAt: d.sentAt.toISOString() })),
-      messages: mail.map((m) => ({ subject: m.subject, text: redact(m.text), delivery: m.delivery, sentAt: m.createdAt.toISOString() })),
+      messages: mail.map((m) => ({
+        subject: m.subject,
+        text: redact(m.text),
+        delivery: m.delivery,
+        sentAt: m.createdAt.toISOString(),
+      })),
     },
     signIn: {
       sessions: sessionRows.map((s) => ({
@@ -155,7 +191,14 @@ export async function exportAccount(caller: Caller & { user: SessionUser }) {
     leads: (await leadsOfHomeowner(user.id)).map(toHomeownerLeadDto),
     dashboardEvents: events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
     accessLog: await homeAccessLog(caller, provedKeys),
-    activity: activity.events.map((e) => ({ at: e.at, action: e.action, description: e.description, outcome: e.outcome, address: e.address, ip: e.ip })),
+    activity: activity.events.map((e) => ({
+      at: e.at,
+      action: e.action,
+      description: e.description,
+      outcome: e.outcome,
+      address: e.address,
+      ip: e.ip,
+    })),
   };
   void audit({ action: "account.export" });
   return document;

@@ -11,7 +11,11 @@ export type RetentionStep = "keep" | "warn" | "dispose" | "withdraw_warning";
  * before (so a job that did not run for a while never deletes without notice). Mail sent after the warning counts as
  * use, and withdraws it; a sign-in clears the warning where it happens (see startSession).
  */
-export function retentionStep(account: { lastUse: Date; warnedAt: Date | null }, now: Date, days: number): RetentionStep {
+export function retentionStep(
+  account: { lastUse: Date; warnedAt: Date | null },
+  now: Date,
+  days: number,
+): RetentionStep {
   const idleMs = now.getTime() - account.lastUse.getTime();
   if (account.warnedAt) {
     if (account.lastUse.getTime() > account.warnedAt.getTime()) return "withdraw_warning";
@@ -21,7 +25,10 @@ export function retentionStep(account: { lastUse: Date; warnedAt: Date | null },
   return idleMs >= (days - WARNING_DAYS) * DAY_MS ? "warn" : "keep";
 }
 
-/** The day a warned account will be deleted, for the warning's words: `days` after its last use, and never sooner than the notice. */
+/**
+ * The day a warned account will be deleted, for the warning's words: `days` after its last use, and never sooner than
+ * the notice.
+ */
 export function disposalDate(lastUse: Date, now: Date, days: number): Date {
   return new Date(Math.max(lastUse.getTime() + days * DAY_MS, now.getTime() + WARNING_DAYS * DAY_MS));
 }

@@ -26,7 +26,8 @@ export function exportAuditLog(user: SessionUser, filter: AuditFilter): AsyncGen
   try {
     requireRecentSecondFactor(user);
   } catch (error) {
-    if (AppError.is(error)) void audit({ action: "audit.export", outcome: "refused", detail: { filters, reason: error.code } });
+    if (AppError.is(error))
+      void audit({ action: "audit.export", outcome: "refused", detail: { filters, reason: error.code } });
     throw error;
   }
   void audit({ action: "audit.export", detail: { filters } });
@@ -44,7 +45,13 @@ export async function readAuditPage(
   via: "api" | "page",
 ) {
   const page = await auditPage(filter, options);
-  recordStaffRead(caller, { action: "audit.read", bulk: "audit.export", count: page.events.length, via, detail: { filters: filterText(filter) } });
+  recordStaffRead(caller, {
+    action: "audit.read",
+    bulk: "audit.export",
+    count: page.events.length,
+    via,
+    detail: { filters: filterText(filter) },
+  });
   return page;
 }
 
@@ -55,6 +62,9 @@ export async function verifyAuditLog(): Promise<ChainCheck> {
     .slice(0, 20)
     .map((problem) => `${problem.kind}@${problem.id}`)
     .join(",");
-  void audit({ action: "audit.verify", detail: { ok: check.ok, events: check.events, firstBadId: check.firstBadId, problems: problems || null } });
+  void audit({
+    action: "audit.verify",
+    detail: { ok: check.ok, events: check.events, firstBadId: check.firstBadId, problems: problems || null },
+  });
   return check;
 }

@@ -70,7 +70,9 @@ let pseudonymKey: Buffer | undefined;
 // The pseudonyms of the people acting lately: every staff read names its reader, and an HMAC per row was a tenth of
 // a cached lookup's own work.
 const pseudonyms = new LRUCache<number, string>({ max: 10_000 });
-/** A person's pseudonym in the log: an HMAC of their account id, the same in every row and after the account is gone. */
+/**
+ * A person's pseudonym in the log: an HMAC of their account id, the same in every row and after the account is gone.
+ */
 export function pseudonym(userId: number): string {
   let known = pseudonyms.get(userId);
   if (known === undefined) {

@@ -28,7 +28,8 @@ export interface AuditCheckpoint {
 const LATEST = "latest.json";
 
 /** The folder the checkpoints go to: AUDIT_CHECKPOINT_URL (file:///path), else one in DATA_DIR. */
-export const checkpointDir = () => (env.AUDIT_CHECKPOINT_URL ? fileURLToPath(env.AUDIT_CHECKPOINT_URL) : join(env.DATA_DIR, "audit-checkpoints"));
+export const checkpointDir = () =>
+  env.AUDIT_CHECKPOINT_URL ? fileURLToPath(env.AUDIT_CHECKPOINT_URL) : join(env.DATA_DIR, "audit-checkpoints");
 
 const signed = (checkpoint: Omit<AuditCheckpoint, "signature">) =>
   auditHmac(checkpoint.keyId, "audit-checkpoint", canonical({ ...checkpoint, signature: undefined }));
@@ -37,17 +38,31 @@ const signed = (checkpoint: Omit<AuditCheckpoint, "signature">) =>
 export async function writeAuditCheckpoint(): Promise<AuditCheckpoint | undefined> {
   await auditSettled();
   const { db } = await getDatabase();
-  const [last] = await db.select({ id: auditEvents.id, hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+  const [last] = await db
+    .select({ id: auditEvents.id, hash: auditEvents.hash })
+    .from(auditEvents)
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
   if (!last) return undefined;
   const [rows] = await db.select({ n: count() }).from(auditEvents);
-  const body = { lastId: last.id, lastHash: last.hash, count: rows?.n ?? 0, at: new Date().toISOString(), keyId: auditKeys().current.id };
+  const body = {
+    lastId: last.id,
+    lastHash: last.hash,
+    count: rows?.n ?? 0,
+    at: new Date().toISOString(),
+    keyId: auditKeys().current.id,
+  };
   const checkpoint: AuditCheckpoint = { ...body, signature: signed(body)! };
   const dir = checkpointDir();
   await mkdir(dir, { recursive: true });
   const text = `${JSON.stringify(checkpoint, null, 2)}\n`;
   // Every checkpoint is kept (a history an auditor can compare), and `latest` moves forward only: two processes
   // writing at once never put an older one back.
-  await writeFile(join(dir, `checkpoint-${String(last.id).padStart(16, "0")}-${body.at.replace(/[:.]/g, "")}.json`), text, { mode: 0o600 });
+  await writeFile(
+    join(dir, `checkpoint-${String(last.id).padStart(16, "0")}-${body.at.replace(/[:.]/g, "")}.json`),
+    text,
+    { mode: 0o600 },
+  );
   const current = await readAuditCheckpoint().catch(() => undefined);
   if (!current || current.lastId <= checkpoint.lastId) {
     const temporary = join(dir, `.${LATEST}.${process.pid}.tmp`);
@@ -67,8 +82,10 @@ export async function readAuditCheckpoint(): Promise<AuditCheckpoint | undefined
     throw error;
   }
   const checkpoint = JSON.parse(text) as AuditCheckpoint;
-  const expected = typeof checkpoint.lastId === "number" && typeof checkpoint.lastHash === "string" ? signed(checkpoint) : undefined;
-  if (!expected || expected !== checkpoint.signature) throw new Error("the latest checkpoint's signature does not match");
+  const expected =
+    typeof checkpoint.lastId === "number" && typeof checkpoint.lastHash === "string" ? signed(checkpoint) : undefined;
+  if (!expected || expected !== checkpoint.signature)
+    throw new Error("the latest checkpoint's signature does not match");
   return checkpoint;
 }
 

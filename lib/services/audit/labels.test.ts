@@ -10,7 +10,11 @@ const actions = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 // Words that say an attempt did not go through: a refused or failed row must read as one.
 const NOT_DONE = /\b(tried|refused|wrong|failed|could not|not)\b/i;
 
-const row = (action: string, outcome: (typeof AUDIT_OUTCOMES)[number], reason?: string): typeof auditEvents.$inferSelect => ({
+const row = (
+  action: string,
+  outcome: (typeof AUDIT_OUTCOMES)[number],
+  reason?: string,
+): typeof auditEvents.$inferSelect => ({
   id: 1,
   at: new Date("2026-11-26T12:00:00Z"),
   action,
@@ -36,13 +40,18 @@ const row = (action: string, outcome: (typeof AUDIT_OUTCOMES)[number], reason?: 
 });
 
 /** The words a row of the action and outcome is shown with (the API, the CSV and /admin/audit all show the DTO's). */
-const wordsOf = (action: string, outcome: (typeof AUDIT_OUTCOMES)[number]) => toAuditEventDto(row(action, outcome)).description;
+const wordsOf = (action: string, outcome: (typeof AUDIT_OUTCOMES)[number]) =>
+  toAuditEventDto(row(action, outcome)).description;
 
 describe("the activity log's words for each action and outcome", () => {
   it("a refused mailed code reads as a wrong code, not as a home proved (what /admin/audit, the CSV and the API show)", () => {
-    expect(toAuditEventDto(row("ownership.proof", "refused", "wrong_code")).description).toBe("Tried a wrong ownership code");
+    expect(toAuditEventDto(row("ownership.proof", "refused", "wrong_code")).description).toBe(
+      "Tried a wrong ownership code",
+    );
     expect(toAuditEventDto(row("ownership.proof", "allowed")).description).toBe("Proved ownership of a home");
-    expect(toAuditEventDto(row("signin", "refused")).description).not.toBe(toAuditEventDto(row("signin", "allowed")).description);
+    expect(toAuditEventDto(row("signin", "refused")).description).not.toBe(
+      toAuditEventDto(row("signin", "allowed")).description,
+    );
   });
 
   it.each(actions)("%s: a label for every outcome; a refused or failed one never reads as the success", (action) => {
@@ -91,12 +100,15 @@ describe("the activity log's words for each action and outcome", () => {
     expect(wordsOf("audit.verify", "allowed")).toBe("Checked the activity log for tampering");
   });
 
-  it.each(PRIVATE_READS)("%s reads right to the homeowner whose home it was (their access log shows what went through)", (action) => {
-    const words = homeownerLabelOf(action, "allowed", AUDIT_ACTIONS[action]);
-    // Not "a client's" nor "the owner's": the homeowner is the one reading.
-    expect(words).not.toMatch(/\b(a client's|clients'|the owner's)/);
-    expect(words).not.toMatch(/^Verified/);
-  });
+  it.each(PRIVATE_READS)(
+    "%s reads right to the homeowner whose home it was (their access log shows what went through)",
+    (action) => {
+      const words = homeownerLabelOf(action, "allowed", AUDIT_ACTIONS[action]);
+      // Not "a client's" nor "the owner's": the homeowner is the one reading.
+      expect(words).not.toMatch(/\b(a client's|clients'|the owner's)/);
+      expect(words).not.toMatch(/^Verified/);
+    },
+  );
 });
 
 describe("the homeowner's access log in each language", () => {

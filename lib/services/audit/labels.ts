@@ -146,7 +146,10 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "ownership.letter": { tried: "ask for a code by mail" },
   "ownership.proof": {
     tried: "prove ownership of a home",
-    refusedBecause: { wrong_code: "Tried a wrong ownership code", owner_taken: "Tried to prove ownership of a home another account has proved" },
+    refusedBecause: {
+      wrong_code: "Tried a wrong ownership code",
+      owner_taken: "Tried to prove ownership of a home another account has proved",
+    },
   },
   "lead.create": { tried: "send a request to their loan officer" },
   "lead.read": { tried: "read a lead" },
@@ -216,9 +219,16 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "lead.widget": { tried: "ask for their full report in the value widget" },
   "report_link.open": {
     tried: "open a report link",
-    refusedBecause: { used: "Tried a report link already used", expired: "Tried an expired report link", unknown: "Tried a report link that does not exist" },
+    refusedBecause: {
+      used: "Tried a report link already used",
+      expired: "Tried an expired report link",
+      unknown: "Tried a report link that does not exist",
+    },
   },
-  "api_token.create": { tried: "create an API token", refused: "Tried to create an API token without a recent second factor" },
+  "api_token.create": {
+    tried: "create an API token",
+    refused: "Tried to create an API token without a recent second factor",
+  },
   "api_token.revoke": { tried: "revoke an API token" },
   "api_token.used": { tried: "call the API with a token" },
 };
@@ -226,14 +236,19 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
 /**
  * The words of a row of the log: the action's own (`allowed`, AUDIT_ACTIONS') when it went through, its attempt's when
  * it was refused or failed, by the refusal's reason (the row's `detail.reason`) where one is known. A reason without
- * words of its own reads as the plain refusal. An action no longer recorded reads as its name, with the outcome beside it.
+ * words of its own reads as the plain refusal. An action no longer recorded reads as its name, with the outcome beside
+ * it.
  */
 export function labelOf(action: string, outcome: AuditOutcome, allowed: string | undefined, reason?: unknown): string {
   const attempt = (ATTEMPTS as Record<string, Attempt | undefined>)[action];
   if (outcome === "allowed") return allowed ?? action;
   if (!attempt) return `${action} (${outcome})`;
   if (outcome === "refused")
-    return (typeof reason === "string" ? attempt.refusedBecause?.[reason] : undefined) ?? attempt.refused ?? `Tried to ${attempt.tried}: refused`;
+    return (
+      (typeof reason === "string" ? attempt.refusedBecause?.[reason] : undefined) ??
+      attempt.refused ??
+      `Tried to ${attempt.tried}: refused`
+    );
   return attempt.failed ?? `Tried to ${attempt.tried}: it failed`;
 }
 
@@ -250,4 +265,5 @@ const HOMEOWNER_WORDS: Partial<Record<AuditAction, string>> = {
 };
 
 export const homeownerLabelOf = (action: string, outcome: AuditOutcome, allowed: string | undefined): string =>
-  (outcome === "allowed" ? (HOMEOWNER_WORDS as Record<string, string | undefined>)[action] : undefined) ?? labelOf(action, outcome, allowed);
+  (outcome === "allowed" ? (HOMEOWNER_WORDS as Record<string, string | undefined>)[action] : undefined) ??
+  labelOf(action, outcome, allowed);

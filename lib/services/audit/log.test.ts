@@ -31,7 +31,10 @@ const { writeAuditCheckpoint } = await import("./checkpoint");
 
 const officer = { id: 7, email: "officer@example.com", role: "loan_officer" as const };
 const homeowner = { id: 9, email: "owner@example.com", role: "homeowner" as const, ownerIds: ["owner-1"], name: null };
-const home = { address: "3901 WALLINGFORD AVE N, SEATTLE, WA 98103", addressKey: "3901 WALLINGFORD AVE N|SEATTLE|WA|98103" };
+const home = {
+  address: "3901 WALLINGFORD AVE N, SEATTLE, WA 98103",
+  addressKey: "3901 WALLINGFORD AVE N|SEATTLE|WA|98103",
+};
 
 afterAll(async () => (await database.handle)?.close());
 
@@ -50,7 +53,11 @@ describe("the activity log", () => {
   });
 
   it("chains every row after the one before, in the order written, however many writers there are", async () => {
-    await Promise.all(Array.from({ length: 50 }, (_, i) => audit({ action: "lookup.valuation", actor: officer, ip: "10.0.0.1", ...home, detail: { i } })));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        audit({ action: "lookup.valuation", actor: officer, ip: "10.0.0.1", ...home, detail: { i } }),
+      ),
+    );
     const rows = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
     expect(rows).toHaveLength(50);
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
@@ -66,7 +73,9 @@ describe("the activity log", () => {
     await handle.db.execute(sql`update app.audit_events set outcome = 'allowed' where id = ${rows[2]!.id}`);
     expect((await verifyAuditChain()).ok).toBe(true);
 
-    await handle.db.execute(sql`update app.audit_events set actor_email = 'someone-else@example.com' where id = ${rows[1]!.id}`);
+    await handle.db.execute(
+      sql`update app.audit_events set actor_email = 'someone-else@example.com' where id = ${rows[1]!.id}`,
+    );
     expect((await verifyAuditChain()).firstBadId).toBe(rows[1]!.id);
     await handle.db.execute(sql`update app.audit_events set actor_email = ${officer.email} where id = ${rows[1]!.id}`);
 
@@ -102,7 +111,10 @@ describe("the activity log", () => {
     await audit({ action: "owner.data.read", actor: homeowner, ...home });
     const first = await auditPage({ actor: "OFFICER@example.com", action: "lookup.valuation" }, { limit: 2 });
     expect(first.events.map((e) => e.action)).toEqual(["lookup.valuation", "lookup.valuation"]);
-    const second = await auditPage({ actor: "officer@example.com", action: "lookup.valuation" }, { limit: 2, before: first.nextBefore! });
+    const second = await auditPage(
+      { actor: "officer@example.com", action: "lookup.valuation" },
+      { limit: 2, before: first.nextBefore! },
+    );
     expect(second.events).toHaveLength(1);
     expect(second.nextBefore).toBeNull();
     expect((await auditPage({ outcome: "refused" })).events).toHaveLength(1);
@@ -113,10 +125,21 @@ describe("the activity log", () => {
     await audit({ action: "owner.data.read", actor: homeowner, ownerId: "owner-1", ...home });
     await audit({ action: "lookup.valuation", actor: officer, ...home });
     await audit({ action: "signin", actor: officer });
-    await audit({ action: "lookup.valuation", actor: officer, address: "1 OTHER ST", addressKey: "1 OTHER ST|X|WA|98000" });
+    await audit({
+      action: "lookup.valuation",
+      actor: officer,
+      address: "1 OTHER ST",
+      addressKey: "1 OTHER ST|X|WA|98000",
+    });
     // A previous owner's read of the same home is theirs, not shown to this one.
-    await audit({ action: "equity.read", actor: { id: 11, email: "previous@example.com", role: "homeowner" }, ...home });
-    const log = await homeAccessLog({ user: { ...homeowner, secondFactor: "given" } as SessionUser, ip: "10.0.0.9" }, [home.addressKey]);
+    await audit({
+      action: "equity.read",
+      actor: { id: 11, email: "previous@example.com", role: "homeowner" },
+      ...home,
+    });
+    const log = await homeAccessLog({ user: { ...homeowner, secondFactor: "given" } as SessionUser, ip: "10.0.0.9" }, [
+      home.addressKey,
+    ]);
     expect(log).toEqual([
       expect.objectContaining({
         action: "lookup.valuation",
@@ -148,7 +171,14 @@ describe("the activity log", () => {
   });
 
   it("makes every text well-formed before it is hashed or stored: a lone surrogate or a NUL neither stops the log nor breaks a seal", async () => {
-    await audit({ action: "signin", outcome: "refused", actor: null, email: "a\ud800@x.com", ip: "10.0.0.9\u0000", detail: { method: "password" } });
+    await audit({
+      action: "signin",
+      outcome: "refused",
+      actor: null,
+      email: "a\ud800@x.com",
+      ip: "10.0.0.9\u0000",
+      detail: { method: "password" },
+    });
     await audit({ action: "factor.add", actor: homeowner, detail: { kind: "passkey", name: "key \ud800 \u0000 end" } });
     await audit({ action: "signin", actor: officer, address: `${"x".repeat(100_000)}\udfff` });
     const rows = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
@@ -161,7 +191,9 @@ describe("the activity log", () => {
 
   it("sets a row the database refuses aside on its own, and writes the rows behind it in order", async () => {
     // A row past the sanitizer that the database still refuses (here, a rule this test adds).
-    await handle.db.execute(sql`alter table app.audit_events add constraint refuses_test_rows check (address is distinct from 'REFUSED BY THE DATABASE')`);
+    await handle.db.execute(
+      sql`alter table app.audit_events add constraint refuses_test_rows check (address is distinct from 'REFUSED BY THE DATABASE')`,
+    );
     try {
       await Promise.all([
         audit({ action: "lookup.valuation", actor: officer, ...home }),
@@ -177,13 +209,27 @@ describe("the activity log", () => {
     const dead = await handle.db
       .select({ action: auditDeadLetters.action, payload: auditDeadLetters.payload, error: auditDeadLetters.error })
       .from(auditDeadLetters);
-    expect(dead).toEqual([{ action: "lookup.summary", payload: expect.stringContaining("REFUSED BY THE DATABASE"), error: expect.any(String) }]);
+    expect(dead).toEqual([
+      {
+        action: "lookup.summary",
+        payload: expect.stringContaining("REFUSED BY THE DATABASE"),
+        error: expect.any(String),
+      },
+    ]);
     // Counted for /api/metrics.
     const { appMetrics } = await import("@/lib/observability/metrics");
-    expect(await appMetrics()!.registry.getSingleMetricAsString("audit_dead_letters_total")).toContain('audit_dead_letters_total{stored="true"} 1');
+    expect(await appMetrics()!.registry.getSingleMetricAsString("audit_dead_letters_total")).toContain(
+      'audit_dead_letters_total{stored="true"} 1',
+    );
     // The log is whole only once someone has looked at what was set aside (review, issue 38): verify says so.
-    expect(await verifyAuditChain()).toMatchObject({ ok: false, events: 3, firstBadId: null, problems: [{ kind: "dead_letter", id: 0 }] });
-    // The error kept (and logged) names the refusal, never the row's values (review: the query's parameters were in it).
+    expect(await verifyAuditChain()).toMatchObject({
+      ok: false,
+      events: 3,
+      firstBadId: null,
+      problems: [{ kind: "dead_letter", id: 0 }],
+    });
+    // The error kept (and logged) names the refusal, never the row's values (review: the query's parameters were in
+    // it).
     expect(dead[0]!.error).not.toContain("REFUSED BY THE DATABASE");
     expect(dead[0]!.error).not.toContain(officer.email);
     // The person's erasure takes their dead letters too.
@@ -207,7 +253,8 @@ describe("the activity log's tamper evidence", () => {
   beforeEach(emptyLog);
   const rows = () => handle.db.select().from(auditEvents).orderBy(auditEvents.id);
   const write = async (n: number) => {
-    for (let i = 0; i < n; i++) await audit({ action: "equity.read", actor: officer, ip: "10.0.0.1", ...home, detail: { i } });
+    for (let i = 0; i < n; i++)
+      await audit({ action: "equity.read", actor: officer, ip: "10.0.0.1", ...home, detail: { i } });
   };
   const problemAt = (id: number) => expect.arrayContaining([expect.objectContaining({ id })]);
 
@@ -217,7 +264,12 @@ describe("the activity log's tamper evidence", () => {
     // The attacker changes the second row's outcome and rebuilds every hash from it on, as anyone could without a key.
     let prevHash = written[0]!.hash;
     for (const row of written.slice(1)) {
-      const forged = { ...row, outcome: row.id === written[1]!.id ? ("refused" as const) : row.outcome, prevHash, keyId: null };
+      const forged = {
+        ...row,
+        outcome: row.id === written[1]!.id ? ("refused" as const) : row.outcome,
+        prevHash,
+        keyId: null,
+      };
       const hash = rowHash(forged);
       await handle.db
         .update(auditEvents)
@@ -255,7 +307,9 @@ describe("the activity log's tamper evidence", () => {
     await audit({ action: "signin", actor: homeowner, ip: "10.0.0.2" });
     await audit({ action: "lookup.valuation", actor: officer, ip: "10.0.0.1", ...home });
     const written = await rows();
-    await handle.db.execute(sql`update app.audit_events set actor_id = null, actor_email = null, ip = null, pii_salt = null where id = ${written[1]!.id}`);
+    await handle.db.execute(
+      sql`update app.audit_events set actor_id = null, actor_email = null, ip = null, pii_salt = null where id = ${written[1]!.id}`,
+    );
     const blanked = await verifyAuditChain();
     expect(blanked.ok).toBe(false);
     expect(blanked.problems).toEqual(problemAt(written[1]!.id));
@@ -271,7 +325,9 @@ describe("the activity log's tamper evidence", () => {
     await write(4);
     const written = await rows();
     // The attacker makes the third row look ten years old: a sweep up to it would remove the newer rows before it.
-    await handle.db.execute(sql`update app.audit_events set at = now() - interval '3650 days' where id = ${written[2]!.id}`);
+    await handle.db.execute(
+      sql`update app.audit_events set at = now() - interval '3650 days' where id = ${written[2]!.id}`,
+    );
     expect(await sweepAuditEvents(2_555)).toBe(0);
     const check = await verifyAuditChain();
     expect(check.ok).toBe(false);

@@ -45,8 +45,14 @@ export interface AuditEvent {
   ip?: string;
 }
 
-/** The actor and client address of a caller (a page's or a service's), for an event recorded outside a route's context. */
-export const by = (caller: { user?: SessionUser; ip: string; partnerSiteId?: number }): Pick<AuditEvent, "actor" | "ip"> => ({
+/**
+ * The actor and client address of a caller (a page's or a service's), for an event recorded outside a route's context.
+ */
+export const by = (caller: {
+  user?: SessionUser;
+  ip: string;
+  partnerSiteId?: number;
+}): Pick<AuditEvent, "actor" | "ip"> => ({
   actor: caller.user ? { ...caller.user, partnerSiteId: caller.partnerSiteId } : null,
   ip: caller.ip,
 });
@@ -56,7 +62,8 @@ type Row = typeof auditEvents.$inferInsert;
 // Any fixed number: the lock every process takes while it appends, so the chain has one order across processes.
 const AUDIT_LOCK = 7_240_629;
 
-const optionalText = (text: string | null | undefined, limit?: number) => (text === null || text === undefined ? null : logText(String(text), limit));
+const optionalText = (text: string | null | undefined, limit?: number) =>
+  text === null || text === undefined ? null : logText(String(text), limit);
 
 // A detail is a few named facts: its keys are short, and a long value (a pasted name) is cut.
 const DETAIL_KEYS = 50;
@@ -103,7 +110,8 @@ function rowOf(event: AuditEvent): Omit<Row, "prevHash" | "hash"> {
     outcome: event.outcome ?? "allowed",
     actorRef: actor ? pseudonym(actor.id) : null,
     actorRole: optionalText(actor?.role, 50),
-    partnerSiteId: actor && "partnerSiteId" in actor && typeof actor.partnerSiteId === "number" ? actor.partnerSiteId : null,
+    partnerSiteId:
+      actor && "partnerSiteId" in actor && typeof actor.partnerSiteId === "number" ? actor.partnerSiteId : null,
     subjectRef: event.subjectUserId === undefined ? null : pseudonym(event.subjectUserId),
     ownerId: optionalText(event.ownerId, 200),
     propertyId: event.propertyId === undefined ? null : logText(String(event.propertyId), 100),
@@ -149,7 +157,8 @@ const queue = groupCommit<PendingRow[]>("audit", {
   empty: () => [],
   gatherMs: async () => ((await getDatabase().catch(() => undefined))?.kind === "pglite" ? PGLITE_GATHER_MS : 0),
   write: (rows) => appendBatch(chainState(), rows),
-  failed: (error, rows) => log.error({ err: error, rows: rows.length }, "audit: an append failed unexpectedly; its rows are lost"),
+  failed: (error, rows) =>
+    log.error({ err: error, rows: rows.length }, "audit: an append failed unexpectedly; its rows are lost"),
 });
 
 /**
@@ -207,7 +216,8 @@ async function appendBatch(state: ChainState, batch: PendingRow[]): Promise<void
       if (!refusedContent(error)) throw error;
       left = await appendEach(state, database, rows);
     }
-    if (left.length) throw Object.assign(new Error("the database went away while rows were written one by one"), { left });
+    if (left.length)
+      throw Object.assign(new Error("the database went away while rows were written one by one"), { left });
     state.retryAfter = undefined;
   } catch (error) {
     state.retryAfter = Date.now() + RETRY_MS;
@@ -216,16 +226,24 @@ async function appendBatch(state: ChainState, batch: PendingRow[]): Promise<void
     const dropped = Math.max(0, waiting.length - MAX_UNWRITTEN);
     state.unwritten = waiting.slice(dropped);
     state.lastHash = undefined;
-    log.error({ err: error, rows: waiting.length, dropped }, "audit: could not record events; they wait for the next append");
+    log.error(
+      { err: error, rows: waiting.length, dropped },
+      "audit: could not record events; they wait for the next append",
+    );
   }
 }
 
 /** Appends rows at the chain's end, on this process's database (PGlite: after the last hash it remembers). */
 async function appendRows(state: ChainState, { db, kind }: DatabaseHandleLike, rows: PendingRow[]): Promise<void> {
-  state.lastHash = await inSpan("db audit.append", { kind: "client", root: true, attributes: dbInsert("audit_events", rows.length) }, () => {
-    const appended = kind === "pglite" ? appendInProcess(db, rows, state.lastHash) : append(db, rows).then(() => undefined);
-    return withTimeout(appended, APPEND_TIMEOUT_MS);
-  });
+  state.lastHash = await inSpan(
+    "db audit.append",
+    { kind: "client", root: true, attributes: dbInsert("audit_events", rows.length) },
+    () => {
+      const appended =
+        kind === "pglite" ? appendInProcess(db, rows, state.lastHash) : append(db, rows).then(() => undefined);
+      return withTimeout(appended, APPEND_TIMEOUT_MS);
+    },
+  );
 }
 type DatabaseHandleLike = Pick<Awaited<ReturnType<typeof getDatabase>>, "db" | "kind">;
 
@@ -263,7 +281,17 @@ async function setAside(db: Database, row: PendingRow, error: unknown): Promise<
   // The refusal in words the log may keep: the error's class, SQLSTATE and constraint, never the row's values (a
   // driver's message carries the query's parameters: the very emails and addresses of the row).
   const reason = logText(
-    JSON.stringify(safeError(error), ["type", "message", "code", "constraint_name", "constraint", "table_name", "column_name", "statement", "cause"]),
+    JSON.stringify(safeError(error), [
+      "type",
+      "message",
+      "code",
+      "constraint_name",
+      "constraint",
+      "table_name",
+      "column_name",
+      "statement",
+      "cause",
+    ]),
   );
   try {
     const [dead] = await db
@@ -271,10 +299,16 @@ async function setAside(db: Database, row: PendingRow, error: unknown): Promise<
       .values({ action: logText(row.action, 100), payload: JSON.stringify(row), error: reason })
       .returning({ id: auditDeadLetters.id });
     countAuditDeadLetter(true);
-    log.error({ deadLetterId: dead?.id, action: row.action, reason }, "audit: the database refused a row; it is set aside in app.audit_dead_letters");
+    log.error(
+      { deadLetterId: dead?.id, action: row.action, reason },
+      "audit: the database refused a row; it is set aside in app.audit_dead_letters",
+    );
   } catch (failure) {
     countAuditDeadLetter(false);
-    log.error({ err: failure, action: row.action, reason }, "audit: the database refused a row, and setting it aside failed too: it is lost");
+    log.error(
+      { err: failure, action: row.action, reason },
+      "audit: the database refused a row, and setting it aside failed too: it is lost",
+    );
   }
 }
 
@@ -304,7 +338,11 @@ async function append(db: Database, rows: PendingRow[]) {
  * The same on PGlite, which one process holds and whose appends this process's queue already takes in turn: the last
  * hash is remembered, so an append is one statement. Resolves to the new last hash.
  */
-async function appendInProcess(db: Database, rows: PendingRow[], lastHash: string | undefined): Promise<string | undefined> {
+async function appendInProcess(
+  db: Database,
+  rows: PendingRow[],
+  lastHash: string | undefined,
+): Promise<string | undefined> {
   if (!rows.length) return lastHash;
   if (lastHash === undefined) {
     const [last] = await db.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);

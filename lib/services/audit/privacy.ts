@@ -25,15 +25,27 @@ import { disposalDate, retentionStep, WARNING_DAYS } from "./account-retention";
  */
 export async function confirmDeletion(user: SessionUser, password: string | undefined): Promise<void> {
   if (await hasSecondFactor(user.id)) return requireRecentSecondFactor(user);
-  if (!password) throw new AppError(400, "invalid_request", "password is required to delete your account", { password: "is required" });
+  if (!password)
+    throw new AppError(400, "invalid_request", "password is required to delete your account", {
+      password: "is required",
+    });
   const key = user.email.toLowerCase();
   const wait = await takeAttempt("email", key);
-  if (wait) throw new AppError(429, "rate_limited", "Too many wrong passwords. Please wait before trying again.", undefined, wait);
+  if (wait)
+    throw new AppError(
+      429,
+      "rate_limited",
+      "Too many wrong passwords. Please wait before trying again.",
+      undefined,
+      wait,
+    );
   const { db } = await getDatabase();
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(password, row.passwordHash))) {
     void audit({ action: "account.delete", outcome: "refused", detail: { reason: "wrong password" } });
-    throw new AppError(400, "wrong_password", "password: that is not your password", { password: "is not your password" });
+    throw new AppError(400, "wrong_password", "password: that is not your password", {
+      password: "is not your password",
+    });
   }
   await clearAttempts("email", key);
 }
@@ -54,13 +66,18 @@ export type Deletion = { reason: "request" } | { reason: "disposal" } | { reason
 export async function deleteHomeowner(userId: number, deletion: Deletion | "request" | "disposal"): Promise<boolean> {
   const how: Deletion = typeof deletion === "string" ? { reason: deletion } : deletion;
   const { db } = await getDatabase();
-  const [user] = await db.select({ id: users.id, email: users.email, role: users.role, locale: users.locale }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ id: users.id, email: users.email, role: users.role, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user || user.role !== "homeowner") return false;
   await endAllSessions(user.id);
   const deleted = await db.transaction(async (tx) => {
     await tx.update(invitations).set({ acceptedBy: null }).where(eq(invitations.acceptedBy, user.id));
     await tx.update(upstreamCalls).set({ userId: null }).where(eq(upstreamCalls.userId, user.id));
-    await tx.delete(outbox).where(and(eq(outbox.kind, "email"), sql`lower(${outbox.recipient}) = ${user.email.toLowerCase()}`));
+    await tx
+      .delete(outbox)
+      .where(and(eq(outbox.kind, "email"), sql`lower(${outbox.recipient}) = ${user.email.toLowerCase()}`));
     await tx.delete(signInThrottle).where(eq(signInThrottle.key, `email:${user.email.toLowerCase()}`));
     return (
       (
@@ -84,8 +101,8 @@ export async function deleteHomeowner(userId: number, deletion: Deletion | "requ
   );
   await eraseFromAuditLog(user.id, user.email);
   // The account is gone either way; a notice that could not be sent is logged (and kept in the outbox as failed).
-  await sendMail(accountDeletedMessage({ to: user.email, reason: how.reason, locale: user.locale ?? "en" })).catch((error: unknown) =>
-    log.error({ err: error, userId: user.id }, "privacy: the deletion notice could not be sent"),
+  await sendMail(accountDeletedMessage({ to: user.email, reason: how.reason, locale: user.locale ?? "en" })).catch(
+    (error: unknown) => log.error({ err: error, userId: user.id }, "privacy: the deletion notice could not be sent"),
   );
   log.info({ userId: user.id, reason: how.reason }, "privacy: account deleted");
   return true;
@@ -93,13 +110,19 @@ export async function deleteHomeowner(userId: number, deletion: Deletion | "requ
 
 /**
  * The daily disposal (Safeguards Rule 314.4(c)(6)): homeowner accounts nobody signed in to and we mailed nothing for
- * RETENTION_DAYS are deleted, each after a warning email WARNING_DAYS before (see account-retention.ts). The disposal's own
- * mail does not count as use.
+ * RETENTION_DAYS are deleted, each after a warning email WARNING_DAYS before (see account-retention.ts). The disposal's
+ * own mail does not count as use.
  */
-export async function disposeIdleAccounts(now = new Date(), days = env.RETENTION_DAYS): Promise<{ warned: number; disposed: number; withdrawn: number }> {
+export async function disposeIdleAccounts(
+  now = new Date(),
+  days = env.RETENTION_DAYS,
+): Promise<{ warned: number; disposed: number; withdrawn: number }> {
   const { db } = await getDatabase();
   const lastMail = db
-    .select({ recipient: sql<string>`lower(${outbox.recipient})`.as("recipient"), at: sql<Date>`max(${outbox.createdAt})`.as("at") })
+    .select({
+      recipient: sql<string>`lower(${outbox.recipient})`.as("recipient"),
+      at: sql<Date>`max(${outbox.createdAt})`.as("at"),
+    })
     .from(outbox)
     .where(and(eq(outbox.kind, "email"), notInArray(outbox.subject, [...DISPOSAL_SUBJECTS])))
     .groupBy(sql`lower(${outbox.recipient})`)

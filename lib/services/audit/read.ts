@@ -81,7 +81,10 @@ export async function auditPage(filter: AuditFilter, options: { before?: number;
     .where(where)
     .orderBy(desc(auditEvents.id))
     .limit(limit + 1);
-  return { events: rows.slice(0, limit).map(toAuditEventDto), nextBefore: rows.length > limit ? rows[limit - 1]!.id : null };
+  return {
+    events: rows.slice(0, limit).map(toAuditEventDto),
+    nextBefore: rows.length > limit ? rows[limit - 1]!.id : null,
+  };
 }
 
 /** Every row matching, newest first, a page at a time (the CSV export streams these). */

@@ -46,12 +46,23 @@ export async function eraseFromAuditLog(userId: number, email?: string): Promise
     .where(and(whose, isNotNull(auditEvents.piiSalt)))
     .returning({ id: auditEvents.id });
   // Rows set aside (app.audit_dead_letters) are the same person's data: they go with the erasure.
-  const personal = [`"actorId":${userId},`, ...(email ? [`"actorEmail":${JSON.stringify(logText(email.toLowerCase(), 320))}`] : [])];
-  await db.delete(auditDeadLetters).where(or(...personal.map((needle) => sql`position(${needle.toLowerCase()} in lower(${auditDeadLetters.payload})) > 0`)));
+  const personal = [
+    `"actorId":${userId},`,
+    ...(email ? [`"actorEmail":${JSON.stringify(logText(email.toLowerCase(), 320))}`] : []),
+  ];
+  await db
+    .delete(auditDeadLetters)
+    .where(
+      or(...personal.map((needle) => sql`position(${needle.toLowerCase()} in lower(${auditDeadLetters.payload})) > 0`)),
+    );
   const ranges = idRanges(erased.map((row) => row.id));
   // Outside the request's context: the erasure's own row must not carry the client address of the person leaving.
   await requestContext.exit(() =>
-    Promise.all(ranges.map((rows) => audit({ action: "audit.erase", actor: null, subjectUserId: userId, detail: { rows, count: erased.length } }))),
+    Promise.all(
+      ranges.map((rows) =>
+        audit({ action: "audit.erase", actor: null, subjectUserId: userId, detail: { rows, count: erased.length } }),
+      ),
+    ),
   );
   return erased.length;
 }
@@ -67,7 +78,12 @@ export async function sweepAuditEvents(days = env.AUDIT_RETENTION_DAYS): Promise
   const { db } = await getDatabase();
   const cutoff = sql`now() - make_interval(days => ${days})`;
   const removed = await db.transaction(async (tx) => {
-    const [kept] = await tx.select({ id: auditEvents.id }).from(auditEvents).where(gte(auditEvents.at, cutoff)).orderBy(asc(auditEvents.id)).limit(1);
+    const [kept] = await tx
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(gte(auditEvents.at, cutoff))
+      .orderBy(asc(auditEvents.id))
+      .limit(1);
     const old = and(lt(auditEvents.at, cutoff), kept ? lt(auditEvents.id, kept.id) : undefined);
     return tx.delete(auditEvents).where(old).returning({ id: auditEvents.id, hash: auditEvents.hash });
   });
@@ -76,6 +92,10 @@ export async function sweepAuditEvents(days = env.AUDIT_RETENTION_DAYS): Promise
   if (!removed.length) return 0;
   const newest = removed.reduce((a, b) => (b.id > a.id ? b : a));
   const oldest = removed.reduce((a, b) => (b.id < a.id ? b : a));
-  await audit({ action: "audit.sweep", actor: null, detail: { removed: removed.length, fromId: oldest.id, toId: newest.id, lastHash: newest.hash } });
+  await audit({
+    action: "audit.sweep",
+    actor: null,
+    detail: { removed: removed.length, fromId: oldest.id, toId: newest.id, lastHash: newest.hash },
+  });
   return removed.length;
 }

@@ -39,7 +39,8 @@ export function recordStaffRead(caller: SignedIn, read: StaffRead): void {
   try {
     requireRecentSecondFactor(caller.user);
   } catch (error) {
-    if (AppError.is(error)) void audit({ action: read.bulk, ...by(caller), outcome: "refused", detail: { ...detail, reason: error.code } });
+    if (AppError.is(error))
+      void audit({ action: read.bulk, ...by(caller), outcome: "refused", detail: { ...detail, reason: error.code } });
     throw error;
   }
   void audit({ action: read.bulk, ...by(caller), detail });
@@ -49,10 +50,19 @@ export function recordStaffRead(caller: SignedIn, read: StaffRead): void {
 export const idsText = (ids: readonly number[]): string => ids.slice(0, BULK_READ_LIMIT).join(",");
 
 /** A page of the user's clients (GET /api/clients), logged as one read; more than BULK_READ_LIMIT is an export. */
-export async function readClients(caller: SignedIn, query: { q?: string; sort: ClientSort; page: number; size?: number }) {
+export async function readClients(
+  caller: SignedIn,
+  query: { q?: string; sort: ClientSort; page: number; size?: number },
+) {
   const page = await pageOfClients(caller.user, query);
   const ids = page.clients.map((c) => c.id);
-  recordStaffRead(caller, { action: "clients.read", bulk: "clients.export", count: ids.length, via: "api", detail: { clientIds: idsText(ids) } });
+  recordStaffRead(caller, {
+    action: "clients.read",
+    bulk: "clients.export",
+    count: ids.length,
+    via: "api",
+    detail: { clientIds: idsText(ids) },
+  });
   return page;
 }
 
@@ -60,7 +70,10 @@ export async function readClients(caller: SignedIn, query: { q?: string; sort: C
  * The user's clients' opportunities (GET /api/opportunities), logged as one read: each names a client, their address
  * and their available equity, so more than BULK_READ_LIMIT clients in the list is an export.
  */
-export async function readOpportunities(caller: SignedIn, filter: { kind?: OpportunityKind; status?: OpportunityStatus }) {
+export async function readOpportunities(
+  caller: SignedIn,
+  filter: { kind?: OpportunityKind; status?: OpportunityStatus },
+) {
   const opportunities = await listOpportunities(caller.user, filter);
   const clients = [...new Set(opportunities.map((o) => o.clientId))];
   recordStaffRead(caller, {

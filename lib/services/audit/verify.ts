@@ -50,7 +50,14 @@ function idsOf(ranges: string): number[] {
   const ids: number[] = [];
   for (const part of ranges.split(",")) {
     const [from, to = from] = part.split("-").map(Number);
-    if (from === undefined || to === undefined || !Number.isSafeInteger(from) || !Number.isSafeInteger(to) || to - from > 1_000_000) continue;
+    if (
+      from === undefined ||
+      to === undefined ||
+      !Number.isSafeInteger(from) ||
+      !Number.isSafeInteger(to) ||
+      to - from > 1_000_000
+    )
+      continue;
     for (let id = from; id <= to; id++) ids.push(id);
   }
   return ids;
@@ -96,7 +103,12 @@ export async function verifyAuditChain(): Promise<ChainCheck> {
   const sweeps: { toId: number; lastHash: string }[] = [];
   // From the very lowest id: the app's ids start at 1, and a row slipped in below them is as much a forgery as any.
   for (let after = Number.MIN_SAFE_INTEGER; ;) {
-    const page = await db.select().from(auditEvents).where(gt(auditEvents.id, after)).orderBy(asc(auditEvents.id)).limit(2_000);
+    const page = await db
+      .select()
+      .from(auditEvents)
+      .where(gt(auditEvents.id, after))
+      .orderBy(asc(auditEvents.id))
+      .limit(2_000);
     for (const row of page) {
       events += 1;
       first ??= row;
@@ -109,8 +121,14 @@ export async function verifyAuditChain(): Promise<ChainCheck> {
       // Only the app's own keyed rows vouch for a blank or a gap.
       const trusted = row.keyId !== null && faults.length === 0;
       if (row.keyId !== null && row.piiSalt === null) erased.push(row.id);
-      if (trusted && row.action === "audit.erase" && typeof row.detail?.rows === "string") for (const id of idsOf(row.detail.rows)) erasures.add(id);
-      if (trusted && row.action === "audit.sweep" && typeof row.detail?.lastHash === "string" && typeof row.detail.toId === "number")
+      if (trusted && row.action === "audit.erase" && typeof row.detail?.rows === "string")
+        for (const id of idsOf(row.detail.rows)) erasures.add(id);
+      if (
+        trusted &&
+        row.action === "audit.sweep" &&
+        typeof row.detail?.lastHash === "string" &&
+        typeof row.detail.toId === "number"
+      )
         sweeps.push({ toId: row.detail.toId, lastHash: row.detail.lastHash });
       previous = row;
     }
@@ -120,12 +138,20 @@ export async function verifyAuditChain(): Promise<ChainCheck> {
   for (const id of erased) if (!erasures.has(id)) found("erased_without_record", id);
   // The oldest row kept follows the genesis or the last row a sweep removed; rows from before the key are let be
   // (the sweeps of those days were not recorded).
-  if (first && first.keyId !== null && first.prevHash !== GENESIS && !sweeps.some((sweep) => sweep.lastHash === first.prevHash))
+  if (
+    first &&
+    first.keyId !== null &&
+    first.prevHash !== GENESIS &&
+    !sweeps.some((sweep) => sweep.lastHash === first.prevHash)
+  )
     found("missing_oldest", first.id);
   if (checkpoint) {
     if (checkpointRow) {
       if (checkpointRow.hash !== checkpoint.lastHash) found("checkpoint_mismatch", checkpoint.lastId);
-    } else if (!sweeps.some((sweep) => sweep.toId >= checkpoint.lastId) || Date.parse(checkpoint.at) > Date.now() - retentionMs) {
+    } else if (
+      !sweeps.some((sweep) => sweep.toId >= checkpoint.lastId) ||
+      Date.parse(checkpoint.at) > Date.now() - retentionMs
+    ) {
       // Gone and not by retention (a sweep cannot have removed a row younger than the retention period): dropped from
       // the end, or the whole log rebuilt under other ids.
       found("missing_newest", checkpoint.lastId);

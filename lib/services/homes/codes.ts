@@ -42,13 +42,17 @@ export const FOOTNOTES: Record<string, string> = {
 const CORRECTION_LETTERS = new Set(["A", "B", "L", "M", "N"]);
 
 /** "AABB" → its two-letter codes explained. */
-export const explainDpvFootnotes = (codes: string) => (codes.match(/.{2}/g) ?? []).map((code) => DPV_FOOTNOTES[code] ?? code);
+export const explainDpvFootnotes = (codes: string) =>
+  (codes.match(/.{2}/g) ?? []).map((code) => DPV_FOOTNOTES[code] ?? code);
 /**
  * "A#F#" → what was corrected (ZIP code corrected) and what is wrong (Address not found), each explained. With the
  * delivery point's code D, whose meaning already says the unit is needed, H ("Unit number missing") is not said again.
  */
 export function splitFootnotes(codes: string, dpvMatchCode = ""): { corrections: string[]; problems: string[] } {
-  const letters = [...codes.matchAll(/([A-Z])#/g)].map(([, letter]) => letter!).filter((letter) => !(letter === "H" && dpvMatchCode === "D"));
-  const explain = (keep: boolean) => letters.filter((l) => CORRECTION_LETTERS.has(l) === keep).map((l) => FOOTNOTES[l] ?? l);
+  const letters = [...codes.matchAll(/([A-Z])#/g)]
+    .map(([, letter]) => letter!)
+    .filter((letter) => !(letter === "H" && dpvMatchCode === "D"));
+  const explain = (keep: boolean) =>
+    letters.filter((l) => CORRECTION_LETTERS.has(l) === keep).map((l) => FOOTNOTES[l] ?? l);
   return { corrections: explain(true), problems: explain(false) };
 }

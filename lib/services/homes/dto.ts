@@ -1,6 +1,19 @@
 import { z } from "zod";
-import type { HomeEquitySummary, NormalizedAddress, PropertySummary, ServiceEstimate, VerifyHomeownerResponse } from "@/lib/property-api";
-import { areaLabel, bathroomsLabel, bedroomsLabel, garageLabel, lotLabel, propertyTypeLabel } from "@/lib/property-api/facts";
+import type {
+  HomeEquitySummary,
+  NormalizedAddress,
+  PropertySummary,
+  ServiceEstimate,
+  VerifyHomeownerResponse,
+} from "@/lib/property-api";
+import {
+  areaLabel,
+  bathroomsLabel,
+  bedroomsLabel,
+  garageLabel,
+  lotLabel,
+  propertyTypeLabel,
+} from "@/lib/property-api/facts";
 import { DPV_MEANINGS, explainDpvFootnotes, splitFootnotes } from "./codes";
 
 /** The app's own shapes: camelCase, numbers as numbers, no upstream key names. Raw upstream JSON stops here. */
@@ -64,7 +77,11 @@ export function toNormalizedAddress(a: NormalizedAddress): NormalizedAddressDto 
     vacant: a.vacant === "" ? null : a.vacant === "Y",
     carrierRoute: a.carrierRoute,
     congressionalDistrict: a.congressionalDistrict,
-    deliverability: { code: a.dpvMatchCode, meaning: DPV_MEANINGS[a.dpvMatchCode] ?? a.dpvMatchCode, notes: explainDpvFootnotes(a.dpvFootnotes) },
+    deliverability: {
+      code: a.dpvMatchCode,
+      meaning: DPV_MEANINGS[a.dpvMatchCode] ?? a.dpvMatchCode,
+      notes: explainDpvFootnotes(a.dpvFootnotes),
+    },
     ...splitFootnotes(a.footnotes, a.dpvMatchCode),
   };
 }
@@ -104,7 +121,11 @@ export function toValuation(e: ServiceEstimate): ValuationDto {
   };
 }
 
-export const LoanDto = z.object({ position: z.enum(["primary", "second", "third"]), balance: z.number(), id: z.string() });
+export const LoanDto = z.object({
+  position: z.enum(["primary", "second", "third"]),
+  balance: z.number(),
+  id: z.string(),
+});
 export type LoanDto = z.infer<typeof LoanDto>;
 
 export const EquityDto = z.object({
@@ -149,7 +170,9 @@ export function toEquity(summary: HomeEquitySummary, maxLtv: number): EquityDto 
     availableEquity: available(estimate),
     availableEquityLow: available(low),
     availableEquityHigh: available(high),
-    loans: entries.flatMap(([position, loan]) => (loan.exists && loan.balance !== null ? [{ position, balance: loan.balance, id: loan.ID ?? "" }] : [])),
+    loans: entries.flatMap(([position, loan]) =>
+      loan.exists && loan.balance !== null ? [{ position, balance: loan.balance, id: loan.ID ?? "" }] : [],
+    ),
   };
 }
 
@@ -259,7 +282,11 @@ export function toPropertyFacts(summary: PropertySummary): PropertyFacts {
     heating: summary.utilities.heatingtype,
     cooling: summary.utilities.coolingtype,
     ownerOccupied: summary.propertyType.absenteeInd === "OWNER OCCUPIED",
-    lastSale: { date: sale.amount.salerecdate, amount: sale.amount.saleamt, pricePerSqft: sale.calculation.pricepersizeunit },
+    lastSale: {
+      date: sale.amount.salerecdate,
+      amount: sale.amount.saleamt,
+      pricePerSqft: sale.calculation.pricepersizeunit,
+    },
     assessment: {
       year: assessment.tax.taxyear,
       assessedValue: assessment.assessed.assdttlvalue,

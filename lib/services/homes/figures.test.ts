@@ -19,7 +19,11 @@ const equity: EquityDto = {
 describe("withFigures", () => {
   it("leaves out the figures of a loan no longer on record, so that saving the rest is not refused for it", () => {
     // The owner marked a second loan paid off; since then it left the records (refinanced, or paid off for real).
-    const yours = withFigures(equity, { condition: "good", loans: { "L-1": { balance: 370_000 }, "L-2": { paidOff: true } }, updatedAt: null });
+    const yours = withFigures(equity, {
+      condition: "good",
+      loans: { "L-1": { balance: 370_000 }, "L-2": { paidOff: true } },
+      updatedAt: null,
+    });
     expect(yours.figures.loans).toEqual({ "L-1": { balance: 370_000 } });
     expect(yours.figures.condition).toBe("good");
     expect(yours.equity.totalLoanBalance).toBe(370_000);

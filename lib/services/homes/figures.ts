@@ -34,11 +34,19 @@ const notFound = () => new AppError(404, "not_found", "There is no such home amo
  * One of the caller's homes that they PROVED they own. Someone else's home, or one that does not exist: 404, the
  * same answer. Their own claimed but unproved home: 403, since its figures are about its loans.
  */
-async function provedHome(caller: Caller & { user: SessionUser }, propertyId: number): Promise<OwnedProperty & { addressKey: string }> {
+async function provedHome(
+  caller: Caller & { user: SessionUser },
+  propertyId: number,
+): Promise<OwnedProperty & { addressKey: string }> {
   const view = await homeownerView(caller);
   const property = view.properties.find((p) => p.propertyId === propertyId);
   if (!property) throw notFound();
-  if (!view.verified) throw new AppError(403, "forbidden", "Prove you own this home to see or change its figures: ask for a code by mail on your dashboard.");
+  if (!view.verified)
+    throw new AppError(
+      403,
+      "forbidden",
+      "Prove you own this home to see or change its figures: ask for a code by mail on your dashboard.",
+    );
   return { ...(property as OwnedProperty), addressKey: standardize(property.facts.address).key };
 }
 
@@ -78,24 +86,44 @@ export async function saveFigures(
   const unknown = Object.keys(input.loans).filter((key) => !keys.has(key));
   if (unknown.length) {
     const known = [...keys].join(", ") || "none";
-    throw new AppError(400, "invalid_request", `loans.${unknown[0]}: not a loan on record for this home (its loans: ${known})`, {
-      [`loans.${unknown[0]}`]: `is not a loan on record for this home (its loans: ${known})`,
-    });
+    throw new AppError(
+      400,
+      "invalid_request",
+      `loans.${unknown[0]}: not a loan on record for this home (its loans: ${known})`,
+      {
+        [`loans.${unknown[0]}`]: `is not a loan on record for this home (its loans: ${known})`,
+      },
+    );
   }
   const { db } = await getDatabase();
   const updatedAt = new Date();
   if (!input.condition && Object.keys(input.loans).length === 0) return clearFigures(caller, propertyId);
   await db
     .insert(ownerFigures)
-    .values({ userId: caller.user.id, addressKey: home.addressKey, condition: input.condition, loans: input.loans, updatedAt })
-    .onConflictDoUpdate({ target: [ownerFigures.userId, ownerFigures.addressKey], set: { condition: input.condition, loans: input.loans, updatedAt } });
-  return withFigures(home.equity, { condition: input.condition, loans: input.loans, updatedAt: updatedAt.toISOString() });
+    .values({
+      userId: caller.user.id,
+      addressKey: home.addressKey,
+      condition: input.condition,
+      loans: input.loans,
+      updatedAt,
+    })
+    .onConflictDoUpdate({
+      target: [ownerFigures.userId, ownerFigures.addressKey],
+      set: { condition: input.condition, loans: input.loans, updatedAt },
+    });
+  return withFigures(home.equity, {
+    condition: input.condition,
+    loans: input.loans,
+    updatedAt: updatedAt.toISOString(),
+  });
 }
 
 /** Forgets every figure of the home: the service's answers again. */
 export async function clearFigures(caller: Caller & { user: SessionUser }, propertyId: number): Promise<YourFigures> {
   const home = await provedHome(caller, propertyId);
   const { db } = await getDatabase();
-  await db.delete(ownerFigures).where(and(eq(ownerFigures.userId, caller.user.id), eq(ownerFigures.addressKey, home.addressKey)));
+  await db
+    .delete(ownerFigures)
+    .where(and(eq(ownerFigures.userId, caller.user.id), eq(ownerFigures.addressKey, home.addressKey)));
   return withFigures(home.equity, NONE);
 }

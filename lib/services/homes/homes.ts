@@ -16,10 +16,15 @@ export async function homeownerProperty(caller: Caller & { user: SessionUser }, 
   const view = await homeownerView(caller);
   const property = view.properties.find((p) => String(p.propertyId) === propertyId);
   if (!property) return undefined;
-  const estimate = await orAppError(valuation(view.verified ? { ...caller, ownedKeys: ownedKeysOf(view) } : caller, property.facts.address));
+  const estimate = await orAppError(
+    valuation(view.verified ? { ...caller, ownedKeys: ownedKeysOf(view) } : caller, property.facts.address),
+  );
   const equity = equityOf(property);
   // Proved owners only: their own figures, the equity from them, and the loans the organization offers.
-  const yours = equity && { ...withFigures(equity, await figuresOf(caller.user.id, property.facts.address)), offers: await offers() };
+  const yours = equity && {
+    ...withFigures(equity, await figuresOf(caller.user.id, property.facts.address)),
+    offers: await offers(),
+  };
   return { property, equity, verification: property.verified ? null : property.verification, estimate, yours };
 }
 

@@ -18,7 +18,14 @@ import { addressKeyOf } from "./addresses";
 import { audit, by } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
 import type { Caller } from "@/lib/services/platform/gateway";
-import { homeownerVerification, ownerProperties, ownerRecord, personKey, propertyFacts, type Person } from "./properties";
+import {
+  homeownerVerification,
+  ownerProperties,
+  ownerRecord,
+  personKey,
+  propertyFacts,
+  type Person,
+} from "./properties";
 import { formatDate } from "@/lib/format";
 
 type SignedIn = Caller & { user: SessionUser };
@@ -35,7 +42,10 @@ const DAY_MS = 86_400_000;
 export async function deedCheck(caller: SignedIn, person: Person, who: "you" | "client" = "you") {
   const { key, label, verification } = await homeownerVerification(caller, person);
   if (!verification.isVerified) {
-    const whose = who === "you" ? "your name as it is written on your deed or tax bill" : "the client's name as it is written on the deed";
+    const whose =
+      who === "you"
+        ? "your name as it is written on your deed or tax bill"
+        : "the client's name as it is written on the deed";
     throw new AppError(
       422,
       "not_on_deed",
@@ -49,7 +59,11 @@ export async function deedCheck(caller: SignedIn, person: Person, who: "you" | "
 /** The account's claims waiting for proof, oldest first: one per home. */
 export async function claimsOf(userId: number): Promise<Claim[]> {
   const { db } = await getDatabase();
-  return db.select().from(ownershipClaims).where(eq(ownershipClaims.userId, userId)).orderBy(ownershipClaims.createdAt, ownershipClaims.addressKey);
+  return db
+    .select()
+    .from(ownershipClaims)
+    .where(eq(ownershipClaims.userId, userId))
+    .orderBy(ownershipClaims.createdAt, ownershipClaims.addressKey);
 }
 
 /** An account may wait for proof of this many homes at once: each claim costs the service calls. */
@@ -71,14 +85,23 @@ export async function provedKeys(caller: Caller, ownerIds: readonly string[]): P
  * again with the same name and address changes nothing; another name at the same address replaces that home's
  * claim; another home is a claim of its own beside the others and beside the homes already proved.
  */
-export async function claimHome(caller: SignedIn, person: Person): Promise<{ verified: boolean; created: boolean; address?: string }> {
+export async function claimHome(
+  caller: SignedIn,
+  person: Person,
+): Promise<{ verified: boolean; created: boolean; address?: string }> {
   const { key } = addressKeyOf(person.address);
   const claims = await claimsOf(caller.user.id);
   const existing = claims.find((c) => c.addressKey === key);
-  if (existing && personKey(existing.addressKey, existing) === personKey(key, person)) return { verified: false, created: false, address: existing.address };
-  if (caller.user.ownerIds.length && (await provedKeys(caller, caller.user.ownerIds)).has(key)) return { verified: true, created: false };
+  if (existing && personKey(existing.addressKey, existing) === personKey(key, person))
+    return { verified: false, created: false, address: existing.address };
+  if (caller.user.ownerIds.length && (await provedKeys(caller, caller.user.ownerIds)).has(key))
+    return { verified: true, created: false };
   if (!existing && claims.length >= MAX_CLAIMS)
-    throw new AppError(409, "too_many_claims", `You are already waiting for proof of ${MAX_CLAIMS} homes. Verify one of them before adding another.`);
+    throw new AppError(
+      409,
+      "too_many_claims",
+      `You are already waiting for proof of ${MAX_CLAIMS} homes. Verify one of them before adding another.`,
+    );
   const { score } = await deedCheck(caller, person);
   const ownerId = await ownerRecord(caller, person, key);
   const facts = await propertyFacts(caller, person.address);
@@ -98,9 +121,19 @@ export async function claimHome(caller: SignedIn, person: Person): Promise<{ ver
   await db
     .insert(ownershipClaims)
     .values(claim)
-    .onConflictDoUpdate({ target: [ownershipClaims.userId, ownershipClaims.addressKey], set: { ...claim, createdAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [ownershipClaims.userId, ownershipClaims.addressKey],
+      set: { ...claim, createdAt: new Date() },
+    });
   await userChanged(caller.user.id);
-  void audit({ action: "ownership.claim", ...by(caller), ownerId, propertyId: facts.id ?? undefined, address: facts.address, addressKey: factsKey });
+  void audit({
+    action: "ownership.claim",
+    ...by(caller),
+    ownerId,
+    propertyId: facts.id ?? undefined,
+    address: facts.address,
+    addressKey: factsKey,
+  });
   return { verified: false, created: true, address: facts.address };
 }
 
@@ -112,12 +145,22 @@ export async function verificationStates(userId: number) {
   // Read on every dashboard view, changed only by claimHome and proveOwnership (which say so): from the cache.
   const claims = await rememberedOfUser(userId, "claims", () =>
     inSpan("db ownership.claims", { kind: "client", attributes: dbSelect("ownership_claims") }, async () =>
-      (await claimsOf(userId)).map(({ ownerId, address, addressKey, firstName, lastName }) => ({ ownerId, address, addressKey, firstName, lastName })),
+      (await claimsOf(userId)).map(({ ownerId, address, addressKey, firstName, lastName }) => ({
+        ownerId,
+        address,
+        addressKey,
+        firstName,
+        lastName,
+      })),
     ),
   );
   if (!claims.length) return [];
   const { db } = await getDatabase();
-  const letters = await inSpan("db ownership.letters", { kind: "client", attributes: dbSelect("ownership_letters") }, () => recentLetters(db, userId));
+  const letters = await inSpan(
+    "db ownership.letters",
+    { kind: "client", attributes: dbSelect("ownership_letters") },
+    () => recentLetters(db, userId),
+  );
   return claims.map((claim) => {
     const active = activeLetter(letters, claim.addressKey);
     const nextLetterAt = nextLetterAtOf(letters, claim.addressKey);
@@ -125,19 +168,30 @@ export async function verificationStates(userId: number) {
       address: claim.address,
       addressKey: claim.addressKey,
       name: `${claim.firstName} ${claim.lastName}`,
-      letter: active ? { sentAt: active.createdAt.toISOString(), expiresAt: active.expiresAt.toISOString(), triesLeft: CODE_TRIES - active.attempts } : null,
+      letter: active
+        ? {
+            sentAt: active.createdAt.toISOString(),
+            expiresAt: active.expiresAt.toISOString(),
+            triesLeft: CODE_TRIES - active.attempts,
+          }
+        : null,
       nextLetterAt: nextLetterAt?.toISOString() ?? null,
     };
   });
 }
 export type VerificationState = Awaited<ReturnType<typeof verificationStates>>[number];
 
-type LetterRow = Pick<typeof ownershipLetters.$inferSelect, "addressKey" | "usedAt" | "attempts" | "expiresAt" | "createdAt">;
+type LetterRow = Pick<
+  typeof ownershipLetters.$inferSelect,
+  "addressKey" | "usedAt" | "attempts" | "expiresAt" | "createdAt"
+>;
 
 /** The letter whose code may still be used at this home (the latest, while unused, unexpired and with tries left). */
 function activeLetter<T extends LetterRow>(letters: T[], addressKey: string): T | undefined {
   const latest = letters.find((l) => l.addressKey === addressKey);
-  return latest && !latest.usedAt && latest.attempts < CODE_TRIES && latest.expiresAt.getTime() > Date.now() ? latest : undefined;
+  return latest && !latest.usedAt && latest.attempts < CODE_TRIES && latest.expiresAt.getTime() > Date.now()
+    ? latest
+    : undefined;
 }
 
 /**
@@ -147,7 +201,9 @@ function activeLetter<T extends LetterRow>(letters: T[], addressKey: string): T 
 function nextLetterAtOf(letters: LetterRow[], addressKey: string): Date | undefined {
   if (letters.length >= LETTERS_PER_PERIOD) return new Date(letters.at(-1)!.createdAt.getTime() + LETTER_DAYS * DAY_MS);
   const active = activeLetter(letters, addressKey);
-  return active && active.createdAt.getTime() + RESEND_DAYS * DAY_MS > Date.now() ? new Date(active.createdAt.getTime() + RESEND_DAYS * DAY_MS) : undefined;
+  return active && active.createdAt.getTime() + RESEND_DAYS * DAY_MS > Date.now()
+    ? new Date(active.createdAt.getTime() + RESEND_DAYS * DAY_MS)
+    : undefined;
 }
 
 /** The account's letters of the last LETTER_DAYS, newest first (what the limits count). */
@@ -155,30 +211,51 @@ const recentLetters = (db: Pick<Database, "select">, userId: number) =>
   db
     .select()
     .from(ownershipLetters)
-    .where(and(eq(ownershipLetters.userId, userId), gt(ownershipLetters.createdAt, new Date(Date.now() - LETTER_DAYS * DAY_MS))))
+    .where(
+      and(
+        eq(ownershipLetters.userId, userId),
+        gt(ownershipLetters.createdAt, new Date(Date.now() - LETTER_DAYS * DAY_MS)),
+      ),
+    )
     .orderBy(desc(ownershipLetters.createdAt));
 
 /**
  * The claim a letter or a code is for: the home named (any spelling of its address), or else the only one that fits
  * (the only claim; for a code, the only claim with a letter waiting).
  */
-function pickClaim<T extends { addressKey: string }>(user: SessionUser, claims: T[], address: string | undefined, fits: (claim: T) => boolean): T {
+function pickClaim<T extends { addressKey: string }>(
+  user: SessionUser,
+  claims: T[],
+  address: string | undefined,
+  fits: (claim: T) => boolean,
+): T {
   if (!claims.length) {
-    if (user.ownerIds.length) throw new AppError(409, "already_verified", "You have already proved you own your homes. Add another home first.");
+    if (user.ownerIds.length)
+      throw new AppError(
+        409,
+        "already_verified",
+        "You have already proved you own your homes. Add another home first.",
+      );
     throw new AppError(409, "no_claim", "Add your home first: we mail the code to its address.");
   }
   if (address !== undefined) {
     const { key } = addressKeyOf(address);
     const claim = claims.find((c) => c.addressKey === key);
-    if (!claim) throw new AppError(409, "no_claim", "You have not added this home, or it is already verified.", { address: "is not a home waiting for proof" });
+    if (!claim)
+      throw new AppError(409, "no_claim", "You have not added this home, or it is already verified.", {
+        address: "is not a home waiting for proof",
+      });
     return claim;
   }
   const fitting = claims.length === 1 ? claims : claims.filter(fits);
   if (fitting.length === 1) return fitting[0]!;
-  throw new AppError(400, "which_home", "You are verifying several homes: say which one (its address).", { address: "is required with several homes" });
+  throw new AppError(400, "which_home", "You are verifying several homes: say which one (its address).", {
+    address: "is required with several homes",
+  });
 }
 
-const codeHash = (userId: number, code: string) => hmac(`ownership-code:${authSecret()}`, `${userId}:${code}`, "base64url");
+const codeHash = (userId: number, code: string) =>
+  hmac(`ownership-code:${authSecret()}`, `${userId}:${code}`, "base64url");
 
 /** Mails a 6-digit code to the claimed home's address (and tells the account by email that it is on its way). */
 export async function requestLetter(user: SessionUser, address?: string): Promise<VerificationState> {
@@ -210,16 +287,33 @@ export async function requestLetter(user: SessionUser, address?: string): Promis
     return written!;
   });
   try {
-    await sendLetter(ownershipLetter({ name: state.name, address: state.address, code, expires, origin: appOrigin, locale: user.locale }));
+    await sendLetter(
+      ownershipLetter({
+        name: state.name,
+        address: state.address,
+        code,
+        expires,
+        origin: appOrigin,
+        locale: user.locale,
+      }),
+    );
   } catch (error) {
     // A letter that was never posted must not hold the account back a week.
     await db.delete(ownershipLetters).where(eq(ownershipLetters.id, letter.id));
     log.error({ err: error }, "the ownership letter could not be sent");
-    throw new AppError(503, "letter_unavailable", "We could not send the letter right now. Nothing was posted; please try again later.", undefined, 300);
+    throw new AppError(
+      503,
+      "letter_unavailable",
+      "We could not send the letter right now. Nothing was posted; please try again later.",
+      undefined,
+      300,
+    );
   }
   void audit({ action: "ownership.letter", actor: user, address: state.address, addressKey: state.addressKey });
   // The letter is what counts; the email saying it is on its way may fail (it is logged) without undoing it.
-  await sendMail(letterSentMessage({ to: user.email, address: state.address, locale: user.locale })).catch(() => undefined);
+  await sendMail(letterSentMessage({ to: user.email, address: state.address, locale: user.locale })).catch(
+    () => undefined,
+  );
   return (await verificationStates(user.id)).find((s) => s.addressKey === state.addressKey)!;
 }
 
@@ -237,7 +331,9 @@ export async function confirmCode(user: SessionUser, code: string, address?: str
   const latest = db
     .select({ id: l.id })
     .from(l)
-    .where(and(eq(l.userId, user.id), eq(l.addressKey, claim.addressKey), isNull(l.usedAt), gt(l.expiresAt, new Date())))
+    .where(
+      and(eq(l.userId, user.id), eq(l.addressKey, claim.addressKey), isNull(l.usedAt), gt(l.expiresAt, new Date())),
+    )
     .orderBy(desc(l.createdAt))
     .limit(1);
   const [letter] = await db
@@ -246,9 +342,14 @@ export async function confirmCode(user: SessionUser, code: string, address?: str
     .where(and(sql`${l.id} = (${latest})`, sql`${l.attempts} < ${CODE_TRIES}`))
     .returning();
   if (!letter)
-    throw new AppError(400, "no_code", "There is no code waiting for this home, or it was tried too many times. Ask for a new letter.", {
-      code: "has no letter waiting for it",
-    });
+    throw new AppError(
+      400,
+      "no_code",
+      "There is no code waiting for this home, or it was tried too many times. Ask for a new letter.",
+      {
+        code: "has no letter waiting for it",
+      },
+    );
   const expected = Buffer.from(letter.codeHash);
   const given = Buffer.from(codeHash(user.id, code.trim()));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -283,8 +384,18 @@ export async function proveOwnership(userId: number, ownerId: string, proof: Own
     await linkVerifiedOwner(userId, ownerId, proof, name);
   } catch (error) {
     if (error instanceof OwnerTakenError) {
-      void audit({ action: "ownership.proof", actor, outcome: "refused", ownerId, detail: { kind: proof, reason: "owner_taken" } });
-      throw new AppError(409, "owner_taken", "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.");
+      void audit({
+        action: "ownership.proof",
+        actor,
+        outcome: "refused",
+        ownerId,
+        detail: { kind: proof, reason: "owner_taken" },
+      });
+      throw new AppError(
+        409,
+        "owner_taken",
+        "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.",
+      );
     }
     throw error;
   }

@@ -67,7 +67,11 @@ export async function valuationEstimate(caller: Caller, address: string | ReadAd
 }
 
 /** Equity at any maximum LTV, from one cached upstream answer at the configured ORG_MAX_LTV. */
-export async function equitySummary(caller: Caller, address: string | ReadAddress, maxLtv: number): Promise<EquityDto & { stale: boolean }> {
+export async function equitySummary(
+  caller: Caller,
+  address: string | ReadAddress,
+  maxLtv: number,
+): Promise<EquityDto & { stale: boolean }> {
   const at = read(address);
   const answer = await cachedCall(caller, {
     operation: "homeEquitySummary",
@@ -100,7 +104,10 @@ export async function propertyReport(
     ttlSeconds: env.CACHE_TTL_REPORT,
     fetch: async () => {
       const file = await upstream().client.propertyReport({ address: at.text, ...input });
-      return { contentType: file.contentType, base64: Buffer.from(await new Response(file.body).arrayBuffer()).toString("base64") };
+      return {
+        contentType: file.contentType,
+        base64: Buffer.from(await new Response(file.body).arrayBuffer()).toString("base64"),
+      };
     },
   });
   const slug = at.label
@@ -143,7 +150,11 @@ export async function ownerRecord(caller: Caller, person: Person, key: string): 
 }
 
 /** Every property of an owner record with its facts and equity at a maximum LTV (the owner id stays on the server). */
-export async function ownerProperties(caller: Caller, ownerId: string, maxLtv: number): Promise<{ properties: OwnedProperty[]; stale: boolean }> {
+export async function ownerProperties(
+  caller: Caller,
+  ownerId: string,
+  maxLtv: number,
+): Promise<{ properties: OwnedProperty[]; stale: boolean }> {
   const answer = await cachedCall(caller, {
     operation: "retrieveOwnerData",
     key: `owner:${ownerId}`,
@@ -181,6 +192,9 @@ export async function normalizeAddresses(caller: Caller, requests: AddressReques
   });
   return answers.map((answer, i) => {
     const requestId = requests[i]!.requestId;
-    return { ...toNormalizedAddress(answer.value), requestId: requestId === undefined || requestId === null ? null : String(requestId) };
+    return {
+      ...toNormalizedAddress(answer.value),
+      requestId: requestId === undefined || requestId === null ? null : String(requestId),
+    };
   });
 }

@@ -21,8 +21,14 @@ describe("reading the home's records from the JSON report", () => {
   });
 
   it("reads sales oldest first, the assessor's values by year and the report's estimate", () => {
-    expect(records.sales).toEqual([...example.sales].map((s) => ({ date: s.date, price: Math.round(s.price) })).sort((a, b) => a.date.localeCompare(b.date)));
-    expect(records.assessments).toEqual(example.assessments.map((a) => ({ year: a.year, marketValue: a.marketValue, assessedValue: a.assessedValue })));
+    expect(records.sales).toEqual(
+      [...example.sales]
+        .map((s) => ({ date: s.date, price: Math.round(s.price) }))
+        .sort((a, b) => a.date.localeCompare(b.date)),
+    );
+    expect(records.assessments).toEqual(
+      example.assessments.map((a) => ({ year: a.year, marketValue: a.marketValue, assessedValue: a.assessedValue })),
+    );
     expect(records.estimate).toEqual({
       date: report.valuation.eventDate,
       value: report.valuation.value,
@@ -34,7 +40,8 @@ describe("reading the home's records from the JSON report", () => {
   });
 
   it("reads every comparable with numbers for price, area, price per sq ft and distance", () => {
-    const rows = report.sections.find((s: { id: string }) => s.id === "recently-sold-comparables").table.rows as string[][];
+    const rows = report.sections.find((s: { id: string }) => s.id === "recently-sold-comparables").table
+      .rows as string[][];
     expect(records.comparables).toHaveLength(rows.length);
     const [first] = records.comparables!;
     expect(first).toEqual({
@@ -52,7 +59,11 @@ describe("reading the home's records from the JSON report", () => {
     expect(records.loans).toHaveLength(example.loans.length);
     records.loans!.forEach((loan, i) => {
       const l = example.loans[i]!;
-      expect(loan).toMatchObject({ position: l.position, ratePercent: Number(l.rate.toFixed(3)), recordedDate: l.originationDate });
+      expect(loan).toMatchObject({
+        position: l.position,
+        ratePercent: Number(l.rate.toFixed(3)),
+        recordedDate: l.originationDate,
+      });
       expect(loan.originalAmount).toBe(Math.round(l.originalAmount));
       expect(loan.estimatedBalance).toBe(Math.round(l.balance));
       expect(loan.lender).toBeTruthy();
@@ -60,7 +71,12 @@ describe("reading the home's records from the JSON report", () => {
   });
 
   it("says a missing section is not on record (null) and reads the rest", () => {
-    const without = { ...report, sections: report.sections.filter((s: { id: string }) => !["active-mortgages", "recently-sold-comparables"].includes(s.id)) };
+    const without = {
+      ...report,
+      sections: report.sections.filter(
+        (s: { id: string }) => !["active-mortgages", "recently-sold-comparables"].includes(s.id),
+      ),
+    };
     const partial = toHomeRecords(without);
     expect(partial.loans).toBeNull();
     expect(partial.comparables).toBeNull();
@@ -82,7 +98,11 @@ describe("reading the home's records from the JSON report", () => {
             ],
           },
         },
-        { id: "tax-and-assessment", facts: [], table: { columns: ["Year", "Market value", "Assessed value"], rows: [["2024", "$300,000", "Not available"]] } },
+        {
+          id: "tax-and-assessment",
+          facts: [],
+          table: { columns: ["Year", "Market value", "Assessed value"], rows: [["2024", "$300,000", "Not available"]] },
+        },
         { id: "active-mortgages", facts: [] },
         42,
       ],
@@ -95,7 +115,13 @@ describe("reading the home's records from the JSON report", () => {
       comparables: null,
       loans: [],
     });
-    expect(toHomeRecords({})).toMatchObject({ sales: null, assessments: null, estimate: null, comparables: null, loans: null });
+    expect(toHomeRecords({})).toMatchObject({
+      sales: null,
+      assessments: null,
+      estimate: null,
+      comparables: null,
+      loans: null,
+    });
   });
 
   it("throws on a body that is no report at all", () => {

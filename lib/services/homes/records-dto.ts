@@ -9,7 +9,9 @@ import { displayCase } from "@/lib/address";
 const Estimate = z.object({ date: z.string(), value: z.number(), low: z.number(), high: z.number() });
 export const HomeRecordsDto = z.object({
   sales: z.array(z.object({ date: z.string(), price: z.number() })).nullable(),
-  assessments: z.array(z.object({ year: z.number(), marketValue: z.number(), assessedValue: z.number().nullable() })).nullable(),
+  assessments: z
+    .array(z.object({ year: z.number(), marketValue: z.number(), assessedValue: z.number().nullable() }))
+    .nullable(),
   /** The report's own estimate. */
   estimate: Estimate.extend({ confidence: z.number().nullable() }).nullable(),
   /** Every estimate the app has received for the home, oldest first, one per estimate date. */
@@ -61,7 +63,9 @@ const ReportValuation = z.object({
   high: z.number(),
   confidenceScore: z.number().optional(),
 });
-const ChartAssessments = z.array(z.object({ year: z.number().int(), market: z.number(), assessed: z.number().optional() }));
+const ChartAssessments = z.array(
+  z.object({ year: z.number().int(), market: z.number(), assessed: z.number().optional() }),
+);
 const ReportJson = z.object({
   valuation: ReportValuation.optional().catch(undefined),
   charts: z
@@ -73,7 +77,9 @@ const ReportJson = z.object({
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The number in a report cell: "$634,000", "6.746%", "1,210 sq ft", "0.19 mi"; null for "Not available" and the like. */
+/**
+ * The number in a report cell: "$634,000", "6.746%", "1,210 sq ft", "0.19 mi"; null for "Not available" and the like.
+ */
 export function numberIn(text: string | undefined): number | null {
   const match = text?.replace(/,/g, "").match(/-?\d+(\.\d+)?/);
   return match ? Number(match[0]) : null;
@@ -108,10 +114,21 @@ export function toHomeRecords(body: unknown): Omit<HomeRecordsDto, "estimates"> 
     .filter((s): s is { date: string; price: number } => s.date !== null && s.price !== null && s.price > 0)
     .sort((a, b) => a.date.localeCompare(b.date));
 
-  const fromChart = report.charts?.assessments?.map((a) => ({ year: a.year, marketValue: a.market, assessedValue: a.assessed ?? null }));
+  const fromChart = report.charts?.assessments?.map((a) => ({
+    year: a.year,
+    marketValue: a.market,
+    assessedValue: a.assessed ?? null,
+  }));
   const fromTable = rowsOf(sections.get("tax-and-assessment"))
-    ?.map((cell) => ({ year: numberIn(cell("Year")), marketValue: numberIn(cell("Market value")), assessedValue: numberIn(cell("Assessed value")) }))
-    .filter((a): a is { year: number; marketValue: number; assessedValue: number | null } => a.year !== null && a.marketValue !== null);
+    ?.map((cell) => ({
+      year: numberIn(cell("Year")),
+      marketValue: numberIn(cell("Market value")),
+      assessedValue: numberIn(cell("Assessed value")),
+    }))
+    .filter(
+      (a): a is { year: number; marketValue: number; assessedValue: number | null } =>
+        a.year !== null && a.marketValue !== null,
+    );
   const assessments = (fromChart?.length ? fromChart : fromTable)?.slice().sort((a, b) => a.year - b.year);
 
   const comparables = rowsOf(sections.get("recently-sold-comparables"))
@@ -123,7 +140,10 @@ export function toHomeRecords(body: unknown): Omit<HomeRecordsDto, "estimates"> 
       pricePerSqft: numberIn(cell("Price / sq ft", "Price per sq ft")),
       distanceMiles: numberIn(cell("Distance")),
     }))
-    .map((c) => ({ ...c, pricePerSqft: c.pricePerSqft ?? (c.price && c.livingSqft ? Math.round(c.price / c.livingSqft) : null) }));
+    .map((c) => ({
+      ...c,
+      pricePerSqft: c.pricePerSqft ?? (c.price && c.livingSqft ? Math.round(c.price / c.livingSqft) : null),
+    }));
 
   const loans = rowsOf(sections.get("active-mortgages"))?.map((cell) => ({
     position: numberIn(cell("Position")),
@@ -140,7 +160,9 @@ export function toHomeRecords(body: unknown): Omit<HomeRecordsDto, "estimates"> 
   return {
     sales: sales ?? null,
     assessments: assessments ?? null,
-    estimate: v ? { date: v.eventDate, value: v.value, low: v.low, high: v.high, confidence: v.confidenceScore ?? null } : null,
+    estimate: v
+      ? { date: v.eventDate, value: v.value, low: v.low, high: v.high, confidence: v.confidenceScore ?? null }
+      : null,
     livingSqft: numberIn(living?.value) || null,
     comparables: comparables ?? null,
     loans: loans ?? null,

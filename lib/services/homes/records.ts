@@ -21,12 +21,19 @@ export async function homeRecords(
 ): Promise<HomeRecordsDto> {
   const at = addressKeyOf(input.address);
   await assertMayRead(caller, at.key, "private");
-  const [file, history] = await Promise.all([propertyReport(caller, at, { applicantName: input.applicantName, format: "json" }), estimateHistory(at.key)]);
+  const [file, history] = await Promise.all([
+    propertyReport(caller, at, { applicantName: input.applicantName, format: "json" }),
+    estimateHistory(at.key),
+  ]);
   let records: ReturnType<typeof toHomeRecords>;
   try {
     records = toHomeRecords(JSON.parse(Buffer.from(file.body).toString("utf8")));
   } catch {
-    throw new AppError(502, "upstream_error", "The property data service sent a report this app could not read. Please try again later.");
+    throw new AppError(
+      502,
+      "upstream_error",
+      "The property data service sent a report this app could not read. Please try again later.",
+    );
   }
   const fromReport = records.estimate ? [records.estimate] : [];
   const estimates = mergeEstimates(fromReport, history, input.latest ? [input.latest] : []);
@@ -52,6 +59,8 @@ export function pageRecords(
     addressKey: addressKeyOf(facts.address).key,
   });
   const { estimate } = home;
-  const latest = AppError.is(estimate) ? undefined : { date: estimate.eventDate, value: estimate.value, low: estimate.low, high: estimate.high };
+  const latest = AppError.is(estimate)
+    ? undefined
+    : { date: estimate.eventDate, value: estimate.value, low: estimate.low, high: estimate.high };
   return orAppError(homeRecords(caller, { address: home.property.facts.address, applicantName, latest }));
 }

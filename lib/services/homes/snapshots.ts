@@ -16,17 +16,30 @@ interface Snapshot extends EstimatePoint {
 
 /** Stores an estimate of a home, replacing the one of the same date. */
 export async function saveSnapshot(db: Database, addressKey: string, s: Snapshot): Promise<void> {
-  const row = { value: Math.round(s.value), low: Math.round(s.low), high: Math.round(s.high), confidence: s.confidence ?? null };
+  const row = {
+    value: Math.round(s.value),
+    low: Math.round(s.low),
+    high: Math.round(s.high),
+    confidence: s.confidence ?? null,
+  };
   await db
     .insert(valuationSnapshots)
     .values({ addressKey, valuationDate: s.date, ...row })
-    .onConflictDoUpdate({ target: [valuationSnapshots.addressKey, valuationSnapshots.valuationDate], set: { ...row, receivedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [valuationSnapshots.addressKey, valuationSnapshots.valuationDate],
+      set: { ...row, receivedAt: sql`now()` },
+    });
 }
 
 /** A home's estimates, oldest first. */
 export async function snapshotsIn(db: Database, addressKey: string): Promise<EstimatePoint[]> {
   return db
-    .select({ date: valuationSnapshots.valuationDate, value: valuationSnapshots.value, low: valuationSnapshots.low, high: valuationSnapshots.high })
+    .select({
+      date: valuationSnapshots.valuationDate,
+      value: valuationSnapshots.value,
+      low: valuationSnapshots.low,
+      high: valuationSnapshots.high,
+    })
     .from(valuationSnapshots)
     .where(eq(valuationSnapshots.addressKey, addressKey))
     .orderBy(asc(valuationSnapshots.valuationDate));

@@ -50,10 +50,15 @@ export function homeTotals(view: HomeownerView): HomeTotals | undefined {
  * The month's change across the proved homes, from each home's valuation (its own call, cached a day): undefined when
  * one of them could not be valued right now, so a partial sum is never shown as the whole.
  */
-export async function monthChange(caller: Caller & { user: SessionUser }, view: HomeownerView): Promise<MonthChange | undefined> {
+export async function monthChange(
+  caller: Caller & { user: SessionUser },
+  view: HomeownerView,
+): Promise<MonthChange | undefined> {
   const proved = provedOf(view);
   const ownedKeys = ownedKeysOf(view);
-  const valuations = await Promise.all(proved.map((p) => orAppError(valuation({ ...caller, ownedKeys }, p.facts.address))));
+  const valuations = await Promise.all(
+    proved.map((p) => orAppError(valuation({ ...caller, ownedKeys }, p.facts.address))),
+  );
   let amount = 0;
   let lastMonth = 0;
   for (const v of valuations) {

@@ -21,11 +21,17 @@ describe("inviting staff by email", () => {
   };
   // Time passing for the links made so far (a fake clock would leave the activity log's writer waiting for it).
   const age = (ms: number) =>
-    handle.pglite!.query(`update app.password_resets set created_at = created_at - $1 * interval '1 ms', expires_at = expires_at - $1 * interval '1 ms'`, [ms]);
+    handle.pglite!.query(
+      `update app.password_resets set created_at = created_at - $1 * interval '1 ms', expires_at = expires_at - $1 * interval '1 ms'`,
+      [ms],
+    );
   beforeAll(async () => {
     handle = await openDatabase({ dataDir: "memory://" });
     (globalThis as { appDatabase?: Promise<DatabaseHandle> }).appDatabase = Promise.resolve(handle);
-    admin = { ...(await createUser({ email: "boss@example.com", password: "a-long-admin-passphrase", role: "admin" })), name: "Pat Boss" };
+    admin = {
+      ...(await createUser({ email: "boss@example.com", password: "a-long-admin-passphrase", role: "admin" })),
+      name: "Pat Boss",
+    };
   });
   afterEach(() => {
     env.STAFF_PASSWORDS = true;
@@ -47,7 +53,8 @@ describe("inviting staff by email", () => {
     expect(mail.text).toContain("Pat Boss made you an account on the home dashboard, as an admin.");
     // Hashed at rest: the token itself is nowhere in the table.
     expect(JSON.stringify((await handle.pglite!.query("select * from app.password_resets")).rows)).not.toContain(token);
-    for (const guess of ["", "password", token!]) expect((await checkCredentials(to, guess, { ip: `10.9.0.${++n}` })).ok).toBe(false);
+    for (const guess of ["", "password", token!])
+      expect((await checkCredentials(to, guess, { ip: `10.9.0.${++n}` })).ok).toBe(false);
     await auditSettled();
     const [row] = (await handle.db.select().from(auditEvents)).filter((r) => r.action === "user.invite");
     // The person is named by their pseudonym, never by an email in the detail, which enters the row's hash and so
@@ -62,10 +69,16 @@ describe("inviting staff by email", () => {
     const { token } = await linkTo(to);
     // Past a reset link's 30 minutes, well within the invitation's 3 days.
     await age(2 * 3_600_000);
-    await expect(resetPassword(token!, "password2026")).rejects.toMatchObject({ status: 400, fields: { password: expect.stringMatching(/easy to guess/) } });
+    await expect(resetPassword(token!, "password2026")).rejects.toMatchObject({
+      status: 400,
+      fields: { password: expect.stringMatching(/easy to guess/) },
+    });
     expect((await resetPassword(token!, "quiet-harbor-lantern-7")).email).toBe(to);
     expect((await checkCredentials(to, "quiet-harbor-lantern-7", { ip: "10.9.1.1" })).ok).toBe(true);
-    await expect(resetPassword(token!, "another-quiet-harbor-8")).rejects.toMatchObject({ status: 400, code: "reset_link_invalid" });
+    await expect(resetPassword(token!, "another-quiet-harbor-8")).rejects.toMatchObject({
+      status: 400,
+      code: "reset_link_invalid",
+    });
   });
 
   it("voids the invitation once a password is chosen another way (a reset asked for meanwhile)", async () => {
@@ -80,7 +93,10 @@ describe("inviting staff by email", () => {
     expect(resetToken).toBeTruthy();
     expect(resetToken).not.toBe(invitation);
     await resetPassword(resetToken!, "quiet-harbor-lantern-7");
-    await expect(resetPassword(invitation!, "another-quiet-harbor-8")).rejects.toMatchObject({ status: 400, code: "reset_link_invalid" });
+    await expect(resetPassword(invitation!, "another-quiet-harbor-8")).rejects.toMatchObject({
+      status: 400,
+      code: "reset_link_invalid",
+    });
     expect((await checkCredentials(to, "quiet-harbor-lantern-7", { ip: "10.9.2.2" })).ok).toBe(true);
   });
 
@@ -89,7 +105,10 @@ describe("inviting staff by email", () => {
     await inviteStaff(admin, { email: to, role: "loan_officer" });
     const { token } = await linkTo(to);
     await age(72 * 3_600_000 + 60_000);
-    await expect(resetPassword(token!, "quiet-harbor-lantern-7")).rejects.toMatchObject({ status: 400, code: "reset_link_invalid" });
+    await expect(resetPassword(token!, "quiet-harbor-lantern-7")).rejects.toMatchObject({
+      status: 400,
+      code: "reset_link_invalid",
+    });
   });
 
   it("answers 409 for an email that has an account, and sends nothing", async () => {
@@ -116,10 +135,16 @@ describe("inviting staff by email", () => {
   it("wipes every factor and session of an account whose email was never proved when a reset link proves it; a proved account keeps its factors", async () => {
     const db = handle.pglite!;
     const plant = async (id: number) => {
-      await db.query(`insert into app.passkeys (id, user_id, name, public_key) values ($1, $2, 'planted', 'key')`, [`key-${id}`, id]);
+      await db.query(`insert into app.passkeys (id, user_id, name, public_key) values ($1, $2, 'planted', 'key')`, [
+        `key-${id}`,
+        id,
+      ]);
       await db.query(`insert into app.recovery_codes (code_hash, user_id) values ($1, $2)`, [`code-${id}`, id]);
       await db.query(`update app.users set totp_secret = 'sealed' where id = $1`, [id]);
-      await db.query(`insert into app.sessions (id, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [`session-${id}`, id]);
+      await db.query(`insert into app.sessions (id, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
+        `session-${id}`,
+        id,
+      ]);
     };
     const left = async (id: number) =>
       (
@@ -137,9 +162,20 @@ describe("inviting staff by email", () => {
     ).mailed;
     const [mail] = await readOutbox({ to: planted.email, kind: "email" });
     await resetPassword(mail!.text.match(/token=([\w-]+)/)![1]!, "the-owners-own-long-password");
-    expect(await left(planted.id)).toMatchObject({ passkeys: 0, codes: 0, sessions: 0, totp: null, proved: expect.any(Date) });
+    expect(await left(planted.id)).toMatchObject({
+      passkeys: 0,
+      codes: 0,
+      sessions: 0,
+      totp: null,
+      proved: expect.any(Date),
+    });
     // An account that had proved its email keeps what it set up.
-    const owner = await createUser({ email: email(), password: "the-owners-password-1", role: "homeowner", emailVerified: true });
+    const owner = await createUser({
+      email: email(),
+      password: "the-owners-password-1",
+      role: "homeowner",
+      emailVerified: true,
+    });
     await plant(owner.id);
     await (
       await requestPasswordReset(owner.email, "10.7.0.2")

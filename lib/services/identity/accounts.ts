@@ -5,7 +5,16 @@ import { weakPasswordReason } from "@/lib/auth/password-policy";
 import { isStaff, type Role, type SessionUser, type STAFF } from "@/lib/auth/roles";
 import { unlockFactor } from "@/lib/auth/factors";
 import { endAllSessions } from "@/lib/auth/sessions";
-import { checkCredentials, createUser, deleteUser, EmailTakenError, findUserByEmail, findUserById, setPassword, setRole } from "@/lib/auth/users";
+import {
+  checkCredentials,
+  createUser,
+  deleteUser,
+  EmailTakenError,
+  findUserByEmail,
+  findUserById,
+  setPassword,
+  setRole,
+} from "@/lib/auth/users";
 import { limitAccount, RateLimitedError, type AccountLimit } from "@/lib/rate-limit";
 import { getDatabase } from "@/lib/db";
 import { log } from "@/lib/log";
@@ -42,28 +51,41 @@ function assertStrong(password: string, inputs: string[], field: "password" | "n
 }
 
 /** A new account; an email that already has one is a 409 naming the field (the one place that says so). */
-async function newAccount(input: { email: string; password: string; role: Role; emailVerified?: boolean; locale?: Locale }): Promise<SessionUser> {
+async function newAccount(input: {
+  email: string;
+  password: string;
+  role: Role;
+  emailVerified?: boolean;
+  locale?: Locale;
+}): Promise<SessionUser> {
   try {
     return await createUser(input);
   } catch (error) {
-    if (error instanceof EmailTakenError) throw new AppError(409, "email_taken", error.message, { email: "is already registered" });
+    if (error instanceof EmailTakenError)
+      throw new AppError(409, "email_taken", error.message, { email: "is already registered" });
     throw error;
   }
 }
 
 /** Anyone may create a homeowner account, a few per hour from one address; the password must be hard to guess. */
-export async function signUp(input: { email: string; password: string; locale?: Locale }, ip: string): Promise<SessionUser> {
+export async function signUp(
+  input: { email: string; password: string; locale?: Locale },
+  ip: string,
+): Promise<SessionUser> {
   assertStrong(input.password, [input.email]);
   await limit("signup", ip, "Too many accounts were created from your network. Please try again later.");
   const user = await newAccount({ ...input, role: "homeowner" });
   void audit({ action: "user.create", actor: user, ip, detail: { role: user.role, signUp: true } });
   // The account works at once; proving the email (the mailed link) is asked before it may add a second factor.
-  await sendEmailVerification(user).catch((error: unknown) => log.warn({ err: error }, "sign-up: the email confirmation could not be sent"));
+  await sendEmailVerification(user).catch((error: unknown) =>
+    log.warn({ err: error }, "sign-up: the email confirmation could not be sent"),
+  );
   return user;
 }
 
 /** "Sign in with a passkey" hands out a challenge to anyone: a few a minute per client address. */
-export const limitPasskeyOptions = (ip: string) => limit("passkeyOptions", ip, "Too many passkey sign-ins from your network. Please wait a minute.");
+export const limitPasskeyOptions = (ip: string) =>
+  limit("passkeyOptions", ip, "Too many passkey sign-ins from your network. Please wait a minute.");
 
 /** An admin adds a loan officer or another admin: by emailed invitation, or with a password handed over in person. */
 export async function addStaffMember(
@@ -92,8 +114,13 @@ export async function addStaffMember(
 }
 
 /** An admin creates a loan officer or another admin (the admin hands over the password in person). */
-export async function createStaffAccount(input: { email: string; password: string; role: (typeof STAFF)[number] }): Promise<SessionUser> {
-  // Staff read customer information: their password is held to the same rule as anyone's. The admin vouches for the email.
+export async function createStaffAccount(input: {
+  email: string;
+  password: string;
+  role: (typeof STAFF)[number];
+}): Promise<SessionUser> {
+  // Staff read customer information: their password is held to the same rule as anyone's. The admin vouches for the
+  // email.
   assertStrong(input.password, [input.email]);
   const user = await newAccount({ ...input, emailVerified: true });
   // The person is named by their pseudonym: an email in the detail would enter the row's hash, beyond any erasure.
@@ -109,31 +136,51 @@ export async function createStaffAccount(input: { email: string; password: strin
  * invitation ran out asks for one with "Forgot your password?", which proves the mailbox the same way.
  */
 export async function inviteStaff(admin: SessionUser, input: { email: string; role: (typeof STAFF)[number] }) {
-  // SSO-only staff: a password is no way in, so there is nothing to invite them to; their first sign-on makes the account.
+  // SSO-only staff: a password is no way in, so there is nothing to invite them to; their first sign-on makes the
+  // account.
   if (!env.STAFF_PASSWORDS)
-    throw new AppError(400, "sso_only", "invite: staff sign in with single sign-on here (STAFF_PASSWORDS=false); their first sign-on makes their account.", {
-      invite: "is not available: staff sign in with single sign-on",
-    });
-  await limit("staffInvite", String(admin.id), "You have sent many invitations in the last hour. Please try again later.");
-  const user = await newAccount({ ...input, password: randomBytes(32).toString("base64url") }).catch((error: unknown) => {
-    if (AppError.is(error) && error.code === "email_taken")
-      throw new AppError(
-        409,
-        "email_taken",
-        'This email already has an account. If their invitation ran out, they can use "Forgot your password?" to sign in.',
-        {
-          email: "is already registered",
-        },
-      );
-    throw error;
-  });
+    throw new AppError(
+      400,
+      "sso_only",
+      "invite: staff sign in with single sign-on here (STAFF_PASSWORDS=false); their first sign-on makes their account.",
+      {
+        invite: "is not available: staff sign in with single sign-on",
+      },
+    );
+  await limit(
+    "staffInvite",
+    String(admin.id),
+    "You have sent many invitations in the last hour. Please try again later.",
+  );
+  const user = await newAccount({ ...input, password: randomBytes(32).toString("base64url") }).catch(
+    (error: unknown) => {
+      if (AppError.is(error) && error.code === "email_taken")
+        throw new AppError(
+          409,
+          "email_taken",
+          'This email already has an account. If their invitation ran out, they can use "Forgot your password?" to sign in.',
+          {
+            email: "is already registered",
+          },
+        );
+      throw error;
+    },
+  );
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + INVITATION_HOURS * 3_600_000);
   const { db } = await getDatabase();
   await db.insert(passwordResets).values({ tokenHash: hash(token), userId: user.id, expiresAt });
   try {
     const url = `${appOrigin}/reset-password?token=${token}&first=1`;
-    await sendMail(staffInvitationMessage({ to: user.email, invitedBy: admin.name ?? admin.email, role: input.role, url, expires: expiresAt }));
+    await sendMail(
+      staffInvitationMessage({
+        to: user.email,
+        invitedBy: admin.name ?? admin.email,
+        role: input.role,
+        url,
+        expires: expiresAt,
+      }),
+    );
   } catch (error) {
     if (!(error instanceof MailError)) throw error;
     // An account nobody was told about must not stay (its link with it): the admin's next try starts afresh.
@@ -152,12 +199,18 @@ export async function inviteStaff(admin: SessionUser, input: { email: string; ro
 
 /** An admin changes another account's role; it applies to that account's very next request. */
 export async function changeRole(admin: SessionUser, userId: number, role: Role): Promise<void> {
-  if (userId === admin.id) throw new AppError(400, "invalid_request", "You cannot change your own role.", { userId: "is your own account" });
+  if (userId === admin.id)
+    throw new AppError(400, "invalid_request", "You cannot change your own role.", { userId: "is your own account" });
   requireRecentSecondFactor(admin);
   if (!(await setRole(userId, role))) throw new AppError(404, "not_found", "No user has that id.");
   // A homeowner has no API tokens: a staff member's die with the role, for good.
   const tokensRevoked = isStaff(role) ? 0 : await revokeTokensOf(userId);
-  void audit({ action: "user.role", actor: admin, subjectUserId: userId, detail: { role, ...(tokensRevoked ? { tokensRevoked } : {}) } });
+  void audit({
+    action: "user.role",
+    actor: admin,
+    subjectUserId: userId,
+    detail: { role, ...(tokensRevoked ? { tokensRevoked } : {}) },
+  });
 }
 
 /**
@@ -167,11 +220,21 @@ export async function changeRole(admin: SessionUser, userId: number, role: Role)
  * record of who read its customers' data.
  */
 export async function deleteAccount(admin: SessionUser, userId: number): Promise<void> {
-  if (userId === admin.id) throw new AppError(400, "invalid_request", "You cannot delete your own account.", { userId: "is your own account" });
+  if (userId === admin.id)
+    throw new AppError(400, "invalid_request", "You cannot delete your own account.", {
+      userId: "is your own account",
+    });
   try {
     requireRecentSecondFactor(admin);
   } catch (error) {
-    if (AppError.is(error)) void audit({ action: "user.delete", actor: admin, outcome: "refused", subjectUserId: userId, detail: { reason: error.code } });
+    if (AppError.is(error))
+      void audit({
+        action: "user.delete",
+        actor: admin,
+        outcome: "refused",
+        subjectUserId: userId,
+        detail: { reason: error.code },
+      });
     throw error;
   }
   if (await deleteHomeowner(userId, { reason: "admin", admin })) return;
@@ -185,14 +248,17 @@ export async function deleteAccount(admin: SessionUser, userId: number): Promise
 const RESET_ANSWER_MS = 400;
 
 /**
- * Emails a single-use reset link good for 30 minutes, when the email has an account. The answer is the same either
- * way and takes the same time (so it never tells whether an email is registered): only the client address's limit is
- * checked before it; the account's lookup, its limit and the mail go on beside it (`mailed`, for the route's `after()`).
+ * Emails a single-use reset link good for 30 minutes, when the email has an account. The answer is the same either way
+ * and takes the same time (so it never tells whether an email is registered): only the client address's limit is
+ * checked before it; the account's lookup, its limit and the mail go on beside it (`mailed`, for the route's
+ * `after()`).
  */
 export async function requestPasswordReset(email: string, ip: string): Promise<{ mailed: Promise<void> }> {
   const began = Date.now();
   await limit("resetIp", ip, "Too many reset requests from your network. Please try again later.");
-  const mailed = mailResetLink(email).catch((error: unknown) => log.warn({ err: error }, "password reset: the link could not be sent"));
+  const mailed = mailResetLink(email).catch((error: unknown) =>
+    log.warn({ err: error }, "password reset: the link could not be sent"),
+  );
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, RESET_ANSWER_MS - (Date.now() - began))));
   return { mailed };
 }
@@ -209,8 +275,16 @@ async function mailResetLink(email: string): Promise<void> {
   }
   const token = randomBytes(32).toString("base64url");
   const { db } = await getDatabase();
-  await db.insert(passwordResets).values({ tokenHash: hash(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
-  await sendMail(passwordResetMessage({ to: user.email, url: `${appOrigin}/reset-password?token=${token}`, locale: user.locale ?? "en" }));
+  await db
+    .insert(passwordResets)
+    .values({ tokenHash: hash(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
+  await sendMail(
+    passwordResetMessage({
+      to: user.email,
+      url: `${appOrigin}/reset-password?token=${token}`,
+      locale: user.locale ?? "en",
+    }),
+  );
 }
 
 /** Sets a new password with a reset link (once), and ends every session of the account. */
@@ -232,20 +306,29 @@ export async function resetPassword(token: string, password: string): Promise<Se
   if (!user) throw refused;
   // STAFF_PASSWORDS=false: a reset would sign staff in with a password; the link's holder owns the account, so say why.
   if (!env.STAFF_PASSWORDS && user.role !== "homeowner") {
-    throw new AppError(400, "sso_only", "Loan officers and admins sign in with their organization's account here, not with a password.");
+    throw new AppError(
+      400,
+      "sso_only",
+      "Loan officers and admins sign in with their organization's account here, not with a password.",
+    );
   }
   assertStrong(password, [user.email]);
   const [used] = await db.update(r).set({ usedAt: new Date() }).where(live).returning();
   if (!used) throw refused;
   await setNewPassword(user.id, password);
-  // The link proved the mailbox; an account that had never proved it loses the factors set up before (see email-verification.ts).
+  // The link proved the mailbox; an account that had never proved it loses the factors set up before (see
+  // email-verification.ts).
   const factorsRemoved = await emailProvedByLink(user.id);
   // The mailbox's owner is back in: codes locked by a hundred wrong ones work again.
   await unlockFactor(user.id);
   const ended = await endAllSessions(user.id);
   // Recovering an account by its mailbox ends what a thief could have left behind: sessions and API tokens.
   const tokensRevoked = await revokeTokensOf(user.id);
-  void audit({ action: "password.reset", actor: user, detail: { sessionsEnded: ended, factorsRemoved, tokensRevoked } });
+  void audit({
+    action: "password.reset",
+    actor: user,
+    detail: { sessionsEnded: ended, factorsRemoved, tokensRevoked },
+  });
   return user;
 }
 
@@ -272,8 +355,16 @@ export async function changePassword(user: SessionUser, current: string, next: s
     const reason = !check.ok && check.reason === "throttled" ? "throttled" : "wrong_password";
     void audit({ action: "password.change", actor: user, outcome: "refused", detail: { reason } });
     if (!check.ok && check.reason === "throttled")
-      throw new AppError(429, "rate_limited", "Too many passwords tried. Please wait before trying again.", undefined, check.retryAfterSeconds);
-    throw new AppError(400, "wrong_password", "That is not your current password.", { currentPassword: "That is not your current password." });
+      throw new AppError(
+        429,
+        "rate_limited",
+        "Too many passwords tried. Please wait before trying again.",
+        undefined,
+        check.retryAfterSeconds,
+      );
+    throw new AppError(400, "wrong_password", "That is not your current password.", {
+      currentPassword: "That is not your current password.",
+    });
   }
   assertStrong(next, [user.email], "newPassword");
   await setNewPassword(user.id, next);

@@ -58,14 +58,20 @@ function toDto(row: Row, owner: { id: number; email: string }, now = Date.now())
 
 function assertStaff(user: SessionUser, ownership: TokenOwnership) {
   if (!isStaff(user.role)) throw forbidden("Only loan officers and admins may have API tokens.");
-  if (ownership === "organization" && user.role !== "admin") throw forbidden("Only admins manage the organization's API tokens.");
+  if (ownership === "organization" && user.role !== "admin")
+    throw forbidden("Only admins manage the organization's API tokens.");
 }
 
 /**
  * A new token for the caller (staff; an organization token is the admin's own, made on `/admin`), asking for a recent
- * second factor like every action a stolen session must not take. The token is in the answer once: only its digest is kept.
+ * second factor like every action a stolen session must not take. The token is in the answer once: only its digest is
+ * kept.
  */
-export async function createApiToken(caller: StaffCaller, input: NewApiToken, ownership: TokenOwnership): Promise<{ token: string; apiToken: ApiTokenDto }> {
+export async function createApiToken(
+  caller: StaffCaller,
+  input: NewApiToken,
+  ownership: TokenOwnership,
+): Promise<{ token: string; apiToken: ApiTokenDto }> {
   const { user } = caller;
   assertStaff(user, ownership);
   requireRecentSecondFactor(user);
@@ -74,7 +80,14 @@ export async function createApiToken(caller: StaffCaller, input: NewApiToken, ow
   const { db } = await getDatabase();
   const [row] = await db
     .insert(apiTokens)
-    .values({ userId: user.id, name: input.name, scopes: [...new Set(input.scopes)], tokenHash: hash, prefix, expiresAt: new Date(Date.now() + days * DAY_MS) })
+    .values({
+      userId: user.id,
+      name: input.name,
+      scopes: [...new Set(input.scopes)],
+      tokenHash: hash,
+      prefix,
+      expiresAt: new Date(Date.now() + days * DAY_MS),
+    })
     .returning();
   void audit({
     action: "api_token.create",
@@ -118,7 +131,12 @@ export async function revokeApiToken(caller: StaffCaller, tokenId: number, owner
     .where(and(eq(apiTokens.id, tokenId), whose));
   if (!row) throw new AppError(404, "not_found", "No such API token.");
   if (!row.revokedAt) await db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, tokenId));
-  void audit({ action: "api_token.revoke", ...by(caller), subjectUserId: row.userId, detail: { tokenId: row.id, name: row.name } });
+  void audit({
+    action: "api_token.revoke",
+    ...by(caller),
+    subjectUserId: row.userId,
+    detail: { tokenId: row.id, name: row.name },
+  });
 }
 
 /** Revokes every live token of an account (it is no longer staff): they stay dead should the role come back. */
@@ -142,8 +160,8 @@ export const invalidToken = () => new AppError(401, "invalid_token", "This API t
 
 /**
  * The staff member an API token speaks for: a token that is unknown, expired or revoked, or whose owner is no longer
- * staff (demoted; a deleted account's tokens are gone with it), is a 401 `invalid_token`. Such failures are counted
- * per client address; past the limit, bad tokens from it are answered 429 until the window ends (a good one still works:
+ * staff (demoted; a deleted account's tokens are gone with it), is a 401 `invalid_token`. Such failures are counted per
+ * client address; past the limit, bad tokens from it are answered 429 until the window ends (a good one still works:
  * tokens are 256 random bits, so the limit is against floods of the log, and must not let a stranger cut a CRM off).
  */
 export async function authenticateApiToken(token: string, ip: string): Promise<TokenHolder> {
@@ -152,7 +170,9 @@ export async function authenticateApiToken(token: string, ip: string): Promise<T
     .select({ token: apiTokens, user: users, ownerIds: ownerIdsColumn })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql`now()`)));
+    .where(
+      and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql`now()`)),
+    );
   if (!row || !isStaff(row.user.role)) {
     log.warn({ tokenPrefix: token.slice(0, 10), reason: row ? "not_staff" : "unknown" }, "an API token was refused");
     // Only bad tokens are held back: a good one from the same address (a CRM's shared pool, an office's NAT) is served.
@@ -175,7 +195,13 @@ export async function authenticateApiToken(token: string, ip: string): Promise<T
 }
 
 const tooManyFailures = (seconds: number) =>
-  new AppError(429, "rate_limited", "Too many unknown, expired or revoked API tokens from this address. Try again later.", undefined, seconds);
+  new AppError(
+    429,
+    "rate_limited",
+    "Too many unknown, expired or revoked API tokens from this address. Try again later.",
+    undefined,
+    seconds,
+  );
 
 // When each token's last use was written by this process: a busy token writes it once a minute, not on every call.
 const written = new Map<number, number>();
@@ -192,7 +218,12 @@ async function noteUse(row: Row): Promise<void> {
       db
         .update(apiTokens)
         .set({ lastUsedAt: new Date(now) })
-        .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now - USE_WRITE_MS))))),
+        .where(
+          and(
+            eq(apiTokens.id, row.id),
+            or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now - USE_WRITE_MS))),
+          ),
+        ),
     )
     .catch((error: unknown) => log.warn({ err: error }, "an API token's last use could not be written"));
 }

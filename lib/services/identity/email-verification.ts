@@ -25,13 +25,19 @@ import { localeOfUser } from "./locale";
 const LINK_HOURS = 24;
 const hash = (token: string) => createHash("sha256").update(`email-verification:${token}`).digest("base64url");
 
-/** Mails a link that proves the account holds its email. A mail server that is away is logged, not told (sign-up goes on). */
+/**
+ * Mails a link that proves the account holds its email. A mail server that is away is logged, not told (sign-up goes
+ * on).
+ */
 export async function sendEmailVerification(user: Pick<SessionUser, "id" | "email">): Promise<void> {
   const token = randomBytes(32).toString("base64url");
   const { db } = await getDatabase();
-  await db
-    .insert(emailVerifications)
-    .values({ tokenHash: hash(token), userId: user.id, email: user.email.toLowerCase(), expiresAt: new Date(Date.now() + LINK_HOURS * 3_600_000) });
+  await db.insert(emailVerifications).values({
+    tokenHash: hash(token),
+    userId: user.id,
+    email: user.email.toLowerCase(),
+    expiresAt: new Date(Date.now() + LINK_HOURS * 3_600_000),
+  });
   const locale = await localeOfUser(user.id);
   await sendMail(emailVerificationMessage({ to: user.email, url: `${appOrigin}/verify-email?token=${token}`, locale }));
 }
@@ -111,7 +117,10 @@ export async function emailProvedByLink(userId: number): Promise<boolean> {
   return true;
 }
 
-/** Homeowners add a factor only once their email is proved (staff accounts are made by an admin or the organization's sign-on). */
+/**
+ * Homeowners add a factor only once their email is proved (staff accounts are made by an admin or the organization's
+ * sign-on).
+ */
 export async function requireProvedEmail(user: SessionUser): Promise<void> {
   if (user.role !== "homeowner" || (await emailProved(user.id))) return;
   throw new AppError(

@@ -27,7 +27,10 @@ const hash = (token: string) => createHash("sha256").update(token).digest("base6
  * and a single-use link good for 7 days is emailed. Whoever opens it proves control of that email, which is the
  * officer's vouching that the person owns the home.
  */
-export async function invite(caller: Caller & { user: SessionUser }, input: Person & { email: string; locale?: Locale }) {
+export async function invite(
+  caller: Caller & { user: SessionUser },
+  input: Person & { email: string; locale?: Locale },
+) {
   const locale = input.locale ?? "en";
   const { key } = await deedCheck(caller, input, "client");
   const ownerId = await ownerRecord(caller, input, key);
@@ -73,7 +76,14 @@ export async function invite(caller: Caller & { user: SessionUser }, input: Pers
       60,
     );
   }
-  void audit({ action: "client.invite", ...by(caller), ownerId, address, addressKey: key, detail: { invitationId: row!.id } });
+  void audit({
+    action: "client.invite",
+    ...by(caller),
+    ownerId,
+    address,
+    addressKey: key,
+    detail: { invitationId: row!.id },
+  });
   return { id: row!.id, email: input.email, address, expiresAt: expiresAt.toISOString() };
 }
 
@@ -96,7 +106,11 @@ async function openInvitation(token: string) {
       "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.",
     );
   if (row.expiresAt.getTime() <= Date.now())
-    throw new AppError(410, "invitation_expired", "This invitation has expired (they last 7 days). Please ask your loan officer for a new one.");
+    throw new AppError(
+      410,
+      "invitation_expired",
+      "This invitation has expired (they last 7 days). Please ask your loan officer for a new one.",
+    );
   return row;
 }
 
@@ -104,7 +118,13 @@ async function openInvitation(token: string) {
 export async function invitationPreview(token: string) {
   const row = await openInvitation(token);
   const account = await findUserByEmail(row.email);
-  return { email: row.email, name: `${row.firstName} ${row.lastName}`, address: row.address, hasAccount: !!account, expiresAt: row.expiresAt.toISOString() };
+  return {
+    email: row.email,
+    name: `${row.firstName} ${row.lastName}`,
+    address: row.address,
+    hasAccount: !!account,
+    expiresAt: row.expiresAt.toISOString(),
+  };
 }
 
 /**
@@ -116,19 +136,33 @@ export async function acceptInvitation(token: string, password: string | undefin
   const preview = await openInvitation(token);
   const existing = await findUserByEmail(preview.email);
   if (existing && existing.role !== "homeowner")
-    throw new AppError(409, "not_a_homeowner", "This email belongs to a staff account; invitations are for homeowners.");
+    throw new AppError(
+      409,
+      "not_a_homeowner",
+      "This email belongs to a staff account; invitations are for homeowners.",
+    );
   // A password always, for an existing account too: anyone may sign up with any email without proving it is theirs,
   // so an account of this email may be a stranger's, made (with a password they know) before the invitation was sent.
   // The link proves control of the mailbox, as a reset link does: its password replaces the account's, and every
   // other session of the account ends, so nobody else is left holding the proved home.
-  if (!password) throw new AppError(400, "invalid_request", "password: choose a password for your account", { password: "is required" });
+  if (!password)
+    throw new AppError(400, "invalid_request", "password: choose a password for your account", {
+      password: "is required",
+    });
   const weak = weakPasswordReason(password, [preview.email, preview.firstName, preview.lastName]);
   if (weak) throw new AppError(400, "weak_password", weak, { password: weak });
   const { db } = await getDatabase();
   // A home another account proved is refused before anything of the account changes (its password, factors, sessions).
-  const [holder] = await db.select({ userId: accountOwners.userId }).from(accountOwners).where(eq(accountOwners.ownerId, preview.ownerId));
+  const [holder] = await db
+    .select({ userId: accountOwners.userId })
+    .from(accountOwners)
+    .where(eq(accountOwners.ownerId, preview.ownerId));
   if (holder && holder.userId !== existing?.id)
-    throw new AppError(409, "owner_taken", "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.");
+    throw new AppError(
+      409,
+      "owner_taken",
+      "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.",
+    );
   const [taken] = await db
     .update(invitations)
     .set({ acceptedAt: new Date() })
@@ -152,7 +186,13 @@ export async function acceptInvitation(token: string, password: string | undefin
     // The language the officer chose for the client is the new account's; an account of the email keeps its own choice.
     const user = existing
       ? { id: existing.id }
-      : await createUser({ email: preview.email, password, role: "homeowner", emailVerified: true, locale: preview.locale });
+      : await createUser({
+          email: preview.email,
+          password,
+          role: "homeowner",
+          emailVerified: true,
+          locale: preview.locale,
+        });
     await proveOwnership(user.id, preview.ownerId, "invitation", `${preview.firstName} ${preview.lastName}`);
     await db.update(invitations).set({ acceptedBy: user.id }).where(eq(invitations.id, preview.id));
     await userChanged(user.id); // their dashboard names the officer now

@@ -85,10 +85,24 @@ export async function reauthenticate(user: SessionUser, password: string, ip: st
   // is for sign-ins.
   const check = await checkCredentials(user.email, password, {});
   if (!check.ok || check.user.id !== user.id) {
-    void audit({ action: "reauthenticate", actor: user, ip, outcome: "refused", detail: { reason: check.ok ? "other_account" : check.reason } });
+    void audit({
+      action: "reauthenticate",
+      actor: user,
+      ip,
+      outcome: "refused",
+      detail: { reason: check.ok ? "other_account" : check.reason },
+    });
     if (!check.ok && check.reason === "throttled")
-      throw new AppError(429, "rate_limited", "Too many passwords tried. Please wait before trying again.", undefined, check.retryAfterSeconds);
-    throw new AppError(400, "wrong_password", "password: that is not your password", { password: "is not your password" });
+      throw new AppError(
+        429,
+        "rate_limited",
+        "Too many passwords tried. Please wait before trying again.",
+        undefined,
+        check.retryAfterSeconds,
+      );
+    throw new AppError(400, "wrong_password", "password: that is not your password", {
+      password: "is not your password",
+    });
   }
   await markPasswordGiven(user.id, sessionId);
   void audit({ action: "reauthenticate", actor: user, ip });
@@ -109,16 +123,21 @@ export async function startAuthenticator(user: SessionUser): Promise<TotpEnrolme
 export async function confirmAuthenticator(user: SessionUser, code: string): Promise<{ recoveryCodes?: string[] }> {
   await mayChangeFactors(user);
   if (!(await confirmTotp(user.id, code)))
-    throw new AppError(400, "invalid_code", "code: that is not the app's current code (check the phone's clock), or setup was not started", {
-      code: "is not the app's current code",
-    });
+    throw new AppError(
+      400,
+      "invalid_code",
+      "code: that is not the app's current code (check the phone's clock), or setup was not started",
+      {
+        code: "is not the app's current code",
+      },
+    );
   void audit({ action: "factor.add", actor: user, detail: { kind: "totp" } });
   return afterNewFactor(user);
 }
 
 /**
- * Removing a factor ends every other session of the account: one held at the second-factor step (a reset password's,
- * a sign-on's) must not find itself with nothing left to give, and one that gave the removed factor is not trusted on it.
+ * Removing a factor ends every other session of the account: one held at the second-factor step (a reset password's, a
+ * sign-on's) must not find itself with nothing left to give, and one that gave the removed factor is not trusted on it.
  */
 export async function removeAuthenticator(user: SessionUser): Promise<void> {
   requireRecentSecondFactor(user);
@@ -129,14 +148,16 @@ export async function removeAuthenticator(user: SessionUser): Promise<void> {
 
 export async function regenerateRecoveryCodes(user: SessionUser): Promise<string[]> {
   requireRecentSecondFactor(user);
-  if (user.secondFactor !== "given") throw new AppError(409, "no_second_factor", "Set up a passkey or an authenticator app first.");
+  if (user.secondFactor !== "given")
+    throw new AppError(409, "no_second_factor", "Set up a passkey or an authenticator app first.");
   const codes = await newRecoveryCodes(user.id);
   void audit({ action: "recovery_codes.new", actor: user });
   return codes;
 }
 
 const passkeyFailure = (error: unknown) => {
-  if (error instanceof PasskeyError) return new AppError(400, "passkey_invalid", error.message, { response: error.message });
+  if (error instanceof PasskeyError)
+    return new AppError(400, "passkey_invalid", error.message, { response: error.message });
   return error;
 };
 
@@ -147,7 +168,12 @@ export async function passkeyRegistration(user: SessionUser, rp: RelyingParty) {
   });
 }
 
-export async function registerPasskey(user: SessionUser, name: string, response: RegistrationResponseJSON, rp: RelyingParty) {
+export async function registerPasskey(
+  user: SessionUser,
+  name: string,
+  response: RegistrationResponseJSON,
+  rp: RelyingParty,
+) {
   await mayChangeFactors(user);
   const added = await addPasskey(user.id, name, response, rp).catch((error: unknown) => {
     throw passkeyFailure(error);
@@ -157,7 +183,8 @@ export async function registerPasskey(user: SessionUser, name: string, response:
 }
 
 export async function renamePasskeyOf(user: SessionUser, id: string, name: string): Promise<void> {
-  if (!(await renamePasskey(user.id, id, name))) throw new AppError(404, "not_found", "You have no passkey with that id.");
+  if (!(await renamePasskey(user.id, id, name)))
+    throw new AppError(404, "not_found", "You have no passkey with that id.");
 }
 
 export async function removePasskeyOf(user: SessionUser, id: string): Promise<void> {
@@ -184,7 +211,12 @@ export async function giveSecondFactor(
   const sessionId = sessionOf(user);
   let kind: "totp" | "recovery" | "passkey";
   // Finishing a sign-in, or a step-up for a sensitive action.
-  const event = { action: "signin.second_factor", actor: user, ip: client.ip, detail: { stepUp: user.secondFactor === "given" } } as const;
+  const event = {
+    action: "signin.second_factor",
+    actor: user,
+    ip: client.ip,
+    detail: { stepUp: user.secondFactor === "given" },
+  } as const;
   if (proof.passkey) {
     await verifyPasskey(proof.passkey, client.rp, user.id).catch((error: unknown) => {
       countSignInFailure(event.action, "passkey", "passkey_invalid");
@@ -197,40 +229,68 @@ export async function giveSecondFactor(
     if (!check.ok) {
       countSignInFailure(event.action, "code", check.reason);
       const lockedNow = check.reason === "invalid" && check.lockedNow === true;
-      void audit({ ...event, outcome: "refused", detail: { ...event.detail, reason: check.reason, ...(lockedNow ? { lockedNow } : {}) } });
+      void audit({
+        ...event,
+        outcome: "refused",
+        detail: { ...event.detail, reason: check.reason, ...(lockedNow ? { lockedNow } : {}) },
+      });
       if (lockedNow) await mailFactorLocked(user);
     }
     if (!check.ok && check.reason === "throttled")
-      throw new AppError(429, "rate_limited", "Too many codes tried. Please wait before trying again.", undefined, check.retryAfterSeconds);
+      throw new AppError(
+        429,
+        "rate_limited",
+        "Too many codes tried. Please wait before trying again.",
+        undefined,
+        check.retryAfterSeconds,
+      );
     if (!check.ok && (check.reason === "locked" || (check.reason === "invalid" && check.lockedNow)))
       throw new AppError(403, "factor_locked", FACTOR_LOCKED_WORDS);
     if (!check.ok)
-      throw new AppError(400, "invalid_code", "code: that code is not right, or it was already used", { code: "is not right or was already used" });
+      throw new AppError(400, "invalid_code", "code: that code is not right, or it was already used", {
+        code: "is not right or was already used",
+      });
     kind = check.kind;
   }
-  // Finishing a sign-in: a new session id (the half-signed-in one's cookie is worth nothing after); a step-up keeps its own.
+  // Finishing a sign-in: a new session id (the half-signed-in one's cookie is worth nothing after); a step-up keeps its
+  // own.
   const renewedSessionId = renew && user.secondFactor !== "given" ? await renewSession(user.id, sessionId) : undefined;
   if (!renewedSessionId) await markSecondFactor(user.id, sessionId);
   void audit({ ...event, detail: { ...event.detail, kind } });
   return { kind, ...(renewedSessionId ? { renewedSessionId } : {}) };
 }
 
-/** Tells the owner their codes were locked (the hundredth wrong one in a row): someone may be guessing. Never fails the answer. */
-export async function mailFactorLocked(user: Pick<SessionUser, "email"> & { locale?: "en" | "es" | null }): Promise<void> {
-  await sendMail(factorLockedMessage({ to: user.email, resetUrl: `${appOrigin}/forgot-password`, locale: user.locale ?? "en" })).catch((error: unknown) =>
-    log.warn({ err: error }, "the factor lock notice could not be sent"),
-  );
+/**
+ * Tells the owner their codes were locked (the hundredth wrong one in a row): someone may be guessing. Never fails the
+ * answer.
+ */
+export async function mailFactorLocked(
+  user: Pick<SessionUser, "email"> & { locale?: "en" | "es" | null },
+): Promise<void> {
+  await sendMail(
+    factorLockedMessage({ to: user.email, resetUrl: `${appOrigin}/forgot-password`, locale: user.locale ?? "en" }),
+  ).catch((error: unknown) => log.warn({ err: error }, "the factor lock notice could not be sent"));
 }
 
-/** An admin resets a staff member's (or anyone's) factors: they set one up again at their next sign-in, which this forces. */
+/**
+ * An admin resets a staff member's (or anyone's) factors: they set one up again at their next sign-in, which this
+ * forces.
+ */
 export async function resetFactorsOf(admin: SessionUser, userId: number): Promise<void> {
   if (userId === admin.id)
-    throw new AppError(400, "invalid_request", "Manage your own factors on your account's security page.", { userId: "is your own account" });
+    throw new AppError(400, "invalid_request", "Manage your own factors on your account's security page.", {
+      userId: "is your own account",
+    });
   requireRecentSecondFactor(admin);
   if (!(await findUserById(userId))) throw new AppError(404, "not_found", "No user has that id.");
   await resetFactors(userId);
   const ended = await endAllSessions(userId);
   // A reset is what an admin does for a lost or stolen factor: the tokens made with it go too.
   const tokensRevoked = await revokeTokensOf(userId);
-  void audit({ action: "factor.reset", actor: admin, subjectUserId: userId, detail: { sessionsEnded: ended, tokensRevoked } });
+  void audit({
+    action: "factor.reset",
+    actor: admin,
+    subjectUserId: userId,
+    detail: { sessionsEnded: ended, tokensRevoked },
+  });
 }

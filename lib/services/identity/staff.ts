@@ -19,9 +19,19 @@ export interface StaffMember {
 export async function listStaff(): Promise<StaffMember[]> {
   const { db } = await getDatabase();
   const rows = await db
-    .select({ id: users.id, email: users.email, role: users.role, hasSecondFactor: hasFactorColumn, oidcSubject: users.oidcSubject })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      hasSecondFactor: hasFactorColumn,
+      oidcSubject: users.oidcSubject,
+    })
     .from(users)
     .where(inArray(users.role, [...STAFF]))
     .orderBy(asc(users.role), asc(users.email));
-  return rows.map(({ oidcSubject, hasSecondFactor, ...row }) => ({ ...row, hasSecondFactor: hasSecondFactor === true, singleSignOn: !!oidcSubject }));
+  return rows.map(({ oidcSubject, hasSecondFactor, ...row }) => ({
+    ...row,
+    hasSecondFactor: hasSecondFactor === true,
+    singleSignOn: !!oidcSubject,
+  }));
 }

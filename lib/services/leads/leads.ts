@@ -10,7 +10,18 @@ import type { Caller } from "@/lib/services/platform/gateway";
 import { toHomeownerLeadDto, toLeadDto, type HomeownerLeadDto, type LeadDto } from "./dto";
 import { leadCreated, leadUpdated } from "./events";
 import { companyName } from "@/lib/services/portfolio/organization";
-import { insertLead, leadById, leadMailOf, leadOfDay, leadsOfHomeowner, moveStatus, officerContact, pageOfLeads, setLeadMailOf, type NamedLead } from "./store";
+import {
+  insertLead,
+  leadById,
+  leadMailOf,
+  leadOfDay,
+  leadsOfHomeowner,
+  moveStatus,
+  officerContact,
+  pageOfLeads,
+  setLeadMailOf,
+  type NamedLead,
+} from "./store";
 import { assignedOfficer } from "@/lib/services/portfolio/officer-assignment";
 import { homeownerView } from "@/lib/services/homes/owners";
 import type { Locale } from "@/lib/i18n/locales";
@@ -41,7 +52,12 @@ export async function leadContext(homeownerId: number, locale: Locale = "en"): P
   if (!officer) return null;
   const lender = company ?? LENDER_FALLBACK;
   const words = translator(locale, "ConsentWords");
-  return { officerId: assignment.officerId, officerName: officer.name, lender, consentText: words("text", { lender: company ?? words("lenderFallback") }) };
+  return {
+    officerId: assignment.officerId,
+    officerName: officer.name,
+    lender,
+    consentText: words("text", { lender: company ?? words("lenderFallback") }),
+  };
 }
 
 const notFound = () => new AppError(404, "not_found", "There is no such lead.");
@@ -63,9 +79,20 @@ export function pageOf(referer: string | null, origins: readonly string[]): stri
  * kind and day: a second answers `{ created: false }` with the first. The consent's exact words (naming the lender),
  * time, client address and page are kept with any phone.
  */
-export async function createLead(caller: SignedIn, body: LeadBody, page: string, locale: Locale = "en"): Promise<{ created: boolean; lead: HomeownerLeadDto }> {
+export async function createLead(
+  caller: SignedIn,
+  body: LeadBody,
+  page: string,
+  locale: Locale = "en",
+): Promise<{ created: boolean; lead: HomeownerLeadDto }> {
   const refuse = (reason: string) =>
-    void audit({ action: "lead.create", ...by(caller), outcome: "refused", propertyId: body.propertyId, detail: { kind: body.kind, reason } });
+    void audit({
+      action: "lead.create",
+      ...by(caller),
+      outcome: "refused",
+      propertyId: body.propertyId,
+      detail: { kind: body.kind, reason },
+    });
   try {
     await limitAccount("lead", String(caller.user.id));
   } catch (error) {
@@ -77,7 +104,9 @@ export async function createLead(caller: SignedIn, body: LeadBody, page: string,
   const home = view.properties.find((p) => p.verified && p.propertyId === body.propertyId);
   if (!home) {
     refuse("not_found");
-    throw new AppError(404, "not_found", "There is no such home among the homes you proved you own.", { propertyId: "is not one of your homes" });
+    throw new AppError(404, "not_found", "There is no such home among the homes you proved you own.", {
+      propertyId: "is not one of your homes",
+    });
   }
   // The language the page showed the consent in, by the same rule as the page (the account's choice, its cookie, its
   // browser): the words stored are those words, whatever the request says of itself.
@@ -115,18 +144,33 @@ export async function createLead(caller: SignedIn, body: LeadBody, page: string,
     if (!existing) throw new AppError(409, "already_sent", "You already sent this today.");
     return { created: false, lead: toHomeownerLeadDto(existing) };
   }
-  void audit({ action: "lead.create", ...by(caller), propertyId: body.propertyId, address: home.facts.address, detail: { leadId: row.id, kind: row.kind } });
+  void audit({
+    action: "lead.create",
+    ...by(caller),
+    propertyId: body.propertyId,
+    address: home.facts.address,
+    detail: { leadId: row.id, kind: row.kind },
+  });
   // Their pages' panel says what went today (kept with their snapshots, see leadPanel): it says so at once.
   await userChanged(caller.user.id);
   await leadCreated(row.id);
   const named = await leadById(row.id);
-  return { created: true, lead: toHomeownerLeadDto(named ?? { lead: row, homeownerName: null, homeownerEmail: null, officerName: context.officerName }) };
+  return {
+    created: true,
+    lead: toHomeownerLeadDto(
+      named ?? { lead: row, homeownerName: null, homeownerEmail: null, officerName: context.officerName },
+    ),
+  };
 }
 
 /** The homeowner's own leads, with the officer's name and the status in words (a read of the log). */
 export async function homeownerLeads(caller: SignedIn): Promise<HomeownerLeadDto[]> {
   const rows = await leadsOfHomeowner(caller.user.id);
-  void audit({ action: "leads.read", ...by(caller), detail: { count: rows.length, via: "homeowner", leadIds: idsText(rows.map((r) => r.lead.id)) } });
+  void audit({
+    action: "leads.read",
+    ...by(caller),
+    detail: { count: rows.length, via: "homeowner", leadIds: idsText(rows.map((r) => r.lead.id)) },
+  });
   return rows.map(toHomeownerLeadDto);
 }
 
@@ -134,7 +178,11 @@ export async function homeownerLeads(caller: SignedIn): Promise<HomeownerLeadDto
 const officerFilter = (user: SessionUser) => (user.role === "admin" ? undefined : user.id);
 
 /** A page of leads, newest first (GET /api/leads and /leads): one row of the activity log naming them. */
-export async function readLeads(caller: SignedIn, query: { status?: LeadStatus; page: number; size: number }, via: "api" | "page" = "api") {
+export async function readLeads(
+  caller: SignedIn,
+  query: { status?: LeadStatus; page: number; size: number },
+  via: "api" | "page" = "api",
+) {
   const { rows, total } = await pageOfLeads({ officerId: officerFilter(caller.user), ...query });
   const ids = rows.map((r) => r.lead.id);
   recordStaffRead(caller, {
@@ -144,7 +192,13 @@ export async function readLeads(caller: SignedIn, query: { status?: LeadStatus; 
     via,
     detail: { leadIds: idsText(ids), status: query.status ?? null },
   });
-  return { leads: rows.map(toLeadDto), total, page: query.page, size: query.size, pages: Math.max(1, Math.ceil(total / query.size)) };
+  return {
+    leads: rows.map(toLeadDto),
+    total,
+    page: query.page,
+    size: query.size,
+    pages: Math.max(1, Math.ceil(total / query.size)),
+  };
 }
 
 /** One lead the caller may see: their own (an officer's), anyone's (an admin's); 404 otherwise. */
@@ -166,7 +220,13 @@ export async function readLead(caller: SignedIn, leadId: number, via: "api" | "p
     });
     return toLeadDto(found);
   } catch (error) {
-    if (AppError.is(error)) void audit({ action: "lead.read", ...by(caller), outcome: "refused", detail: { leadId, via, reason: error.code } });
+    if (AppError.is(error))
+      void audit({
+        action: "lead.read",
+        ...by(caller),
+        outcome: "refused",
+        detail: { leadId, via, reason: error.code },
+      });
     throw error;
   }
 }
@@ -174,17 +234,31 @@ export async function readLead(caller: SignedIn, leadId: number, via: "api" | "p
 /** Moves a lead new → contacted → won | lost | spam; who and when are kept, and `lead.updated` goes to the CRM. */
 export async function changeLeadStatus(caller: SignedIn, leadId: number, status: LeadStatus): Promise<LeadDto> {
   const found = await visibleLead(caller.user, leadId).catch((error: unknown) => {
-    if (AppError.is(error)) void audit({ action: "lead.status", ...by(caller), outcome: "refused", detail: { leadId, to: status, reason: error.code } });
+    if (AppError.is(error))
+      void audit({
+        action: "lead.status",
+        ...by(caller),
+        outcome: "refused",
+        detail: { leadId, to: status, reason: error.code },
+      });
     throw error;
   });
   const from = found.lead.status;
   if (from === status) return toLeadDto(found);
   if (!canMove(from, status)) {
-    void audit({ action: "lead.status", ...by(caller), outcome: "refused", detail: { leadId, from, to: status, reason: "invalid_move" } });
-    throw new AppError(409, "invalid_status", `A ${from} lead cannot become ${status}.`, { status: `cannot go from ${from} to ${status}` });
+    void audit({
+      action: "lead.status",
+      ...by(caller),
+      outcome: "refused",
+      detail: { leadId, from, to: status, reason: "invalid_move" },
+    });
+    throw new AppError(409, "invalid_status", `A ${from} lead cannot become ${status}.`, {
+      status: `cannot go from ${from} to ${status}`,
+    });
   }
   const moved = await moveStatus(leadId, from, status, caller.user.id);
-  if (!moved) throw new AppError(409, "changed", "Someone changed this lead a moment ago; reload it to see where it stands.");
+  if (!moved)
+    throw new AppError(409, "changed", "Someone changed this lead a moment ago; reload it to see where it stands.");
   // The homeowner's panel shows the lead's status: theirs is read again.
   if (found.lead.homeownerId !== null) await userChanged(found.lead.homeownerId);
   void audit({
@@ -230,10 +304,20 @@ export async function leadPanel(caller: SignedIn, locale: Locale = "en"): Promis
     const mine = (await leadsOfHomeowner(caller.user.id, 10)).filter((row) => row.lead.day === day);
     const today: LeadPanel["today"] = {};
     for (const row of mine) if (row.lead.kind !== "report") today[row.lead.kind] ??= toHomeownerLeadDto(row);
-    return { officerName: context.officerName, consentText: context.consentText, today, leadIds: mine.map((row) => row.lead.id) };
+    return {
+      officerName: context.officerName,
+      consentText: context.consentText,
+      today,
+      leadIds: mine.map((row) => row.lead.id),
+    };
   });
   if (!panel) return null;
   const { leadIds, ...shown } = panel;
-  if (leadIds.length > 0) void audit({ action: "leads.read", ...by(caller), detail: { count: leadIds.length, via: "page", leadIds: idsText(leadIds) } });
+  if (leadIds.length > 0)
+    void audit({
+      action: "leads.read",
+      ...by(caller),
+      detail: { count: leadIds.length, via: "page", leadIds: idsText(leadIds) },
+    });
   return shown;
 }

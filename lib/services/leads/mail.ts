@@ -7,7 +7,16 @@ import { isOverdue } from "@/lib/leads/rules";
 import { log } from "@/lib/log";
 import { leadNoticeMessage, leadSummaryMessage, type LeadLine } from "@/lib/mail/lead-messages";
 import { sendMail } from "@/lib/mail/transport";
-import { claimNotice, leadById, leadMailOf, officerContact, releaseNotice, officersWithOpenLeads, summaryLeads, type NamedLead } from "./store";
+import {
+  claimNotice,
+  leadById,
+  leadMailOf,
+  officerContact,
+  releaseNotice,
+  officersWithOpenLeads,
+  summaryLeads,
+  type NamedLead,
+} from "./store";
 
 const preferencesUrl = () => new URL("/account#lead-mail", appOrigin).href;
 
@@ -58,7 +67,11 @@ export const leadSummaryRecipients = officersWithOpenLeads;
  * An officer's daily lead summary: the leads they were not mailed about yet, and the open ones that have waited more
  * than one business day. Once a day at most, and only on a day with something in it.
  */
-export async function sendLeadSummary(officerId: number, day: string, now = new Date()): Promise<"sent" | "already sent" | "nothing"> {
+export async function sendLeadSummary(
+  officerId: number,
+  day: string,
+  now = new Date(),
+): Promise<"sent" | "already sent" | "nothing"> {
   const officer = await officerContact(officerId);
   if (!officer) return "nothing";
   // An overdue lead is at least a day old; isOverdue then skips the weekend.
@@ -67,13 +80,25 @@ export async function sendLeadSummary(officerId: number, day: string, now = new 
   const overdue = rows.filter((row) => row.lead.notifiedAt && isOverdue(row.lead, now));
   if (fresh.length === 0 && overdue.length === 0) return "nothing";
   const { db } = await getDatabase();
-  const claimed = await db.insert(mailDeliveries).values({ userId: officerId, kind: "lead_summary", period: day }).onConflictDoNothing().returning();
+  const claimed = await db
+    .insert(mailDeliveries)
+    .values({ userId: officerId, kind: "lead_summary", period: day })
+    .onConflictDoNothing()
+    .returning();
   if (claimed.length === 0) return "already sent";
   // The new leads this summary tells of: those a notice (racing it) has not claimed already.
   const mine = new Set(await claimNotice(fresh.map((row) => row.lead.id)));
   const told = fresh.filter((row) => mine.has(row.lead.id));
   if (told.length === 0 && overdue.length === 0) {
-    await db.delete(mailDeliveries).where(and(eq(mailDeliveries.userId, officerId), eq(mailDeliveries.kind, "lead_summary"), eq(mailDeliveries.period, day)));
+    await db
+      .delete(mailDeliveries)
+      .where(
+        and(
+          eq(mailDeliveries.userId, officerId),
+          eq(mailDeliveries.kind, "lead_summary"),
+          eq(mailDeliveries.period, day),
+        ),
+      );
     return "nothing";
   }
   try {
@@ -89,7 +114,15 @@ export async function sendLeadSummary(officerId: number, day: string, now = new 
     );
   } catch (error) {
     await releaseNotice([...mine]);
-    await db.delete(mailDeliveries).where(and(eq(mailDeliveries.userId, officerId), eq(mailDeliveries.kind, "lead_summary"), eq(mailDeliveries.period, day)));
+    await db
+      .delete(mailDeliveries)
+      .where(
+        and(
+          eq(mailDeliveries.userId, officerId),
+          eq(mailDeliveries.kind, "lead_summary"),
+          eq(mailDeliveries.period, day),
+        ),
+      );
     throw error;
   }
   log.info({ officerId, day, fresh: told.length, overdue: overdue.length }, "lead summary sent");

@@ -30,8 +30,16 @@ export interface PublicReport {
 
 const REFUSALS: Record<Exclude<ReportLinkState, "ready">, AppError> = {
   unknown: new AppError(404, "not_found", "This report link is not one we sent. Copy the whole link from the email."),
-  used: new AppError(410, "link_used", "This report link was already used: each link opens the report once. Ask for a new one on the site you came from."),
-  expired: new AppError(410, "link_expired", "This report link has expired: links work for 7 days. Ask for a new one on the site you came from."),
+  used: new AppError(
+    410,
+    "link_used",
+    "This report link was already used: each link opens the report once. Ask for a new one on the site you came from.",
+  ),
+  expired: new AppError(
+    410,
+    "link_expired",
+    "This report link has expired: links work for 7 days. Ask for a new one on the site you came from.",
+  ),
 };
 
 /**
@@ -56,7 +64,13 @@ export async function openReportLink(token: string, ip: string): Promise<PublicR
   if (!site) throw new AppError(410, "link_expired", "The site this report was asked from is no longer registered.");
   try {
     const report = { facts: await widgetFacts(site, ip, link.address), lender: await lenderName() };
-    void audit({ action: "report_link.open", actor: null, ip, addressKey: link.address, detail: { leadId: link.leadId } });
+    void audit({
+      action: "report_link.open",
+      actor: null,
+      ip,
+      addressKey: link.address,
+      detail: { leadId: link.leadId },
+    });
     return report;
   } catch (error) {
     // The report could not be made (the site's budget spent for the day, the service away): the link is not spent,

@@ -24,9 +24,16 @@ const named = (db: Database) =>
     .leftJoin(officerProfiles, eq(officerProfiles.userId, leads.officerId))
     .$dynamic();
 
-export type NamedLead = { lead: LeadRow; homeownerName: string | null; homeownerEmail: string | null; officerName: string | null };
+export type NamedLead = {
+  lead: LeadRow;
+  homeownerName: string | null;
+  homeownerEmail: string | null;
+  officerName: string | null;
+};
 
-/** Saves a lead; undefined when the homeowner already sent one of its kind today (the unique index leads_once_a_day). */
+/**
+ * Saves a lead; undefined when the homeowner already sent one of its kind today (the unique index leads_once_a_day).
+ */
 export async function insertLead(values: NewLead): Promise<LeadRow | undefined> {
   const { db } = await getDatabase();
   const [row] = await db.insert(leads).values(values).onConflictDoNothing().returning();
@@ -34,9 +41,15 @@ export async function insertLead(values: NewLead): Promise<LeadRow | undefined> 
 }
 
 /** The homeowner's lead of a kind on a day (the one a second click finds). */
-export async function leadOfDay(homeownerId: number, kind: LeadRow["kind"], day: string): Promise<NamedLead | undefined> {
+export async function leadOfDay(
+  homeownerId: number,
+  kind: LeadRow["kind"],
+  day: string,
+): Promise<NamedLead | undefined> {
   const { db } = await getDatabase();
-  const [row] = await named(db).where(and(eq(leads.homeownerId, homeownerId), eq(leads.kind, kind), eq(leads.day, day)));
+  const [row] = await named(db).where(
+    and(eq(leads.homeownerId, homeownerId), eq(leads.kind, kind), eq(leads.day, day)),
+  );
   return row;
 }
 
@@ -67,11 +80,21 @@ export async function pageOfLeads(filter: { officerId?: number; status?: LeadSta
 /** A homeowner's own leads, newest first. */
 export async function leadsOfHomeowner(homeownerId: number, limit = 50): Promise<NamedLead[]> {
   const { db } = await getDatabase();
-  return named(db).where(eq(leads.homeownerId, homeownerId)).orderBy(desc(leads.createdAt), desc(leads.id)).limit(limit);
+  return named(db)
+    .where(eq(leads.homeownerId, homeownerId))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
 }
 
-/** Moves a lead's status if it is still `from` (two officers clicking at once: one wins); the row after, or undefined. */
-export async function moveStatus(id: number, from: LeadStatus, to: LeadStatus, by: number): Promise<LeadRow | undefined> {
+/**
+ * Moves a lead's status if it is still `from` (two officers clicking at once: one wins); the row after, or undefined.
+ */
+export async function moveStatus(
+  id: number,
+  from: LeadStatus,
+  to: LeadStatus,
+  by: number,
+): Promise<LeadRow | undefined> {
   const { db } = await getDatabase();
   const [row] = await db
     .update(leads)
@@ -106,11 +129,18 @@ export async function releaseNotice(ids: readonly number[]): Promise<void> {
     .where(inArray(leads.id, [...ids]));
 }
 
-/** An officer's leads for the daily summary: new ones not mailed yet, and open ones that came in before `openBefore`. */
+/**
+ * An officer's leads for the daily summary: new ones not mailed yet, and open ones that came in before `openBefore`.
+ */
 export async function summaryLeads(officerId: number, openBefore: Date) {
   const { db } = await getDatabase();
   return named(db)
-    .where(and(eq(leads.officerId, officerId), or(isNull(leads.notifiedAt), and(inArray(leads.status, ["new", "contacted"]), lt(leads.createdAt, openBefore)))))
+    .where(
+      and(
+        eq(leads.officerId, officerId),
+        or(isNull(leads.notifiedAt), and(inArray(leads.status, ["new", "contacted"]), lt(leads.createdAt, openBefore))),
+      ),
+    )
     .orderBy(desc(leads.createdAt))
     .limit(200);
 }
@@ -128,7 +158,10 @@ export async function officersWithOpenLeads(): Promise<number[]> {
 /** How an officer hears of new leads: an email each (the default) or the daily summary. */
 export async function leadMailOf(userId: number): Promise<"each" | "daily"> {
   const { db } = await getDatabase();
-  const [row] = await db.select({ leadMail: officerProfiles.leadMail }).from(officerProfiles).where(eq(officerProfiles.userId, userId));
+  const [row] = await db
+    .select({ leadMail: officerProfiles.leadMail })
+    .from(officerProfiles)
+    .where(eq(officerProfiles.userId, userId));
   return row?.leadMail ?? "each";
 }
 
@@ -140,7 +173,10 @@ export async function setLeadMailOf(userId: number, leadMail: "each" | "daily"):
     .onConflictDoUpdate({ target: officerProfiles.userId, set: { leadMail, updatedAt: new Date() } });
 }
 
-/** A staff member's name (for the homeowner's "Sent to …") and their account's email (where lead mail goes); none for a homeowner. */
+/**
+ * A staff member's name (for the homeowner's "Sent to …") and their account's email (where lead mail goes); none for a
+ * homeowner.
+ */
 export async function officerContact(userId: number): Promise<{ name: string; email: string } | undefined> {
   const { db } = await getDatabase();
   const [row] = await db

@@ -18,18 +18,27 @@ describe("the widget lead form's proof of work", () => {
   it("accepts a solved challenge once, after the minimum time, and refuses it again", async () => {
     const { challenge, bits } = issueLeadChallenge("site_unit");
     const solution = solve(challenge, bits);
-    expect(leadingZeroBits(createHash("sha256").update(`${challenge}:${solution}`).digest())).toBeGreaterThanOrEqual(bits);
-    await expect(spendLeadStamp("site_unit", challenge, solution, later(env.WIDGET_LEAD_MIN_SECONDS + 1))).resolves.toBeUndefined();
-    await expect(spendLeadStamp("site_unit", challenge, solution, later(env.WIDGET_LEAD_MIN_SECONDS + 1))).rejects.toMatchObject({ status: 403 });
+    expect(leadingZeroBits(createHash("sha256").update(`${challenge}:${solution}`).digest())).toBeGreaterThanOrEqual(
+      bits,
+    );
+    await expect(
+      spendLeadStamp("site_unit", challenge, solution, later(env.WIDGET_LEAD_MIN_SECONDS + 1)),
+    ).resolves.toBeUndefined();
+    await expect(
+      spendLeadStamp("site_unit", challenge, solution, later(env.WIDGET_LEAD_MIN_SECONDS + 1)),
+    ).rejects.toMatchObject({ status: 403 });
   });
 
   it("refuses a forged, another site's, an early and an expired challenge", async () => {
     const { challenge, bits } = issueLeadChallenge("site_unit");
     const solution = solve(challenge, bits);
     const forged = challenge.replace("site_unit", "site_unix");
-    await expect(spendLeadStamp("site_unix", forged, solve(forged, bits), later(60))).rejects.toMatchObject({ status: 400 });
+    await expect(spendLeadStamp("site_unix", forged, solve(forged, bits), later(60))).rejects.toMatchObject({
+      status: 400,
+    });
     await expect(spendLeadStamp("site_other", challenge, solution, later(60))).rejects.toMatchObject({ status: 400 });
-    if (env.WIDGET_LEAD_MIN_SECONDS > 0) await expect(spendLeadStamp("site_unit", challenge, solution, Date.now())).rejects.toMatchObject({ status: 403 });
+    if (env.WIDGET_LEAD_MIN_SECONDS > 0)
+      await expect(spendLeadStamp("site_unit", challenge, solution, Date.now())).rejects.toMatchObject({ status: 403 });
     await expect(spendLeadStamp("site_unit", challenge, solution, later(3600))).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -56,13 +56,19 @@ const refused = (status: 400 | 403, message: string) =>
  * Checks a stamp for a site and spends it: 400 for one this app did not sign (or for another site), 403 for one that
  * is unsolved, answered too soon, expired or already used.
  */
-export async function spendLeadStamp(siteKey: string, challenge: string, solution: string, now = Date.now()): Promise<void> {
+export async function spendLeadStamp(
+  siteKey: string,
+  challenge: string,
+  solution: string,
+  now = Date.now(),
+): Promise<void> {
   const parts = challenge.split(".");
   if (parts.length !== 5) throw refused(400, "challenge is not one this app gave");
   const [site, issued, bitsText, , signature] = parts as [string, string, string, string, string];
   const expected = Buffer.from(mac(parts.slice(0, 4).join(".")));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refused(400, "challenge is not one this app gave");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw refused(400, "challenge is not one this app gave");
   if (site !== siteKey) throw refused(400, "challenge was given for another site");
   const age = (now - Number(issued)) / 1000;
   if (!(age <= LEAD_STAMP_SECONDS)) throw refused(403, "challenge has expired: ask for a new one");

@@ -33,7 +33,8 @@ export async function lenderName(locale: Locale = "en"): Promise<string> {
  * The exact words of the consent to be called or texted (TCPA: one seller, named), in the language the visitor reads
  * the widget in: what the checkbox says and, word for word, what is stored with the lead.
  */
-export const consentWords = (lender: string, locale: Locale = "en") => translator(locale, "WidgetConsent")("text", { lender });
+export const consentWords = (lender: string, locale: Locale = "en") =>
+  translator(locale, "WidgetConsent")("text", { lender });
 
 export interface WidgetLeadInput {
   address: string;
@@ -59,18 +60,29 @@ async function officerOf(site: Site): Promise<number | null> {
     return row !== undefined && row.role !== "homeowner";
   };
   if (await staff(site.officerId)) return site.officerId;
-  const [org] = await db.select({ officerId: organizationProfile.defaultOfficerId }).from(organizationProfile).where(eq(organizationProfile.id, 1));
+  const [org] = await db
+    .select({ officerId: organizationProfile.defaultOfficerId })
+    .from(organizationProfile)
+    .where(eq(organizationProfile.id, 1));
   return (await staff(org?.officerId)) ? org!.officerId : null;
 }
 
 function phoneOf(input: WidgetLeadInput): string | undefined {
   if (!input.phone) return undefined;
   const parsed = parsePhoneNumberFromString(input.phone, "US");
-  if (!parsed?.isValid()) throw new AppError(400, "invalid_request", "phone: write a phone number such as (206) 555-0123", { phone: "must be a phone number" });
-  if (input.consent !== true) {
-    throw new AppError(400, "invalid_request", "consent: tick the consent to be called or texted, or leave the phone number out", {
-      consent: "is required with a phone number",
+  if (!parsed?.isValid())
+    throw new AppError(400, "invalid_request", "phone: write a phone number such as (206) 555-0123", {
+      phone: "must be a phone number",
     });
+  if (input.consent !== true) {
+    throw new AppError(
+      400,
+      "invalid_request",
+      "consent: tick the consent to be called or texted, or leave the phone number out",
+      {
+        consent: "is required with a phone number",
+      },
+    );
   }
   return parsed.number;
 }
@@ -146,7 +158,12 @@ async function mayMail(email: string): Promise<boolean> {
  * estimate the widget showed, and mails the visitor a single-use report link (at most a few a day to one recipient). A
  * filled honeypot is answered as a success and creates nothing.
  */
-export async function createWidgetLead(site: Site, ip: string, input: WidgetLeadInput, locale: Locale = "en"): Promise<{ accepted: true; leadId?: number }> {
+export async function createWidgetLead(
+  site: Site,
+  ip: string,
+  input: WidgetLeadInput,
+  locale: Locale = "en",
+): Promise<{ accepted: true; leadId?: number }> {
   if (input.website?.trim()) {
     log.info({ siteId: site.id }, "widget lead: honeypot filled, nothing created");
     return { accepted: true };
@@ -180,7 +197,9 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
         name: input.name,
         email: input.email,
         phone,
-        consent: phone ? { text: consentWords(lender, locale), locale, at: now.toISOString(), ip, page: input.page ?? "" } : null,
+        consent: phone
+          ? { text: consentWords(lender, locale), locale, at: now.toISOString(), ip, page: input.page ?? "" }
+          : null,
         scenario: {
           kind: "estimate",
           value: estimate.value,
@@ -192,21 +211,32 @@ export async function createWidgetLead(site: Site, ip: string, input: WidgetLead
         day: dayOf(now),
       })
       .returning({ id: leads.id });
-    if (mailed) await tx.insert(reportLinks).values({ tokenHash: hashToken(token), leadId: lead!.id, address: estimate.address, expiresAt: expires });
+    if (mailed)
+      await tx
+        .insert(reportLinks)
+        .values({ tokenHash: hashToken(token), leadId: lead!.id, address: estimate.address, expiresAt: expires });
     return lead!.id;
   });
   if (mailed) {
     const url = new URL("/report", appOrigin);
     url.searchParams.set("token", token);
-    // The lead is saved whatever the mail server does: the officer still hears of it, and a retry would make a second one.
-    await sendMail(reportLinkMessage({ to: input.email, address, url: url.href, expires, lender, locale })).catch((error: unknown) =>
-      log.error({ err: error, leadId }, "widget lead: the report link could not be mailed"),
+    // The lead is saved whatever the mail server does: the officer still hears of it, and a retry would make a second
+    // one.
+    await sendMail(reportLinkMessage({ to: input.email, address, url: url.href, expires, lender, locale })).catch(
+      (error: unknown) => log.error({ err: error, leadId }, "widget lead: the report link could not be mailed"),
     );
   } else {
     // The answer stays the same (it would tell who has been sent links): the officer has the lead, the mailbox no more.
     log.info({ leadId, siteId: site.id }, "widget lead: the recipient has had the day's report links, none mailed");
   }
-  void audit({ action: "lead.widget", actor: null, ip, address, addressKey: at.key, detail: { leadId, siteId: site.id, officerId, mailed } });
+  void audit({
+    action: "lead.widget",
+    actor: null,
+    ip,
+    address,
+    addressKey: at.key,
+    detail: { leadId, siteId: site.id, officerId, mailed },
+  });
   await leadCreated(leadId);
   return { accepted: true, leadId };
 }

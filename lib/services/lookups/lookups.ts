@@ -42,7 +42,9 @@ export async function suggestAddress(caller: SignedIn, address: string): Promise
   const { parts, corrections, key, label } = addressKeyOf(address);
   if (isStaff(caller)) void audit({ action: "lookup.address", ...by(caller), address: label, addressKey: key });
   const street = streetLine(parts);
-  const [result] = await normalizeAddresses(caller, [{ street, city: parts.city || "-", state: parts.state || "-", zip: parts.zip || "-" }]);
+  const [result] = await normalizeAddresses(caller, [
+    { street, city: parts.city || "-", state: parts.state || "-", zip: parts.zip || "-" },
+  ]);
   // What the app's own reading already fixed never reaches the service as a typo, so it is said here, as the service
   // would say it (footnote B for a state, M for a street's suffix or unit word).
   const fixed = corrections.map(({ field }) => FOOTNOTES[field === "state" ? "B" : "M"]!);
@@ -61,7 +63,10 @@ async function foundAt(caller: SignedIn, result: NormalizedAddressDto): Promise<
   }
 }
 
-/** The ZIP codes the embedded data set covers ("85008 (Phoenix, AZ)"), to tell people what to try; none with a real service. */
+/**
+ * The ZIP codes the embedded data set covers ("85008 (Phoenix, AZ)"), to tell people what to try; none with a real
+ * service.
+ */
 export function demoZipCodes(): string[] {
   if (!embedded) return [];
   return MARKETS.map(({ zip }) => {
@@ -81,8 +86,8 @@ export async function verifyHomeowner(caller: SignedIn, input: Person) {
     return { ...verification, stale };
   });
   // The list is a convenience: the officer still gets the answer when it cannot be written.
-  await rememberApplicant(caller.user.id, at, `${input.firstName.trim()} ${input.lastName.trim()}`).catch((error: unknown) =>
-    log.error({ err: error }, "lookup: the recent applicant could not be recorded"),
+  await rememberApplicant(caller.user.id, at, `${input.firstName.trim()} ${input.lastName.trim()}`).catch(
+    (error: unknown) => log.error({ err: error }, "lookup: the recent applicant could not be recorded"),
   );
   return answer;
 }
@@ -91,7 +96,13 @@ export async function verifyHomeowner(caller: SignedIn, input: Person) {
  * Runs a read of an address's data and records it in the activity log (after the answer): allowed, refused (not
  * theirs) or failed (the service could not answer), with the address as standardized and the home's id when known.
  */
-async function logged<T>(caller: SignedIn, action: AuditAction, at: ReadAddress, read: () => Promise<T>, detail?: Record<string, string>): Promise<T> {
+async function logged<T>(
+  caller: SignedIn,
+  action: AuditAction,
+  at: ReadAddress,
+  read: () => Promise<T>,
+  detail?: Record<string, string>,
+): Promise<T> {
   const event = { action, ...by(caller), address: at.label, addressKey: at.key, detail };
   try {
     const result = await read();
@@ -99,7 +110,11 @@ async function logged<T>(caller: SignedIn, action: AuditAction, at: ReadAddress,
     return result;
   } catch (error) {
     const refused = AppError.is(error) && (error.status === 403 || error.status === 404);
-    void audit({ ...event, outcome: refused ? "refused" : "failed", detail: { ...detail, error: AppError.is(error) ? error.code : "internal_error" } });
+    void audit({
+      ...event,
+      outcome: refused ? "refused" : "failed",
+      detail: { ...detail, error: AppError.is(error) ? error.code : "internal_error" },
+    });
     throw error;
   }
 }
@@ -133,7 +148,14 @@ async function readable<T>(
   if (scope === "public" && !isStaff(caller))
     return work().catch((error: unknown) => {
       if (AppError.is(error) && error.status === 403)
-        void audit({ action, ...by(caller), address: at.label, addressKey: at.key, outcome: "refused", detail: { ...detail, error: error.code } });
+        void audit({
+          action,
+          ...by(caller),
+          address: at.label,
+          addressKey: at.key,
+          outcome: "refused",
+          detail: { ...detail, error: error.code },
+        });
       throw error;
     });
   return logged(caller, action, at, work, detail);
@@ -164,7 +186,8 @@ export async function report(
   caller: SignedIn,
   input: { address: string; applicantName: string; format: ReportFormat; locale?: Locale },
 ): Promise<ReportDownload> {
-  const applicantName = caller.user.role === "homeowner" ? (caller.user.name ?? caller.user.email) : input.applicantName;
+  const applicantName =
+    caller.user.role === "homeowner" ? (caller.user.name ?? caller.user.email) : input.applicantName;
   // The service writes its PDF and HTML in English. For a reader of another language (the request's, as its pages
   // have it) the app asks for the same report as JSON (one billable call, as the file would be) and renders the PDF or
   // HTML itself, in their language.
@@ -184,20 +207,29 @@ export async function report(
   return withOfficerCard(file, await homeownerCard(caller.user.id).catch(() => null), locale);
 }
 
-// Files rendered in a language, by the JSON report they were made from: a PDF costs tens of milliseconds of CPU, and the
-// same report downloaded again (its JSON served from the cache) is the same file.
+// Files rendered in a language, by the JSON report they were made from: a PDF costs tens of milliseconds of CPU, and
+// the same report downloaded again (its JSON served from the cache) is the same file.
 const rendered = new LRUCache<string, { contentType: string; body: Uint8Array }>({
   maxSize: 64 * 1024 * 1024,
   sizeCalculation: (file) => Math.max(1, file.body.byteLength),
 });
 
 /** The service's JSON report as the PDF or HTML file asked for, in the reader's language (rendered once per report). */
-export async function inLanguage(json: ReportDownload, format: "pdf" | "html", locale: Locale): Promise<ReportDownload> {
+export async function inLanguage(
+  json: ReportDownload,
+  format: "pdf" | "html",
+  locale: Locale,
+): Promise<ReportDownload> {
   const key = `${format}:${locale}:${createHash("sha256").update(json.body).digest("base64url")}`;
   let file = rendered.get(key);
   if (!file) {
     file = await renderReportFile(json.body, format, locale);
-    if (!file) throw new AppError(502, "upstream_error", "The property data service sent a report this app could not read. Please try again later.");
+    if (!file)
+      throw new AppError(
+        502,
+        "upstream_error",
+        "The property data service sent a report this app could not read. Please try again later.",
+      );
     rendered.set(key, file);
   }
   return { ...json, ...file, filename: json.filename.replace(/\.json$/, `.${format}`) };

@@ -6,7 +6,8 @@ import { addressKeyOf } from "@/lib/services/homes/addresses";
 
 const database = vi.hoisted(() => ({ handle: undefined as Promise<DatabaseHandle> | undefined }));
 vi.mock("@/lib/db", async (original) => ({ ...(await original<object>()), getDatabase: () => database.handle! }));
-const { RECENT_APPLICANTS_KEPT, applicantAt, recentApplicantsOf, rememberApplicant, sweepRecentApplicants } = await import("./recent-applicants");
+const { RECENT_APPLICANTS_KEPT, applicantAt, recentApplicantsOf, rememberApplicant, sweepRecentApplicants } =
+  await import("./recent-applicants");
 
 const HOME = addressKeyOf("2633 n 26th st, phoenix, az 85008-1234");
 const OTHER = addressKeyOf("2800 N 24th St, Phoenix, AZ 85008");

@@ -5,7 +5,9 @@ import { getDatabase } from "@/lib/db";
 import { recentApplicants } from "@/lib/db/schema";
 import type { ReadAddress } from "@/lib/services/homes/addresses";
 
-/** Applicants each staff member keeps: the list on /lookup shows them all, and older ones are deleted as new ones come. */
+/**
+ * Applicants each staff member keeps: the list on /lookup shows them all, and older ones are deleted as new ones come.
+ */
 export const RECENT_APPLICANTS_KEPT = 20;
 
 export interface RecentApplicant {
@@ -37,14 +39,20 @@ export async function rememberApplicant(userId: number, at: ReadAddress, applica
     .where(eq(recentApplicants.userId, userId))
     .orderBy(desc(recentApplicants.lookedUpAt))
     .limit(RECENT_APPLICANTS_KEPT);
-  await db.delete(recentApplicants).where(and(eq(recentApplicants.userId, userId), notInArray(recentApplicants.addressKey, kept)));
+  await db
+    .delete(recentApplicants)
+    .where(and(eq(recentApplicants.userId, userId), notInArray(recentApplicants.addressKey, kept)));
 }
 
 /** A staff member's own recent applicants, last looked up first. */
 export async function recentApplicantsOf(userId: number): Promise<RecentApplicant[]> {
   const { db } = await getDatabase();
   return db
-    .select({ address: recentApplicants.address, applicant: recentApplicants.applicant, lookedUpAt: recentApplicants.lookedUpAt })
+    .select({
+      address: recentApplicants.address,
+      applicant: recentApplicants.applicant,
+      lookedUpAt: recentApplicants.lookedUpAt,
+    })
     .from(recentApplicants)
     .where(eq(recentApplicants.userId, userId))
     .orderBy(desc(recentApplicants.lookedUpAt))

@@ -17,7 +17,9 @@ function cardLines(card: OfficerCardDto, locale: Locale): { lines: PageLine[]; l
     { text: t("cardYourOfficer"), size: 18, bold: true },
     { text: card.name, size: 14, bold: true, gap: 8 },
     ...(card.title ? [{ text: card.title }] : []),
-    ...(card.phone ? [{ text: `${t("cardPhone")}: ${card.phoneDisplay ?? card.phone}`, url: `tel:${card.phone}` }] : []),
+    ...(card.phone
+      ? [{ text: `${t("cardPhone")}: ${card.phoneDisplay ?? card.phone}`, url: `tel:${card.phone}` }]
+      : []),
     { text: `${t("cardEmail")}: ${card.email}`, url: `mailto:${card.email}` },
     ...(card.bookingUrl ? [{ text: `${t("cardBook")}: ${card.bookingUrl}`, url: card.bookingUrl }] : []),
     { text: `${t("cardNmls")} ${card.nmlsId}`, gap: 6 },
@@ -29,14 +31,19 @@ function cardLines(card: OfficerCardDto, locale: Locale): { lines: PageLine[]; l
     lines.push({ text: card.company.nmlsUrl, size: 9, url: card.company.nmlsUrl });
   }
   const logoBesideLine = lines.length;
-  wrap(card.equalHousingStatement, 10, 420).forEach((text, index) => lines.push({ text, size: 10, gap: index === 0 ? 16 : 0 }));
+  wrap(card.equalHousingStatement, 10, 420).forEach((text, index) =>
+    lines.push({ text, size: 10, gap: index === 0 ? 16 : 0 }),
+  );
   return { lines, logoBesideLine };
 }
 
 async function photoJpeg(officerId: number) {
   const photo = await officerPhoto(officerId);
   if (!photo) return undefined;
-  const { data, info } = await sharp(photo.bytes).flatten({ background: "#ffffff" }).jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(photo.bytes)
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 85 })
+    .toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.height };
 }
 
@@ -44,7 +51,11 @@ async function photoJpeg(officerId: number) {
  * The report with the homeowner's officer's card: a section before the end of the HTML, a last page of the PDF (an
  * incremental update of the service's file). JSON stays the service's. A PDF the app cannot extend goes unchanged.
  */
-export async function withOfficerCard(file: ReportDownload, card: OfficerCardDto | null, locale: Locale = "en"): Promise<ReportDownload> {
+export async function withOfficerCard(
+  file: ReportDownload,
+  card: OfficerCardDto | null,
+  locale: Locale = "en",
+): Promise<ReportDownload> {
   if (!card) return file;
   const t = translator(locale, "Mail");
   if (file.contentType.startsWith("text/html")) {
@@ -56,7 +67,10 @@ export async function withOfficerCard(file: ReportDownload, card: OfficerCardDto
   }
   if (file.contentType.startsWith("application/pdf")) {
     const jpeg = await photoJpeg(card.officerId).catch(() => undefined);
-    const pdf = appendPage(file.body, { ...cardLines(card, locale), jpeg: jpeg && { ...jpeg, alt: t("cardPhoto", { name: card.name }) } });
+    const pdf = appendPage(file.body, {
+      ...cardLines(card, locale),
+      jpeg: jpeg && { ...jpeg, alt: t("cardPhoto", { name: card.name }) },
+    });
     if (!pdf) {
       log.warn("report: the service's PDF has no classic cross-reference table; sent without the officer's card");
       return file;

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 
 const render = vi.hoisted(() =>
-  vi.fn(async (json: Uint8Array, format: "pdf" | "html") => ({ contentType: `application/${format}`, body: new Uint8Array(json.byteLength) })),
+  vi.fn(async (json: Uint8Array, format: "pdf" | "html") => ({
+    contentType: `application/${format}`,
+    body: new Uint8Array(json.byteLength),
+  })),
 );
 vi.mock("@/lib/report/render", () => ({ renderReportFile: render }));
 

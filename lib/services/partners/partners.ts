@@ -41,7 +41,9 @@ const refuse = (status: 401 | 403, message: string) => new AppError(status, "par
  * spent here; `replayed` says it had been before. A future `iat` would otherwise make a five-minute token valid for as
  * long as wanted.
  */
-export async function verifyPartnerToken(token: string): Promise<{ site: Site; claims: PartnerClaims; replayed: boolean }> {
+export async function verifyPartnerToken(
+  token: string,
+): Promise<{ site: Site; claims: PartnerClaims; replayed: boolean }> {
   let issuer: string | undefined;
   try {
     issuer = decodeJwt(token).iss;
@@ -52,21 +54,31 @@ export async function verifyPartnerToken(token: string): Promise<{ site: Site; c
   if (!site) throw refuse(403, "This sign-in link comes from a site that is not registered.");
   let payload: unknown;
   try {
-    ({ payload } = await jwtVerify(token, new TextEncoder().encode(siteSecret(site)), { algorithms: ["HS256"], issuer: site.siteKey }));
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(siteSecret(site)), {
+      algorithms: ["HS256"],
+      issuer: site.siteKey,
+    }));
   } catch (error) {
     const expired = error instanceof Error && "code" in error && error.code === "ERR_JWT_EXPIRED";
     throw refuse(
       401,
-      expired ? "This sign-in link has expired. Please open the dashboard again from your bank's site." : "This sign-in link's signature is not valid.",
+      expired
+        ? "This sign-in link has expired. Please open the dashboard again from your bank's site."
+        : "This sign-in link's signature is not valid.",
     );
   }
   const claims = Claims.safeParse(payload);
   if (!claims.success) throw refuse(401, `This sign-in link is missing ${claims.error.issues[0]!.path.join(".")}.`);
   if (claims.data.iat > Math.floor(Date.now() / 1000) + CLOCK_SKEW_SECONDS) {
-    throw refuse(401, "This sign-in link is dated in the future (its iat is later than now), which is not allowed. The bank's server clock may be wrong.");
+    throw refuse(
+      401,
+      "This sign-in link is dated in the future (its iat is later than now), which is not allowed. The bank's server clock may be wrong.",
+    );
   }
-  if (claims.data.exp <= claims.data.iat) throw refuse(401, "This sign-in link expires before it was issued (its exp is not after its iat).");
-  if (claims.data.exp - claims.data.iat > MAX_TOKEN_SECONDS) throw refuse(401, "This sign-in link lives longer than five minutes, which is not allowed.");
+  if (claims.data.exp <= claims.data.iat)
+    throw refuse(401, "This sign-in link expires before it was issued (its exp is not after its iat).");
+  if (claims.data.exp - claims.data.iat > MAX_TOKEN_SECONDS)
+    throw refuse(401, "This sign-in link lives longer than five minutes, which is not allowed.");
   const { db } = await getDatabase();
   const [spent] = await db
     .insert(partnerTokenUses)
@@ -76,7 +88,8 @@ export async function verifyPartnerToken(token: string): Promise<{ site: Site; c
   return { site, claims: claims.data, replayed: !spent };
 }
 
-export const alreadyUsed = () => refuse(401, "This sign-in link was already used. Please open the dashboard again from your bank's site.");
+export const alreadyUsed = () =>
+  refuse(401, "This sign-in link was already used. Please open the dashboard again from your bank's site.");
 
 /**
  * Whether a signed-in user is the member a token names on its site: the member reloading the bank's page brings the
@@ -120,7 +133,12 @@ export async function memberAccount(site: Site, claims: PartnerClaims, ip: strin
   const person = { firstName: claims.given_name, lastName: claims.family_name, address: claims.address };
   const caller = { user, ip };
   const { key } = await deedCheck(caller, person);
-  await proveOwnership(user.id, await ownerRecord(caller, person, key), "partner", `${person.firstName} ${person.lastName}`);
+  await proveOwnership(
+    user.id,
+    await ownerRecord(caller, person, key),
+    "partner",
+    `${person.firstName} ${person.lastName}`,
+  );
   return (await findUserById(row!.id))!;
 }
 
@@ -130,10 +148,16 @@ export async function memberAccount(site: Site, claims: PartnerClaims, ip: strin
  * third-party cookies are blocked).
  */
 export function partnerSessionCookie(user: SessionUser, site: Site): Promise<string> {
-  return sessionCookie(user, { claims: { site: site.id, frameOrigins: site.allowedOrigins }, seconds: PARTNER_SESSION_SECONDS, partitioned: true });
+  return sessionCookie(user, {
+    claims: { site: site.id, frameOrigins: site.allowedOrigins },
+    seconds: PARTNER_SESSION_SECONDS,
+    partitioned: true,
+  });
 }
 
-/** The partner site a member account belongs to (none for the app's own accounts): its members' reads are named by it. */
+/**
+ * The partner site a member account belongs to (none for the app's own accounts): its members' reads are named by it.
+ */
 export async function partnerSiteOf(userId: number): Promise<number | undefined> {
   const { db } = await getDatabase();
   const [row] = await db.select({ siteId: users.partnerSiteId }).from(users).where(eq(users.id, userId));

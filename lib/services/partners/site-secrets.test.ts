@@ -13,7 +13,12 @@ import { createSite, findSite } from "./sites";
 
 /** A partner's token for one of its members, signed with the site's secret (scripts/partner-token.mjs). */
 const tokenFor = (siteKey: string, secret: string) =>
-  new SignJWT({ email: "ada@example.com", given_name: "Ada", family_name: "Byron", address: "2800 N 24th St, Phoenix, AZ 85008" })
+  new SignJWT({
+    email: "ada@example.com",
+    given_name: "Ada",
+    family_name: "Byron",
+    address: "2800 N 24th St, Phoenix, AZ 85008",
+  })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(siteKey)
     .setSubject("member-1")
@@ -25,7 +30,11 @@ const tokenFor = (siteKey: string, secret: string) =>
 /** How a site's secret was kept before this release: AES-256-GCM under a key derived from the auth secret. */
 function legacyValue(secret: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", createHash("sha256").update(`${authSecret()}:widget-site-secrets`).digest(), iv);
+  const cipher = createCipheriv(
+    "aes-256-gcm",
+    createHash("sha256").update(`${authSecret()}:widget-site-secrets`).digest(),
+    iv,
+  );
   const data = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
   return [iv, cipher.getAuthTag(), data].map((b) => b.toString("base64url")).join(".");
 }
@@ -41,10 +50,15 @@ describe("a partner site's signing secret at rest", () => {
     (globalThis as { appDatabase?: unknown }).appDatabase = undefined;
     await handle.close();
   });
-  const stored = async (id: number) => (await handle.db.select().from(widgetSites).where(eq(widgetSites.id, id)))[0]!.secretEncrypted;
+  const stored = async (id: number) =>
+    (await handle.db.select().from(widgetSites).where(eq(widgetSites.id, id)))[0]!.secretEncrypted;
 
   it("is sealed under DATA_ENCRYPTION_KEY for its own site, and a token signed with it verifies", async () => {
-    const { site, siteKey, siteSecret } = await createSite({ name: "Bank", allowedOrigins: ["https://bank.example"], dailyBudget: 100 });
+    const { site, siteKey, siteSecret } = await createSite({
+      name: "Bank",
+      allowedOrigins: ["https://bank.example"],
+      dailyBudget: 100,
+    });
     const value = await stored(site.id);
     expect(value).not.toContain(siteSecret);
     // Sealed with the data key, bound to the site: it opens for this site's id only.
@@ -52,11 +66,17 @@ describe("a partner site's signing secret at rest", () => {
     expect(() => open(value, `site-secret:${site.id + 1}`)).toThrow();
     expect((await verifyPartnerToken(await tokenFor(siteKey, siteSecret))).site.id).toBe(site.id);
     // A token signed with anything else does not.
-    await expect(verifyPartnerToken(await tokenFor(siteKey, `sec_${randomBytes(32).toString("base64url")}`))).rejects.toThrow(/signature/);
+    await expect(
+      verifyPartnerToken(await tokenFor(siteKey, `sec_${randomBytes(32).toString("base64url")}`)),
+    ).rejects.toThrow(/signature/);
   });
 
   it("kept the earlier way still verifies tokens, and is sealed by keys:rotate", async () => {
-    const { site, siteKey } = await createSite({ name: "Older bank", allowedOrigins: ["https://older.example"], dailyBudget: 100 });
+    const { site, siteKey } = await createSite({
+      name: "Older bank",
+      allowedOrigins: ["https://older.example"],
+      dailyBudget: 100,
+    });
     const secret = `sec_${randomBytes(32).toString("base64url")}`;
     await handle.db
       .update(widgetSites)

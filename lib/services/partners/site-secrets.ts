@@ -24,7 +24,11 @@ export function openSiteSecret(siteId: number, stored: string): string {
 /** The earlier way: AES-256-GCM under the SHA-256 of the auth secret and a label. */
 function openUnsealed(stored: string): string {
   const [iv, tag, data] = stored.split(".").map((part) => Buffer.from(part, "base64url")) as [Buffer, Buffer, Buffer];
-  const decipher = createDecipheriv("aes-256-gcm", createHash("sha256").update(`${authSecret()}:widget-site-secrets`).digest(), iv);
+  const decipher = createDecipheriv(
+    "aes-256-gcm",
+    createHash("sha256").update(`${authSecret()}:widget-site-secrets`).digest(),
+    iv,
+  );
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(data), decipher.final()]).toString("utf8");
 }

@@ -24,7 +24,11 @@ export const siteSecret = (site: Site): string => openSiteSecret(site.id, site.s
  * Inserts a site with its secret sealed for its id, which the insert makes (so the row is written, then sealed, in one
  * transaction). Nothing when the site's key is taken (`undefined`).
  */
-async function insertSite(db: Database, values: Omit<typeof widgetSites.$inferInsert, "secretEncrypted">, secret: string): Promise<Site | undefined> {
+async function insertSite(
+  db: Database,
+  values: Omit<typeof widgetSites.$inferInsert, "secretEncrypted">,
+  secret: string,
+): Promise<Site | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(widgetSites)
@@ -44,7 +48,12 @@ async function insertSite(db: Database, values: Omit<typeof widgetSites.$inferIn
 const newSecret = () => `sec_${randomBytes(32).toString("base64url")}`;
 
 /** Registers a site; the secret is returned this once and kept only encrypted. */
-export async function createSite(input: { name: string; allowedOrigins: string[]; dailyBudget: number; officerId?: number }) {
+export async function createSite(input: {
+  name: string;
+  allowedOrigins: string[];
+  dailyBudget: number;
+  officerId?: number;
+}) {
   const unsafe = input.allowedOrigins.find((origin) => !isSafeOrigin(origin));
   if (unsafe !== undefined)
     throw new AppError(400, "invalid_request", `${unsafe} is not an origin a site can be framed from.`, {
@@ -54,13 +63,18 @@ export async function createSite(input: { name: string; allowedOrigins: string[]
   if (input.officerId !== undefined) {
     const [officer] = await db.select({ role: users.role }).from(users).where(eq(users.id, input.officerId));
     if (!officer || officer.role === "homeowner") {
-      throw new AppError(400, "invalid_request", "officerId: no loan officer or admin has that id", { officerId: "must be a staff member's id" });
+      throw new AppError(400, "invalid_request", "officerId: no loan officer or admin has that id", {
+        officerId: "must be a staff member's id",
+      });
     }
   }
   const siteKey = `site_${randomBytes(12).toString("base64url")}`;
   const secret = newSecret();
   const site = await insertSite(db, { ...input, siteKey }, secret);
-  void audit({ action: "settings.change", detail: { setting: "widget_site", siteId: site!.id, name: input.name, origins: input.allowedOrigins.join(" ") } });
+  void audit({
+    action: "settings.change",
+    detail: { setting: "widget_site", siteId: site!.id, name: input.name, origins: input.allowedOrigins.join(" ") },
+  });
   return { site: site!, siteKey, siteSecret: secret };
 }
 
@@ -107,7 +121,8 @@ export async function findSite(siteKey: string): Promise<Site | undefined> {
   const age = known ? Date.now() - known.readAt : Infinity;
   if (age >= SITE_MS) return (await readSite(reads, siteKey)).site;
   // A read that fails leaves the known site in place; the first request after SITE_MS waits for one of its own.
-  if (age >= REREAD_AFTER_MS) readSite(reads, siteKey).catch((error: unknown) => log.warn({ err: error }, "sites: could not read a site again"));
+  if (age >= REREAD_AFTER_MS)
+    readSite(reads, siteKey).catch((error: unknown) => log.warn({ err: error }, "sites: could not read a site again"));
   return known!.site;
 }
 

@@ -35,7 +35,10 @@ export async function attemptDelivery(job: DeliveryJob): Promise<AttemptOutcome>
   if (delivery.attempts !== job.attempt) return "stale";
   const current = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, job.attempt));
   if (!endpoint.enabled) {
-    await db.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null, responseSummary: "not sent: the endpoint is turned off" }).where(current);
+    await db
+      .update(webhookDeliveries)
+      .set({ status: "failed", nextAttemptAt: null, responseSummary: "not sent: the endpoint is turned off" })
+      .where(current);
     return "endpoint disabled";
   }
   const now = new Date();
@@ -48,15 +51,32 @@ export async function attemptDelivery(job: DeliveryJob): Promise<AttemptOutcome>
   const attempts = claimed[0]!.attempts;
 
   const body = eventBody(delivery.eventType, delivery.createdAt, delivery.payload);
-  const outcome = await postEvent(endpoint.url, signedHeaders(signingSecrets(endpoint, now), delivery.id, now, body), body, env.WEBHOOKS_ALLOW_PRIVATE);
-  const context = { endpointId: endpoint.id, deliveryId: delivery.id, event: delivery.eventType, attempt: attempts, status: outcome.status };
+  const outcome = await postEvent(
+    endpoint.url,
+    signedHeaders(signingSecrets(endpoint, now), delivery.id, now, body),
+    body,
+    env.WEBHOOKS_ALLOW_PRIVATE,
+  );
+  const context = {
+    endpointId: endpoint.id,
+    deliveryId: delivery.id,
+    event: delivery.eventType,
+    attempt: attempts,
+    status: outcome.status,
+  };
 
   if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
     await db
       .update(webhookDeliveries)
-      .set({ status: "delivered", deliveredAt: new Date(), responseStatus: outcome.status, responseSummary: outcome.summary })
+      .set({
+        status: "delivered",
+        deliveredAt: new Date(),
+        responseStatus: outcome.status,
+        responseSummary: outcome.summary,
+      })
       .where(eq(webhookDeliveries.id, delivery.id));
-    if (endpoint.failingSince) await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
+    if (endpoint.failingSince)
+      await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
     log.info(context, "webhooks: delivered");
     return "delivered";
   }
@@ -66,7 +86,12 @@ export async function attemptDelivery(job: DeliveryJob): Promise<AttemptOutcome>
   log.warn({ ...context, reason: summary, nextAttemptAt: next?.toISOString() ?? null }, "webhooks: delivery failed");
   await db
     .update(webhookDeliveries)
-    .set({ status: next ? "pending" : "failed", responseStatus: outcome.status, responseSummary: summary, nextAttemptAt: next })
+    .set({
+      status: next ? "pending" : "failed",
+      responseStatus: outcome.status,
+      responseSummary: summary,
+      nextAttemptAt: next,
+    })
     .where(eq(webhookDeliveries.id, delivery.id));
   // The run of failures starts at its first failure; a success ends it.
   const failingSince = endpoint.failingSince ?? now;
@@ -86,19 +111,31 @@ export async function attemptDelivery(job: DeliveryJob): Promise<AttemptOutcome>
 /** Turns off an endpoint that failed for 3 days (once, whichever delivery sees it first) and mails every admin. */
 async function turnOff(endpoint: Endpoint, since: Date, reason: string): Promise<void> {
   const { db } = await getDatabase();
-  const disabledReason = `Turned off after failing for 3 days (since ${since.toISOString()}): ${reason}`.slice(0, 1_000);
+  const disabledReason = `Turned off after failing for 3 days (since ${since.toISOString()}): ${reason}`.slice(
+    0,
+    1_000,
+  );
   const [changed] = await db
     .update(webhookEndpoints)
     .set({ enabled: false, disabledReason, updatedAt: new Date() })
     .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)))
     .returning({ id: webhookEndpoints.id });
   if (!changed) return;
-  log.error({ endpointId: endpoint.id, url: endpoint.url, since: since.toISOString(), reason }, "webhooks: endpoint turned off after 3 days of failures");
-  void audit({ action: "webhook.disable", actor: null, detail: { endpointId: endpoint.id, url: endpoint.url, reason: disabledReason } });
+  log.error(
+    { endpointId: endpoint.id, url: endpoint.url, since: since.toISOString(), reason },
+    "webhooks: endpoint turned off after 3 days of failures",
+  );
+  void audit({
+    action: "webhook.disable",
+    actor: null,
+    detail: { endpointId: endpoint.id, url: endpoint.url, reason: disabledReason },
+  });
   const admins = await db.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
   for (const { email } of admins) {
     try {
-      await sendMail(webhookDisabledMessage({ to: email, url: endpoint.url, since, reason, pageUrl: `${appOrigin}/admin/webhooks` }));
+      await sendMail(
+        webhookDisabledMessage({ to: email, url: endpoint.url, since, reason, pageUrl: `${appOrigin}/admin/webhooks` }),
+      );
     } catch (error) {
       log.warn({ err: error, to: email }, "webhooks: could not mail an admin about the endpoint turned off");
     }

@@ -27,7 +27,8 @@ export function endpointDto(row: EndpointRow) {
     enabled: row.enabled,
     disabledReason: row.disabledReason,
     failingSince: row.failingSince?.toISOString() ?? null,
-    previousSecretUntil: row.previousSecretUntil && row.previousSecretUntil > new Date() ? row.previousSecretUntil.toISOString() : null,
+    previousSecretUntil:
+      row.previousSecretUntil && row.previousSecretUntil > new Date() ? row.previousSecretUntil.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -43,7 +44,8 @@ export async function checkEndpointUrl(text: string): Promise<string> {
   if (!URL.canParse(text)) throw badUrl("must be a URL such as https://crm.example.com/webhooks");
   const url = new URL(text);
   if (url.protocol !== "https:" && url.protocol !== "http:") throw badUrl("must be an http or https URL");
-  if (url.username || url.password) throw badUrl("must not carry a user name or password (the signature authenticates the sender)");
+  if (url.username || url.password)
+    throw badUrl("must not carry a user name or password (the signature authenticates the sender)");
   if (url.hash) throw badUrl("must not have a #fragment");
   if (env.WEBHOOKS_ALLOW_PRIVATE) return url.href;
   if (url.protocol !== "https:") throw badUrl("must be https");
@@ -68,11 +70,16 @@ async function endpointOf(id: number): Promise<EndpointRow> {
 
 export async function listEndpoints(): Promise<WebhookEndpointDto[]> {
   const { db } = await getDatabase();
-  return (await db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))).map(endpointDto);
+  return (
+    await db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+  ).map(endpointDto);
 }
 
 /** Registers an endpoint; its secret is answered this once and kept only sealed. */
-export async function createEndpoint(admin: SessionUser, input: { url: string; events: WebhookEvent[]; description?: string | null }) {
+export async function createEndpoint(
+  admin: SessionUser,
+  input: { url: string; events: WebhookEvent[]; description?: string | null },
+) {
   // Every lead goes where this points: a stale admin session must not be enough to send them elsewhere.
   requireRecentSecondFactor(admin);
   const url = await checkEndpointUrl(input.url);
@@ -81,7 +88,13 @@ export async function createEndpoint(admin: SessionUser, input: { url: string; e
   const row = await db.transaction(async (tx) => {
     const [made] = await tx
       .insert(webhookEndpoints)
-      .values({ url, events: [...new Set(input.events)], description: input.description ?? null, secretSealed: "", createdBy: admin.id })
+      .values({
+        url,
+        events: [...new Set(input.events)],
+        description: input.description ?? null,
+        secretSealed: "",
+        createdBy: admin.id,
+      })
       .returning();
     const [sealed] = await tx
       .update(webhookEndpoints)
@@ -101,10 +114,18 @@ export async function createEndpoint(admin: SessionUser, input: { url: string; e
 export async function updateEndpoint(
   admin: SessionUser,
   id: number,
-  input: { url?: string; events?: WebhookEvent[]; enabled?: boolean; description?: string | null; rotateSecret?: boolean },
+  input: {
+    url?: string;
+    events?: WebhookEvent[];
+    enabled?: boolean;
+    description?: string | null;
+    rotateSecret?: boolean;
+  },
 ) {
-  // Turning an endpoint off is always allowed; anything that decides where events go, or with which secret, asks for a recent factor.
-  const onlyOff = input.enabled === false && input.url === undefined && input.events === undefined && !input.rotateSecret;
+  // Turning an endpoint off is always allowed; anything that decides where events go, or with which secret, asks for a
+  // recent factor.
+  const onlyOff =
+    input.enabled === false && input.url === undefined && input.events === undefined && !input.rotateSecret;
   if (!onlyOff) requireRecentSecondFactor(admin);
   const before = await endpointOf(id);
   const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
@@ -118,7 +139,9 @@ export async function updateEndpoint(
       ...(input.events ? { events: [...new Set(input.events)] } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.enabled === true && !before.enabled ? { enabled: true, disabledReason: null, failingSince: null } : {}),
-      ...(input.enabled === false && before.enabled ? { enabled: false, disabledReason: `Turned off by ${admin.email}` } : {}),
+      ...(input.enabled === false && before.enabled
+        ? { enabled: false, disabledReason: `Turned off by ${admin.email}` }
+        : {}),
       ...(secret
         ? {
             secretSealed: sealSecret(id, secret),
@@ -131,8 +154,14 @@ export async function updateEndpoint(
     })
     .where(eq(webhookEndpoints.id, id))
     .returning();
-  const changed = Object.keys(input).filter((key) => key !== "rotateSecret" && input[key as keyof typeof input] !== undefined);
-  if (changed.length) void audit({ action: "webhook.update", detail: { endpointId: id, changed: changed.join(" "), url: row!.url, enabled: row!.enabled } });
+  const changed = Object.keys(input).filter(
+    (key) => key !== "rotateSecret" && input[key as keyof typeof input] !== undefined,
+  );
+  if (changed.length)
+    void audit({
+      action: "webhook.update",
+      detail: { endpointId: id, changed: changed.join(" "), url: row!.url, enabled: row!.enabled },
+    });
   if (secret) void audit({ action: "webhook.rotate", detail: { endpointId: id, url: row!.url } });
   return { ...endpointDto(row!), ...(secret ? { secret } : {}) };
 }
@@ -183,7 +212,8 @@ export async function deliveriesOf(id: number, page = 1, size = 50) {
 /** "Send again": one more attempt now (then the schedule, while the event's 3 days last). */
 export async function retryDelivery(id: number, deliveryId: string) {
   const endpoint = await endpointOf(id);
-  if (!endpoint.enabled) throw new AppError(409, "endpoint_disabled", "This endpoint is turned off: turn it on first, then send again.");
+  if (!endpoint.enabled)
+    throw new AppError(409, "endpoint_disabled", "This endpoint is turned off: turn it on first, then send again.");
   const { db } = await getDatabase();
   const [row] = await db
     .update(webhookDeliveries)
@@ -202,7 +232,14 @@ export async function sendTestEvent(id: number, type?: WebhookEvent) {
   if (!endpoint.enabled) throw new AppError(409, "endpoint_disabled", "This endpoint is turned off: turn it on first.");
   const eventType = type ?? (endpoint.events[0] as WebhookEvent | undefined) ?? "lead.created";
   const now = new Date();
-  const delivery = { id: newDeliveryId(), endpointId: id, eventType, payload: sampleData(eventType, now), createdAt: now, nextAttemptAt: now };
+  const delivery = {
+    id: newDeliveryId(),
+    endpointId: id,
+    eventType,
+    payload: sampleData(eventType, now),
+    createdAt: now,
+    nextAttemptAt: now,
+  };
   await createDeliveries([delivery]);
   void audit({ action: "webhook.test", detail: { endpointId: id, deliveryId: delivery.id, event: eventType } });
   return { id: delivery.id, eventType };

@@ -15,7 +15,11 @@ import { ensureDemoPortfolio } from "@/lib/services/portfolio/demo-portfolio";
 import { ensureDemoSites } from "@/lib/services/partners/sites";
 import { upstream } from "./upstream";
 
-export const DEMO_OWNER = { firstName: "Matthew", lastName: "Sanchez", address: "3901 Wallingford Ave N, Seattle, WA 98103" };
+export const DEMO_OWNER = {
+  firstName: "Matthew",
+  lastName: "Sanchez",
+  address: "3901 Wallingford Ave N, Seattle, WA 98103",
+};
 
 async function ensureUser(email: string, password: string, role: Role) {
   const existing = await findUserByEmail(email);
@@ -70,12 +74,16 @@ async function begin(began: number): Promise<void> {
         await resumeFirstRefreshes();
         if (demoOfficerId !== undefined) await queueFirstRefreshesOf(demoOfficerId);
       })
-      .catch((error: unknown) => log.error({ err: error }, "jobs: the engine could not start; background work waits until the next start"));
+      .catch((error: unknown) =>
+        log.error({ err: error }, "jobs: the engine could not start; background work waits until the next start"),
+      );
   } catch (error) {
     if (StartRefused.is(error)) throw error;
     // In production the checks of the start-up (no demo accounts left) must have run: a failure of any kind (the
-    // database away for a moment) ends the process, for its orchestrator to start it again, rather than serve unchecked.
-    if (env.NODE_ENV === "production" && !embedded) throw new Error(`the start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    // database away for a moment) ends the process, for its orchestrator to start it again, rather than serve
+    // unchecked.
+    if (env.NODE_ENV === "production" && !embedded)
+      throw new Error(`the start-up failed: ${error instanceof Error ? error.message : String(error)}`);
     // Embedded mode: pages still render; routes that need the database answer with a clear error until it is back.
     // Readiness stays 503 (what failed is in the log, not on a public page): a process to restart.
     reportStartup("failed: see the log, and restart the process once the cause is fixed");
@@ -90,7 +98,10 @@ async function schemaBehind(): Promise<boolean> {
     return false;
   } catch (error) {
     if (!(error instanceof SchemaBehindError)) return false; // not reachable: the bootstrap reports it
-    log.warn({ applied: error.status.applied, needed: error.status.shipped, waitSeconds: env.MIGRATION_WAIT_SECONDS }, `starting: ${error.message}`);
+    log.warn(
+      { applied: error.status.applied, needed: error.status.shipped, waitSeconds: env.MIGRATION_WAIT_SECONDS },
+      `starting: ${error.message}`,
+    );
     return true;
   }
 }
@@ -106,7 +117,10 @@ async function waitForSchema(): Promise<void> {
       log.info("starting: the database's schema is this build's now");
       return;
     } catch (error) {
-      const status = error instanceof SchemaBehindError ? `it has ${error.status.applied}, this build needs ${error.status.shipped}` : String(error);
+      const status =
+        error instanceof SchemaBehindError
+          ? `it has ${error.status.applied}, this build needs ${error.status.shipped}`
+          : String(error);
       if (Date.now() >= deadline)
         throw new Error(
           `the database still lacks this build's migrations after ${env.MIGRATION_WAIT_SECONDS} s (${status}). ` +
@@ -123,18 +137,22 @@ async function waitForSchema(): Promise<void> {
 /** The demo officer (embedded mode), whose portfolio's first refreshes are queued once the job engine runs. */
 let demoOfficerId: number | undefined;
 
-/** Brings a fresh install to life: migrations, the bootstrap admin, and in embedded mode the demo accounts and sites. */
+/**
+ * Brings a fresh install to life: migrations, the bootstrap admin, and in embedded mode the demo accounts and sites.
+ */
 export async function bootstrap(): Promise<void> {
   const { db } = await getDatabase();
   if (env.NODE_ENV === "production" && !embedded) await refuseDemoAccounts(db);
-  if (env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD) await ensureUser(env.BOOTSTRAP_ADMIN_EMAIL, env.BOOTSTRAP_ADMIN_PASSWORD, "admin");
+  if (env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD)
+    await ensureUser(env.BOOTSTRAP_ADMIN_EMAIL, env.BOOTSTRAP_ADMIN_PASSWORD, "admin");
   if (!embedded) return;
   // Every account first: the owner record below needs the service, which may be failing (SANDBOX_FAULTS).
   const users = [];
   for (const account of DEMO_ACCOUNTS) users.push(await ensureUser(account.email, account.password, account.role));
   // Staff sign in with a second factor: the demo officer and admin come with an authenticator app (npm run demo:code).
   for (const user of users)
-    if (DEMO_STAFF.some((demo) => demo.email === user.email) && !user.totpSecret) await setTotpSecret(user.id, demoTotpSecret(user.email));
+    if (DEMO_STAFF.some((demo) => demo.email === user.email) && !user.totpSecret)
+      await setTotpSecret(user.id, demoTotpSecret(user.email));
   await ensureDemoSites();
   demoOfficerId = users.find((user) => user.role === "loan_officer")!.id;
   await ensureDemoPortfolio(demoOfficerId);

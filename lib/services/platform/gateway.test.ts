@@ -8,7 +8,8 @@ const heldLocks = new Set<string>();
 const cache: Cache = {
   kind: "memory",
   get: async <T>(key: string) => entries.get(key) as Entry<T> | undefined,
-  set: async (key, value, ttlSeconds) => void entries.set(key, { value, storedAt: Date.now(), freshUntil: Date.now() + ttlSeconds * 1000 }),
+  set: async (key, value, ttlSeconds) =>
+    void entries.set(key, { value, storedAt: Date.now(), freshUntil: Date.now() + ttlSeconds * 1000 }),
   lock: async (key) => (heldLocks.has(key) ? undefined : (heldLocks.add(key), key)),
   unlock: async (key) => void heldLocks.delete(key),
   clear: async () => entries.clear(),
@@ -19,12 +20,16 @@ const spent: string[] = [];
 vi.mock("@/lib/cache", () => ({ getCache: () => cache }));
 vi.mock("./meter", () => ({ meter: async (row: (typeof metered)[number]) => void metered.push(row) }));
 vi.mock("./resilience", () => ({ resilient: (_idempotent: boolean, call: () => Promise<unknown>) => call() }));
-vi.mock("@/lib/rate-limit", async (original) => ({ ...(await original<object>()), spend: async (_user: unknown, ip: string) => void spent.push(ip) }));
+vi.mock("@/lib/rate-limit", async (original) => ({
+  ...(await original<object>()),
+  spend: async (_user: unknown, ip: string) => void spent.push(ip),
+}));
 
 const { cachedBatch, cachedCall } = await import("./gateway");
 
 const caller = { ip: "192.0.2.1" };
-const failure = () => new PropertyApiError({ operation: "normalizeAddresses", status: 503, kind: "http", message: "down" });
+const failure = () =>
+  new PropertyApiError({ operation: "normalizeAddresses", status: 503, kind: "http", message: "down" });
 const outcomes = () => metered.map((row) => `${row.key}:${row.outcome}:${row.billable}`).sort();
 
 beforeEach(() => {
@@ -41,7 +46,9 @@ describe("cachedCall", () => {
       return { value: 1 };
     });
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => cachedCall(caller, { operation: "valuationEstimate", key: "A", ttlSeconds: 60, fetch })),
+      Array.from({ length: 20 }, () =>
+        cachedCall(caller, { operation: "valuationEstimate", key: "A", ttlSeconds: 60, fetch }),
+      ),
     );
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(answers.every((answer) => answer.value.value === 1 && !answer.stale)).toBe(true);
@@ -67,7 +74,12 @@ describe("cachedCall", () => {
 
   it("serves the stale answer, marked, when the service fails and an older one is cached", async () => {
     entries.set("valuationEstimate:C", { value: { value: 4 }, storedAt: 1, freshUntil: 2 });
-    const answer = await cachedCall(caller, { operation: "valuationEstimate", key: "C", ttlSeconds: 60, fetch: async () => Promise.reject(failure()) });
+    const answer = await cachedCall(caller, {
+      operation: "valuationEstimate",
+      key: "C",
+      ttlSeconds: 60,
+      fetch: async () => Promise.reject(failure()),
+    });
     expect(answer).toMatchObject({ value: { value: 4 }, stale: true, fetchedAt: 1 });
     expect(outcomes()).toEqual(["C:stale:0"]);
   });
@@ -75,7 +87,12 @@ describe("cachedCall", () => {
 
 describe("cachedBatch", () => {
   const batch = (fetch: (inputs: string[]) => Promise<string[]>, keys = ["fresh", "old", "new"]) =>
-    cachedBatch(caller, { operation: "normalizeAddresses", ttlSeconds: 60, items: keys.map((key) => ({ key, input: key })), fetch });
+    cachedBatch(caller, {
+      operation: "normalizeAddresses",
+      ttlSeconds: 60,
+      items: keys.map((key) => ({ key, input: key })),
+      fetch,
+    });
 
   it("asks only for what the cache lacks, in one call, and pays one per item asked for", async () => {
     await cache.set("normalizeAddresses:fresh", "FRESH", 60);
@@ -89,7 +106,10 @@ describe("cachedBatch", () => {
   it("fails a partially stale batch when the service fails: what was never cached cannot be made up", async () => {
     await cache.set("normalizeAddresses:fresh", "FRESH", 60);
     entries.set("normalizeAddresses:old", { value: "OLD", storedAt: 1, freshUntil: 2 });
-    await expect(batch(async () => Promise.reject(failure()))).rejects.toMatchObject({ status: 502, code: "upstream_error" });
+    await expect(batch(async () => Promise.reject(failure()))).rejects.toMatchObject({
+      status: 502,
+      code: "upstream_error",
+    });
     expect(outcomes()).toEqual(["fresh:hit:0", "new:error:1", "old:error:1"]);
   });
 

@@ -68,16 +68,30 @@ const LOCAL_ANSWER_MS = 5_000;
  * When the service fails and an older answer is cached, serves that one marked stale.
  */
 export function cachedCall<T>(caller: Caller, call: Call<T>): Promise<Answer<T>> {
-  return inSpan(`upstream ${call.operation}`, { attributes: { "upstream.operation": call.operation } }, (span) => cachedCallIn(span, caller, call));
+  return inSpan(`upstream ${call.operation}`, { attributes: { "upstream.operation": call.operation } }, (span) =>
+    cachedCallIn(span, caller, call),
+  );
 }
 
 async function cachedCallIn<T>(span: Span, caller: Caller, call: Call<T>): Promise<Answer<T>> {
   const cache = getCache();
   const cacheKey = `${call.operation}:${call.key}`;
   const record = (outcome: Outcome, billable = 0) => {
-    span.setAttributes({ "upstream.cache_outcome": outcomeName(outcome), "upstream.billable": billable > 0, "upstream.billable_requests": billable });
+    span.setAttributes({
+      "upstream.cache_outcome": outcomeName(outcome),
+      "upstream.billable": billable > 0,
+      "upstream.billable_requests": billable,
+    });
     countUpstream(call.operation, outcome, billable);
-    return meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: call.key, label: call.label, outcome, billable });
+    return meter({
+      userId: caller.user?.id,
+      siteId: caller.site?.id,
+      operation: call.operation,
+      key: call.key,
+      label: call.label,
+      outcome,
+      billable,
+    });
   };
 
   // The service's answer does not change while it is fresh: this instance's copy of the last few seconds will do.
@@ -97,7 +111,9 @@ async function cachedCallIn<T>(span: Span, caller: Caller, call: Call<T>): Promi
       admit: async () => {
         admitted = true;
         await caller.site?.assertBudget();
-        await spend(caller.user?.id, caller.ip, !!caller.site).catch((error: unknown) => Promise.reject(fromUpstream(error)));
+        await spend(caller.user?.id, caller.ip, !!caller.site).catch((error: unknown) =>
+          Promise.reject(fromUpstream(error)),
+        );
       },
       fetch: () => resilient(call.idempotent ?? true, call.fetch),
     });
@@ -143,7 +159,11 @@ export function cachedBatch<I, T>(caller: Caller, call: BatchCall<I, T>): Promis
     } finally {
       const outcome = (["error", "stale", "miss", "hit"] as const).find((o) => seen.has(o));
       if (outcome)
-        span.setAttributes({ "upstream.cache_outcome": outcomeName(outcome), "upstream.billable": billed > 0, "upstream.billable_requests": billed });
+        span.setAttributes({
+          "upstream.cache_outcome": outcomeName(outcome),
+          "upstream.billable": billed > 0,
+          "upstream.billable_requests": billed,
+        });
     }
   });
 }
@@ -160,7 +180,11 @@ interface BatchCall<I, T> {
   labelOf?: (value: T) => string | undefined;
 }
 
-async function cachedBatchIn<I, T>(caller: Caller, call: BatchCall<I, T>, noted: (outcome: Outcome, billable: number) => void): Promise<Answer<T>[]> {
+async function cachedBatchIn<I, T>(
+  caller: Caller,
+  call: BatchCall<I, T>,
+  noted: (outcome: Outcome, billable: number) => void,
+): Promise<Answer<T>[]> {
   const cache = getCache();
   const cacheKey = (key: string) => `${call.operation}:${key}`;
   const answers = new Map<string, Answer<T>>();
@@ -169,14 +193,23 @@ async function cachedBatchIn<I, T>(caller: Caller, call: BatchCall<I, T>, noted:
     countUpstream(call.operation, outcome, billable);
     const answer = answers.get(item.key);
     const label = (answer && call.labelOf?.(answer.value)) ?? item.label;
-    return meter({ userId: caller.user?.id, siteId: caller.site?.id, operation: call.operation, key: item.key, label, outcome, billable });
+    return meter({
+      userId: caller.user?.id,
+      siteId: caller.site?.id,
+      operation: call.operation,
+      key: item.key,
+      label,
+      outcome,
+      billable,
+    });
   };
 
   const cached = await Promise.all(call.items.map((item) => safely(() => cache.get<T>(cacheKey(item.key)), undefined)));
   const missing = new Map<string, BatchItem<I>>();
   call.items.forEach((item, i) => {
     const entry = cached[i];
-    if (entry && entry.freshUntil > Date.now()) answers.set(item.key, { value: entry.value, stale: false, fetchedAt: entry.storedAt });
+    if (entry && entry.freshUntil > Date.now())
+      answers.set(item.key, { value: entry.value, stale: false, fetchedAt: entry.storedAt });
     else missing.set(item.key, item);
   });
   // Hits are free: metered after the answer, as in cachedCall. Awaiting them held every batch of an import for the
@@ -185,7 +218,9 @@ async function cachedBatchIn<I, T>(caller: Caller, call: BatchCall<I, T>, noted:
 
   if (missing.size) {
     await caller.site?.assertBudget();
-    await spend(caller.user?.id, caller.ip, !!caller.site).catch((error: unknown) => Promise.reject(fromUpstream(error)));
+    await spend(caller.user?.id, caller.ip, !!caller.site).catch((error: unknown) =>
+      Promise.reject(fromUpstream(error)),
+    );
     const items = [...missing.values()];
     try {
       const values = await resilient(true, () => call.fetch(items.map((item) => item.input)));

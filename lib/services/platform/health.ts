@@ -11,7 +11,10 @@ type Check = "ok" | string;
 
 async function check(work: () => Promise<unknown>, timeoutMs = 2000): Promise<Check> {
   try {
-    await Promise.race([work(), new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs))]);
+    await Promise.race([
+      work(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs)),
+    ]);
     return "ok";
   } catch (error) {
     return error instanceof Error ? error.message : "failed";

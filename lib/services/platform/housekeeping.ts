@@ -1,7 +1,14 @@
 import "server-only";
 import { and, lt, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
-import { ownershipLetters, partnerTokenUses, passwordResets, sessions, signInThrottle, webhookDeliveries } from "@/lib/db/schema";
+import {
+  ownershipLetters,
+  partnerTokenUses,
+  passwordResets,
+  sessions,
+  signInThrottle,
+  webhookDeliveries,
+} from "@/lib/db/schema";
 
 /**
  * Rows that no longer mean anything: ended sessions, reset links and partner tokens past their time, sign-in counters
@@ -33,14 +40,24 @@ export async function sweepExpiredRows(): Promise<Record<string, number>> {
     signInThrottle: await count(
       db
         .delete(signInThrottle)
-        .where(and(lt(signInThrottle.blockedUntil, sql`now()`), lt(signInThrottle.lastAttemptAt, sql`now() - interval '1 day'`)))
+        .where(
+          and(
+            lt(signInThrottle.blockedUntil, sql`now()`),
+            lt(signInThrottle.lastAttemptAt, sql`now() - interval '1 day'`),
+          ),
+        )
         .returning({ id: signInThrottle.key }),
     ),
     // Letters count towards "three a month" for 30 days after they are sent, and a code is good for 30 days.
     ownershipLetters: await count(
       db
         .delete(ownershipLetters)
-        .where(and(lt(ownershipLetters.createdAt, sql`now() - interval '31 days'`), lt(ownershipLetters.expiresAt, sql`now()`)))
+        .where(
+          and(
+            lt(ownershipLetters.createdAt, sql`now() - interval '31 days'`),
+            lt(ownershipLetters.expiresAt, sql`now()`),
+          ),
+        )
         .returning({ id: ownershipLetters.id }),
     ),
     // A webhook delivery log keeps 30 days (its retries end after 3): the payloads name homes and people's leads.

@@ -15,16 +15,29 @@ describe("the meter", () => {
   afterAll(() => handle.close());
 
   it("counts every request, writing free answers that arrive together as one row each and every paid call as its own", async () => {
-    const home = { operation: "valuationEstimate" as const, key: "3901 WALLINGFORD AVE N, SEATTLE, WA 98103", label: "3901 WALLINGFORD AVE N" };
+    const home = {
+      operation: "valuationEstimate" as const,
+      key: "3901 WALLINGFORD AVE N, SEATTLE, WA 98103",
+      label: "3901 WALLINGFORD AVE N",
+    };
     const written = [meter({ ...home, userId: 1, outcome: "miss", billable: 1 })];
     for (let i = 0; i < 200; i++) written.push(meter({ ...home, userId: 1, outcome: "hit", billable: 0 }));
     for (let i = 0; i < 30; i++) written.push(meter({ ...home, userId: 2, outcome: "coalesced", billable: 0 }));
-    written.push(meter({ ...home, userId: 2, outcome: "miss", billable: 1 }), meter({ ...home, userId: 2, outcome: "error", billable: 1 }));
+    written.push(
+      meter({ ...home, userId: 2, outcome: "miss", billable: 1 }),
+      meter({ ...home, userId: 2, outcome: "error", billable: 1 }),
+    );
     await Promise.all(written);
     await meterSettled();
 
     const [row] = (await usageSummary()).total;
-    expect(row).toMatchObject({ operation: "valuationEstimate", upstreamCalls: 3, billableRequests: 3, cacheHits: 230, errors: 1 });
+    expect(row).toMatchObject({
+      operation: "valuationEstimate",
+      upstreamCalls: 3,
+      billableRequests: 3,
+      cacheHits: 230,
+      errors: 1,
+    });
     const byUser = await usageByUser();
     expect(byUser.reduce((sum, u) => sum + u.requests, 0)).toBe(233);
     expect(byUser.reduce((sum, u) => sum + u.hits, 0)).toBe(230);

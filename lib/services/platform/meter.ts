@@ -31,9 +31,13 @@ const queue = groupCommit<Batch>("meter", {
   gatherMs: () => (env.DATABASE_URL ? 0 : PGLITE_GATHER_MS),
   write: async ({ rows }) => {
     const { db } = await getDatabase();
-    await inSpan("db meter.flush", { kind: "client", root: true, attributes: dbInsert("upstream_calls", rows.length) }, async () => {
-      await db.execute(insertRowsStatement(upstreamCalls, rows)!);
-    });
+    await inSpan(
+      "db meter.flush",
+      { kind: "client", root: true, attributes: dbInsert("upstream_calls", rows.length) },
+      async () => {
+        await db.execute(insertRowsStatement(upstreamCalls, rows)!);
+      },
+    );
   },
   failed: (error, { rows }) => log.error({ err: error, rows: rows.length }, "meter: could not record upstream calls"),
 });
@@ -88,7 +92,9 @@ export const meterSettled = (): Promise<void> => queue.settled();
 /** Billable requests of the rows in a group. */
 const billableSum = () => sql<number>`coalesce(sum(${upstreamCalls.billable}), 0)`.mapWith(Number);
 
-/** Requests of the rows in a group with these outcomes (all when none are named): a row of free answers counts several. */
+/**
+ * Requests of the rows in a group with these outcomes (all when none are named): a row of free answers counts several.
+ */
 const requestsOf = (...outcomes: Outcome[]) => {
   const only = outcomes.length ? sql` filter (where ${inArray(upstreamCalls.outcome, outcomes)})` : sql``;
   return sql<number>`coalesce(sum(${upstreamCalls.requests})${only}, 0)`.mapWith(Number);

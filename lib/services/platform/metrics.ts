@@ -45,7 +45,12 @@ export async function metricsExposition(): Promise<{ body: string; contentType: 
   return { body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
 }
 
-async function reading(metrics: AppMetrics, collector: string, read: () => Promise<void>, failed: () => void): Promise<void> {
+async function reading(
+  metrics: AppMetrics,
+  collector: string,
+  read: () => Promise<void>,
+  failed: () => void,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${READING_MS} ms`)), READING_MS);

@@ -17,8 +17,16 @@ export function shownCopy(entry: OutboxEntry): OutboxEntry {
 }
 
 /** The outbox as an admin reads it (the API, the page): each read is a row of the activity log. */
-export async function outboxFor(caller: Caller, filter: { to?: string; kind?: "email" | "letter" } = {}, limit?: number): Promise<OutboxEntry[]> {
+export async function outboxFor(
+  caller: Caller,
+  filter: { to?: string; kind?: "email" | "letter" } = {},
+  limit?: number,
+): Promise<OutboxEntry[]> {
   const messages = (await readOutbox(filter, limit)).map(shownCopy);
-  void audit({ ...by(caller), action: "outbox.read", detail: { count: messages.length, filtered: Boolean(filter.to || filter.kind) } });
+  void audit({
+    ...by(caller),
+    action: "outbox.read",
+    detail: { count: messages.length, filtered: Boolean(filter.to || filter.kind) },
+  });
   return messages;
 }

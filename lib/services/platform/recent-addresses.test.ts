@@ -38,7 +38,9 @@ describe("an officer's recent lookups", () => {
         call(THIRD, 0),
         call(OTHER, 1),
         call(HOME, 2),
-        ...Array.from({ length: 70 }, (_, i) => call(HOME, 3 + (i % 50), i % 2 ? "valuationEstimate" : "retrieveOwnerData")),
+        ...Array.from({ length: 70 }, (_, i) =>
+          call(HOME, 3 + (i % 50), i % 2 ? "valuationEstimate" : "retrieveOwnerData"),
+        ),
         call(OTHER, 55, "normalizeAddresses"),
       ]);
     expect(await recentAddresses(officer)).toEqual([

@@ -1,5 +1,13 @@
 import "server-only";
-import { circuitBreaker, ConsecutiveBreaker, handleWhen, retry, type IBackoff, type IBackoffFactory, type IRetryBackoffContext } from "cockatiel";
+import {
+  circuitBreaker,
+  ConsecutiveBreaker,
+  handleWhen,
+  retry,
+  type IBackoff,
+  type IBackoffFactory,
+  type IRetryBackoffContext,
+} from "cockatiel";
 import { env } from "@/lib/env";
 import { isRetryable, PropertyApiError } from "@/lib/property-api";
 
@@ -13,7 +21,8 @@ class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>
   constructor(private readonly attempt = 0) {}
   next(context: IRetryBackoffContext<unknown>): IBackoff<IRetryBackoffContext<unknown>> {
     const error = "error" in context.result ? context.result.error : undefined;
-    const retryAfter = PropertyApiError.is(error) && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : undefined;
+    const retryAfter =
+      PropertyApiError.is(error) && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : undefined;
     const exponential = 150 * 2 ** this.attempt * (0.5 + Math.random());
     const duration = Math.min(MAX_RETRY_AFTER_MS, retryAfter ?? exponential);
     const following = new RetryAfterBackoff(this.attempt + 1);

@@ -9,7 +9,12 @@ import { upstream } from "./upstream";
 /** The embedded service's clock; there is none in front of a real service (404, as if the route did not exist). */
 function clock() {
   const sandbox = upstream().sandbox;
-  if (!sandbox) throw new AppError(404, "not_found", "The clock belongs to the embedded service, and a real service is configured.");
+  if (!sandbox)
+    throw new AppError(
+      404,
+      "not_found",
+      "The clock belongs to the embedded service, and a real service is configured.",
+    );
   return sandbox.clock;
 }
 

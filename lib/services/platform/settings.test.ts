@@ -10,10 +10,13 @@ import { orgSettings, setOrgSettings } from "./settings";
 describe("the organization's settings", () => {
   let handle: DatabaseHandle;
   let query: ReturnType<typeof vi.spyOn>;
-  const settingsRead = () => query.mock.calls.filter((call: unknown[]) => /^select .*"settings"/s.test(String(call[0]))).length;
+  const settingsRead = () =>
+    query.mock.calls.filter((call: unknown[]) => /^select .*"settings"/s.test(String(call[0]))).length;
   const changes = async () => {
     await auditSettled();
-    return (await handle.db.select().from(auditEvents).orderBy(auditEvents.id)).filter((row) => row.action === "settings.change").map((row) => row.detail);
+    return (await handle.db.select().from(auditEvents).orderBy(auditEvents.id))
+      .filter((row) => row.action === "settings.change")
+      .map((row) => row.detail);
   };
   beforeAll(async () => {
     handle = await openDatabase({ dataDir: "memory://" });
@@ -52,7 +55,11 @@ describe("the organization's settings", () => {
   });
 
   it("log each change with the value it replaced, and nothing for a value saved unchanged", async () => {
-    await setOrgSettings({ opportunityHelocMin: 30_000, opportunityCashOutMin: env.OPPORTUNITY_CASH_OUT_MIN, orgCurrentRate: 5.7 });
+    await setOrgSettings({
+      opportunityHelocMin: 30_000,
+      opportunityCashOutMin: env.OPPORTUNITY_CASH_OUT_MIN,
+      orgCurrentRate: 5.7,
+    });
     expect(await changes()).toEqual([
       { setting: "org_current_rate", from: env.ORG_CURRENT_RATE, value: 5.7 },
       { setting: "opportunity_heloc_min", from: env.OPPORTUNITY_HELOC_MIN, value: 30_000 },

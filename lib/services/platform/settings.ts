@@ -77,12 +77,16 @@ export async function setOrgSettings(change: Partial<OrgSettings>): Promise<OrgS
   await db
     .insert(settings)
     .values(given.map(({ name, value }) => ({ key: KEYS[name].key, numberValue: value })))
-    .onConflictDoUpdate({ target: settings.key, set: { numberValue: sql`excluded.number_value`, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { numberValue: sql`excluded.number_value`, updatedAt: new Date() },
+    });
   // Read back, not merged into `before`: an admin saving another setting meanwhile keeps theirs in the cache too.
   const value = await stored();
   await safely(() => getCache().set(CACHE_KEY, value, CACHE_SECONDS), undefined);
   for (const { name, value: to } of given)
-    if (to !== before[name]) void audit({ action: "settings.change", detail: { setting: KEYS[name].key, from: before[name], value: to } });
+    if (to !== before[name])
+      void audit({ action: "settings.change", detail: { setting: KEYS[name].key, from: before[name], value: to } });
   return value;
 }
 
@@ -98,8 +102,13 @@ export interface Offers {
   cashOut: Offer;
 }
 
-/** What the homeowner's borrowing scenarios use until an admin sets the offers (docs/pages.md, "Borrowing scenarios"). */
-export const DEFAULT_OFFERS: Offers = { heloc: { ratePercent: 8.5, termYears: 20 }, cashOut: { ratePercent: 6.75, termYears: 30 } };
+/**
+ * What the homeowner's borrowing scenarios use until an admin sets the offers (docs/pages.md, "Borrowing scenarios").
+ */
+export const DEFAULT_OFFERS: Offers = {
+  heloc: { ratePercent: 8.5, termYears: 20 },
+  cashOut: { ratePercent: 6.75, termYears: 30 },
+};
 
 // Stored beside the maximum LTV, one number a row.
 const OFFER_KEYS = {
@@ -112,7 +121,10 @@ const OFFERS_CACHE_KEY = "settings:offers";
 
 /** The offers an admin set, each missing one at its default. */
 export async function offers(): Promise<Offers> {
-  const cached = await safely(() => getCache().get<Offers>(OFFERS_CACHE_KEY, { localMs: SETTINGS_LOCAL_MS }), undefined);
+  const cached = await safely(
+    () => getCache().get<Offers>(OFFERS_CACHE_KEY, { localMs: SETTINGS_LOCAL_MS }),
+    undefined,
+  );
   if (cached && cached.freshUntil > Date.now()) return cached.value;
   const { db } = await getDatabase();
   const rows = await db
@@ -136,7 +148,10 @@ export async function setOffers(value: Offers): Promise<void> {
   await db
     .insert(settings)
     .values(rows)
-    .onConflictDoUpdate({ target: settings.key, set: { numberValue: sql`excluded.number_value`, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { numberValue: sql`excluded.number_value`, updatedAt: new Date() },
+    });
   await safely(() => getCache().set(OFFERS_CACHE_KEY, value, CACHE_SECONDS), undefined);
   void audit({ action: "settings.change", detail: { setting: "offers", value: JSON.stringify(value) } });
 }

@@ -36,7 +36,11 @@ function createUpstream(): Upstream {
   }
   // In-process: the same client, headers and schemas as over HTTP, with the embedded handler as the transport.
   const token = env.PROPERTY_API_TOKEN ?? `embedded_${randomBytes(24).toString("base64url")}`;
-  const sandbox = createSandboxHandler({ token, db: async () => (await getDatabase()).db, faults: parseFaults(env.SANDBOX_FAULTS) });
+  const sandbox = createSandboxHandler({
+    token,
+    db: async () => (await getDatabase()).db,
+    faults: parseFaults(env.SANDBOX_FAULTS),
+  });
   return {
     client: createPropertyApiClient({
       baseUrl: "http://embedded.property-data.invalid",

@@ -4,7 +4,14 @@ import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase, type Database } from "@/lib/db";
 import { clients, invitations, opportunities } from "@/lib/db/schema";
 import { tagLabel, tagShort, type OpportunityKind } from "@/lib/portfolio/opportunities";
-import { MAX_IMPORT_ROWS, personKeyOf, readClient, readClientsCsv, RowErrors, type ClientInput } from "@/lib/portfolio/csv";
+import {
+  MAX_IMPORT_ROWS,
+  personKeyOf,
+  readClient,
+  readClientsCsv,
+  RowErrors,
+  type ClientInput,
+} from "@/lib/portfolio/csv";
 import { addressKeyOf } from "@/lib/services/homes/addresses";
 import { audit, by } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
@@ -34,7 +41,8 @@ export interface ImportResult {
 }
 
 /** Whose clients a user sees: an admin everyone's, an officer their own. */
-export const visibleTo = (user: SessionUser): SQL | undefined => (user.role === "admin" ? undefined : eq(clients.officerId, user.id));
+export const visibleTo = (user: SessionUser): SQL | undefined =>
+  user.role === "admin" ? undefined : eq(clients.officerId, user.id);
 
 /** A client the user may see and change; 404 otherwise, whether or not it exists (another officer's is not named). */
 export async function clientOf(user: SessionUser, id: number) {
@@ -51,7 +59,10 @@ export async function clientOf(user: SessionUser, id: number) {
  * Each client's address standardized by the service's batch normalization, through the gateway: a hundred to a
  * request, one billable request per address not in the cache. Only a confirmed address (DPV Y or S) is kept.
  */
-async function standardized(caller: SignedIn, inputs: ClientInput[]): Promise<({ address: string; key: string } | { error: string })[]> {
+async function standardized(
+  caller: SignedIn,
+  inputs: ClientInput[],
+): Promise<({ address: string; key: string } | { error: string })[]> {
   const out: ({ address: string; key: string } | { error: string })[] = [];
   for (let start = 0; start < inputs.length; start += NORMALIZE_BATCH) {
     const batch = inputs.slice(start, start + NORMALIZE_BATCH);
@@ -61,10 +72,13 @@ async function standardized(caller: SignedIn, inputs: ClientInput[]): Promise<({
     );
     for (const result of results) {
       if (!result.ok) out.push({ error: result.error ?? "could not be standardized" });
-      // The meaning starts "Not confirmed: …": said once, as "address was not confirmed: the address is not deliverable."
+      // The meaning starts "Not confirmed: …": said once, as "address was not confirmed: the address is not
+      // deliverable."
       else if (!["Y", "S"].includes(result.deliverability.code)) {
         const why = result.deliverability.meaning.replace(/^Not confirmed( yet)?: /, "");
-        out.push({ error: `was not confirmed${/^Not confirmed yet/.test(result.deliverability.meaning) ? " yet" : ""}: ${why}` });
+        out.push({
+          error: `was not confirmed${/^Not confirmed yet/.test(result.deliverability.meaning) ? " yet" : ""}: ${why}`,
+        });
       } else out.push({ address: result.oneLine, key: addressKeyOf(result.oneLine).key });
     }
   }
@@ -142,7 +156,10 @@ async function store(officerId: number, rows: Stored[]): Promise<{ created: numb
 export async function importClients(caller: SignedIn, csv: string): Promise<ImportResult> {
   const read = readClientsCsv(csv);
   if ("error" in read) throw new AppError(400, "invalid_request", `csv: ${read.error}`, { csv: read.error });
-  if (read.rows.length === 0) throw new AppError(400, "invalid_request", "csv: the file has a header but no clients", { csv: "has no client rows" });
+  if (read.rows.length === 0)
+    throw new AppError(400, "invalid_request", "csv: the file has a header but no clients", {
+      csv: "has no client rows",
+    });
   if (read.rows.length > MAX_IMPORT_ROWS) {
     const reason = `has ${read.rows.length.toLocaleString("en-US")} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} at a time`;
     throw new AppError(400, "too_many_rows", `csv ${reason}`, { csv: reason });
@@ -160,12 +177,17 @@ export async function importClients(caller: SignedIn, csv: string): Promise<Impo
   const rows: Stored[] = [];
   good.forEach((row, i) => {
     const found = addresses[i]!;
-    if ("error" in found) errors.push({ line: row.line, input: row.input, field: "address", error: `address ${found.error}` });
+    if ("error" in found)
+      errors.push({ line: row.line, input: row.input, field: "address", error: `address ${found.error}` });
     else rows.push({ ...row.client, ...found, line: row.line });
   });
   const { created, merged, ids } = rows.length ? await store(caller.user.id, rows) : { created: 0, merged: 0, ids: [] };
   errors.sort((a, b) => a.line - b.line);
-  void audit({ action: "clients.import", ...by(caller), detail: { rows: read.rows.length, created, merged, errors: errors.length } });
+  void audit({
+    action: "clients.import",
+    ...by(caller),
+    detail: { rows: read.rows.length, created, merged, errors: errors.length },
+  });
   return { created, merged, errors, unknownColumns: read.unknownColumns, ids };
 }
 
@@ -203,8 +225,15 @@ export async function addClient(caller: SignedIn, fields: ClientFields): Promise
   } catch (error) {
     if (!(error instanceof RowErrors)) throw error;
     // The API's own names for the CSV's fields; every wrong one said at once.
-    const named = error.problems.map((p) => [{ balance: "loanBalance", rate: "noteRate", type: "loanType" }[p.field] ?? p.field, p.message] as const);
-    throw new AppError(400, "invalid_request", named.map(([name, message]) => `${name} ${message}`).join("; "), Object.fromEntries(named));
+    const named = error.problems.map(
+      (p) => [{ balance: "loanBalance", rate: "noteRate", type: "loanType" }[p.field] ?? p.field, p.message] as const,
+    );
+    throw new AppError(
+      400,
+      "invalid_request",
+      named.map(([name, message]) => `${name} ${message}`).join("; "),
+      Object.fromEntries(named),
+    );
   }
   const [found] = await standardized(caller, [client]);
   if (!found || "error" in found) {
@@ -218,14 +247,20 @@ export async function addClient(caller: SignedIn, fields: ClientFields): Promise
 /** The user's clients (everyone's for an admin), by last name, with their invitation's state: the export's rows. */
 export async function listClients(user: SessionUser, limit: number) {
   const { db } = await getDatabase();
-  const rows = await withInvitation(db).where(visibleTo(user)).orderBy(asc(clients.lastName), asc(clients.firstName), asc(clients.id)).limit(limit);
+  const rows = await withInvitation(db)
+    .where(visibleTo(user))
+    .orderBy(asc(clients.lastName), asc(clients.firstName), asc(clients.id))
+    .limit(limit);
   return rows.map(({ client, invitation }) => toClientDto(client, invitation));
 }
 
 // The id first: drizzle makes a left-joined object null when its first column is (acceptedAt often is).
 const withInvitation = (db: Database) =>
   db
-    .select({ client: clients, invitation: { id: invitations.id, acceptedAt: invitations.acceptedAt, expiresAt: invitations.expiresAt } })
+    .select({
+      client: clients,
+      invitation: { id: invitations.id, acceptedAt: invitations.acceptedAt, expiresAt: invitations.expiresAt },
+    })
     .from(clients)
     .leftJoin(invitations, eq(invitations.id, clients.invitationId))
     .$dynamic();
@@ -239,7 +274,12 @@ export const CLIENT_SEARCH_WORDS = 8;
 
 const ORDER: Record<ClientSort, SQL[]> = {
   // Never refreshed (no figure yet) last, then by name, so a new portfolio reads as a directory.
-  equity: [sql`${clients.availableEquity} desc nulls last`, asc(clients.lastName), asc(clients.firstName), asc(clients.id)],
+  equity: [
+    sql`${clients.availableEquity} desc nulls last`,
+    asc(clients.lastName),
+    asc(clients.firstName),
+    asc(clients.id),
+  ],
   name: [asc(clients.lastName), asc(clients.firstName), asc(clients.id)],
   refreshed: [sql`${clients.refreshedAt} asc nulls first`, asc(clients.lastName), asc(clients.id)],
 };
@@ -275,7 +315,9 @@ async function opportunitiesOf(rows: ClientRow[]) {
     .where(and(inArray(opportunities.clientId, [...byClient.keys()]), ne(opportunities.status, "closed")))
     .orderBy(desc(opportunities.amount), asc(opportunities.kind));
   for (const o of live)
-    byClient.get(o.clientId)!.push({ ...toOpportunityDto(o), new: o.status === "open" && o.openedAt.getTime() >= refreshed.get(o.clientId)! });
+    byClient
+      .get(o.clientId)!
+      .push({ ...toOpportunityDto(o), new: o.status === "open" && o.openedAt.getTime() >= refreshed.get(o.clientId)! });
   return byClient;
 }
 
@@ -339,7 +381,13 @@ export async function refreshProgress(user: SessionUser): Promise<{ waiting: num
   const [done] = await db
     .select({ n: count() })
     .from(clients)
-    .where(and(visibleTo(user), sql`${clients.refreshQueuedAt} is null`, sql`${clients.refreshedAt} >= ${new Date(pending.since)}`));
+    .where(
+      and(
+        visibleTo(user),
+        sql`${clients.refreshQueuedAt} is null`,
+        sql`${clients.refreshedAt} >= ${new Date(pending.since)}`,
+      ),
+    );
   return { waiting: pending.waiting, done: done?.n ?? 0 };
 }
 
@@ -348,7 +396,10 @@ export async function refreshProgress(user: SessionUser): Promise<{ waiting: num
  * of that kind being worked, with their opportunities as tags; and how many match in all. A page past the last is
  * empty, with the count that says how many pages there are.
  */
-export async function pageOfClients(user: SessionUser, query: { q?: string; sort: ClientSort; page: number; size?: number; kind?: OpportunityKind }) {
+export async function pageOfClients(
+  user: SessionUser,
+  query: { q?: string; sort: ClientSort; page: number; size?: number; kind?: OpportunityKind },
+) {
   const size = query.size ?? CLIENTS_PAGE_SIZE;
   const where = and(visibleTo(user), matching(query.q), havingKind(query.kind));
   const { db } = await getDatabase();
@@ -363,7 +414,10 @@ export async function pageOfClients(user: SessionUser, query: { q?: string; sort
   const total = counted?.total ?? 0;
   const tags = await opportunitiesOf(rows.map((row) => row.client));
   return {
-    clients: rows.map(({ client, invitation }) => ({ ...toClientDto(client, invitation), opportunities: tags.get(client.id)! })),
+    clients: rows.map(({ client, invitation }) => ({
+      ...toClientDto(client, invitation),
+      opportunities: tags.get(client.id)!,
+    })),
     total,
     page: query.page,
     size,
@@ -374,7 +428,13 @@ export async function pageOfClients(user: SessionUser, query: { q?: string; sort
 export type ClientRow = typeof clients.$inferSelect;
 
 export function toClientDto(c: ClientRow, invitation: { acceptedAt: Date | null; expiresAt: Date } | null) {
-  const invited = !invitation ? "none" : invitation.acceptedAt ? "accepted" : invitation.expiresAt.getTime() <= Date.now() ? "expired" : "pending";
+  const invited = !invitation
+    ? "none"
+    : invitation.acceptedAt
+      ? "accepted"
+      : invitation.expiresAt.getTime() <= Date.now()
+        ? "expired"
+        : "pending";
   return {
     id: c.id,
     officerId: c.officerId,

@@ -18,7 +18,9 @@ export const DEMO_OFFICER_CARD = {
 };
 export const DEMO_COMPANY = { companyName: "Example Home Lending", nmlsId: "7654321" };
 
-/** A drawn portrait (a head and shoulders on a green ground): the demo needs a face without shipping someone's photo. */
+/**
+ * A drawn portrait (a head and shoulders on a green ground): the demo needs a face without shipping someone's photo.
+ */
 const AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_SIDE}" height="${IMAGE_SIDE}" viewBox="0 0 256 256">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#16794c"/><stop offset="1" stop-color="#0f5132"/></linearGradient></defs>
   <rect width="256" height="256" fill="url(#g)"/>
@@ -44,7 +46,8 @@ export async function ensureDemoOfficer(officerId: number, homeownerId: number):
       .values({ userId: officerId, ...DEMO_OFFICER_CARD })
       .onConflictDoUpdate({ target: officerProfiles.userId, set: { ...DEMO_OFFICER_CARD, updatedAt: new Date() } });
   }
-  if (!profile?.photoAt) await storeOfficerPhoto(officerId, await sharp(Buffer.from(AVATAR_SVG)).webp({ quality: 82 }).toBuffer());
+  if (!profile?.photoAt)
+    await storeOfficerPhoto(officerId, await sharp(Buffer.from(AVATAR_SVG)).webp({ quality: 82 }).toBuffer());
   await db
     .update(users)
     .set({ officerId })

@@ -22,8 +22,11 @@ const TYPES: Record<string, LoanType> = { CONVENTIONAL: "conventional", FHA: "fh
 export async function ensureDemoPortfolio(officerId: number): Promise<void> {
   const { db } = await getDatabase();
   // Seeded once: a start finds the portfolio there (and a client the officer removed stays removed).
-  if ((await db.select({ id: clients.id }).from(clients).where(eq(clients.officerId, officerId)).limit(1)).length > 0) return;
-  const homes = getDataset().properties.filter((p) => p.kind !== "CONDOMINIUM" && !p.vacant && peopleOf(p).length > 0 && p.loans.length > 0);
+  if ((await db.select({ id: clients.id }).from(clients).where(eq(clients.officerId, officerId)).limit(1)).length > 0)
+    return;
+  const homes = getDataset().properties.filter(
+    (p) => p.kind !== "CONDOMINIUM" && !p.vacant && peopleOf(p).length > 0 && p.loans.length > 0,
+  );
   const step = Math.max(1, Math.floor(homes.length / DEMO_CLIENTS));
   const rows = homes
     .filter((_, i) => i % step === 0)
@@ -53,7 +56,14 @@ export async function ensureDemoPortfolio(officerId: number): Promise<void> {
         originalLoanAmount: Math.round(loan.originalAmount),
         originalValue,
         // FHA loans carry a premium, VA loans none, conventional ones insurance above 80% of the price.
-        mortgageInsurance: type === "fha" ? true : type === "va" ? false : originalValue ? loan.originalAmount / originalValue > 0.8 : null,
+        mortgageInsurance:
+          type === "fha"
+            ? true
+            : type === "va"
+              ? false
+              : originalValue
+                ? loan.originalAmount / originalValue > 0.8
+                : null,
       };
     });
   await db.insert(clients).values(rows).onConflictDoNothing();

@@ -38,10 +38,14 @@ export async function setMailPreferences(userId: number, change: Partial<MailPre
   return next;
 }
 
-/** A one-click unsubscribe (RFC 8058) or the unsubscribe page's button: the link's signature is the only proof asked. */
+/**
+ * A one-click unsubscribe (RFC 8058) or the unsubscribe page's button: the link's signature is the only proof asked.
+ */
 export async function unsubscribe(userId: number, kind: MailingKind, token: string): Promise<void> {
   if (!validUnsubscribe(userId, kind, token))
-    throw new AppError(400, "invalid_link", "This unsubscribe link is not valid.", { t: "is not this link's signature" });
+    throw new AppError(400, "invalid_link", "This unsubscribe link is not valid.", {
+      t: "is not this link's signature",
+    });
   // A link outlives its account: once the account is deleted there is nothing left to send (and no row to keep).
   const { db } = await getDatabase();
   const [account] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
@@ -95,7 +99,10 @@ async function digestPerson(userId: number) {
     .where(eq(users.id, userId))
     .orderBy(desc(invitations.acceptedAt))
     .limit(1);
-  const owned = await db.select({ ownerId: accountOwners.ownerId }).from(accountOwners).where(eq(accountOwners.userId, userId));
+  const owned = await db
+    .select({ ownerId: accountOwners.ownerId })
+    .from(accountOwners)
+    .where(eq(accountOwners.userId, userId));
   return person && owned.length ? { ...person, ownerIds: owned.map(({ ownerId }) => ownerId) } : undefined;
 }
 
@@ -103,7 +110,12 @@ async function digestPerson(userId: number) {
  * An account's digest for a month, in its language: its proved homes' value, loans and equity. Undefined when it has
  * no home with figures to tell. One owner-data call (cached and metered like every other) per owner record.
  */
-async function digestOf(person: NonNullable<Awaited<ReturnType<typeof digestPerson>>>, period: string, caller: Caller, language?: Locale) {
+async function digestOf(
+  person: NonNullable<Awaited<ReturnType<typeof digestPerson>>>,
+  period: string,
+  caller: Caller,
+  language?: Locale,
+) {
   const data = await ownerData(caller, person.ownerIds);
   const homes = data.properties.flatMap((property) => {
     const equity = property.equity;
@@ -127,7 +139,9 @@ async function digestOf(person: NonNullable<Awaited<ReturnType<typeof digestPers
     month: formatsFor(locale).month(period),
     homes,
     card: await homeownerCard(person.id).catch(() => null),
-    officer: person.officerEmail ? { name: person.officerName ?? person.officerEmail, email: person.officerEmail } : undefined,
+    officer: person.officerEmail
+      ? { name: person.officerName ?? person.officerEmail, email: person.officerEmail }
+      : undefined,
     dashboardUrl: new URL("/dashboard", appOrigin).href,
     preferencesUrl: new URL("/account#email", appOrigin).href,
     unsubscribeUrl: unsubscribeUrl(person.id, "monthly_digest"),
@@ -141,7 +155,10 @@ async function digestOf(person: NonNullable<Awaited<ReturnType<typeof digestPers
  * This month's digest as the homeowner would receive it, whether or not they get it by mail (what the account page
  * shows them before they choose), in the language they read the page in. Undefined when no proved home has figures yet.
  */
-export async function digestPreview(caller: Caller & { user: SessionUser }, locale: Locale): Promise<{ subject: string; html: string } | undefined> {
+export async function digestPreview(
+  caller: Caller & { user: SessionUser },
+  locale: Locale,
+): Promise<{ subject: string; html: string } | undefined> {
   const person = await digestPerson(caller.user.id);
   if (!person) return undefined;
   const message = await digestOf(person, new Date().toISOString().slice(0, 7), caller, locale);
@@ -152,11 +169,18 @@ export async function digestPreview(caller: Caller & { user: SessionUser }, loca
  * Sends one homeowner their digest for a month, once: the delivery is recorded first (a second run of the same job
  * finds it and sends nothing) and forgotten again if the mail server refuses, so that the retry sends it.
  */
-export async function sendMonthlyDigest(userId: number, period: string): Promise<"sent" | "already sent" | "not wanted"> {
+export async function sendMonthlyDigest(
+  userId: number,
+  period: string,
+): Promise<"sent" | "already sent" | "not wanted"> {
   const { db } = await getDatabase();
   const person = await digestPerson(userId);
   if (!person || !(await mailPreferencesOf(userId)).monthlyDigest) return "not wanted";
-  const claimed = await db.insert(mailDeliveries).values({ userId, kind: "monthly_digest", period }).onConflictDoNothing().returning();
+  const claimed = await db
+    .insert(mailDeliveries)
+    .values({ userId, kind: "monthly_digest", period })
+    .onConflictDoNothing()
+    .returning();
   if (claimed.length === 0) return "already sent";
   try {
     const message = await digestOf(person, period, { ip: "job" });
@@ -164,7 +188,15 @@ export async function sendMonthlyDigest(userId: number, period: string): Promise
     await sendMail(message);
     return "sent";
   } catch (error) {
-    await db.delete(mailDeliveries).where(and(eq(mailDeliveries.userId, userId), eq(mailDeliveries.kind, "monthly_digest"), eq(mailDeliveries.period, period)));
+    await db
+      .delete(mailDeliveries)
+      .where(
+        and(
+          eq(mailDeliveries.userId, userId),
+          eq(mailDeliveries.kind, "monthly_digest"),
+          eq(mailDeliveries.period, period),
+        ),
+      );
     throw error;
   }
 }

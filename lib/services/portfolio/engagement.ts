@@ -49,13 +49,16 @@ export async function engagementOf(userId: number, days = 7): Promise<Engagement
   const { db } = await getDatabase();
   const [row] = await db
     .select({
-      visitDays: sql<number>`count(distinct date_trunc('day', ${homeownerEvents.at})) filter (where ${homeownerEvents.kind} = 'dashboard_visit')`.mapWith(
-        Number,
-      ),
+      visitDays:
+        sql<number>`count(distinct date_trunc('day', ${homeownerEvents.at})) filter (where ${homeownerEvents.kind} = 'dashboard_visit')`.mapWith(
+          Number,
+        ),
       reportDownloads: sql<number>`count(*) filter (where ${homeownerEvents.kind} = 'report_download')`.mapWith(Number),
       borrowingUses: sql<number>`count(*) filter (where ${homeownerEvents.kind} = 'borrowing_used')`.mapWith(Number),
     })
     .from(homeownerEvents)
-    .where(and(eq(homeownerEvents.userId, userId), gt(homeownerEvents.at, sql`now() - make_interval(days => ${days})`)));
+    .where(
+      and(eq(homeownerEvents.userId, userId), gt(homeownerEvents.at, sql`now() - make_interval(days => ${days})`)),
+    );
   return row ?? { visitDays: 0, reportDownloads: 0, borrowingUses: 0 };
 }

@@ -97,5 +97,6 @@ async function sendRefreshJobs(ids: number[], period: string) {
   // lib/jobs runs the services (refreshes among them): imported when needed, not at the top, to keep out of a circle.
   const { jobs } = await import("@/lib/jobs");
   const engine = await jobs();
-  for (const clientId of ids) await engine.send("client-refresh", { clientId, period }, { key: `${clientId}:${period}` });
+  for (const clientId of ids)
+    await engine.send("client-refresh", { clientId, period }, { key: `${clientId}:${period}` });
 }

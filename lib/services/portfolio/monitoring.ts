@@ -45,7 +45,9 @@ export interface BudgetState {
 }
 
 const notRefreshedIn = (period: string) =>
-  notExists(sql`(select 1 from ${clientRefreshes} where ${clientRefreshes.clientId} = ${clients.id} and ${clientRefreshes.period} = ${period})`);
+  notExists(
+    sql`(select 1 from ${clientRefreshes} where ${clientRefreshes.clientId} = ${clients.id} and ${clientRefreshes.period} = ${period})`,
+  );
 const dayHasCome = (day: number) => sql`(${clients.id} % 28) + 1 <= ${day}`;
 
 export async function budgetState(now = new Date()): Promise<BudgetState> {
@@ -84,7 +86,10 @@ export async function dueClients(now: Date, limit: number, all = false): Promise
  * as run at once), and marked done after. A claim not done is a refresh cut off midway (its process stopped): the job
  * runs again and finishes it, spending no second unit of the budget. A refresh that fails gives its claim back.
  */
-export async function refreshScheduled(clientId: number, period: string): Promise<"refreshed" | "already refreshed" | "over budget" | "gone"> {
+export async function refreshScheduled(
+  clientId: number,
+  period: string,
+): Promise<"refreshed" | "already refreshed" | "over budget" | "gone"> {
   const { db } = await getDatabase();
   try {
     return await claimAndRefresh(clientId, period);
@@ -98,11 +103,20 @@ export async function refreshScheduled(clientId: number, period: string): Promis
   }
 }
 
-async function claimAndRefresh(clientId: number, period: string): Promise<"refreshed" | "already refreshed" | "over budget" | "gone"> {
+async function claimAndRefresh(
+  clientId: number,
+  period: string,
+): Promise<"refreshed" | "already refreshed" | "over budget" | "gone"> {
   const { db } = await getDatabase();
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
-  // The job reads the home for the officer whose client it is: the log names them (their clients go with their account).
-  const [officer] = client ? await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, client.officerId)) : [];
+  // The job reads the home for the officer whose client it is: the log names them (their clients go with their
+  // account).
+  const [officer] = client
+    ? await db
+        .select({ id: users.id, email: users.email, role: users.role })
+        .from(users)
+        .where(eq(users.id, client.officerId))
+    : [];
   if (!client || !officer) return "gone";
   const where = and(eq(clientRefreshes.clientId, clientId), eq(clientRefreshes.period, period));
   const [existing] = await db.select({ done: clientRefreshes.done }).from(clientRefreshes).where(where);

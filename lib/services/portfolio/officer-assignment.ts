@@ -54,10 +54,16 @@ async function resolveOfficer(homeownerId: number): Promise<Assignment | null> {
     .limit(1);
   if (await staff(listed?.officerId)) return { officerId: listed!.officerId, source: "portfolio" };
   if (account.partnerSiteId != null) {
-    const [site] = await db.select({ officerId: widgetSites.officerId }).from(widgetSites).where(eq(widgetSites.id, account.partnerSiteId));
+    const [site] = await db
+      .select({ officerId: widgetSites.officerId })
+      .from(widgetSites)
+      .where(eq(widgetSites.id, account.partnerSiteId));
     if (await staff(site?.officerId)) return { officerId: site!.officerId!, source: "partner" };
   }
-  const [org] = await db.select({ officerId: organizationProfile.defaultOfficerId }).from(organizationProfile).where(eq(organizationProfile.id, 1));
+  const [org] = await db
+    .select({ officerId: organizationProfile.defaultOfficerId })
+    .from(organizationProfile)
+    .where(eq(organizationProfile.id, 1));
   if (await staff(org?.officerId)) return { officerId: org!.officerId!, source: "default" };
   return null;
 }
@@ -67,33 +73,55 @@ async function assertOfficer(officerId: number, field: string): Promise<void> {
   const { db } = await getDatabase();
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, officerId));
   if (!row || row.role === "homeowner")
-    throw new AppError(400, "invalid_request", `${field}: is not a loan officer or an admin`, { [field]: "is not a loan officer or an admin" });
+    throw new AppError(400, "invalid_request", `${field}: is not a loan officer or an admin`, {
+      [field]: "is not a loan officer or an admin",
+    });
 }
 
 /**
  * An admin's choice of a homeowner's officer, saved on the account (it outranks every other source); null gives the
  * choice back to the rules (invitation, portfolio, site, default). Audited with who it was and who it is now.
  */
-export async function reassignOfficer(admin: SessionUser, homeownerId: number, officerId: number | null): Promise<Assignment | null> {
+export async function reassignOfficer(
+  admin: SessionUser,
+  homeownerId: number,
+  officerId: number | null,
+): Promise<Assignment | null> {
   const { db } = await getDatabase();
-  const [account] = await db.select({ role: users.role, officerId: users.officerId }).from(users).where(eq(users.id, homeownerId));
-  if (!account || account.role !== "homeowner") throw new AppError(404, "not_found", "There is no homeowner with this id.");
+  const [account] = await db
+    .select({ role: users.role, officerId: users.officerId })
+    .from(users)
+    .where(eq(users.id, homeownerId));
+  if (!account || account.role !== "homeowner")
+    throw new AppError(404, "not_found", "There is no homeowner with this id.");
   if (officerId !== null) await assertOfficer(officerId, "officerId");
   await db.update(users).set({ officerId }).where(eq(users.id, homeownerId));
   // Their pages show the officer's card (kept with their snapshots): read again at once.
   await userChanged(homeownerId);
-  void audit({ action: "officer.assign", actor: admin, subjectUserId: homeownerId, detail: { from: account.officerId, to: officerId } });
+  void audit({
+    action: "officer.assign",
+    actor: admin,
+    subjectUserId: homeownerId,
+    detail: { from: account.officerId, to: officerId },
+  });
   return resolveOfficer(homeownerId);
 }
 
 /** The admin page's form: the homeowner named by their email (400 naming `email` when no homeowner has it). */
-export async function reassignOfficerByEmail(admin: SessionUser, email: string, officerId: number | null): Promise<Assignment | null> {
+export async function reassignOfficerByEmail(
+  admin: SessionUser,
+  email: string,
+  officerId: number | null,
+): Promise<Assignment | null> {
   const { db } = await getDatabase();
   const [account] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.role, "homeowner")));
-  if (!account) throw new AppError(400, "invalid_request", "email: no homeowner has this email", { email: "no homeowner has this email" });
+  if (!account)
+    throw new AppError(400, "invalid_request", "email: no homeowner has this email", {
+      email: "no homeowner has this email",
+    });
   return reassignOfficer(admin, account.id, officerId);
 }
 
@@ -101,21 +129,37 @@ export async function reassignOfficerByEmail(admin: SessionUser, email: string, 
 export async function setSiteOfficer(admin: SessionUser, siteId: number, officerId: number | null): Promise<void> {
   if (officerId !== null) await assertOfficer(officerId, "officerId");
   const { db } = await getDatabase();
-  const changed = await db.update(widgetSites).set({ officerId }).where(eq(widgetSites.id, siteId)).returning({ id: widgetSites.id });
+  const changed = await db
+    .update(widgetSites)
+    .set({ officerId })
+    .where(eq(widgetSites.id, siteId))
+    .returning({ id: widgetSites.id });
   if (!changed.length) throw new AppError(404, "not_found", "There is no widget site with this id.");
   void audit({ action: "site.officer", actor: admin, detail: { siteId, officerId } });
 }
 
 /** The homeowner's officer as their data export tells it: name, NMLS ID and where the assignment came from. */
-export async function officerForExport(homeownerId: number): Promise<{ name: string; email: string; nmlsId: string | null; source: AssignmentSource } | null> {
+export async function officerForExport(
+  homeownerId: number,
+): Promise<{ name: string; email: string; nmlsId: string | null; source: AssignmentSource } | null> {
   const assignment = await assignedOfficer(homeownerId);
   if (!assignment) return null;
   const { db } = await getDatabase();
   const [row] = await db
-    .select({ name: users.name, email: users.email, displayName: officerProfiles.displayName, nmlsId: officerProfiles.nmlsId })
+    .select({
+      name: users.name,
+      email: users.email,
+      displayName: officerProfiles.displayName,
+      nmlsId: officerProfiles.nmlsId,
+    })
     .from(users)
     .leftJoin(officerProfiles, eq(officerProfiles.userId, users.id))
     .where(eq(users.id, assignment.officerId));
   if (!row) return null;
-  return { name: row.displayName ?? row.name ?? row.email, email: row.email, nmlsId: row.nmlsId, source: assignment.source };
+  return {
+    name: row.displayName ?? row.name ?? row.email,
+    email: row.email,
+    nmlsId: row.nmlsId,
+    source: assignment.source,
+  };
 }

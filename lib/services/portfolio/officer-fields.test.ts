@@ -33,13 +33,20 @@ describe("an officer's card fields", () => {
   });
 
   it("clears a blank field and checks the email", () => {
-    expect(parse({ phone: "", nmlsId: "", title: "  " }).data).toMatchObject({ phone: null, nmlsId: null, title: null });
+    expect(parse({ phone: "", nmlsId: "", title: "  " }).data).toMatchObject({
+      phone: null,
+      nmlsId: null,
+      title: null,
+    });
     expect(fieldsOf({ email: "not an email" })).toEqual(["email"]);
   });
 
   it("checks the company's NMLS ID as the officer's", () => {
     expect(OrganizationInput.safeParse({ nmlsId: "12a" }).success).toBe(false);
-    expect(OrganizationInput.safeParse({ nmlsId: "7654321", companyName: "Lender" }).data).toMatchObject({ nmlsId: "7654321", defaultOfficerId: null });
+    expect(OrganizationInput.safeParse({ nmlsId: "7654321", companyName: "Lender" }).data).toMatchObject({
+      nmlsId: "7654321",
+      defaultOfficerId: null,
+    });
   });
 
   it("links to NMLS Consumer Access for a person and a company", () => {
@@ -50,7 +57,10 @@ describe("an officer's card fields", () => {
 
 describe("the admin's officer forms", () => {
   it("reads a chosen officer as an id and none as null", () => {
-    expect(AssignOfficerForm.safeParse({ email: " Ann@Example.com ", officerId: "12" }).data).toEqual({ email: "Ann@Example.com", officerId: 12 });
+    expect(AssignOfficerForm.safeParse({ email: " Ann@Example.com ", officerId: "12" }).data).toEqual({
+      email: "Ann@Example.com",
+      officerId: 12,
+    });
     expect(AssignOfficerForm.safeParse({ email: "ann@example.com", officerId: "" }).data?.officerId).toBeNull();
     expect(SiteOfficerForm.safeParse({ siteId: "3", officerId: "7" }).data).toEqual({ siteId: 3, officerId: 7 });
   });

@@ -19,7 +19,10 @@ export const PhoneField = z
     if (!value?.trim()) return null;
     const phone = parsePhoneNumberFromString(value, "US");
     if (!phone?.isValid()) {
-      context.addIssue({ code: "custom", message: "is not a valid phone number (for example (206) 555-0123 or +44 20 7946 0958)" });
+      context.addIssue({
+        code: "custom",
+        message: "is not a valid phone number (for example (206) 555-0123 or +44 20 7946 0958)",
+      });
       return z.NEVER;
     }
     return phone.number;
@@ -30,9 +33,14 @@ export const NmlsIdField = z
   .string()
   .nullish()
   .transform((value) => value?.trim() || null)
-  .refine((value) => value === null || /^\d{1,12}$/.test(value), "must be 1 to 12 digits (the NMLS ID, with no letters or spaces)");
+  .refine(
+    (value) => value === null || /^\d{1,12}$/.test(value),
+    "must be 1 to 12 digits (the NMLS ID, with no letters or spaces)",
+  );
 
-/** A link the homeowner opens to book a call: https only (a card never sends them somewhere unencrypted or to a script). */
+/**
+ * A link the homeowner opens to book a call: https only (a card never sends them somewhere unencrypted or to a script).
+ */
 export const BookingUrlField = z
   .string()
   .max(500, "must be at most 500 characters")

@@ -12,7 +12,9 @@ import { engagement } from "@/lib/portfolio/opportunities";
 import { mailPreferencesOf } from "./digests";
 import { engagementOf } from "./engagement";
 
-/** The loan officer who invited a homeowner (their latest accepted invitation): named on the dashboard as their contact. */
+/**
+ * The loan officer who invited a homeowner (their latest accepted invitation): named on the dashboard as their contact.
+ */
 export function contactOf(userId: number): Promise<{ name: string; email: string } | undefined> {
   // On every dashboard view; it changes when the client accepts an invitation (which says so), or within a minute of
   // the officer's own change.
@@ -47,7 +49,13 @@ export async function checkEngagement(): Promise<{ open: number; closed: number 
     const [live] = await db
       .select()
       .from(opportunities)
-      .where(and(eq(opportunities.clientId, client.clientId), eq(opportunities.kind, "engagement"), ne(opportunities.status, "closed")));
+      .where(
+        and(
+          eq(opportunities.clientId, client.clientId),
+          eq(opportunities.kind, "engagement"),
+          ne(opportunities.status, "closed"),
+        ),
+      );
     if (found && live) {
       // Changed only when what the homeowner did changed: a new sign of interest is news again (the summary's "new").
       if (live.reason !== found.reason) {
@@ -61,11 +69,20 @@ export async function checkEngagement(): Promise<{ open: number; closed: number 
     } else if (found) {
       await db
         .insert(opportunities)
-        .values({ clientId: client.clientId, kind: "engagement", reason: found.reason, figures: found.figures, amount: client.available ?? 0 })
+        .values({
+          clientId: client.clientId,
+          kind: "engagement",
+          reason: found.reason,
+          figures: found.figures,
+          amount: client.available ?? 0,
+        })
         .onConflictDoNothing();
       open++;
     } else if (live) {
-      await db.update(opportunities).set({ status: "closed", updatedAt: new Date() }).where(eq(opportunities.id, live.id));
+      await db
+        .update(opportunities)
+        .set({ status: "closed", updatedAt: new Date() })
+        .where(eq(opportunities.id, live.id));
       closed++;
     }
   }
@@ -87,9 +104,13 @@ export async function summaryRecipients(): Promise<number[]> {
 /**
  * An officer's summary for a day: the opportunities of their clients that are new since their last summary (the last
  * day, for a first one): first found, or found again after a dismissal, never the same one again for changing figures.
- * Engaged homeowners first, then the most money, and how many are open in all. Sent once a day at most, and only on a day that has something new.
+ * Engaged homeowners first, then the most money, and how many are open in all. Sent once a day at most, and only on a
+ * day that has something new.
  */
-export async function sendOfficerSummary(userId: number, day: string): Promise<"sent" | "already sent" | "nothing new" | "not wanted"> {
+export async function sendOfficerSummary(
+  userId: number,
+  day: string,
+): Promise<"sent" | "already sent" | "nothing new" | "not wanted"> {
   const { db } = await getDatabase();
   const [officer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!officer || !(await mailPreferencesOf(userId)).dailySummary) return "not wanted";
@@ -123,7 +144,11 @@ export async function sendOfficerSummary(userId: number, day: string): Promise<"
     .from(opportunities)
     .innerJoin(clients, eq(clients.id, opportunities.clientId))
     .where(mine)) as [{ open: number }];
-  const claimed = await db.insert(mailDeliveries).values({ userId, kind: "daily_summary", period: day }).onConflictDoNothing().returning();
+  const claimed = await db
+    .insert(mailDeliveries)
+    .values({ userId, kind: "daily_summary", period: day })
+    .onConflictDoNothing()
+    .returning();
   if (claimed.length === 0) return "already sent";
   try {
     await sendMail(
@@ -139,7 +164,15 @@ export async function sendOfficerSummary(userId: number, day: string): Promise<"
       }),
     );
   } catch (error) {
-    await db.delete(mailDeliveries).where(and(eq(mailDeliveries.userId, userId), eq(mailDeliveries.kind, "daily_summary"), eq(mailDeliveries.period, day)));
+    await db
+      .delete(mailDeliveries)
+      .where(
+        and(
+          eq(mailDeliveries.userId, userId),
+          eq(mailDeliveries.kind, "daily_summary"),
+          eq(mailDeliveries.period, day),
+        ),
+      );
     throw error;
   }
   log.info({ userId, day, opportunities: fresh.length }, "officer summary sent");

@@ -25,7 +25,8 @@ export interface OfficerProfileDto {
   complete: boolean;
 }
 
-const photoUrlOf = (userId: number, updatedAt: Date | null) => (updatedAt ? `/api/officers/${userId}/photo?v=${updatedAt.getTime()}` : null);
+const photoUrlOf = (userId: number, updatedAt: Date | null) =>
+  updatedAt ? `/api/officers/${userId}/photo?v=${updatedAt.getTime()}` : null;
 
 async function profileRow(userId: number) {
   const { db } = await getDatabase();
@@ -63,7 +64,9 @@ export async function officerProfile(userId: number): Promise<OfficerProfileDto>
   };
 }
 
-/** An officer's save of their card (validated by OfficerProfileInput: E.164 phone, https booking link, digits for NMLS). */
+/**
+ * An officer's save of their card (validated by OfficerProfileInput: E.164 phone, https booking link, digits for NMLS).
+ */
 export async function saveOfficerProfile(user: SessionUser, input: OfficerProfileInput): Promise<OfficerProfileDto> {
   const { db } = await getDatabase();
   // An NMLS ID names one person: another officer of the lender cannot wear it (and look like them on a card).
@@ -74,8 +77,15 @@ export async function saveOfficerProfile(user: SessionUser, input: OfficerProfil
       .where(and(eq(officerProfiles.nmlsId, input.nmlsId), ne(officerProfiles.userId, user.id)))
       .limit(1);
     if (taken) {
-      void audit({ action: "officer.profile", actor: user, outcome: "refused", detail: { nmlsId: input.nmlsId, reason: "nmls_taken" } });
-      throw new AppError(400, "invalid_request", "nmlsId: belongs to another officer of this lender", { nmlsId: "belongs to another officer of this lender" });
+      void audit({
+        action: "officer.profile",
+        actor: user,
+        outcome: "refused",
+        detail: { nmlsId: input.nmlsId, reason: "nmls_taken" },
+      });
+      throw new AppError(400, "invalid_request", "nmlsId: belongs to another officer of this lender", {
+        nmlsId: "belongs to another officer of this lender",
+      });
     }
   }
   const values = { ...input, updatedAt: new Date() };
@@ -110,10 +120,18 @@ export async function storeOfficerPhoto(userId: number, photo: Buffer): Promise<
  * comes with the image. Only a staff member's photo whose card is shown (NMLS ID set) is served, except to staff (an
  * officer sees their own before their card is complete); null otherwise.
  */
-export async function officerPhoto(userId: number, readerIsStaff = false): Promise<{ bytes: Buffer; updatedAt: Date; public: boolean } | null> {
+export async function officerPhoto(
+  userId: number,
+  readerIsStaff = false,
+): Promise<{ bytes: Buffer; updatedAt: Date; public: boolean } | null> {
   const { db } = await getDatabase();
   const [row] = await db
-    .select({ photo: officerProfiles.photo, at: officerProfiles.photoUpdatedAt, nmlsId: officerProfiles.nmlsId, role: users.role })
+    .select({
+      photo: officerProfiles.photo,
+      at: officerProfiles.photoUpdatedAt,
+      nmlsId: officerProfiles.nmlsId,
+      role: users.role,
+    })
     .from(officerProfiles)
     .innerJoin(users, eq(users.id, officerProfiles.userId))
     .where(eq(officerProfiles.userId, userId));
@@ -138,12 +156,20 @@ export async function officerCard(officerId: number): Promise<OfficerCardDto | n
     nmlsId: row.nmlsId,
     nmlsUrl: nmlsLink("INDIVIDUAL", row.nmlsId),
     photoUrl: photoUrlOf(officerId, row.photoUpdatedAt),
-    company: { name: org.companyName, nmlsId: org.nmlsId, nmlsUrl: org.nmlsId ? nmlsLink("COMPANY", org.nmlsId) : null, logoUrl: org.logoUrl },
+    company: {
+      name: org.companyName,
+      nmlsId: org.nmlsId,
+      nmlsUrl: org.nmlsId ? nmlsLink("COMPANY", org.nmlsId) : null,
+      logoUrl: org.logoUrl,
+    },
     equalHousingStatement: org.equalHousingStatement,
   };
 }
 
-/** The card of a homeowner's assigned officer, or null (no officer, or no NMLS ID yet: then no card and no call to action). */
+/**
+ * The card of a homeowner's assigned officer, or null (no officer, or no NMLS ID yet: then no card and no call to
+ * action).
+ */
 export function homeownerCard(homeownerId: number): Promise<OfficerCardDto | null> {
   // On every view of their pages (six queries): kept with the homeowner's snapshots (session-cache.ts), read again when
   // their assignment changes (which calls userChanged) and within a minute of a change to the officer's or the
@@ -157,6 +183,9 @@ export function homeownerCard(homeownerId: number): Promise<OfficerCardDto | nul
 /** The card of a widget site's officer (the widget's and the embedded dashboard's visitors without an account). */
 export async function siteCard(siteId: number): Promise<OfficerCardDto | null> {
   const { db } = await getDatabase();
-  const [site] = await db.select({ officerId: widgetSites.officerId }).from(widgetSites).where(eq(widgetSites.id, siteId));
+  const [site] = await db
+    .select({ officerId: widgetSites.officerId })
+    .from(widgetSites)
+    .where(eq(widgetSites.id, siteId));
   return site?.officerId ? officerCard(site.officerId) : null;
 }

@@ -30,10 +30,16 @@ const COMPANY_LOCAL_MS = 2_000;
 
 /** The organization's company name, or null while none is set. */
 export async function companyName(): Promise<string | null> {
-  const cached = await safely(() => getCache().get<{ name: string | null }>(COMPANY_KEY, { localMs: COMPANY_LOCAL_MS }), undefined);
+  const cached = await safely(
+    () => getCache().get<{ name: string | null }>(COMPANY_KEY, { localMs: COMPANY_LOCAL_MS }),
+    undefined,
+  );
   if (cached && cached.freshUntil > Date.now()) return cached.value.name;
   const { db } = await getDatabase();
-  const [row] = await db.select({ name: organizationProfile.companyName }).from(organizationProfile).where(eq(organizationProfile.id, 1));
+  const [row] = await db
+    .select({ name: organizationProfile.companyName })
+    .from(organizationProfile)
+    .where(eq(organizationProfile.id, 1));
   const name = row?.name?.trim() || null;
   await safely(() => getCache().set(COMPANY_KEY, { name }, COMPANY_SECONDS), undefined);
   return name;
@@ -46,7 +52,8 @@ export async function keptImage(bytes: Uint8Array, field: string, fit: "cover" |
   try {
     return await reencodeImage(bytes, field, fit);
   } catch (error) {
-    if (error instanceof ImageRefused) throw new AppError(400, error.code, error.message, { [error.field]: error.reason });
+    if (error instanceof ImageRefused)
+      throw new AppError(400, error.code, error.message, { [error.field]: error.reason });
     throw error;
   }
 }
@@ -92,7 +99,10 @@ export async function saveOrganization(admin: SessionUser, input: OrganizationIn
     .insert(organizationProfile)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: organizationProfile.id, set: values });
-  await safely(() => getCache().set(COMPANY_KEY, { name: input.companyName?.trim() || null }, COMPANY_SECONDS), undefined);
+  await safely(
+    () => getCache().set(COMPANY_KEY, { name: input.companyName?.trim() || null }, COMPANY_SECONDS),
+    undefined,
+  );
   void audit({
     action: "organization.change",
     actor: admin,

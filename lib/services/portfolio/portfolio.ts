@@ -38,14 +38,22 @@ type DismissedFigures = { value: number | null; available: number; maxLtv: numbe
  * the home equity line's minimum. A balance or rate the officer imports again reopens nothing: it would let one
  * officer send "opportunity.found" to the lender's CRM at will.
  */
-export function movedPastDismissal(then: DismissedFigures | null, now: DismissedFigures & { fromRecords: boolean }, t: Thresholds): boolean {
+export function movedPastDismissal(
+  then: DismissedFigures | null,
+  now: DismissedFigures & { fromRecords: boolean },
+  t: Thresholds,
+): boolean {
   if (!then) return false;
   if (then.value && now.value && Math.abs(now.value - then.value) / then.value >= t.valueMove) return true;
-  if (Math.abs(now.maxLtv - then.maxLtv) >= 0.01 || Math.abs(now.currentRate - then.currentRate) >= t.rateMargin) return true;
+  if (Math.abs(now.maxLtv - then.maxLtv) >= 0.01 || Math.abs(now.currentRate - then.currentRate) >= t.rateMargin)
+    return true;
   return now.fromRecords && Math.abs(now.available - then.available) >= t.helocMin;
 }
 
-/** The organization's thresholds: its maximum LTV, current rate and minimums (admins set them) and the others of docs/portfolio.md. */
+/**
+ * The organization's thresholds: its maximum LTV, current rate and minimums (admins set them) and the others of
+ * docs/portfolio.md.
+ */
 export async function thresholds(): Promise<Thresholds> {
   const set = await orgSettings();
   return {
@@ -100,7 +108,15 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
   await db.transaction(async (tx) => {
     await tx
       .update(clients)
-      .set({ value, balance, ltv: ltvOf(figures), availableEquity: available, previousValue, refreshedAt: now, updatedAt: now })
+      .set({
+        value,
+        balance,
+        ltv: ltvOf(figures),
+        availableEquity: available,
+        previousValue,
+        refreshedAt: now,
+        updatedAt: now,
+      })
       .where(eq(clients.id, client.id));
     const live = await tx
       .select()
@@ -134,18 +150,29 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
         added.push({ id: kept.id, kind: o.kind, reason: o.reason, figures: o.figures });
       } else if (kept)
         // Otherwise a contacted or dismissed one keeps its status: only its reason and figures follow the new refresh.
-        await tx.update(opportunities).set({ reason: o.reason, figures: o.figures, amount: available, updatedAt: now }).where(eq(opportunities.id, kept.id));
+        await tx
+          .update(opportunities)
+          .set({ reason: o.reason, figures: o.figures, amount: available, updatedAt: now })
+          .where(eq(opportunities.id, kept.id));
       else {
         const [row] = await tx
           .insert(opportunities)
-          .values({ clientId: client.id, kind: o.kind, reason: o.reason, figures: o.figures, amount: available, openedAt: now })
+          .values({
+            clientId: client.id,
+            kind: o.kind,
+            reason: o.reason,
+            figures: o.figures,
+            amount: available,
+            openedAt: now,
+          })
           .returning({ id: opportunities.id });
         added.push({ id: row!.id, kind: o.kind, reason: o.reason, figures: o.figures });
       }
     }
     // Engagement is the homeowner's doing, not the refresh's: it is kept or closed by its own daily check.
     const gone = live.filter((l) => l.kind !== "engagement" && !found.some((o) => o.kind === l.kind)).map((l) => l.id);
-    if (gone.length) await tx.update(opportunities).set({ status: "closed", updatedAt: now }).where(inArray(opportunities.id, gone));
+    if (gone.length)
+      await tx.update(opportunities).set({ status: "closed", updatedAt: now }).where(inArray(opportunities.id, gone));
   });
   // The lender's CRM hears of the refresh and of each opportunity it found new: ids and figures, no loan numbers.
   await emitEvents([
@@ -163,7 +190,15 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
     },
     ...added.map((o) => ({
       type: "opportunity.found" as const,
-      data: { opportunityId: o.id, clientId: client.id, officerId: client.officerId, kind: o.kind, reason: o.reason, amount: available, figures: o.figures },
+      data: {
+        opportunityId: o.id,
+        clientId: client.id,
+        officerId: client.officerId,
+        kind: o.kind,
+        reason: o.reason,
+        amount: available,
+        figures: o.figures,
+      },
     })),
   ]);
   return { value, balance, ltv: ltvOf(figures), availableEquity: available, opportunities: found.map((o) => o.kind) };
@@ -207,10 +242,18 @@ export async function refreshAll(caller: SignedIn) {
 }
 
 /** The user's opportunities (everyone's for an admin), the most money first, filtered by kind and status. */
-export async function listOpportunities(user: SessionUser, filter: { kind?: OpportunityKind; status?: OpportunityStatus } = {}, limit = 500) {
+export async function listOpportunities(
+  user: SessionUser,
+  filter: { kind?: OpportunityKind; status?: OpportunityStatus } = {},
+  limit = 500,
+) {
   const { db } = await getDatabase();
   const rows = await db
-    .select({ o: opportunities, name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`, address: clients.address })
+    .select({
+      o: opportunities,
+      name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
+      address: clients.address,
+    })
     .from(opportunities)
     .innerJoin(clients, eq(clients.id, opportunities.clientId))
     .where(
@@ -230,7 +273,11 @@ export type OpportunityDto = Awaited<ReturnType<typeof listOpportunities>>[numbe
  * Marks an opportunity contacted, dismissed (with a reason: it stays dismissed until its figures move past the
  * thresholds) or open again; one that no longer applies cannot be changed. Each change is a row of the activity log.
  */
-export async function setOpportunityStatus(caller: SignedIn, id: number, change: { status: OpportunityStatus; reason?: DismissReason; note?: string }) {
+export async function setOpportunityStatus(
+  caller: SignedIn,
+  id: number,
+  change: { status: OpportunityStatus; reason?: DismissReason; note?: string },
+) {
   const { db } = await getDatabase();
   const [row] = await db
     .select({ o: opportunities, value: clients.value })
@@ -238,7 +285,8 @@ export async function setOpportunityStatus(caller: SignedIn, id: number, change:
     .innerJoin(clients, eq(clients.id, opportunities.clientId))
     .where(and(eq(opportunities.id, id), visibleTo(caller.user)));
   if (!row) throw new AppError(404, "not_found", "No opportunity of yours has this id.");
-  if (row.o.status === "closed") throw new AppError(409, "closed", "This opportunity no longer applies since the last refresh.");
+  if (row.o.status === "closed")
+    throw new AppError(409, "closed", "This opportunity no longer applies since the last refresh.");
   const { status } = change;
   const dismissed = status === "dismissed";
   const t = await thresholds();
@@ -251,7 +299,9 @@ export async function setOpportunityStatus(caller: SignedIn, id: number, change:
       status,
       dismissReason: reason,
       dismissedAt: dismissed ? now : null,
-      dismissedFigures: dismissed ? { value: row.value, available: row.o.amount, maxLtv: t.maxLtv, currentRate: t.currentRate } : null,
+      dismissedFigures: dismissed
+        ? { value: row.value, available: row.o.amount, maxLtv: t.maxLtv, currentRate: t.currentRate }
+        : null,
       updatedAt: now,
     })
     .where(eq(opportunities.id, id));
@@ -272,8 +322,16 @@ export async function setOpportunityStatus(caller: SignedIn, id: number, change:
 /** Invites a client to their home's dashboard with the ownership invitation (the deed must name them). */
 export async function inviteClient(caller: SignedIn, id: number) {
   const client = await clientOf(caller.user, id);
-  if (!client.email) throw new AppError(400, "invalid_request", "email: add the client's email before inviting them", { email: "is required to invite" });
-  const sent = await invite(caller, { firstName: client.firstName, lastName: client.lastName, address: client.address, email: client.email });
+  if (!client.email)
+    throw new AppError(400, "invalid_request", "email: add the client's email before inviting them", {
+      email: "is required to invite",
+    });
+  const sent = await invite(caller, {
+    firstName: client.firstName,
+    lastName: client.lastName,
+    address: client.address,
+    email: client.email,
+  });
   const { db } = await getDatabase();
   await db.update(clients).set({ invitationId: sent.id, updatedAt: new Date() }).where(eq(clients.id, id));
   return sent;

@@ -10,20 +10,37 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), referrer: "no-referrer" };
 }
 
-export default async function InvitePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function InvitePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const token = (await searchParams).token;
   const [t, errors] = await Promise.all([getTranslations("Invite"), getTranslations("Errors")]);
-  const preview = typeof token === "string" && token ? await orAppError(invitationPreview(token)) : new AppError(404, "invitation_not_found", t("needsLink"));
+  const preview =
+    typeof token === "string" && token
+      ? await orAppError(invitationPreview(token))
+      : new AppError(404, "invitation_not_found", t("needsLink"));
   if (AppError.is(preview)) {
     // A code the catalogue's Errors names is said in the reader's language; else the server's words.
     const code = preview.code as Parameters<typeof errors>[0];
-    return <ErrorPanel title={t("cannotOpen")} message={typeof token === "string" && token && errors.has(code) ? errors(code) : preview.message} />;
+    return (
+      <ErrorPanel
+        title={t("cannotOpen")}
+        message={typeof token === "string" && token && errors.has(code) ? errors(code) : preview.message}
+      />
+    );
   }
   return (
     <div className="mx-auto max-w-md space-y-6">
       <h1 className="text-3xl font-bold">{t("heading")}</h1>
       <p className="text-slate-700">
-        {t.rich("welcome", { name: preview.name, email: preview.email, address: preview.address, b: (chunks) => <strong>{chunks}</strong> })}
+        {t.rich("welcome", {
+          name: preview.name,
+          email: preview.email,
+          address: preview.address,
+          b: (chunks) => <strong>{chunks}</strong>,
+        })}
       </p>
       <div className="rounded-xl border border-slate-200 bg-white p-6">
         <AcceptInvitationForm token={typeof token === "string" ? token : ""} hasAccount={preview.hasAccount} />

@@ -15,13 +15,21 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl);
   const error = typeof params.error === "string" ? params.error : undefined;
   const t = await getTranslations("Login");
   const sso: SsoError | undefined =
-    error && Object.hasOwn(SSO_ERRORS, error) ? (error as SsoError) : error && SSO_FLOW_ERRORS.has(error) ? "OidcFailed" : undefined;
+    error && Object.hasOwn(SSO_ERRORS, error)
+      ? (error as SsoError)
+      : error && SSO_FLOW_ERRORS.has(error)
+        ? "OidcFailed"
+        : undefined;
   const notice = sso && t(`sso.${sso}`);
   return (
     <div className="mx-auto max-w-md space-y-6">
@@ -49,7 +57,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             {t("demoHeading")}
           </h2>
           <p className="mt-1 text-slate-700">{t("demoIntro")}</p>
-          <DataTable label={t("demoHeading")} look="quiet" className="mt-3" columns={[t("demoRole"), t("demoEmail"), t("demoPassword")]}>
+          <DataTable
+            label={t("demoHeading")}
+            look="quiet"
+            className="mt-3"
+            columns={[t("demoRole"), t("demoEmail"), t("demoPassword")]}
+          >
             {DEMO_ACCOUNTS.map((account) => (
               <tr key={account.email}>
                 <td className="py-0.5 pr-3">{t("demoRoleName", { role: account.role })}</td>

@@ -9,7 +9,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** A reset link's page, and a staff invitation's (`first`: only the words differ; the token decides what it may do). */
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResetPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { token, first } = await searchParams;
   const invited = first === "1";
   const t = await getTranslations("PasswordReset");

@@ -10,7 +10,11 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignUpPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   // The address someone valued in the widget comes along to onboarding, whether they sign up or sign in.
   const address = carriedAddress((await searchParams).address);
   const t = await getTranslations("Signup");
@@ -25,7 +29,10 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
       <p className="text-sm text-slate-700">
         {t.rich("haveAccount", {
           link: (chunks) => (
-            <Link href={(address ? `/login?callbackUrl=${encodeURIComponent(next)}` : "/login") as Route} className="font-medium text-brand-700 underline">
+            <Link
+              href={(address ? `/login?callbackUrl=${encodeURIComponent(next)}` : "/login") as Route}
+              className="font-medium text-brand-700 underline"
+            >
               {chunks}
             </Link>
           ),

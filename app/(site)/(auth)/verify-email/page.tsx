@@ -10,7 +10,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** The page of the link mailed at sign-up: the token is spent only by the button, never by opening the page. */
-export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function VerifyEmailPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { token } = await searchParams;
   const user = await currentUser();
   const t = await getTranslations("VerifyEmail");
@@ -22,7 +26,10 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
         <p className="text-slate-700">
           {t.rich("signInFirst", {
             link: (chunks) => (
-              <Link href={`/login?callbackUrl=${encodeURIComponent(here)}` as Route} className="font-medium text-brand-700 underline">
+              <Link
+                href={`/login?callbackUrl=${encodeURIComponent(here)}` as Route}
+                className="font-medium text-brand-700 underline"
+              >
                 {chunks}
               </Link>
             ),

@@ -14,7 +14,11 @@ export async function generateMetadata() {
 }
 
 /** Where everyone manages their second factors, and where staff without one must set one up before anything else. */
-export default async function SecurityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SecurityPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { user } = await requirePageUser(ROLES, "/account/security", ["enrol"]);
   const status = await securityOf(user);
   const staff = isStaff(user.role);
@@ -26,7 +30,10 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
       <div className="space-y-2">
         <h1 className="text-3xl font-bold">{t("title")}</h1>
         {enrolling ? (
-          <div className="space-y-2 rounded-xl border-2 border-amber-400 bg-amber-50 p-4" data-testid="enrolment-notice">
+          <div
+            className="space-y-2 rounded-xl border-2 border-amber-400 bg-amber-50 p-4"
+            data-testid="enrolment-notice"
+          >
             <p className="font-semibold">{t("enrolTitle")}</p>
             <p className="text-slate-800">{t("enrolBody", { email: user.email })}</p>
           </div>

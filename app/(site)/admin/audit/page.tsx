@@ -39,7 +39,11 @@ const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS)
  * The activity log for admins: who read private data or changed security settings, filtered by the address's query
  * (the same parameters as GET /api/admin/audit), a page at a time, with the CSV download and the chain's check.
  */
-export default async function AuditLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditLogPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const caller = await requirePageUser(["admin"], "/admin/audit");
   const [params, t] = await Promise.all([searchParams, getTranslations("Audit")]);
   // An empty field of the GET form is no filter at all.
@@ -49,11 +53,17 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
     if (typeof value === "string" && value.trim()) given[name] = value.trim();
   }
   const before = typeof params.before === "string" && params.before ? params.before : undefined;
-  const parsed = AuditQuery.safeParse({ ...given, ...(before ? { before } : {}), limit: String(PAGE_SIZE) }, WITH_INPUT);
+  const parsed = AuditQuery.safeParse(
+    { ...given, ...(before ? { before } : {}), limit: String(PAGE_SIZE) },
+    WITH_INPUT,
+  );
   const errors = parsed.success ? {} : (invalid(parsed.error, "query").fields ?? {});
-  const page = parsed.success ? await readAuditPage(caller, filterOf(parsed.data), { before: parsed.data.before, limit: PAGE_SIZE }, "page") : undefined;
+  const page = parsed.success
+    ? await readAuditPage(caller, filterOf(parsed.data), { before: parsed.data.before, limit: PAGE_SIZE }, "page")
+    : undefined;
   const filterQuery = new URLSearchParams(given as Record<string, string>);
-  const withQuery = (extra: Record<string, string>) => `?${new URLSearchParams({ ...Object.fromEntries(filterQuery), ...extra })}`;
+  const withQuery = (extra: Record<string, string>) =>
+    `?${new URLSearchParams({ ...Object.fromEntries(filterQuery), ...extra })}`;
   const filtered = filterQuery.size > 0;
 
   return (
@@ -65,13 +75,19 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         <h1 className="mt-2 text-3xl font-bold">{t("title")}</h1>
         <p className="text-slate-700">{t("intro")}</p>
       </div>
-      <section aria-labelledby="audit-filter-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+      <section
+        aria-labelledby="audit-filter-title"
+        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5"
+      >
         <h2 id="audit-filter-title" className="text-lg font-semibold">
           {t("filterTitle")}
         </h2>
         <AuditFilters values={given} errors={errors} actions={ACTION_OPTIONS} />
       </section>
-      <section aria-labelledby="audit-events-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
+      <section
+        aria-labelledby="audit-events-title"
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5"
+      >
         <div className="flex flex-wrap items-start justify-between gap-4">
           <h2 id="audit-events-title" className="text-lg font-semibold">
             {t("eventsTitle")}
@@ -96,7 +112,10 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         ) : (
           <AuditTable
             events={page.events}
-            caption={t("caption", { which: `${before ? "older" : "newest"}${filtered ? "Filtered" : ""}`, count: page.events.length })}
+            caption={t("caption", {
+              which: `${before ? "older" : "newest"}${filtered ? "Filtered" : ""}`,
+              count: page.events.length,
+            })}
           />
         )}
         {(page?.nextBefore || before) && (
@@ -107,7 +126,10 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
               </Link>
             )}
             {page?.nextBefore && (
-              <Link href={`/admin/audit${withQuery({ before: String(page.nextBefore) })}` as Route} className="font-semibold text-brand-700 underline">
+              <Link
+                href={`/admin/audit${withQuery({ before: String(page.nextBefore) })}` as Route}
+                className="font-semibold text-brand-700 underline"
+              >
                 {t("older")}
               </Link>
             )}

@@ -29,7 +29,12 @@ export default async function JobsPage() {
   await requirePageUser(["admin"], "/admin/jobs");
   const [t, f] = await Promise.all([getTranslations("Jobs"), getFormats()]);
   const engine = await jobs();
-  const [counts, failed, clock, budget] = await Promise.all([engine.counts(), engine.failed(), embedded ? embeddedClock() : undefined, budgetState()]);
+  const [counts, failed, clock, budget] = await Promise.all([
+    engine.counts(),
+    engine.failed(),
+    embedded ? embeddedClock() : undefined,
+    budgetState(),
+  ]);
   const kinds = [...new Set(counts.map((row) => row.name))];
   const states = ["created", "retry", "active", "completed", "failed"];
   return (
@@ -57,7 +62,9 @@ export default async function JobsPage() {
               <DataRow
                 key={kind}
                 head={kind}
-                cells={states.map((state) => f.count(counts.find((row) => row.name === kind && row.state === state)?.count ?? 0))}
+                cells={states.map((state) =>
+                  f.count(counts.find((row) => row.name === kind && row.state === state)?.count ?? 0),
+                )}
               />
             ))}
           </DataTable>
@@ -106,7 +113,9 @@ export default async function JobsPage() {
                 <Button type="submit" aria-label={t("runNamed", { name })}>
                   {t("runNow")}
                 </Button>
-                <span>{t.rich("jobLine", { name, what: t(JOB_WORDS[name]), b: (chunks) => <strong>{chunks}</strong> })}</span>
+                <span>
+                  {t.rich("jobLine", { name, what: t(JOB_WORDS[name]), b: (chunks) => <strong>{chunks}</strong> })}
+                </span>
               </form>
             </li>
           ))}
@@ -139,7 +148,9 @@ export default async function JobsPage() {
           <ol className="space-y-3">
             {failed.map((job) => (
               <li key={job.id} className="space-y-2 rounded-xl border border-red-200 bg-red-50 p-4">
-                <p className="font-medium">{t("failedLine", { name: job.name, when: f.dateTime(job.failedAt), attempts: job.attempts })}</p>
+                <p className="font-medium">
+                  {t("failedLine", { name: job.name, when: f.dateTime(job.failedAt), attempts: job.attempts })}
+                </p>
                 <p className="text-sm">{job.error}</p>
                 <pre className="overflow-x-auto text-xs text-slate-700">{JSON.stringify(job.data)}</pre>
                 <form action={retryFailedJob}>

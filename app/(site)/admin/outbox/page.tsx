@@ -10,7 +10,10 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-/** What the app sent: emails as their recipients see them, letters as printed. Without SMTP_URL, nothing else sends them. */
+/**
+ * What the app sent: emails as their recipients see them, letters as printed. Without SMTP_URL, nothing else sends
+ * them.
+ */
 export default async function OutboxPage() {
   const caller = await requirePageUser(["admin"], "/admin/outbox");
   const [messages, t, f] = await Promise.all([outboxFor(caller, {}, 50), getTranslations("Outbox"), getFormats()]);
@@ -27,7 +30,10 @@ export default async function OutboxPage() {
       <ol className="space-y-5">
         {messages.map((message) => (
           <li key={message.id}>
-            <article aria-labelledby={`message-${message.id}`} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5">
+            <article
+              aria-labelledby={`message-${message.id}`}
+              className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5"
+            >
               <header className="space-y-1">
                 <h2 id={`message-${message.id}`} className="text-lg font-semibold">
                   {message.subject}
@@ -45,7 +51,9 @@ export default async function OutboxPage() {
               {message.html ? (
                 <MessageFrame title={t("frameTitle", { subject: message.subject })} html={message.html} />
               ) : (
-                <pre className="rounded-lg border border-slate-200 bg-amber-50 p-4 font-serif text-sm whitespace-pre-wrap">{message.text}</pre>
+                <pre className="rounded-lg border border-slate-200 bg-amber-50 p-4 font-serif text-sm whitespace-pre-wrap">
+                  {message.text}
+                </pre>
               )}
             </article>
           </li>

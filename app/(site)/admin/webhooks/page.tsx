@@ -15,7 +15,9 @@ export default async function WebhooksPage() {
   await requirePageUser(["admin"], "/admin/webhooks");
   const t = await getTranslations("Webhooks");
   const endpoints = await listEndpoints();
-  const logs = await Promise.all(endpoints.map(async (endpoint) => ({ endpoint, log: await deliveriesOf(endpoint.id, 1, 20) })));
+  const logs = await Promise.all(
+    endpoints.map(async (endpoint) => ({ endpoint, log: await deliveriesOf(endpoint.id, 1, 20) })),
+  );
   return (
     <div className="space-y-6">
       <div>
@@ -25,7 +27,10 @@ export default async function WebhooksPage() {
         <h1 className="mt-2 text-3xl font-bold">{t("title")}</h1>
         <p className="text-slate-700">{t.rich("intro", { code: (chunks) => <code>{chunks}</code> })}</p>
       </div>
-      <WebhookAdmin events={[...WEBHOOK_EVENTS]} endpoints={logs.map(({ endpoint, log }) => ({ ...endpoint, deliveries: log.deliveries, total: log.total }))} />
+      <WebhookAdmin
+        events={[...WEBHOOK_EVENTS]}
+        endpoints={logs.map(({ endpoint, log }) => ({ ...endpoint, deliveries: log.deliveries, total: log.total }))}
+      />
     </div>
   );
 }

@@ -25,7 +25,12 @@ export default async function EmbedDemoPage() {
               {t("liveTitle")}
             </h2>
             <div id="widget-demo" className="rounded-2xl border border-slate-200 bg-white p-4">
-              <Script src="/embed.js" data-site-key={DEMO_SITE.siteKey} data-target="#widget-demo" strategy="afterInteractive" />
+              <Script
+                src="/embed.js"
+                data-site-key={DEMO_SITE.siteKey}
+                data-target="#widget-demo"
+                strategy="afterInteractive"
+              />
             </div>
           </section>
           <section aria-labelledby="code-title" className="space-y-3">

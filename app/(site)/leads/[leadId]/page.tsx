@@ -27,7 +27,10 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
   });
   if (!lead) notFound();
   const [t, leads, f] = await Promise.all([getTranslations("LeadPage"), getTranslations("Leads"), getFormats()]);
-  const came = { since: leads("ago", sinceParts(new Date(lead.createdAt), new Date())), at: f.dateTime(lead.createdAt) };
+  const came = {
+    since: leads("ago", sinceParts(new Date(lead.createdAt), new Date())),
+    at: f.dateTime(lead.createdAt),
+  };
   const row = "grid gap-1 sm:grid-cols-[10rem_1fr]";
   return (
     <div className="space-y-6">
@@ -35,9 +38,13 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
         <Link href={"/leads" as Route} className="text-sm text-brand-700 underline">
           {t("back")}
         </Link>
-        <h1 className="mt-2 text-3xl font-bold">{t("heading", { kind: lead.kind, who: lead.name ?? lead.email ?? t("aHomeowner") })}</h1>
+        <h1 className="mt-2 text-3xl font-bold">
+          {t("heading", { kind: lead.kind, who: lead.name ?? lead.email ?? t("aHomeowner") })}
+        </h1>
         <p className="text-slate-700">
-          {lead.officerName && caller.user.role === "admin" ? t("cameInFor", { ...came, officer: lead.officerName }) : t("cameIn", came)}
+          {lead.officerName && caller.user.role === "admin"
+            ? t("cameInFor", { ...came, officer: lead.officerName })
+            : t("cameIn", came)}
         </p>
       </div>
       <section aria-labelledby="contact-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
@@ -93,7 +100,11 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
               <dd>
                 <q>{lead.consent.text}</q>
                 <span className="block text-xs text-slate-600">
-                  {t("given", { at: f.dateTime(lead.consent.at), ip: lead.consent.ip ?? t("unknownIp"), page: lead.consent.page })}
+                  {t("given", {
+                    at: f.dateTime(lead.consent.at),
+                    ip: lead.consent.ip ?? t("unknownIp"),
+                    page: lead.consent.page,
+                  })}
                 </span>
               </dd>
             </div>
@@ -105,7 +116,9 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
           {t("statusTitle")}
         </h2>
         <LeadStatusButtons leadId={lead.id} status={lead.status} next={nextStatuses(lead.status)} />
-        {lead.statusChangedAt && <p className="text-xs text-slate-600">{t("lastChanged", { at: f.dateTime(lead.statusChangedAt) })}</p>}
+        {lead.statusChangedAt && (
+          <p className="text-xs text-slate-600">{t("lastChanged", { at: f.dateTime(lead.statusChangedAt) })}</p>
+        )}
       </section>
     </div>
   );

@@ -3,20 +3,23 @@ import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { removeAuthenticator, startAuthenticator } from "@/lib/services/identity/security";
 
-// POST /api/account/authenticator: start setting up an authenticator app (a new secret, its QR code)
 export const POST = route(
   {
     roles: ROLES,
     unfinished: ["enrol"],
-    summary: "Start setting up an authenticator app: a new secret as text and as a QR code, confirmed with a code from it",
+    summary:
+      "Start setting up an authenticator app: a new secret as text and as a QR code, confirmed with a code from it",
     responses: { 200: TotpSetup },
   },
   async ({ user }) => Response.json(await startAuthenticator(user), { headers: { "Cache-Control": "no-store" } }),
 );
 
-// DELETE /api/account/authenticator: turn the authenticator app off (asks for a recent second factor)
 export const DELETE = route(
-  { roles: ROLES, summary: "Turn the authenticator app off (needs a second factor given in the last 10 minutes)", responses: { 204: null } },
+  {
+    roles: ROLES,
+    summary: "Turn the authenticator app off (needs a second factor given in the last 10 minutes)",
+    responses: { 204: null },
+  },
   async ({ user }) => {
     await removeAuthenticator(user);
     return new Response(null, { status: 204 });

@@ -3,7 +3,6 @@ import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { resendEmailVerification } from "@/lib/services/identity/email-verification";
 
-// POST /api/account/email-verification: mail the link that proves the account's email again (three an hour)
 export const POST = route(
   {
     roles: ROLES,

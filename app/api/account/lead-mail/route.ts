@@ -3,9 +3,12 @@ import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
 import { leadMail, setLeadMail } from "@/lib/services/leads/leads";
 
-// GET, PUT /api/account/lead-mail: how this officer hears of new leads (an email each, or one summary a day)
 export const GET = route(
-  { roles: STAFF, summary: "How you hear of new leads: an email each, or one summary a day", responses: { 200: LeadMail } },
+  {
+    roles: STAFF,
+    summary: "How you hear of new leads: an email each, or one summary a day",
+    responses: { 200: LeadMail },
+  },
   async ({ user }) => Response.json({ leadMail: await leadMail(user.id) }),
 );
 

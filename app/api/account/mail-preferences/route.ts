@@ -3,9 +3,12 @@ import { route } from "@/lib/api/route";
 import { MailPreferencesBody } from "@/lib/api/schemas/account";
 import { mailPreferencesOf, setMailPreferences } from "@/lib/services/portfolio/digests";
 
-// GET, PUT /api/account/mail-preferences: the recurring mail this account gets
 export const GET = route(
-  { roles: ["homeowner", "loan_officer", "admin"], summary: "The recurring mail this account gets", responses: { 200: MailPreferences } },
+  {
+    roles: ["homeowner", "loan_officer", "admin"],
+    summary: "The recurring mail this account gets",
+    responses: { 200: MailPreferences },
+  },
   async ({ user }) => Response.json(await mailPreferencesOf(user.id)),
 );
 

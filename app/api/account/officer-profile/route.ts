@@ -6,8 +6,9 @@ import { officerProfile, saveOfficerProfile } from "@/lib/services/portfolio/off
 
 // GET, PUT /api/account/officer-profile: the card homeowners see of their loan officer (staff). The card shows once
 // the NMLS ID is set; a blank field clears it.
-export const GET = route({ roles: STAFF, summary: "Your loan officer card as homeowners see it", responses: { 200: OfficerProfile } }, async ({ user }) =>
-  Response.json(await officerProfile(user.id)),
+export const GET = route(
+  { roles: STAFF, summary: "Your loan officer card as homeowners see it", responses: { 200: OfficerProfile } },
+  async ({ user }) => Response.json(await officerProfile(user.id)),
 );
 
 export const PUT = route(

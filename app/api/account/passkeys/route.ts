@@ -6,7 +6,6 @@ import { relyingParty } from "@/lib/auth/passkeys";
 import { ROLES } from "@/lib/auth/roles";
 import { registerPasskey } from "@/lib/services/identity/security";
 
-// POST /api/account/passkeys: add a passkey (the browser's answer to the options), under a name
 export const POST = route(
   {
     roles: ROLES,
@@ -16,8 +15,16 @@ export const POST = route(
     responses: { 201: PasskeyAdded },
   },
   async ({ user, body, request }) =>
-    Response.json(await registerPasskey(user, body.name, body.response as unknown as RegistrationResponseJSON, relyingParty(request.headers)), {
-      status: 201,
-      headers: { "Cache-Control": "no-store" },
-    }),
+    Response.json(
+      await registerPasskey(
+        user,
+        body.name,
+        body.response as unknown as RegistrationResponseJSON,
+        relyingParty(request.headers),
+      ),
+      {
+        status: 201,
+        headers: { "Cache-Control": "no-store" },
+      },
+    ),
 );

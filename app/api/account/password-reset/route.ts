@@ -4,7 +4,6 @@ import { route } from "@/lib/api/route";
 import { ResetRequestBody } from "@/lib/api/schemas/account";
 import { requestPasswordReset } from "@/lib/services/identity/accounts";
 
-// POST /api/account/password-reset: email a reset link; the answer never says whether the email has an account
 export const POST = route(
   {
     roles: "public",
@@ -14,9 +13,15 @@ export const POST = route(
     errors: [429],
   },
   async ({ body, caller }) => {
-    // The mail goes out beside the answer (its time must not tell whether the email has an account); a stopping server waits for it.
+    // The mail goes out beside the answer (its time must not tell whether the email has an account); a stopping server
+    // waits for it.
     const { mailed } = await requestPasswordReset(body.email, caller.ip);
     after(() => mailed);
-    return Response.json({ message: "If an account uses this email, a link to reset its password is on its way. It works for 30 minutes." }, { status: 202 });
+    return Response.json(
+      {
+        message: "If an account uses this email, a link to reset its password is on its way. It works for 30 minutes.",
+      },
+      { status: 202 },
+    );
   },
 );

@@ -4,9 +4,14 @@ import { route } from "@/lib/api/route";
 import { ChangePasswordBody } from "@/lib/api/schemas/account";
 import { changePassword } from "@/lib/services/identity/accounts";
 
-// POST /api/account/password: change the password; the account's other sessions end
 export const POST = route(
-  { roles: ROLES, body: ChangePasswordBody, summary: "Change the password; the account's other sessions end", responses: { 200: Changed }, errors: [429] },
+  {
+    roles: ROLES,
+    body: ChangePasswordBody,
+    summary: "Change the password; the account's other sessions end",
+    responses: { 200: Changed },
+    errors: [429],
+  },
   async ({ user, body }) => {
     await changePassword(user, body.currentPassword, body.newPassword);
     return Response.json({ changed: true });

@@ -4,13 +4,13 @@ import { ReauthenticateBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
 import { reauthenticate } from "@/lib/services/identity/security";
 
-// POST /api/account/reauthenticate: the password given again in this session, before adding a first factor
 export const POST = route(
   {
     roles: ROLES,
     unfinished: ["enrol"],
     body: ReauthenticateBody,
-    summary: "Give your password again in this session: adding a first second factor asks for it within the step-up time",
+    summary:
+      "Give your password again in this session: adding a first second factor asks for it within the step-up time",
     responses: { 200: Reauthenticated },
     errors: [429],
   },

@@ -3,7 +3,6 @@ import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { regenerateRecoveryCodes } from "@/lib/services/identity/security";
 
-// POST /api/account/recovery-codes: ten new recovery codes, shown once; the old ones stop working
 export const POST = route(
   {
     roles: ROLES,
@@ -11,5 +10,6 @@ export const POST = route(
     responses: { 200: RecoveryCodes },
     errors: [409],
   },
-  async ({ user }) => Response.json({ recoveryCodes: await regenerateRecoveryCodes(user) }, { headers: { "Cache-Control": "no-store" } }),
+  async ({ user }) =>
+    Response.json({ recoveryCodes: await regenerateRecoveryCodes(user) }, { headers: { "Cache-Control": "no-store" } }),
 );

@@ -7,13 +7,13 @@ import { ROLES } from "@/lib/auth/roles";
 import { cookieOfSession, SESSION_COOKIE } from "@/lib/auth/sessions";
 import { giveSecondFactor } from "@/lib/services/identity/security";
 
-// POST /api/account/second-factor: give the second factor in this session (finish signing in, or a step-up)
 export const POST = route(
   {
     roles: ROLES,
     unfinished: ["pending"],
     body: SecondFactorBody,
-    summary: "Give your second factor in this session: a code (app or recovery) or a passkey; finishes a sign-in, or allows sensitive actions for 10 minutes",
+    summary:
+      "Give your second factor in this session: a code (app or recovery) or a passkey; finishes a sign-in, or allows sensitive actions for 10 minutes",
     responses: { 200: SecondFactorGiven },
     errors: [429],
   },

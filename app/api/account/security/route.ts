@@ -3,8 +3,12 @@ import { route } from "@/lib/api/route";
 import { ROLES } from "@/lib/auth/roles";
 import { securityOf } from "@/lib/services/identity/security";
 
-// GET /api/account/security: the account's second factors and this session's state (any signed-in session)
 export const GET = route(
-  { roles: ROLES, unfinished: ["enrol", "pending"], summary: "Your second factors, and whether this session gave one", responses: { 200: Security } },
+  {
+    roles: ROLES,
+    unfinished: ["enrol", "pending"],
+    summary: "Your second factors, and whether this session gave one",
+    responses: { 200: Security },
+  },
   async ({ user }) => Response.json(await securityOf(user)),
 );

@@ -3,7 +3,7 @@ import { ROLES } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { signOutEverywhere } from "@/lib/services/identity/accounts";
 
-// DELETE /api/account/sessions: sign out everywhere, this browser included
-export const DELETE = route({ roles: ROLES, unfinished: ["enrol", "pending"], summary: "Sign out everywhere", responses: { 200: Ended } }, async ({ user }) =>
-  Response.json({ ended: await signOutEverywhere(user.id) }),
+export const DELETE = route(
+  { roles: ROLES, unfinished: ["enrol", "pending"], summary: "Sign out everywhere", responses: { 200: Ended } },
+  async ({ user }) => Response.json({ ended: await signOutEverywhere(user.id) }),
 );

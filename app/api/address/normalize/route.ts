@@ -5,7 +5,6 @@ import { NormalizeBody } from "@/lib/api/schemas/property";
 import { audit } from "@/lib/services/audit/log";
 import { normalizeAddresses } from "@/lib/services/homes/properties";
 
-// POST /api/address/normalize: standardize up to 100 addresses (loan officers)
 export const POST = route(
   {
     roles: STAFF,
@@ -18,7 +17,10 @@ export const POST = route(
   async ({ caller, body }) => {
     const addresses = await normalizeAddresses(caller, body.requests);
     // One event per batch, with its size and how many were read as addresses.
-    void audit({ action: "lookup.batch", detail: { count: addresses.length, ok: addresses.filter((a) => a.ok).length } });
+    void audit({
+      action: "lookup.batch",
+      detail: { count: addresses.length, ok: addresses.filter((a) => a.ok).length },
+    });
     return Response.json({ addresses });
   },
 );

@@ -5,8 +5,9 @@ import { AuditQuery } from "@/lib/api/schemas/audit";
 import { exportAuditLog, readAuditPage } from "@/lib/services/audit/admin";
 
 // GET /api/admin/audit?actor=&propertyId=&address=&action=&outcome=&from=&to=&before=&limit=&format=: the activity log,
-// newest first, a page at a time as JSON; format=csv streams every matching event as a file (admins; the file, and a page
-// of more than 50 events, needs a recent second factor, 403 step_up_required otherwise). Each read is a row of the log.
+// newest first, a page at a time as JSON; format=csv streams every matching event as a file (admins; the file, and a
+// page of more than 50 events, needs a recent second factor, 403 step_up_required otherwise). Each read is a row of the
+// log.
 export const GET = route(
   {
     roles: ["admin"],

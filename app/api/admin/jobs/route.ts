@@ -2,9 +2,12 @@ import { Jobs } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { jobs } from "@/lib/jobs";
 
-// GET /api/admin/jobs: background jobs per kind and state, and the failed ones (admins)
 export const GET = route(
-  { roles: ["admin"], summary: "Background jobs: counts per kind and state, and the jobs that failed", responses: { 200: Jobs } },
+  {
+    roles: ["admin"],
+    summary: "Background jobs: counts per kind and state, and the jobs that failed",
+    responses: { 200: Jobs },
+  },
   async () => {
     const engine = await jobs();
     const [queues, failed] = await Promise.all([engine.counts(), engine.failed()]);

@@ -5,8 +5,9 @@ import { organization, saveOrganization } from "@/lib/services/portfolio/organiz
 
 // GET, PUT /api/admin/organization: the lender's name, NMLS ID, Equal Housing statement and default officer, which
 // every officer's card carries (admins)
-export const GET = route({ roles: ["admin"], summary: "The organization's details on every officer's card", responses: { 200: Organization } }, async () =>
-  Response.json(await organization()),
+export const GET = route(
+  { roles: ["admin"], summary: "The organization's details on every officer's card", responses: { 200: Organization } },
+  async () => Response.json(await organization()),
 );
 
 export const PUT = route(

@@ -6,6 +6,11 @@ import { outboxFor } from "@/lib/services/platform/outbox";
 // GET /api/admin/outbox?to=&kind=: mail and letters kept by the app, newest first (admins). Outside the embedded
 // defaults the copies' links and codes are redacted; each read is in the activity log.
 export const GET = route(
-  { roles: ["admin"], query: OutboxQuery, summary: "Mail and letters the app kept, newest first", responses: { 200: Outbox } },
+  {
+    roles: ["admin"],
+    query: OutboxQuery,
+    summary: "Mail and letters the app kept, newest first",
+    responses: { 200: Outbox },
+  },
   async ({ caller, query }) => Response.json({ messages: await outboxFor(caller, query) }),
 );

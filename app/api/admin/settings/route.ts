@@ -3,9 +3,14 @@ import { route } from "@/lib/api/route";
 import { SettingsBody } from "@/lib/api/schemas/admin";
 import { orgSettings, setOrgSettings } from "@/lib/services/platform/settings";
 
-// GET, PUT /api/admin/settings: the organization's maximum loan-to-value, current rate and opportunity minimums (admins)
+// GET, PUT /api/admin/settings: the organization's maximum loan-to-value, current rate and opportunity minimums
+// (admins)
 export const GET = route(
-  { roles: ["admin"], summary: "The organization's maximum loan-to-value, current rate and opportunity minimums", responses: { 200: Settings } },
+  {
+    roles: ["admin"],
+    summary: "The organization's maximum loan-to-value, current rate and opportunity minimums",
+    responses: { 200: Settings },
+  },
   async () => Response.json(await orgSettings()),
 );
 

@@ -5,30 +5,34 @@ import { SiteOfficerBody } from "@/lib/api/officer-answers";
 import { setSiteOfficer } from "@/lib/services/portfolio/officer-assignment";
 import { createSite, listSites } from "@/lib/services/partners/sites";
 
-// POST /api/admin/sites: register a site that embeds the widget; answers its key and, once, its secret (admins)
 export const POST = route(
-  { roles: ["admin"], body: SiteBody, summary: "Register a site that embeds the widget: its key and, once, its secret", responses: { 201: SiteCreated } },
+  {
+    roles: ["admin"],
+    body: SiteBody,
+    summary: "Register a site that embeds the widget: its key and, once, its secret",
+    responses: { 201: SiteCreated },
+  },
   async ({ body }) => {
     const { siteKey, siteSecret } = await createSite(body);
     return Response.json({ siteKey, siteSecret }, { status: 201 });
   },
 );
 
-// GET /api/admin/sites: the registered sites, without their secrets
-export const GET = route({ roles: ["admin"], summary: "The registered widget sites, without their secrets", responses: { 200: Sites } }, async () =>
-  Response.json({
-    sites: (await listSites()).map(({ id, name, siteKey, allowedOrigins, dailyBudget, createdAt }) => ({
-      id,
-      name,
-      siteKey,
-      allowedOrigins,
-      dailyBudget,
-      createdAt,
-    })),
-  }),
+export const GET = route(
+  { roles: ["admin"], summary: "The registered widget sites, without their secrets", responses: { 200: Sites } },
+  async () =>
+    Response.json({
+      sites: (await listSites()).map(({ id, name, siteKey, allowedOrigins, dailyBudget, createdAt }) => ({
+        id,
+        name,
+        siteKey,
+        allowedOrigins,
+        dailyBudget,
+        createdAt,
+      })),
+    }),
 );
 
-// PATCH /api/admin/sites: set the loan officer a site's visitors and members are sent to (null: none), audited (admins)
 export const PATCH = route(
   {
     roles: ["admin"],

@@ -2,8 +2,11 @@ import { Usage } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { usageReport } from "@/lib/services/platform/usage";
 
-// GET /api/admin/usage: upstream calls and cache hits per operation, today and in total
 export const GET = route(
-  { roles: ["admin"], summary: "Upstream calls and cache hits per operation, today and in total", responses: { 200: Usage } },
+  {
+    roles: ["admin"],
+    summary: "Upstream calls and cache hits per operation, today and in total",
+    responses: { 200: Usage },
+  },
   async () => Response.json(await usageReport()),
 );

@@ -3,7 +3,6 @@ import { route } from "@/lib/api/route";
 import { CreateUserBody } from "@/lib/api/schemas/admin";
 import { addStaffMember } from "@/lib/services/identity/accounts";
 
-// POST /api/admin/users: an admin creates a loan officer or another admin, with a password or by emailed invitation
 export const POST = route(
   {
     roles: ["admin"],
@@ -14,5 +13,7 @@ export const POST = route(
   },
   // CreateUserBody requires the password without invite.
   async ({ user, body: { invite, password, ...account } }) =>
-    Response.json(await addStaffMember(user, invite ? { ...account, invite } : { ...account, password: password! }), { status: 201 }),
+    Response.json(await addStaffMember(user, invite ? { ...account, invite } : { ...account, password: password! }), {
+      status: 201,
+    }),
 );

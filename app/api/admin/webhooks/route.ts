@@ -2,9 +2,9 @@ import { route } from "@/lib/api/route";
 import { WebhookCreateBody, WebhookEndpoints, WebhookEndpointWithSecret } from "@/lib/api/schemas/webhooks";
 import { createEndpoint, listEndpoints } from "@/lib/services/partners/webhooks";
 
-// GET /api/admin/webhooks: the lender's webhook endpoints, without their secrets (admins)
-export const GET = route({ roles: ["admin"], summary: "The webhook endpoints, without their secrets", responses: { 200: WebhookEndpoints } }, async () =>
-  Response.json({ endpoints: await listEndpoints() }),
+export const GET = route(
+  { roles: ["admin"], summary: "The webhook endpoints, without their secrets", responses: { 200: WebhookEndpoints } },
+  async () => Response.json({ endpoints: await listEndpoints() }),
 );
 
 // POST /api/admin/webhooks: register an endpoint for some events; answers its `whsec_` secret this once (admins). The

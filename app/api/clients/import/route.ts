@@ -5,8 +5,9 @@ import { ClientImportBody } from "@/lib/api/schemas/clients";
 import { importClients } from "@/lib/services/portfolio/clients";
 import { queueFirstRefreshes } from "@/lib/services/portfolio/first-refresh";
 
-// POST /api/clients/import: import past clients from CSV (up to 2,000 rows); row errors come back with field and reason,
-// and the new clients' first refresh is queued at once (within the month's refresh budget and the officer's share of it)
+// POST /api/clients/import: import past clients from CSV (up to 2,000 rows); row errors come back with field and
+// reason, and the new clients' first refresh is queued at once (within the month's refresh budget and the officer's
+// share of it)
 export const POST = route(
   {
     roles: STAFF,

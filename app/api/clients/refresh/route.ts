@@ -3,7 +3,6 @@ import { STAFF } from "@/lib/auth/roles";
 import { route } from "@/lib/api/route";
 import { refreshAll } from "@/lib/services/portfolio/portfolio";
 
-// POST /api/clients/refresh: refresh the least recently refreshed of your clients (25 at most per request)
 export const POST = route(
   {
     roles: STAFF,

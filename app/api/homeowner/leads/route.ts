@@ -2,8 +2,11 @@ import { HomeownerLeads } from "@/lib/api/schemas/leads";
 import { route } from "@/lib/api/route";
 import { homeownerLeads } from "@/lib/services/leads/leads";
 
-// GET /api/homeowner/leads: what the homeowner sent their officer, with the officer's name and the status in words
 export const GET = route(
-  { roles: ["homeowner"], summary: "Your questions, call requests and quote requests, and where each stands", responses: { 200: HomeownerLeads } },
+  {
+    roles: ["homeowner"],
+    summary: "Your questions, call requests and quote requests, and where each stands",
+    responses: { 200: HomeownerLeads },
+  },
   async ({ caller }) => Response.json({ leads: await homeownerLeads(caller) }),
 );

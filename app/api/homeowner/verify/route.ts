@@ -4,7 +4,6 @@ import { route } from "@/lib/api/route";
 import { VerifyBody } from "@/lib/api/schemas/property";
 import { verifyHomeowner } from "@/lib/services/lookups/lookups";
 
-// POST /api/homeowner/verify: how likely the applicant owns the address (loan officers)
 export const POST = route(
   {
     roles: STAFF,

@@ -4,7 +4,8 @@ import { AcceptInvitationBody } from "@/lib/api/schemas/account";
 import { signedIn } from "@/lib/api/sign-in";
 import { acceptInvitation } from "@/lib/services/identity/invitations";
 
-// POST /api/invitations/accept: the invitation's link, once: an account (or the existing one) signed in as the proved owner
+// POST /api/invitations/accept: the invitation's link, once: an account (or the existing one) signed in as the proved
+// owner
 export const POST = route(
   {
     roles: "public",

@@ -3,13 +3,18 @@ import { route } from "@/lib/api/route";
 import { STAFF } from "@/lib/auth/roles";
 import { changeLeadStatus, readLead } from "@/lib/services/leads/leads";
 
-// GET /api/leads/:leadId: one lead with its consent (officers: their own; admins: any; 404 for anyone else's)
 export const GET = route(
-  { roles: STAFF, tokenScope: "leads:read", params: LeadIdParams, summary: "One of your leads (admins: anyone's)", responses: { 200: Lead }, errors: [404] },
+  {
+    roles: STAFF,
+    tokenScope: "leads:read",
+    params: LeadIdParams,
+    summary: "One of your leads (admins: anyone's)",
+    responses: { 200: Lead },
+    errors: [404],
+  },
   async ({ caller, params }) => Response.json(await readLead(caller, params.leadId)),
 );
 
-// PATCH /api/leads/:leadId: move its status new → contacted → won | lost | spam; who and when are kept
 export const PATCH = route(
   {
     roles: STAFF,

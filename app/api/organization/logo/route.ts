@@ -2,9 +2,13 @@ import { route } from "@/lib/api/route";
 import { AppError } from "@/lib/services/errors";
 import { organizationLogo } from "@/lib/services/portfolio/organization";
 
-// GET /api/organization/logo?v=: the lender's logo on every card (public, as the card is; kept for good per version)
 export const GET = route(
-  { roles: "public", summary: "The organization's logo (256 px WebP)", responses: { 200: { files: ["image/webp"] } }, errors: [404] },
+  {
+    roles: "public",
+    summary: "The organization's logo (256 px WebP)",
+    responses: { 200: { files: ["image/webp"] } },
+    errors: [404],
+  },
   async () => {
     const logo = await organizationLogo();
     if (!logo) throw new AppError(404, "not_found", "The organization has no logo.");

@@ -3,7 +3,6 @@ import { route } from "@/lib/api/route";
 import { LetterQuery } from "@/lib/api/schemas/property";
 import { requestLetter } from "@/lib/services/homes/ownership";
 
-// POST /api/ownership/letter?address=: mail a 6-digit code to a claimed home's address (the only one, or the one named)
 export const POST = route(
   {
     roles: ["homeowner"],

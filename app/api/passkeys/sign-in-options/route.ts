@@ -3,7 +3,6 @@ import { route } from "@/lib/api/route";
 import { authenticationOptions, relyingParty } from "@/lib/auth/passkeys";
 import { limitPasskeyOptions } from "@/lib/services/identity/accounts";
 
-// POST /api/passkeys/sign-in-options: a challenge for "Sign in with a passkey" (anyone; limited per client address)
 export const POST = route(
   {
     roles: "public",
@@ -13,6 +12,8 @@ export const POST = route(
   },
   async ({ caller, request }) => {
     await limitPasskeyOptions(caller.ip);
-    return Response.json(await authenticationOptions(relyingParty(request.headers)), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await authenticationOptions(relyingParty(request.headers)), {
+      headers: { "Cache-Control": "no-store" },
+    });
   },
 );

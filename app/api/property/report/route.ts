@@ -7,7 +7,6 @@ import { ReportQuery } from "@/lib/api/schemas/property";
 import { recordEngagement } from "@/lib/services/portfolio/engagement";
 import { report } from "@/lib/services/lookups/lookups";
 
-// GET /api/property/report?address=&applicant_name=&format=pdf|html|json: the report as a download
 export const GET = route(
   {
     roles: ROLES,
@@ -19,7 +18,12 @@ export const GET = route(
   },
   async ({ caller, query, request }) => {
     const locale = localeOfRequest(request, caller.user);
-    const file = await report(caller, { address: query.address, applicantName: query.applicant_name, format: query.format, locale });
+    const file = await report(caller, {
+      address: query.address,
+      applicantName: query.applicant_name,
+      format: query.format,
+      locale,
+    });
     // A homeowner who downloads their report may be getting ready to borrow: their officer hears of it.
     if (caller.user.role === "homeowner") after(() => recordEngagement(caller.user.id, "report_download"));
     return new Response(file.body as Uint8Array<ArrayBuffer>, {

@@ -4,7 +4,6 @@ import { route } from "@/lib/api/route";
 import { AddressQuery } from "@/lib/api/schemas/property";
 import { propertySummary } from "@/lib/services/lookups/lookups";
 
-// GET /api/property/summary?address=: the property's facts
 export const GET = route(
   {
     roles: ROLES,

@@ -29,7 +29,11 @@ export const POST = route(
     responses: { 202: WidgetLeadAccepted },
     errors: [403, ...UPSTREAM_ERRORS],
     headers: async (request, { body }) => {
-      const allowed = await widgetOrigin(request, field(body, "key") ?? new URL(request.url).searchParams.get("key"), field(body, "page"));
+      const allowed = await widgetOrigin(
+        request,
+        field(body, "key") ?? new URL(request.url).searchParams.get("key"),
+        field(body, "page"),
+      );
       return allowed ? widgetCors(allowed.origin) : {};
     },
   },

@@ -13,7 +13,8 @@ export const GET = route(
     roles: "public",
     crossOrigin: true,
     query: WidgetChallengeQuery,
-    summary: "Whether the calling page's origin is one the site key's widget may be embedded on (no sign-in; any origin may ask)",
+    summary:
+      "Whether the calling page's origin is one the site key's widget may be embedded on (no sign-in; any origin may ask)",
     responses: { 200: WidgetOriginAnswer },
     headers: () => ({ "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", Vary: "Origin" }),
   },

@@ -8,7 +8,8 @@ import { translator } from "@/lib/i18n/messages";
 import { reportWords } from "@/lib/report/localize";
 import type { PublicReport } from "@/lib/services/leads/report-links";
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * The widget visitor's full report as one self-contained HTML file (it is downloaded and opened offline): the home's
@@ -27,10 +28,15 @@ export function publicReportHtml(report: PublicReport, appOrigin: string, locale
     high: f.estimate.high,
     confidence: f.estimate.confidence,
     date: f.estimate.date,
-    brand: { ...brand, logoUrl: new URL(brand.logoUrl, appOrigin).href, methodologyUrl: new URL(brand.methodologyUrl, appOrigin).href },
+    brand: {
+      ...brand,
+      logoUrl: new URL(brand.logoUrl, appOrigin).href,
+      methodologyUrl: new URL(brand.methodologyUrl, appOrigin).href,
+    },
   };
   const c = estimateContent(input);
-  // The facts as the service's formatter words them (English): said again in the reader's language, as the report's are.
+  // The facts as the service's formatter words them (English): said again in the reader's language, as the report's
+  // are.
   const say = locale === "en" ? (text: string) => text : reportWords(locale).word;
   const rows: [string, string][] = [
     [t("propertyType"), say(f.display.propertyType)],

@@ -12,7 +12,8 @@ export const POST = route(
   {
     roles: "public",
     query: ReportLinkQuery,
-    summary: "Open a widget visitor's report link, once: the home's public report as an HTML file (no sign-in; 410 when used or expired)",
+    summary:
+      "Open a widget visitor's report link, once: the home's public report as an HTML file (no sign-in; 410 when used or expired)",
     responses: { 200: { files: ["text/html"], description: "The report, to save or print" } },
     errors: [404, 410, 429, 502, 503, 504],
   },

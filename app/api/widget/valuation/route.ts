@@ -6,7 +6,12 @@ import { AppError } from "@/lib/services/errors";
 import { findSite, widgetValuation } from "@/lib/services/partners/sites";
 
 function cors(origin: string): HeadersInit {
-  return { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "Content-Type", Vary: "Origin" };
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Methods": "POST",
+    "Access-Control-Allow-Headers": "Content-Type",
+    Vary: "Origin",
+  };
 }
 
 /** The site a request names (in its body, or `?key=` as the preflight does) and its origin, when the site lists it. */
@@ -30,12 +35,16 @@ export const POST = route(
     roles: "public",
     crossOrigin: true,
     body: WidgetBody,
-    summary: "The branded valuation for a registered site's own page (no sign-in; the site's listed origins only, its daily budget, 20 a minute per visitor)",
+    summary:
+      "The branded valuation for a registered site's own page (no sign-in; the site's listed origins only, its daily budget, 20 a minute per visitor)",
     responses: { 200: WidgetValuation },
     errors: [403, ...UPSTREAM_ERRORS],
     headers: async (request, { body }) => {
       const sent = (body as { key?: unknown } | undefined)?.key;
-      const site = await allowed(request, typeof sent === "string" ? sent : new URL(request.url).searchParams.get("key"));
+      const site = await allowed(
+        request,
+        typeof sent === "string" ? sent : new URL(request.url).searchParams.get("key"),
+      );
       return site ? cors(site.origin) : {};
     },
   },

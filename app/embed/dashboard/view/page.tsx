@@ -19,7 +19,9 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-/** The homeowner dashboard inside a partner's frame, for the member its token named (proxy.ts sets who may frame it). */
+/**
+ * The homeowner dashboard inside a partner's frame, for the member its token named (proxy.ts sets who may frame it).
+ */
 export default async function PartnerDashboardPage() {
   const user = await finishedPageUser();
   if (!user?.ownerIds.length) {
@@ -49,7 +51,9 @@ export default async function PartnerDashboardPage() {
   auditOwnerRead(caller);
   return (
     <main className="space-y-4 p-4">
-      <h1 className="text-2xl font-bold">{user.name ? t("yourHomesNamed", { name: user.name.split(" ")[0]! }) : t("yourHomes")}</h1>
+      <h1 className="text-2xl font-bold">
+        {user.name ? t("yourHomesNamed", { name: user.name.split(" ")[0]! }) : t("yourHomes")}
+      </h1>
       <div className="grid gap-4 sm:grid-cols-2">
         {data.properties.map((property) => (
           <PropertyCard

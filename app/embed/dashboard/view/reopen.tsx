@@ -1,6 +1,8 @@
 import { useTranslations } from "next-intl";
 
-/** Inside the partner's frame without the member's session (expired, or the cookie blocked): back to the bank's site. */
+/**
+ * Inside the partner's frame without the member's session (expired, or the cookie blocked): back to the bank's site.
+ */
 export function ReopenFromPartner() {
   const t = useTranslations("EmbedDashboard");
   return (

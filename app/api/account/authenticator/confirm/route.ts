@@ -4,14 +4,15 @@ import { FactorCodeBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
 import { confirmAuthenticator } from "@/lib/services/identity/security";
 
-// POST /api/account/authenticator/confirm: confirm the new authenticator app with a code from it
 export const POST = route(
   {
     roles: ROLES,
     unfinished: ["enrol"],
     body: FactorCodeBody,
-    summary: "Confirm the authenticator app with its current code; the first factor of an account comes with ten recovery codes",
+    summary:
+      "Confirm the authenticator app with its current code; the first factor of an account comes with ten recovery codes",
     responses: { 200: FactorAdded },
   },
-  async ({ user, body }) => Response.json(await confirmAuthenticator(user, body.code), { headers: { "Cache-Control": "no-store" } }),
+  async ({ user, body }) =>
+    Response.json(await confirmAuthenticator(user, body.code), { headers: { "Cache-Control": "no-store" } }),
 );

@@ -4,18 +4,29 @@ import { PasskeyParams, PasskeyRenameBody } from "@/lib/api/schemas/account";
 import { ROLES } from "@/lib/auth/roles";
 import { removePasskeyOf, renamePasskeyOf } from "@/lib/services/identity/security";
 
-// PATCH /api/account/passkeys/:passkeyId: rename one of your passkeys
 export const PATCH = route(
-  { roles: ROLES, params: PasskeyParams, body: PasskeyRenameBody, summary: "Rename one of your passkeys", responses: { 200: Changed }, errors: [404] },
+  {
+    roles: ROLES,
+    params: PasskeyParams,
+    body: PasskeyRenameBody,
+    summary: "Rename one of your passkeys",
+    responses: { 200: Changed },
+    errors: [404],
+  },
   async ({ user, params, body }) => {
     await renamePasskeyOf(user, params.passkeyId, body.name);
     return Response.json({ changed: true });
   },
 );
 
-// DELETE /api/account/passkeys/:passkeyId: remove one of your passkeys (asks for a recent second factor)
 export const DELETE = route(
-  { roles: ROLES, params: PasskeyParams, summary: "Remove one of your passkeys (needs a recent second factor)", responses: { 204: null }, errors: [404] },
+  {
+    roles: ROLES,
+    params: PasskeyParams,
+    summary: "Remove one of your passkeys (needs a recent second factor)",
+    responses: { 204: null },
+    errors: [404],
+  },
   async ({ user, params }) => {
     await removePasskeyOf(user, params.passkeyId);
     return new Response(null, { status: 204 });

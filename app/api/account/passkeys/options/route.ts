@@ -4,8 +4,12 @@ import { relyingParty } from "@/lib/auth/passkeys";
 import { ROLES } from "@/lib/auth/roles";
 import { passkeyRegistration } from "@/lib/services/identity/security";
 
-// POST /api/account/passkeys/options: options for adding a passkey (navigator.credentials.create)
 export const POST = route(
-  { roles: ROLES, unfinished: ["enrol"], summary: "Options for adding a passkey to your account", responses: { 200: WebAuthnOptions } },
+  {
+    roles: ROLES,
+    unfinished: ["enrol"],
+    summary: "Options for adding a passkey to your account",
+    responses: { 200: WebAuthnOptions },
+  },
   async ({ user, request }) => Response.json(await passkeyRegistration(user, relyingParty(request.headers))),
 );

@@ -4,7 +4,8 @@ import { ResetBody } from "@/lib/api/schemas/account";
 import { signedIn } from "@/lib/api/sign-in";
 import { resetPassword } from "@/lib/services/identity/accounts";
 
-// POST /api/account/password-reset/confirm: a new password with the emailed link; every old session ends, this browser signs in
+// POST /api/account/password-reset/confirm: a new password with the emailed link; every old session ends, this browser
+// signs in
 export const POST = route(
   {
     roles: "public",

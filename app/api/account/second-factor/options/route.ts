@@ -4,7 +4,6 @@ import { relyingParty } from "@/lib/auth/passkeys";
 import { ROLES } from "@/lib/auth/roles";
 import { passkeyStepUpOptions } from "@/lib/services/identity/security";
 
-// POST /api/account/second-factor/options: passkey options for your own passkeys (finishing a sign-in, a step-up)
 export const POST = route(
   {
     roles: ROLES,

@@ -3,7 +3,6 @@ import { STAFF } from "@/lib/auth/roles";
 import { TokenIdParams } from "@/lib/api/schemas/tokens";
 import { revokeApiToken } from "@/lib/services/identity/api-tokens";
 
-// DELETE /api/account/tokens/:tokenId: revoke one of your own API tokens at once; asks for a recent second factor
 export const DELETE = route(
   {
     roles: STAFF,

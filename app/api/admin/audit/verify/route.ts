@@ -2,7 +2,6 @@ import { AuditChainCheck } from "@/lib/api/answers";
 import { route } from "@/lib/api/route";
 import { verifyAuditLog } from "@/lib/services/audit/admin";
 
-// GET /api/admin/audit/verify: whether the activity log is as it was written, row by row from the oldest kept (admins)
 export const GET = route(
   {
     roles: ["admin"],

@@ -4,9 +4,14 @@ import { JobRetryBody } from "@/lib/api/schemas/jobs";
 import { retryJobByHand } from "@/lib/jobs";
 import { AppError } from "@/lib/services/errors";
 
-// POST /api/admin/jobs/retry: run a failed job again from its first attempt (admins)
 export const POST = route(
-  { roles: ["admin"], body: JobRetryBody, summary: "Run a failed job again", responses: { 200: JobRetried }, errors: [404] },
+  {
+    roles: ["admin"],
+    body: JobRetryBody,
+    summary: "Run a failed job again",
+    responses: { 200: JobRetried },
+    errors: [404],
+  },
   async ({ body }) => {
     if (!(await retryJobByHand(body.name, body.id))) throw new AppError(404, "not_found", "No failed job has that id.");
     return Response.json({ retried: true });

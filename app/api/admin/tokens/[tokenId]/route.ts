@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { TokenIdParams } from "@/lib/api/schemas/tokens";
 import { revokeApiToken } from "@/lib/services/identity/api-tokens";
 
-// DELETE /api/admin/tokens/:tokenId: revoke anyone's API token at once (admins); asks for a recent second factor
 export const DELETE = route(
   {
     roles: ["admin"],

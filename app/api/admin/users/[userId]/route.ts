@@ -3,7 +3,6 @@ import { route } from "@/lib/api/route";
 import { RoleBody, UserIdParams } from "@/lib/api/schemas/admin";
 import { changeRole, deleteAccount } from "@/lib/services/identity/accounts";
 
-// PATCH /api/admin/users/:userId: change a user's role; it applies to their very next request (admins)
 export const PATCH = route(
   {
     roles: ["admin"],
@@ -25,7 +24,8 @@ export const DELETE = route(
   {
     roles: ["admin"],
     params: UserIdParams,
-    summary: "Delete an account (after a recent second factor); its sessions stop working at once, and a homeowner's details leave the activity log",
+    summary:
+      "Delete an account (after a recent second factor); its sessions stop working at once, and a homeowner's details leave the activity log",
     responses: { 204: null },
     errors: [404],
   },

@@ -9,16 +9,22 @@ export const PATCH = route(
     roles: ["admin"],
     params: WebhookParams,
     body: WebhookUpdateBody,
-    summary: "Change a webhook endpoint, turn it on or off, or rotate its secret (the old one still signs for 24 hours)",
+    summary:
+      "Change a webhook endpoint, turn it on or off, or rotate its secret (the old one still signs for 24 hours)",
     responses: { 200: WebhookEndpointUpdated },
     errors: [404],
   },
   async ({ user, params, body }) => Response.json(await updateEndpoint(user, params.webhookId, body)),
 );
 
-// DELETE /api/admin/webhooks/:webhookId: delete an endpoint and its delivery log (admins)
 export const DELETE = route(
-  { roles: ["admin"], params: WebhookParams, summary: "Delete a webhook endpoint and its delivery log", responses: { 204: null }, errors: [404] },
+  {
+    roles: ["admin"],
+    params: WebhookParams,
+    summary: "Delete a webhook endpoint and its delivery log",
+    responses: { 204: null },
+    errors: [404],
+  },
   async ({ params }) => {
     await deleteEndpoint(params.webhookId);
     return new Response(null, { status: 204 });

@@ -4,7 +4,6 @@ import { route } from "@/lib/api/route";
 import { ClientIdParams } from "@/lib/api/schemas/clients";
 import { inviteClient } from "@/lib/services/portfolio/portfolio";
 
-// POST /api/clients/:clientId/invite: invite the client by email to their home's dashboard (the deed must name them)
 export const POST = route(
   {
     roles: STAFF,

@@ -4,7 +4,6 @@ import { route } from "@/lib/api/route";
 import { ClientIdParams } from "@/lib/api/schemas/clients";
 import { refreshClient } from "@/lib/services/portfolio/portfolio";
 
-// POST /api/clients/:clientId/refresh: refresh one client's value and equity now, and their opportunities
 export const POST = route(
   {
     roles: STAFF,

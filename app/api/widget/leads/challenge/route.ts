@@ -15,7 +15,8 @@ export const GET = route(
     roles: "public",
     crossOrigin: true,
     query: WidgetChallengeQuery,
-    summary: "A signed, single-use proof-of-work challenge for the widget's report form (no sign-in; the site's listed origins only)",
+    summary:
+      "A signed, single-use proof-of-work challenge for the widget's report form (no sign-in; the site's listed origins only)",
     responses: { 200: WidgetLeadChallenge },
     errors: [403],
     headers: async (request) => {

@@ -2,12 +2,12 @@ import { route } from "@/lib/api/route";
 import { UserIdParams } from "@/lib/api/schemas/admin";
 import { resetFactorsOf } from "@/lib/services/identity/security";
 
-// DELETE /api/admin/users/:userId/factors: reset someone's second factors and end their sessions (admins, step-up)
 export const DELETE = route(
   {
     roles: ["admin"],
     params: UserIdParams,
-    summary: "Reset a person's second factors (they set one up at their next sign-in) and end their sessions; needs a recent second factor",
+    summary:
+      "Reset a person's second factors (they set one up at their next sign-in) and end their sessions; needs a recent second factor",
     responses: { 204: null },
     errors: [404],
   },

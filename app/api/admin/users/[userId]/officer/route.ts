@@ -3,7 +3,6 @@ import { route } from "@/lib/api/route";
 import { UserIdParams } from "@/lib/api/schemas/admin";
 import { reassignOfficer } from "@/lib/services/portfolio/officer-assignment";
 
-// PUT /api/admin/users/:userId/officer: assign a homeowner's loan officer (null: back to the rules), audited (admins)
 export const PUT = route(
   {
     roles: ["admin"],

@@ -3,7 +3,7 @@ import { route } from "@/lib/api/route";
 import { UserIdParams } from "@/lib/api/schemas/admin";
 import { signOutEverywhere } from "@/lib/services/identity/accounts";
 
-// DELETE /api/admin/users/:userId/sessions: sign a user out everywhere (admins), e.g. after a lost phone
-export const DELETE = route({ roles: ["admin"], params: UserIdParams, summary: "Sign a user out everywhere", responses: { 200: Ended } }, async ({ params }) =>
-  Response.json({ ended: await signOutEverywhere(params.userId) }),
+export const DELETE = route(
+  { roles: ["admin"], params: UserIdParams, summary: "Sign a user out everywhere", responses: { 200: Ended } },
+  async ({ params }) => Response.json({ ended: await signOutEverywhere(params.userId) }),
 );

@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { DeliveriesQuery, WebhookDeliveries, WebhookParams } from "@/lib/api/schemas/webhooks";
 import { deliveriesOf } from "@/lib/services/partners/webhooks";
 
-// GET /api/admin/webhooks/:webhookId/deliveries: the endpoint's delivery log, newest first, paged (admins)
 export const GET = route(
   {
     roles: ["admin"],

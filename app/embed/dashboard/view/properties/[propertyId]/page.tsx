@@ -30,7 +30,8 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
   if (!/^\d+$/.test(propertyId)) notFound();
   const path = `/embed/dashboard/view/properties/${propertyId}`;
   const caller = { ...(await pageCaller(user)), partnerSiteId: await partnerSiteOf(user.id) };
-  // The officer's card and the calls to action (leads go to the partner site's officer) are extras, left out when they cannot be read.
+  // The officer's card and the calls to action (leads go to the partner site's officer) are extras, left out when they
+  // cannot be read.
   const [home, leads, card] = await Promise.all([
     orAppError(homeownerProperty(caller, propertyId)),
     requestLocale()
@@ -45,7 +46,11 @@ export default async function PartnerPropertyPage({ params }: { params: Promise<
   return (
     <main className="p-4">
       {AppError.is(home) ? (
-        <ErrorPanel title={t("homeFailed")} message={errors.has(home.code as never) ? errors(home.code as never) : home.message} retryHref={path} />
+        <ErrorPanel
+          title={t("homeFailed")}
+          message={errors.has(home.code as never) ? errors(home.code as never) : home.message}
+          retryHref={path}
+        />
       ) : (
         <PropertyDetails
           home={home}

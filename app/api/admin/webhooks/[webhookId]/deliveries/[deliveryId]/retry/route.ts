@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { WebhookDelivery, WebhookDeliveryParams } from "@/lib/api/schemas/webhooks";
 import { retryDelivery } from "@/lib/services/partners/webhooks";
 
-// POST /api/admin/webhooks/:webhookId/deliveries/:deliveryId/retry: "Send again", with the same webhook-id (admins)
 export const POST = route(
   {
     roles: ["admin"],
