@@ -44,7 +44,7 @@ describe("action()", () => {
   });
 
   it("names the error's code, so a form can tell a step-up from other failures", async () => {
-    run.mockRejectedValueOnce(new AppError(403, "step_up_required", "Confirm it is you."));
+    run.mockRejectedValueOnce(new AppError({ code: "step_up_required", message: "Confirm it is you." }));
     expect(await save(undefined, form({ orgMaxLtv: "75" }))).toMatchObject({ code: "step_up_required", status: 403 });
   });
 
@@ -57,7 +57,9 @@ describe("action()", () => {
   });
 
   it("answers an AppError with its message, and anything else with a plain one", async () => {
-    run.mockRejectedValueOnce(new AppError(409, "taken", "Already there.", { orgMaxLtv: "is taken" }));
+    run.mockRejectedValueOnce(
+      new AppError({ code: "taken", message: "Already there.", fields: { orgMaxLtv: "is taken" } }),
+    );
     expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({
       error: "Already there.",
       code: "taken",

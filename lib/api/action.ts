@@ -77,15 +77,16 @@ export function action<I extends z.ZodType, T>(
       if (isUnavailable(error)) {
         log.warn({ err: error }, "a backing service is unavailable");
         return failed(
-          new AppError(
-            503,
-            "unavailable",
-            "The app's database is not answering right now. Please try again in a minute.",
-          ),
+          new AppError({
+            code: "unavailable",
+            message: "The app's database is not answering right now. Please try again in a minute.",
+          }),
         );
       }
       log.error({ err: error }, "unhandled error in a server action");
-      return failed(new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
+      return failed(
+        new AppError({ code: "internal_error", message: "Something went wrong on our side. Please try again." }),
+      );
     }
   };
 }

@@ -102,7 +102,7 @@ export interface RouteContext {
 }
 
 function errorResponse(error: AppError): Response {
-  const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+  const headers: HeadersInit = error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {};
   const body = {
     error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
   };
@@ -141,11 +141,11 @@ export function invalid(error: z.ZodError, where: "body" | "query" | "params" | 
   const [field, reason] = Object.entries(fields)[0]!;
   // A reason that is already a sentence naming its field ("The password must be …") is the message as it is.
   const named = reason.startsWith(field.split(".").at(-1)!) || reason.startsWith("The ");
-  return new AppError(400, "invalid_request", named ? reason : `${field}: ${reason}`, fields);
+  return new AppError({ code: "invalid_request", message: named ? reason : `${field}: ${reason}`, fields });
 }
 
 const tooLarge = (limit: number) =>
-  new AppError(413, "too_large", `The request body is larger than ${limit / 1024} KB.`);
+  new AppError({ code: "too_large", message: `The request body is larger than ${limit / 1024} KB.` });
 
 /** The body as text, read only up to `limit` bytes (never buffered whole). */
 async function readLimited(request: Request, limit: number): Promise<string> {
@@ -159,13 +159,21 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 async function readBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const text = await readLimited(request, limit);
   if (!text.trim())
-    throw new AppError(400, "invalid_request", "The request body is empty; send a JSON object.", {
-      body: "is required",
+    throw new AppError({
+      code: "invalid_request",
+      message: "The request body is empty; send a JSON object.",
+      fields: {
+        body: "is required",
+      },
     });
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError(400, "invalid_json", "The request body is not valid JSON.", { body: "must be valid JSON" });
+    throw new AppError({
+      code: "invalid_json",
+      message: "The request body is not valid JSON.",
+      fields: { body: "must be valid JSON" },
+    });
   }
 }
 
@@ -223,7 +231,10 @@ export function route<
     try {
       if (options.bearer) checkBearer(request, options.bearer);
       if (!options.crossOrigin && !sameOrigin(request)) {
-        throw new AppError(403, "cross_origin", "Requests that change something must come from this app's own pages.");
+        throw new AppError({
+          code: "cross_origin",
+          message: "Requests that change something must come from this app's own pages.",
+        });
       }
       const holder = options.bearer ? undefined : await apiTokenHolder(request, options.tokenScope);
       const store = requestContext.getStore();
@@ -233,11 +244,10 @@ export function route<
           apiToken: { id: holder.token.id, name: holder.token.name, userId: holder.user.id },
         });
       if (holder && !holder.token.scopes.includes(options.tokenScope!))
-        throw new AppError(
-          403,
-          "token_scope",
-          `This API token lacks the scope this route needs: ${options.tokenScope}.`,
-        );
+        throw new AppError({
+          code: "token_scope",
+          message: `This API token lacks the scope this route needs: ${options.tokenScope}.`,
+        });
       const found = options.bearer ? undefined : (holder?.user ?? (await userFromRequest(request)));
       const allow = options.unfinished ?? [];
       const unfinished =
@@ -303,7 +313,8 @@ export function route<
 async function apiTokenHolder(request: Request, scope: TokenScope | undefined): Promise<TokenHolder | undefined> {
   const token = bearerApiToken(request.headers.get("authorization"));
   if (!token) return undefined;
-  if (!scope) throw new AppError(403, "token_not_allowed", "API tokens cannot call this route; sign in instead.");
+  if (!scope)
+    throw new AppError({ code: "token_not_allowed", message: "API tokens cannot call this route; sign in instead." });
   return authenticateApiToken(token, requestContext.getStore()?.ip ?? visitorIp(request.headers));
 }
 
@@ -327,8 +338,12 @@ async function readUpload(
   upload: NonNullable<RouteOptions<Schema, Schema, Schema>["upload"]>,
 ): Promise<Buffer> {
   const tooBig = () =>
-    new AppError(400, "too_large", `${upload.field}: the file is larger than ${upload.maxBytes / 1024 / 1024} MB`, {
-      [upload.field]: `is larger than ${upload.maxBytes / 1024 / 1024} MB`,
+    new AppError({
+      code: "file_too_large",
+      message: `${upload.field}: the file is larger than ${upload.maxBytes / 1024 / 1024} MB`,
+      fields: {
+        [upload.field]: `is larger than ${upload.maxBytes / 1024 / 1024} MB`,
+      },
     });
   let bytes: Buffer;
   try {
@@ -337,8 +352,12 @@ async function readUpload(
     throw error instanceof BodyTooLarge ? tooBig() : error;
   }
   if (!bytes.byteLength)
-    throw new AppError(400, "invalid_request", `${upload.field} is required`, {
-      [upload.field]: `${upload.field} is required`,
+    throw new AppError({
+      code: "invalid_request",
+      message: `${upload.field} is required`,
+      fields: {
+        [upload.field]: `${upload.field} is required`,
+      },
     });
   return bytes;
 }
@@ -350,12 +369,15 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  */
 function checkBearer(request: Request, bearer: BearerSecret): void {
   const secret = bearer.secret();
-  if (!secret) throw new AppError(404, "not_found", `This route is off: ${bearer.variable} is not set.`);
+  if (!secret) throw new AppError({ code: "not_found", message: `This route is off: ${bearer.variable} is not set.` });
   const header = request.headers.get("authorization");
   const given = header && /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
   if (given && timingSafeEqual(digest(given), digest(secret))) return;
   if (header) log.warn({ path: new URL(request.url).pathname }, "a request with the wrong bearer token was refused");
-  throw new AppError(401, "unauthorized", "This route needs its bearer token: Authorization: Bearer <token>.");
+  throw new AppError({
+    code: "unauthorized",
+    message: "This route needs its bearer token: Authorization: Bearer <token>.",
+  });
 }
 
 /** Any failure as an answer: an AppError as it is, an unreachable database as 503, anything else a logged 500. */
@@ -364,15 +386,15 @@ function failure(error: unknown, request: Request): Response {
   if (isUnavailable(error)) {
     log.warn({ err: error }, "a backing service is unavailable");
     return errorResponse(
-      new AppError(
-        503,
-        "unavailable",
-        "The app's database is not answering right now. Please try again in a minute.",
-        undefined,
-        30,
-      ),
+      new AppError({
+        code: "unavailable",
+        message: "The app's database is not answering right now. Please try again in a minute.",
+        retryAfter: 30,
+      }),
     );
   }
   log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error in a route");
-  return errorResponse(new AppError(500, "internal_error", "Something went wrong on our side. Please try again."));
+  return errorResponse(
+    new AppError({ code: "internal_error", message: "Something went wrong on our side. Please try again." }),
+  );
 }

@@ -23,5 +23,5 @@ export function assertText(value: unknown, where: "body" | "query" | "params" | 
   const found = firstNotText(value, []);
   if (!found) return;
   const field = found.path || where;
-  throw new AppError(400, "invalid_text", `${field}: ${found.reason}`, { [field]: found.reason });
+  throw new AppError({ code: "invalid_text", message: `${field}: ${found.reason}`, fields: { [field]: found.reason } });
 }

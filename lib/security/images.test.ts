@@ -62,7 +62,7 @@ describe("reencodeImage", () => {
 
   it("refuses more than 5 MB before decoding, and a canvas past the pixel limit", async () => {
     const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
-    expect((await refusal(reencodeImage(big, "photo"))).code).toBe("too_large");
+    expect((await refusal(reencodeImage(big, "photo"))).code).toBe("file_too_large");
     // A small file of 8,000 × 6,000 pixels (a decompression bomb's shape).
     const bomb = await sharp({ create: { width: 8_000, height: 6_000, channels: 3, background: "#000" } })
       .png({ compressionLevel: 9 })

@@ -15,7 +15,7 @@ export class ImageRefused extends Error {
   override readonly name = "ImageRefused";
 
   constructor(
-    readonly code: "too_large" | "invalid_image",
+    readonly code: "file_too_large" | "invalid_image",
     readonly field: string,
     readonly reason: string,
   ) {
@@ -28,7 +28,7 @@ const tooManyPixels = (error: unknown) => error instanceof Error && /pixel limit
 const refused = (field: string, reason: string) => new ImageRefused("invalid_image", field, reason);
 /** Checked on the bytes' count before anything decodes them. */
 const imageTooLarge = (field: string) =>
-  new ImageRefused("too_large", field, `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+  new ImageRefused("file_too_large", field, `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
 
 /**
  * An uploaded photo or logo made safe to keep and serve: accepted only when its content (read by sharp, never the

@@ -12,17 +12,15 @@ import { claimsOf } from "@/lib/services/homes/ownership";
 export type UnfinishedSignIn = Extract<SecondFactorState, "pending" | "enrol">;
 
 export const enrolmentRequired = () =>
-  new AppError(
-    403,
-    "second_factor_enrolment_required",
-    "Set up a second factor first (a passkey or an authenticator app), on your account's security page.",
-  );
+  new AppError({
+    code: "second_factor_enrolment_required",
+    message: "Set up a second factor first (a passkey or an authenticator app), on your account's security page.",
+  });
 export const secondFactorRequired = () =>
-  new AppError(
-    403,
-    "second_factor_required",
-    "Finish signing in first: enter the code from your authenticator app, or use your passkey.",
-  );
+  new AppError({
+    code: "second_factor_required",
+    message: "Finish signing in first: enter the code from your authenticator app, or use your passkey.",
+  });
 
 /**
  * A signed-in user with one of the roles, whose session finished signing in: staff with no second factor yet may only
@@ -52,11 +50,10 @@ export const STEP_UP_MINUTES = env.STEP_UP_MINUTES;
  */
 export function requireRecentSecondFactor(user: SessionUser): void {
   if (user.secondFactorAt && Date.now() - user.secondFactorAt < STEP_UP_MINUTES * 60_000) return;
-  throw new AppError(
-    403,
-    "step_up_required",
-    "Confirm it is you: enter a code from your authenticator app or use your passkey, then try again.",
-  );
+  throw new AppError({
+    code: "step_up_required",
+    message: "Confirm it is you: enter a code from your authenticator app or use your passkey, then try again.",
+  });
 }
 
 /**
@@ -68,7 +65,10 @@ export function requireRecentSecondFactor(user: SessionUser): void {
 export function requireRecentProof(user: SessionUser): void {
   const recent = (at: number | undefined) => !!at && Date.now() - at < STEP_UP_MINUTES * 60_000;
   if (recent(user.provedAt) || recent(user.secondFactorAt)) return;
-  throw new AppError(403, "reauthentication_required", "Confirm it is you: enter your password, then try again.");
+  throw new AppError({
+    code: "reauthentication_required",
+    message: "Confirm it is you: enter your password, then try again.",
+  });
 }
 
 /**

@@ -1,8 +1,9 @@
+import { globSync, readFileSync } from "node:fs";
 import { BrokenCircuitError } from "cockatiel";
 import { describe, expect, it } from "vitest";
 import { PropertyApiError } from "@/lib/property-api";
 import { RateLimitedError } from "@/lib/rate-limit";
-import { fromUpstream, isUnavailable } from "./errors";
+import { AppError, ERROR_STATUS, fromUpstream, isUnavailable } from "./errors";
 
 describe("what an upstream failure means to the person who asked", () => {
   it("an open circuit breaker is a 503 with Retry-After, also when it comes from another copy of cockatiel", () => {
@@ -18,7 +19,7 @@ describe("what an upstream failure means to the person who asked", () => {
       const answer = fromUpstream(error);
       expect(answer.status).toBe(503);
       expect(answer.message).toMatch(/not answering right now/);
-      expect(answer.retryAfterSeconds).toBeGreaterThan(0);
+      expect(answer.retryAfter).toBeGreaterThan(0);
     }
   });
 
@@ -30,7 +31,7 @@ describe("what an upstream failure means to the person who asked", () => {
     for (const error of [new RateLimitedError(7), otherCopy]) {
       const answer = fromUpstream(error);
       expect(answer.status).toBe(429);
-      expect(answer.retryAfterSeconds).toBe(7);
+      expect(answer.retryAfter).toBe(7);
     }
   });
 
@@ -66,5 +67,30 @@ describe("what an upstream failure means to the person who asked", () => {
       ),
     ).toBe(true);
     expect(isUnavailable(new Error("syntax error"))).toBe(false);
+  });
+});
+
+describe("error codes", () => {
+  it("a code comes with its one status, and the API's codes are snake_case", () => {
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      expect(code).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(new AppError({ code: code as keyof typeof ERROR_STATUS, message: "m" }).status).toBe(status);
+    }
+    const error = new AppError({ code: "rate_limited", message: "Wait.", retryAfter: 7 });
+    expect({ status: error.status, retryAfter: error.retryAfter, fields: error.fields }).toEqual({
+      status: 429,
+      retryAfter: 7,
+      fields: undefined,
+    });
+  });
+
+  it("the activity log's refusal reasons written in the code are snake_case codes, like the API's", () => {
+    const files = globSync(["lib/**/*.ts", "app/**/*.ts"], { exclude: ["**/*.test.ts", "lib/webhooks/schemas.ts"] });
+    const reasons = files.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/\breason: "([^"]*)"/g)].map((m) => `${file}: ${m[1]}`),
+    );
+    expect(reasons.length).toBeGreaterThan(20);
+    expect(reasons.filter((r) => !/: [a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(r))).toEqual([]);
   });
 });

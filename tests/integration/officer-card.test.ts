@@ -138,7 +138,7 @@ describe("an officer's card", () => {
       const tooLarge = await upload("/api/account/officer-profile/photo", officer.cookie, huge, "image/png");
       expect(tooLarge.status).toBe(400);
       const answer = (await tooLarge.json()) as { error: { code: string; fields: object } };
-      expect(answer.error.code).toBe("too_large");
+      expect(answer.error.code).toBe("file_too_large");
       expect(Object.keys(answer.error.fields)).toEqual(["photo"]);
     },
   );

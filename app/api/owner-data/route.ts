@@ -16,7 +16,7 @@ export const GET = route(
   async ({ caller }) => {
     const view = await homeownerView(caller);
     if (!view.verified && !view.verification)
-      throw new AppError(404, "no_owner", "Add your home first: POST /api/owners.");
+      throw new AppError({ code: "no_owner", message: "Add your home first: POST /api/owners." });
     auditOwnerRead(caller);
     return Response.json(view);
   },

@@ -64,8 +64,7 @@ export async function GET(request: Request) {
     } catch (caught) {
       if (!AppError.is(caught)) throw caught;
       const words = errorWords(locale, caught.code, caught.message);
-      if (caught.status === 429)
-        return page(locale, 429, words, { "Retry-After": String(caught.retryAfterSeconds ?? 60) });
+      if (caught.status === 429) return page(locale, 429, words, { "Retry-After": String(caught.retryAfter ?? 60) });
       error = caught.status === 400 ? t("fullAddress") : words;
     }
   }

@@ -26,25 +26,31 @@ import { disposalDate, retentionStep, WARNING_DAYS } from "./account-retention";
 export async function confirmDeletion(user: SessionUser, password: string | undefined): Promise<void> {
   if (await hasSecondFactor(user.id)) return requireRecentSecondFactor(user);
   if (!password)
-    throw new AppError(400, "invalid_request", "password is required to delete your account", {
-      password: "is required",
+    throw new AppError({
+      code: "invalid_request",
+      message: "password is required to delete your account",
+      fields: {
+        password: "is required",
+      },
     });
   const key = user.email.toLowerCase();
   const wait = await takeAttempt("email", key);
   if (wait)
-    throw new AppError(
-      429,
-      "rate_limited",
-      "Too many wrong passwords. Please wait before trying again.",
-      undefined,
-      wait,
-    );
+    throw new AppError({
+      code: "rate_limited",
+      message: "Too many wrong passwords. Please wait before trying again.",
+      retryAfter: wait,
+    });
   const { db } = await getDatabase();
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(password, row.passwordHash))) {
-    void audit({ action: "account.delete", outcome: "refused", detail: { reason: "wrong password" } });
-    throw new AppError(400, "wrong_password", "password: that is not your password", {
-      password: "is not your password",
+    void audit({ action: "account.delete", outcome: "refused", detail: { reason: "wrong_password" } });
+    throw new AppError({
+      code: "wrong_password",
+      message: "password: that is not your password",
+      fields: {
+        password: "is not your password",
+      },
     });
   }
   await clearAttempts("email", key);

@@ -19,14 +19,13 @@ export function addressKeyOf(address: string, field = "address"): ReadAddress {
   const place = parts.zip || (/[A-Z]/.test(parts.city) && parts.state);
   // Without a house number and a ZIP code (or a city and state) no service could find it: refuse before spending.
   if (!parts.name || !numbered || !place) {
-    throw new AppError(
-      400,
-      "invalid_request",
-      `${field}: write the full address with street, city, state and ZIP code`,
-      {
+    throw new AppError({
+      code: "invalid_request",
+      message: `${field}: write the full address with street, city, state and ZIP code`,
+      fields: {
         [field]: "must be a full address with street, city, state and ZIP code",
       },
-    );
+    });
   }
   return { text: address, key, label: key, parts, corrections };
 }

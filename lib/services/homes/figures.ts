@@ -28,7 +28,7 @@ export interface YourFigures {
 
 const NONE: OwnerFiguresDto = { condition: null, loans: {}, updatedAt: null };
 
-const notFound = () => new AppError(404, "not_found", "There is no such home among yours.");
+const notFound = () => new AppError({ code: "not_found", message: "There is no such home among yours." });
 
 /**
  * One of the caller's homes that they PROVED they own. Someone else's home, or one that does not exist: 404, the
@@ -42,11 +42,10 @@ async function provedHome(
   const property = view.properties.find((p) => p.propertyId === propertyId);
   if (!property) throw notFound();
   if (!view.verified)
-    throw new AppError(
-      403,
-      "forbidden",
-      "Prove you own this home to see or change its figures: ask for a code by mail on your dashboard.",
-    );
+    throw new AppError({
+      code: "forbidden",
+      message: "Prove you own this home to see or change its figures: ask for a code by mail on your dashboard.",
+    });
   return { ...(property as OwnedProperty), addressKey: standardize(property.facts.address).key };
 }
 
@@ -86,14 +85,13 @@ export async function saveFigures(
   const unknown = Object.keys(input.loans).filter((key) => !keys.has(key));
   if (unknown.length) {
     const known = [...keys].join(", ") || "none";
-    throw new AppError(
-      400,
-      "invalid_request",
-      `loans.${unknown[0]}: not a loan on record for this home (its loans: ${known})`,
-      {
+    throw new AppError({
+      code: "invalid_request",
+      message: `loans.${unknown[0]}: not a loan on record for this home (its loans: ${known})`,
+      fields: {
         [`loans.${unknown[0]}`]: `is not a loan on record for this home (its loans: ${known})`,
       },
-    );
+    });
   }
   const { db } = await getDatabase();
   const updatedAt = new Date();

@@ -46,12 +46,11 @@ export async function deedCheck(caller: SignedIn, person: Person, who: "you" | "
       who === "you"
         ? "your name as it is written on your deed or tax bill"
         : "the client's name as it is written on the deed";
-    throw new AppError(
-      422,
-      "not_on_deed",
-      `The name on the deed does not match ${person.firstName.trim()} ${person.lastName.trim()} at this address. Please check ${whose}; if the home is in a trust or a company's name, ask your loan officer for an invitation.`,
-      { lastName: "does not match the owner names on the deed" },
-    );
+    throw new AppError({
+      code: "not_on_deed",
+      message: `The name on the deed does not match ${person.firstName.trim()} ${person.lastName.trim()} at this address. Please check ${whose}; if the home is in a trust or a company's name, ask your loan officer for an invitation.`,
+      fields: { lastName: "does not match the owner names on the deed" },
+    });
   }
   return { key, label, score: verification.matchScore };
 }
@@ -97,11 +96,10 @@ export async function claimHome(
   if (caller.user.ownerIds.length && (await provedKeys(caller, caller.user.ownerIds)).has(key))
     return { verified: true, created: false };
   if (!existing && claims.length >= MAX_CLAIMS)
-    throw new AppError(
-      409,
-      "too_many_claims",
-      `You are already waiting for proof of ${MAX_CLAIMS} homes. Verify one of them before adding another.`,
-    );
+    throw new AppError({
+      code: "too_many_claims",
+      message: `You are already waiting for proof of ${MAX_CLAIMS} homes. Verify one of them before adding another.`,
+    });
   const { score } = await deedCheck(caller, person);
   const ownerId = await ownerRecord(caller, person, key);
   const facts = await propertyFacts(caller, person.address);
@@ -231,26 +229,33 @@ function pickClaim<T extends { addressKey: string }>(
 ): T {
   if (!claims.length) {
     if (user.ownerIds.length)
-      throw new AppError(
-        409,
-        "already_verified",
-        "You have already proved you own your homes. Add another home first.",
-      );
-    throw new AppError(409, "no_claim", "Add your home first: we mail the code to its address.");
+      throw new AppError({
+        code: "already_verified",
+        message: "You have already proved you own your homes. Add another home first.",
+      });
+    throw new AppError({ code: "no_claim", message: "Add your home first: we mail the code to its address." });
   }
   if (address !== undefined) {
     const { key } = addressKeyOf(address);
     const claim = claims.find((c) => c.addressKey === key);
     if (!claim)
-      throw new AppError(409, "no_claim", "You have not added this home, or it is already verified.", {
-        address: "is not a home waiting for proof",
+      throw new AppError({
+        code: "no_claim",
+        message: "You have not added this home, or it is already verified.",
+        fields: {
+          address: "is not a home waiting for proof",
+        },
       });
     return claim;
   }
   const fitting = claims.length === 1 ? claims : claims.filter(fits);
   if (fitting.length === 1) return fitting[0]!;
-  throw new AppError(400, "which_home", "You are verifying several homes: say which one (its address).", {
-    address: "is required with several homes",
+  throw new AppError({
+    code: "which_home",
+    message: "You are verifying several homes: say which one (its address).",
+    fields: {
+      address: "is required with several homes",
+    },
   });
 }
 
@@ -262,13 +267,11 @@ export async function requestLetter(user: SessionUser, address?: string): Promis
   const state = pickClaim(user, await verificationStates(user.id), address, () => false);
   const refuse = (nextLetterAt: Date) => {
     countRateLimitRefusal("ownership-letters");
-    return new AppError(
-      429,
-      "letter_limit",
-      `A letter is already on its way or you asked for several recently. You can ask for another on ${formatDate(nextLetterAt)}.`,
-      undefined,
-      Math.ceil((nextLetterAt.getTime() - Date.now()) / 1000),
-    );
+    return new AppError({
+      code: "letter_limit",
+      message: `A letter is already on its way or you asked for several recently. You can ask for another on ${formatDate(nextLetterAt)}.`,
+      retryAfter: Math.ceil((nextLetterAt.getTime() - Date.now()) / 1000),
+    });
   };
   if (state.nextLetterAt) throw refuse(new Date(state.nextLetterAt));
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -301,13 +304,11 @@ export async function requestLetter(user: SessionUser, address?: string): Promis
     // A letter that was never posted must not hold the account back a week.
     await db.delete(ownershipLetters).where(eq(ownershipLetters.id, letter.id));
     log.error({ err: error }, "the ownership letter could not be sent");
-    throw new AppError(
-      503,
-      "letter_unavailable",
-      "We could not send the letter right now. Nothing was posted; please try again later.",
-      undefined,
-      300,
-    );
+    throw new AppError({
+      code: "letter_unavailable",
+      message: "We could not send the letter right now. Nothing was posted; please try again later.",
+      retryAfter: 300,
+    });
   }
   void audit({ action: "ownership.letter", actor: user, address: state.address, addressKey: state.addressKey });
   // The letter is what counts; the email saying it is on its way may fail (it is logged) without undoing it.
@@ -325,7 +326,7 @@ export async function confirmCode(user: SessionUser, code: string, address?: str
   const states = await verificationStates(user.id);
   const state = pickClaim(user, states, address, (s) => !!s.letter);
   const claim = (await claimsOf(user.id)).find((c) => c.addressKey === state.addressKey);
-  if (!claim) throw new AppError(409, "no_claim", "Add your home first.");
+  if (!claim) throw new AppError({ code: "no_claim", message: "Add your home first." });
   const { db } = await getDatabase();
   const l = ownershipLetters;
   const latest = db
@@ -342,14 +343,13 @@ export async function confirmCode(user: SessionUser, code: string, address?: str
     .where(and(sql`${l.id} = (${latest})`, sql`${l.attempts} < ${CODE_TRIES}`))
     .returning();
   if (!letter)
-    throw new AppError(
-      400,
-      "no_code",
-      "There is no code waiting for this home, or it was tried too many times. Ask for a new letter.",
-      {
+    throw new AppError({
+      code: "no_code",
+      message: "There is no code waiting for this home, or it was tried too many times. Ask for a new letter.",
+      fields: {
         code: "has no letter waiting for it",
       },
-    );
+    });
   const expected = Buffer.from(letter.codeHash);
   const given = Buffer.from(codeHash(user.id, code.trim()));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -363,14 +363,13 @@ export async function confirmCode(user: SessionUser, code: string, address?: str
       addressKey: claim.addressKey,
       detail: { kind: "mail", reason: "wrong_code" },
     });
-    throw new AppError(
-      400,
-      "wrong_code",
-      left
+    throw new AppError({
+      code: "wrong_code",
+      message: left
         ? `That is not the code in the letter. ${left} ${left === 1 ? "try" : "tries"} left.`
         : "That is not the code in the letter, and it cannot be tried again. Ask for a new letter.",
-      { code: "does not match the letter" },
-    );
+      fields: { code: "does not match the letter" },
+    });
   }
   await proveOwnership(user.id, claim.ownerId, "mail", `${claim.firstName} ${claim.lastName}`);
   await db.update(l).set({ usedAt: new Date() }).where(eq(l.id, letter.id));
@@ -391,11 +390,11 @@ export async function proveOwnership(userId: number, ownerId: string, proof: Own
         ownerId,
         detail: { kind: proof, reason: "owner_taken" },
       });
-      throw new AppError(
-        409,
-        "owner_taken",
-        "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.",
-      );
+      throw new AppError({
+        code: "owner_taken",
+        message:
+          "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.",
+      });
     }
     throw error;
   }

@@ -29,11 +29,10 @@ export async function homeRecords(
   try {
     records = toHomeRecords(JSON.parse(Buffer.from(file.body).toString("utf8")));
   } catch {
-    throw new AppError(
-      502,
-      "upstream_error",
-      "The property data service sent a report this app could not read. Please try again later.",
-    );
+    throw new AppError({
+      code: "upstream_error",
+      message: "The property data service sent a report this app could not read. Please try again later.",
+    });
   }
   const fromReport = records.estimate ? [records.estimate] : [];
   const estimates = mergeEstimates(fromReport, history, input.latest ? [input.latest] : []);

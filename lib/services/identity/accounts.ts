@@ -40,14 +40,14 @@ async function limit(kind: AccountLimit, key: string, message: string) {
     await limitAccount(kind, key);
   } catch (error) {
     if (!RateLimitedError.is(error)) throw error;
-    throw new AppError(429, "rate_limited", message, undefined, error.retryAfterSeconds);
+    throw new AppError({ code: "rate_limited", message, retryAfter: error.retryAfterSeconds });
   }
 }
 
 /** A weak password is one sentence, said once: the message and the field's error are the same words. */
 function assertStrong(password: string, inputs: string[], field: "password" | "newPassword" = "password") {
   const weak = weakPasswordReason(password, inputs, field === "newPassword" ? "The new password" : "The password");
-  if (weak) throw new AppError(400, "weak_password", weak, { [field]: weak });
+  if (weak) throw new AppError({ code: "weak_password", message: weak, fields: { [field]: weak } });
 }
 
 /** A new account; an email that already has one is a 409 naming the field (the one place that says so). */
@@ -62,7 +62,7 @@ async function newAccount(input: {
     return await createUser(input);
   } catch (error) {
     if (error instanceof EmailTakenError)
-      throw new AppError(409, "email_taken", error.message, { email: "is already registered" });
+      throw new AppError({ code: "email_taken", message: error.message, fields: { email: "is already registered" } });
     throw error;
   }
 }
@@ -139,14 +139,14 @@ export async function inviteStaff(admin: SessionUser, input: { email: string; ro
   // SSO-only staff: a password is no way in, so there is nothing to invite them to; their first sign-on makes the
   // account.
   if (!env.STAFF_PASSWORDS)
-    throw new AppError(
-      400,
-      "sso_only",
-      "invite: staff sign in with single sign-on here (STAFF_PASSWORDS=false); their first sign-on makes their account.",
-      {
+    throw new AppError({
+      code: "sso_only",
+      message:
+        "invite: staff sign in with single sign-on here (STAFF_PASSWORDS=false); their first sign-on makes their account.",
+      fields: {
         invite: "is not available: staff sign in with single sign-on",
       },
-    );
+    });
   await limit(
     "staffInvite",
     String(admin.id),
@@ -155,14 +155,14 @@ export async function inviteStaff(admin: SessionUser, input: { email: string; ro
   const user = await newAccount({ ...input, password: randomBytes(32).toString("base64url") }).catch(
     (error: unknown) => {
       if (AppError.is(error) && error.code === "email_taken")
-        throw new AppError(
-          409,
-          "email_taken",
-          'This email already has an account. If their invitation ran out, they can use "Forgot your password?" to sign in.',
-          {
+        throw new AppError({
+          code: "email_taken",
+          message:
+            'This email already has an account. If their invitation ran out, they can use "Forgot your password?" to sign in.',
+          fields: {
             email: "is already registered",
           },
-        );
+        });
       throw error;
     },
   );
@@ -185,13 +185,12 @@ export async function inviteStaff(admin: SessionUser, input: { email: string; ro
     if (!(error instanceof MailError)) throw error;
     // An account nobody was told about must not stay (its link with it): the admin's next try starts afresh.
     await deleteUser(user.id);
-    throw new AppError(
-      503,
-      "mail_unavailable",
-      "The invitation email could not be sent right now. No account was made; please try again in a few minutes.",
-      undefined,
-      60,
-    );
+    throw new AppError({
+      code: "mail_unavailable",
+      message:
+        "The invitation email could not be sent right now. No account was made; please try again in a few minutes.",
+      retryAfter: 60,
+    });
   }
   void audit({ action: "user.invite", actor: admin, subjectUserId: user.id, detail: { role: user.role } });
   return { id: user.id, email: user.email, role: user.role, invitationExpiresAt: expiresAt.toISOString() };
@@ -200,9 +199,13 @@ export async function inviteStaff(admin: SessionUser, input: { email: string; ro
 /** An admin changes another account's role; it applies to that account's very next request. */
 export async function changeRole(admin: SessionUser, userId: number, role: Role): Promise<void> {
   if (userId === admin.id)
-    throw new AppError(400, "invalid_request", "You cannot change your own role.", { userId: "is your own account" });
+    throw new AppError({
+      code: "invalid_request",
+      message: "You cannot change your own role.",
+      fields: { userId: "is your own account" },
+    });
   requireRecentSecondFactor(admin);
-  if (!(await setRole(userId, role))) throw new AppError(404, "not_found", "No user has that id.");
+  if (!(await setRole(userId, role))) throw new AppError({ code: "not_found", message: "No user has that id." });
   // A homeowner has no API tokens: a staff member's die with the role, for good.
   const tokensRevoked = isStaff(role) ? 0 : await revokeTokensOf(userId);
   void audit({
@@ -221,8 +224,12 @@ export async function changeRole(admin: SessionUser, userId: number, role: Role)
  */
 export async function deleteAccount(admin: SessionUser, userId: number): Promise<void> {
   if (userId === admin.id)
-    throw new AppError(400, "invalid_request", "You cannot delete your own account.", {
-      userId: "is your own account",
+    throw new AppError({
+      code: "invalid_request",
+      message: "You cannot delete your own account.",
+      fields: {
+        userId: "is your own account",
+      },
     });
   try {
     requireRecentSecondFactor(admin);
@@ -239,7 +246,7 @@ export async function deleteAccount(admin: SessionUser, userId: number): Promise
   }
   if (await deleteHomeowner(userId, { reason: "admin", admin })) return;
   await endAllSessions(userId);
-  if (!(await deleteUser(userId))) throw new AppError(404, "not_found", "No user has that id.");
+  if (!(await deleteUser(userId))) throw new AppError({ code: "not_found", message: "No user has that id." });
   void audit({ action: "user.delete", actor: admin, subjectUserId: userId });
 }
 
@@ -293,24 +300,23 @@ export async function resetPassword(token: string, password: string): Promise<Se
   const r = passwordResets;
   const live = and(eq(r.tokenHash, hash(token)), isNull(r.usedAt), gt(r.expiresAt, new Date()));
   const [pending] = await db.select().from(r).where(live);
-  const refused = new AppError(
-    400,
-    "reset_link_invalid",
-    "This link is not valid any more (a reset link works once, for 30 minutes; an invitation's, for 3 days). Please ask for a new one.",
-    {
+  const refused = new AppError({
+    code: "reset_link_invalid",
+    message:
+      "This link is not valid any more (a reset link works once, for 30 minutes; an invitation's, for 3 days). Please ask for a new one.",
+    fields: {
       token: "is used, expired or unknown",
     },
-  );
+  });
   if (!pending) throw refused;
   const user = await findUserById(pending.userId);
   if (!user) throw refused;
   // STAFF_PASSWORDS=false: a reset would sign staff in with a password; the link's holder owns the account, so say why.
   if (!env.STAFF_PASSWORDS && user.role !== "homeowner") {
-    throw new AppError(
-      400,
-      "sso_only",
-      "Loan officers and admins sign in with their organization's account here, not with a password.",
-    );
+    throw new AppError({
+      code: "sso_only",
+      message: "Loan officers and admins sign in with their organization's account here, not with a password.",
+    });
   }
   assertStrong(password, [user.email]);
   const [used] = await db.update(r).set({ usedAt: new Date() }).where(live).returning();
@@ -355,15 +361,17 @@ export async function changePassword(user: SessionUser, current: string, next: s
     const reason = !check.ok && check.reason === "throttled" ? "throttled" : "wrong_password";
     void audit({ action: "password.change", actor: user, outcome: "refused", detail: { reason } });
     if (!check.ok && check.reason === "throttled")
-      throw new AppError(
-        429,
-        "rate_limited",
-        "Too many passwords tried. Please wait before trying again.",
-        undefined,
-        check.retryAfterSeconds,
-      );
-    throw new AppError(400, "wrong_password", "That is not your current password.", {
-      currentPassword: "That is not your current password.",
+      throw new AppError({
+        code: "rate_limited",
+        message: "Too many passwords tried. Please wait before trying again.",
+        retryAfter: check.retryAfterSeconds,
+      });
+    throw new AppError({
+      code: "wrong_password",
+      message: "That is not your current password.",
+      fields: {
+        currentPassword: "That is not your current password.",
+      },
     });
   }
   assertStrong(next, [user.email], "newPassword");

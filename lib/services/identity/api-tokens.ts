@@ -129,7 +129,7 @@ export async function revokeApiToken(caller: StaffCaller, tokenId: number, owner
     .select()
     .from(apiTokens)
     .where(and(eq(apiTokens.id, tokenId), whose));
-  if (!row) throw new AppError(404, "not_found", "No such API token.");
+  if (!row) throw new AppError({ code: "not_found", message: "No such API token." });
   if (!row.revokedAt) await db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, tokenId));
   void audit({
     action: "api_token.revoke",
@@ -156,7 +156,8 @@ export interface TokenHolder {
   token: { id: number; name: string; scopes: TokenScope[] };
 }
 
-export const invalidToken = () => new AppError(401, "invalid_token", "This API token is unknown, expired or revoked.");
+export const invalidToken = () =>
+  new AppError({ code: "invalid_token", message: "This API token is unknown, expired or revoked." });
 
 /**
  * The staff member an API token speaks for: a token that is unknown, expired or revoked, or whose owner is no longer
@@ -195,13 +196,11 @@ export async function authenticateApiToken(token: string, ip: string): Promise<T
 }
 
 const tooManyFailures = (seconds: number) =>
-  new AppError(
-    429,
-    "rate_limited",
-    "Too many unknown, expired or revoked API tokens from this address. Try again later.",
-    undefined,
-    seconds,
-  );
+  new AppError({
+    code: "rate_limited",
+    message: "Too many unknown, expired or revoked API tokens from this address. Try again later.",
+    retryAfter: seconds,
+  });
 
 // When each token's last use was written by this process: a busy token writes it once a minute, not on every call.
 const written = new Map<number, number>();

@@ -49,13 +49,11 @@ export async function resendEmailVerification(user: SessionUser): Promise<{ sent
     await limitAccount("verifyEmail", String(user.id));
   } catch (error) {
     if (!RateLimitedError.is(error)) throw error;
-    throw new AppError(
-      429,
-      "rate_limited",
-      "A few links were sent in the last hour. Please use the newest one, or try again later.",
-      undefined,
-      error.retryAfterSeconds,
-    );
+    throw new AppError({
+      code: "rate_limited",
+      message: "A few links were sent in the last hour. Please use the newest one, or try again later.",
+      retryAfter: error.retryAfterSeconds,
+    });
   }
   await sendEmailVerification(user);
   return { sent: true };
@@ -84,12 +82,12 @@ export async function confirmEmail(user: SessionUser, token: string): Promise<vo
     : [];
   if (!proved) {
     void audit({ action: "email.verify", actor: user, outcome: "refused" });
-    throw new AppError(
-      400,
-      "verification_link_invalid",
-      "This link is not valid for the account you are signed in to, or not any more (it works once, for 24 hours). Sign in to the account it was sent for, or ask for a new link on your account's security page.",
-      { token: "is used, expired, unknown or another account's" },
-    );
+    throw new AppError({
+      code: "verification_link_invalid",
+      message:
+        "This link is not valid for the account you are signed in to, or not any more (it works once, for 24 hours). Sign in to the account it was sent for, or ask for a new link on your account's security page.",
+      fields: { token: "is used, expired, unknown or another account's" },
+    });
   }
   await userChanged(user.id);
   void audit({ action: "email.verify", actor: user });
@@ -123,9 +121,9 @@ export async function emailProvedByLink(userId: number): Promise<boolean> {
  */
 export async function requireProvedEmail(user: SessionUser): Promise<void> {
   if (user.role !== "homeowner" || (await emailProved(user.id))) return;
-  throw new AppError(
-    403,
-    "email_unverified",
-    "Confirm your email first: follow the link we mailed you (you can ask for a new one on this page), then turn on a passkey or an authenticator app.",
-  );
+  throw new AppError({
+    code: "email_unverified",
+    message:
+      "Confirm your email first: follow the link we mailed you (you can ask for a new one on this page), then turn on a passkey or an authenticator app.",
+  });
 }

@@ -68,13 +68,11 @@ export async function invite(
     if (!(error instanceof MailError)) throw error;
     // An invitation nobody received must not stay good: the next try makes a new one.
     await db.delete(invitations).where(eq(invitations.id, row!.id));
-    throw new AppError(
-      503,
-      "mail_unavailable",
-      "The invitation email could not be sent right now. Nothing was sent; please try again in a few minutes.",
-      undefined,
-      60,
-    );
+    throw new AppError({
+      code: "mail_unavailable",
+      message: "The invitation email could not be sent right now. Nothing was sent; please try again in a few minutes.",
+      retryAfter: 60,
+    });
   }
   void audit({
     action: "client.invite",
@@ -94,23 +92,22 @@ async function openInvitation(token: string) {
     .from(invitations)
     .where(eq(invitations.tokenHash, hash(token)));
   if (!row)
-    throw new AppError(
-      404,
-      "invitation_not_found",
-      "This invitation link is not valid. Please check that you copied all of it, or ask your loan officer for a new one.",
-    );
+    throw new AppError({
+      code: "invitation_not_found",
+      message:
+        "This invitation link is not valid. Please check that you copied all of it, or ask your loan officer for a new one.",
+    });
   if (row.acceptedAt)
-    throw new AppError(
-      410,
-      "invitation_used",
-      "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.",
-    );
+    throw new AppError({
+      code: "invitation_used",
+      message:
+        "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.",
+    });
   if (row.expiresAt.getTime() <= Date.now())
-    throw new AppError(
-      410,
-      "invitation_expired",
-      "This invitation has expired (they last 7 days). Please ask your loan officer for a new one.",
-    );
+    throw new AppError({
+      code: "invitation_expired",
+      message: "This invitation has expired (they last 7 days). Please ask your loan officer for a new one.",
+    });
   return row;
 }
 
@@ -136,21 +133,24 @@ export async function acceptInvitation(token: string, password: string | undefin
   const preview = await openInvitation(token);
   const existing = await findUserByEmail(preview.email);
   if (existing && existing.role !== "homeowner")
-    throw new AppError(
-      409,
-      "not_a_homeowner",
-      "This email belongs to a staff account; invitations are for homeowners.",
-    );
+    throw new AppError({
+      code: "not_a_homeowner",
+      message: "This email belongs to a staff account; invitations are for homeowners.",
+    });
   // A password always, for an existing account too: anyone may sign up with any email without proving it is theirs,
   // so an account of this email may be a stranger's, made (with a password they know) before the invitation was sent.
   // The link proves control of the mailbox, as a reset link does: its password replaces the account's, and every
   // other session of the account ends, so nobody else is left holding the proved home.
   if (!password)
-    throw new AppError(400, "invalid_request", "password: choose a password for your account", {
-      password: "is required",
+    throw new AppError({
+      code: "invalid_request",
+      message: "password: choose a password for your account",
+      fields: {
+        password: "is required",
+      },
     });
   const weak = weakPasswordReason(password, [preview.email, preview.firstName, preview.lastName]);
-  if (weak) throw new AppError(400, "weak_password", weak, { password: weak });
+  if (weak) throw new AppError({ code: "weak_password", message: weak, fields: { password: weak } });
   const { db } = await getDatabase();
   // A home another account proved is refused before anything of the account changes (its password, factors, sessions).
   const [holder] = await db
@@ -158,22 +158,22 @@ export async function acceptInvitation(token: string, password: string | undefin
     .from(accountOwners)
     .where(eq(accountOwners.ownerId, preview.ownerId));
   if (holder && holder.userId !== existing?.id)
-    throw new AppError(
-      409,
-      "owner_taken",
-      "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.",
-    );
+    throw new AppError({
+      code: "owner_taken",
+      message:
+        "Another account has already proved it owns this home. If it is yours, please contact us so we can look into it.",
+    });
   const [taken] = await db
     .update(invitations)
     .set({ acceptedAt: new Date() })
     .where(and(eq(invitations.id, preview.id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())))
     .returning();
   if (!taken)
-    throw new AppError(
-      410,
-      "invitation_used",
-      "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.",
-    );
+    throw new AppError({
+      code: "invitation_used",
+      message:
+        "This invitation was already used. Sign in with the account it created, or ask your loan officer for a new one.",
+    });
   try {
     // An existing account is made the mailbox owner's alone before the home is linked to it.
     // The link proves the mailbox: an account that had never proved its email loses every factor set up before (a

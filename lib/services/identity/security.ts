@@ -59,7 +59,8 @@ export async function securityOf(user: SessionUser): Promise<SecurityStatus> {
 }
 
 const sessionOf = (user: SessionUser) => {
-  if (!user.sessionId) throw new AppError(400, "invalid_request", "This needs a signed-in browser session.");
+  if (!user.sessionId)
+    throw new AppError({ code: "invalid_request", message: "This needs a signed-in browser session." });
   return user.sessionId;
 };
 
@@ -93,15 +94,17 @@ export async function reauthenticate(user: SessionUser, password: string, ip: st
       detail: { reason: check.ok ? "other_account" : check.reason },
     });
     if (!check.ok && check.reason === "throttled")
-      throw new AppError(
-        429,
-        "rate_limited",
-        "Too many passwords tried. Please wait before trying again.",
-        undefined,
-        check.retryAfterSeconds,
-      );
-    throw new AppError(400, "wrong_password", "password: that is not your password", {
-      password: "is not your password",
+      throw new AppError({
+        code: "rate_limited",
+        message: "Too many passwords tried. Please wait before trying again.",
+        retryAfter: check.retryAfterSeconds,
+      });
+    throw new AppError({
+      code: "wrong_password",
+      message: "password: that is not your password",
+      fields: {
+        password: "is not your password",
+      },
     });
   }
   await markPasswordGiven(user.id, sessionId);
@@ -123,14 +126,13 @@ export async function startAuthenticator(user: SessionUser): Promise<TotpEnrolme
 export async function confirmAuthenticator(user: SessionUser, code: string): Promise<{ recoveryCodes?: string[] }> {
   await mayChangeFactors(user);
   if (!(await confirmTotp(user.id, code)))
-    throw new AppError(
-      400,
-      "invalid_code",
-      "code: that is not the app's current code (check the phone's clock), or setup was not started",
-      {
+    throw new AppError({
+      code: "invalid_code",
+      message: "code: that is not the app's current code (check the phone's clock), or setup was not started",
+      fields: {
         code: "is not the app's current code",
       },
-    );
+    });
   void audit({ action: "factor.add", actor: user, detail: { kind: "totp" } });
   return afterNewFactor(user);
 }
@@ -149,7 +151,7 @@ export async function removeAuthenticator(user: SessionUser): Promise<void> {
 export async function regenerateRecoveryCodes(user: SessionUser): Promise<string[]> {
   requireRecentSecondFactor(user);
   if (user.secondFactor !== "given")
-    throw new AppError(409, "no_second_factor", "Set up a passkey or an authenticator app first.");
+    throw new AppError({ code: "no_second_factor", message: "Set up a passkey or an authenticator app first." });
   const codes = await newRecoveryCodes(user.id);
   void audit({ action: "recovery_codes.new", actor: user });
   return codes;
@@ -157,7 +159,7 @@ export async function regenerateRecoveryCodes(user: SessionUser): Promise<string
 
 const passkeyFailure = (error: unknown) => {
   if (error instanceof PasskeyError)
-    return new AppError(400, "passkey_invalid", error.message, { response: error.message });
+    return new AppError({ code: "passkey_invalid", message: error.message, fields: { response: error.message } });
   return error;
 };
 
@@ -184,12 +186,13 @@ export async function registerPasskey(
 
 export async function renamePasskeyOf(user: SessionUser, id: string, name: string): Promise<void> {
   if (!(await renamePasskey(user.id, id, name)))
-    throw new AppError(404, "not_found", "You have no passkey with that id.");
+    throw new AppError({ code: "not_found", message: "You have no passkey with that id." });
 }
 
 export async function removePasskeyOf(user: SessionUser, id: string): Promise<void> {
   requireRecentSecondFactor(user);
-  if (!(await removePasskey(user.id, id))) throw new AppError(404, "not_found", "You have no passkey with that id.");
+  if (!(await removePasskey(user.id, id)))
+    throw new AppError({ code: "not_found", message: "You have no passkey with that id." });
   const ended = await endAllSessions(user.id, sessionOf(user));
   void audit({ action: "factor.remove", actor: user, detail: { kind: "passkey", sessionsEnded: ended } });
 }
@@ -237,18 +240,20 @@ export async function giveSecondFactor(
       if (lockedNow) await mailFactorLocked(user);
     }
     if (!check.ok && check.reason === "throttled")
-      throw new AppError(
-        429,
-        "rate_limited",
-        "Too many codes tried. Please wait before trying again.",
-        undefined,
-        check.retryAfterSeconds,
-      );
+      throw new AppError({
+        code: "rate_limited",
+        message: "Too many codes tried. Please wait before trying again.",
+        retryAfter: check.retryAfterSeconds,
+      });
     if (!check.ok && (check.reason === "locked" || (check.reason === "invalid" && check.lockedNow)))
-      throw new AppError(403, "factor_locked", FACTOR_LOCKED_WORDS);
+      throw new AppError({ code: "factor_locked", message: FACTOR_LOCKED_WORDS });
     if (!check.ok)
-      throw new AppError(400, "invalid_code", "code: that code is not right, or it was already used", {
-        code: "is not right or was already used",
+      throw new AppError({
+        code: "invalid_code",
+        message: "code: that code is not right, or it was already used",
+        fields: {
+          code: "is not right or was already used",
+        },
       });
     kind = check.kind;
   }
@@ -278,11 +283,15 @@ export async function mailFactorLocked(
  */
 export async function resetFactorsOf(admin: SessionUser, userId: number): Promise<void> {
   if (userId === admin.id)
-    throw new AppError(400, "invalid_request", "Manage your own factors on your account's security page.", {
-      userId: "is your own account",
+    throw new AppError({
+      code: "invalid_request",
+      message: "Manage your own factors on your account's security page.",
+      fields: {
+        userId: "is your own account",
+      },
     });
   requireRecentSecondFactor(admin);
-  if (!(await findUserById(userId))) throw new AppError(404, "not_found", "No user has that id.");
+  if (!(await findUserById(userId))) throw new AppError({ code: "not_found", message: "No user has that id." });
   await resetFactors(userId);
   const ended = await endAllSessions(userId);
   // A reset is what an admin does for a lost or stolen factor: the tokens made with it go too.

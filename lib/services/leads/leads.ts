@@ -60,7 +60,7 @@ export async function leadContext(homeownerId: number, locale: Locale = "en"): P
   };
 }
 
-const notFound = () => new AppError(404, "not_found", "There is no such lead.");
+const notFound = () => new AppError({ code: "not_found", message: "There is no such lead." });
 
 /** The page a request came from, for the consent's record: the path of a Referer of this app's, else the API's. */
 export function pageOf(referer: string | null, origins: readonly string[]): string {
@@ -98,14 +98,18 @@ export async function createLead(
   } catch (error) {
     if (!RateLimitedError.is(error)) throw error;
     refuse("rate_limited");
-    throw new AppError(429, "rate_limited", error.message, undefined, error.retryAfterSeconds);
+    throw new AppError({ code: "rate_limited", message: error.message, retryAfter: error.retryAfterSeconds });
   }
   const view = await homeownerView(caller);
   const home = view.properties.find((p) => p.verified && p.propertyId === body.propertyId);
   if (!home) {
     refuse("not_found");
-    throw new AppError(404, "not_found", "There is no such home among the homes you proved you own.", {
-      propertyId: "is not one of your homes",
+    throw new AppError({
+      code: "not_found",
+      message: "There is no such home among the homes you proved you own.",
+      fields: {
+        propertyId: "is not one of your homes",
+      },
     });
   }
   // The language the page showed the consent in, by the same rule as the page (the account's choice, its cookie, its
@@ -113,7 +117,7 @@ export async function createLead(
   const context = await leadContext(caller.user.id, locale);
   if (!context) {
     refuse("no_officer");
-    throw new AppError(409, "no_officer", "You have no loan officer to send this to yet.");
+    throw new AppError({ code: "no_officer", message: "You have no loan officer to send this to yet." });
   }
   const now = new Date();
   const day = leadDay(now);
@@ -141,7 +145,7 @@ export async function createLead(
   if (!row) {
     const existing = await leadOfDay(caller.user.id, body.kind, day);
     refuse("already_sent");
-    if (!existing) throw new AppError(409, "already_sent", "You already sent this today.");
+    if (!existing) throw new AppError({ code: "already_sent", message: "You already sent this today." });
     return { created: false, lead: toHomeownerLeadDto(existing) };
   }
   void audit({
@@ -252,13 +256,20 @@ export async function changeLeadStatus(caller: SignedIn, leadId: number, status:
       outcome: "refused",
       detail: { leadId, from, to: status, reason: "invalid_move" },
     });
-    throw new AppError(409, "invalid_status", `A ${from} lead cannot become ${status}.`, {
-      status: `cannot go from ${from} to ${status}`,
+    throw new AppError({
+      code: "invalid_status",
+      message: `A ${from} lead cannot become ${status}.`,
+      fields: {
+        status: `cannot go from ${from} to ${status}`,
+      },
     });
   }
   const moved = await moveStatus(leadId, from, status, caller.user.id);
   if (!moved)
-    throw new AppError(409, "changed", "Someone changed this lead a moment ago; reload it to see where it stands.");
+    throw new AppError({
+      code: "changed",
+      message: "Someone changed this lead a moment ago; reload it to see where it stands.",
+    });
   // The homeowner's panel shows the lead's status: theirs is read again.
   if (found.lead.homeownerId !== null) await userChanged(found.lead.homeownerId);
   void audit({

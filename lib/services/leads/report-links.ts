@@ -29,17 +29,19 @@ export interface PublicReport {
 }
 
 const REFUSALS: Record<Exclude<ReportLinkState, "ready">, AppError> = {
-  unknown: new AppError(404, "not_found", "This report link is not one we sent. Copy the whole link from the email."),
-  used: new AppError(
-    410,
-    "link_used",
-    "This report link was already used: each link opens the report once. Ask for a new one on the site you came from.",
-  ),
-  expired: new AppError(
-    410,
-    "link_expired",
-    "This report link has expired: links work for 7 days. Ask for a new one on the site you came from.",
-  ),
+  unknown: new AppError({
+    code: "not_found",
+    message: "This report link is not one we sent. Copy the whole link from the email.",
+  }),
+  used: new AppError({
+    code: "link_used",
+    message:
+      "This report link was already used: each link opens the report once. Ask for a new one on the site you came from.",
+  }),
+  expired: new AppError({
+    code: "link_expired",
+    message: "This report link has expired: links work for 7 days. Ask for a new one on the site you came from.",
+  }),
 };
 
 /**
@@ -61,7 +63,11 @@ export async function openReportLink(token: string, ip: string): Promise<PublicR
   }
   const [lead] = await db.select({ siteId: leads.siteId }).from(leads).where(eq(leads.id, link.leadId));
   const site = lead?.siteId == null ? undefined : await findSiteById(lead.siteId);
-  if (!site) throw new AppError(410, "link_expired", "The site this report was asked from is no longer registered.");
+  if (!site)
+    throw new AppError({
+      code: "link_expired",
+      message: "The site this report was asked from is no longer registered.",
+    });
   try {
     const report = { facts: await widgetFacts(site, ip, link.address), lender: await lenderName() };
     void audit({

@@ -50,7 +50,11 @@ export function solves(challenge: string, solution: string, bits: number): boole
 }
 
 const refused = (status: 400 | 403, message: string) =>
-  new AppError(status, status === 400 ? "invalid_challenge" : "challenge_refused", message, { challenge: message });
+  new AppError({
+    code: status === 400 ? "invalid_challenge" : "challenge_refused",
+    message,
+    fields: { challenge: message },
+  });
 
 /**
  * Checks a stamp for a site and spends it: 400 for one this app did not sign (or for another site), 403 for one that

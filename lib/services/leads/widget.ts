@@ -71,18 +71,21 @@ function phoneOf(input: WidgetLeadInput): string | undefined {
   if (!input.phone) return undefined;
   const parsed = parsePhoneNumberFromString(input.phone, "US");
   if (!parsed?.isValid())
-    throw new AppError(400, "invalid_request", "phone: write a phone number such as (206) 555-0123", {
-      phone: "must be a phone number",
+    throw new AppError({
+      code: "invalid_request",
+      message: "phone: write a phone number such as (206) 555-0123",
+      fields: {
+        phone: "must be a phone number",
+      },
     });
   if (input.consent !== true) {
-    throw new AppError(
-      400,
-      "invalid_request",
-      "consent: tick the consent to be called or texted, or leave the phone number out",
-      {
+    throw new AppError({
+      code: "invalid_request",
+      message: "consent: tick the consent to be called or texted, or leave the phone number out",
+      fields: {
         consent: "is required with a phone number",
       },
-    );
+    });
   }
   return parsed.number;
 }
@@ -92,13 +95,11 @@ async function spendLimit(limit: WidgetLeadLimit, key: string): Promise<void> {
     await limitWidgetLead(limit, key);
   } catch (error) {
     if (!RateLimitedError.is(error)) throw error;
-    throw new AppError(
-      429,
-      "rate_limited",
-      "We have had enough report requests from here today. Please try again tomorrow.",
-      undefined,
-      error.retryAfterSeconds,
-    );
+    throw new AppError({
+      code: "rate_limited",
+      message: "We have had enough report requests from here today. Please try again tomorrow.",
+      retryAfter: error.retryAfterSeconds,
+    });
   }
 }
 

@@ -225,11 +225,10 @@ export async function inLanguage(
   if (!file) {
     file = await renderReportFile(json.body, format, locale);
     if (!file)
-      throw new AppError(
-        502,
-        "upstream_error",
-        "The property data service sent a report this app could not read. Please try again later.",
-      );
+      throw new AppError({
+        code: "upstream_error",
+        message: "The property data service sent a report this app could not read. Please try again later.",
+      });
     rendered.set(key, file);
   }
   return { ...json, ...file, filename: json.filename.replace(/\.json$/, `.${format}`) };

@@ -33,7 +33,8 @@ const Claims = z.object({
 });
 export type PartnerClaims = z.infer<typeof Claims>;
 
-const refuse = (status: 401 | 403, message: string) => new AppError(status, "partner_token_refused", message);
+const refuse = (status: 401 | 403, message: string) =>
+  new AppError({ code: status === 401 ? "partner_token_refused" : "partner_site_unknown", message });
 
 /**
  * Checks a partner's token: signed HS256 with the secret of the site it names (`iss`), all claims present, issued

@@ -56,15 +56,23 @@ export async function createSite(input: {
 }) {
   const unsafe = input.allowedOrigins.find((origin) => !isSafeOrigin(origin));
   if (unsafe !== undefined)
-    throw new AppError(400, "invalid_request", `${unsafe} is not an origin a site can be framed from.`, {
-      allowedOrigins: "must be origins such as https://bank.example",
+    throw new AppError({
+      code: "invalid_request",
+      message: `${unsafe} is not an origin a site can be framed from.`,
+      fields: {
+        allowedOrigins: "must be origins such as https://bank.example",
+      },
     });
   const { db } = await getDatabase();
   if (input.officerId !== undefined) {
     const [officer] = await db.select({ role: users.role }).from(users).where(eq(users.id, input.officerId));
     if (!officer || officer.role === "homeowner") {
-      throw new AppError(400, "invalid_request", "officerId: no loan officer or admin has that id", {
-        officerId: "must be a staff member's id",
+      throw new AppError({
+        code: "invalid_request",
+        message: "officerId: no loan officer or admin has that id",
+        fields: {
+          officerId: "must be a staff member's id",
+        },
       });
     }
   }
@@ -156,13 +164,11 @@ function widgetCaller(site: Site, ip: string): Caller {
       assertBudget: async () => {
         if ((await siteSpentToday(site.id)) >= site.dailyBudget) {
           countRateLimitRefusal("widget-site-budget");
-          throw new AppError(
-            429,
-            "budget_exhausted",
-            "This site has used today's home-value lookups. Please try again tomorrow.",
-            undefined,
-            secondsToMidnightUtc(),
-          );
+          throw new AppError({
+            code: "budget_exhausted",
+            message: "This site has used today's home-value lookups. Please try again tomorrow.",
+            retryAfter: secondsToMidnightUtc(),
+          });
         }
       },
     },

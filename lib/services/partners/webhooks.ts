@@ -34,7 +34,8 @@ export function endpointDto(row: EndpointRow) {
 }
 export type WebhookEndpointDto = ReturnType<typeof endpointDto>;
 
-const badUrl = (reason: string) => new AppError(400, "invalid_request", `url: ${reason}`, { url: reason });
+const badUrl = (reason: string) =>
+  new AppError({ code: "invalid_request", message: `url: ${reason}`, fields: { url: reason } });
 
 /**
  * The checks of a URL an admin registers: http(s) without credentials, and (unless WEBHOOKS_ALLOW_PRIVATE) https whose
@@ -64,7 +65,7 @@ export async function checkEndpointUrl(text: string): Promise<string> {
 async function endpointOf(id: number): Promise<EndpointRow> {
   const { db } = await getDatabase();
   const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
-  if (!row) throw new AppError(404, "not_found", "No webhook endpoint has this id.");
+  if (!row) throw new AppError({ code: "not_found", message: "No webhook endpoint has this id." });
   return row;
 }
 
@@ -213,14 +214,17 @@ export async function deliveriesOf(id: number, page = 1, size = 50) {
 export async function retryDelivery(id: number, deliveryId: string) {
   const endpoint = await endpointOf(id);
   if (!endpoint.enabled)
-    throw new AppError(409, "endpoint_disabled", "This endpoint is turned off: turn it on first, then send again.");
+    throw new AppError({
+      code: "endpoint_disabled",
+      message: "This endpoint is turned off: turn it on first, then send again.",
+    });
   const { db } = await getDatabase();
   const [row] = await db
     .update(webhookDeliveries)
     .set({ status: "pending", nextAttemptAt: new Date() })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
     .returning();
-  if (!row) throw new AppError(404, "not_found", "This endpoint has no delivery with this id.");
+  if (!row) throw new AppError({ code: "not_found", message: "This endpoint has no delivery with this id." });
   await queueAttempts([{ deliveryId, attempt: row.attempts }]);
   void audit({ action: "webhook.retry", detail: { endpointId: id, deliveryId } });
   return deliveryDto(row);
@@ -229,7 +233,8 @@ export async function retryDelivery(id: number, deliveryId: string) {
 /** "Send a test event": one of the real events with made-up values and `test: true`, to this endpoint only. */
 export async function sendTestEvent(id: number, type?: WebhookEvent) {
   const endpoint = await endpointOf(id);
-  if (!endpoint.enabled) throw new AppError(409, "endpoint_disabled", "This endpoint is turned off: turn it on first.");
+  if (!endpoint.enabled)
+    throw new AppError({ code: "endpoint_disabled", message: "This endpoint is turned off: turn it on first." });
   const eventType = type ?? (endpoint.events[0] as WebhookEvent | undefined) ?? "lead.created";
   const now = new Date();
   const delivery = {

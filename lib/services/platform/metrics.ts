@@ -22,7 +22,7 @@ const globalForScrape = globalThis as unknown as { jobQueuesSeen?: Set<string> }
  */
 export async function metricsExposition(): Promise<{ body: string; contentType: string }> {
   const metrics = appMetrics();
-  if (!metrics) throw new AppError(404, "not_found", "Metrics are off: METRICS_TOKEN is not set.");
+  if (!metrics) throw new AppError({ code: "not_found", message: "Metrics are off: METRICS_TOKEN is not set." });
   const database = env.DATABASE_URL ? "postgres" : "pglite";
   metrics.databasePoolMax.set({ database }, database === "postgres" ? POSTGRES_POOL_MAX : 1);
   await Promise.all([

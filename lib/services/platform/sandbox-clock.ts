@@ -10,11 +10,10 @@ import { upstream } from "./upstream";
 function clock() {
   const sandbox = upstream().sandbox;
   if (!sandbox)
-    throw new AppError(
-      404,
-      "not_found",
-      "The clock belongs to the embedded service, and a real service is configured.",
-    );
+    throw new AppError({
+      code: "not_found",
+      message: "The clock belongs to the embedded service, and a real service is configured.",
+    });
   return sandbox.clock;
 }
 

@@ -51,7 +51,7 @@ export async function clientOf(user: SessionUser, id: number) {
     .select()
     .from(clients)
     .where(and(eq(clients.id, id), visibleTo(user)));
-  if (!row) throw new AppError(404, "not_found", "No client of yours has this id.");
+  if (!row) throw new AppError({ code: "not_found", message: "No client of yours has this id." });
   return row;
 }
 
@@ -155,14 +155,19 @@ async function store(officerId: number, rows: Stored[]): Promise<{ created: numb
  */
 export async function importClients(caller: SignedIn, csv: string): Promise<ImportResult> {
   const read = readClientsCsv(csv);
-  if ("error" in read) throw new AppError(400, "invalid_request", `csv: ${read.error}`, { csv: read.error });
+  if ("error" in read)
+    throw new AppError({ code: "invalid_request", message: `csv: ${read.error}`, fields: { csv: read.error } });
   if (read.rows.length === 0)
-    throw new AppError(400, "invalid_request", "csv: the file has a header but no clients", {
-      csv: "has no client rows",
+    throw new AppError({
+      code: "invalid_request",
+      message: "csv: the file has a header but no clients",
+      fields: {
+        csv: "has no client rows",
+      },
     });
   if (read.rows.length > MAX_IMPORT_ROWS) {
     const reason = `has ${read.rows.length.toLocaleString("en-US")} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} at a time`;
-    throw new AppError(400, "too_many_rows", `csv ${reason}`, { csv: reason });
+    throw new AppError({ code: "too_many_rows", message: `csv ${reason}`, fields: { csv: reason } });
   }
   const errors: RowProblem[] = [];
   const good: { line: number; input: string; client: ClientInput }[] = [];
@@ -228,17 +233,16 @@ export async function addClient(caller: SignedIn, fields: ClientFields): Promise
     const named = error.problems.map(
       (p) => [{ balance: "loanBalance", rate: "noteRate", type: "loanType" }[p.field] ?? p.field, p.message] as const,
     );
-    throw new AppError(
-      400,
-      "invalid_request",
-      named.map(([name, message]) => `${name} ${message}`).join("; "),
-      Object.fromEntries(named),
-    );
+    throw new AppError({
+      code: "invalid_request",
+      message: named.map(([name, message]) => `${name} ${message}`).join("; "),
+      fields: Object.fromEntries(named),
+    });
   }
   const [found] = await standardized(caller, [client]);
   if (!found || "error" in found) {
     const reason = found && "error" in found ? found.error : "could not be standardized";
-    throw new AppError(400, "invalid_request", `address ${reason}`, { address: reason });
+    throw new AppError({ code: "invalid_request", message: `address ${reason}`, fields: { address: reason } });
   }
   const { created, ids } = await store(caller.user.id, [{ ...client, ...found, line: 1 }]);
   return { id: ids[0]!, merged: created === 0 };

@@ -43,8 +43,12 @@ export async function setMailPreferences(userId: number, change: Partial<MailPre
  */
 export async function unsubscribe(userId: number, kind: MailingKind, token: string): Promise<void> {
   if (!validUnsubscribe(userId, kind, token))
-    throw new AppError(400, "invalid_link", "This unsubscribe link is not valid.", {
-      t: "is not this link's signature",
+    throw new AppError({
+      code: "invalid_link",
+      message: "This unsubscribe link is not valid.",
+      fields: {
+        t: "is not this link's signature",
+      },
     });
   // A link outlives its account: once the account is deleted there is nothing left to send (and no row to keep).
   const { db } = await getDatabase();

@@ -73,8 +73,12 @@ async function assertOfficer(officerId: number, field: string): Promise<void> {
   const { db } = await getDatabase();
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, officerId));
   if (!row || row.role === "homeowner")
-    throw new AppError(400, "invalid_request", `${field}: is not a loan officer or an admin`, {
-      [field]: "is not a loan officer or an admin",
+    throw new AppError({
+      code: "invalid_request",
+      message: `${field}: is not a loan officer or an admin`,
+      fields: {
+        [field]: "is not a loan officer or an admin",
+      },
     });
 }
 
@@ -93,7 +97,7 @@ export async function reassignOfficer(
     .from(users)
     .where(eq(users.id, homeownerId));
   if (!account || account.role !== "homeowner")
-    throw new AppError(404, "not_found", "There is no homeowner with this id.");
+    throw new AppError({ code: "not_found", message: "There is no homeowner with this id." });
   if (officerId !== null) await assertOfficer(officerId, "officerId");
   await db.update(users).set({ officerId }).where(eq(users.id, homeownerId));
   // Their pages show the officer's card (kept with their snapshots): read again at once.
@@ -119,8 +123,12 @@ export async function reassignOfficerByEmail(
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.role, "homeowner")));
   if (!account)
-    throw new AppError(400, "invalid_request", "email: no homeowner has this email", {
-      email: "no homeowner has this email",
+    throw new AppError({
+      code: "invalid_request",
+      message: "email: no homeowner has this email",
+      fields: {
+        email: "no homeowner has this email",
+      },
     });
   return reassignOfficer(admin, account.id, officerId);
 }
@@ -134,7 +142,7 @@ export async function setSiteOfficer(admin: SessionUser, siteId: number, officer
     .set({ officerId })
     .where(eq(widgetSites.id, siteId))
     .returning({ id: widgetSites.id });
-  if (!changed.length) throw new AppError(404, "not_found", "There is no widget site with this id.");
+  if (!changed.length) throw new AppError({ code: "not_found", message: "There is no widget site with this id." });
   void audit({ action: "site.officer", actor: admin, detail: { siteId, officerId } });
 }
 

@@ -83,8 +83,12 @@ export async function saveOfficerProfile(user: SessionUser, input: OfficerProfil
         outcome: "refused",
         detail: { nmlsId: input.nmlsId, reason: "nmls_taken" },
       });
-      throw new AppError(400, "invalid_request", "nmlsId: belongs to another officer of this lender", {
-        nmlsId: "belongs to another officer of this lender",
+      throw new AppError({
+        code: "invalid_request",
+        message: "nmlsId: belongs to another officer of this lender",
+        fields: {
+          nmlsId: "belongs to another officer of this lender",
+        },
       });
     }
   }

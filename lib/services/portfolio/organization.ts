@@ -53,7 +53,7 @@ export async function keptImage(bytes: Uint8Array, field: string, fit: "cover" |
     return await reencodeImage(bytes, field, fit);
   } catch (error) {
     if (error instanceof ImageRefused)
-      throw new AppError(400, error.code, error.message, { [error.field]: error.reason });
+      throw new AppError({ code: error.code, message: error.message, fields: { [error.field]: error.reason } });
     throw error;
   }
 }
@@ -85,8 +85,12 @@ async function assertStaff(userId: number | null) {
   const { db } = await getDatabase();
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   if (!row || row.role === "homeowner")
-    throw new AppError(400, "invalid_request", "defaultOfficerId: is not a loan officer or an admin", {
-      defaultOfficerId: "is not a loan officer or an admin",
+    throw new AppError({
+      code: "invalid_request",
+      message: "defaultOfficerId: is not a loan officer or an admin",
+      fields: {
+        defaultOfficerId: "is not a loan officer or an admin",
+      },
     });
 }
 

@@ -284,9 +284,9 @@ export async function setOpportunityStatus(
     .from(opportunities)
     .innerJoin(clients, eq(clients.id, opportunities.clientId))
     .where(and(eq(opportunities.id, id), visibleTo(caller.user)));
-  if (!row) throw new AppError(404, "not_found", "No opportunity of yours has this id.");
+  if (!row) throw new AppError({ code: "not_found", message: "No opportunity of yours has this id." });
   if (row.o.status === "closed")
-    throw new AppError(409, "closed", "This opportunity no longer applies since the last refresh.");
+    throw new AppError({ code: "closed", message: "This opportunity no longer applies since the last refresh." });
   const { status } = change;
   const dismissed = status === "dismissed";
   const t = await thresholds();
@@ -323,8 +323,12 @@ export async function setOpportunityStatus(
 export async function inviteClient(caller: SignedIn, id: number) {
   const client = await clientOf(caller.user, id);
   if (!client.email)
-    throw new AppError(400, "invalid_request", "email: add the client's email before inviting them", {
-      email: "is required to invite",
+    throw new AppError({
+      code: "invalid_request",
+      message: "email: add the client's email before inviting them",
+      fields: {
+        email: "is required to invite",
+      },
     });
   const sent = await invite(caller, {
     firstName: client.firstName,

@@ -20,7 +20,7 @@ export default async function InvitePage({
   const preview =
     typeof token === "string" && token
       ? await orAppError(invitationPreview(token))
-      : new AppError(404, "invitation_not_found", t("needsLink"));
+      : new AppError({ code: "invitation_not_found", message: t("needsLink") });
   if (AppError.is(preview)) {
     // A code the catalogue's Errors names is said in the reader's language; else the server's words.
     const code = preview.code as Parameters<typeof errors>[0];

@@ -11,7 +11,7 @@ export const GET = route(
   },
   async () => {
     const logo = await organizationLogo();
-    if (!logo) throw new AppError(404, "not_found", "The organization has no logo.");
+    if (!logo) throw new AppError({ code: "not_found", message: "The organization has no logo." });
     return new Response(new Uint8Array(logo.bytes), {
       headers: {
         "Content-Type": "image/webp",

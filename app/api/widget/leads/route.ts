@@ -39,7 +39,8 @@ export const POST = route(
   },
   async ({ request, body, caller }) => {
     const allowed = await widgetOrigin(request, body.key, body.page);
-    if (!allowed) throw new AppError(403, "origin_not_allowed", "This site key may not be used from this origin.");
+    if (!allowed)
+      throw new AppError({ code: "origin_not_allowed", message: "This site key may not be used from this origin." });
     // The report link's mail in the widget's language (the form posts `?lang=`), else the visitor's browser's.
     await createWidgetLead(allowed.site, caller.ip, body, widgetLocale(request));
     return Response.json({ accepted: true }, { status: 202 });

@@ -50,7 +50,8 @@ export const POST = route(
   },
   async ({ request, body }) => {
     const site = await allowed(request, body.key);
-    if (!site) throw new AppError(403, "origin_not_allowed", "This site key may not be used from this origin.");
+    if (!site)
+      throw new AppError({ code: "origin_not_allowed", message: "This site key may not be used from this origin." });
     return Response.json(await widgetValuation(site.site, visitorIp(request.headers), body.address));
   },
 );

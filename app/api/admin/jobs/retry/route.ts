@@ -13,7 +13,8 @@ export const POST = route(
     errors: [404],
   },
   async ({ body }) => {
-    if (!(await retryJobByHand(body.name, body.id))) throw new AppError(404, "not_found", "No failed job has that id.");
+    if (!(await retryJobByHand(body.name, body.id)))
+      throw new AppError({ code: "not_found", message: "No failed job has that id." });
     return Response.json({ retried: true });
   },
 );

@@ -18,7 +18,7 @@ export const GET = route(
   },
   async ({ params, user }) => {
     const photo = await officerPhoto(params.userId, !!user && isStaff(user.role));
-    if (!photo) throw new AppError(404, "not_found", "This officer has no photo on a card.");
+    if (!photo) throw new AppError({ code: "not_found", message: "This officer has no photo on a card." });
     return new Response(new Uint8Array(photo.bytes), {
       headers: {
         "Content-Type": "image/webp",

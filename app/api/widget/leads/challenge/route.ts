@@ -28,7 +28,7 @@ export const GET = route(
     const site = await findSite(query.key);
     const origin = request.headers.get("origin");
     if (!site || (origin && !(await widgetOrigin(request, query.key, PAGE(request))))) {
-      throw new AppError(403, "origin_not_allowed", "This site key may not be used from this origin.");
+      throw new AppError({ code: "origin_not_allowed", message: "This site key may not be used from this origin." });
     }
     return Response.json(issueLeadChallenge(site.siteKey), { headers: { "Cache-Control": "no-store" } });
   },
