@@ -7,7 +7,13 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p reports && rm -f reports/*.json
 status=0
-step() { echo; echo "── $1"; shift; "$@" || status=1; }
+timings=()
+step() {
+  local name=$1 started=$SECONDS
+  echo; echo "── $name"; shift
+  "$@" || status=1
+  timings+=("$(printf '%5ds  %s' $((SECONDS - started)) "$name")")
+}
 vitest() { local report=$1; shift; npx vitest run "$@" --reporter=default --reporter=json --outputFile="reports/$report.json"; }
 
 # A token that must never reach a browser: the build and the journeys run with it, and the canary check looks for it.
@@ -35,5 +41,6 @@ step "the token never reaches a browser" node scripts/check-canary.mjs
 # With both services, a skip must have run in another pass or be on tests/allowed-skips.json; without them, skips are listed.
 services=()
 if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then services=(--services); fi
+echo; echo "── time per step (whole run: $((SECONDS / 60)) min)"; printf '%s\n' "${timings[@]}"
 node scripts/test-summary.mjs "${services[@]}" reports/*.json || status=1
 exit $status
