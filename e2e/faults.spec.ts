@@ -171,6 +171,8 @@ test("the loan officer gets every panel of a lookup and every report format", as
 });
 
 test("every failure was said in words a person can act on, and the server logged no unhandled error", async () => {
+  // With 30% of the service's answers failing, journeys that met no failure at all did not test what this file is for.
+  expect(seen.length, "no failure was shown to the user").toBeGreaterThan(0);
   for (const message of seen) {
     expect(message).toMatch(/try again|in a minute|shortly|not answering|too long|busy/i);
     expect(message).not.toMatch(/\b500\b|internal|undefined|null|\[object|stack|TypeError/i);

@@ -46,14 +46,18 @@ describe("what an upstream failure means to the person who asked", () => {
         }),
       ).message,
     ).toBe("No property was found");
-    expect(
-      fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 0, kind: "timeout", message: "" }))
-        .status,
-    ).toBe(504);
-    expect(
-      fromUpstream(new PropertyApiError({ operation: "propertySummary", status: 429, kind: "http", message: "" }))
-        .status,
-    ).toBe(503);
+    const timeout = fromUpstream(
+      new PropertyApiError({ operation: "propertySummary", status: 0, kind: "timeout", message: "" }),
+    );
+    expect(timeout.status).toBe(504);
+    expect(timeout.message).toBe("The property data service took too long to answer. Please try again.");
+    // The service's 429 is its own allowance, not the person's: they hear it is busy, and when to come back.
+    const busy = fromUpstream(
+      new PropertyApiError({ operation: "propertySummary", status: 429, kind: "http", message: "" }),
+    );
+    expect(busy.status).toBe(503);
+    expect(busy.message).toBe("The property data service is busy. Please try again shortly.");
+    expect(busy.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it("rethrows anything that is not an upstream failure: a bug stays a bug", () => {

@@ -19,12 +19,14 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
     const { sandbox } = inject("apps");
     const run = unique();
     const admin = { email: `admin-${run}@example.com`, password: `admin-password-${run}` };
-    const dataDir = mkdtempSync(join(tmpdir(), "cost-instances-"));
     const children: ChildProcess[] = [];
     const apps: AppInfo[] = [];
     let adminCookie: string;
+    let dataDir: string;
 
+    // The folder is made when the suite runs: collecting a skipped suite leaves nothing behind.
     beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), "cost-instances-"));
       const ports = [await freePort(), await freePort()];
       for (const port of ports) {
         const url = `http://127.0.0.1:${port}`;

@@ -125,8 +125,16 @@ describe.each(["embedded", "http"] as const)("what calls cost (%s service)", (na
 
   it("makes no upstream call for invalid input", async () => {
     const before = await usage();
-    await call(app, "POST", "/api/avm", { cookie: officer, body: { address: "" } });
-    await call(app, "POST", "/api/address/normalize", { cookie: officer, body: { requests: [{ street: "1 Main" }] } });
+    // Refused for what was sent (not for some other reason that would make no call either), the field named.
+    const empty = await call(app, "POST", "/api/avm", { cookie: officer, body: { address: "" } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields).toHaveProperty("address");
+    const partial = await call(app, "POST", "/api/address/normalize", {
+      cookie: officer,
+      body: { requests: [{ street: "1 Main" }] },
+    });
+    expect(partial.status).toBe(400);
+    expect(Object.keys(partial.body.error.fields ?? {}).length).toBeGreaterThan(0);
     expect(await usage()).toEqual(before);
   });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppInfo } from "./setup";
 import { call, signIn, unique } from "./client";
 import { exited, freePort, startNext, TEST_DATA_KEY } from "./processes";
@@ -24,10 +24,15 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
   () => {
     const run = unique();
     const secret = `deploy-secret-${run}`;
-    const server = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
     const databases: string[] = [];
     const instances: Instance[] = [];
-    const dataDir = mkdtempSync(join(tmpdir(), "deploy-"));
+    // Made when the suite runs, not when it is collected: a skipped suite opens no connection and leaves no folder.
+    let server: postgres.Sql;
+    let dataDir: string;
+    beforeAll(() => {
+      server = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
+      dataDir = mkdtempSync(join(tmpdir(), "deploy-"));
+    });
 
     interface Instance {
       app: AppInfo;

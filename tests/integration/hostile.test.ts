@@ -69,7 +69,6 @@ describe("hostile input to every route", () => {
         fc.asyncProperty(body, async (value) => {
           const reply = await call(app, "POST", path, { cookie, body: JSON.stringify(value) ?? "null" });
           expect(reply.status).not.toBe(500);
-          if (path === "/api/owners" && reply.status === 200) return; // already linked: nothing is read from the body
           expect(reply.status).toBe(400);
           expect(Object.keys(reply.body.error.fields ?? {}).length).toBeGreaterThan(0);
         }),

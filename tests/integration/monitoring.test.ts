@@ -51,6 +51,29 @@ async function startApp(
 const budgetOf = async (app: AppInfo, admin: string) =>
   (await call(app, "GET", "/api/admin/refresh-budget", { cookie: admin })).body;
 
+/** Home equity summaries the embedded service itself has answered (its own counter, not the app's budget). */
+const serviceCalls = async (app: AppInfo, admin: string): Promise<number> =>
+  (await call(app, "GET", "/api/admin/usage", { cookie: admin })).body.embeddedService.homeEquitySummary ?? 0;
+
+/**
+ * Whether every refresh run queued so far has ended, and every client refresh it queued with it: how many runs ended
+ * (`runs`), and none waits or runs.
+ */
+async function refreshesSettled(app: AppInfo, admin: string, runs: number): Promise<boolean> {
+  const queues = (await call(app, "GET", "/api/admin/jobs", { cookie: admin })).body.queues as {
+    name: string;
+    state: string;
+    count: number;
+  }[];
+  const count = (name: string, states: string[]) =>
+    queues.filter((q) => q.name === name && states.includes(q.state)).reduce((sum, q) => sum + q.count, 0);
+  return (
+    count("client-refreshes", ["completed"]) === runs &&
+    count("client-refreshes", ["created", "retry", "active"]) === 0 &&
+    count("client-refresh", ["created", "retry", "active"]) === 0
+  );
+}
+
 describe("scheduled client refreshes on the embedded defaults", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "monitoring-"));
   let started: Awaited<ReturnType<typeof startApp>>;
@@ -84,14 +107,18 @@ describe("scheduled client refreshes on the embedded defaults", () => {
       expect(
         (await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 10 } })).body,
       ).toMatchObject({ budget: 10, spent: 0 });
+      // The budget is the app's own count; the service's counter says what was really spent, and is what is compared.
+      const before = await serviceCalls(app, admin);
 
       expect(
         (await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } })).status,
       ).toBe(202);
-      await until(async () => (await budgetOf(app, admin)).spent === 10, "ten refreshes");
-      // The budget holds: nothing more is refreshed this month, and the officer is told why.
+      await until(() => refreshesSettled(app, admin, 1), "the first run and its refreshes");
+      expect(await serviceCalls(app, admin)).toBe(before + 10);
+      // The budget holds: a second run, to its end, refreshes nothing more this month, and the officer is told why.
       await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await until(() => refreshesSettled(app, admin, 2), "the second run");
+      expect(await serviceCalls(app, admin)).toBe(before + 10);
       expect((await budgetOf(app, admin)).spent).toBe(10);
       const refreshed = (await call(app, "GET", "/api/clients?size=500", { cookie: officer })).body.clients.filter(
         (c: { refreshedAt: string | null }) => c.refreshedAt,
@@ -103,9 +130,11 @@ describe("scheduled client refreshes on the embedded defaults", () => {
       // A bigger budget lets the rest through, once each.
       await call(app, "PUT", "/api/admin/refresh-budget", { cookie: admin, body: { monthlyBudget: 1000 } });
       await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
-      await until(async () => (await budgetOf(app, admin)).spent === DEMO_CLIENTS, "every client refreshed");
+      await until(() => refreshesSettled(app, admin, 3), "the third run and its refreshes");
+      expect(await serviceCalls(app, admin)).toBe(before + DEMO_CLIENTS);
       await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "client-refreshes" } });
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await until(() => refreshesSettled(app, admin, 4), "the fourth run");
+      expect(await serviceCalls(app, admin)).toBe(before + DEMO_CLIENTS);
       expect((await budgetOf(app, admin)).spent).toBe(DEMO_CLIENTS);
       const opportunities = (await call(app, "GET", "/api/opportunities", { cookie: officer })).body.opportunities;
       expect(opportunities.length).toBeGreaterThan(0);
@@ -208,11 +237,13 @@ const { DATABASE_URL } = process.env;
  */
 describe.skipIf(!DATABASE_URL)("scheduled client refreshes across two app processes sharing PostgreSQL", () => {
   const name = `monitoring_${unique()}`;
-  const dataDir = mkdtempSync(join(tmpdir(), "monitoring-pg-"));
+  let dataDir: string;
   let url: string;
   const apps: Awaited<ReturnType<typeof startApp>>[] = [];
 
+  // The folder is made when the suite runs: collecting a skipped suite leaves nothing behind.
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "monitoring-pg-"));
     const server = postgres(DATABASE_URL!, { max: 1, onnotice: () => {} });
     await server.unsafe(`create database ${name}`);
     await server.end();

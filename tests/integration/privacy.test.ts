@@ -92,6 +92,13 @@ describe("a homeowner's rights over their data (embedded service)", () => {
       (await call(app, "PUT", "/api/account/mail-preferences", { cookie: owner, body: { monthlyDigest: false } }))
         .status,
     ).toBe(200);
+    // An officer looks the home up: the export must name them, as the account page does.
+    const officer = await signIn(app, OFFICER.email, OFFICER.password);
+    expect((await call(app, "POST", "/api/avm", { cookie: officer, body: { address: secondHome } })).status).toBe(200);
+    await until(
+      async () => (await call(app, "GET", "/api/account/access-log", { cookie: owner })).body.entries.length > 0,
+      "the officer's lookup in the access log",
+    );
 
     const reply = await call(app, "GET", "/api/account/export", { cookie: owner });
     expect(reply.status).toBe(200);
@@ -119,8 +126,16 @@ describe("a homeowner's rights over their data (embedded service)", () => {
     expect(file.signIn.sessions.filter((s: { thisOne: boolean }) => s.thisOne)).toHaveLength(1);
     expect(file.signIn).toMatchObject({ passkeys: [], authenticatorApp: false, recoveryCodesLeft: 0 });
     expect(Array.isArray(file.dashboardEvents)).toBe(true);
-    expect(Array.isArray(file.accessLog)).toBe(true);
-    expect(Array.isArray(file.activity)).toBe(true);
+    expect(file.accessLog).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ by: expect.objectContaining({ email: OFFICER.email, role: "loan_officer" }) }),
+      ]),
+    );
+    expect(file.accessLog.every((e: { address: string }) => e.address === secondHome)).toBe(true);
+    // The account's own doings: here, the sign-in by the invitation's link.
+    expect(file.activity).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: "signin", outcome: "allowed" })]),
+    );
     // No secret of the account's, and not the service's owner tokens either.
     const text = JSON.stringify(file);
     for (const secret of [
