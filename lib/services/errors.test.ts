@@ -57,7 +57,7 @@ describe("what an upstream failure means to the person who asked", () => {
     );
     expect(busy.status).toBe(503);
     expect(busy.message).toBe("The property data service is busy. Please try again shortly.");
-    expect(busy.retryAfterSeconds).toBeGreaterThan(0);
+    expect(busy.retryAfter).toBeGreaterThan(0);
   });
 
   it("rethrows anything that is not an upstream failure: a bug stays a bug", () => {

@@ -49,7 +49,7 @@ describe.skipIf(!databaseUrl)(
     it("stays one unbroken chain, with every event written", { timeout: 180_000 }, async () => {
       const admin = await signIn(app, app.admin.email, app.admin.password);
       const run = unique();
-      const addresses = houses(1850, 20);
+      const addresses = houses(1520, 20);
       const [, , lookups] = await Promise.all([
         writer(`writer-a-${run}`, 1, { WRITERS: "20", ROUNDS: "10" }),
         writer(`writer-b-${run}`, 2, { WRITERS: "20", ROUNDS: "10" }),

@@ -175,6 +175,8 @@ export const unique = () => randomBytes(4).toString("hex");
 /** Data-set houses (no units) owned by people, a distinct slice per caller so tests do not share cached answers. */
 export function houses(from: number, count: number): string[] {
   const all = getDataset().properties.filter((p) => p.kind !== "CONDOMINIUM" && !p.vacant && peopleOf(p).length > 0);
+  // A range past the data set's end would quietly give fewer houses, and a test fewer cases than it says.
+  if (from + count > all.length) throw new Error(`houses(${from}, ${count}): the data set has ${all.length}`);
   return all.slice(from, from + count).map((p) => oneLine({ ...p.address, zip4: "" }));
 }
 
