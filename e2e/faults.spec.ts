@@ -171,13 +171,15 @@ test("the loan officer gets every panel of a lookup and every report format", as
 });
 
 test("every failure was said in words a person can act on, and the server logged no unhandled error", async () => {
-  // With 30% of the service's answers failing, journeys that met no failure at all did not test what this file is for.
-  expect(seen.length, "no failure was shown to the user").toBeGreaterThan(0);
+  const lines = readFileSync(FAULTS_LOG, "utf8").split("\n").filter(Boolean);
+  // Journeys that met no fault at all did not test what this file is for. The app retries a failed call twice, so
+  // most faults never reach the person: those that do are in `seen`, and may be none in a run.
+  const injected = lines.filter((line) => line.includes('"sandbox: injected a fault"')).length;
+  expect(injected, "the service failed none of its answers during the journeys").toBeGreaterThan(0);
   for (const message of seen) {
     expect(message).toMatch(/try again|in a minute|shortly|not answering|too long|busy/i);
     expect(message).not.toMatch(/\b500\b|internal|undefined|null|\[object|stack|TypeError/i);
   }
-  const lines = readFileSync(FAULTS_LOG, "utf8").split("\n").filter(Boolean);
   const unhandled = lines.filter((line) => {
     try {
       const entry = JSON.parse(line) as { level?: number };
@@ -188,5 +190,7 @@ test("every failure was said in words a person can act on, and the server logged
     }
   });
   expect(unhandled).toEqual([]);
-  console.log(`under faults: ${seen.length} failures shown to the user, ${lines.length} log lines, none unhandled`);
+  console.log(
+    `under faults: ${injected} faults, ${seen.length} shown to the user, ${lines.length} log lines, none unhandled`,
+  );
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { log } from "@/lib/log";
 
 export const FAULT_KINDS = ["5xx", "429", "timeout", "malformed", "slow"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -40,6 +41,8 @@ export async function injectFault(
 ): Promise<Response | "slow" | undefined> {
   if (!config || config.rate <= 0 || random() >= config.rate) return undefined;
   const kind = config.kinds[Math.floor(random() * config.kinds.length)]!;
+  // Read by e2e/faults.spec.ts: journeys that met no fault would not have tested what they are for.
+  log.info({ kind, path: new URL(request.url).pathname }, "sandbox: injected a fault");
   switch (kind) {
     case "5xx":
       return Response.json({ status: 503, message: "Injected fault: service unavailable" }, { status: 503 });
