@@ -206,9 +206,9 @@ export async function changeRole(admin: SessionUser, userId: number, role: Role)
 
 /**
  * An admin deletes another account; its sessions stop working at once. It cannot be undone, so the admin confirms it
- * is them first (its route's `stepUp: "user.delete"`). A homeowner goes the way their own deletion goes (privacy.ts: the log erased of
- * them, their mail gone, a notice sent); staff accounts go with their rows of the log kept as they are, the lender's
- * record of who read its customers' data.
+ * is them first (its route's `stepUp: "user.delete"`). A homeowner goes the way their own deletion goes (privacy.ts:
+ * the log erased of them, their mail gone, a notice sent); staff accounts go with their rows of the log kept as they
+ * are, the lender's record of who read its customers' data.
  */
 export async function deleteAccount(admin: SessionUser, userId: number): Promise<void> {
   if (userId === admin.id)
