@@ -1,8 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type * as AuditLog from "@/lib/services/audit/log";
 import { SettingsForm, SiteForm } from "./schemas/admin";
 
 const session = vi.hoisted(() => ({
-  user: undefined as { id: number; email: string; role: string; ownerId: null; name: null } | undefined,
+  user: undefined as
+    { id: number; email: string; role: string; ownerId: null; name: null; secondFactorAt?: number } | undefined,
+}));
+const audited = vi.hoisted(() => [] as Record<string, unknown>[]);
+vi.mock("@/lib/services/audit/log", async (original) => ({
+  ...(await original<typeof AuditLog>()),
+  audit: async (event: Record<string, unknown>) => void audited.push(event),
 }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 vi.mock("@/lib/auth/session", () => ({ currentUser: async () => session.user }));
@@ -72,6 +79,43 @@ describe("action()", () => {
       code: "internal_error",
       status: 500,
     });
+  });
+});
+
+describe("action() with a step-up", () => {
+  const run = vi.fn(async ({ input }: { input: { orgMaxLtv: number } }) => input);
+  const save = action({ roles: ["admin"], input: SettingsForm, stepUp: "settings.change" }, run);
+  const admin = (minutesAgo: number) => ({
+    id: 1,
+    email: "admin@example.com",
+    role: "admin",
+    ownerId: null,
+    name: null,
+    secondFactorAt: Date.now() - minutesAgo * 60_000,
+  });
+  beforeEach(() => {
+    audited.length = 0;
+    run.mockClear();
+  });
+
+  it("answers a factor older than the step-up time with step_up_required, logged once, without running the work", async () => {
+    session.user = admin(11);
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toMatchObject({ code: "step_up_required", status: 403 });
+    expect(audited).toEqual([
+      expect.objectContaining({
+        action: "settings.change",
+        outcome: "refused",
+        actor: expect.objectContaining({ id: 1 }),
+        detail: { reason: "step_up_required" },
+      }),
+    ]);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("runs the work for a recent factor, and logs no refusal", async () => {
+    session.user = admin(1);
+    expect(await save(undefined, form({ orgMaxLtv: "75" }))).toEqual({ data: { orgMaxLtv: 0.75 } });
+    expect(audited).toEqual([]);
   });
 });
 

@@ -6,7 +6,8 @@ import type { z } from "zod";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
 import { log, requestContext } from "@/lib/log";
-import { requireRole } from "@/lib/services/access";
+import { requireRole, requireStepUp } from "@/lib/services/access";
+import type { AuditAction } from "@/lib/services/audit/log";
 import { AppError, isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/platform/gateway";
 import { invalid, WITH_INPUT } from "./route";
@@ -53,21 +54,24 @@ export async function asRequestOf<T>(user: SessionUser, run: () => Promise<T>): 
  * checks the role, validates the form's fields with zod (the same field mapping as the API's 400), and answers an
  * expected failure as `{ error, fields, status }` for the form to show. Unknown errors are logged and become a plain
  * message. `redirect()` and `notFound()` inside `run` work as in any action. Next.js checks the request's origin.
+ * `stepUp` asks for a recent second factor after the role, as route()'s does (403 `step_up_required`, logged).
  */
 export function action<I extends z.ZodType, T>(
-  options: { roles: readonly Role[]; input: I },
+  options: { roles: readonly Role[]; input: I; stepUp?: AuditAction },
   run: (context: ActionContext<I>) => Promise<T>,
 ): FormAction<T> {
   return async (_previous, form) => {
     try {
       const user = requireRole(await currentUser(), options.roles);
+      const ip = visitorIp(await headers());
+      if (options.stepUp) requireStepUp(user, options.stepUp, { ip });
       const fields = Object.fromEntries(
         [...form.entries()].filter(([name, value]) => typeof value === "string" && !name.startsWith("$ACTION")),
       );
       assertText(fields, "form");
       const parsed = options.input.safeParse(fields, WITH_INPUT);
       if (!parsed.success) throw invalid(parsed.error, "form");
-      const caller = { user, ip: visitorIp(await headers()) };
+      const caller = { user, ip };
       // The activity log's rows of the action name its user, client address and request like a route's.
       const context = { requestId: randomUUID(), ip: caller.ip, user };
       return { data: await requestContext.run(context, () => run({ user, caller, input: parsed.data })) };

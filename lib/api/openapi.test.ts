@@ -66,6 +66,28 @@ describe("the OpenAPI document", async () => {
     ]);
   });
 
+  it("names step_up_required on the 403 of every operation a stolen session must not take, and on no other", () => {
+    const stepUp = (path: string, method: string) =>
+      String(document.paths[path][method].responses["403"].description).includes("`step_up_required`");
+    const declared = [
+      ["/api/admin/users/{userId}", "patch"],
+      ["/api/admin/users/{userId}", "delete"],
+      ["/api/admin/users/{userId}/factors", "delete"],
+      ["/api/admin/tokens", "post"],
+      ["/api/admin/tokens/{tokenId}", "delete"],
+      ["/api/account/tokens", "post"],
+      ["/api/account/tokens/{tokenId}", "delete"],
+      ["/api/admin/webhooks", "post"],
+      ["/api/account/authenticator", "delete"],
+      ["/api/account/passkeys/{passkeyId}", "delete"],
+      ["/api/account/recovery-codes", "post"],
+      ["/api/clients/export", "get"],
+    ] as const;
+    expect(declared.filter(([path, method]) => !stepUp(path, method))).toEqual([]);
+    expect(stepUp("/api/account/tokens", "get")).toBe(false);
+    expect(stepUp("/api/account/passkeys/{passkeyId}", "patch")).toBe(false);
+  });
+
   it("describes the metrics route as a machine's, behind its bearer token", () => {
     const metrics = document.paths["/api/metrics"].get;
     expect(metrics.security).toEqual([{ metricsToken: [] }]);

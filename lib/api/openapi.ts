@@ -25,6 +25,10 @@ const ERRORS: Record<number, string> = {
   504: "The property data service timed out",
 };
 
+// A route with `stepUp`: its 403 says how to answer one.
+const STEP_UP =
+  "or `step_up_required`: it needs a second factor given in the last 10 minutes (`POST /api/account/second-factor`, then try again)";
+
 const json = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" });
 const content = (schema: z.ZodType) => ({ "application/json": { schema: json(schema, "output") } });
 
@@ -41,7 +45,7 @@ export function statusesOf(spec: RouteSpec, method: string): number[] {
     ...(spec.errors ?? []),
     ...(input ? [400] : []),
     ...(spec.body ? [413] : []),
-    ...(signedIn ? [401, 403] : []),
+    ...(signedIn || spec.stepUp ? [401, 403] : []),
     ...(spec.bearer ? [401, 404] : []),
     // A token unknown, expired or revoked (401), without the scope (403), or too many such from one address (429).
     ...(spec.tokenScope ? [401, 403, 429] : []),
@@ -71,7 +75,10 @@ function operation(spec: RouteSpec, method: string) {
   for (const status of statusesOf(spec, method)) {
     const declared = spec.responses[status];
     if (declared === undefined)
-      responses[status] = { description: ERRORS[status] ?? "Failure", content: content(ErrorBody) };
+      responses[status] = {
+        description: status === 403 && spec.stepUp ? `${ERRORS[403]}; ${STEP_UP}` : (ERRORS[status] ?? "Failure"),
+        content: content(ErrorBody),
+      };
     else if (declared === null) responses[status] = { description: "Done; no body" };
     else if ("files" in declared)
       responses[status] = {

@@ -1,8 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type * as NextServer from "next/server";
+import type { SessionUser } from "@/lib/auth/roles";
+import type * as AuditLog from "@/lib/services/audit/log";
 
-vi.mock("@/lib/auth/session", () => ({ userFromRequest: async () => undefined }));
+const session = vi.hoisted(() => ({ user: undefined as SessionUser | undefined }));
+const audited = vi.hoisted(() => [] as Record<string, unknown>[]);
+vi.mock("@/lib/auth/session", () => ({ userFromRequest: async () => session.user }));
+vi.mock("@/lib/services/audit/log", async (original) => ({
+  ...(await original<typeof AuditLog>()),
+  audit: async (event: Record<string, unknown>) => void audited.push(event),
+}));
 // Outside a Next.js request there is no `after`: the work it schedules runs once the answer is made.
 vi.mock("next/server", async (original) => ({
   ...(await original<typeof NextServer>()),
@@ -77,5 +85,62 @@ describe("route()", () => {
     expect(await large.json()).toEqual({ length: 2 * MAX_BODY_BYTES });
     const tooLarge = await file(post(JSON.stringify({ key: "x".repeat(4 * MAX_BODY_BYTES) })));
     expect(tooLarge.status).toBe(413);
+  });
+});
+
+describe("route() with a step-up", () => {
+  const handled = vi.fn();
+  const exportClients = route(
+    { roles: ["loan_officer"], stepUp: "clients.export", summary: "test", responses: { 200: null } },
+    async () => {
+      handled();
+      return new Response("the file");
+    },
+  );
+  const officer = (minutesAgo: number | undefined): SessionUser => ({
+    id: 7,
+    email: "officer@example.com",
+    role: "loan_officer",
+    ownerIds: [],
+    name: null,
+    secondFactor: "given",
+    ...(minutesAgo === undefined ? {} : { secondFactorAt: Date.now() - minutesAgo * 60_000 }),
+  });
+  const get = () => exportClients(new Request("http://app.test/api/clients/export"));
+
+  it("refuses a factor older than the step-up time with 403 step_up_required, logs it once, and never runs the work", async () => {
+    for (const user of [officer(11), officer(undefined)]) {
+      session.user = user;
+      audited.length = 0;
+      handled.mockClear();
+      const refused = await get();
+      expect([refused.status, (await refused.json()).error.code]).toEqual([403, "step_up_required"]);
+      expect(audited).toEqual([
+        expect.objectContaining({
+          action: "clients.export",
+          outcome: "refused",
+          actor: expect.objectContaining({ id: 7 }),
+          detail: { reason: "step_up_required" },
+        }),
+      ]);
+      expect(handled).not.toHaveBeenCalled();
+    }
+  });
+
+  it("serves a factor given within the step-up time, writing no refusal", async () => {
+    session.user = officer(2);
+    audited.length = 0;
+    const served = await get();
+    expect([served.status, await served.text()]).toEqual([200, "the file"]);
+    expect(audited).toEqual([]);
+  });
+
+  it("checks the role first: the wrong role or no session is refused as such, with no step-up row", async () => {
+    audited.length = 0;
+    session.user = { ...officer(11), role: "homeowner" };
+    expect((await get()).status).toBe(403);
+    session.user = undefined;
+    expect((await get()).status).toBe(401);
+    expect(audited).toEqual([]);
   });
 });

@@ -4,10 +4,10 @@ import type { z } from "zod";
 import { bearerApiToken, type TokenScope } from "@/lib/auth/api-token-format";
 import type { Role, SessionUser } from "@/lib/auth/roles";
 import { userFromRequest } from "@/lib/auth/session";
-import { requireRole, type UnfinishedSignIn } from "@/lib/services/access";
-import { audit } from "@/lib/services/audit/log";
+import { requireRole, requireStepUp, type UnfinishedSignIn } from "@/lib/services/access";
+import { audit, type AuditAction } from "@/lib/services/audit/log";
 import { authenticateApiToken, type TokenHolder } from "@/lib/services/identity/api-tokens";
-import { AppError, isUnavailable } from "@/lib/services/errors";
+import { AppError, isUnavailable, unauthorized } from "@/lib/services/errors";
 import { assertText } from "./well-formed";
 import { visitorIp, type Caller } from "@/lib/services/platform/gateway";
 import { log, requestContext } from "@/lib/log";
@@ -50,6 +50,12 @@ interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
    * `second_factor_required`), and a public one treats them as signed out.
    */
   unfinished?: readonly UnfinishedSignIn[];
+  /**
+   * A step-up, named by the activity log's action: a second factor given in the last STEP_UP_MINUTES, checked after the
+   * role and before anything is read, or a 403 `step_up_required` logged as that action refused (see requireStepUp).
+   * An API token never passes one.
+   */
+  stepUp?: AuditAction;
   /** Accepts state-changing requests from other origins (the widget API, which checks them itself). */
   crossOrigin?: boolean;
   body?: B;
@@ -77,7 +83,7 @@ interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   responses: Record<number, z.ZodType | null | { files: readonly string[]; json?: z.ZodType; description?: string }>;
   /**
    * The failure statuses the operation itself can answer. Those route() answers are added to the document by it: 400
-   * for input, 413 for a body, 401 and 403 for roles, 403 for another origin, 500, 503.
+   * for input, 413 for a body, 401 and 403 for roles, 403 for a step-up and for another origin, 500, 503.
    */
   errors?: readonly number[];
 }
@@ -259,6 +265,11 @@ export function route<
             : found
           : requireRole(found, options.roles, allow);
       if (store && user) store.user = user;
+      if (options.stepUp) {
+        // A public route reads no step-up: one that declares it serves only the signed-in.
+        if (!user) throw unauthorized();
+        requireStepUp(user, options.stepUp);
+      }
       let params: unknown;
       if (options.params) {
         const raw = (await routeContext?.params) ?? {};

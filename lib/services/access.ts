@@ -2,6 +2,7 @@ import "server-only";
 import { STAFF, type Role, type SecondFactorState, type SessionUser } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 import { AppError, forbidden, unauthorized } from "./errors";
+import { audit, type AuditAction, type AuditEvent } from "@/lib/services/audit/log";
 import type { Caller } from "@/lib/services/platform/gateway";
 import { ownedAddressKeys } from "@/lib/services/homes/owners";
 import { claimsOf } from "@/lib/services/homes/ownership";
@@ -43,32 +44,49 @@ export function requireRole(
 /** A second factor given this recently allows the sensitive actions (step-up); older, they ask for it again. */
 export const STEP_UP_MINUTES = env.STEP_UP_MINUTES;
 
-/**
- * Actions a stolen session must not be able to take (changing a role, resetting someone's factors, exporting customer
- * records): a second factor given in the last STEP_UP_MINUTES (10), or a 403 `step_up_required` the page answers by
- * asking for one (`POST /api/account/second-factor`) and trying again.
- */
-export function requireRecentSecondFactor(user: SessionUser): void {
-  if (user.secondFactorAt && Date.now() - user.secondFactorAt < STEP_UP_MINUTES * 60_000) return;
-  throw new AppError({
+const recent = (at: number | undefined) => !!at && Date.now() - at < STEP_UP_MINUTES * 60_000;
+
+const stepUpRequired = () =>
+  new AppError({
     code: "step_up_required",
     message: "Confirm it is you: enter a code from your authenticator app or use your passkey, then try again.",
   });
-}
-
-/**
- * Adding a second factor to an account that has none (ASVS 5.0 V6.3): the password, a passkey or a sign-on given in the
- * last STEP_UP_MINUTES, or a second factor; otherwise a 403 `reauthentication_required` the page answers by asking
- * for the password (`POST /api/account/reauthenticate`) and trying again. A stolen session left open cannot lock the
- * owner out with a passkey and recovery codes of its own.
- */
-export function requireRecentProof(user: SessionUser): void {
-  const recent = (at: number | undefined) => !!at && Date.now() - at < STEP_UP_MINUTES * 60_000;
-  if (recent(user.provedAt) || recent(user.secondFactorAt)) return;
-  throw new AppError({
+const reauthenticationRequired = () =>
+  new AppError({
     code: "reauthentication_required",
     message: "Confirm it is you: enter your password, then try again.",
   });
+
+/** What a refused step-up's row of the activity log says besides its action and reason (the actor is the user). */
+export type StepUpRefusal = Omit<AuditEvent, "action" | "outcome">;
+
+/**
+ * Actions a stolen session must not be able to take (changing a role, removing a factor, exporting customer records):
+ * a second factor given in the last STEP_UP_MINUTES (10), or a 403 `step_up_required` the page answers by asking for
+ * one (`POST /api/account/second-factor`) and trying again. A route or form declares it (`stepUp: "clients.export"`);
+ * a service calls it only where the step-up depends on what is asked. Every refusal is one row of the activity log,
+ * written here: `{ action, outcome: "refused", detail: { reason } }`.
+ *
+ * `orPassword`, for adding a first factor to an account (ASVS 5.0 V6.3): the password, a passkey or a sign-on given in
+ * the last STEP_UP_MINUTES is enough too, or a 403 `reauthentication_required` the page answers by asking for the
+ * password (`POST /api/account/reauthenticate`). A stolen session left open cannot lock the owner out with a passkey
+ * and recovery codes of its own.
+ */
+export function requireStepUp(
+  user: SessionUser,
+  action: AuditAction,
+  { orPassword = false, ...refusal }: StepUpRefusal & { orPassword?: boolean } = {},
+): void {
+  if (recent(user.secondFactorAt) || (orPassword && recent(user.provedAt))) return;
+  const error = orPassword ? reauthenticationRequired() : stepUpRequired();
+  void audit({
+    action,
+    actor: user,
+    ...refusal,
+    outcome: "refused",
+    detail: { ...refusal.detail, reason: error.code },
+  });
+  throw error;
 }
 
 /**

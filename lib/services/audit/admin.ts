@@ -1,7 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
-import { AppError } from "@/lib/services/errors";
-import { requireRecentSecondFactor } from "@/lib/services/access";
+import { requireStepUp } from "@/lib/services/access";
 import { audit } from "./log";
 import { auditPage, auditRows, type AuditEventDto, type AuditFilter } from "./read";
 import { verifyAuditChain, type ChainCheck } from "./verify";
@@ -23,13 +22,7 @@ export function filterText(filter: AuditFilter): string {
  */
 export function exportAuditLog(user: SessionUser, filter: AuditFilter): AsyncGenerator<AuditEventDto> {
   const filters = filterText(filter);
-  try {
-    requireRecentSecondFactor(user);
-  } catch (error) {
-    if (AppError.is(error))
-      void audit({ action: "audit.export", outcome: "refused", detail: { filters, reason: error.code } });
-    throw error;
-  }
+  requireStepUp(user, "audit.export", { detail: { filters } });
   void audit({ action: "audit.export", detail: { filters } });
   return auditRows(filter);
 }

@@ -12,7 +12,7 @@ import { appOrigin, env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { accountDeletedMessage, DISPOSAL_SUBJECTS, retentionWarningMessage } from "@/lib/mail/messages";
 import { sendMail } from "@/lib/mail/transport";
-import { requireRecentSecondFactor } from "@/lib/services/access";
+import { requireStepUp } from "@/lib/services/access";
 import { audit } from "./log";
 import { eraseFromAuditLog } from "./retention";
 import { AppError } from "@/lib/services/errors";
@@ -24,7 +24,7 @@ import { disposalDate, retentionStep, WARNING_DAYS } from "./account-retention";
  * email so a stolen session cannot guess it.
  */
 export async function confirmDeletion(user: SessionUser, password: string | undefined): Promise<void> {
-  if (await hasSecondFactor(user.id)) return requireRecentSecondFactor(user);
+  if (await hasSecondFactor(user.id)) return requireStepUp(user, "account.delete");
   if (!password)
     throw new AppError({
       code: "invalid_request",

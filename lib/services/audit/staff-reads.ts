@@ -1,9 +1,8 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
-import { requireRecentSecondFactor } from "@/lib/services/access";
+import { requireStepUp } from "@/lib/services/access";
 import { audit, by, type AuditAction } from "./log";
 import { pageOfClients, type ClientSort } from "@/lib/services/portfolio/clients";
-import { AppError } from "@/lib/services/errors";
 import type { Caller } from "@/lib/services/platform/gateway";
 import { listOpportunities, type OpportunityStatus } from "@/lib/services/portfolio/portfolio";
 import type { OpportunityKind } from "@/lib/portfolio/opportunities";
@@ -36,13 +35,7 @@ export interface StaffRead {
 export function recordStaffRead(caller: SignedIn, read: StaffRead): void {
   const detail = { count: read.count, via: read.via, ...read.detail };
   if (read.count <= BULK_READ_LIMIT) return void audit({ action: read.action, ...by(caller), detail });
-  try {
-    requireRecentSecondFactor(caller.user);
-  } catch (error) {
-    if (AppError.is(error))
-      void audit({ action: read.bulk, ...by(caller), outcome: "refused", detail: { ...detail, reason: error.code } });
-    throw error;
-  }
+  requireStepUp(caller.user, read.bulk, { ...by(caller), detail });
   void audit({ action: read.bulk, ...by(caller), detail });
 }
 

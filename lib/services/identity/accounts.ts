@@ -22,7 +22,7 @@ import { passwordResets } from "@/lib/db/schema";
 import { appOrigin, env } from "@/lib/env";
 import { passwordResetMessage, staffInvitationMessage } from "@/lib/mail/messages";
 import { MailError, sendMail } from "@/lib/mail/transport";
-import { requireRecentSecondFactor } from "@/lib/services/access";
+import { requireStepUp } from "@/lib/services/access";
 import { revokeTokensOf } from "./api-tokens";
 import { audit } from "@/lib/services/audit/log";
 import { emailProvedByLink, sendEmailVerification } from "./email-verification";
@@ -95,19 +95,8 @@ export async function addStaffMember(
   // A new staff member (an officer reads every address's private data; an admin keeps an admin session's powers after
   // the session ends) outlives the session that made it, a stolen one too: as for a role change, the admin confirms it
   // is them first.
-  {
-    try {
-      requireRecentSecondFactor(admin);
-    } catch (error) {
-      void audit({
-        action: input.invite ? "user.invite" : "user.create",
-        actor: admin,
-        outcome: "refused",
-        detail: { role: input.role, reason: "step_up_required" },
-      });
-      throw error;
-    }
-  }
+  // Here, not on the route: the form adds staff too, and the refusal names the way it was asked.
+  requireStepUp(admin, input.invite ? "user.invite" : "user.create", { detail: { role: input.role } });
   if (input.invite) return inviteStaff(admin, input);
   const created = await createStaffAccount(input);
   return { id: created.id, email: created.email, role: created.role };
@@ -196,7 +185,10 @@ export async function inviteStaff(admin: SessionUser, input: { email: string; ro
   return { id: user.id, email: user.email, role: user.role, invitationExpiresAt: expiresAt.toISOString() };
 }
 
-/** An admin changes another account's role; it applies to that account's very next request. */
+/**
+ * An admin changes another account's role; it applies to that account's very next request. Its route asks for a recent
+ * second factor (`stepUp: "user.role"`).
+ */
 export async function changeRole(admin: SessionUser, userId: number, role: Role): Promise<void> {
   if (userId === admin.id)
     throw new AppError({
@@ -204,7 +196,6 @@ export async function changeRole(admin: SessionUser, userId: number, role: Role)
       message: "You cannot change your own role.",
       fields: { userId: "is your own account" },
     });
-  requireRecentSecondFactor(admin);
   if (!(await setRole(userId, role))) throw new AppError({ code: "not_found", message: "No user has that id." });
   // A homeowner has no API tokens: a staff member's die with the role, for good.
   const tokensRevoked = isStaff(role) ? 0 : await revokeTokensOf(userId);
@@ -218,9 +209,9 @@ export async function changeRole(admin: SessionUser, userId: number, role: Role)
 
 /**
  * An admin deletes another account; its sessions stop working at once. It cannot be undone, so the admin confirms it
- * is them first (a refusal is logged). A homeowner goes the way their own deletion goes (privacy.ts: the log erased of
- * them, their mail gone, a notice sent); staff accounts go with their rows of the log kept as they are, the lender's
- * record of who read its customers' data.
+ * is them first (its route's `stepUp: "user.delete"`). A homeowner goes the way their own deletion goes (privacy.ts:
+ * the log erased of them, their mail gone, a notice sent); staff accounts go with their rows of the log kept as they
+ * are, the lender's record of who read its customers' data.
  */
 export async function deleteAccount(admin: SessionUser, userId: number): Promise<void> {
   if (userId === admin.id)
@@ -231,19 +222,6 @@ export async function deleteAccount(admin: SessionUser, userId: number): Promise
         userId: "is your own account",
       },
     });
-  try {
-    requireRecentSecondFactor(admin);
-  } catch (error) {
-    if (AppError.is(error))
-      void audit({
-        action: "user.delete",
-        actor: admin,
-        outcome: "refused",
-        subjectUserId: userId,
-        detail: { reason: error.code },
-      });
-    throw error;
-  }
   if (await deleteHomeowner(userId, { reason: "admin", admin })) return;
   await endAllSessions(userId);
   if (!(await deleteUser(userId))) throw new AppError({ code: "not_found", message: "No user has that id." });

@@ -48,24 +48,6 @@ describe("API tokens (service)", () => {
     expect(apiToken.expiresAt.slice(0, 10)).toBe(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
   });
 
-  it("asks for a recent second factor to make or revoke one", async () => {
-    const stale = { ...officer, secondFactorAt: Date.now() - 60 * 60_000 };
-    expect(
-      await failure(
-        createApiToken({ user: stale, ip: "10.0.0.1" }, { name: "x", scopes: ["lookups"], expiresInDays: 1 }, "own"),
-      ),
-    ).toEqual([403, "step_up_required"]);
-    const { apiToken } = await createApiToken(
-      { user: officer, ip: "10.0.0.1" },
-      { name: "y", scopes: ["lookups"], expiresInDays: 1 },
-      "own",
-    );
-    expect(await failure(revokeApiToken({ user: stale, ip: "10.0.0.1" }, apiToken.id, "own"))).toEqual([
-      403,
-      "step_up_required",
-    ]);
-  });
-
   it("refuses an expired token, a revoked one, and one whose owner is no longer staff", async () => {
     const make = async () =>
       createApiToken({ user: officer, ip: "10.0.0.2" }, { name: "z", scopes: ["lookups"], expiresInDays: 1 }, "own");

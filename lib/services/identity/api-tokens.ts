@@ -7,7 +7,6 @@ import { getDatabase } from "@/lib/db";
 import { apiTokens, users } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { accountLimitWait, limitAccount, RateLimitedError } from "@/lib/rate-limit";
-import { requireRecentSecondFactor } from "@/lib/services/access";
 import { audit, by } from "@/lib/services/audit/log";
 import { AppError, forbidden } from "@/lib/services/errors";
 import type { Caller } from "@/lib/services/platform/gateway";
@@ -63,9 +62,9 @@ function assertStaff(user: SessionUser, ownership: TokenOwnership) {
 }
 
 /**
- * A new token for the caller (staff; an organization token is the admin's own, made on `/admin`), asking for a recent
- * second factor like every action a stolen session must not take. The token is in the answer once: only its digest is
- * kept.
+ * A new token for the caller (staff; an organization token is the admin's own, made on `/admin`); its routes ask for a
+ * recent second factor (`stepUp: "api_token.create"`) like every action a stolen session must not take. The token is
+ * in the answer once: only its digest is kept.
  */
 export async function createApiToken(
   caller: StaffCaller,
@@ -74,7 +73,6 @@ export async function createApiToken(
 ): Promise<{ token: string; apiToken: ApiTokenDto }> {
   const { user } = caller;
   assertStaff(user, ownership);
-  requireRecentSecondFactor(user);
   const days = Math.min(Math.max(1, Math.floor(input.expiresInDays)), MAX_TOKEN_DAYS);
   const { token, hash, prefix } = newToken();
   const { db } = await getDatabase();
@@ -118,11 +116,10 @@ export async function listApiTokens(user: SessionUser, ownership: TokenOwnership
   return rows.map((row) => toDto(row.token, row.owner, now));
 }
 
-/** Revokes a token at once: the caller's own, or (admins, `organization`) anyone's. Asks for a recent second factor. */
+/** Revokes a token at once: the caller's own, or (admins, `organization`) anyone's (its routes' step-up first). */
 export async function revokeApiToken(caller: StaffCaller, tokenId: number, ownership: TokenOwnership): Promise<void> {
   const { user } = caller;
   assertStaff(user, ownership);
-  requireRecentSecondFactor(user);
   const { db } = await getDatabase();
   const whose = ownership === "own" ? eq(apiTokens.userId, user.id) : undefined;
   const [row] = await db

@@ -31,7 +31,7 @@ import { log } from "@/lib/log";
 import { factorLockedMessage } from "@/lib/mail/messages";
 import { sendMail } from "@/lib/mail/transport";
 import { countSignInFailure } from "@/lib/observability/metrics";
-import { requireRecentProof, requireRecentSecondFactor, STEP_UP_MINUTES } from "@/lib/services/access";
+import { requireStepUp, STEP_UP_MINUTES } from "@/lib/services/access";
 import { audit } from "@/lib/services/audit/log";
 import { emailProved, requireProvedEmail } from "./email-verification";
 import { AppError } from "@/lib/services/errors";
@@ -72,8 +72,7 @@ const sessionOf = (user: SessionUser) => {
  */
 async function mayChangeFactors(user: SessionUser) {
   await requireProvedEmail(user);
-  if (user.secondFactor === "given") requireRecentSecondFactor(user);
-  else requireRecentProof(user);
+  requireStepUp(user, "factor.add", { orPassword: user.secondFactor !== "given" });
 }
 
 /**
@@ -140,16 +139,15 @@ export async function confirmAuthenticator(user: SessionUser, code: string): Pro
 /**
  * Removing a factor ends every other session of the account: one held at the second-factor step (a reset password's, a
  * sign-on's) must not find itself with nothing left to give, and one that gave the removed factor is not trusted on it.
+ * Removing one, or making new recovery codes, asks for a recent second factor first: their routes declare the step-up.
  */
 export async function removeAuthenticator(user: SessionUser): Promise<void> {
-  requireRecentSecondFactor(user);
   await removeTotp(user.id);
   const ended = await endAllSessions(user.id, sessionOf(user));
   void audit({ action: "factor.remove", actor: user, detail: { kind: "totp", sessionsEnded: ended } });
 }
 
 export async function regenerateRecoveryCodes(user: SessionUser): Promise<string[]> {
-  requireRecentSecondFactor(user);
   if (user.secondFactor !== "given")
     throw new AppError({ code: "no_second_factor", message: "Set up a passkey or an authenticator app first." });
   const codes = await newRecoveryCodes(user.id);
@@ -190,7 +188,6 @@ export async function renamePasskeyOf(user: SessionUser, id: string, name: strin
 }
 
 export async function removePasskeyOf(user: SessionUser, id: string): Promise<void> {
-  requireRecentSecondFactor(user);
   if (!(await removePasskey(user.id, id)))
     throw new AppError({ code: "not_found", message: "You have no passkey with that id." });
   const ended = await endAllSessions(user.id, sessionOf(user));
@@ -279,7 +276,7 @@ export async function mailFactorLocked(
 
 /**
  * An admin resets a staff member's (or anyone's) factors: they set one up again at their next sign-in, which this
- * forces.
+ * forces. Its route asks for the admin's recent second factor (`stepUp: "factor.reset"`).
  */
 export async function resetFactorsOf(admin: SessionUser, userId: number): Promise<void> {
   if (userId === admin.id)
@@ -290,7 +287,6 @@ export async function resetFactorsOf(admin: SessionUser, userId: number): Promis
         userId: "is your own account",
       },
     });
-  requireRecentSecondFactor(admin);
   if (!(await findUserById(userId))) throw new AppError({ code: "not_found", message: "No user has that id." });
   await resetFactors(userId);
   const ended = await endAllSessions(userId);

@@ -12,7 +12,7 @@ import { queueAttempts } from "@/lib/webhooks/queue";
 import { sampleData } from "@/lib/webhooks/schemas";
 import { newSecret, openSecret, PREVIOUS_SECRET_HOURS, sealSecret } from "@/lib/webhooks/secrets";
 import { audit } from "@/lib/services/audit/log";
-import { requireRecentSecondFactor } from "@/lib/services/access";
+import { requireStepUp } from "@/lib/services/access";
 import { AppError } from "@/lib/services/errors";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -76,13 +76,14 @@ export async function listEndpoints(): Promise<WebhookEndpointDto[]> {
   ).map(endpointDto);
 }
 
-/** Registers an endpoint; its secret is answered this once and kept only sealed. */
+/**
+ * Registers an endpoint; its secret is answered this once and kept only sealed. Every lead goes where this points, so
+ * its route asks for a recent second factor (`stepUp: "webhook.create"`): a stale admin session is not enough.
+ */
 export async function createEndpoint(
   admin: SessionUser,
   input: { url: string; events: WebhookEvent[]; description?: string | null },
 ) {
-  // Every lead goes where this points: a stale admin session must not be enough to send them elsewhere.
-  requireRecentSecondFactor(admin);
   const url = await checkEndpointUrl(input.url);
   const secret = newSecret();
   const { db } = await getDatabase();
@@ -127,7 +128,7 @@ export async function updateEndpoint(
   // recent factor.
   const onlyOff =
     input.enabled === false && input.url === undefined && input.events === undefined && !input.rotateSecret;
-  if (!onlyOff) requireRecentSecondFactor(admin);
+  if (!onlyOff) requireStepUp(admin, "webhook.update");
   const before = await endpointOf(id);
   const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
   const now = new Date();

@@ -17,6 +17,7 @@ export const POST = route(
 export const DELETE = route(
   {
     roles: ROLES,
+    stepUp: "factor.remove",
     summary: "Turn the authenticator app off (needs a second factor given in the last 10 minutes)",
     responses: { 204: null },
   },

@@ -6,6 +6,7 @@ import { regenerateRecoveryCodes } from "@/lib/services/identity/security";
 export const POST = route(
   {
     roles: ROLES,
+    stepUp: "recovery_codes.new",
     summary: "Ten new recovery codes, shown this once; the old ones stop working (needs a recent second factor)",
     responses: { 200: RecoveryCodes },
     errors: [409],

@@ -17,6 +17,7 @@ export const GET = route(
 export const POST = route(
   {
     roles: STAFF,
+    stepUp: "api_token.create",
     body: NewApiTokenBody,
     summary:
       "Create an API token; the token is in this answer only (needs a second factor given in the last 10 minutes)",

@@ -12,6 +12,7 @@ export const GET = route(
 export const POST = route(
   {
     roles: ["admin"],
+    stepUp: "webhook.create",
     body: WebhookCreateBody,
     summary: "Register a webhook endpoint for some events; its secret is answered this once",
     responses: { 201: WebhookEndpointWithSecret },

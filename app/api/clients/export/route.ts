@@ -8,6 +8,7 @@ import { clientsForExport, EXPORT_COLUMNS } from "@/lib/services/portfolio/clien
 export const GET = route(
   {
     roles: STAFF,
+    stepUp: "clients.export",
     summary: "Download your clients as CSV (admins: everyone's); needs a second factor given in the last 10 minutes",
     responses: { 200: { files: ["text/csv"] } },
   },

@@ -22,6 +22,7 @@ export const PATCH = route(
 export const DELETE = route(
   {
     roles: ROLES,
+    stepUp: "factor.remove",
     params: PasskeyParams,
     summary: "Remove one of your passkeys (needs a recent second factor)",
     responses: { 204: null },

@@ -6,6 +6,7 @@ import { revokeApiToken } from "@/lib/services/identity/api-tokens";
 export const DELETE = route(
   {
     roles: STAFF,
+    stepUp: "api_token.revoke",
     params: TokenIdParams,
     summary: "Revoke an API token; it stops working at once (needs a second factor given in the last 10 minutes)",
     responses: { 204: null },

@@ -6,6 +6,7 @@ import { changeRole, deleteAccount } from "@/lib/services/identity/accounts";
 export const PATCH = route(
   {
     roles: ["admin"],
+    stepUp: "user.role",
     params: UserIdParams,
     body: RoleBody,
     summary: "Change a user's role; it applies to their very next request",
@@ -23,6 +24,7 @@ export const PATCH = route(
 export const DELETE = route(
   {
     roles: ["admin"],
+    stepUp: "user.delete",
     params: UserIdParams,
     summary:
       "Delete an account (after a recent second factor); its sessions stop working at once, and a homeowner's details leave the activity log",

@@ -5,6 +5,7 @@ import { resetFactorsOf } from "@/lib/services/identity/security";
 export const DELETE = route(
   {
     roles: ["admin"],
+    stepUp: "factor.reset",
     params: UserIdParams,
     summary:
       "Reset a person's second factors (they set one up at their next sign-in) and end their sessions; needs a recent second factor",
