@@ -52,7 +52,8 @@ interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   unfinished?: readonly UnfinishedSignIn[];
   /**
    * A step-up, named by the activity log's action: a second factor given in the last STEP_UP_MINUTES, checked after the
-   * role and before anything is read, or a 403 `step_up_required` logged as that action refused (see requireStepUp).
+   * role and the path's ids and before the body is read, or a 403 `step_up_required` logged as that action refused,
+   * the row naming those ids (see requireStepUp).
    * An API token never passes one.
    */
   stepUp?: AuditAction;
@@ -265,11 +266,6 @@ export function route<
             : found
           : requireRole(found, options.roles, allow);
       if (store && user) store.user = user;
-      if (options.stepUp) {
-        // A public route reads no step-up: one that declares it serves only the signed-in.
-        if (!user) throw unauthorized();
-        requireStepUp(user, options.stepUp);
-      }
       let params: unknown;
       if (options.params) {
         const raw = (await routeContext?.params) ?? {};
@@ -277,6 +273,12 @@ export function route<
         const parsed = options.params.safeParse(raw, WITH_INPUT);
         if (!parsed.success) throw invalid(parsed.error, "params");
         params = parsed.data;
+      }
+      if (options.stepUp) {
+        // A public route reads no step-up: one that declares it serves only the signed-in.
+        if (!user) throw unauthorized();
+        // Before the body: a refusal reads nothing more. Its row names what it was for (the path's ids, validated).
+        requireStepUp(user, options.stepUp, params ? { detail: params as Record<string, string | number> } : {});
       }
       let body: unknown;
       if (options.body) {

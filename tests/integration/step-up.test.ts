@@ -114,6 +114,10 @@ describe("a stale second factor is refused, logged, then allowed after a fresh o
     expectStepUp(await call(app, "DELETE", `/api/admin/users/${created.body.id}`, { cookie: admin }), "stale");
     expect(sessionFrom(await credentialsCallback(app, target, PASSWORD))).toBeDefined();
     expect(await refusals("user.delete", app.admin.email)).toContain("step_up_required");
+    // The refusal names whose account it was for.
+    const path = `/api/admin/audit?action=user.delete&outcome=refused&actor=${encodeURIComponent(app.admin.email)}`;
+    const [row] = (await call(app, "GET", path, { cookie: await freshAdmin() })).body.events as { detail: object }[];
+    expect(row!.detail).toMatchObject({ reason: "step_up_required", userId: created.body.id });
     await giveFactor(admin, passkeyOf(app, app.admin.email)!);
     expect((await call(app, "DELETE", `/api/admin/users/${created.body.id}`, { cookie: admin })).status).toBe(204);
   });
