@@ -102,6 +102,9 @@ async function fitsThePhone(page: Page, name: string) {
 let admin: APIRequestContext;
 
 test.beforeAll(async ({}, testInfo) => {
+  // Two sign-ins' password hashing and an account's creation: on a loaded machine they took more than the 30 s a hook
+  // has by default, and the journeys then passed only on their retry.
+  testInfo.setTimeout(90_000);
   // The demo admin, through the API with the current code of its authenticator (derived from this server's secret).
   admin = await newRequest.newContext({ baseURL: testInfo.project.use.baseURL });
   const state = await apiSignIn(admin, {
