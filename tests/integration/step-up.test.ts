@@ -182,6 +182,25 @@ describe("a stale second factor is refused, logged, then allowed after a fresh o
     expect([codes.status, codes.body.recoveryCodes?.length]).toEqual([200, 10]);
   });
 
+  it("registering a widget site (its secret signs sign-in links to members' dashboards)", async () => {
+    const admin = await freshAdmin();
+    await goStale();
+    const site = { name: `Bank ${unique()}`, allowedOrigins: ["https://bank.example"], dailyBudget: 10 };
+    expectStepUp(await call(app, "POST", "/api/admin/sites", { cookie: admin, body: site }), "stale");
+    expect(await refusals("site.create", app.admin.email)).toContain("step_up_required");
+    await giveFactor(admin, passkeyOf(app, app.admin.email)!);
+    const made = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: site });
+    expect([made.status, typeof made.body.siteSecret]).toEqual([201, "string"]);
+  });
+
+  it("new recovery codes need a factor on the account, not only a session that gave one", async () => {
+    const { email, cookie } = await homeownerWithPasskey();
+    const [passkey] = (await call(app, "GET", "/api/account/security", { cookie })).body.passkeys as { id: string }[];
+    expect((await call(app, "DELETE", `/api/account/passkeys/${passkey!.id}`, { cookie })).status).toBe(204);
+    const codes = await call(app, "POST", "/api/account/recovery-codes", { cookie });
+    expect([codes.status, codes.body.error?.code, email]).toEqual([409, "no_second_factor", email]);
+  });
+
   it("adding a factor (a passkey, an authenticator app)", async () => {
     const { email, cookie, key } = await homeownerWithPasskey();
     await goStale();

@@ -253,8 +253,8 @@ describe("webhooks without WEBHOOKS_ALLOW_PRIVATE", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("asks for a recent second factor before an endpoint is added, pointed elsewhere or given a new secret; turning one off needs none", async () => {
-    const admin = await signIn(app, app.admin.email, app.admin.password);
+  it("asks for a recent second factor before an endpoint is added, pointed elsewhere, given a new secret or deleted; turning one off needs none", async () => {
+    let admin = await signIn(app, app.admin.email, app.admin.password);
     const made = await call(app, "POST", "/api/admin/webhooks", {
       cookie: admin,
       body: { url: "http://127.0.0.1:9/crm", events: ["lead.created"] },
@@ -288,6 +288,28 @@ describe("webhooks without WEBHOOKS_ALLOW_PRIVATE", () => {
     expect(listed.body.endpoints.map((e: { url: string; enabled: boolean }) => [e.url, e.enabled])).toEqual([
       ["http://127.0.0.1:9/crm", false],
     ]);
+    // Only turning it off: words beside it are a change like any other, and deleting it loses it for good.
+    const offAndMore = await call(app, "PATCH", `/api/admin/webhooks/${made.body.id}`, {
+      cookie: admin,
+      body: { enabled: false, description: "Turned off by the security team; ignore its failures" },
+    });
+    const deleted = await call(app, "DELETE", `/api/admin/webhooks/${made.body.id}`, { cookie: admin });
+    expect([offAndMore, deleted].map((answer) => [answer.status, answer.body.error?.code])).toEqual(
+      Array(2).fill([403, "step_up_required"]),
+    );
+    admin = await signIn(app, app.admin.email, app.admin.password);
+    // Each refusal names the endpoint it was for.
+    const refused = (await call(app, "GET", "/api/admin/audit?outcome=refused&limit=50", { cookie: admin })).body
+      .events as { action: string; detail: { endpointId?: number; webhookId?: number } }[];
+    const named = refused
+      .filter((event) => event.action.startsWith("webhook."))
+      .map((event) => [event.action, event.detail.endpointId ?? event.detail.webhookId]);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        ["webhook.update", made.body.id],
+        ["webhook.delete", made.body.id],
+      ]),
+    );
     expect((await call(app, "DELETE", `/api/admin/webhooks/${made.body.id}`, { cookie: admin })).status).toBe(204);
   });
 

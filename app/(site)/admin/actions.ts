@@ -40,7 +40,7 @@ export const saveOffers = action({ roles: ["admin"], input: OffersForm }, async 
   return input;
 });
 
-export const registerSite = action({ roles: ["admin"], input: SiteForm }, async ({ input }) => {
+export const registerSite = action({ roles: ["admin"], input: SiteForm, stepUp: "site.create" }, async ({ input }) => {
   const { siteKey, siteSecret } = await createSite(input);
   revalidatePath("/admin");
   return { siteKey, siteSecret };

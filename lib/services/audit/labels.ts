@@ -86,6 +86,8 @@ export const AUDIT_ACTIONS = {
   "officer.profile": "Changed their loan officer card",
   "organization.change": "Changed the organization's card details",
   "site.officer": "Set a widget site's loan officer",
+  // Its secret signs partners' sign-in links (a member's dashboard) and outlives the session that made it.
+  "site.create": "Registered a widget site",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -142,6 +144,7 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "officer.profile": { tried: "change their loan officer card" },
   "organization.change": { tried: "change the organization's card details" },
   "site.officer": { tried: "set a widget site's loan officer" },
+  "site.create": { tried: "register a widget site" },
   "ownership.claim": { tried: "claim a home" },
   "ownership.letter": { tried: "ask for a code by mail" },
   "ownership.proof": {

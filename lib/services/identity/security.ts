@@ -6,6 +6,7 @@ import {
   confirmTotp,
   FACTOR_LOCKED_WORDS,
   factorsOf,
+  hasSecondFactor,
   newRecoveryCodes,
   removeTotp,
   resetFactors,
@@ -148,7 +149,8 @@ export async function removeAuthenticator(user: SessionUser): Promise<void> {
 }
 
 export async function regenerateRecoveryCodes(user: SessionUser): Promise<string[]> {
-  if (user.secondFactor !== "given")
+  // The account's factors, not the session's state: a session that removed the last one still says it gave one.
+  if (user.secondFactor !== "given" || !(await hasSecondFactor(user.id)))
     throw new AppError({ code: "no_second_factor", message: "Set up a passkey or an authenticator app first." });
   const codes = await newRecoveryCodes(user.id);
   void audit({ action: "recovery_codes.new", actor: user });

@@ -126,9 +126,13 @@ export async function updateEndpoint(
 ) {
   // Turning an endpoint off is always allowed; anything that decides where events go, or with which secret, asks for a
   // recent factor.
+  // Exactly that: with any other change beside it (a description too), it is a change like any other.
   const onlyOff =
-    input.enabled === false && input.url === undefined && input.events === undefined && !input.rotateSecret;
-  if (!onlyOff) requireStepUp(admin, "webhook.update");
+    input.enabled === false &&
+    Object.entries(input).every(
+      ([key, value]) => key === "enabled" || value === undefined || (key === "rotateSecret" && value === false),
+    );
+  if (!onlyOff) requireStepUp(admin, "webhook.update", { detail: { endpointId: id } });
   const before = await endpointOf(id);
   const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
   const now = new Date();

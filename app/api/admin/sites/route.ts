@@ -8,6 +8,8 @@ import { createSite, listSites } from "@/lib/services/partners/sites";
 export const POST = route(
   {
     roles: ["admin"],
+    // The site's secret signs sign-in links to members' dashboards, and lasts: as for an API token, a recent factor.
+    stepUp: "site.create",
     body: SiteBody,
     summary: "Register a site that embeds the widget: its key and, once, its secret",
     responses: { 201: SiteCreated },

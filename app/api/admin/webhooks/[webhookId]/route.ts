@@ -20,6 +20,8 @@ export const PATCH = route(
 export const DELETE = route(
   {
     roles: ["admin"],
+    // The endpoint, its secret and its delivery log go for good.
+    stepUp: "webhook.delete",
     params: WebhookParams,
     summary: "Delete a webhook endpoint and its delivery log",
     responses: { 204: null },
