@@ -78,6 +78,8 @@ describe("the OpenAPI document", async () => {
       ["/api/account/tokens", "post"],
       ["/api/account/tokens/{tokenId}", "delete"],
       ["/api/admin/webhooks", "post"],
+      ["/api/admin/webhooks/{webhookId}", "delete"],
+      ["/api/admin/sites", "post"],
       ["/api/account/authenticator", "delete"],
       ["/api/account/passkeys/{passkeyId}", "delete"],
       ["/api/account/recovery-codes", "post"],
