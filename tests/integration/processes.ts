@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createServer, connect, type Server, type Socket } from "node:net";
+import type { AppInfo } from "./setup";
 
 /** DATA_ENCRYPTION_KEY of the apps the tests start (production mode requires one). */
 export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
@@ -76,6 +78,38 @@ export function startNext(
     },
     stdio: ["ignore", stdout, stderr],
   });
+}
+
+/**
+ * The built app on a port and data folder of its own, on the embedded defaults plus `env`: for a file that needs
+ * settings the shared apps do not have (a short step-up time, say). `stop()` ends it and removes its folder.
+ */
+export async function startOwnApp(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ app: AppInfo; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = startNext(port, {
+    NEXTAUTH_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    PROPERTY_API_BASE_URL: "",
+    ...env,
+  });
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await exited(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  await waitFor(`${url}/api/openapi.json`, child, "app").catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  const admin = { email: "admin@example.com", password: "admin-demo" };
+  return { app: { name: "embedded", url, admin, userLimitPerMinute: 1000, dataDir }, stop };
 }
 
 /** Resolves with the exit code (or signal) once the process has ended. */

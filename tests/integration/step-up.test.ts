@@ -1,12 +1,8 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCode } from "@/lib/auth/totp";
 import { softAssertion, type SoftPasskey } from "@/lib/testing/soft-passkey";
 import { addPasskey, call, credentialsCallback, passkeyOf, provedAccount, sessionFrom, signIn, unique } from "./client";
-import { exited, freePort, startNext, waitFor } from "./processes";
+import { startOwnApp } from "./processes";
 import type { AppInfo } from "./setup";
 
 /**
@@ -15,40 +11,18 @@ import type { AppInfo } from "./setup";
  * activity log, then allowed once the session gives its factor again.
  */
 
-const dataDir = mkdtempSync(join(tmpdir(), "step-up-"));
-let child: ChildProcess;
 let app: AppInfo;
+let stop: () => Promise<void>;
 const PASSWORD = "a-good-long-password";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Past the 3 s step-up time: the session's factor is stale. */
 const goStale = () => sleep(3_500);
 
 beforeAll(async () => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  app = {
-    name: "embedded",
-    url,
-    admin: { email: "admin@example.com", password: "admin-demo" },
-    userLimitPerMinute: 1000,
-    dataDir,
-  };
-  child = startNext(port, {
-    NEXTAUTH_URL: url,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    PROPERTY_API_BASE_URL: "",
-    STEP_UP_MINUTES: "0.05",
-  });
-  await waitFor(`${url}/api/openapi.json`, child, "app");
+  ({ app, stop } = await startOwnApp("step-up", { STEP_UP_MINUTES: "0.05" }));
 });
 
-afterAll(async () => {
-  child?.kill("SIGTERM");
-  if (child) await exited(child);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stop?.());
 
 /** The admin, signed in afresh (its factor is new). */
 const freshAdmin = () => signIn(app, app.admin.email, app.admin.password);
