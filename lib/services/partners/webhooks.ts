@@ -127,11 +127,8 @@ export async function updateEndpoint(
   // Turning an endpoint off is always allowed; anything that decides where events go, or with which secret, asks for a
   // recent factor.
   // Exactly that: with any other change beside it (a description too), it is a change like any other.
-  const onlyOff =
-    input.enabled === false &&
-    Object.entries(input).every(
-      ([key, value]) => key === "enabled" || value === undefined || (key === "rotateSecret" && value === false),
-    );
+  const { enabled, rotateSecret, ...changes } = input;
+  const onlyOff = enabled === false && !rotateSecret && Object.values(changes).every((value) => value === undefined);
   if (!onlyOff) requireStepUp(admin, "webhook.update", { detail: { endpointId: id } });
   const before = await endpointOf(id);
   const url = input.url === undefined ? undefined : await checkEndpointUrl(input.url);
