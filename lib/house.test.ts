@@ -1,43 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-
-/**
- * Every TypeScript module of a folder (tests aside) and the modules of that folder it imports or re-exports (type
- * imports too).
- */
-function importGraph(root: string, folder: string): Map<string, string[]> {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(name) && !/\.(test|d)\.tsx?$/.test(name)) files.push(path);
-    }
-  };
-  walk(join(root, folder));
-  const resolveFile = (base: string) =>
-    [`${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx"), base].find(
-      (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
-    );
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const source = readFileSync(file, "utf8");
-    const targets = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+"([^"]+)"/gms)]
-      .map(([, spec]) => spec!)
-      .flatMap((spec) => {
-        const base = spec.startsWith("@/")
-          ? join(root, spec.slice(2))
-          : spec.startsWith(".")
-            ? resolve(dirname(file), spec)
-            : undefined;
-        const target = base && resolveFile(base);
-        return target && target.startsWith(join(root, folder, "/")) ? [relative(root, target)] : [];
-      });
-    graph.set(relative(root, file), targets);
-  }
-  return graph;
-}
+import { importGraph } from "./testing/import-graph";
 
 /** The import circles of a graph, each as the modules around it (Tarjan's strongly connected components). */
 function circles(graph: Map<string, string[]>): string[][] {

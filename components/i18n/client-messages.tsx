@@ -1,15 +1,15 @@
 import type { Messages } from "next-intl";
-import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 import { isStaff } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
-import { CLIENT_NAMESPACES, PRIVATE_CLIENT_NAMESPACES, STAFF_CLIENT_NAMESPACES } from "@/lib/i18n/client-namespaces";
+import { SECTION_NAMESPACES, type Section } from "@/lib/i18n/client-namespaces";
 import { pickMessages } from "@/lib/i18n/messages";
+import { MoreMessages } from "./more-messages";
 
 /**
- * The catalogue's namespaces a section's client components read, beside those every page's get (app/layout.tsx): the
- * staff's pages send theirs to staff browsers only, so a homeowner's pages carry none of them.
+ * The catalogue's namespaces a part of a page's client components read, beside those every page gets (app/layout.tsx):
+ * sent with that part only, and merged in the browser into what the page already has.
  */
 export async function ClientMessages({
   namespaces,
@@ -19,16 +19,17 @@ export async function ClientMessages({
   children: ReactNode;
 }) {
   const messages = await getMessages();
-  return (
-    <NextIntlClientProvider messages={pickMessages(messages, [...CLIENT_NAMESPACES, ...namespaces])}>
-      {children}
-    </NextIntlClientProvider>
-  );
+  return <MoreMessages messages={pickMessages(messages, namespaces)}>{children}</MoreMessages>;
+}
+
+/** A section's client words (lib/i18n/client-namespaces.ts), sent with its pages only. */
+export function SectionMessages({ section, children }: { section: Section; children: ReactNode }) {
+  return <ClientMessages namespaces={SECTION_NAMESPACES[section]}>{children}</ClientMessages>;
 }
 
 /** What only a proved owner sees (loans, equity, borrowing, the report), with its words and no sooner. */
 export function PrivateMessages({ children }: { children: ReactNode }) {
-  return <ClientMessages namespaces={PRIVATE_CLIENT_NAMESPACES}>{children}</ClientMessages>;
+  return <SectionMessages section="private">{children}</SectionMessages>;
 }
 
 /**
@@ -37,9 +38,5 @@ export function PrivateMessages({ children }: { children: ReactNode }) {
  */
 export async function StaffMessages({ children }: { children: ReactNode }) {
   const user = await currentUser().catch(() => undefined);
-  return user && isStaff(user.role) ? (
-    <ClientMessages namespaces={STAFF_CLIENT_NAMESPACES}>{children}</ClientMessages>
-  ) : (
-    children
-  );
+  return user && isStaff(user.role) ? <SectionMessages section="staff">{children}</SectionMessages> : children;
 }

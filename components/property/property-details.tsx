@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ValueRangeChart } from "@/components/charts/value-range-chart";
 import { BorrowingScenarios } from "@/components/equity/borrowing-scenarios";
 import { EquityPanel } from "@/components/equity/equity-panel";
-import { PrivateMessages } from "@/components/i18n/client-messages";
+import { PrivateMessages, SectionMessages } from "@/components/i18n/client-messages";
 import { OwnerFiguresPanel } from "@/components/equity/owner-figures-panel";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { PropertyFactsList } from "@/components/property/property-facts";
@@ -72,172 +72,183 @@ export function PropertyDetails({
       />
     );
   return (
-    <div className="space-y-8">
-      <div>
-        {back}
-        <h1 className="mt-2 text-3xl font-bold">{street}</h1>
-        <p className="text-slate-700">
-          {rest.join(", ")} · {facts.county}
-        </p>
-      </div>
+    <SectionMessages section="home">
+      <div className="space-y-8">
+        <div>
+          {back}
+          <h1 className="mt-2 text-3xl font-bold">{street}</h1>
+          <p className="text-slate-700">
+            {rest.join(", ")} · {facts.county}
+          </p>
+        </div>
 
-      {card ? (
-        <OfficerCard card={card}>{leads && equity && contactOfficer(true)}</OfficerCard>
-      ) : (
-        leads && equity && contactOfficer(false)
-      )}
-
-      <section aria-labelledby="valuation-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="valuation-title" className="text-xl font-semibold">
-          {t("worth")}
-        </h2>
-        {AppError.is(estimate) ? (
-          <LoadError title={t("estimateFailed")} error={estimate} retryHref={retryHref} nested />
+        {card ? (
+          <OfficerCard card={card}>{leads && equity && contactOfficer(true)}</OfficerCard>
         ) : (
-          <ServiceEstimate
-            value={estimate.value}
-            low={estimate.low}
-            high={estimate.high}
-            confidence={estimate.confidence}
-            date={estimate.eventDate}
-            brand={brand}
-            id="valuation-estimate"
-          >
-            <div className="grid gap-6 md:grid-cols-2">
-              <div className="space-y-3">
-                <p className="text-sm text-slate-700">
-                  {t.rich("sinceLastMonth", {
-                    amount: f.signedUsd(estimate.changeAmount),
-                    percent: f.percent(estimate.changePercent, "change"),
-                    b: (chunks) => (
-                      <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>
-                        {chunks}
-                      </strong>
-                    ),
-                  })}
-                </p>
-                <dl className="grid gap-2 text-sm sm:grid-cols-3">
-                  {(["poor", "good", "excellent"] as const).map((c) => (
-                    <div
-                      key={c}
-                      className={`rounded-lg bg-white p-2 ${c === condition ? "ring-2 ring-brand-700" : ""}`}
-                      data-condition={c}
-                    >
-                      <dt className="text-slate-600">
-                        {t("inCondition", { condition: c })}
-                        {c === condition && <strong className="block text-brand-700">{t("yours")}</strong>}
-                      </dt>
-                      <dd className="font-medium">
-                        {f.usd(estimate.conditions[c].low)} – {f.usd(estimate.conditions[c].high)}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              </div>
-              <ValueRangeChart
-                value={estimate.value}
-                ranges={[
-                  { label: t("estimateRange"), ...estimate },
-                  { label: t("poor"), ...estimate.conditions.poor },
-                  { label: t("good"), ...estimate.conditions.good },
-                  { label: t("excellent"), ...estimate.conditions.excellent },
-                ]}
-              />
-            </div>
-          </ServiceEstimate>
+          leads && equity && contactOfficer(false)
         )}
-      </section>
 
-      {equity ? (
-        <section aria-labelledby="equity-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
-          <h2 id="equity-title" className="text-xl font-semibold">
-            {t("equity")}
-          </h2>
-          <PrivateMessages>
-            <EquityPanel equity={yours?.equity ?? equity} orgMaxLtv={equity.maxLtv} yourFigures={loanFigures} />
-          </PrivateMessages>
-        </section>
-      ) : (
-        verification && <VerifyPanel state={verification} />
-      )}
-
-      {equity && records && (
-        <HomeRecords
-          records={records}
-          brand={brand}
-          home={{ livingSqft: facts.livingSqft, estimate: AppError.is(estimate) ? undefined : estimate }}
-          retryHref={retryHref}
-        />
-      )}
-
-      {equity && yours && (
         <section
-          aria-labelledby="figures-title"
+          aria-labelledby="valuation-title"
           className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6"
-          data-equity
         >
-          <h2 id="figures-title" className="text-xl font-semibold">
-            {t("figures")}
+          <h2 id="valuation-title" className="text-xl font-semibold">
+            {t("worth")}
           </h2>
-          <PrivateMessages>
-            <OwnerFiguresPanel propertyId={property.propertyId} loans={equity.loans} figures={yours.figures} />
-          </PrivateMessages>
+          {AppError.is(estimate) ? (
+            <LoadError title={t("estimateFailed")} error={estimate} retryHref={retryHref} nested />
+          ) : (
+            <ServiceEstimate
+              value={estimate.value}
+              low={estimate.low}
+              high={estimate.high}
+              confidence={estimate.confidence}
+              date={estimate.eventDate}
+              brand={brand}
+              id="valuation-estimate"
+            >
+              <div className="grid gap-6 md:grid-cols-2">
+                <div className="space-y-3">
+                  <p className="text-sm text-slate-700">
+                    {t.rich("sinceLastMonth", {
+                      amount: f.signedUsd(estimate.changeAmount),
+                      percent: f.percent(estimate.changePercent, "change"),
+                      b: (chunks) => (
+                        <strong className={estimate.changeAmount >= 0 ? "text-brand-700" : "text-red-700"}>
+                          {chunks}
+                        </strong>
+                      ),
+                    })}
+                  </p>
+                  <dl className="grid gap-2 text-sm sm:grid-cols-3">
+                    {(["poor", "good", "excellent"] as const).map((c) => (
+                      <div
+                        key={c}
+                        className={`rounded-lg bg-white p-2 ${c === condition ? "ring-2 ring-brand-700" : ""}`}
+                        data-condition={c}
+                      >
+                        <dt className="text-slate-600">
+                          {t("inCondition", { condition: c })}
+                          {c === condition && <strong className="block text-brand-700">{t("yours")}</strong>}
+                        </dt>
+                        <dd className="font-medium">
+                          {f.usd(estimate.conditions[c].low)} – {f.usd(estimate.conditions[c].high)}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                </div>
+                <ValueRangeChart
+                  value={estimate.value}
+                  ranges={[
+                    { label: t("estimateRange"), ...estimate },
+                    { label: t("poor"), ...estimate.conditions.poor },
+                    { label: t("good"), ...estimate.conditions.good },
+                    { label: t("excellent"), ...estimate.conditions.excellent },
+                  ]}
+                />
+              </div>
+            </ServiceEstimate>
+          )}
         </section>
-      )}
 
-      {equity && yours && (
-        <section
-          aria-labelledby="borrowing-title"
-          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6"
-          data-equity
-        >
-          <h2 id="borrowing-title" className="text-xl font-semibold">
-            {t("borrow")}
+        {equity ? (
+          <section
+            aria-labelledby="equity-title"
+            className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6"
+          >
+            <h2 id="equity-title" className="text-xl font-semibold">
+              {t("equity")}
+            </h2>
+            <PrivateMessages>
+              <EquityPanel equity={yours?.equity ?? equity} orgMaxLtv={equity.maxLtv} yourFigures={loanFigures} />
+            </PrivateMessages>
+          </section>
+        ) : (
+          verification && <VerifyPanel state={verification} />
+        )}
+
+        {equity && records && (
+          <HomeRecords
+            records={records}
+            brand={brand}
+            home={{ livingSqft: facts.livingSqft, estimate: AppError.is(estimate) ? undefined : estimate }}
+            retryHref={retryHref}
+          />
+        )}
+
+        {equity && yours && (
+          <section
+            aria-labelledby="figures-title"
+            className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6"
+            data-equity
+          >
+            <h2 id="figures-title" className="text-xl font-semibold">
+              {t("figures")}
+            </h2>
+            <PrivateMessages>
+              <OwnerFiguresPanel propertyId={property.propertyId} loans={equity.loans} figures={yours.figures} />
+            </PrivateMessages>
+          </section>
+        )}
+
+        {equity && yours && (
+          <section
+            aria-labelledby="borrowing-title"
+            className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6"
+            data-equity
+          >
+            <h2 id="borrowing-title" className="text-xl font-semibold">
+              {t("borrow")}
+            </h2>
+            <PrivateMessages>
+              <BorrowingScenarios
+                offers={yours.offers}
+                quote={
+                  leads
+                    ? {
+                        propertyId: property.propertyId,
+                        officerName: leads.officerName,
+                        consentText: leads.consentText,
+                        sent: leads.today.quote,
+                      }
+                    : undefined
+                }
+                home={{
+                  value: equity.estimate,
+                  loanBalance: yours.equity.totalLoanBalance,
+                  maxLtv: equity.maxLtv,
+                  yourFigures: loanFigures,
+                  loanRates: yours.equity.loans.map((loan) => ({
+                    balance: loan.balance,
+                    ratePercent: yours.figures.loans[loanKey(loan)]?.ratePercent,
+                  })),
+                }}
+              />
+            </PrivateMessages>
+          </section>
+        )}
+
+        <section aria-labelledby="facts-title" className="space-y-4">
+          <h2 id="facts-title" className="text-xl font-semibold">
+            {t("facts")}
           </h2>
-          <PrivateMessages>
-            <BorrowingScenarios
-              offers={yours.offers}
-              quote={
-                leads
-                  ? {
-                      propertyId: property.propertyId,
-                      officerName: leads.officerName,
-                      consentText: leads.consentText,
-                      sent: leads.today.quote,
-                    }
-                  : undefined
-              }
-              home={{
-                value: equity.estimate,
-                loanBalance: yours.equity.totalLoanBalance,
-                maxLtv: equity.maxLtv,
-                yourFigures: loanFigures,
-                loanRates: yours.equity.loans.map((loan) => ({
-                  balance: loan.balance,
-                  ratePercent: yours.figures.loans[loanKey(loan)]?.ratePercent,
-                })),
-              }}
-            />
-          </PrivateMessages>
+          <PropertyFactsList facts={facts} />
         </section>
-      )}
 
-      <section aria-labelledby="facts-title" className="space-y-4">
-        <h2 id="facts-title" className="text-xl font-semibold">
-          {t("facts")}
-        </h2>
-        <PropertyFactsList facts={facts} />
-      </section>
-
-      {equity && (
-        <section aria-labelledby="report-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
-          <h2 id="report-title" className="text-xl font-semibold">
-            {t("report")}
-          </h2>
-          <p className="text-sm text-slate-700">{t("reportText")}</p>
-          {report}
-        </section>
-      )}
-    </div>
+        {equity && (
+          <section
+            aria-labelledby="report-title"
+            className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6"
+          >
+            <h2 id="report-title" className="text-xl font-semibold">
+              {t("report")}
+            </h2>
+            <p className="text-sm text-slate-700">{t("reportText")}</p>
+            {report}
+          </section>
+        )}
+      </div>
+    </SectionMessages>
   );
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { after } from "next/server";
 import { Suspense } from "react";
 import { getTranslations } from "next-intl/server";
+import { SectionMessages } from "@/components/i18n/client-messages";
 import { VerifyPanel } from "@/components/ownership/verify-panel";
 import { HomeTotalsPanel, MonthChangeSince } from "@/components/property/home-totals";
 import { HomesSkeleton } from "@/components/property/homes-skeleton";
@@ -38,9 +39,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DashboardPage() {
   const caller = await requirePageUser(["homeowner"], "/dashboard");
   return (
-    <Suspense fallback={<HomesSkeleton />}>
-      <Homes caller={caller} />
-    </Suspense>
+    <SectionMessages section="home">
+      <Suspense fallback={<HomesSkeleton />}>
+        <Homes caller={caller} />
+      </Suspense>
+    </SectionMessages>
   );
 }
 

@@ -1,3 +1,4 @@
+import { SectionMessages } from "@/components/i18n/client-messages";
 import type { Route } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -29,7 +30,9 @@ export default async function VerifyPage({
         <p className="text-slate-700">{t("verifyIntro", { email: user.email })}</p>
       </div>
       <div className="rounded-xl border border-slate-200 bg-white p-6">
-        <VerifyForm callbackUrl={callbackUrl} />
+        <SectionMessages section="signIn">
+          <VerifyForm callbackUrl={callbackUrl} />
+        </SectionMessages>
       </div>
       <form action={signOut} className="text-sm text-slate-700">
         {t.rich("notYou", {

@@ -10,6 +10,7 @@ import { partnerSiteOf } from "@/lib/services/partners/partners";
 import { homeownerCard } from "@/lib/services/portfolio/officers";
 import { OfficerCard } from "@/components/officer/officer-card";
 import { ContactOfficer } from "@/components/leads/contact-officer";
+import { SectionMessages } from "@/components/i18n/client-messages";
 import { leadPanel } from "@/lib/services/leads/leads";
 import { finishedPageUser, pageCaller } from "@/lib/api/page";
 import { ReopenFromPartner } from "./reopen";
@@ -50,34 +51,36 @@ export default async function PartnerDashboardPage() {
   }
   auditOwnerRead(caller);
   return (
-    <main className="space-y-4 p-4">
-      <h1 className="text-2xl font-bold">
-        {user.name ? t("yourHomesNamed", { name: user.name.split(" ")[0]! }) : t("yourHomes")}
-      </h1>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {data.properties.map((property) => (
-          <PropertyCard
-            key={property.propertyId}
-            property={property}
-            brand={brand}
-            detailsBase="/embed/dashboard/view/properties"
-            reportFor={user.name ?? user.email}
-          />
-        ))}
-      </div>
-      {card && (
-        <OfficerCard card={card}>
-          {leads && data.properties[0] && (
-            <ContactOfficer
-              propertyId={data.properties[0].propertyId}
-              officerName={leads.officerName}
-              consentText={leads.consentText}
-              sent={{ question: leads.today.question, call: leads.today.call }}
-              nested
+    <SectionMessages section="home">
+      <main className="space-y-4 p-4">
+        <h1 className="text-2xl font-bold">
+          {user.name ? t("yourHomesNamed", { name: user.name.split(" ")[0]! }) : t("yourHomes")}
+        </h1>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {data.properties.map((property) => (
+            <PropertyCard
+              key={property.propertyId}
+              property={property}
+              brand={brand}
+              detailsBase="/embed/dashboard/view/properties"
+              reportFor={user.name ?? user.email}
             />
-          )}
-        </OfficerCard>
-      )}
-    </main>
+          ))}
+        </div>
+        {card && (
+          <OfficerCard card={card}>
+            {leads && data.properties[0] && (
+              <ContactOfficer
+                propertyId={data.properties[0].propertyId}
+                officerName={leads.officerName}
+                consentText={leads.consentText}
+                sent={{ question: leads.today.question, call: leads.today.call }}
+                nested
+              />
+            )}
+          </OfficerCard>
+        )}
+      </main>
+    </SectionMessages>
   );
 }
