@@ -1,7 +1,12 @@
 /**
  * `npm run bench:api`: the built app (run `npm run build` first) under load on loopback. A cached
  * `GET /api/property/summary` and the signed-in homeowner's `/dashboard` page next to the trivial `GET /api/health` of
- * the same app in the same run (the framework's floor), and how many upstream calls 100 requests cost.
+ * the same app in the same run (the framework's floor for a route), and a page that reads no data
+ * (`/how-estimates-work`, the floor for a page); and how many upstream calls the summary's requests cost.
+ *
+ * This machine's speed moves by a third within minutes, so the routes are loaded in turns: `BENCH_ROUNDS` rounds (3),
+ * each route `BENCH_SECONDS` (10) split over them, the order reversed every other round. A share is the route's req/s
+ * over the trivial route's of the same round; the median round's share is the figure, and the goal's measure.
  */
 import autocannon from "autocannon";
 import { call, signIn } from "../tests/integration/client";
@@ -9,7 +14,10 @@ import { startApp } from "./app";
 import { goals, record } from "./record";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const { app, stop } = await startApp(3456);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
   const officer = await signIn(app, "officer@example.com", "officer-demo");
@@ -17,67 +25,95 @@ try {
   const admin = await signIn(app, app.admin.email, app.admin.password);
   const path = `/api/property/summary?address=${encodeURIComponent("2800 N 24th St, Phoenix, AZ 85008")}`;
   await call(app, "GET", path, { cookie: officer }); // warm: the one upstream call
+  await fetch(`${app.url}/dashboard`, { headers: { Cookie: homeowner } }); // warm: the owner data's one upstream call
   const upstreamBefore = (await call(app, "GET", "/api/admin/usage", { cookie: admin })).body.embeddedService
     .propertySummary as number;
 
-  const load = (url: string, headers: Record<string, string> = {}) =>
-    autocannon({ url, connections: 32, duration: DURATION, headers });
-  const health = await load(`${app.url}/api/health`);
-  const summary = await load(`${app.url}${path}`, { Cookie: officer });
-  await fetch(`${app.url}/dashboard`, { headers: { Cookie: homeowner } }); // warm: the owner data's one upstream call
-  const dashboard = await load(`${app.url}/dashboard`, { Cookie: homeowner });
+  const routes = [
+    { name: "GET /api/health (trivial)", path: "/api/health", cookie: "" },
+    { name: "GET /api/property/summary (cached)", path, cookie: officer },
+    { name: "GET /how-estimates-work (no data)", path: "/how-estimates-work", cookie: "" },
+    { name: "GET /dashboard (signed in, 2 homes)", path: "/dashboard", cookie: homeowner },
+  ];
+  const runs = routes.map(() => [] as autocannon.Result[]);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const i of round % 2 ? [...routes.keys()].reverse() : routes.keys())
+      runs[i]!.push(
+        await autocannon({
+          url: `${app.url}${routes[i]!.path}`,
+          connections: 32,
+          duration: DURATION / ROUNDS,
+          headers: routes[i]!.cookie ? { Cookie: routes[i]!.cookie } : {},
+        }),
+      );
   const upstreamAfter = (await call(app, "GET", "/api/admin/usage", { cookie: admin })).body.embeddedService
     .propertySummary as number;
 
-  const row = (name: string, r: autocannon.Result) =>
-    `${name.padEnd(34)}${Math.round(r.requests.average).toLocaleString("en-US").padStart(10)}${`${r.latency.p50} ms`.padStart(10)}${`${r.latency.p99} ms`.padStart(10)}${String(r.errors + r.non2xx).padStart(8)}`;
-  console.log(`\nAPI on loopback, 32 connections, ${DURATION} s each\n`);
+  const [health, summary, page, dashboard] = routes.map((route, i) => {
+    const results = runs[i]!;
+    return {
+      name: route.name,
+      reqs: median(results.map((r) => r.requests.average)),
+      p50: median(results.map((r) => r.latency.p50)),
+      p99: median(results.map((r) => r.latency.p99)),
+      failed: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+      total: results.reduce((sum, r) => sum + r.requests.total, 0),
+      share: median(results.map((r, round) => r.requests.average / runs[0]![round]!.requests.average)),
+      shares: results.map((r, round) => r.requests.average / runs[0]![round]!.requests.average),
+    };
+  }) as [Figures, Figures, Figures, Figures];
+  type Figures = {
+    name: string;
+    reqs: number;
+    p50: number;
+    p99: number;
+    failed: number;
+    total: number;
+    share: number;
+    shares: number[];
+  };
+
+  const row = (r: Figures) =>
+    `${r.name.padEnd(36)}${Math.round(r.reqs).toLocaleString("en-US").padStart(8)}${`${r.p50} ms`.padStart(9)}${`${r.p99} ms`.padStart(9)}${String(r.failed).padStart(7)}   ${r.shares.map((x) => x.toFixed(2)).join(" ")}`;
+  console.log(`\nAPI on loopback, 32 connections, ${DURATION} s each in ${ROUNDS} rounds (medians of the rounds)\n`);
   console.log(
-    `${"route".padEnd(34)}${"req/s".padStart(10)}${"p50".padStart(10)}${"p99".padStart(10)}${"errors".padStart(8)}`,
+    `${"route".padEnd(36)}${"req/s".padStart(8)}${"p50".padStart(9)}${"p99".padStart(9)}${"errors".padStart(7)}   share of the trivial route's req/s, by round`,
   );
-  console.log(row("GET /api/health (trivial)", health));
-  console.log(row("GET /api/property/summary (cached)", summary));
-  console.log(row("GET /dashboard (signed in, 2 homes)", dashboard));
-  const requests = summary.requests.total;
+  [health, summary, page, dashboard].forEach((r) => console.log(row(r)));
+  const perHundred = (((upstreamAfter - upstreamBefore) / summary.total) * 100).toFixed(3);
   record("API (32 connections)", {
-    "health req/s": Math.round(health.requests.average),
-    "health p50 / p99 (ms)": `${health.latency.p50} / ${health.latency.p99}`,
-    "cached summary req/s": Math.round(summary.requests.average),
-    "cached summary p50 / p99 (ms)": `${summary.latency.p50} / ${summary.latency.p99}`,
-    "dashboard req/s": Math.round(dashboard.requests.average),
-    "dashboard p50 / p99 (ms)": `${dashboard.latency.p50} / ${dashboard.latency.p99}`,
-    "upstream calls per 100 summary requests": (
-      ((upstreamAfter - upstreamBefore) / summary.requests.total) *
-      100
-    ).toFixed(3),
-    "cached summary's share of health's req/s": (summary.requests.average / health.requests.average).toFixed(2),
-    "dashboard's share of health's req/s": (dashboard.requests.average / health.requests.average).toFixed(2),
+    "health req/s": Math.round(health.reqs),
+    "health p50 / p99 (ms)": `${health.p50} / ${health.p99}`,
+    "cached summary req/s": Math.round(summary.reqs),
+    "cached summary p50 / p99 (ms)": `${summary.p50} / ${summary.p99}`,
+    "dashboard req/s": Math.round(dashboard.reqs),
+    "dashboard p50 / p99 (ms)": `${dashboard.p50} / ${dashboard.p99}`,
+    "upstream calls per 100 summary requests": perHundred,
+    "cached summary's share of health's req/s": summary.share.toFixed(2),
+    "a page without data's share of health's req/s": page.share.toFixed(2),
+    "dashboard's share of health's req/s": dashboard.share.toFixed(2),
   });
   console.log(
-    `\nupstream calls per 100 summary requests: ${(((upstreamAfter - upstreamBefore) / requests) * 100).toFixed(3)} (${upstreamAfter - upstreamBefore} calls for ${requests.toLocaleString("en-US")} requests)`,
+    `\nupstream calls per 100 summary requests: ${perHundred} (${upstreamAfter - upstreamBefore} calls for ${summary.total.toLocaleString("en-US")} requests)`,
   );
-  const ratio = (r: autocannon.Result) => r.requests.average / health.requests.average;
+  const failed = summary.failed + page.failed + dashboard.failed;
   goals("API", [
     {
       goal: "cached summary ≥ 0.8× the trivial route's req/s",
-      measured: `${ratio(summary).toFixed(2)}×`,
-      met: ratio(summary) >= 0.8,
+      measured: `${summary.share.toFixed(2)}×`,
+      met: summary.share >= 0.8,
     },
     {
       goal: "cached summary p99 ≤ 3× the trivial route's p99",
-      measured: `${summary.latency.p99} vs ${health.latency.p99} ms`,
-      met: summary.latency.p99 <= 3 * health.latency.p99,
+      measured: `${summary.p99} vs ${health.p99} ms`,
+      met: summary.p99 <= 3 * health.p99,
     },
     {
       goal: "/dashboard ≥ 0.30× the trivial route's req/s",
-      measured: `${ratio(dashboard).toFixed(2)}×`,
-      met: ratio(dashboard) >= 0.3,
+      measured: `${dashboard.share.toFixed(2)}× (a page without data: ${page.share.toFixed(2)}×)`,
+      met: dashboard.share >= 0.3,
     },
-    {
-      goal: "every answer 2xx",
-      measured: String(summary.errors + summary.non2xx + dashboard.errors + dashboard.non2xx),
-      met: summary.errors + summary.non2xx + dashboard.errors + dashboard.non2xx === 0,
-    },
+    { goal: "every answer 2xx", measured: String(failed), met: failed === 0 },
   ]);
 } finally {
   stop();
