@@ -63,4 +63,16 @@ describe("ids that reach an integer column", async () => {
     const parsed = schema.safeParse(input(2_147_483_647));
     expect(parsed.error?.issues.filter((i) => i.path.join(".") === field) ?? []).toEqual([]);
   });
+
+  const TEXT_IDS = CASES.filter(
+    ([, , field, input]) => typeof (input(1) as Record<string, unknown>)[field] === "string",
+  );
+
+  it.each(TEXT_IDS)("%s refuses an id not written in plain digits, naming the field", (_, schema, field, input) => {
+    for (const spelling of ["0x10", "1e1", " 16", "16 ", "016", "+16", "16.0", "0", "-1"]) {
+      const parsed = schema.safeParse(input(spelling));
+      expect(parsed.success, spelling).toBe(false);
+      expect(parsed.error!.issues.find((i) => i.path.join(".") === field)?.message, spelling).toBeTruthy();
+    }
+  });
 });

@@ -91,7 +91,7 @@ export type OrganizationInput = z.output<typeof OrganizationInput>;
 /** A `<select>`'s officer: a user id, or "" for none. */
 const OfficerChoice = z
   .string()
-  .regex(/^\d*$/, "must be a user id or none")
+  .regex(/^(?:[1-9]\d*)?$/, "must be a user id or none")
   .transform((value) => (value ? Number(value) : null))
   .refine((value) => value === null || value <= MAX_DB_ID, `must be at most ${MAX_DB_ID}`);
 
@@ -103,7 +103,7 @@ export const AssignOfficerForm = z.object({
 export const SiteOfficerForm = z.object({
   siteId: z
     .string()
-    .regex(/^\d+$/, "choose a site")
+    .regex(/^[1-9]\d*$/, "choose a site")
     .transform(Number)
     .refine((value) => value <= MAX_DB_ID, `must be at most ${MAX_DB_ID}`),
   officerId: OfficerChoice,
