@@ -62,7 +62,12 @@ describe("the OpenAPI document", async () => {
     expect(Object.keys(document.paths["/api/signup"].post.responses)).toContain("201");
     expect(Object.keys(document.paths["/api/signup"].post.responses)).not.toContain("200");
     expect(document.paths["/api/admin/users/{userId}"].delete.parameters).toEqual([
-      expect.objectContaining({ name: "userId", in: "path", required: true }),
+      expect.objectContaining({
+        name: "userId",
+        in: "path",
+        required: true,
+        schema: expect.objectContaining({ type: "integer", minimum: 1, maximum: 2_147_483_647 }),
+      }),
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DbId, MAX_DB_ID } from "@/lib/db/id";
 import { EVENT_SCHEMAS } from "@/lib/webhooks/schemas";
 import { ErrorBody } from "./schemas/common";
 import type { RouteSpec } from "./route";
@@ -29,7 +30,17 @@ const ERRORS: Record<number, string> = {
 const STEP_UP =
   "or `step_up_required`: it needs a second factor given in the last 10 minutes (`POST /api/account/second-factor`, then try again)";
 
-const json = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { io, unrepresentable: "any" });
+const json = (schema: z.ZodType, io: "input" | "output") =>
+  z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    // A row's id is read from text (digits alone), but what it is, to a client, is a whole number in a range.
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema !== DbId) return;
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, { type: "integer", minimum: 1, maximum: MAX_DB_ID });
+    },
+  });
 const content = (schema: z.ZodType) => ({ "application/json": { schema: json(schema, "output") } });
 
 /** A bearer secret's security scheme, named after its variable: METRICS_TOKEN → metricsToken. */

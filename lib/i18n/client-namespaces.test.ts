@@ -12,7 +12,7 @@ const source = (file: string) => {
   if (!sources.has(file)) sources.set(file, readFileSync(join(root, file), "utf8"));
   return sources.get(file)!;
 };
-const isClient = (file: string) => /^\s*["']use client["']/.test(source(file));
+const isClient = (file: string) => /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/.test(source(file));
 /** Where the wrappers are written: what they send counts where a page uses them, not where they are defined. */
 const WRAPPERS = "components/i18n/client-messages.tsx";
 
@@ -24,12 +24,23 @@ function readInBrowser(entry: string): Set<string> {
     const browser = inBrowser || isClient(file);
     if (seen.has(`${file}:${browser}`)) return;
     seen.add(`${file}:${browser}`);
-    if (browser) for (const [, name] of source(file).matchAll(/useTranslations\("(\w+)/g)) read.add(name!);
+    if (browser) for (const [, name] of source(file).matchAll(/useTranslations\(["'](\w+)/g)) read.add(name!);
     for (const next of graph.get(file) ?? []) visit(next, browser);
   };
   visit(entry, false);
   return read;
 }
+
+/** The layouts around a page, from the root down. */
+function layoutsOf(page: string): string[] {
+  const layouts: string[] = [];
+  for (let dir = dirname(page); dir !== "."; dir = dirname(dir))
+    if (existsSync(join(root, dir, "layout.tsx"))) layouts.unshift(join(dir, "layout.tsx"));
+  return layouts;
+}
+
+/** What a page's client components read, its layouts' included. */
+const readOnPage = (page: string) => new Set([page, ...layoutsOf(page)].flatMap((file) => [...readInBrowser(file)]));
 
 /**
  * The namespaces a page is sent: every page's, and those of each section its layouts, itself and the server
@@ -40,9 +51,6 @@ function readInBrowser(entry: string): Set<string> {
 function sentTo(page: string): Set<string> {
   const sent = new Set<string>(CLIENT_NAMESPACES);
   const open = (section: Section) => SECTION_NAMESPACES[section].forEach((name) => sent.add(name));
-  const layouts: string[] = [];
-  for (let dir = dirname(page); dir !== "."; dir = dirname(dir))
-    if (existsSync(join(root, dir, "layout.tsx"))) layouts.push(join(dir, "layout.tsx"));
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file) || isClient(file)) return;
@@ -57,11 +65,13 @@ function sentTo(page: string): Set<string> {
     }
     for (const next of graph.get(file) ?? []) visit(next);
   };
-  [...layouts, page].forEach(visit);
+  [...layoutsOf(page), page].forEach(visit);
   return sent;
 }
 
-const pages = [...graph.keys()].filter((file) => /^app\/.*\/?(page|error|not-found)\.tsx$/.test(file));
+const pages = [...graph.keys()].filter((file) =>
+  /^app\/(.*\/)?(page|error|not-found|loading|template|global-error)\.tsx$/.test(file),
+);
 
 describe("the client components' words", () => {
   it("finds the pages, and a page's client components", () => {
@@ -71,7 +81,19 @@ describe("the client components' words", () => {
 
   it.each(pages)("%s is sent every namespace its client components read", (page) => {
     const sent = sentTo(page);
-    expect([...readInBrowser(page)].filter((name) => !sent.has(name))).toEqual([]);
+    expect([...readOnPage(page)].filter((name) => !sent.has(name))).toEqual([]);
+  });
+
+  it("can read every namespace a component asks for: each is named in the call, and only the merge reads them all", () => {
+    const unreadable = [...graph.keys()].flatMap((file) => [
+      ...[...source(file).matchAll(/useTranslations\(([^)]*)\)/g)]
+        .filter(([, argument]) => !/^"\w+"$/.test(argument!.trim()))
+        .map(([call]) => `${file}: ${call}`),
+      ...(/\buseMessages\(/.test(source(file)) && file !== "components/i18n/more-messages.tsx"
+        ? [`${file}: useMessages`]
+        : []),
+    ]);
+    expect(unreadable).toEqual([]);
   });
 
   it("keeps a section's words off the other sections' pages: the dashboard is not sent the sign-in form's", () => {

@@ -33,8 +33,9 @@ export const PRIVATE_CLIENT_NAMESPACES = [
 ] as const satisfies readonly (keyof Messages)[];
 
 /**
- * The client namespaces only staff pages read: sent by the staff's sections (components/i18n/client-messages.tsx),
- * never with a homeowner's page.
+ * The client namespaces staff pages read: sent by the staff's sections (components/i18n/client-messages.tsx), to staff
+ * only. Those of a proved owner's (above) and the step-up's and tokens' words of the account's pages are among them;
+ * the rest never reach a homeowner's page.
  */
 export const STAFF_CLIENT_NAMESPACES = [
   ...PRIVATE_CLIENT_NAMESPACES,
