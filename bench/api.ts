@@ -49,29 +49,23 @@ try {
   const upstreamAfter = (await call(app, "GET", "/api/admin/usage", { cookie: admin })).body.embeddedService
     .propertySummary as number;
 
-  const [health, summary, page, dashboard] = routes.map((route, i) => {
+  // A route's figures: the median of its rounds, each round's share against the trivial route's of the same round.
+  const figures = (i: number) => {
     const results = runs[i]!;
+    const shares = results.map((r, round) => r.requests.average / runs[0]![round]!.requests.average);
     return {
-      name: route.name,
+      name: routes[i]!.name,
       reqs: median(results.map((r) => r.requests.average)),
       p50: median(results.map((r) => r.latency.p50)),
       p99: median(results.map((r) => r.latency.p99)),
       failed: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
       total: results.reduce((sum, r) => sum + r.requests.total, 0),
-      share: median(results.map((r, round) => r.requests.average / runs[0]![round]!.requests.average)),
-      shares: results.map((r, round) => r.requests.average / runs[0]![round]!.requests.average),
+      share: median(shares),
+      shares,
     };
-  }) as [Figures, Figures, Figures, Figures];
-  type Figures = {
-    name: string;
-    reqs: number;
-    p50: number;
-    p99: number;
-    failed: number;
-    total: number;
-    share: number;
-    shares: number[];
   };
+  type Figures = ReturnType<typeof figures>;
+  const [health, summary, page, dashboard] = [0, 1, 2, 3].map(figures) as [Figures, Figures, Figures, Figures];
 
   const row = (r: Figures) =>
     `${r.name.padEnd(36)}${Math.round(r.reqs).toLocaleString("en-US").padStart(8)}${`${r.p50} ms`.padStart(9)}${`${r.p99} ms`.padStart(9)}${String(r.failed).padStart(7)}   ${r.shares.map((x) => x.toFixed(2)).join(" ")}`;
