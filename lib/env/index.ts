@@ -201,6 +201,12 @@ export const EnvSchema = z
      */
     JOB_WORKERS: flag("true"),
     /**
+     * A client refresh whose process died is failed once its last heartbeat is this old, by a supervisor that looks
+     * every JOB_SUPERVISE_SECONDS; it then runs again. pg-boss takes no heartbeat under 10 s. Tests shorten both.
+     */
+    JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3_600).default(30),
+    JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+    /**
      * Whether this process applies the database's migrations when it starts (under a lock, so processes starting
      * together take turns). `false`: migrations run once, before the instances start (`npm run migrate`, the image's
      * `migrate` service), and the process waits until the database has them, answering readiness with 503 meanwhile.

@@ -96,7 +96,7 @@ export class JobEngine {
    */
   constructor(
     private readonly database: Pick<DatabaseHandle, "kind" | "url" | "pglite">,
-    options: { workers?: boolean; pollingSeconds?: number; migrate?: boolean } = {},
+    options: { workers?: boolean; pollingSeconds?: number; migrate?: boolean; superviseSeconds?: number } = {},
   ) {
     this.workers = options.workers !== false;
     this.migrate = options.migrate !== false;
@@ -105,8 +105,8 @@ export class JobEngine {
       application_name: "homeowner-dashboard jobs",
       schedule: this.workers,
       supervise: this.workers,
-      superviseIntervalSeconds: SUPERVISE_SECONDS,
-      monitorIntervalSeconds: SUPERVISE_SECONDS,
+      superviseIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
+      monitorIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
       migrate: this.migrate,
       createSchema: this.migrate,
       instanceName: this.workers ? "app" : "sender",

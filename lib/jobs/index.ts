@@ -96,10 +96,10 @@ const JOBS: JobSpec<object>[] = [
     name: "client-refresh",
     policy: "stately",
     concurrency: 4,
-    // A refresh whose process died fails once its last heartbeat is 30 s old (a supervisor looks every 10 s) and runs
-    // again 10–20 s later: about a minute at most. A slow one keeps beating; five minutes is the bound on one that
-    // hangs.
-    heartbeatSeconds: 30,
+    // A refresh whose process died fails once its last heartbeat is 30 s old (JOB_HEARTBEAT_SECONDS; a supervisor
+    // looks every 10 s) and runs again 10–20 s later: about a minute at most. A slow one keeps beating; five minutes
+    // is the bound on one that hangs.
+    heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS,
     expireInSeconds: 300,
     // Eight retries, the first after 10–20 s and each wait about twice the last: a failing upstream is tried for 40–85
     // minutes, no less than five retries from a minute (30–60) gave it.
@@ -205,7 +205,11 @@ const globalForJobs = globalThis as unknown as { jobEngine?: Promise<JobEngine> 
 export function jobs(): Promise<JobEngine> {
   globalForJobs.jobEngine ??= (async () => {
     const database = await getDatabase();
-    const engine = new JobEngine(database, { workers: env.JOB_WORKERS, migrate: env.MIGRATE_ON_START });
+    const engine = new JobEngine(database, {
+      workers: env.JOB_WORKERS,
+      migrate: env.MIGRATE_ON_START,
+      superviseSeconds: env.JOB_SUPERVISE_SECONDS,
+    });
     // A job is done once the upstream calls it made are metered: a process stopped after it keeps them.
     for (const spec of JOBS) {
       engine.define({

@@ -1,13 +1,9 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Papa from "papaparse";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { softAssertion } from "@/lib/testing/soft-passkey";
 import { call, houses, newAccount, passkeyOf, signIn, unique } from "./client";
-import { exited, freePort, startNext, waitFor } from "./processes";
+import { startOwnApp } from "./processes";
 import type { AppInfo } from "./setup";
 
 interface Event {
@@ -235,31 +231,13 @@ describe("the activity log read by an admin (the shared embedded app)", () => {
  * session's factor grows old within the test.
  */
 describe("the activity log as CSV (an app whose step-up time is 3 s)", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "audit-admin-"));
-  let child: ChildProcess;
+  let stop: (() => Promise<void>) | undefined;
   let app: AppInfo;
   let admin: string;
   let dashAdmin: { email: string; cookie: string };
 
   beforeAll(async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    app = {
-      name: "embedded",
-      url,
-      admin: { email: "admin@example.com", password: "admin-demo" },
-      userLimitPerMinute: 1000,
-      dataDir,
-    };
-    child = startNext(port, {
-      NEXTAUTH_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      PROPERTY_API_BASE_URL: "",
-      STEP_UP_MINUTES: "0.05",
-    });
-    await waitFor(`${url}/api/openapi.json`, child, "app");
+    ({ app, stop } = await startOwnApp("audit-admin", { STEP_UP_MINUTES: "0.05" }));
     admin = await signIn(app, app.admin.email, app.admin.password);
     // An admin whose email a spreadsheet would read as a formula ("-…" is a valid email): their check of the chain
     // puts that email in a cell of the file.
@@ -268,9 +246,7 @@ describe("the activity log as CSV (an app whose step-up time is 3 s)", () => {
   });
 
   afterAll(async () => {
-    child.kill("SIGTERM");
-    await exited(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   it("asks for a recent second factor before adding any staff member, an admin or an officer, and logs the refusal", async () => {

@@ -1,11 +1,7 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { newSoftPasskey, softAssertion, softRegistration } from "@/lib/testing/soft-passkey";
 import { call, credentialsCallback, passkeyOf, signIn, unique } from "./client";
-import { exited, freePort, startNext, waitFor } from "./processes";
+import { startOwnApp } from "./processes";
 import type { AppInfo } from "./setup";
 
 /**
@@ -87,37 +83,17 @@ async function stepUp(app: AppInfo, admin: string) {
 
 /** An app of its own whose step-up time is 3 s, so that the admin's factor grows old within the test. */
 describe("an admin deletes a homeowner (an app whose step-up time is 3 s)", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "audit-integrity-"));
-  let child: ChildProcess;
+  let stop: (() => Promise<void>) | undefined;
   let app: AppInfo;
   let admin: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    app = {
-      name: "embedded",
-      url,
-      admin: { email: "admin@example.com", password: "admin-demo" },
-      userLimitPerMinute: 1000,
-      dataDir,
-    };
-    child = startNext(port, {
-      NEXTAUTH_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      PROPERTY_API_BASE_URL: "",
-      STEP_UP_MINUTES: "0.05",
-    });
-    await waitFor(`${url}/api/openapi.json`, child, "app");
+    ({ app, stop } = await startOwnApp("audit-integrity", { STEP_UP_MINUTES: "0.05" }));
     admin = await signIn(app, app.admin.email, app.admin.password);
   });
 
   afterAll(async () => {
-    child.kill("SIGTERM");
-    await exited(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   it("asks for a recent second factor, then leaves neither the person's email in the log nor their mail in the outbox", async () => {

@@ -197,6 +197,25 @@ export function sessionFrom(response: { headers: Headers }): string | undefined 
 }
 
 /**
+ * Resolves once no job of the named kinds waits, runs or waits for a retry, as the admin's job view counts them: what a
+ * run queued has been done (or has failed for good), so a test can then say what it did not do. Rejects after
+ * `timeoutMs`.
+ */
+export async function jobsSettled(app: AppInfo, admin: string, names: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await call(app, "GET", "/api/admin/jobs", { cookie: admin });
+    if (reply.status !== 200) throw new Error(`the job view answered ${reply.status}`);
+    const pending = (reply.body.queues as { name: string; state: string; count: number }[]).filter(
+      (queue) => names.includes(queue.name) && ["created", "active", "retry"].includes(queue.state) && queue.count > 0,
+    );
+    if (!pending.length) return;
+    if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms: ${JSON.stringify(pending)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
  * The newest message to a recipient, with the token of its link if it has one: from the app's mail server when it has
  * one (production, whose outbox keeps no links), otherwise from the outbox (read by an admin).
  */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, deedName, houses, sessionFrom, signIn, unique } from "./client";
+import { call, deedName, houses, jobsSettled, sessionFrom, signIn, unique } from "./client";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
 import { smtpServer, type Mail } from "./smtp";
@@ -205,7 +205,7 @@ describe("the homeowner's monthly digest", () => {
         () => digestsTo(b.email).find((mail) => (header(mail, "Subject") ?? "").includes(monthName(thisMonth))),
         "B's digest of this month",
       );
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await jobsSettled(app, admin, ["homeowner-digests", "homeowner-digest"]);
       expect(digestsTo(b.email)).toHaveLength(2);
       expect(digestsTo(a.email)).toHaveLength(1);
 
@@ -289,7 +289,7 @@ describe("the officer's daily summary", () => {
         cookie: admin,
         body: { name: "officer-summaries", day: "2026-11-25" },
       });
-      await new Promise((resolve) => setTimeout(resolve, 6000));
+      await jobsSettled(app, admin, ["officer-summaries", "officer-summary"]);
       expect(summaries()).toHaveLength(1);
       expect(
         (await call(app, "PUT", "/api/account/mail-preferences", { cookie: officer, body: { dailySummary: true } }))

@@ -1,8 +1,4 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { softAssertion } from "@/lib/testing/soft-passkey";
 import {
   addPasskey,
@@ -18,47 +14,16 @@ import {
   signInError,
   unique,
 } from "./client";
-import { exited, freePort, startNext, waitFor } from "./processes";
-import type { AppInfo } from "./setup";
 
 /**
- * Who may add, keep and lose a second factor (issue 38, items 1, 3, 4 and 6), on an app of this file's own whose
- * step-up time is 3 s, so a session's proofs go stale within a test.
+ * Who may add, keep and lose a second factor (issue 38, items 1, 3, 4 and 6), on the shared app whose step-up time
+ * is 3 s, so a session's proofs go stale within a test.
  */
 
-const dataDir = mkdtempSync(join(tmpdir(), "factor-proofs-"));
-let child: ChildProcess;
-let app: AppInfo;
+const app = inject("apps").shortStepUp;
 let admin: string;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PASSWORD = "a-good-long-password";
-
-beforeAll(async () => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  app = {
-    name: "embedded",
-    url,
-    admin: { email: "admin@example.com", password: "admin-demo" },
-    userLimitPerMinute: 1000,
-    dataDir,
-  };
-  child = startNext(port, {
-    NEXTAUTH_URL: url,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    PROPERTY_API_BASE_URL: "",
-    STEP_UP_MINUTES: "0.05",
-  });
-  await waitFor(`${url}/api/openapi.json`, child, "app");
-});
-
-afterAll(async () => {
-  child?.kill("SIGTERM");
-  if (child) await exited(child);
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** The admin, signed in afresh (its step-up is 3 s old at most). */
 const freshAdmin = async () => (admin = await signIn(app, app.admin.email, app.admin.password));

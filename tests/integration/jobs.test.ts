@@ -1,11 +1,7 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppInfo } from "./setup";
 import { call, signIn } from "./client";
-import { exited, freePort, startNext, waitFor } from "./processes";
+import { startOwnApp } from "./processes";
 
 const DEMO_HOME = "3901 Wallingford Ave N, Seattle, WA 98103";
 
@@ -14,39 +10,19 @@ const DEMO_HOME = "3901 Wallingford Ave N, Seattle, WA 98103";
  * other test's app would answer, so it is moved here only.
  */
 describe("the job engine and the embedded clock, on the embedded defaults", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "jobs-"));
-  let child: ChildProcess;
+  let stop: (() => Promise<void>) | undefined;
   let app: AppInfo;
   let admin: string;
   let officer: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    app = {
-      name: "embedded",
-      url,
-      admin: { email: "admin@example.com", password: "admin-demo" },
-      userLimitPerMinute: 1000,
-      dataDir,
-    };
-    child = startNext(port, {
-      NEXTAUTH_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      PROPERTY_API_BASE_URL: "",
-      RATE_LIMIT_USER_PER_MINUTE: "1000",
-    });
-    await waitFor(`${url}/api/openapi.json`, child, "app");
+    ({ app, stop } = await startOwnApp("jobs", { RATE_LIMIT_USER_PER_MINUTE: "1000" }));
     admin = await signIn(app, "admin@example.com", "admin-demo");
     officer = await signIn(app, "officer@example.com", "officer-demo");
   });
 
   afterAll(async () => {
-    child.kill("SIGTERM");
-    await exited(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   it("lists jobs for admins, with nothing failed on a fresh install", async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, deedName, houses, latestMail, sessionFrom, signIn, unique } from "./client";
+import { call, deedName, houses, jobsSettled, latestMail, sessionFrom, signIn, unique } from "./client";
 
 /**
  * A homeowner's questions, call requests and quotes to their officer: who may send, read and mark them, and the mail.
@@ -355,7 +355,7 @@ describe("leads", () => {
       message: "When could I drop my mortgage insurance?",
     });
     expect(sent.status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    await jobsSettled(app, admin, ["lead-notice"]);
     await expect(latestMail(app, admin, otherOfficer.email)).rejects.toThrow();
     const ran = await call(app, "POST", "/api/admin/jobs/run", { cookie: admin, body: { name: "lead-summaries" } });
     expect(ran.status).toBe(202);
@@ -397,7 +397,7 @@ describe("leads", () => {
       async () => ((await latestMail(app, admin, staying.email)).subject.startsWith("Your leads") ? true : undefined),
       "the summary of the officer who stays",
     );
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await jobsSettled(app, admin, ["lead-summaries", "lead-summary"]);
     await expect(latestMail(app, admin, leaving.email)).rejects.toThrow();
   });
 });

@@ -238,7 +238,15 @@ function ownDatabase(name: string): string {
 describe("a scheduled refresh cut off by SIGKILL (a service over HTTP)", () => {
   // A database of its own: "Run now" refreshes every client in it, and this test's officer has the only one. The call
   // may take a minute, so the refresh is still running, slowly, when the process is killed.
-  const ctx = appOnOwnService({ DATABASE_URL: ownDatabase(`lifecycle_kill_${run}`), PROPERTY_API_TIMEOUT_MS: "60000" });
+  // Its heartbeat and supervisor as short as pg-boss allows (10 s, looked at every 2 s): what the test waits for is
+  // one heartbeat's age and a supervisor's pass after it.
+  const heartbeat = { seconds: 10, superviseSeconds: 2 };
+  const ctx = appOnOwnService({
+    DATABASE_URL: ownDatabase(`lifecycle_kill_${run}`),
+    PROPERTY_API_TIMEOUT_MS: "60000",
+    JOB_HEARTBEAT_SECONDS: String(heartbeat.seconds),
+    JOB_SUPERVISE_SECONDS: String(heartbeat.superviseSeconds),
+  });
 
   it(
     "is taken up again within a minute or so, while a slow one that is alive is left to run",
@@ -272,9 +280,11 @@ describe("a scheduled refresh cut off by SIGKILL (a service over HTTP)", () => {
         ).toBe(202);
         await until(async () => calls === 1, "the refresh's call", 30_000);
 
-        // Longer than the refresh's heartbeat (30 s) and a supervisor's pass after it: alive, it is neither failed nor
-        // retried.
-        await new Promise((resolve) => setTimeout(resolve, 42_000));
+        // Longer than the refresh's heartbeat and two supervisor's passes after it: alive, it is neither failed nor
+        // retried. (Nothing happening has no event to wait for: the time is the settings' own.)
+        await new Promise((resolve) =>
+          setTimeout(resolve, (heartbeat.seconds + 2 * heartbeat.superviseSeconds + 1) * 1000),
+        );
         const queues = (await call(app, "GET", "/api/admin/jobs", { cookie: admin })).body.queues as {
           name: string;
           state: string;

@@ -4,8 +4,10 @@ import { TEST_AUDIT_KEY, TEST_DATA_KEY } from "./processes";
 
 // Every test file of the run talks to the run's own PostgreSQL database (made by setup.ts), whatever it reads:
 // process.env.DATABASE_URL is set here, before the file is imported.
-const { databaseUrl } = inject("apps");
+const { databaseUrl, templateDir } = inject("apps");
 if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+// The migrated, seeded data folder an app of a file's own starts from a copy of (processes.ts's startOwnApp).
+process.env.INTEGRATION_TEMPLATE_DIR = templateDir;
 // Apps on a real upstream run as in production, where secrets at rest need their key: one for the run's apps.
 process.env.DATA_ENCRYPTION_KEY ??= TEST_DATA_KEY;
 process.env.AUDIT_HMAC_KEY ??= TEST_AUDIT_KEY;

@@ -1,7 +1,3 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { totpCode } from "@/lib/auth/totp";
 import { newSoftPasskey, softAssertion } from "@/lib/testing/soft-passkey";
@@ -19,7 +15,7 @@ import {
   signInError,
   unique,
 } from "./client";
-import { exited, freePort, startNext, waitFor } from "./processes";
+import { startOwnApp } from "./processes";
 import type { AppInfo } from "./setup";
 
 /** A new loan officer made by the admin, signed in with a password only: no factor yet. */
@@ -239,38 +235,17 @@ describe("a second factor for staff (the shared embedded app)", () => {
  * at once (which throttle this app's client address for a while).
  */
 describe("staff sessions: idle end, step-up, throttled codes", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "second-factor-"));
-  let child: ChildProcess;
+  let stop: (() => Promise<void>) | undefined;
   let app: AppInfo;
   let admin: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    app = {
-      name: "embedded",
-      url,
-      admin: { email: "admin@example.com", password: "admin-demo" },
-      userLimitPerMinute: 1000,
-      dataDir,
-    };
-    child = startNext(port, {
-      NEXTAUTH_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      PROPERTY_API_BASE_URL: "",
-      STAFF_IDLE_MINUTES: "0.1",
-      STEP_UP_MINUTES: "0.05",
-    });
-    await waitFor(`${url}/api/openapi.json`, child, "app");
+    ({ app, stop } = await startOwnApp("second-factor", { STAFF_IDLE_MINUTES: "0.1", STEP_UP_MINUTES: "0.05" }));
     admin = await signIn(app, app.admin.email, app.admin.password);
   });
 
   afterAll(async () => {
-    child.kill("SIGTERM");
-    await exited(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,7 +7,7 @@ import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { exportSoftPasskey, type ExportedSoftPasskey } from "@/lib/testing/soft-passkey";
 import { passkeyOf, signIn } from "./client";
-import { freePort, startNext, TEST_DATA_KEY, waitFor } from "./processes";
+import { freePort, makeTemplate, startNext, TEST_DATA_KEY, waitFor } from "./processes";
 import { smtpServer } from "./smtp";
 
 /** Signs each staff account in once (enrolling a passkey, or with a demo account's code) and hands out its passkey. */
@@ -30,6 +30,13 @@ export interface Apps {
   http: AppInfo;
   /** The app with a PostgreSQL that does not answer. */
   noDatabase: AppInfo;
+  /**
+   * An app on the embedded defaults whose step-up time is 3 s (STEP_UP_MINUTES=0.05), for the files that need only
+   * that: a session's second factor goes stale while the test waits.
+   */
+  shortStepUp: AppInfo;
+  /** The migrated, seeded data folder an app of a file's own starts from a copy of (processes.ts's startOwnApp). */
+  templateDir: string;
   sandbox: { url: string; token: string };
   /**
    * The run's mail server, which keeps each message as a file in `dir` (read with smtp.ts's `mailsIn`): production (a
@@ -38,7 +45,10 @@ export interface Apps {
   smtp: { url: string; dir: string };
   /** This run's own PostgreSQL database, when DATABASE_URL is set (see `runDatabase`): the embedded apps'. */
   databaseUrl: string;
-  /** The database of the apps on a real upstream (production mode: no demo accounts), when DATABASE_URL is set. */
+  /**
+   * The database for apps a file starts on a real upstream (production mode: no demo accounts), when DATABASE_URL is
+   * set (the services pass); the shared http app's own in the embedded pass is not handed out.
+   */
   upstreamDatabaseUrl: string;
 }
 export interface AppInfo {
@@ -98,8 +108,15 @@ export default async function setup(project: TestProject) {
   // Apps on a real upstream run as in production, which refuses a database with the demo accounts that the embedded
   // apps create: theirs is a database of its own (and so is their cache's namespace: user ids are per database).
   const upstreamDatabase = await runDatabase(original, `integration_${run}_upstream`);
+  // In the embedded pass (no DATABASE_URL or REDIS_URL here), the shared http app is still on the run's PostgreSQL and
+  // Redis when it has them (scripts/test-all.sh hands them over as HTTP_APP_*): a file that checks both shared apps
+  // then covers both storages in one pass. Apps the files start themselves stay on the embedded defaults.
+  const httpDatabase =
+    upstreamDatabase ?? (await runDatabase(process.env.HTTP_APP_DATABASE_URL || undefined, `integration_${run}_http`));
+  const httpRedis = process.env.REDIS_URL || process.env.HTTP_APP_REDIS_URL || "";
   if (database) process.env.DATABASE_URL = database.url;
-  const dirs = [0, 1, 2, 3, 4].map(() => mkdtempSync(join(tmpdir(), "integration-")));
+  const dirs = [0, 1, 2, 3, 4, 5, 6].map(() => mkdtempSync(join(tmpdir(), "integration-")));
+  const templateDir = dirs[5]!;
   const mailDir = dirs[4]!;
   const smtp = await smtpServer({ dir: mailDir });
   const children: ChildProcess[] = [];
@@ -140,7 +157,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dirs[0]!,
   });
 
-  const [embeddedPort, httpPort, noDatabasePort, deadPort] = [
+  const [embeddedPort, httpPort, noDatabasePort, deadPort, shortStepUpPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -164,7 +182,8 @@ export default async function setup(project: TestProject) {
   const http = startApp(httpPort, {
     NEXTAUTH_URL: `http://127.0.0.1:${httpPort}`,
     SMTP_URL: smtp.url,
-    DATABASE_URL: upstreamDatabase?.url ?? "",
+    DATABASE_URL: httpDatabase?.url ?? "",
+    REDIS_URL: httpRedis,
     CACHE_NAMESPACE: `it-${run}-upstream`,
     DATA_DIR: dirs[2]!,
     PROPERTY_API_BASE_URL: sandbox.url,
@@ -185,14 +204,27 @@ export default async function setup(project: TestProject) {
     PROPERTY_API_BASE_URL: "",
     DATABASE_URL: `postgres://nobody@127.0.0.1:${deadPort}/none`,
   });
+  // Made beside the files that need no app of their own (the first startOwnApp waits for it).
+  const template = makeTemplate(templateDir);
+  const shortStepUp = startApp(shortStepUpPort, {
+    DATA_DIR: dirs[6]!,
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    PROPERTY_API_BASE_URL: "",
+    NEXTAUTH_URL: `http://127.0.0.1:${shortStepUpPort}`,
+    RATE_LIMIT_USER_PER_MINUTE: "2000",
+    RATE_LIMIT_IP_PER_MINUTE: "5000",
+    STEP_UP_MINUTES: "0.05",
+  });
   const teardown = async () => {
+    await template;
     for (const child of children) child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 500));
     await smtp.stop();
     // An app still stopping may be writing the log's checkpoint into its folder: retried rather than failed.
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     await database?.drop();
-    await upstreamDatabase?.drop();
+    await httpDatabase?.drop();
     process.env.DATABASE_URL = original;
   };
   // A start that fails (a port taken meanwhile, an app that exits) must not leave the others running: vitest does not
@@ -203,6 +235,7 @@ export default async function setup(project: TestProject) {
     await Promise.all([
       waitFor(`http://127.0.0.1:${embeddedPort}/api/openapi.json`, embedded, "embedded app"),
       waitFor(`http://127.0.0.1:${httpPort}/api/openapi.json`, http, "http app"),
+      waitFor(`http://127.0.0.1:${shortStepUpPort}/api/openapi.json`, shortStepUp, "short step-up app"),
     ]);
 
     // Staff sign in with a second factor: the shared apps' staff get a passkey each here, once, which every test file
@@ -227,6 +260,17 @@ export default async function setup(project: TestProject) {
       { email: "officer@example.com", password: "officer-demo" },
     ]);
     httpApp.passkeys = await staffPasskeys(httpApp, [httpAdmin]);
+    const shortStepUpApp: AppInfo = {
+      name: "embedded",
+      url: `http://127.0.0.1:${shortStepUpPort}`,
+      admin: { email: "admin@example.com", password: "admin-demo" },
+      userLimitPerMinute: 2000,
+      dataDir: dirs[6]!,
+    };
+    shortStepUpApp.passkeys = await staffPasskeys(shortStepUpApp, [
+      shortStepUpApp.admin,
+      { email: "officer@example.com", password: "officer-demo" },
+    ]);
 
     project.provide("apps", {
       embedded: embeddedApp,
@@ -237,6 +281,8 @@ export default async function setup(project: TestProject) {
         admin: { email: "", password: "" },
         userLimitPerMinute: 0,
       },
+      shortStepUp: shortStepUpApp,
+      templateDir,
       sandbox,
       smtp: { url: smtp.url, dir: mailDir },
       databaseUrl: process.env.DATABASE_URL ?? "",

@@ -1,11 +1,9 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { softAssertion } from "@/lib/testing/soft-passkey";
 import { call, deedName, houses, latestMail, passkeyOf, sessionFrom, signIn, unique } from "./client";
-import { exited, freePort, startNext, waitFor } from "./processes";
+import { startOwnApp } from "./processes";
 import type { AppInfo } from "./setup";
 
 interface Event {
@@ -81,8 +79,7 @@ function staffPages(): string[] {
  * whose step-up time is 3 s, so that a session's factor grows old within the test.
  */
 describe("staff reads of customer data (an app whose step-up time is 3 s)", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "staff-reads-"));
-  let child: ChildProcess;
+  let stop: (() => Promise<void>) | undefined;
   let app: AppInfo;
   let admin: string;
   /** Values for the dynamic segments of routes and pages (`{leadId}`, `[leadId]`): records the staff may read. */
@@ -123,25 +120,8 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
   const newestId = async (email: string) => (await rowsOf(email))[0]?.id ?? 0;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    app = {
-      name: "embedded",
-      url,
-      admin: { email: "admin@example.com", password: "admin-demo" },
-      userLimitPerMinute: 1000,
-      dataDir,
-    };
-    child = startNext(port, {
-      NEXTAUTH_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      PROPERTY_API_BASE_URL: "",
-      STEP_UP_MINUTES: "0.05",
-      WEBHOOKS_ALLOW_PRIVATE: "true",
-    });
-    await waitFor(`${url}/api/openapi.json`, child, "app");
+    ({ app, stop } = await startOwnApp("staff-reads", { STEP_UP_MINUTES: "0.05", WEBHOOKS_ALLOW_PRIVATE: "true" }));
+    const { url } = app;
     admin = await signIn(app, app.admin.email, app.admin.password);
     // A CRM endpoint, for the routes of one endpoint's deliveries.
     const endpoint = await call(app, "POST", "/api/admin/webhooks", {
@@ -186,9 +166,7 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
   });
 
   afterAll(async () => {
-    child.kill("SIGTERM");
-    await exited(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   it("more than 50 clients' figures through GET /api/clients ask for step-up and are an export row with the count", async () => {

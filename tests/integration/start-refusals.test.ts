@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { exited, freePort, startNext, TEST_DATA_KEY, waitFor } from "./processes";
+import { exited, freePort, startNext, templateFolder, TEST_DATA_KEY, waitFor } from "./processes";
 
 /**
  * A start an orchestrator can rely on: a process that must not serve stops before it listens for long, with exit code
@@ -65,18 +65,9 @@ describe("a start that must not go ahead stops at once, saying why", () => {
     { timeout: 240_000 },
     async () => {
       const folder = join(dataDir, "once-embedded");
-      // First the embedded defaults, which create the demo accounts.
-      const port = await freePort();
-      const embedded = startNext(port, {
-        DATA_DIR: folder,
-        DATABASE_URL: "",
-        REDIS_URL: "",
-        PROPERTY_API_BASE_URL: "",
-      });
-      children.push(embedded);
-      await waitFor(`http://127.0.0.1:${port}/api/health?deep=1`, embedded, "the embedded app");
-      embedded.kill("SIGTERM");
-      expect(await exited(embedded)).toBe(0);
+      // First the embedded defaults, which create the demo accounts: the run's template is a folder an app on them
+      // started in and stopped (processes.ts's makeTemplate).
+      cpSync(await templateFolder(process.env.INTEGRATION_TEMPLATE_DIR!), folder, { recursive: true });
 
       // Then the same database behind the real service: refused, with the accounts and the command that removes them.
       const again = await freePort();
