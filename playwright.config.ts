@@ -49,7 +49,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "chromium", testIgnore: /faults\.spec\.ts/, use: { ...browser } },
+    // The demo homeowner, officer and admin sign in once (e2e/sessions.setup.ts); the journeys take those sessions.
+    { name: "sessions", testMatch: /sessions\.setup\.ts/, use: { ...browser } },
+    { name: "chromium", testIgnore: /faults\.spec\.ts/, dependencies: ["sessions"], use: { ...browser } },
     { name: "faults", testMatch: /faults\.spec\.ts/, use: { ...browser, baseURL: faultsURL } },
   ],
   webServer: [

@@ -1,13 +1,12 @@
 import { request } from "@playwright/test";
-import { expect, expectNoSeriousViolations, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, signedInAs, test } from "./fixtures";
 
 test("an officer makes an API token on /account, sees it once, calls the API with it and revokes it", async ({
   page,
   context,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, "officer@example.com", "officer-demo");
-  await page.goto("/account");
+  await signedInAs(page, "officer", "/account");
   const section = page.getByRole("region", { name: "API tokens" });
   const name = `CRM sync ${Date.now()}`;
   await section.getByLabel("Token name").fill(name);
@@ -43,8 +42,7 @@ test("an officer makes an API token on /account, sees it once, calls the API wit
 test("an admin makes an organization token on /admin and finds everyone's tokens there, with their owners", async ({
   page,
 }) => {
-  await signIn(page, "admin@example.com", "admin-demo");
-  await page.goto("/admin");
+  await signedInAs(page, "admin", "/admin");
   const section = page.getByRole("region", { name: "API tokens" });
   const name = `Lender CRM ${Date.now()}`;
   await section.getByLabel("Token name").fill(name);

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, expectNoSeriousViolations, screenshots, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, screenshots, signedInAs, test } from "./fixtures";
 import { freshDemoCode } from "./staff";
 
 const HOME = "3901 Wallingford Ave N, Seattle, WA 98103";
@@ -13,7 +13,7 @@ test("an officer looks up the demo homeowner's home; the homeowner sees who look
   // The officer looks the home up, naming its owner as the applicant.
   const officerContext = await browser.newContext();
   const officer = await officerContext.newPage();
-  await signIn(officer, OFFICER, "officer-demo");
+  await signedInAs(officer, "officer");
   await expect(officer.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   await officer.getByLabel("Address", { exact: true }).fill(HOME);
   await officer.getByLabel("Applicant name").fill("Matthew Sanchez");
@@ -25,7 +25,7 @@ test("an officer looks up the demo homeowner's home; the homeowner sees who look
   // The homeowner reads on their account page who looked at their home's records.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await signIn(owner, "homeowner@example.com", "homeowner-demo");
+  await signedInAs(owner, "homeowner");
   await expect(owner.getByRole("heading", { name: "Your homes" })).toBeVisible();
   await owner.goto("/account");
   const looked = owner
@@ -37,7 +37,7 @@ test("an officer looks up the demo homeowner's home; the homeowner sees who look
   // The admin finds the officer's reads in the activity log, checks the chain and downloads the file.
   const adminContext = await browser.newContext();
   const page = await adminContext.newPage();
-  await signIn(page, "admin@example.com", "admin-demo");
+  await signedInAs(page, "admin");
   await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
   await page.getByRole("link", { name: "Activity log" }).click();
   await expect(page.getByRole("heading", { name: "Activity log", level: 1 })).toBeVisible();

@@ -1,11 +1,11 @@
-import { expect, screenshots, signIn, test } from "./fixtures";
+import { expect, screenshots, signedInAs, test } from "./fixtures";
 
 // One way to write each fact wherever it appears (lib/format): days in words, owners as people write their names, loan
 // types as lenders do, U+2212 for a minus, addresses in the page's case, and one recent lookup per address.
 const HOME = "3901 Wallingford Ave N, Seattle, WA 98103";
 
 test("the lookup writes owners, coordinates and the recent lookups for people", async ({ page }, testInfo) => {
-  await signIn(page, "officer@example.com", "officer-demo");
+  await signedInAs(page, "officer");
   const lookUp = page.getByRole("button", { name: "Look up", exact: true });
   // The same house typed two ways (without its ZIP code and a suffix misspelt, then in full), and the demo homeowner's.
   await page.getByLabel("Address", { exact: true }).fill("2800 N 24th Stret, Phoenix AZ");
@@ -37,7 +37,7 @@ test("the lookup writes owners, coordinates and the recent lookups for people", 
 test("the homeowner's access log and records say days in words and addresses in the page's case", async ({
   page,
 }, testInfo) => {
-  await signIn(page, "homeowner@example.com", "homeowner-demo");
+  await signedInAs(page, "homeowner");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   await page.goto("/account");
   const log = page.getByTestId("access-log");

@@ -5,7 +5,6 @@ import {
   expectValuationsBranded,
   fromOutbox,
   screenshots,
-  signIn,
   signUp,
   test,
 } from "./fixtures";
@@ -85,68 +84,4 @@ test("a new homeowner signs up, adds a messily typed home, proves it with the ma
   expect(file.suggestedFilename()).toMatch(/^property-report-2800-n-24th-st.*\.pdf$/);
   const bytes = readFileSync((await file.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
-});
-
-test("the demo homeowner sees both homes", async ({ page }) => {
-  await signIn(page, "homeowner@example.com", "homeowner-demo");
-  await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
-  await expect(page.getByRole("article")).toHaveCount(2);
-  await expect(page.getByRole("article").filter({ hasText: "3901 Wallingford Ave N" })).toBeVisible();
-  await expect(page.getByRole("article").filter({ hasText: "2744 N 24th St" })).toBeVisible();
-});
-
-test("a client invited by a loan officer opens the emailed link, chooses a password and lands on the verified dashboard", async ({
-  page,
-  browser,
-}, testInfo) => {
-  const email = `client-${Date.now()}@example.com`;
-  await signIn(page, "officer@example.com", "officer-demo");
-  await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
-  const invite = page.getByRole("region", { name: "Invite a client to their home dashboard" });
-  await invite.getByLabel("Client's first name").fill("John");
-  await invite.getByLabel("Client's last name").fill("Fitzgerald");
-  await invite.getByLabel("Client's email").fill(email);
-  await invite.getByLabel("Client's home address").fill("2605 N 24th St, Phoenix, AZ 85008");
-  await invite.getByRole("button", { name: "Send invitation" }).click();
-  await expect(invite.getByRole("status")).toContainText(`Invitation sent to ${email}`);
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
-
-  const link = await fromOutbox(browser, { emailTo: email });
-  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
-  await expect(page.getByText(`Welcome, John Fitzgerald`)).toBeVisible();
-  await expectNoSeriousViolations(page);
-  await screenshots(page, testInfo, "invitation");
-  await page.getByLabel("Choose a password").fill("a-good-long-password");
-  await page.getByRole("button", { name: "Create my account" }).click();
-  await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
-  await expect(
-    page.getByRole("article").filter({ hasText: "2605 N 24th St" }).getByText("Loan-to-value"),
-  ).toBeVisible();
-  // Their officer sends them the monthly digest, unless they untick it.
-  await page.goto("/account");
-  await expect(page.getByRole("checkbox", { name: /A monthly digest/ })).toBeChecked();
-
-  // The link works once.
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
-  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
-  await expect(page.getByText(/already used/)).toBeVisible();
-});
-
-test("another homeowner cannot open the demo homeowner's property page or report", async ({ page, request }) => {
-  await signIn(page, "homeowner@example.com", "homeowner-demo");
-  await page.getByRole("article").first().getByRole("link").first().click();
-  await expect(page).toHaveURL(/\/dashboard\/properties\/\d+$/);
-  const propertyUrl = page.url();
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
-
-  await signUp(page, `stranger-${Date.now()}@example.com`);
-  const response = await page.goto(propertyUrl);
-  expect(response!.status()).toBe(404);
-  const report = await page.request.get(
-    `/api/property/report?address=${encodeURIComponent("3901 Wallingford Ave N, Seattle, WA 98103")}&applicant_name=x`,
-  );
-  expect(report.status()).toBe(403);
-  void request;
 });

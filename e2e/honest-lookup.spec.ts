@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import Papa from "papaparse";
-import { expect, expectNoSeriousViolations, screenshots, signIn, signUp, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, screenshots, signedInAs, signIn, signUp, test } from "./fixtures";
 
 // Issue 14: the lookup and the onboarding say only what the service confirmed, and say plainly what is wrong otherwise.
 
@@ -71,7 +71,7 @@ test("the lookup explains what it could not confirm, asks for a unit, says why n
 }, testInfo) => {
   // Three sign-ins and two audits of the page: about 20 s on its own.
   test.setTimeout(60_000);
-  await signIn(page, "officer@example.com", "officer-demo");
+  await signedInAs(page, "officer");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   const lookUp = page.getByRole("button", { name: "Look up", exact: true });
 
@@ -141,8 +141,7 @@ test("the lookup explains what it could not confirm, asks for a unit, says why n
   // The list is the officer's own: the admin's lookup page does not show it.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await signIn(adminPage, "admin@example.com", "admin-demo");
-  await adminPage.goto("/lookup");
+  await signedInAs(adminPage, "admin", "/lookup");
   await expect(adminPage.getByRole("heading", { name: "Recent applicants" })).toBeVisible();
   await expect(adminPage.getByText("Samantha Jones")).toHaveCount(0);
   await adminContext.close();
@@ -151,7 +150,7 @@ test("the lookup explains what it could not confirm, asks for a unit, says why n
 test("a batch keeps a first line that mentions a street, takes a line without ZIP code, and counts only confirmed rows", async ({
   page,
 }, testInfo) => {
-  await signIn(page, "officer@example.com", "officer-demo");
+  await signedInAs(page, "officer");
   await page
     .getByLabel(/Addresses, one per line/)
     .fill(

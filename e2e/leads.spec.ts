@@ -1,18 +1,19 @@
 import { createServer } from "node:http";
 import { Webhook } from "standardwebhooks";
-import { expect, expectNoSeriousViolations, fromOutbox, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, fromOutbox, signedInAs, signIn, test } from "./fixtures";
 
 /**
- * A client the demo officer invited asks a question from the dashboard and a quote from a borrowing scenario; the
- * officer finds the quote on /leads with its figures and marks it contacted; the homeowner sees where it stands.
+ * A client the demo officer invited opens the emailed link, chooses a password and lands on the verified dashboard
+ * (the link works once); they ask a question from the dashboard and a quote from a borrowing scenario; the officer
+ * finds the quote on /leads with its figures and marks it contacted; the homeowner sees where it stands.
  */
-test("a homeowner asks their officer a question and a quote; the officer finds it on /leads and marks it", async ({
+test("a client invited by the officer lands on the verified dashboard, asks a question and a quote; the officer finds it on /leads and marks it", async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
   const email = `lead-client-${Date.now()}@example.com`;
-  await signIn(page, "officer@example.com", "officer-demo");
+  await signedInAs(page, "officer");
   const invite = page.getByRole("region", { name: "Invite a client to their home dashboard" });
   await invite.getByLabel("Client's first name").fill("Timothy");
   await invite.getByLabel("Client's last name").fill("Van Dyke");
@@ -20,14 +21,20 @@ test("a homeowner asks their officer a question and a quote; the officer finds i
   await invite.getByLabel("Client's home address").fill("2856 Gilpin St, Denver, CO 80205");
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(invite.getByRole("status")).toContainText(`Invitation sent to ${email}`);
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  // Each person in turn in this browser, the demo officer by the journeys' session, which is not signed out (it is
+  // every journey's): the browser forgets it instead.
+  await page.context().clearCookies();
 
   const link = await fromOutbox(browser, { emailTo: email });
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await expect(page.getByText("Welcome, Timothy Van Dyke")).toBeVisible();
+  await expectNoSeriousViolations(page);
   await page.getByLabel("Choose a password").fill("a-good-long-password");
   await page.getByRole("button", { name: "Create my account" }).click();
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
+  await expect(
+    page.getByRole("article").filter({ hasText: "2856 Gilpin St" }).getByText("Loan-to-value"),
+  ).toBeVisible();
 
   // A question from the dashboard; a second the same day says it was sent.
   const contact = page.getByRole("region", { name: /^Talk to / });
@@ -50,11 +57,16 @@ test("a homeowner asks their officer a question and a quote; the officer finds i
   await heloc.getByRole("button", { name: /^Send to / }).click();
   await expect(heloc.getByTestId("lead-sent")).toContainText("Waiting for your loan officer");
   const propertyUrl = page.url();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  // Their officer sends them the monthly digest, unless they untick it.
+  await page.goto("/account");
+  await expect(page.getByRole("checkbox", { name: /A monthly digest/ })).toBeChecked();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  // The link works once.
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await expect(page.getByText(/already used/)).toBeVisible();
 
   // The officer's list shows the quote with its figures; they open it and mark it contacted.
-  await signIn(page, "officer@example.com", "officer-demo");
-  await page.goto("/leads");
+  await signedInAs(page, "officer", "/leads");
   const row = page
     .getByTestId("lead")
     .filter({ hasText: "Quote request" })
@@ -66,7 +78,7 @@ test("a homeowner asks their officer a question and a quote; the officer finds i
   await expectNoSeriousViolations(page);
   await page.getByRole("button", { name: "Mark contacted" }).click();
   await expect(page.getByTestId("lead-status")).toHaveText("Contacted");
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.context().clearCookies();
 
   await signIn(page, email, "a-good-long-password");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
@@ -110,8 +122,7 @@ test("the demo homeowner's quote reaches the officer's mail, /leads and the lend
   try {
     // The lender's admin points lead events at the CRM and keeps the secret.
     const admin = await adminContext.newPage();
-    await signIn(admin, "admin@example.com", "admin-demo");
-    await admin.goto("/admin/webhooks");
+    await signedInAs(admin, "admin", "/admin/webhooks");
     const form = admin.getByRole("region", { name: "Add an endpoint" });
     await form.getByLabel("URL").fill(url);
     for (const event of ["opportunity.found", "client.refreshed", "homeowner.engaged"])
@@ -121,7 +132,7 @@ test("the demo homeowner's quote reaches the officer's mail, /leads and the lend
     await admin.getByRole("button", { name: "I have kept it" }).click();
 
     // The demo homeowner asks a quote for a home equity line, with a phone and the lender's consent.
-    await signIn(page, "homeowner@example.com", "homeowner-demo");
+    await signedInAs(page, "homeowner");
     await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
     await expect(page.getByTestId("officer-card")).toContainText("NMLS");
     await page.getByRole("link", { name: "3901 Wallingford Ave N", exact: true }).first().click();
@@ -155,10 +166,9 @@ test("the demo homeowner's quote reaches the officer's mail, /leads and the lend
       )
       .toBeGreaterThan(0);
 
-    // The officer finds it on /leads with the scenario's figures, opens it and marks it contacted.
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await signIn(page, "officer@example.com", "officer-demo");
-    await page.goto("/leads");
+    // The officer finds it on /leads with the scenario's figures, opens it and marks it contacted (each demo account
+    // by the journeys' session, which is taken in turn, not signed out).
+    await signedInAs(page, "officer", "/leads");
     const row = page
       .getByTestId("lead")
       .filter({ hasText: "Quote request" })
@@ -168,10 +178,9 @@ test("the demo homeowner's quote reaches the officer's mail, /leads and the lend
     await row.getByRole("link").click();
     await page.getByRole("button", { name: "Mark contacted" }).click();
     await expect(page.getByTestId("lead-status")).toHaveText("Contacted");
-    await page.getByRole("button", { name: "Sign out" }).click();
 
     // The homeowner reads where it stands.
-    await signIn(page, "homeowner@example.com", "homeowner-demo");
+    await signedInAs(page, "homeowner");
     await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
     await page.goto(propertyUrl);
     await expect(

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { SignJWT } from "jose";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signedInAs, test } from "./fixtures";
 
 /** The partner bank's own page on another origin, framing the dashboard URL it was given. */
 async function partnerPage(): Promise<{ origin: string; server: Server }> {
@@ -19,7 +19,7 @@ async function partnerPage(): Promise<{ origin: string; server: Server }> {
 }
 
 async function registerPartner(page: Page, origin: string) {
-  await signIn(page, "admin@example.com", "admin-demo");
+  await signedInAs(page, "admin");
   await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
   const response = await page.request.post("/api/admin/sites", {
     data: { name: "Partner bank", allowedOrigins: [origin], dailyBudget: 100 },

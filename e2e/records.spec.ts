@@ -1,9 +1,17 @@
-import { expect, expectNoSeriousViolations, expectValuationsBranded, screenshots, signIn, test } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousViolations,
+  expectValuationsBranded,
+  keepScreenshots,
+  screenshots,
+  signedInAs,
+  test,
+} from "./fixtures";
 
 test("the demo homeowner reads a home's value over time, the comparable sales behind its estimate and its loans", async ({
   page,
 }, testInfo) => {
-  await signIn(page, "homeowner@example.com", "homeowner-demo");
+  await signedInAs(page, "homeowner");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   const card = page.getByRole("article").filter({ hasText: "3901 Wallingford Ave N" });
   await card.getByRole("link", { name: "3901 Wallingford Ave N", exact: true }).click();
@@ -49,8 +57,8 @@ test("the demo homeowner reads a home's value over time, the comparable sales be
   await expectNoSeriousViolations(page);
   await expectValuationsBranded(page);
   await screenshots(page, testInfo, "records");
-  // Each new section on its own, at desktop and phone width, to look at closely.
-  for (const width of [1280, 360]) {
+  // Each new section on its own, at desktop and phone width, to look at closely (when asked for).
+  for (const width of keepScreenshots ? [1280, 360] : []) {
     await page.setViewportSize({ width, height: 800 });
     for (const [name, region] of [
       ["history", history],

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request as newRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { TOTP } from "otpauth";
-import { demoTotpSecretFor } from "@/lib/auth/demo-factors";
 import { totpCode } from "@/lib/auth/totp";
-import { expect, expectNoSeriousViolations, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, keepScreenshots, test } from "./fixtures";
+import { freshDemoCode } from "./staff";
 
 // Issue 28 in the browser: staff enrol a second factor before anything else, sign in with a code or a passkey,
 // recovery codes work once, a homeowner signs in with a passkey alone. The journeys share one new officer, in order.
@@ -29,20 +29,6 @@ async function freshCode(key: string): Promise<string> {
   }
   lastStep.set(key, step);
   return totpCode(key, step * 30_000 + 1_000);
-}
-
-/**
- * The demo admin's code: other journeys sign the admin in too, so the steps used are kept in the server's data folder
- * (one step per sign-in, the current one, waiting for the next when it was used).
- */
-async function demoAdminCode(): Promise<string> {
-  const file = ".data/e2e/test-totp-steps.json";
-  const used = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, number>) : {};
-  if ((used["admin@example.com"] ?? -1) >= stepNow())
-    await new Promise((resolve) => setTimeout(resolve, TOTP.remaining({ period: 30 }) + 200));
-  used["admin@example.com"] = stepNow();
-  writeFileSync(file, JSON.stringify(used));
-  return totpCode(demoTotpSecretFor(readFileSync(".data/e2e/nextauth-secret", "utf8").trim(), "admin@example.com"));
 }
 
 /** Signs an API client in through next-auth's credentials provider (what the login form's signIn() posts). */
@@ -85,16 +71,20 @@ async function virtualAuthenticator(page: Page) {
   });
 }
 
-/** Screenshots at desktop width and at a phone's, kept with the test's output; nothing wider than the phone. */
+/**
+ * Nothing wider than a phone, measured. Screenshots at desktop width and at the phone's are kept with the test's output
+ * when asked for (`E2E_SCREENSHOTS=1`), and the phone's when the page is too wide.
+ */
 async function fitsThePhone(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
+  if (keepScreenshots) await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
   await page.setViewportSize(PHONE);
   // Charts take their width from a resize observer: give the page a moment to fit the narrower window.
   await page
     .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 3_000 })
     .catch(() => undefined);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+  if (keepScreenshots || widths.page > widths.screen)
+    await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
   expect(widths.page, `${name} is wider than a ${PHONE.width} px phone`).toBeLessThanOrEqual(widths.screen);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -105,12 +95,13 @@ test.beforeAll(async ({}, testInfo) => {
   // Two sign-ins' password hashing and an account's creation: on a loaded machine they took more than the 30 s a hook
   // has by default, and the journeys then passed only on their retry.
   testInfo.setTimeout(90_000);
-  // The demo admin, through the API with the current code of its authenticator (derived from this server's secret).
+  // The demo admin, through the API with a code of its authenticator (derived from this server's secret) that no other
+  // journey used.
   admin = await newRequest.newContext({ baseURL: testInfo.project.use.baseURL });
   const state = await apiSignIn(admin, {
     email: "admin@example.com",
     password: "admin-demo",
-    code: await demoAdminCode(),
+    code: await freshDemoCode(testInfo.project.use.baseURL!, "admin@example.com"),
   });
   expect(state.secondFactor).toBe("given");
   const created = await admin.post("/api/admin/users", { data: { ...officer, role: "loan_officer" } });

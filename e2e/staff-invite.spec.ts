@@ -1,12 +1,11 @@
-import { expect, expectNoSeriousViolations, fromOutbox, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, fromOutbox, signedInAs, test } from "./fixtures";
 
 test("an admin invites a loan officer by email; the link lets them choose a password, then they set up a second factor", async ({
   page,
   browser,
 }) => {
   const email = `invited-${Date.now()}@example.com`;
-  await signIn(page, "admin@example.com", "admin-demo");
-  await page.goto("/admin");
+  await signedInAs(page, "admin", "/admin");
   // The page's two invitations and two offers' fields each have a name of their own.
   await expect(page.getByRole("button", { name: "Send invitation", exact: true })).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Send staff invitation", exact: true })).toHaveCount(1);

@@ -13,10 +13,10 @@ import {
 } from "@/lib/testing/soft-passkey";
 
 /**
- * Staff sign in with a second factor. The journeys sign the demo officer and admin in many times a minute, and an
- * authenticator code is good once, so each of them signs in with a code once per run (here, through the API) and adds
- * a software passkey, which every later sign-in uses. The passkeys are kept in the server's data folder, fresh each
- * run (playwright.config.ts empties it).
+ * Staff sign in with a second factor, and an authenticator code is good once. The demo officer and admin sign in with
+ * a code once per app (here, through the API) and add a software passkey, which every later sign-in and step-up uses:
+ * on the journeys' app that is the setup project (e2e/sessions.setup.ts), whose sessions the journeys then take. The
+ * passkeys are kept in the server's data folder, fresh each run (playwright.config.ts empties it).
  */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3123);
 
@@ -29,19 +29,24 @@ export const isDemoStaff = (email: string) => DEMO_STAFF.some((account) => accou
 const STEPS_FILE = "test-totp-steps.json";
 
 /**
- * A demo staff account's authenticator code of a step no earlier journey used (waiting for the next step if needed):
- * the app refuses a code of a step already used, as it must.
+ * A demo staff account's authenticator code of a step no earlier journey used: the app refuses a code of a step
+ * already used, as it must. The app also takes the next step's code (clocks drift, lib/auth/totp.ts), so that one is
+ * given rather than waiting for the next window; only a third code within one step waits.
  */
 export async function freshDemoCode(origin: string, email: string): Promise<string> {
   const dir = dataDirOf(origin);
   const file = join(dir, STEPS_FILE);
   const used = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, number>) : {};
-  const step = () => Math.floor(Date.now() / 1000 / TOTP_PERIOD);
-  if ((used[email] ?? -1) >= step())
+  const stepNow = () => Math.floor(Date.now() / 1000 / TOTP_PERIOD);
+  let step = Math.max(stepNow(), (used[email] ?? -1) + 1);
+  while (step > stepNow() + 1) {
     await new Promise((resolve) => setTimeout(resolve, TOTP.remaining({ period: TOTP_PERIOD }) + 200));
-  used[email] = step();
+    step = Math.max(stepNow(), (used[email] ?? -1) + 1);
+  }
+  used[email] = step;
   writeFileSync(file, JSON.stringify(used));
-  return totpCode(demoTotpSecretFor(readFileSync(join(dir, "nextauth-secret"), "utf8").trim(), email));
+  const secret = demoTotpSecretFor(readFileSync(join(dir, "nextauth-secret"), "utf8").trim(), email);
+  return totpCode(secret, step * TOTP_PERIOD * 1000 + 1000);
 }
 
 async function form(origin: string, path: string, fields: Record<string, string>, cookie = ""): Promise<Response> {
@@ -95,3 +100,17 @@ export async function demoStaffPasskey(origin: string, email: string, password: 
   writeFileSync(file, JSON.stringify({ ...known, [email]: exportSoftPasskey(key) }));
   return key;
 }
+
+/** The demo accounts (README: Demo accounts), by the role each has. */
+export const DEMO = {
+  homeowner: { email: "homeowner@example.com", password: "homeowner-demo" },
+  officer: { email: "officer@example.com", password: "officer-demo" },
+  admin: { email: "admin@example.com", password: "admin-demo" },
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+/**
+ * Where the setup project (e2e/sessions.setup.ts) keeps a demo account's signed-in session (its cookies, as
+ * Playwright's storageState): in the journeys' app's data folder, so a run never finds the last run's.
+ */
+export const sessionFile = (role: DemoRole) => join(dataDirOf(`http://localhost:${E2E_PORT}`), ".auth", `${role}.json`);

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { Webhook } from "standardwebhooks";
-import { expect, expectNoSeriousViolations, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, signedInAs, test } from "./fixtures";
 
 test("an admin adds a webhook endpoint, keeps its secret, sends a test event and sees it delivered", async ({
   page,
@@ -21,8 +21,7 @@ test("an admin adds a webhook endpoint, keeps its secret, sends a test event and
     server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)),
   );
   try {
-    await signIn(page, "admin@example.com", "admin-demo");
-    await page.goto("/admin");
+    await signedInAs(page, "admin", "/admin");
     await page.getByRole("link", { name: "Webhooks" }).click();
     await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
     const form = page.getByRole("region", { name: "Add an endpoint" });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, screenshots, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, screenshots, signedInAs, test } from "./fixtures";
 
 // Addresses no other journey looks up, so the first lookups here really cost (the budget counts paid lookups only).
 const BUDGET_ADDRESSES = [
@@ -31,7 +31,7 @@ async function partnerSite(appUrl: string): Promise<{ origin: string; server: Se
 }
 
 async function registerSite(page: Page, allowedOrigins: string[], dailyBudget: number): Promise<string> {
-  await signIn(page, "admin@example.com", "admin-demo");
+  await signedInAs(page, "admin");
   await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
   const response = await page.request.post("/api/admin/sites", {
     data: { name: `e2e ${Date.now()}`, allowedOrigins, dailyBudget },

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousViolations, screenshots, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, screenshots, signedInAs, test } from "./fixtures";
 
 // Runs last on purpose (hence the name: specs run in file order, one worker, on one shared server): moving the
 // embedded clock changes every later valuation, balance and equity figure, and the clock cannot be moved back.
@@ -21,7 +21,7 @@ test("an officer imports past clients, invites one, and sees mortgage insurance 
   browser,
 }, testInfo) => {
   test.slow();
-  await signIn(page, "officer@example.com", "officer-demo");
+  await signedInAs(page, "officer");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   await page.goto("/clients");
   const csv = [
@@ -58,7 +58,7 @@ test("an officer imports past clients, invites one, and sees mortgage insurance 
   const context = await browser.newContext();
   try {
     const admin = await context.newPage();
-    await signIn(admin, "admin@example.com", "admin-demo");
+    await signedInAs(admin, "admin");
     await expect(admin.getByRole("heading", { name: "Admin" })).toBeVisible();
     await admin.goto("/admin/jobs");
     await expect(admin.getByTestId("embedded-date")).toHaveText("November 2026");
