@@ -62,10 +62,13 @@ mapfile -t services_files < <(node scripts/integration-plan.mjs services)
 step "integration (embedded defaults; the http app on DATABASE_URL and REDIS_URL)" \
   env -u DATABASE_URL -u REDIS_URL HTTP_APP_DATABASE_URL="${DATABASE_URL:-}" HTTP_APP_REDIS_URL="${REDIS_URL:-}" \
   bash -c "$(declare -f vitest); vitest integration --project integration ${embedded_files[*]}"
+# The services pass beside the journeys: both wait on app processes, a browser and the databases far more than they
+# compute (measured: 310 s and 372 s one after the other, docs/development.md).
 if [ ${#services_files[@]} -gt 0 ]; then
-  step "integration against DATABASE_URL and REDIS_URL" vitest integration-services --project integration "${services_files[@]}"
+  lane "integration against DATABASE_URL and REDIS_URL" vitest integration-services --project integration "${services_files[@]}"
 fi
 step "end-to-end (Playwright)" env PROPERTY_API_TOKEN="$CANARY_TOKEN" npx playwright test
+join_lanes
 step "the token never reaches a browser" node scripts/check-canary.mjs
 
 # With both services, a skip must have run in another pass or be on tests/allowed-skips.json; without them, skips are listed.

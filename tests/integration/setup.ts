@@ -239,14 +239,21 @@ export default async function setup(project: TestProject) {
     ]);
 
     // Staff sign in with a second factor: the shared apps' staff get a passkey each here, once, which every test file
-    // signs in with (an authenticator code is good once, and the files sign them in many times a minute).
-    const embeddedApp: AppInfo = {
-      name: "embedded",
-      url: `http://127.0.0.1:${embeddedPort}`,
-      admin: { email: "admin@example.com", password: "admin-demo" },
-      userLimitPerMinute: 2000,
-      dataDir: dirs[1]!,
+    // signs in with (an authenticator code is good once, and the files sign them in many times a minute). A shared app
+    // on the embedded defaults: its demo admin and officer.
+    const demoApp = async (port: number, dataDir: string): Promise<AppInfo> => {
+      const app: AppInfo = {
+        name: "embedded",
+        url: `http://127.0.0.1:${port}`,
+        admin: { email: "admin@example.com", password: "admin-demo" },
+        userLimitPerMinute: 2000,
+        dataDir,
+      };
+      app.passkeys = await staffPasskeys(app, [app.admin, { email: "officer@example.com", password: "officer-demo" }]);
+      return app;
     };
+    const embeddedApp = await demoApp(embeddedPort, dirs[1]!);
+    const shortStepUpApp = await demoApp(shortStepUpPort, dirs[6]!);
     const httpApp: AppInfo = {
       name: "http",
       url: `http://127.0.0.1:${httpPort}`,
@@ -255,22 +262,7 @@ export default async function setup(project: TestProject) {
       authSecret: `secret-${run}`,
       mailDir,
     };
-    embeddedApp.passkeys = await staffPasskeys(embeddedApp, [
-      embeddedApp.admin,
-      { email: "officer@example.com", password: "officer-demo" },
-    ]);
     httpApp.passkeys = await staffPasskeys(httpApp, [httpAdmin]);
-    const shortStepUpApp: AppInfo = {
-      name: "embedded",
-      url: `http://127.0.0.1:${shortStepUpPort}`,
-      admin: { email: "admin@example.com", password: "admin-demo" },
-      userLimitPerMinute: 2000,
-      dataDir: dirs[6]!,
-    };
-    shortStepUpApp.passkeys = await staffPasskeys(shortStepUpApp, [
-      shortStepUpApp.admin,
-      { email: "officer@example.com", password: "officer-demo" },
-    ]);
 
     project.provide("apps", {
       embedded: embeddedApp,
