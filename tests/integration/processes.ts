@@ -169,9 +169,9 @@ async function startTemplate(dir: string): Promise<void> {
 export async function startOwnApp(
   name: string,
   env: Record<string, string> = {},
-  templateDir = process.env.INTEGRATION_TEMPLATE_DIR,
 ): Promise<{ app: AppInfo; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const templateDir = process.env.INTEGRATION_TEMPLATE_DIR;
   if (templateDir && SEEDING.every((key) => !env[key]))
     cpSync(await templateFolder(templateDir), dataDir, { recursive: true });
   const port = await freePort();
