@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { SignJWT } from "jose";
 import sharp from "sharp";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, deedName, houses, invitedHomeowner, newAccount, signIn, unique } from "./client";
+import { call, deedName, houses, invitedHomeowner, latestMail, newAccount, signIn, unique } from "./client";
 
 /**
  * The loan officer's card (issue 39): an officer fills it in, an admin assigns the officer and the organization's
@@ -359,6 +359,105 @@ describe("whose officer, against a second officer of the same lender (review)", 
       expect(impostor.status).toBe(400);
       expect(impostor.body.error.fields).toHaveProperty("nmlsId");
       expect(created.status).toBe(201);
+    },
+  );
+});
+
+describe("a homeowner's officer changes only through a real relationship (issue 53)", () => {
+  /** A self-signed-up homeowner who proved `home` with the code mailed to it. */
+  async function provedByMail(home: string) {
+    const account = await newAccount(app);
+    const claimed = await call(app, "POST", "/api/owners", {
+      cookie: account.cookie,
+      body: { ...deedName(home), address: home },
+    });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+    expect((await call(app, "POST", "/api/ownership/letter", { cookie: account.cookie })).status).toBe(201);
+    const { code } = await latestMail(app, admin, home.split(",")[0]!, "letter");
+    const confirmed = await call(app, "POST", "/api/ownership/code", { cookie: account.cookie, body: { code } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    return account;
+  }
+  async function newOfficer(name: string) {
+    const email = `${name}-${unique()}@example.com`;
+    const created = await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email, password: "officer-password", role: "loan_officer" },
+    });
+    expect(created.status).toBe(201);
+    return { id: created.body.id as number, email, cookie: await signIn(app, email, "officer-password") };
+  }
+
+  it(
+    "a rival who lists a homeowner's email (without, or before, a home they proved) is not their officer; a client entry at a home they proved is, logged",
+    { timeout: 120_000 },
+    async () => {
+      const [home, elsewhere, claimedOnly] = houses(1671, 3) as [string, string, string];
+      const homeowner = await provedByMail(home);
+      const officerOf = async () =>
+        (await call(app, "GET", "/api/account/export", { cookie: homeowner.cookie })).body.loanOfficer;
+      const before = await officerOf();
+
+      // The reproduction: a second officer adds the homeowner's email (one at a time, or in a CSV), at another home.
+      const rival = await newOfficer("rival");
+      const poached = await call(app, "POST", "/api/clients", {
+        cookie: rival.cookie,
+        body: { firstName: "Any", lastName: "Body", email: homeowner.email, address: elsewhere },
+      });
+      expect(poached.status, JSON.stringify(poached.body)).toBe(201);
+      expect(await officerOf()).toEqual(before);
+      // A home they only claimed (the deed's name, no proof) is no relationship either.
+      expect(
+        (
+          await call(app, "POST", "/api/owners", {
+            cookie: homeowner.cookie,
+            body: { ...deedName(claimedOnly), address: claimedOnly },
+          })
+        ).status,
+      ).toBe(201);
+      const csv = `firstName,lastName,email,address\nAny,Body,${homeowner.email},"${claimedOnly}"\n`;
+      const imported = await call(app, "POST", "/api/clients/import", {
+        cookie: rival.cookie,
+        body: { csv },
+      });
+      expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+      expect(await officerOf()).toEqual(before);
+
+      // Their own officer lists them at the home they proved: that is a relationship, and the log says so.
+      const own = await newOfficer("own");
+      const listed = await call(app, "POST", "/api/clients", {
+        cookie: own.cookie,
+        body: { ...deedName(home), email: homeowner.email.toUpperCase(), address: home },
+      });
+      expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+      expect(await officerOf()).toMatchObject({ email: own.email, source: "portfolio" });
+      const log = await call(app, "GET", `/api/admin/audit?action=officer.link&actor=${encodeURIComponent(own.email)}`, {
+        cookie: admin,
+      });
+      expect(log.status, JSON.stringify(log.body)).toBe(200);
+      expect(log.body.events).toHaveLength(1);
+      expect(log.body.events[0].detail).toMatchObject({ to: own.id, source: "portfolio", clientId: listed.body.id });
+
+      // Later, the rival at the proved home too: the first relationship stays, and the homeowner's call request goes
+      // to their officer.
+      expect(
+        (
+          await call(app, "POST", "/api/clients", {
+            cookie: rival.cookie,
+            body: { ...deedName(home), email: homeowner.email, address: home },
+          })
+        ).status,
+      ).toBe(201);
+      expect(await officerOf()).toMatchObject({ email: own.email, source: "portfolio" });
+      const propertyId = (await call(app, "GET", "/api/owner-data", { cookie: homeowner.cookie })).body.properties[0]
+        .propertyId as number;
+      const asked = await call(app, "POST", "/api/leads", {
+        cookie: homeowner.cookie,
+        body: { kind: "call", propertyId, phone: "(206) 555-0142", consent: true, message: "Please call after five." },
+      });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+      expect((await call(app, "GET", `/api/leads/${asked.body.lead.id}`, { cookie: rival.cookie })).status).toBe(404);
+      expect((await call(app, "GET", `/api/leads/${asked.body.lead.id}`, { cookie: own.cookie })).status).toBe(200);
     },
   );
 });
