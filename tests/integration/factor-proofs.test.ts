@@ -169,6 +169,28 @@ describe("a session held at the second-factor step stays held (item 3)", () => {
   });
 });
 
+describe("staff who remove their last factor set one up again at once (issue 53)", () => {
+  it("moves the officer's own session to enrolment: no client list, no step-up, only a new factor", async () => {
+    const email = `last-factor-${unique()}@example.com`;
+    await freshAdmin();
+    const created = await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email, password: "officer-password", role: "loan_officer" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // Signed in with the passkey it enrols: the second factor was given a moment ago, so the removal needs no more.
+    const officer = await signIn(app, email, "officer-password");
+    expect((await call(app, "GET", "/api/clients", { cookie: officer })).status).toBe(200);
+    const security = await call(app, "GET", "/api/account/security", { cookie: officer });
+    const id = security.body.passkeys[0].id as string;
+    expect((await call(app, "DELETE", `/api/account/passkeys/${id}`, { cookie: officer })).status).toBe(204);
+
+    expect((await call(app, "GET", "/api/account/security", { cookie: officer })).body.secondFactor).toBe("enrol");
+    const clients = await call(app, "GET", "/api/clients", { cookie: officer });
+    expect([clients.status, clients.body.error?.code]).toEqual([403, "second_factor_enrolment_required"]);
+  });
+});
+
 describe("adding a factor asks for a recent proof of the account (item 4)", () => {
   it("asks a homeowner with no factor for the password again once the sign-in is older than the step-up time", async () => {
     const { email, cookie: signedUpCookie } = await signedUp();
