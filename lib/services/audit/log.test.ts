@@ -21,7 +21,7 @@ const checkpoints = await vi.hoisted(async () => {
 });
 vi.mock("@/lib/db", async (original) => ({ ...(await original<object>()), getDatabase: () => database.handle! }));
 vi.mock("@/lib/auth/secret", () => ({ authSecret: () => "audit-test-secret" }));
-const { audit, auditSettled } = await import("./log");
+const { audit, auditSettled, writeRepeatedRefusals } = await import("./log");
 const { pseudonym, rowHash } = await import("./chain");
 const { auditPage } = await import("./read");
 const { eraseFromAuditLog, sweepAuditEvents } = await import("./retention");
@@ -50,6 +50,48 @@ describe("the activity log", () => {
     (globalThis as { auditQueue?: unknown }).auditQueue = undefined;
     await handle.db.delete(auditEvents);
     await handle.db.delete(auditDeadLetters);
+  });
+
+  it("keeps a session's repeated refusals as one row a minute with their count, and still verifies (issue 53)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    try {
+      // Minutes in the past (the writer's pacing compares times: a clock set ahead would leave it waiting once real).
+      const minute = Math.floor(Date.now() / 60_000) * 60_000 - 5 * 60_000;
+      vi.setSystemTime(minute + 5_000);
+      const stolen = { ...officer, name: null, ownerIds: [], sessionId: "stolen-session" };
+      const other = { ...officer, name: null, ownerIds: [], sessionId: "officer's-own" };
+      const refused = (actor: SessionUser, reason = "step_up_required") =>
+        audit({ action: "clients.export", actor, outcome: "refused", ip: "10.0.0.9", detail: { reason } });
+      for (let i = 0; i < 300; i++) await refused(stolen);
+      await refused(other);
+      await refused(stolen, "forbidden");
+      await auditSettled();
+      expect((await handle.db.select().from(auditEvents)).length).toBe(3);
+
+      // The next minute: the first event recorded writes the count of the last minute's repeats.
+      vi.setSystemTime(minute + 62_000);
+      await audit({ action: "signin", actor: officer });
+      for (let i = 0; i < 5; i++) await refused(stolen);
+      await writeRepeatedRefusals();
+      const rows = (await handle.db.select().from(auditEvents).orderBy(auditEvents.id)).map((r) => ({
+        action: r.action,
+        reason: r.detail?.reason ?? null,
+        repeated: r.detail?.repeated ?? null,
+        minute: r.detail?.minute ?? null,
+      }));
+      expect(rows).toEqual([
+        { action: "clients.export", reason: "step_up_required", repeated: null, minute: null },
+        { action: "clients.export", reason: "step_up_required", repeated: null, minute: null },
+        { action: "clients.export", reason: "forbidden", repeated: null, minute: null },
+        { action: "clients.export", reason: "step_up_required", repeated: 299, minute: new Date(minute).toISOString() },
+        { action: "signin", reason: null, repeated: null, minute: null },
+        { action: "clients.export", reason: "step_up_required", repeated: null, minute: null },
+        { action: "clients.export", reason: "step_up_required", repeated: 4, minute: new Date(minute + 60_000).toISOString() },
+      ]);
+      expect((await verifyAuditChain()).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("chains every row after the one before, in the order written, however many writers there are", async () => {
