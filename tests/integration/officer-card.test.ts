@@ -44,6 +44,21 @@ function expectCard(html: string, where: string) {
   expect(html, where).toContain("Equal Housing Opportunity logo");
 }
 
+/** A self-signed-up homeowner who proved `home` with the code mailed to it. */
+async function provedByMail(home: string) {
+  const account = await newAccount(app);
+  const claimed = await call(app, "POST", "/api/owners", {
+    cookie: account.cookie,
+    body: { ...deedName(home), address: home },
+  });
+  expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+  expect((await call(app, "POST", "/api/ownership/letter", { cookie: account.cookie })).status).toBe(201);
+  const { code } = await latestMail(app, admin, home.split(",")[0]!, "letter");
+  const confirmed = await call(app, "POST", "/api/ownership/code", { cookie: account.cookie, body: { code } });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return account;
+}
+
 const userIdOf = async (cookie: string): Promise<number> =>
   (await call(app, "GET", "/api/account/export", { cookie })).body.account.id;
 
@@ -312,15 +327,7 @@ describe("whose officer, against a second officer of the same lender (review)", 
     { timeout: 120_000 },
     async () => {
       const [home, elsewhere] = houses(1663, 2) as [string, string];
-      const homeowner = await newAccount(app);
-      expect(
-        (
-          await call(app, "POST", "/api/owners", {
-            cookie: homeowner.cookie,
-            body: { ...deedName(home), address: home },
-          })
-        ).status,
-      ).toBe(201);
+      const homeowner = await provedByMail(home);
       const officerOf = async () =>
         (await call(app, "GET", "/api/account/export", { cookie: homeowner.cookie })).body.loanOfficer;
 
@@ -364,20 +371,6 @@ describe("whose officer, against a second officer of the same lender (review)", 
 });
 
 describe("a homeowner's officer changes only through a real relationship (issue 53)", () => {
-  /** A self-signed-up homeowner who proved `home` with the code mailed to it. */
-  async function provedByMail(home: string) {
-    const account = await newAccount(app);
-    const claimed = await call(app, "POST", "/api/owners", {
-      cookie: account.cookie,
-      body: { ...deedName(home), address: home },
-    });
-    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
-    expect((await call(app, "POST", "/api/ownership/letter", { cookie: account.cookie })).status).toBe(201);
-    const { code } = await latestMail(app, admin, home.split(",")[0]!, "letter");
-    const confirmed = await call(app, "POST", "/api/ownership/code", { cookie: account.cookie, body: { code } });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    return account;
-  }
   async function newOfficer(name: string) {
     const email = `${name}-${unique()}@example.com`;
     const created = await call(app, "POST", "/api/admin/users", {
@@ -415,7 +408,7 @@ describe("a homeowner's officer changes only through a real relationship (issue 
           })
         ).status,
       ).toBe(201);
-      const csv = `firstName,lastName,email,address\nAny,Body,${homeowner.email},"${claimedOnly}"\n`;
+      const csv = `name,email,address\n"Any Body",${homeowner.email},"${claimedOnly}"\n`;
       const imported = await call(app, "POST", "/api/clients/import", {
         cookie: rival.cookie,
         body: { csv },
@@ -431,9 +424,14 @@ describe("a homeowner's officer changes only through a real relationship (issue 
       });
       expect(listed.status, JSON.stringify(listed.body)).toBe(201);
       expect(await officerOf()).toMatchObject({ email: own.email, source: "portfolio" });
-      const log = await call(app, "GET", `/api/admin/audit?action=officer.link&actor=${encodeURIComponent(own.email)}`, {
-        cookie: admin,
-      });
+      const log = await call(
+        app,
+        "GET",
+        `/api/admin/audit?action=officer.link&actor=${encodeURIComponent(own.email)}`,
+        {
+          cookie: admin,
+        },
+      );
       expect(log.status, JSON.stringify(log.body)).toBe(200);
       expect(log.body.events).toHaveLength(1);
       expect(log.body.events[0].detail).toMatchObject({ to: own.id, source: "portfolio", clientId: listed.body.id });

@@ -36,6 +36,11 @@ export const clients = app.table(
     originalLoanAmount: integer("original_loan_amount"),
     originalValue: integer("original_value"),
     mortgageInsurance: boolean("mortgage_insurance"),
+    /**
+     * The homeowner account this client is: the entry's email is the account's and its address a home the account
+     * proved it owns (a claim is not enough). Only such an entry makes its officer the homeowner's (officer-assignment.ts).
+     */
+    homeownerId: integer("homeowner_id").references(() => users.id, { onDelete: "set null" }),
     /** The officer's latest invitation of this client to their dashboard. */
     invitationId: integer("invitation_id").references(() => invitations.id, { onDelete: "set null" }),
     /** The figures of the last refresh. */
@@ -56,6 +61,7 @@ export const clients = app.table(
   (t) => [
     uniqueIndex("clients_person_home").on(t.officerId, t.personKey, t.addressKey),
     index("clients_officer").on(t.officerId, t.lastName),
+    index("clients_homeowner").on(t.homeownerId, t.createdAt),
   ],
 );
 

@@ -7,7 +7,7 @@ import { auditSettled } from "./log";
 import { pseudonym } from "./chain";
 import { AUDIT_ACTIONS, homeownerLabelOf, PRIVATE_READS, type AuditAction } from "./labels";
 import type { Caller } from "@/lib/services/platform/gateway";
-import { provedKeys } from "@/lib/services/homes/ownership";
+import { provedKeys } from "@/lib/services/homes/properties";
 import { displayKey } from "@/lib/address/format";
 
 /** One read of the homeowner's private data by someone else, as "Who looked at my home's records" shows it. */

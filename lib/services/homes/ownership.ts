@@ -18,15 +18,9 @@ import { addressKeyOf } from "./addresses";
 import { audit, by } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
 import type { Caller } from "@/lib/services/platform/gateway";
-import {
-  homeownerVerification,
-  ownerProperties,
-  ownerRecord,
-  personKey,
-  propertyFacts,
-  type Person,
-} from "./properties";
+import { homeownerVerification, ownerRecord, personKey, propertyFacts, provedKeys, type Person } from "./properties";
 import { formatDate } from "@/lib/format";
+import { linkClientEntries } from "@/lib/services/portfolio/officer-assignment";
 
 type SignedIn = Caller & { user: SessionUser };
 export type Claim = typeof ownershipClaims.$inferSelect;
@@ -67,16 +61,6 @@ export async function claimsOf(userId: number): Promise<Claim[]> {
 
 /** An account may wait for proof of this many homes at once: each claim costs the service calls. */
 export const MAX_CLAIMS = 5;
-
-/** The standardized keys of every home of the owner records the account proved (the owner ids stay on the server). */
-export async function provedKeys(caller: Caller, ownerIds: readonly string[]): Promise<Set<string>> {
-  const keys = new Set<string>();
-  for (const ownerId of ownerIds) {
-    // The maximum LTV does not matter for the addresses; the answer is the one cached for the dashboard.
-    for (const p of (await ownerProperties(caller, ownerId, 1)).properties) keys.add(addressKeyOf(p.facts.address).key);
-  }
-  return keys;
-}
 
 /**
  * A homeowner's claim on a home: the deed must name them, then the owner record is created and kept beside the
@@ -402,4 +386,7 @@ export async function proveOwnership(userId: number, ownerId: string, proof: Own
   await db.delete(ownershipClaims).where(and(eq(ownershipClaims.userId, userId), eq(ownershipClaims.ownerId, ownerId)));
   await userChanged(userId);
   void audit({ action: "ownership.proof", actor, ownerId, detail: { kind: proof } });
+  // An officer who listed them at this home is now a relationship (their officer, unless one comes first). The read
+  // of the home's address is the one their dashboard makes next, and is kept for it.
+  await linkClientEntries({ ip: "job" }, userId, actor);
 }

@@ -171,6 +171,16 @@ export async function ownerProperties(
   };
 }
 
+/** The standardized keys of every home of the owner records the account proved (the owner ids stay on the server). */
+export async function provedKeys(caller: Caller, ownerIds: readonly string[]): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const ownerId of ownerIds) {
+    // The maximum LTV does not matter for the addresses; the answer is the one cached for the dashboard.
+    for (const p of (await ownerProperties(caller, ownerId, 1)).properties) keys.add(addressKeyOf(p.facts.address).key);
+  }
+  return keys;
+}
+
 /**
  * Normalizes addresses. Each is cached by its standardized form, so a repeat, or another spelling of the same
  * address, costs nothing; the rest go upstream in one batch.

@@ -17,6 +17,7 @@ import { audit, by } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
 import type { Caller } from "@/lib/services/platform/gateway";
 import { normalizeAddresses } from "@/lib/services/homes/properties";
+import { homeownersListedIn, linkClientEntries } from "./officer-assignment";
 
 type SignedIn = Caller & { user: SessionUser };
 
@@ -87,8 +88,12 @@ async function standardized(
 
 type Stored = Omit<ClientInput, "address"> & { address: string; key: string; line: number };
 
-/** Stores clients, merging each into the officer's row for the same person at the same address. */
-async function store(officerId: number, rows: Stored[]): Promise<{ created: number; merged: number; ids: number[] }> {
+/**
+ * Stores the caller's clients, merging each into their row for the same person at the same address, then links the
+ * rows that are a homeowner at a home they proved (which may make the caller that homeowner's officer).
+ */
+async function store(caller: SignedIn, rows: Stored[]): Promise<{ created: number; merged: number; ids: number[] }> {
+  const officerId = caller.user.id;
   const { db } = await getDatabase();
   // A file that names the same client twice merges them as a second import would: what the later row leaves blank
   // keeps the earlier row's value.
@@ -131,6 +136,8 @@ async function store(officerId: number, rows: Stored[]): Promise<{ created: numb
           firstName: sql`excluded.first_name`,
           lastName: sql`excluded.last_name`,
           email: sql`coalesce(excluded.email, ${clients.email})`,
+          // Another email is another person: the entry is linked again, or not, by the new one.
+          homeownerId: sql`case when lower(excluded.email) is distinct from lower(${clients.email}) and excluded.email is not null then null else ${clients.homeownerId} end`,
           address: sql`excluded.address`,
           loanBalance: sql`coalesce(excluded.loan_balance, ${clients.loanBalance})`,
           noteRate: sql`coalesce(excluded.note_rate, ${clients.noteRate})`,
@@ -146,6 +153,7 @@ async function store(officerId: number, rows: Stored[]): Promise<{ created: numb
     created += stored.filter((r) => r.inserted).length;
     ids.push(...stored.map((r) => r.id));
   }
+  for (const homeownerId of await homeownersListedIn(ids)) await linkClientEntries(caller, homeownerId, caller.user);
   return { created, merged: rows.length - created, ids };
 }
 
@@ -186,7 +194,7 @@ export async function importClients(caller: SignedIn, csv: string): Promise<Impo
       errors.push({ line: row.line, input: row.input, field: "address", error: `address ${found.error}` });
     else rows.push({ ...row.client, ...found, line: row.line });
   });
-  const { created, merged, ids } = rows.length ? await store(caller.user.id, rows) : { created: 0, merged: 0, ids: [] };
+  const { created, merged, ids } = rows.length ? await store(caller, rows) : { created: 0, merged: 0, ids: [] };
   errors.sort((a, b) => a.line - b.line);
   void audit({
     action: "clients.import",
@@ -244,7 +252,7 @@ export async function addClient(caller: SignedIn, fields: ClientFields): Promise
     const reason = found && "error" in found ? found.error : "could not be standardized";
     throw new AppError({ code: "invalid_request", message: `address ${reason}`, fields: { address: reason } });
   }
-  const { created, ids } = await store(caller.user.id, [{ ...client, ...found, line: 1 }]);
+  const { created, ids } = await store(caller, [{ ...client, ...found, line: 1 }]);
   return { id: ids[0]!, merged: created === 0 };
 }
 

@@ -1,12 +1,23 @@
 import "server-only";
 import { userChanged } from "@/lib/auth/session-cache";
 import { cache } from "react";
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/roles";
-import { clients, invitations, officerProfiles, organizationProfile, users, widgetSites } from "@/lib/db/schema";
-import { audit } from "@/lib/services/audit/log";
+import {
+  accountOwners,
+  clients,
+  invitations,
+  officerProfiles,
+  organizationProfile,
+  users,
+  widgetSites,
+} from "@/lib/db/schema";
+import { audit, type AuditActor } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
+import { log } from "@/lib/log";
+import { provedKeys } from "@/lib/services/homes/properties";
+import type { Caller } from "@/lib/services/platform/gateway";
 
 /** Where an assignment came from, for the homeowner's export and the admin's page. */
 export type AssignmentSource = "assigned" | "invitation" | "portfolio" | "partner" | "default";
@@ -17,9 +28,9 @@ export interface Assignment {
 }
 
 /**
- * The loan officer a homeowner's questions go to: the one an admin (or the first resolution) saved on the account,
- * else the officer who invited them, else the officer whose portfolio listed their email first, else their partner
- * site's officer, else the organization's default. Only staff who still exist count. Resolved once per render: a page
+ * The loan officer a homeowner's questions go to: the one an admin saved on the account, else the officer whose
+ * invitation they accepted, else the officer whose client entry is them first (linkClientEntries: their email at a home
+ * they proved, never their email alone), else their partner site's officer, else the organization's default. Only staff who still exist count. Resolved once per render: a page
  * that shows the officer's card and the calls to action asks twice, and each asking is up to six queries.
  */
 export const assignedOfficer = cache(resolveOfficer);
@@ -48,7 +59,7 @@ async function resolveOfficer(homeownerId: number): Promise<Assignment | null> {
   const [listed] = await db
     .select({ officerId: clients.officerId })
     .from(clients)
-    .where(sql`lower(${clients.email}) = lower(${account.email})`)
+    .where(eq(clients.homeownerId, homeownerId))
     // The first officer who listed them: a later row (another officer's, refreshed or not) never moves a client.
     .orderBy(asc(clients.createdAt), asc(clients.id))
     .limit(1);
@@ -66,6 +77,86 @@ async function resolveOfficer(homeownerId: number): Promise<Assignment | null> {
     .where(eq(organizationProfile.id, 1));
   if (await staff(org?.officerId)) return { officerId: org!.officerId!, source: "default" };
   return null;
+}
+
+/**
+ * Links a homeowner to the client entries that are them: an entry with their email (any case) whose address is a home
+ * they proved they own. Anyone can type an email into a client list, so an email alone is no relationship; a home the
+ * homeowner proved, listed by the officer who closed its loan, is. Called when a homeowner proves a home and when an
+ * officer adds clients. When it changes who their officer is, that is a row of the activity log (`officer.link`), the
+ * actor being whoever's action made the link. `caller` pays for reading the homeowner's homes (cached: their own pages
+ * read them too).
+ */
+export async function linkClientEntries(
+  caller: Caller,
+  homeownerId: number,
+  actor: AuditActor | SessionUser | null,
+): Promise<void> {
+  const { db } = await getDatabase();
+  const [account] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, homeownerId));
+  if (account?.role !== "homeowner") return;
+  const candidates = await db
+    .select({ id: clients.id, addressKey: clients.addressKey })
+    .from(clients)
+    .where(and(sql`lower(${clients.email}) = lower(${account.email})`, isNull(clients.homeownerId)));
+  if (!candidates.length) return;
+  const owners = await db
+    .select({ ownerId: accountOwners.ownerId })
+    .from(accountOwners)
+    .where(eq(accountOwners.userId, homeownerId));
+  if (!owners.length) return;
+  let proved: Set<string>;
+  try {
+    proved = await provedKeys(
+      caller,
+      owners.map((o) => o.ownerId),
+    );
+  } catch (error) {
+    // The service is away: the entry stays unlinked (what the officer or the homeowner did still stands), and the next
+    // entry saved or home proved tries again.
+    log.warn({ err: error, homeownerId }, "officer link: could not read the homeowner's proved homes");
+    return;
+  }
+  const linked = candidates.filter((c) => proved.has(c.addressKey)).map((c) => c.id);
+  if (!linked.length) return;
+  const before = await resolveOfficer(homeownerId);
+  await db
+    .update(clients)
+    .set({ homeownerId })
+    .where(and(inArray(clients.id, linked), isNull(clients.homeownerId)));
+  const after = await resolveOfficer(homeownerId);
+  if (!after || after.officerId === before?.officerId) return;
+  await userChanged(homeownerId);
+  const [entry] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.homeownerId, homeownerId), eq(clients.officerId, after.officerId)))
+    .orderBy(asc(clients.createdAt), asc(clients.id))
+    .limit(1);
+  void audit({
+    action: "officer.link",
+    actor,
+    subjectUserId: homeownerId,
+    detail: { from: before?.officerId ?? null, to: after.officerId, source: after.source, clientId: entry?.id ?? null },
+  });
+}
+
+/**
+ * The homeowners the given client entries may be (their email is a homeowner account's and the entry is linked to
+ * nobody yet): each is then checked by linkClientEntries.
+ */
+export async function homeownersListedIn(clientIds: readonly number[]): Promise<number[]> {
+  if (!clientIds.length) return [];
+  const { db } = await getDatabase();
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(clients)
+    .innerJoin(users, sql`lower(${users.email}) = lower(${clients.email})`)
+    .where(and(inArray(clients.id, [...clientIds]), isNull(clients.homeownerId), eq(users.role, "homeowner")));
+  return rows.map((r) => r.id);
 }
 
 /** 400 naming `field` unless the account exists and is a loan officer or an admin. */
