@@ -140,6 +140,19 @@ export async function markSecondFactor(userId: number, sessionId: string): Promi
   await userChanged(userId);
 }
 
+/**
+ * Forgets the second factor this session gave: staff who removed their account's last factor set one up before they do
+ * anything else (their session is `enrol` from the next request), rather than work on for the rest of the session.
+ */
+export async function forgetSecondFactor(userId: number, sessionId: string): Promise<void> {
+  const { db } = await getDatabase();
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: null })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  await userChanged(userId);
+}
+
 /** Records that this session proved the account's password again now (a re-authentication before adding a factor). */
 export async function markPasswordGiven(userId: number, sessionId: string): Promise<void> {
   const { db } = await getDatabase();

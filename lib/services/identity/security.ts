@@ -25,7 +25,13 @@ import {
   type RelyingParty,
 } from "@/lib/auth/passkeys";
 import { isStaff, type SecondFactorState, type SessionUser } from "@/lib/auth/roles";
-import { endAllSessions, markPasswordGiven, markSecondFactor, renewSession } from "@/lib/auth/sessions";
+import {
+  endAllSessions,
+  forgetSecondFactor,
+  markPasswordGiven,
+  markSecondFactor,
+  renewSession,
+} from "@/lib/auth/sessions";
 import { checkCredentials, findUserById } from "@/lib/auth/users";
 import { appOrigin } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -145,7 +151,16 @@ export async function confirmAuthenticator(user: SessionUser, code: string): Pro
 export async function removeAuthenticator(user: SessionUser): Promise<void> {
   await removeTotp(user.id);
   const ended = await endAllSessions(user.id, sessionOf(user));
+  await enrolAgainWithoutFactor(user);
   void audit({ action: "factor.remove", actor: user, detail: { kind: "totp", sessionsEnded: ended } });
+}
+
+/**
+ * Staff must have a second factor: once their last one is gone, the session that removed it only sets up another
+ * (the other sessions have already ended). A homeowner may go without one.
+ */
+async function enrolAgainWithoutFactor(user: SessionUser): Promise<void> {
+  if (isStaff(user.role) && !(await hasSecondFactor(user.id))) await forgetSecondFactor(user.id, sessionOf(user));
 }
 
 export async function regenerateRecoveryCodes(user: SessionUser): Promise<string[]> {
@@ -193,6 +208,7 @@ export async function removePasskeyOf(user: SessionUser, id: string): Promise<vo
   if (!(await removePasskey(user.id, id)))
     throw new AppError({ code: "not_found", message: "You have no passkey with that id." });
   const ended = await endAllSessions(user.id, sessionOf(user));
+  await enrolAgainWithoutFactor(user);
   void audit({ action: "factor.remove", actor: user, detail: { kind: "passkey", sessionsEnded: ended } });
 }
 
