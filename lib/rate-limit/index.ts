@@ -40,7 +40,7 @@ export type AccountLimit =
  */
 export type WidgetLeadLimit = "leadIp" | "leadAddress" | "leadSite" | "leadStamp" | "leadMail";
 
-type Limiter = "user" | "ip" | "widgetIp" | AccountLimit | WidgetLeadLimit;
+type Limiter = "user" | "ip" | "widgetIp" | "staffRows" | AccountLimit | WidgetLeadLimit;
 type Limiters = Record<Limiter, RateLimiterAbstract>;
 
 /** Each limiter's name: its keys' prefix, and its label in `rate_limit_refusals_total`. */
@@ -61,7 +61,12 @@ const NAMES: Record<Limiter, string> = {
   leadMail: "widget-lead-mail",
   apiTokenFailures: "api-token-failures",
   lead: "lead",
+  staffRows: "staff-rows",
 };
+
+/** Customers' records one staff session may read, page after page, in STAFF_READ_WINDOW_SECONDS before a step-up. */
+export const STAFF_READ_ROWS = 500;
+export const STAFF_READ_WINDOW_SECONDS = 600;
 
 const DAY = 86_400;
 /** How long a widget lead's proof-of-work challenge may be answered (and so how long its single use is remembered). */
@@ -95,6 +100,7 @@ function create(redis: Redis | undefined): Limiters {
     // A homeowner's questions, calls and quotes to their officer (one of each kind a day is kept; this bounds the
     // tries).
     lead: make(NAMES.lead, 20, 3600),
+    staffRows: make(NAMES.staffRows, STAFF_READ_ROWS, STAFF_READ_WINDOW_SECONDS),
   };
 }
 
@@ -127,6 +133,23 @@ export async function accountLimitWait(limit: AccountLimit, key: string): Promis
   const spent = await limiter.get(key);
   if (!spent || spent.consumedPoints < limiter.points) return undefined;
   return Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
+}
+
+/**
+ * Counts `count` records read by a staff session (`key`) toward STAFF_READ_ROWS: false once the window's total passes
+ * it, so that the read is treated as the export it adds up to (a step-up first). Paging through 50 at a time is still
+ * paging through everything.
+ */
+export async function staffRowsWithin(key: string, count: number): Promise<boolean> {
+  if (count <= 0) return true;
+  try {
+    await getLimiters().staffRows.consume(key, count);
+    return true;
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    countRateLimitRefusal(NAMES.staffRows);
+    return false;
+  }
 }
 
 async function consume(limiter: Limiter, key: string): Promise<void> {

@@ -38,7 +38,7 @@ export async function readAuditPage(
   via: "api" | "page",
 ) {
   const page = await auditPage(filter, options);
-  recordStaffRead(caller, {
+  await recordStaffRead(caller, {
     action: "audit.read",
     bulk: "audit.export",
     count: page.events.length,

@@ -1,5 +1,6 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
+import { STAFF_READ_ROWS, STAFF_READ_WINDOW_SECONDS, staffRowsWithin } from "@/lib/rate-limit";
 import { requireStepUp } from "@/lib/services/access";
 import { audit, by, type AuditAction } from "./log";
 import { pageOfClients, type ClientSort } from "@/lib/services/portfolio/clients";
@@ -30,14 +31,24 @@ export interface StaffRead {
 /**
  * Records one staff read of customer data: one row for the request, naming the count, never one per record. A read of
  * more than BULK_READ_LIMIT records is an export: it asks for a second factor given in the last STEP_UP_MINUTES first
- * (403 step_up_required otherwise, itself a refused row), then is logged as the export it is.
+ * (403 step_up_required otherwise, itself a refused row), then is logged as the export it is. So is a read through
+ * the API that takes the session past STAFF_READ_ROWS records in STAFF_READ_WINDOW_SECONDS, page after page (pages of
+ * the app show at most BULK_READ_LIMIT and are counted too).
  */
-export function recordStaffRead(caller: SignedIn, read: StaffRead): void {
+export async function recordStaffRead(caller: SignedIn, read: StaffRead): Promise<void> {
   const detail = { count: read.count, via: read.via, ...read.detail };
-  if (read.count <= BULK_READ_LIMIT) return void audit({ action: read.action, ...by(caller), detail });
-  requireStepUp(caller.user, read.bulk, { ...by(caller), detail });
-  void audit({ action: read.bulk, ...by(caller), detail });
+  const within = await staffRowsWithin(readerOf(caller.user), read.count);
+  if (read.count <= BULK_READ_LIMIT && (within || read.via === "page"))
+    return void audit({ action: read.action, ...by(caller), detail });
+  const exported = within
+    ? detail
+    : { ...detail, sessionRows: `more than ${STAFF_READ_ROWS} in ${STAFF_READ_WINDOW_SECONDS / 60} minutes` };
+  requireStepUp(caller.user, read.bulk, { ...by(caller), detail: exported });
+  void audit({ action: read.bulk, ...by(caller), detail: exported });
 }
+
+/** Whose reads add up: the session's, or (an API token has none) its owner's. */
+const readerOf = (user: SessionUser) => (user.sessionId ? `session:${user.sessionId}` : `user:${user.id}`);
 
 /** Record ids as one cell of a row's detail ("12,15,31"): the clients a read showed, at most a page of them. */
 export const idsText = (ids: readonly number[]): string => ids.slice(0, BULK_READ_LIMIT).join(",");
@@ -49,7 +60,7 @@ export async function readClients(
 ) {
   const page = await pageOfClients(caller.user, query);
   const ids = page.clients.map((c) => c.id);
-  recordStaffRead(caller, {
+  await recordStaffRead(caller, {
     action: "clients.read",
     bulk: "clients.export",
     count: ids.length,
@@ -69,7 +80,7 @@ export async function readOpportunities(
 ) {
   const opportunities = await listOpportunities(caller.user, filter);
   const clients = [...new Set(opportunities.map((o) => o.clientId))];
-  recordStaffRead(caller, {
+  await recordStaffRead(caller, {
     action: "opportunities.read",
     bulk: "clients.export",
     count: clients.length,

@@ -189,7 +189,7 @@ export async function readLeads(
 ) {
   const { rows, total } = await pageOfLeads({ officerId: officerFilter(caller.user), ...query });
   const ids = rows.map((r) => r.lead.id);
-  recordStaffRead(caller, {
+  await recordStaffRead(caller, {
     action: "leads.read",
     bulk: "leads.read",
     count: ids.length,

@@ -16,7 +16,11 @@ export async function generateMetadata() {
  */
 export default async function OutboxPage() {
   const caller = await requirePageUser(["admin"], "/admin/outbox");
-  const [messages, t, f] = await Promise.all([outboxFor(caller, {}, 50), getTranslations("Outbox"), getFormats()]);
+  const [messages, t, f] = await Promise.all([
+    outboxFor(caller, {}, 50, "page"),
+    getTranslations("Outbox"),
+    getFormats(),
+  ]);
   return (
     <div className="space-y-6">
       <div>
