@@ -169,6 +169,8 @@ const queue = groupCommit<PendingRow[]>("audit", {
  */
 export function audit(event: AuditEvent): Promise<void> {
   checkpointWhenStopping();
+  writeRepeatsOfPastMinutes();
+  if (repeatOfThisMinute(event)) return queue.settled();
   let row: PendingRow;
   try {
     row = rowOf(event);
@@ -180,6 +182,68 @@ export function audit(event: AuditEvent): Promise<void> {
 }
 
 /**
+ * A session's refusals of one action and reason within a minute after the first: not written one by one (a session
+ * sending 900 refused requests in 17 s would bury a real row under them), but counted, and written as one row with
+ * their count (`detail.repeated`) once the minute is over. The first is written as it happens. So the log stays
+ * complete and readable: one row per session, action and reason a minute at most, plus the count of the rest.
+ */
+interface Repeats {
+  minute: number;
+  count: number;
+  /** The last repeated event, with who and from where filled in (it is written outside its request). */
+  event: AuditEvent;
+}
+const globalForRepeats = globalThis as unknown as { auditRepeats?: Map<string, Repeats> };
+const repeats = () => (globalForRepeats.auditRepeats ??= new Map());
+const minuteNow = () => Math.floor(Date.now() / 60_000);
+
+/** True when the event is a repeat this minute: it is counted instead of written. */
+function repeatOfThisMinute(event: AuditEvent): boolean {
+  if (event.outcome !== "refused") return false;
+  const context = requestContext.getStore();
+  const actor = event.actor === undefined ? context?.user : event.actor;
+  const session = actor && "sessionId" in actor ? actor.sessionId : undefined;
+  if (!session) return false;
+  const key = `${session}|${event.action}|${String(event.detail?.reason ?? "")}`;
+  const seen = repeats().get(key);
+  const minute = minuteNow();
+  if (seen?.minute !== minute) {
+    repeats().set(key, { minute, count: 0, event });
+    return false;
+  }
+  seen.count += 1;
+  seen.event = { ...event, actor, ip: event.ip ?? context?.ip };
+  return true;
+}
+
+/** Writes the count of each past minute's repeats (by the first event recorded after it, or when the process stops). */
+function writeRepeatsOfPastMinutes(all = false): void {
+  if (!globalForRepeats.auditRepeats?.size) return;
+  const minute = minuteNow();
+  for (const [key, seen] of repeats()) {
+    if (seen.minute === minute && !all) continue;
+    repeats().delete(key);
+    if (!seen.count) continue;
+    const event = {
+      ...seen.event,
+      detail: { ...seen.event.detail, repeated: seen.count, minute: new Date(seen.minute * 60_000).toISOString() },
+    };
+    try {
+      const row = requestContext.exit(() => rowOf(event));
+      void queue.add((rows) => rows.push(row));
+    } catch (error) {
+      log.error({ err: error, action: event.action }, "audit: could not make the repeated refusals' row");
+    }
+  }
+}
+
+/** Writes the repeats counted so far, the current minute's too: the process is stopping, or a test reads the log. */
+export function writeRepeatedRefusals(): Promise<void> {
+  writeRepeatsOfPastMinutes(true);
+  return queue.settled();
+}
+
+/**
  * A process that recorded events writes a checkpoint when it stops, once its requests are answered and their rows
  * written (imported when needed: the checkpoint's module reads this one).
  */
@@ -187,7 +251,10 @@ function checkpointWhenStopping() {
   const flags = globalThis as unknown as { auditCheckpointOnStop?: boolean };
   if (flags.auditCheckpointOnStop) return;
   flags.auditCheckpointOnStop = true;
-  onShutdown(async () => (await import("./checkpoint")).checkpointOnShutdown(), "last");
+  onShutdown(async () => {
+    await writeRepeatedRefusals();
+    await (await import("./checkpoint")).checkpointOnShutdown();
+  }, "last");
 }
 
 /** Resolves once every event recorded so far in this process is written. */
