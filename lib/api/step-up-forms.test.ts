@@ -85,42 +85,54 @@ function mentions(file: string, declared: Declared): number[] {
 const componentFile = (file: string, component: string) =>
   graph.get(file)?.find((target) => new RegExp(`export (?:function|const) ${component}\\b`).test(source(target)));
 
+/** A form's component, and for a server action the name it has there (the prop a page hands it as). */
+interface Form {
+  file: string;
+  action?: string;
+}
+const label = (form: Form) => (form.action ? `${form.file} (${form.action})` : form.file);
+
 /**
  * The form behind each place a file names the action: the file itself when it runs in the browser, else the component
  * a page hands the path or the action to (the element that encloses the mention).
  */
-function formsAt(file: string, declared: Declared): string[] {
+function formsIn(file: string, declared: Declared): Form[] {
   return mentions(file, declared).flatMap((at) => {
-    if (isClient(file)) return [file];
-    const element = [
-      ...source(file)
-        .slice(0, at)
-        .matchAll(/<([A-Z]\w*)\b/g),
-    ].at(-1)?.[1];
+    const before = source(file).slice(0, at);
+    if (isClient(file)) return [{ file, action: declared.action?.name }];
+    const element = [...before.matchAll(/<([A-Z]\w*)\b/g)].at(-1)?.[1];
     const target = element && componentFile(file, element);
-    return target && isClient(target) ? [target] : [];
+    const prop = declared.action && /(\w+)=\{$/.exec(before)?.[1];
+    return target && isClient(target) ? [{ file: target, ...(prop ? { action: prop } : {}) }] : [];
   });
 }
 
 /** The callers of each declared action among the app's pages and components, and the forms behind them. */
-function formsOf(declared: Declared): string[] {
+function formsOf(declared: Declared): Form[] {
   const files = [...graph.keys()].filter(
     (file) => (file.startsWith("app/") || file.startsWith("components/")) && !file.startsWith("app/api/"),
   );
-  return [...new Set(files.flatMap((file) => formsAt(file, declared)))].sort();
+  const forms = new Map(files.flatMap((file) => formsIn(file, declared)).map((form) => [label(form), form]));
+  return [...forms.values()].sort((a, b) => label(a).localeCompare(label(b)));
 }
 
-const DIALOG = /\buseStepUp\(|\buseStepUpForm\(|<StepUpDialog\b/;
+const DIALOG = /\buseStepUp\(|<StepUpDialog\b/;
 
 /**
- * Whether a form draws the step-up dialog: it does itself, or it runs the call through a `withStepUp` that a component
- * around it (one that imports it, up the tree) draws.
+ * Whether a form draws the step-up dialog. A server action's: it submits that action through useStepUpForm (another
+ * form of the same component asking is not enough). A route's: it draws it itself, or it runs the call through a
+ * `withStepUp` that a component around it (one that imports it, up the tree) draws.
  */
-function drawsDialog(file: string, seen = new Set<string>()): boolean {
+function drawsDialog(form: Form): boolean {
+  if (form.action) return new RegExp(`\\buseStepUpForm\\(\\s*${form.action}\\b`).test(source(form.file));
+  return drawsRouteDialog(form.file);
+}
+
+function drawsRouteDialog(file: string, seen = new Set<string>()): boolean {
   if (DIALOG.test(source(file))) return true;
   if (!/\bwithStepUp\(/.test(source(file)) || seen.has(file)) return false;
   seen.add(file);
-  return [...graph].some(([parent, imports]) => imports.includes(file) && drawsDialog(parent, seen));
+  return [...graph].some(([parent, imports]) => imports.includes(file) && drawsRouteDialog(parent, seen));
 }
 
 const declared = [...declaredRoutes(), ...declaredActions()];
@@ -133,18 +145,22 @@ describe("every action that asks for a step-up and has a form, asks in the form 
     expect(names).toContain("registerSite (app/(site)/admin/actions.ts)");
   });
 
-  it("finds the forms that call them, the webhook, token and site forms among them", () => {
-    expect(formsOf(declared.find((one) => one.name === "POST /api/admin/webhooks")!)).toEqual([
+  it("finds the forms that call them, the webhook, token, site and officer forms among them", () => {
+    const labelsOf = (declared: Declared) => formsOf(declared).map(label);
+    expect(labelsOf(declared.find((one) => one.name === "POST /api/admin/webhooks")!)).toEqual([
       "components/webhooks/webhook-admin.tsx",
     ]);
-    expect(formsOf(declared.find((one) => one.name === "POST /api/admin/tokens")!)).toEqual([
+    expect(labelsOf(declared.find((one) => one.name === "POST /api/admin/tokens")!)).toEqual([
       "components/account/api-tokens.tsx",
     ]);
-    expect(formsOf(declared.find((one) => one.name === "DELETE /api/admin/users/[userId]")!)).toEqual([
+    expect(labelsOf(declared.find((one) => one.name === "DELETE /api/admin/users/[userId]")!)).toEqual([
       "components/admin/staff-list.tsx",
     ]);
-    expect(formsOf(declared.find((one) => one.name.startsWith("registerSite "))!)).toEqual([
-      "components/admin/site-form.tsx",
+    expect(labelsOf(declared.find((one) => one.name.startsWith("registerSite "))!)).toEqual([
+      "components/admin/site-form.tsx (action)",
+    ]);
+    expect(labelsOf(declared.find((one) => one.name.startsWith("assignSiteOfficer "))!)).toEqual([
+      "components/officer/assign-officer-forms.tsx (assignSite)",
     ]);
   });
 
@@ -169,7 +185,7 @@ describe("every action that asks for a step-up and has a form, asks in the form 
     const without = declared.flatMap((one) =>
       formsOf(one)
         .filter((form) => !drawsDialog(form))
-        .map((form) => `${one.name} (stepUp ${one.stepUp}): ${form}`),
+        .map((form) => `${one.name} (stepUp ${one.stepUp}): ${label(form)}`),
     );
     expect(without).toEqual([]);
   });
