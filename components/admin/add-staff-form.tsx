@@ -2,11 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { needsStepUp, StepUpDialog } from "@/components/auth/step-up";
+import { useStepUpForm } from "@/components/auth/use-step-up-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
-import { useFormAction } from "@/lib/client/use-form-action";
 import { useErrorText } from "@/lib/i18n/error-text";
 
 /** A choice of a few radio buttons, its error announced with the group. */
@@ -65,7 +64,8 @@ export function AddStaffForm({
 }) {
   const t = useTranslations("AddStaff");
   const errorText = useErrorText();
-  const { state, pending, onSubmit, resubmit } = useFormAction(action);
+  // Adding an admin asks for a recent second factor: the form asks for it, then sends what was typed again.
+  const { state, pending, onSubmit, stepUp } = useStepUpForm(action);
   const roles = [
     { value: "loan_officer", label: t("roleLoanOfficer") },
     { value: "admin", label: t("roleAdmin") },
@@ -75,82 +75,62 @@ export function AddStaffForm({
     { value: "password", label: t("setupPassword") },
   ];
   const [setup, setSetup] = useState<string>(invitations ? "invite" : "password");
-  // Adding an admin asks for a recent second factor: the form asks for it, then sends what was typed again.
-  const [sent, setSent] = useState<{ form: FormData; button: HTMLElement | null }>();
-  const [answered, setAnswered] = useState<typeof state>();
-  const asking = !pending && needsStepUp(state) && answered !== state;
   const done = !pending && state?.data;
   return (
-    <form
-      onSubmit={(event) => {
-        setSent({
-          form: new FormData(event.currentTarget),
-          button: document.activeElement instanceof HTMLElement ? document.activeElement : null,
-        });
-        onSubmit(event);
-      }}
-      className="space-y-3"
-      noValidate
-    >
-      {asking && (
-        <StepUpDialog
-          returnTo={sent?.button ?? null}
-          onConfirmed={() => {
-            setAnswered(state);
-            if (sent) resubmit(sent.form);
-          }}
-          onCancel={() => setAnswered(state)}
-        />
-      )}
-      <Field
-        label={t("email")}
-        name="email"
-        id="staff-email"
-        type="email"
-        autoComplete="off"
-        required
-        error={state?.fields?.email}
-      />
-      <Choice legend={t("role")} name="role" options={roles} error={state?.fields?.role} />
-      {invitations ? (
-        <Choice
-          legend={t("theirPassword")}
-          name="setup"
-          options={setups}
-          value={setup}
-          onChange={setSetup}
-          error={state?.fields?.invite}
-        />
-      ) : (
-        <input type="hidden" name="setup" value="password" />
-      )}
-      {setup === "password" && (
+    <>
+      {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
+      {stepUp}
+      <form onSubmit={onSubmit} className="space-y-3" noValidate>
         <Field
-          label={t("password")}
-          name="password"
-          id="staff-password"
-          type="password"
-          autoComplete="new-password"
+          label={t("email")}
+          name="email"
+          id="staff-email"
+          type="email"
+          autoComplete="off"
           required
-          hint={t("passwordHint")}
-          error={state?.fields?.password}
+          error={state?.fields?.email}
         />
-      )}
-      <Button type="submit" disabled={pending}>
-        {/* The client invitation beside it on /admin has its own "Send invitation": a screen reader's list of buttons tells them apart. */}
-        {setup === "invite" ? t("sendInvitation") : t("createAccount")}
-      </Button>
-      <p aria-live="polite" className="text-sm">
-        {done && state.data?.invited && (
-          <span className="text-brand-700">{t("invited", { email: state.data.email })}</span>
+        <Choice legend={t("role")} name="role" options={roles} error={state?.fields?.role} />
+        {invitations ? (
+          <Choice
+            legend={t("theirPassword")}
+            name="setup"
+            options={setups}
+            value={setup}
+            onChange={setSetup}
+            error={state?.fields?.invite}
+          />
+        ) : (
+          <input type="hidden" name="setup" value="password" />
         )}
-        {done && !state.data?.invited && (
-          <span className="text-brand-700">{t("created", { email: state.data?.email ?? "" })}</span>
+        {setup === "password" && (
+          <Field
+            label={t("password")}
+            name="password"
+            id="staff-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={t("passwordHint")}
+            error={state?.fields?.password}
+          />
         )}
-        {!pending && state?.error && !state.fields && (
-          <span className="text-red-700">{errorText({ code: state.code, message: state.error })}</span>
-        )}
-      </p>
-    </form>
+        <Button type="submit" disabled={pending}>
+          {/* The client invitation beside it on /admin has its own "Send invitation": a screen reader's list of buttons tells them apart. */}
+          {setup === "invite" ? t("sendInvitation") : t("createAccount")}
+        </Button>
+        <p aria-live="polite" className="text-sm">
+          {done && state.data?.invited && (
+            <span className="text-brand-700">{t("invited", { email: state.data.email })}</span>
+          )}
+          {done && !state.data?.invited && (
+            <span className="text-brand-700">{t("created", { email: state.data?.email ?? "" })}</span>
+          )}
+          {!pending && state?.error && !state.fields && (
+            <span className="text-red-700">{errorText({ code: state.code, message: state.error })}</span>
+          )}
+        </p>
+      </form>
+    </>
   );
 }

@@ -1,13 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useStepUpForm } from "@/components/auth/use-step-up-form";
 import { EmbedCode } from "@/components/embed/embed-code";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { FormAction } from "@/lib/api/action";
-import { useFormAction } from "@/lib/client/use-form-action";
 import { useErrorText } from "@/lib/i18n/error-text";
 
+/** Registers a widget site; its secret lasts, so the action asks for a recent second factor (the dialog, then again). */
 export function SiteForm({
   appOrigin,
   action,
@@ -17,11 +18,13 @@ export function SiteForm({
 }) {
   const t = useTranslations("Sites");
   const errorText = useErrorText();
-  const { state, pending, onSubmit } = useFormAction(action);
+  const { state, pending, onSubmit, stepUp } = useStepUpForm(action);
   const fields = state?.fields ?? {};
   const originError = Object.entries(fields).find(([field]) => field.startsWith("allowedOrigins"))?.[1];
   return (
     <div className="space-y-4">
+      {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
+      {stepUp}
       <form onSubmit={onSubmit} className="grid gap-3 md:grid-cols-3" noValidate>
         <Field label={t("siteName")} name="name" required error={fields.name} />
         <Field label={t("origins")} name="origins" required hint={t("originsHint")} error={originError} />

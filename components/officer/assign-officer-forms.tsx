@@ -1,11 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useStepUpForm } from "@/components/auth/use-step-up-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import type { FormAction } from "@/lib/api/action";
-import { useFormAction } from "@/lib/client/use-form-action";
 import { useErrorText } from "@/lib/i18n/error-text";
 import type { AssignmentSource } from "@/lib/services/portfolio/officer-assignment";
 
@@ -27,7 +27,10 @@ function OfficerSelect({ id, staff, error }: { id: string; staff: Choice[]; erro
   );
 }
 
-/** Who is a homeowner's officer (by their email), and a widget site's: both audited. */
+/**
+ * Who is a homeowner's officer (by their email), and a widget site's: both audited, and both change where leads go, so
+ * each asks for a recent second factor (the step-up dialog, then the form again).
+ */
 export function AssignOfficerForms({
   staff,
   sites,
@@ -41,11 +44,14 @@ export function AssignOfficerForms({
 }) {
   const t = useTranslations("AssignOfficer");
   const errorText = useErrorText();
-  const homeowner = useFormAction(assign);
-  const site = useFormAction(assignSite);
+  const homeowner = useStepUpForm(assign);
+  const site = useStepUpForm(assignSite);
   const fields = homeowner.state?.fields ?? {};
   return (
     <div className="space-y-5">
+      {/* Beside the forms, not in them: the dialog's own form must not submit theirs. */}
+      {homeowner.stepUp}
+      {site.stepUp}
       <form onSubmit={homeowner.onSubmit} className="space-y-3" noValidate>
         <Field label={t("email")} name="email" type="email" required error={fields.email} />
         <OfficerSelect id="assign-officer" staff={staff} error={fields.officerId} />

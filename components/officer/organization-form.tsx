@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
@@ -12,7 +13,8 @@ import { usePut } from "./use-put";
 
 /**
  * The lender's details on every officer's card (admins on /admin): name, NMLS ID, Equal Housing words, default officer,
- * logo.
+ * logo. Saving the details asks for a recent second factor (the default officer and the name decide where leads go and
+ * whose consent they give): the step-up dialog, then the same details again.
  */
 export function OrganizationForm({
   initial,
@@ -23,7 +25,8 @@ export function OrganizationForm({
 }) {
   const t = useTranslations("Organization");
   const [org, setOrg] = useState(initial);
-  const details = usePut<OrganizationDto>(setOrg);
+  const { withStepUp, stepUp } = useStepUp();
+  const details = usePut<OrganizationDto>(setOrg, withStepUp);
   const onDetails = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -39,6 +42,8 @@ export function OrganizationForm({
   const statementError = details.fields.equalHousingStatement;
   return (
     <div className="space-y-4">
+      {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
+      {stepUp}
       <form onSubmit={onDetails} className="space-y-3" noValidate>
         <Field
           label={t("companyName")}

@@ -153,6 +153,7 @@ export const Sites = z.object({
       siteKey: z.string(),
       allowedOrigins: z.array(z.string()),
       dailyBudget: z.number(),
+      officerId: z.number().nullable().describe("The loan officer its visitors' and members' leads go to"),
       createdAt: z.string(),
     }),
   ),

@@ -1,7 +1,17 @@
 import { describe, expect, inject, it } from "vitest";
 import { totpCode } from "@/lib/auth/totp";
 import { softAssertion, type SoftPasskey } from "@/lib/testing/soft-passkey";
-import { addPasskey, call, credentialsCallback, passkeyOf, provedAccount, sessionFrom, signIn, unique } from "./client";
+import {
+  addPasskey,
+  call,
+  credentialsCallback,
+  newAccount,
+  passkeyOf,
+  provedAccount,
+  sessionFrom,
+  signIn,
+  unique,
+} from "./client";
 
 /**
  * Issue 44, item 2: each action a stolen session must not take, tried by the server with a second factor older than
@@ -161,6 +171,95 @@ describe.concurrent(
       await giveFactor(admin, passkeyOf(app, app.admin.email)!);
       const made = await call(app, "POST", "/api/admin/sites", { cookie: admin, body: site });
       expect([made.status, typeof made.body.siteSecret]).toEqual([201, "string"]);
+    });
+
+    it("changing where leads go: the default officer and lender's name, a site's officer, a homeowner's officer (issue 53, item 3)", async () => {
+      const admin = await freshAdmin();
+      // An officer to send the leads to, a site and a homeowner whose leads they could be: made while the factor is new.
+      const officerEmail = `routing-${unique()}@example.com`;
+      const made = await call(app, "POST", "/api/admin/users", {
+        cookie: admin,
+        body: { email: officerEmail, password: "officer-long-password", role: "loan_officer" },
+      });
+      expect(made.status).toBe(201);
+      const officerId = made.body.id as number;
+      const siteName = `Routing ${unique()}`;
+      const site = { name: siteName, allowedOrigins: ["https://routing.example"], dailyBudget: 10 };
+      expect((await call(app, "POST", "/api/admin/sites", { cookie: admin, body: site })).status).toBe(201);
+      const siteOf = async () =>
+        (
+          (await call(app, "GET", "/api/admin/sites", { cookie: admin })).body.sites as {
+            id: number;
+            name: string;
+            officerId: number | null;
+          }[]
+        )
+          .filter((one) => one.name === siteName)
+          .map(({ id, officerId }) => ({ id, officerId }))[0]!;
+      const siteId = (await siteOf()).id;
+      const homeowner = await newAccount(app);
+      const exported = async () => (await call(app, "GET", "/api/account/export", { cookie: homeowner.cookie })).body;
+      const homeownerId = (await exported()).account.id as number;
+      const officerOf = async () => ((await exported()).loanOfficer as { email: string } | null)?.email ?? null;
+      const organization = async () => (await call(app, "GET", "/api/admin/organization", { cookie: admin })).body;
+      const before = { organization: await organization(), site: await siteOf(), homeowner: await officerOf() };
+      const details = {
+        companyName: before.organization.companyName,
+        nmlsId: before.organization.nmlsId,
+        equalHousingStatement: before.organization.equalHousingStatement,
+        defaultOfficerId: before.organization.defaultOfficerId,
+      };
+      const lender = `Lender ${unique()}`;
+      const change = {
+        organization: () =>
+          call(app, "PUT", "/api/admin/organization", {
+            cookie: admin,
+            body: { ...details, companyName: lender, defaultOfficerId: officerId },
+          }),
+        site: () => call(app, "PATCH", "/api/admin/sites", { cookie: admin, body: { siteId, officerId } }),
+        homeowner: () =>
+          call(app, "PUT", `/api/admin/users/${homeownerId}/officer`, { cookie: admin, body: { officerId } }),
+      };
+
+      await goStale();
+      const answers = {
+        organization: await change.organization(),
+        site: await change.site(),
+        homeowner: await change.homeowner(),
+      };
+      const codes = Object.entries(answers).map(([what, reply]) => [what, reply.status, reply.body?.error?.code]);
+      expect(codes).toEqual([
+        ["organization", 403, "step_up_required"],
+        ["site", 403, "step_up_required"],
+        ["homeowner", 403, "step_up_required"],
+      ]);
+      // Nothing changed, and each refusal is in the log.
+      expect({ organization: await organization(), site: await siteOf(), homeowner: await officerOf() }).toEqual(
+        before,
+      );
+      const refused = async () => ({
+        organization: await refusals("organization.change", app.admin.email),
+        site: await refusals("site.officer", app.admin.email),
+        homeowner: await refusals("officer.assign", app.admin.email),
+      });
+      const once = { organization: ["step_up_required"], site: ["step_up_required"], homeowner: ["step_up_required"] };
+      expect(await refused()).toEqual(once);
+
+      await giveFactor(admin, passkeyOf(app, app.admin.email)!);
+      expect((await change.organization()).status).toBe(200);
+      expect((await change.site()).status).toBe(204);
+      expect((await change.homeowner()).status).toBe(200);
+      expect(await organization()).toMatchObject({ companyName: lender, defaultOfficerId: officerId });
+      expect(await siteOf()).toEqual({ id: siteId, officerId });
+      expect(await officerOf()).toBe(officerEmail);
+      // Still one refused row each (the allowed changes are rows of their own).
+      expect(await refused()).toEqual(once);
+      const path = `/api/admin/audit?action=officer.assign&outcome=refused&actor=${encodeURIComponent(app.admin.email)}`;
+      const [row] = (await call(app, "GET", path, { cookie: admin })).body.events as { detail: object }[];
+      expect(row!.detail).toMatchObject({ reason: "step_up_required", userId: homeownerId });
+      // The shared app's organization as it was, for the files after this one.
+      const restored = await call(app, "PUT", "/api/admin/organization", { cookie: admin, body: details });
+      expect(restored.status).toBe(200);
     });
 
     it("new recovery codes need a factor on the account, not only a session that gave one", async () => {

@@ -46,12 +46,19 @@ export const registerSite = action({ roles: ["admin"], input: SiteForm, stepUp: 
   return { siteKey, siteSecret };
 });
 
-export const assignOfficer = action({ roles: ["admin"], input: AssignOfficerForm }, async ({ user, input }) => {
-  const assignment = await reassignOfficerByEmail(user, input.email, input.officerId);
-  return { email: input.email, source: assignment?.source ?? null };
-});
+// Where leads go: as on their routes, a recent second factor.
+export const assignOfficer = action(
+  { roles: ["admin"], input: AssignOfficerForm, stepUp: "officer.assign" },
+  async ({ user, input }) => {
+    const assignment = await reassignOfficerByEmail(user, input.email, input.officerId);
+    return { email: input.email, source: assignment?.source ?? null };
+  },
+);
 
-export const assignSiteOfficer = action({ roles: ["admin"], input: SiteOfficerForm }, async ({ user, input }) => {
-  await setSiteOfficer(user, input.siteId, input.officerId);
-  return input;
-});
+export const assignSiteOfficer = action(
+  { roles: ["admin"], input: SiteOfficerForm, stepUp: "site.officer" },
+  async ({ user, input }) => {
+    await setSiteOfficer(user, input.siteId, input.officerId);
+    return input;
+  },
+);

@@ -24,12 +24,13 @@ export const GET = route(
   { roles: ["admin"], summary: "The registered widget sites, without their secrets", responses: { 200: Sites } },
   async () =>
     Response.json({
-      sites: (await listSites()).map(({ id, name, siteKey, allowedOrigins, dailyBudget, createdAt }) => ({
+      sites: (await listSites()).map(({ id, name, siteKey, allowedOrigins, dailyBudget, officerId, createdAt }) => ({
         id,
         name,
         siteKey,
         allowedOrigins,
         dailyBudget,
+        officerId,
         createdAt,
       })),
     }),
@@ -38,6 +39,8 @@ export const GET = route(
 export const PATCH = route(
   {
     roles: ["admin"],
+    // Where the site's leads go: a stale session must not send them elsewhere.
+    stepUp: "site.officer",
     body: SiteOfficerBody,
     summary: "Set the loan officer of a widget site's visitors and members (null: none)",
     responses: { 204: null },

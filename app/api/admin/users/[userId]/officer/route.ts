@@ -6,6 +6,8 @@ import { reassignOfficer } from "@/lib/services/portfolio/officer-assignment";
 export const PUT = route(
   {
     roles: ["admin"],
+    // Where the homeowner's leads go: a stale session must not send them elsewhere.
+    stepUp: "officer.assign",
     params: UserIdParams,
     body: OfficerAssignmentBody,
     summary: "Assign a homeowner's loan officer (null gives it back to invitation, portfolio, site and default)",
