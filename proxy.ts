@@ -47,9 +47,10 @@ export async function proxy(request: NextRequest) {
     return response;
   }
   if (cookie) return NextResponse.next();
-  const login = new URL("/login", request.url);
-  login.searchParams.set("callbackUrl", request.nextUrl.pathname + request.nextUrl.search);
-  return NextResponse.redirect(login);
+  // A relative Location: the browser resolves it against the address it used, where request.url would be the server's
+  // bind address behind HOSTNAME=0.0.0.0.
+  const login = `/login?${new URLSearchParams({ callbackUrl: request.nextUrl.pathname + request.nextUrl.search })}`;
+  return new NextResponse(null, { status: 307, headers: { Location: login } });
 }
 
 // Signed-in pages run the proxy only for requests without a session cookie (the only ones it has work for): running
