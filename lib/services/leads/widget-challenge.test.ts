@@ -23,7 +23,7 @@ describe("the widget lead form's proof of work", () => {
     );
     await expect(
       spendLeadStamp("site_unit", challenge, solution, later(env.WIDGET_LEAD_MIN_SECONDS + 1)),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual({ locale: "en" });
     await expect(
       spendLeadStamp("site_unit", challenge, solution, later(env.WIDGET_LEAD_MIN_SECONDS + 1)),
     ).rejects.toMatchObject({ status: 403 });
