@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leadIpKey, leadNetworkKey } from "./widget";
+import { leadIpKey, leadNetworkKey } from "./widget-limits";
 
 describe("the widget lead form's per-visitor key", () => {
   it("groups an IPv6 client by its /64, however the address is written", () => {
