@@ -623,6 +623,11 @@ describe("the lead limits under a flood (an app of this file's own: 10 leads a s
     expect(ours).toHaveLength(31);
     expect(ours.filter((row) => row.held)).toHaveLength(21);
 
+    // Every visitor, held or not, got their report link.
+    const links = (
+      await call(own.app, "GET", `/api/admin/outbox?to=${encodeURIComponent(siteKey.toLowerCase())}`, { cookie: admin })
+    ).body.messages as unknown[];
+    expect(links).toHaveLength(31);
     // One mail to the admins about it, however many leads were held.
     await sleep(1000);
     const notices = (

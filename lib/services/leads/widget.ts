@@ -159,7 +159,8 @@ export async function createWidgetLead(
   const { locale } = await spendLeadStamp(site.siteKey, input.challenge, input.solution);
   // The widget's own lookup (its budget and per-visitor limit), most often from the cache: the visitor just saw it.
   const estimate = await widgetValuation(site, ip, input.address);
-  // Per house as the service found it (see houseKey), so after the lookup; before anything is written.
+  // The day's limits, all or none, once the lead passed every other check: per house as the service found it (see
+  // houseKey), so after the lookup; before anything is written.
   await spendLeadLimits(
     [
       { limit: "leadIp", key: leadIpKey(ip) },
