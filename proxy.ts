@@ -1,6 +1,7 @@
 import { decode } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
+import { appOrigin, env } from "@/lib/env";
 import { PAGE_CSP } from "@/lib/security/csp.mjs";
 import { frameAncestors } from "@/lib/security/origins";
 
@@ -47,7 +48,9 @@ export async function proxy(request: NextRequest) {
     return response;
   }
   if (cookie) return NextResponse.next();
-  const login = new URL("/login", request.url);
+  // On the configured public origin: request.url is the server's bind address behind HOSTNAME=0.0.0.0. Without one
+  // (`next start` on a port), the address the request came to.
+  const login = new URL("/login", env.NEXTAUTH_URL ? appOrigin : request.url);
   login.searchParams.set("callbackUrl", request.nextUrl.pathname + request.nextUrl.search);
   return NextResponse.redirect(login);
 }

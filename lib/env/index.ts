@@ -177,13 +177,16 @@ export const EnvSchema = z
     /**
      * The widget's "Get my full report" form: leading zero bits of the proof of work a visitor's browser solves
      * (SHA-256; 16 takes a phone about a second), the seconds a challenge must be held before it is answered, and the
-     * leads per visitor IP, per address and per site each day.
+     * leads each day per visitor IP, per network (IPv4 /24, IPv6 /48) and per house; per site, the leads taken before
+     * new ones are held for review, and the ceiling past which the form answers 429.
      */
     WIDGET_LEAD_POW_BITS: z.coerce.number().int().min(0).max(28).default(16),
     WIDGET_LEAD_MIN_SECONDS: z.coerce.number().int().min(0).max(120).default(3),
     WIDGET_LEADS_PER_IP_PER_DAY: z.coerce.number().int().min(1).default(5),
+    WIDGET_LEADS_PER_NETWORK_PER_DAY: z.coerce.number().int().min(1).default(25),
     WIDGET_LEADS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(3),
     WIDGET_LEADS_PER_SITE_PER_DAY: z.coerce.number().int().min(1).default(200),
+    WIDGET_LEADS_SITE_CEILING_PER_DAY: z.coerce.number().int().min(1).default(2000),
     /** Report links mailed to one email address a day (more leads for it are kept, unmailed). */
     WIDGET_REPORT_MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).default(3),
     /** How long the report link mailed to a widget visitor works (7 days). */

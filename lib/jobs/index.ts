@@ -14,6 +14,7 @@ import { budgetState, dueClients, refreshScheduled } from "@/lib/services/portfo
 import { checkEngagement, sendOfficerSummary, summaryRecipients } from "@/lib/services/portfolio/officer-summary";
 import { disposeIdleAccounts } from "@/lib/services/audit/privacy";
 import { leadSummaryRecipients, sendLeadNotice, sendLeadSummary } from "@/lib/services/leads/mail";
+import { HELD_NOTICE_JOB, sendHeldNotice } from "@/lib/services/leads/held-leads";
 import { sweepRecentApplicants } from "@/lib/services/lookups/recent-applicants";
 import { attemptDelivery } from "@/lib/services/partners/webhook-delivery";
 import { DELIVERY_JOB, type DeliveryJob } from "@/lib/webhooks/queue";
@@ -156,6 +157,15 @@ const JOBS: JobSpec<object>[] = [
       log.info({ leadId, outcome: await sendLeadNotice(leadId) }, "lead notice");
     },
   } as JobSpec<{ leadId: number }> as JobSpec<object>,
+  {
+    // The admins' mail about a site's widget leads held past its daily cap (once a day per site).
+    name: HELD_NOTICE_JOB,
+    retryDelaySeconds: 30,
+    retryLimit: 5,
+    run: async ({ siteId, day }: { siteId: number; day: string }) => {
+      log.info({ siteId, day, outcome: await sendHeldNotice(siteId, day) }, "held leads notice");
+    },
+  } as JobSpec<{ siteId: number; day: string }> as JobSpec<object>,
   {
     // Daily: each officer's leads summary (new leads of those who chose it, and leads open more than a business day).
     name: "lead-summaries",

@@ -1,6 +1,7 @@
 import { formatsFor } from "@/lib/format";
 import { translator } from "@/lib/i18n/messages";
 import { BEST_TIME_LABELS, scenarioLine, STATUS_LABELS, type BestTime, type LeadStatus } from "@/lib/leads/rules";
+import { oneLine } from "@/lib/security/one-line";
 import type { Message } from "./transport";
 
 /** One lead as the officer's mail shows it. */
@@ -83,7 +84,10 @@ function page(subject: string, intro: string, rows: string, buttonUrl: string, b
 /** The officer's email for one new lead, sent within a minute of it. */
 export function leadNoticeMessage(input: { to: string; lead: LeadLine; preferencesUrl: string }): Message {
   const { lead } = input;
-  const subject = t("leadNoticeSubject", { kind: lead.kind, who: lead.name ?? lead.email ?? t("leadSomeone") });
+  // A visitor's name is anyone's text: one line, so that it cannot add a header.
+  const subject = oneLine(
+    t("leadNoticeSubject", { kind: lead.kind, who: lead.name ?? lead.email ?? t("leadSomeone") }),
+  );
   const footer = t("leadNoticeFooter", { url: input.preferencesUrl });
   const text = [`${subject}.`, lineText(lead), footer].join("\n\n");
   return {
@@ -127,5 +131,19 @@ export function leadSummaryMessage(input: {
     subject,
     text,
     html: page(subject, intro, rows, input.leadsUrl, t("leadSummaryOpen"), footer),
+  };
+}
+
+/** The admins' email, once a day per site, when its widget's leads pass the day's cap and are held for review. */
+export function heldLeadsMessage(input: { to: string; site: string; cap: number; leadsUrl: string }): Message {
+  const subject = oneLine(t("heldSubject", { site: input.site, cap: input.cap }));
+  const intro = t("heldIntro", { site: input.site, cap: input.cap });
+  const footer = t("heldFooter");
+  const text = [intro, t("heldAction", { url: input.leadsUrl }), footer].join("\n\n");
+  return {
+    to: input.to,
+    subject,
+    text,
+    html: page(subject, intro, "", input.leadsUrl, t("leadSummaryOpen"), footer),
   };
 }

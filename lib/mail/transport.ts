@@ -4,6 +4,7 @@ import { getDatabase } from "@/lib/db";
 import { outbox } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { oneLine } from "@/lib/security/one-line";
 
 export interface Message {
   to: string;
@@ -34,7 +35,9 @@ const transporter = () => (smtp ??= nodemailer.createTransport(env.SMTP_URL!));
  * Sends an email: over SMTP when SMTP_URL is set, otherwise into the outbox that admins read at /admin/outbox. Either
  * way the outbox keeps a record and the log a line (never the body: it may hold a sign-in link).
  */
-export async function sendMail(message: Message): Promise<void> {
+export async function sendMail(mail: Message): Promise<void> {
+  // Every subject on one line, whatever text of anyone's went into it.
+  const message = { ...mail, subject: oneLine(mail.subject) };
   if (!env.SMTP_URL) {
     await keep({
       kind: "email",

@@ -35,10 +35,12 @@ export type AccountLimit =
   "signup" | "resetIp" | "resetEmail" | "verifyEmail" | "passkeyOptions" | "staffInvite" | "apiTokenFailures" | "lead";
 
 /**
- * The widget's lead form, per day: leads per visitor IP, per address and per site, and report links mailed per
- * recipient (`leadMail`); and `leadStamp`, a proof-of-work stamp's single use (one point for as long as a stamp lives).
+ * The widget's lead form, per day: leads per visitor IP, per network, per address, per site before they are held
+ * (`leadSite`) and at all (`leadSiteCeiling`), and report links mailed per recipient (`leadMail`); and `leadStamp`, a
+ * proof-of-work stamp's single use (one point for as long as a stamp lives).
  */
-export type WidgetLeadLimit = "leadIp" | "leadAddress" | "leadSite" | "leadStamp" | "leadMail";
+export type WidgetLeadLimit =
+  "leadIp" | "leadNetwork" | "leadAddress" | "leadSite" | "leadSiteCeiling" | "leadStamp" | "leadMail";
 
 type Limiter = "user" | "ip" | "widgetIp" | "staffRows" | AccountLimit | WidgetLeadLimit;
 type Limiters = Record<Limiter, RateLimiterAbstract>;
@@ -55,8 +57,10 @@ const NAMES: Record<Limiter, string> = {
   passkeyOptions: "passkey-options",
   staffInvite: "staff-invite",
   leadIp: "widget-lead-ip",
+  leadNetwork: "widget-lead-network",
   leadAddress: "widget-lead-address",
   leadSite: "widget-lead-site",
+  leadSiteCeiling: "widget-lead-site-ceiling",
   leadStamp: "widget-lead-stamp",
   leadMail: "widget-lead-mail",
   apiTokenFailures: "api-token-failures",
@@ -91,8 +95,14 @@ function create(redis: Redis | undefined): Limiters {
     passkeyOptions: make(NAMES.passkeyOptions, env.RATE_LIMIT_PASSKEY_OPTIONS_PER_MINUTE, 60),
     staffInvite: make(NAMES.staffInvite, 20, 3600),
     leadIp: make(NAMES.leadIp, env.WIDGET_LEADS_PER_IP_PER_DAY, DAY),
+    leadNetwork: make(NAMES.leadNetwork, env.WIDGET_LEADS_PER_NETWORK_PER_DAY, DAY),
     leadAddress: make(NAMES.leadAddress, env.WIDGET_LEADS_PER_ADDRESS_PER_DAY, DAY),
     leadSite: make(NAMES.leadSite, env.WIDGET_LEADS_PER_SITE_PER_DAY, DAY),
+    leadSiteCeiling: make(
+      NAMES.leadSiteCeiling,
+      Math.max(env.WIDGET_LEADS_SITE_CEILING_PER_DAY, env.WIDGET_LEADS_PER_SITE_PER_DAY),
+      DAY,
+    ),
     leadStamp: make(NAMES.leadStamp, 1, LEAD_STAMP_SECONDS),
     leadMail: make(NAMES.leadMail, env.WIDGET_REPORT_MAILS_PER_RECIPIENT_PER_DAY, DAY),
     // Unknown, expired or revoked API tokens sent from one client address (per 15 minutes).
@@ -125,6 +135,11 @@ export async function limitAccount(limit: AccountLimit, key: string): Promise<vo
 /** Spends one of a widget lead limit's points for a key; throws RateLimitedError once they are used up. */
 export async function limitWidgetLead(limit: WidgetLeadLimit, key: string): Promise<void> {
   await consume(limit, key);
+}
+
+/** Gives back a point spent for a key (a lead that another limit then refused). */
+export async function refundWidgetLead(limit: WidgetLeadLimit, key: string): Promise<void> {
+  await getLimiters()[limit].reward(key, 1);
 }
 
 /** The seconds until a used-up account limit allows its key again; undefined while it has points left. */

@@ -54,6 +54,7 @@ export const ERROR_STATUS = {
   no_claim: 409,
   no_officer: 409,
   no_second_factor: 409,
+  not_held: 409,
   not_a_homeowner: 409,
   owner_taken: 409,
   taken: 409,

@@ -47,6 +47,11 @@ describe("the addresses a webhook may reach", () => {
     "fc00::1",
     "fec0::1",
     "100::1",
+    // The IPv6 documentation range of RFC 9637 and the deprecated 6to4 relay anycast (RFC 7526).
+    "3fff::1",
+    "3fff:fff:ffff::1",
+    "192.88.99.1",
+    "::ffff:192.88.99.2",
     // Brackets are the URL's, never an address's.
     "[::1]",
   ])("refuses %s", (address) => expect(isPublicAddress(address)).toBe(false));
@@ -60,6 +65,10 @@ describe("the addresses a webhook may reach", () => {
     "2a00:1450:4001:80b::200e",
     "2001:1::1",
     "2003::1",
+    "3ffe:ffff::1",
+    "3fff:1000::1",
+    "192.88.98.1",
+    "192.88.100.1",
     "::ffff:8.8.8.8",
     "::ffff:808:808",
   ])("allows %s", (address) => expect(isPublicAddress(address)).toBe(true));

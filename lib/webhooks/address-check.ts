@@ -17,6 +17,8 @@ for (const [network, prefix] of [
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
   ["192.0.2.0", 24],
+  // The 6to4 relay anycast (deprecated, RFC 7526).
+  ["192.88.99.0", 24],
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
   ["198.51.100.0", 24],
@@ -39,6 +41,8 @@ const BLOCKED_V6: [string, number][] = [
   ["2001:db8::", 32],
   // 6to4.
   ["2002::", 16],
+  // The second documentation range (RFC 9637).
+  ["3fff::", 20],
   ["fc00::", 7],
   ["fe80::", 10],
   ["fec0::", 10],

@@ -53,7 +53,7 @@ export function startCommand(cwd = process.cwd()): { flags: string[]; entry: str
 
 /**
  * The built app (`npm run build` first) on a port, started as the image starts it: the standalone server, PORT and
- * HOSTNAME from the environment, with the environment given on top of this process's. Stopped by SIGTERM at once
+ * HOSTNAME (loopback unless `env` names another) from the environment, with the environment given on top of this process's. Stopped by SIGTERM at once
  * (SHUTDOWN_DELAY_SECONDS=0 unless given). Its log lines (stdout) are dropped unless `stdout` is "pipe" (then read
  * them, or the app stalls once the pipe is full).
  */
@@ -72,9 +72,10 @@ export function startNext(
       ...process.env,
       SHUTDOWN_DELAY_SECONDS: "0",
       AUDIT_HMAC_KEY: TEST_AUDIT_KEY,
+      // Loopback unless the test binds as the image does (HOSTNAME=0.0.0.0).
+      HOSTNAME: "127.0.0.1",
       ...env,
       PORT: String(port),
-      HOSTNAME: "127.0.0.1",
     },
     stdio: ["ignore", stdout, stderr],
   });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, houses, latestMail, rawCall, signIn, unique } from "./client";
-import { exited, freePort, startNext, waitFor } from "./processes";
+import { exited, freePort, startNext, startOwnApp, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
 import { smtpServer } from "./smtp";
 
@@ -280,6 +280,69 @@ describe("the widget's report form (embedded app)", () => {
     expect((await lead(app, { ...base, email: "not-an-email" }, origin)).body.error.fields).toHaveProperty("email");
   });
 
+  it("refuses a page that is not an http(s) address on one of the site's origins, naming page", async () => {
+    const [address] = houses(1640, 1);
+    for (const page of ["javascript:alert(document.cookie)", "https://elsewhere.example/rates", "data:text/html,x"]) {
+      const s = await heldStamp(app, key, origin);
+      const body = { key, address, name: "Pg", email: `pg-${unique()}@example.com`, page };
+      const reply = await lead(app, { ...body, challenge: s.challenge, solution: s.solution }, origin, "127.0.3.40");
+      expect(reply.status, page).toBe(400);
+      expect(Object.keys(reply.body.error.fields)).toEqual(["page"]);
+    }
+  });
+
+  it("keeps the consent and the mail in the language the frame showed (its challenge's), whatever the POST's ?lang= says", async () => {
+    const [address] = houses(1641, 1);
+    const email = `lang-${unique()}@example.com`;
+    const given = await rawCall(app, "GET", `/api/widget/leads/challenge?key=${key}&lang=es`, {
+      headers: { Origin: origin },
+    });
+    expect(given.status).toBe(200);
+    await sleep(given.body.minSeconds * 1000 + 150);
+    const reply = await rawCall(app, "POST", "/api/widget/leads?lang=en", {
+      body: {
+        key,
+        address,
+        name: "Lucía",
+        email,
+        phone: "(206) 555-0124",
+        consent: true,
+        page: `${origin}/es/tasas`,
+        challenge: given.body.challenge,
+        solution: solve(given.body.challenge, given.body.bits),
+      },
+      headers: { Origin: origin },
+      from: "127.0.3.41",
+    });
+    expect(reply.status).toBe(202);
+    expect((await latestMail(app, admin, email)).subject).toMatch(/^El informe de su vivienda/);
+    const rows = (await call(app, "GET", "/api/leads?size=50", { cookie: admin })).body.leads as {
+      email: string;
+      consent: { locale: string; text: string } | null;
+    }[];
+    expect(rows.find((row) => row.email === email)?.consent?.locale).toBe("es");
+  });
+
+  it("takes control characters out of a visitor's name before it is kept or reaches a mail header", async () => {
+    const [address] = houses(1642, 1);
+    const email = `ctl-${unique()}@example.com`;
+    const s = await heldStamp(app, key, origin);
+    const name = "Eve\r\nBcc: victim@evil.example\u0007\tX";
+    const reply = await lead(
+      app,
+      { key, address, name, email, challenge: s.challenge, solution: s.solution },
+      origin,
+      "127.0.3.42",
+    );
+    expect(reply.status).toBe(202);
+    const rows = (await call(app, "GET", "/api/leads?size=50", { cookie: admin })).body.leads as {
+      email: string;
+      name: string;
+    }[];
+    const kept = rows.find((row) => row.email === email)?.name;
+    expect(kept).toBe("Eve Bcc: victim@evil.example X");
+  });
+
   /** Stamps for `count` submissions, held together as long as a person takes at least. */
   const heldStamps = async (count: number) => {
     const stamps = await Promise.all(Array.from({ length: count }, () => stamp(app, key, origin)));
@@ -478,4 +541,110 @@ describe("an expired report link (an app of this file's own, whose links last a 
     expect(opened.status).toBe(410);
     expect(opened.body.error.code).toBe("link_expired");
   });
+});
+
+describe("the lead limits under a flood (an app of this file's own: 10 leads a site a day, 8 a network)", () => {
+  let own: Awaited<ReturnType<typeof startOwnApp>>;
+  let admin: string;
+  const origin = "https://flood.example";
+  beforeAll(async () => {
+    own = await startOwnApp("widget-flood", {
+      WIDGET_LEAD_POW_BITS: "4",
+      WIDGET_LEAD_MIN_SECONDS: "0",
+      WIDGET_LEADS_PER_SITE_PER_DAY: "10",
+      WIDGET_LEADS_PER_NETWORK_PER_DAY: "8",
+    });
+    admin = await signIn(own.app, own.app.admin.email, own.app.admin.password);
+  }, 180_000);
+  afterAll(async () => own?.stop());
+
+  const newSite = async (name: string) => {
+    const site = await call(own.app, "POST", "/api/admin/sites", {
+      cookie: admin,
+      body: { name, allowedOrigins: [origin], dailyBudget: 5000 },
+    });
+    expect(site.status).toBe(201);
+    return site.body.siteKey as string;
+  };
+  /** One visitor's lead from `ip`, for `address`, with a challenge of its own (given in `lang`). */
+  const send = async (siteKey: string, address: string, ip: string, lang = "en") => {
+    const given = await rawCall(own.app, "GET", `/api/widget/leads/challenge?key=${siteKey}&lang=${lang}`, {
+      headers: { Origin: origin },
+    });
+    const body = {
+      key: siteKey,
+      address,
+      name: "Flood",
+      // Whose it is, to find the site's leads by.
+      email: `${siteKey.toLowerCase()}-${unique()}@example.com`,
+      challenge: given.body.challenge,
+      solution: solve(given.body.challenge, given.body.bits),
+    };
+    return rawCall(own.app, "POST", `/api/widget/leads?lang=${lang}`, { body, headers: { Origin: origin }, from: ip });
+  };
+
+  it("spends a visitor's point only on a lead that passed its checks", async () => {
+    const siteKey = await newSite("checks");
+    const [a, b, c] = houses(1700, 3) as [string, string, string];
+    const statuses: number[] = [];
+    // The 4th lead for one house is refused by the house's limit: it costs the visitor nothing.
+    for (const address of [a, a, a, a, b, c]) statuses.push((await send(siteKey, address, "127.0.20.1")).status);
+    expect(statuses).toEqual([202, 202, 202, 429, 202, 202]);
+  }, 60_000);
+
+  it("counts an IPv4 /24 as one network: past its 8, a 429 that says the limit is the site's, in the visitor's language", async () => {
+    const siteKey = await newSite("network");
+    const homes = houses(1710, 10);
+    const replies = [];
+    for (const [i, address] of homes.entries())
+      replies.push(await send(siteKey, address, `127.0.21.${i + 1}`, i === 9 ? "es" : "en"));
+    expect(replies.map((reply) => reply.status)).toEqual([...Array(8).fill(202), 429, 429]);
+    expect(replies[8]!.body.error.message).toMatch(/^This site /);
+    expect(replies[8]!.body.error.message).not.toMatch(/from here/);
+    expect(replies[9]!.body.error.message).toMatch(/^Este sitio /);
+    expect(Number(replies[8]!.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another network is not held back by it.
+    expect((await send(siteKey, houses(1720, 1)[0]!, "127.0.22.1")).status).toBe(202);
+  }, 90_000);
+
+  it("keeps taking leads past the site's cap, holds them for review, tells the admins once, and lets an admin release one", async () => {
+    const siteKey = await newSite("flood");
+    const homes = houses(1730, 31);
+    const statuses: number[] = [];
+    // 30 leads from 30 networks, then a real visitor from yet another.
+    for (const [i, address] of homes.entries())
+      statuses.push((await send(siteKey, address, `127.0.${30 + i}.1`)).status);
+    expect(statuses).toEqual(Array(31).fill(202));
+
+    type Row = { id: number; held: boolean; email: string };
+    const ours = ((await call(own.app, "GET", "/api/leads?size=50", { cookie: admin })).body.leads as Row[]).filter(
+      (row) => row.email.startsWith(`${siteKey.toLowerCase()}-`),
+    );
+    expect(ours).toHaveLength(31);
+    expect(ours.filter((row) => row.held)).toHaveLength(21);
+
+    // Every visitor, held or not, got their report link.
+    const links = (
+      await call(own.app, "GET", `/api/admin/outbox?to=${encodeURIComponent(siteKey.toLowerCase())}`, { cookie: admin })
+    ).body.messages as unknown[];
+    expect(links).toHaveLength(31);
+    // One mail to the admins about it, however many leads were held.
+    await sleep(1000);
+    const notices = (
+      await call(own.app, "GET", `/api/admin/outbox?to=${encodeURIComponent(own.app.admin.email)}`, { cookie: admin })
+    ).body.messages as { subject: string }[];
+    expect(notices.filter((mail) => /held/i.test(mail.subject))).toHaveLength(1);
+
+    const held = ours.find((row) => row.held)!;
+    const released = await call(own.app, "POST", `/api/leads/${held.id}/release`, { cookie: admin });
+    expect(released.status).toBe(200);
+    expect((await call(own.app, "GET", `/api/leads/${held.id}`, { cookie: admin })).body.held).toBe(false);
+    const events = (await call(own.app, "GET", "/api/admin/audit?action=lead.release", { cookie: admin })).body
+      .events as { detail: Record<string, unknown> }[];
+    expect(events.some((event) => event.detail?.leadId === held.id)).toBe(true);
+
+    // The activity log's chain is whole after the flood.
+    const verify = await call(own.app, "GET", "/api/admin/audit/verify", { cookie: admin });
+    expect(verify.body).toMatchObject({ ok: true, firstBadId: null });
+  }, 180_000);
 });

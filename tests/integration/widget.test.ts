@@ -1,5 +1,11 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, houses, rawCall, signIn } from "./client";
+import { startOwnApp } from "./processes";
+import { mailsIn, smtpServer, type Mail } from "./smtp";
 
 describe("the widget's API", () => {
   const app = inject("apps").embedded;
@@ -81,4 +87,102 @@ describe("the widget's API", () => {
     expect(reply.status).toBe(400);
     expect(Object.keys(reply.body.error.fields)).toEqual(expect.arrayContaining(["allowedOrigins.0", "dailyBudget"]));
   });
+});
+
+describe("the widget behind a public origin (the standalone server bound to 0.0.0.0, as the image runs it)", () => {
+  // The origin people reach the app at (NEXTAUTH_URL); the server itself listens on 0.0.0.0 and is asked on loopback.
+  const publicOrigin = "https://homes.example";
+  // The demo site that only a faraway partner's page may frame (every app has it).
+  const partner = "https://partner-bank.example";
+  const mailDir = mkdtempSync(join(tmpdir(), "widget-origin-mail-"));
+  let own: Awaited<ReturnType<typeof startOwnApp>>;
+  let smtp: Awaited<ReturnType<typeof smtpServer>>;
+  beforeAll(async () => {
+    smtp = await smtpServer({ dir: mailDir });
+    own = await startOwnApp("widget-origin", {
+      HOSTNAME: "0.0.0.0",
+      NEXTAUTH_URL: publicOrigin,
+      SMTP_URL: smtp.url,
+      WIDGET_LEAD_POW_BITS: "4",
+      WIDGET_LEAD_MIN_SECONDS: "0",
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await own?.stop();
+    await smtp?.stop();
+    rmSync(mailDir, { recursive: true, force: true });
+  });
+
+  it("writes the public origin, never the bind address, in the widget, its CSP, the report, the mail and redirects", async () => {
+    const app = own.app;
+    const [address] = houses(560, 1) as [string];
+    const widget = await fetch(
+      `${app.url}/embed/valuation?key=site_demo_blocked&address=${encodeURIComponent(address)}&parent=${partner}`,
+      { headers: { Referer: `${partner}/rates` } },
+    );
+    expect(widget.status).toBe(200);
+    const html = await widget.text();
+    expect(html).toContain("Valuation provided by");
+    expect(html).not.toContain("0.0.0.0");
+    const links = [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+    const absolute = links.filter((link) => /^https?:/.test(link));
+    // "Get a detailed report", "How this estimate is made" and the provider's logo.
+    expect(absolute.filter((link) => link.startsWith(`${publicOrigin}/signup?address=`))).toHaveLength(1);
+    const logo = links.find((link) => /\.(svg|png)$/.test(link));
+    expect(logo?.startsWith(`${publicOrigin}/`)).toBe(true);
+    expect(absolute.every((link) => link.startsWith(`${publicOrigin}/`))).toBe(true);
+    // The frame's own CSP lets the logo load from where the page says it is.
+    const imgSrc = widget.headers.get("content-security-policy")!.match(/img-src ([^;]+)/)![1]!;
+    expect(imgSrc.split(" ")).toContain(publicOrigin);
+
+    // Its report form: a lead, whose mail (the visitor's link, the officer's notice) names the public origin only.
+    const challenge = await rawCall(app, "GET", "/api/widget/leads/challenge?key=site_demo_blocked", {
+      headers: { Origin: partner },
+    });
+    expect(challenge.status).toBe(200);
+    const email = `origin-${Date.now()}@example.com`;
+    let solution = 0;
+    while (
+      Math.clz32(createHash("sha256").update(`${challenge.body.challenge}:${solution}`).digest()[0]!) - 24 <
+      challenge.body.bits
+    )
+      solution++;
+    const lead = await rawCall(app, "POST", "/api/widget/leads", {
+      body: {
+        key: "site_demo_blocked",
+        address,
+        name: "Origin Visitor",
+        email,
+        page: `${partner}/rates`,
+        challenge: challenge.body.challenge,
+        solution: String(solution),
+      },
+      headers: { Origin: partner },
+      from: "127.0.0.61",
+    });
+    expect(lead.status).toBe(202);
+    let mail: Mail | undefined;
+    for (let i = 0; i < 40 && !mail; i++) {
+      if (i) await new Promise((resolve) => setTimeout(resolve, 250));
+      mail = mailsIn(mailDir).find((m) => m.to.includes(email));
+    }
+    const link = mail!.raw.match(/https?:\/\/[^\s"<>]+\/report\?token=[\w-]+/)?.[0];
+    expect(link?.startsWith(`${publicOrigin}/report?token=`)).toBe(true);
+    const token = new URL(link!).searchParams.get("token")!;
+    const page = await fetch(`${app.url}/report?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain("0.0.0.0");
+    const report = await fetch(`${app.url}/api/widget/report?token=${token}`, { method: "POST" });
+    expect(report.status).toBe(200);
+    expect(await report.text()).not.toContain("0.0.0.0");
+
+    // A page that needs a session sends people to sign in on the public origin (or a path), never the bind address.
+    const redirect = await fetch(`${app.url}/dashboard`, { redirect: "manual" });
+    expect(redirect.status).toBeGreaterThanOrEqual(300);
+    expect(redirect.headers.get("location")).not.toContain("0.0.0.0");
+
+    // The officer's notice comes from a job: every mail the app sent by then names no bind address.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (const sent of mailsIn(mailDir)) expect(sent.raw).not.toContain("0.0.0.0");
+  }, 120_000);
 });

@@ -90,6 +90,11 @@ export default async function LeadsPage({
               </td>
               <td className="p-2" data-testid="lead-status">
                 {t("status", { status: lead.status })}
+                {lead.held && (
+                  <span className="mt-1 block w-fit rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                    {t("held")}
+                  </span>
+                )}
               </td>
             </tr>
           ))}

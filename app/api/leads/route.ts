@@ -16,7 +16,8 @@ export const POST = route(
     errors: [404, 429],
   },
   async ({ caller, body, request }) => {
-    const page = pageOf(request.headers.get("referer"), [...appOrigins, new URL(request.url).origin]);
+    // The app's configured origins only: the request's own may be the server's bind address.
+    const page = pageOf(request.headers.get("referer"), appOrigins);
     const { created, lead } = await createLead(caller, body, page, localeOfRequest(request, caller.user));
     if (created) return Response.json({ lead }, { status: 201 });
     const message = `You already sent this to ${lead.officerName ?? "your loan officer"} today.`;

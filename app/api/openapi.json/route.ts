@@ -58,6 +58,7 @@ import * as clientsRefresh from "@/app/api/clients/refresh/route";
 import * as clients from "@/app/api/clients/route";
 import * as leads from "@/app/api/leads/route";
 import * as leadsLeadid from "@/app/api/leads/[leadId]/route";
+import * as leadsLeadidRelease from "@/app/api/leads/[leadId]/release/route";
 import * as homeownerLeads from "@/app/api/homeowner/leads/route";
 import * as accountLeadMail from "@/app/api/account/lead-mail/route";
 import * as engagement from "@/app/api/engagement/route";
@@ -169,6 +170,7 @@ const ROUTES = {
   "/api/homeowner/leads": homeownerLeads,
   "/api/leads": leads,
   "/api/leads/{leadId}": leadsLeadid,
+  "/api/leads/{leadId}/release": leadsLeadidRelease,
   "/api/metrics": metrics,
   "/api/invitations": invitations,
   "/api/invitations/accept": invitationsAccept,

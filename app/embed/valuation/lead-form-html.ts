@@ -63,7 +63,7 @@ function show(){var on=ph.value.trim()!=="";row.hidden=!on;box.required=on}
 ph.addEventListener("input",show);
 function zeros(b){var n=0;for(var i=0;i<b.length;i++){if(b[i]===0){n+=8;continue}return n+Math.clz32(b[i])-24}return n}
 async function solve(ch){var enc=new TextEncoder();for(var i=0;;i++){var d=new Uint8Array(await crypto.subtle.digest("SHA-256",enc.encode(ch.challenge+":"+i)));if(zeros(d)>=ch.bits)return String(i)}}
-function stamp(){var at=Date.now();return fetch("/api/widget/leads/challenge?key="+encodeURIComponent(c.key)+"&page="+encodeURIComponent(c.page)).then(function(r){if(!r.ok)throw new Error("challenge");return r.json()}).then(function(ch){return solve(ch).then(function(s){return{challenge:ch.challenge,solution:s,ready:at+ch.minSeconds*1000+250}})})}
+function stamp(){var at=Date.now();return fetch("/api/widget/leads/challenge?key="+encodeURIComponent(c.key)+"&page="+encodeURIComponent(c.page)+"&lang="+encodeURIComponent(c.lang)).then(function(r){if(!r.ok)throw new Error("challenge");return r.json()}).then(function(ch){return solve(ch).then(function(s){return{challenge:ch.challenge,solution:s,ready:at+ch.minSeconds*1000+250}})})}
 function start(){if(!pending)pending=stamp();pending.catch(function(){pending=null})}
 f.addEventListener("focusin",start);
 f.addEventListener("submit",async function(e){e.preventDefault();if(!f.reportValidity())return;

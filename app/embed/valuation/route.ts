@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { WidgetQuery } from "@/lib/api/schemas/widget";
 import { holdPendingWrites } from "@/lib/api/pending-writes";
 import type { Locale } from "@/lib/i18n/locales";
+import { appOrigin } from "@/lib/env";
 import { CATALOGUES, translator } from "@/lib/i18n/messages";
 import { frameAncestors, originOf } from "@/lib/security/origins";
 import { AppError } from "@/lib/services/errors";
@@ -80,7 +81,8 @@ export async function GET(request: Request) {
     error,
     consent: valuation ? consentWords(await lenderName(locale), locale) : undefined,
     nonce,
-    appOrigin: url.origin,
+    // The public origin (NEXTAUTH_URL), never the request's: behind HOSTNAME=0.0.0.0 that is the bind address.
+    appOrigin,
     locale,
     errors: errorTable(locale),
   });
@@ -92,7 +94,9 @@ export async function GET(request: Request) {
         "default-src 'none'",
         "object-src 'none'",
         "style-src 'unsafe-inline'",
-        "img-src 'self'",
+        // The provider's logo, by its absolute address on the public origin ('self' is the request's, which a proxy may
+        // not share).
+        `img-src 'self' ${appOrigin}`,
         `script-src 'nonce-${nonce}'`,
         "form-action 'self'",
         // The report form asks for its challenge and sends the lead to this app's own API.

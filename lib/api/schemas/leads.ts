@@ -102,6 +102,11 @@ export const Lead = z.object({
   officerName: z.string().nullable(),
   statusChangedBy: z.number().nullable(),
   statusChangedAt: z.string().nullable(),
+  held: z
+    .boolean()
+    .describe(
+      "A widget lead past its site's daily cap, held for review: no officer mail or webhook until an admin releases it",
+    ),
   createdAt: z.string(),
 });
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
+import { oneLine } from "@/lib/security/one-line";
 import { isSafeOrigin } from "@/lib/security/origins";
 import { bodyDbId } from "@/lib/db/id";
 import { Address, Email, text } from "./common";
@@ -56,7 +58,10 @@ export const WidgetQuery = z.object({
 export const WidgetLeadBody = z.object({
   key: text("key", 100),
   address: Address,
-  name: text("name", 100),
+  name: text("name", 100)
+    .transform(oneLine)
+    .pipe(z.string().min(1, "name is required"))
+    .describe("Kept on one line: control characters (CR, LF, tabs) become spaces"),
   email: Email,
   phone: z
     .string()
@@ -72,15 +77,22 @@ export const WidgetLeadBody = z.object({
     .string()
     .trim()
     .max(500, "page must be at most 500 characters")
+    .refine((value) => value === "" || /^https?:\/\/[^/]/i.test(value), "page must be an http(s) address")
     .optional()
-    .describe("The page the form was on (kept with a consent)"),
+    .describe("The page the form was on (kept with a consent): an http(s) address on one of the site's origins"),
   website: z.string().max(300).optional().describe("Leave empty: a field people do not see"),
   challenge: text("challenge", 400).describe("From GET /api/widget/leads/challenge"),
   solution: text("solution", 100).describe(
     "A suffix whose SHA-256 with the challenge (`challenge:solution`) starts with `bits` zero bits",
   ),
 });
-export const WidgetChallengeQuery = z.object({ key: text("key", 100) });
+export const WidgetChallengeQuery = z.object({
+  key: text("key", 100),
+  lang: z
+    .enum(LOCALES, { error: "lang must be en or es" })
+    .optional()
+    .describe("The language the frame shows: the lead's consent and mail are in it (else the browser's)"),
+});
 /** A report link's token (the `/report?token=` of the mail). */
 export const ReportLinkQuery = z.object({
   token: z.string({ error: "token is required" }).regex(/^[\w-]{20,100}$/, "token is not a report link's"),

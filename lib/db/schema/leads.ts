@@ -100,6 +100,11 @@ export const leads = app.table(
       .default("new"),
     statusChangedBy: integer("status_changed_by").references(() => users.id, { onDelete: "set null" }),
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    /**
+     * When a widget lead that came past its site's daily cap was held for review: no officer mail or webhook until an
+     * admin releases it (then null again; the activity log keeps both).
+     */
+    heldAt: timestamp("held_at", { withTimezone: true }),
     /** When the officer was mailed about it (each lead, or the daily summary that listed it first). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     /** The day (UTC, YYYY-MM-DD) it came in: one lead per homeowner, kind and day. */

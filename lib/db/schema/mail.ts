@@ -42,7 +42,8 @@ export const mailDeliveries = app.table(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["monthly_digest", "daily_summary", "lead_summary"] }).notNull(),
+    /** `widget_held`: an admin's mail about a site's held leads, once a day (`period` is `day:siteId`). */
+    kind: text({ enum: ["monthly_digest", "daily_summary", "lead_summary", "widget_held"] }).notNull(),
     period: text().notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   "lead.read": "Read a lead",
   "leads.read": "Read leads",
   "lead.status": "Changed a lead's status",
+  "lead.release": "Released a widget lead held for review (its officer is told now)",
   "lead.mail": "Changed how new leads are mailed",
   // Sign-in and the account's security
   signin: "Signed in",
@@ -161,6 +162,7 @@ const ATTEMPTS: Record<AuditAction, Attempt> = {
   "lead.read": { tried: "read a lead" },
   "leads.read": { tried: "read leads" },
   "lead.status": { tried: "change a lead's status" },
+  "lead.release": { tried: "release a widget lead held for review" },
   "lead.mail": { tried: "change how new leads are mailed" },
   signin: { tried: "sign in", refused: "Tried to sign in and was refused" },
   "signin.second_factor": {

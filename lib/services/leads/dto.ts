@@ -40,6 +40,7 @@ export function toLeadDto({ lead, homeownerName, homeownerEmail, officerName }: 
     officerName,
     statusChangedBy: lead.statusChangedBy,
     statusChangedAt: lead.statusChangedAt?.toISOString() ?? null,
+    held: lead.heldAt !== null,
     createdAt: lead.createdAt.toISOString(),
   };
 }

@@ -31,7 +31,8 @@ export async function leadUpdated(leadId: number): Promise<void> {
 async function emitLead(type: "lead.created" | "lead.updated", leadId: number): Promise<void> {
   try {
     const found = await leadById(leadId);
-    if (found) await emitEvent(type, leadPayload(found));
+    // A lead held for review goes to the CRM when an admin releases it, not before.
+    if (found && !found.lead.heldAt) await emitEvent(type, leadPayload(found));
   } catch (error) {
     log.error({ err: error, leadId, type }, "lead: the webhook event could not be sent");
   }

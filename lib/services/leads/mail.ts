@@ -42,9 +42,13 @@ function lineOf({ lead, homeownerName, homeownerEmail }: NamedLead): LeadLine {
  * The `lead-notice` job: the officer's email about one new lead, unless they chose the daily summary (then the summary
  * lists it). A lead already mailed is not mailed again (a retried job).
  */
-export async function sendLeadNotice(leadId: number): Promise<"sent" | "daily" | "already sent" | "no officer"> {
+export async function sendLeadNotice(
+  leadId: number,
+): Promise<"sent" | "daily" | "already sent" | "no officer" | "held"> {
   const found = await leadById(leadId);
   if (!found?.lead.officerId) return "no officer";
+  // Held for review (past its site's cap): its release sends this job again.
+  if (found.lead.heldAt) return "held";
   if (found.lead.notifiedAt) return "already sent";
   if ((await leadMailOf(found.lead.officerId)) === "daily") return "daily";
   const officer = await officerContact(found.lead.officerId);

@@ -138,6 +138,8 @@ export async function summaryLeads(officerId: number, openBefore: Date) {
     .where(
       and(
         eq(leads.officerId, officerId),
+        // Held leads wait for an admin's release before their officer hears of them.
+        isNull(leads.heldAt),
         or(isNull(leads.notifiedAt), and(inArray(leads.status, ["new", "contacted"]), lt(leads.createdAt, openBefore))),
       ),
     )

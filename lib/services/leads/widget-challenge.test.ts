@@ -23,7 +23,7 @@ describe("the widget lead form's proof of work", () => {
     );
     await expect(
       spendLeadStamp("site_unit", challenge, solution, later(env.WIDGET_LEAD_MIN_SECONDS + 1)),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual({ locale: "en" });
     await expect(
       spendLeadStamp("site_unit", challenge, solution, later(env.WIDGET_LEAD_MIN_SECONDS + 1)),
     ).rejects.toMatchObject({ status: 403 });
@@ -40,5 +40,19 @@ describe("the widget lead form's proof of work", () => {
     if (env.WIDGET_LEAD_MIN_SECONDS > 0)
       await expect(spendLeadStamp("site_unit", challenge, solution, Date.now())).rejects.toMatchObject({ status: 403 });
     await expect(spendLeadStamp("site_unit", challenge, solution, later(3600))).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("the widget lead form's challenge and its language", () => {
+  it("carries the language the frame showed, signed: what the consent and the mail are written in", async () => {
+    const { challenge, bits } = issueLeadChallenge("site_unit", Date.now(), "es");
+    const spent = await spendLeadStamp("site_unit", challenge, solve(challenge, bits), later(60));
+    expect(spent).toEqual({ locale: "es" });
+    // Changing the language in the challenge breaks its signature.
+    const swapped = challenge.replace(".es.", ".en.");
+    expect(swapped).not.toBe(challenge);
+    await expect(spendLeadStamp("site_unit", swapped, solve(swapped, bits), later(60))).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });

@@ -3,13 +3,15 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { hmac } from "@/lib/security/hmac";
 import { authSecret } from "@/lib/auth/secret";
 import { env } from "@/lib/env";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { LEAD_STAMP_SECONDS, limitWidgetLead, RateLimitedError } from "@/lib/rate-limit";
 import { AppError } from "@/lib/services/errors";
 
 /**
  * The widget lead form's bot defence, with no third party: a signed, short-lived challenge that the visitor's browser
  * answers with a proof of work (a suffix whose SHA-256 with the challenge starts with `bits` zero bits), no sooner than
- * WIDGET_LEAD_MIN_SECONDS after it was given, and once only.
+ * WIDGET_LEAD_MIN_SECONDS after it was given, and once only. It carries, signed, the language the frame showed the
+ * form in: the consent's words and the report mail are in it, whatever the lead's own request says.
  */
 export interface LeadChallenge {
   challenge: string;
@@ -21,8 +23,8 @@ export interface LeadChallenge {
 
 const mac = (payload: string) => hmac(`widget-lead:${authSecret()}`, payload, "base64url");
 
-export function issueLeadChallenge(siteKey: string, now = Date.now()): LeadChallenge {
-  const payload = [siteKey, now, env.WIDGET_LEAD_POW_BITS, randomBytes(12).toString("base64url")].join(".");
+export function issueLeadChallenge(siteKey: string, now = Date.now(), locale: Locale = "en"): LeadChallenge {
+  const payload = [siteKey, now, env.WIDGET_LEAD_POW_BITS, locale, randomBytes(12).toString("base64url")].join(".");
   return {
     challenge: `${payload}.${mac(payload)}`,
     bits: env.WIDGET_LEAD_POW_BITS,
@@ -57,19 +59,19 @@ const refused = (status: 400 | 403, message: string) =>
   });
 
 /**
- * Checks a stamp for a site and spends it: 400 for one this app did not sign (or for another site), 403 for one that
- * is unsolved, answered too soon, expired or already used.
+ * Checks a stamp for a site and spends it, answering the language it was given in: 400 for one this app did not sign
+ * (or for another site), 403 for one that is unsolved, answered too soon, expired or already used.
  */
 export async function spendLeadStamp(
   siteKey: string,
   challenge: string,
   solution: string,
   now = Date.now(),
-): Promise<void> {
+): Promise<{ locale: Locale }> {
   const parts = challenge.split(".");
-  if (parts.length !== 5) throw refused(400, "challenge is not one this app gave");
-  const [site, issued, bitsText, , signature] = parts as [string, string, string, string, string];
-  const expected = Buffer.from(mac(parts.slice(0, 4).join(".")));
+  if (parts.length !== 6) throw refused(400, "challenge is not one this app gave");
+  const [site, issued, bitsText, locale, , signature] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(mac(parts.slice(0, 5).join(".")));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
     throw refused(400, "challenge is not one this app gave");
@@ -85,4 +87,5 @@ export async function spendLeadStamp(
     if (!RateLimitedError.is(error)) throw error;
     throw refused(403, "challenge was already used");
   }
+  return { locale: isLocale(locale) ? locale : "en" };
 }

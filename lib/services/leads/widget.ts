@@ -1,6 +1,5 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { isIPv6 } from "node:net";
 import { eq } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { addressKey, displayKey } from "@/lib/address/format";
@@ -12,14 +11,17 @@ import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
 import { reportLinkMessage } from "@/lib/mail/report-link";
 import { sendMail } from "@/lib/mail/transport";
-import { limitWidgetLead, RateLimitedError, type WidgetLeadLimit } from "@/lib/rate-limit";
+import { limitWidgetLead, RateLimitedError } from "@/lib/rate-limit";
+import { originOf } from "@/lib/security/origins";
 import { addressKeyOf, type ReadAddress } from "@/lib/services/homes/addresses";
 import { audit } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
 import { leadCreated } from "./events";
 import { widgetValuation, type Site } from "@/lib/services/partners/sites";
 import { companyName } from "@/lib/services/portfolio/organization";
+import { leadHeld } from "./held-leads";
 import { spendLeadStamp } from "./widget-challenge";
+import { leadIpKey, leadNetworkKey, spendLeadLimits, withinSiteCap } from "./widget-limits";
 
 /**
  * The lender a consent names: the organization's company name, or (none given yet) a plain description of it in the
@@ -90,37 +92,6 @@ function phoneOf(input: WidgetLeadInput): string | undefined {
   return parsed.number;
 }
 
-async function spendLimit(limit: WidgetLeadLimit, key: string): Promise<void> {
-  try {
-    await limitWidgetLead(limit, key);
-  } catch (error) {
-    if (!RateLimitedError.is(error)) throw error;
-    throw new AppError({
-      code: "rate_limited",
-      message: "We have had enough report requests from here today. Please try again tomorrow.",
-      retryAfter: error.retryAfterSeconds,
-    });
-  }
-}
-
-/**
- * The per-IP key of a visitor: an IPv6 client by its /64, which one subscriber (one home, one phone) is given whole,
- * so walking its addresses does not add leads; an IPv4 one, and an IPv6 one that carries an IPv4 (NAT64), as it is.
- */
-export function leadIpKey(ip: string): string {
-  const address = ip.split("%")[0]!;
-  if (!isIPv6(address) || address.includes(".")) return ip;
-  const [head = "", tail] = address.split("::");
-  const groups = (part: string) => (part ? part.split(":") : []);
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const all = [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-  return `${all
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(":")}::/64`;
-}
-
 /**
  * The per-house key of a lead: the house the service valued, not the address as typed. The valuation does not confirm
  * a unit (the service answers "4098 Wallingford Ave N Unit 1" with the house when the house has no units), so the
@@ -153,31 +124,53 @@ async function mayMail(email: string): Promise<boolean> {
   }
 }
 
+/** The page the form was on, for the consent's record: empty, or an http(s) address on one of the site's origins. */
+function pageOf(site: Site, page: string | undefined): string {
+  if (!page) return "";
+  const origin = originOf(page);
+  if (origin && site.allowedOrigins.includes(origin)) return page;
+  throw new AppError({
+    code: "invalid_request",
+    message: "page: must be an http(s) address on one of the site's origins",
+    fields: { page: "must be an http(s) address on one of the site's origins" },
+  });
+}
+
 /**
- * A widget visitor's "Get my full report": checks the proof of work, the time to submit and the day's limits (per
- * visitor IP or IPv6 /64, per house as the service valued it, per site), saves a lead for the site's officer with the
- * estimate the widget showed, and mails the visitor a single-use report link (at most a few a day to one recipient). A
- * filled honeypot is answered as a success and creates nothing.
+ * A widget visitor's "Get my full report": checks the page, the proof of work (whose signed language the consent and
+ * mail are written in) and the time to submit, then the day's limits, spent only for a lead that passed everything else
+ * (per visitor IP or IPv6 /64, per network, per house as the service valued it); saves a lead for the site's officer
+ * with the estimate the widget showed, and mails the visitor a single-use report link (at most a few a day to one
+ * recipient). Past the site's daily cap the lead is still taken but held for review (see held-leads.ts); only far past
+ * it is there a 429. A filled honeypot is answered as a success and creates nothing.
  */
 export async function createWidgetLead(
   site: Site,
   ip: string,
   input: WidgetLeadInput,
-  locale: Locale = "en",
 ): Promise<{ accepted: true; leadId?: number }> {
   if (input.website?.trim()) {
     log.info({ siteId: site.id }, "widget lead: honeypot filled, nothing created");
     return { accepted: true };
   }
+  const page = pageOf(site, input.page);
   const at = addressKeyOf(input.address);
   const phone = phoneOf(input);
-  await spendLeadStamp(site.siteKey, input.challenge, input.solution);
-  await spendLimit("leadIp", leadIpKey(ip));
+  const { locale } = await spendLeadStamp(site.siteKey, input.challenge, input.solution);
   // The widget's own lookup (its budget and per-visitor limit), most often from the cache: the visitor just saw it.
   const estimate = await widgetValuation(site, ip, input.address);
-  // Per house as the service found it (see houseKey), so after the lookup; before anything is written.
-  await spendLimit("leadAddress", houseKey(at, estimate));
-  await spendLimit("leadSite", String(site.id));
+  // The day's limits, all or none, once the lead passed every other check: per house as the service found it (see
+  // houseKey), so after the lookup; before anything is written.
+  await spendLeadLimits(
+    [
+      { limit: "leadIp", key: leadIpKey(ip) },
+      { limit: "leadNetwork", key: leadNetworkKey(ip) },
+      { limit: "leadAddress", key: houseKey(at, estimate) },
+      { limit: "leadSiteCeiling", key: String(site.id) },
+    ],
+    locale,
+  );
+  const held = !(await withinSiteCap(site.id));
   const address = displayKey(estimate.address);
   const lender = await lenderName(locale);
   const now = new Date();
@@ -198,9 +191,7 @@ export async function createWidgetLead(
         name: input.name,
         email: input.email,
         phone,
-        consent: phone
-          ? { text: consentWords(lender, locale), locale, at: now.toISOString(), ip, page: input.page ?? "" }
-          : null,
+        consent: phone ? { text: consentWords(lender, locale), locale, at: now.toISOString(), ip, page } : null,
         scenario: {
           kind: "estimate",
           value: estimate.value,
@@ -210,6 +201,7 @@ export async function createWidgetLead(
           date: estimate.eventDate,
         },
         day: dayOf(now),
+        heldAt: held ? now : null,
       })
       .returning({ id: leads.id });
     if (mailed)
@@ -236,8 +228,10 @@ export async function createWidgetLead(
     ip,
     address,
     addressKey: at.key,
-    detail: { leadId, siteId: site.id, officerId, mailed },
+    detail: { leadId, siteId: site.id, officerId, mailed, held },
   });
-  await leadCreated(leadId);
+  // A held lead's officer mail and webhook wait for an admin's release; the admins hear of it once a day.
+  if (held) await leadHeld(site, dayOf(now), leadId);
+  else await leadCreated(leadId);
   return { accepted: true, leadId };
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { LeadStatusButtons } from "@/components/leads/lead-status-buttons";
+import { ReleaseLeadButton } from "@/components/leads/release-lead-button";
 import { requirePageUser } from "@/lib/api/page";
 import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
@@ -26,7 +27,12 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
     throw error;
   });
   if (!lead) notFound();
-  const [t, leads, f] = await Promise.all([getTranslations("LeadPage"), getTranslations("Leads"), getFormats()]);
+  const [t, leads, statusWords, f] = await Promise.all([
+    getTranslations("LeadPage"),
+    getTranslations("Leads"),
+    getTranslations("LeadStatus"),
+    getFormats(),
+  ]);
   const came = {
     since: leads("ago", sinceParts(new Date(lead.createdAt), new Date())),
     at: f.dateTime(lead.createdAt),
@@ -47,6 +53,19 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
             : t("cameIn", came)}
         </p>
       </div>
+      {lead.held && (
+        <section
+          aria-labelledby="held-title"
+          className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-6"
+          data-testid="lead-held"
+        >
+          <h2 id="held-title" className="text-xl font-semibold">
+            {statusWords("held")}
+          </h2>
+          <p className="text-sm text-slate-800">{statusWords("heldText")}</p>
+          {caller.user.role === "admin" && <ReleaseLeadButton leadId={lead.id} />}
+        </section>
+      )}
       <section aria-labelledby="contact-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 id="contact-title" className="text-xl font-semibold">
           {t("whoTitle")}

@@ -4,7 +4,6 @@ import { WidgetLeadBody } from "@/lib/api/schemas/widget";
 import { widgetCors, widgetOrigin } from "@/lib/api/widget-origin";
 import { AppError } from "@/lib/services/errors";
 import { createWidgetLead } from "@/lib/services/leads/widget";
-import { widgetLocale } from "@/app/embed/valuation/locale";
 
 const field = (body: unknown, name: string) => {
   const value = (body as Record<string, unknown> | undefined)?.[name];
@@ -25,7 +24,7 @@ export const POST = route(
     crossOrigin: true,
     body: WidgetLeadBody,
     summary:
-      "A widget visitor asks for their full report: a lead for the site's officer, the report link by email (no sign-in; the site's listed origins, a solved challenge, limits per visitor, address and site each day)",
+      "A widget visitor asks for their full report: a lead for the site's officer, the report link by email (no sign-in; the site's listed origins, a solved challenge, limits per visitor, network and house each day; past the site's daily cap the lead is held for an admin's review)",
     responses: { 202: WidgetLeadAccepted },
     errors: [403, ...UPSTREAM_ERRORS],
     headers: async (request, { body }) => {
@@ -41,8 +40,8 @@ export const POST = route(
     const allowed = await widgetOrigin(request, body.key, body.page);
     if (!allowed)
       throw new AppError({ code: "origin_not_allowed", message: "This site key may not be used from this origin." });
-    // The report link's mail in the widget's language (the form posts `?lang=`), else the visitor's browser's.
-    await createWidgetLead(allowed.site, caller.ip, body, widgetLocale(request));
+    // The consent and the report link's mail are in the language the frame showed: its challenge's, not this request's.
+    await createWidgetLead(allowed.site, caller.ip, body);
     return Response.json({ accepted: true }, { status: 202 });
   },
 );

@@ -5,11 +5,13 @@ import { widgetCors, widgetOrigin } from "@/lib/api/widget-origin";
 import { AppError } from "@/lib/services/errors";
 import { findSite } from "@/lib/services/partners/sites";
 import { issueLeadChallenge } from "@/lib/services/leads/widget-challenge";
+import { widgetLocale } from "@/app/embed/valuation/locale";
 
 const PAGE = (request: Request) => new URL(request.url).searchParams.get("page");
 
-// GET /api/widget/leads/challenge?key=[&page=]: a proof-of-work challenge for the widget's report form. The frame asks
-// from this app's own origin (a same-origin GET carries no Origin); another origin must be one the site lists.
+// GET /api/widget/leads/challenge?key=[&page=][&lang=]: a proof-of-work challenge for the widget's report form, carrying
+// the language the frame shows (the lead's consent and mail are in it). The frame asks from this app's own origin (a
+// same-origin GET carries no Origin); another origin must be one the site lists.
 export const GET = route(
   {
     roles: "public",
@@ -30,6 +32,8 @@ export const GET = route(
     if (!site || (origin && !(await widgetOrigin(request, query.key, PAGE(request))))) {
       throw new AppError({ code: "origin_not_allowed", message: "This site key may not be used from this origin." });
     }
-    return Response.json(issueLeadChallenge(site.siteKey), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(issueLeadChallenge(site.siteKey, Date.now(), widgetLocale(request)), {
+      headers: { "Cache-Control": "no-store" },
+    });
   },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leadIpKey } from "./widget";
+import { leadIpKey, leadNetworkKey } from "./widget-limits";
 
 describe("the widget lead form's per-visitor key", () => {
   it("groups an IPv6 client by its /64, however the address is written", () => {
@@ -16,5 +16,17 @@ describe("the widget lead form's per-visitor key", () => {
     expect(leadIpKey("203.0.113.7")).toBe("203.0.113.7");
     expect(leadIpKey("64:ff9b::203.0.113.7")).not.toBe(leadIpKey("64:ff9b::203.0.113.8"));
     expect(leadIpKey("unknown")).toBe("unknown");
+  });
+});
+
+describe("the widget lead form's per-network key", () => {
+  it("groups an IPv4 client by its /24 and an IPv6 one by its /48", () => {
+    expect(leadNetworkKey("203.0.113.7")).toBe("203.0.113.0/24");
+    expect(leadNetworkKey("203.0.113.250")).toBe(leadNetworkKey("203.0.113.7"));
+    expect(leadNetworkKey("203.0.114.7")).not.toBe(leadNetworkKey("203.0.113.7"));
+    expect(leadNetworkKey("::ffff:203.0.113.9")).toBe("203.0.113.0/24");
+    expect(leadNetworkKey("2001:db8:85a3:42::1")).toBe("2001:db8:85a3::/48");
+    expect(leadNetworkKey("2001:0DB8:85a3:ffff:1:2:3:4%eth0")).toBe("2001:db8:85a3::/48");
+    expect(leadNetworkKey("2001:db8:85a4::1")).not.toBe(leadNetworkKey("2001:db8:85a3::1"));
   });
 });
