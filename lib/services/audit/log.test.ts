@@ -86,7 +86,12 @@ describe("the activity log", () => {
         { action: "clients.export", reason: "step_up_required", repeated: 299, minute: new Date(minute).toISOString() },
         { action: "signin", reason: null, repeated: null, minute: null },
         { action: "clients.export", reason: "step_up_required", repeated: null, minute: null },
-        { action: "clients.export", reason: "step_up_required", repeated: 4, minute: new Date(minute + 60_000).toISOString() },
+        {
+          action: "clients.export",
+          reason: "step_up_required",
+          repeated: 4,
+          minute: new Date(minute + 60_000).toISOString(),
+        },
       ]);
       expect((await verifyAuditChain()).ok).toBe(true);
     } finally {
