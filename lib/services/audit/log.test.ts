@@ -99,6 +99,21 @@ describe("the activity log", () => {
     }
   });
 
+  it("writes a session's different refusals each, ten a minute, then counts the rest together (issue 53)", async () => {
+    const enumerator = { ...officer, name: null, ownerIds: [], sessionId: "enumerator" };
+    for (let leadId = 1; leadId <= 25; leadId++)
+      await audit({
+        action: "lead.read",
+        actor: enumerator,
+        outcome: "refused",
+        detail: { reason: "not_found", leadId },
+      });
+    await writeRepeatedRefusals();
+    const rows = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
+    expect(rows.map((r) => r.detail?.leadId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 25]);
+    expect(rows.at(-1)?.detail).toMatchObject({ repeated: 14 });
+  });
+
   it("chains every row after the one before, in the order written, however many writers there are", async () => {
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

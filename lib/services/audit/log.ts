@@ -182,10 +182,12 @@ export function audit(event: AuditEvent): Promise<void> {
 }
 
 /**
- * A session's refusals of one action and reason within a minute after the first: not written one by one (a session
- * sending 900 refused requests in 17 s would bury a real row under them), but counted, and written as one row with
- * their count (`detail.repeated`) once the minute is over. The first is written as it happens. So the log stays
- * complete and readable: one row per session, action and reason a minute at most, plus the count of the rest.
+ * A session's repeated refusals within a minute: the same refusal again (its action, reason and what it named), after
+ * the first, is not written one by one (a session sending 900 refused requests in 17 s would bury a real row under
+ * them) but counted, and written as one row with the count (`detail.repeated`) once the minute is over. The first is
+ * written as it happens. A session that varies what it names (id after id) has REFUSALS_A_MINUTE rows of its own a
+ * minute; past them its refusals of an action are counted together, whatever they named. So the log stays complete
+ * (every refusal counted) and readable.
  */
 interface Repeats {
   minute: number;
@@ -193,7 +195,12 @@ interface Repeats {
   /** The last repeated event, with who and from where filled in (it is written outside its request). */
   event: AuditEvent;
 }
-const globalForRepeats = globalThis as unknown as { auditRepeats?: Map<string, Repeats> };
+const REFUSALS_A_MINUTE = 10;
+const globalForRepeats = globalThis as unknown as {
+  auditRepeats?: Map<string, Repeats>;
+  /** Refusal rows each session wrote this minute. */
+  auditRefusalRows?: Map<string, { minute: number; rows: number }>;
+};
 const repeats = () => (globalForRepeats.auditRepeats ??= new Map());
 const minuteNow = () => Math.floor(Date.now() / 60_000);
 
@@ -204,11 +211,19 @@ function repeatOfThisMinute(event: AuditEvent): boolean {
   const actor = event.actor === undefined ? context?.user : event.actor;
   const session = actor && "sessionId" in actor ? actor.sessionId : undefined;
   if (!session) return false;
-  const key = `${session}|${event.action}|${String(event.detail?.reason ?? "")}`;
-  const seen = repeats().get(key);
   const minute = minuteNow();
+  const written = (globalForRepeats.auditRefusalRows ??= new Map());
+  const own = written.get(session)?.minute === minute ? written.get(session)! : { minute, rows: 0 };
+  written.set(session, own);
+  const named =
+    own.rows < REFUSALS_A_MINUTE
+      ? JSON.stringify([event.subjectUserId, event.ownerId, event.propertyId, event.address, event.detail])
+      : "*";
+  const key = `${session}|${event.action}|${String(event.detail?.reason ?? "")}|${named}`;
+  const seen = repeats().get(key);
   if (seen?.minute !== minute) {
     repeats().set(key, { minute, count: 0, event });
+    own.rows += 1;
     return false;
   }
   seen.count += 1;
@@ -220,6 +235,8 @@ function repeatOfThisMinute(event: AuditEvent): boolean {
 function writeRepeatsOfPastMinutes(all = false): void {
   if (!globalForRepeats.auditRepeats?.size) return;
   const minute = minuteNow();
+  for (const [session, own] of globalForRepeats.auditRefusalRows ?? [])
+    if (own.minute !== minute) globalForRepeats.auditRefusalRows!.delete(session);
   for (const [key, seen] of repeats()) {
     if (seen.minute === minute && !all) continue;
     repeats().delete(key);
