@@ -458,4 +458,58 @@ describe("a homeowner's officer changes only through a real relationship (issue 
       expect((await call(app, "GET", `/api/leads/${asked.body.lead.id}`, { cookie: own.cookie })).status).toBe(200);
     },
   );
+
+  it(
+    "an entry planted early and merged to the homeowner's email later counts from then; an entry that stops being them is a logged change (review)",
+    { timeout: 120_000 },
+    async () => {
+      const [home] = houses(1674, 1) as [string];
+      const rival = await newOfficer("planter");
+      const own = await newOfficer("closer");
+      // The rival plants the person at the house under a throwaway email, before anyone else lists them.
+      const planted = await call(app, "POST", "/api/clients", {
+        cookie: rival.cookie,
+        body: { ...deedName(home), email: `placeholder-${unique()}@rival.example`, address: home },
+      });
+      expect(planted.status, JSON.stringify(planted.body)).toBe(201);
+      const homeowner = await provedByMail(home);
+      const officerOf = async () =>
+        (await call(app, "GET", "/api/account/export", { cookie: homeowner.cookie })).body.loanOfficer;
+      const listed = await call(app, "POST", "/api/clients", {
+        cookie: own.cookie,
+        body: { ...deedName(home), email: homeowner.email, address: home },
+      });
+      expect(listed.status).toBe(201);
+      expect(await officerOf()).toMatchObject({ email: own.email, source: "portfolio" });
+
+      // The planted entry merged to the homeowner's email: linked now, after their officer's.
+      const merged = await call(app, "POST", "/api/clients", {
+        cookie: rival.cookie,
+        body: { ...deedName(home), email: homeowner.email, address: home },
+      });
+      expect([merged.status, merged.body.id]).toEqual([200, planted.body.id]);
+      expect(await officerOf()).toMatchObject({ email: own.email, source: "portfolio" });
+
+      // Their officer corrects the entry's email to another: it is no longer them, and who their officer is now is a
+      // row of the log.
+      const corrected = await call(app, "POST", "/api/clients", {
+        cookie: own.cookie,
+        body: { ...deedName(home), email: `someone-else-${unique()}@example.com`, address: home },
+      });
+      expect(corrected.status).toBe(200);
+      expect(await officerOf()).toMatchObject({ email: rival.email, source: "portfolio" });
+      const log = await call(
+        app,
+        "GET",
+        `/api/admin/audit?action=officer.link&actor=${encodeURIComponent(own.email)}`,
+        {
+          cookie: admin,
+        },
+      );
+      expect(log.body.events.map((e: { detail: unknown }) => e.detail)).toEqual([
+        expect.objectContaining({ from: own.id, to: rival.id }),
+        expect.objectContaining({ from: null, to: own.id }),
+      ]);
+    },
+  );
 });
