@@ -41,6 +41,11 @@ export const clients = app.table(
      * proved it owns (a claim is not enough). Only such an entry makes its officer the homeowner's (officer-assignment.ts).
      */
     homeownerId: integer("homeowner_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * When the entry became the homeowner's (not when it was made: an entry made long ago and changed to their email
+     * today is theirs from today). The first officer so linked is their officer.
+     */
+    homeownerLinkedAt: timestamp("homeowner_linked_at", { withTimezone: true }),
     /** The officer's latest invitation of this client to their dashboard. */
     invitationId: integer("invitation_id").references(() => invitations.id, { onDelete: "set null" }),
     /** The figures of the last refresh. */
@@ -61,7 +66,7 @@ export const clients = app.table(
   (t) => [
     uniqueIndex("clients_person_home").on(t.officerId, t.personKey, t.addressKey),
     index("clients_officer").on(t.officerId, t.lastName),
-    index("clients_homeowner").on(t.homeownerId, t.createdAt),
+    index("clients_homeowner").on(t.homeownerId, t.homeownerLinkedAt),
   ],
 );
 

@@ -17,7 +17,10 @@ import { audit, by } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
 import type { Caller } from "@/lib/services/platform/gateway";
 import { normalizeAddresses } from "@/lib/services/homes/properties";
-import { homeownersListedIn, linkClientEntries } from "./officer-assignment";
+import { homeownersListedIn, homeownersOfEntries, linkClientEntries, watchAssignments } from "./officer-assignment";
+
+/** An upsert whose email is another than the stored one's (a blank keeps the stored email). */
+const emailChanged = sql`excluded.email is not null and lower(excluded.email) is distinct from lower(${clients.email})`;
 
 type SignedIn = Caller & { user: SessionUser };
 
@@ -107,52 +110,60 @@ async function store(caller: SignedIn, rows: Stored[]): Promise<{ created: numbe
   const unique = [...byClient.values()];
   let created = 0;
   const ids: number[] = [];
-  for (let start = 0; start < unique.length; start += 500) {
-    const chunk = unique.slice(start, start + 500);
-    const stored = await db
-      .insert(clients)
-      .values(
-        chunk.map((r) => ({
-          officerId,
-          firstName: r.firstName,
-          lastName: r.lastName,
-          personKey: personKeyOf(r),
-          email: r.email,
-          address: r.address,
-          addressKey: r.key,
-          loanBalance: r.loanBalance,
-          noteRate: r.noteRate,
-          loanType: r.loanType,
-          closingDate: r.closingDate,
-          originalLoanAmount: r.originalLoanAmount,
-          originalValue: r.originalValue,
-          mortgageInsurance: r.mortgageInsurance,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [clients.officerId, clients.personKey, clients.addressKey],
-        // What the new row knows replaces what was stored; what it leaves blank keeps the old value.
-        set: {
-          firstName: sql`excluded.first_name`,
-          lastName: sql`excluded.last_name`,
-          email: sql`coalesce(excluded.email, ${clients.email})`,
-          // Another email is another person: the entry is linked again, or not, by the new one.
-          homeownerId: sql`case when lower(excluded.email) is distinct from lower(${clients.email}) and excluded.email is not null then null else ${clients.homeownerId} end`,
-          address: sql`excluded.address`,
-          loanBalance: sql`coalesce(excluded.loan_balance, ${clients.loanBalance})`,
-          noteRate: sql`coalesce(excluded.note_rate, ${clients.noteRate})`,
-          loanType: sql`coalesce(excluded.loan_type, ${clients.loanType})`,
-          closingDate: sql`coalesce(excluded.closing_date, ${clients.closingDate})`,
-          originalLoanAmount: sql`coalesce(excluded.original_loan_amount, ${clients.originalLoanAmount})`,
-          originalValue: sql`coalesce(excluded.original_value, ${clients.originalValue})`,
-          mortgageInsurance: sql`coalesce(excluded.mortgage_insurance, ${clients.mortgageInsurance})`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ id: clients.id, inserted: sql<boolean>`(xmax = 0)` });
-    created += stored.filter((r) => r.inserted).length;
-    ids.push(...stored.map((r) => r.id));
-  }
+  // Entries this save changes that are a homeowner now: a new email unlinks them, which may change their officer.
+  const linked = await homeownersOfEntries(
+    officerId,
+    unique.map((r) => ({ personKey: personKeyOf(r), addressKey: r.key })),
+  );
+  await watchAssignments(linked, caller.user, async () => {
+    for (let start = 0; start < unique.length; start += 500) {
+      const chunk = unique.slice(start, start + 500);
+      const stored = await db
+        .insert(clients)
+        .values(
+          chunk.map((r) => ({
+            officerId,
+            firstName: r.firstName,
+            lastName: r.lastName,
+            personKey: personKeyOf(r),
+            email: r.email,
+            address: r.address,
+            addressKey: r.key,
+            loanBalance: r.loanBalance,
+            noteRate: r.noteRate,
+            loanType: r.loanType,
+            closingDate: r.closingDate,
+            originalLoanAmount: r.originalLoanAmount,
+            originalValue: r.originalValue,
+            mortgageInsurance: r.mortgageInsurance,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [clients.officerId, clients.personKey, clients.addressKey],
+          // What the new row knows replaces what was stored; what it leaves blank keeps the old value.
+          set: {
+            firstName: sql`excluded.first_name`,
+            lastName: sql`excluded.last_name`,
+            email: sql`coalesce(excluded.email, ${clients.email})`,
+            // Another email is another person: the entry is linked again, or not, by the new one (from now).
+            homeownerId: sql`case when ${emailChanged} then null else ${clients.homeownerId} end`,
+            homeownerLinkedAt: sql`case when ${emailChanged} then null else ${clients.homeownerLinkedAt} end`,
+            address: sql`excluded.address`,
+            loanBalance: sql`coalesce(excluded.loan_balance, ${clients.loanBalance})`,
+            noteRate: sql`coalesce(excluded.note_rate, ${clients.noteRate})`,
+            loanType: sql`coalesce(excluded.loan_type, ${clients.loanType})`,
+            closingDate: sql`coalesce(excluded.closing_date, ${clients.closingDate})`,
+            originalLoanAmount: sql`coalesce(excluded.original_loan_amount, ${clients.originalLoanAmount})`,
+            originalValue: sql`coalesce(excluded.original_value, ${clients.originalValue})`,
+            mortgageInsurance: sql`coalesce(excluded.mortgage_insurance, ${clients.mortgageInsurance})`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning({ id: clients.id, inserted: sql<boolean>`(xmax = 0)` });
+      created += stored.filter((r) => r.inserted).length;
+      ids.push(...stored.map((r) => r.id));
+    }
+  });
   for (const homeownerId of await homeownersListedIn(ids)) await linkClientEntries(caller, homeownerId, caller.user);
   return { created, merged: rows.length - created, ids };
 }

@@ -29,9 +29,10 @@ export interface Assignment {
 
 /**
  * The loan officer a homeowner's questions go to: the one an admin saved on the account, else the officer whose
- * invitation they accepted, else the officer whose client entry is them first (linkClientEntries: their email at a home
- * they proved, never their email alone), else their partner site's officer, else the organization's default. Only staff who still exist count. Resolved once per render: a page
- * that shows the officer's card and the calls to action asks twice, and each asking is up to six queries.
+ * invitation they accepted, else the officer whose client entry became theirs first (linkClientEntries: their email at
+ * a home they proved, never their email alone), else their partner site's officer, else the organization's default.
+ * Only staff who still exist count. Resolved once per render: a page that shows the officer's card and the calls to
+ * action asks twice, and each asking is up to six queries.
  */
 export const assignedOfficer = cache(resolveOfficer);
 
@@ -60,8 +61,8 @@ async function resolveOfficer(homeownerId: number): Promise<Assignment | null> {
     .select({ officerId: clients.officerId })
     .from(clients)
     .where(eq(clients.homeownerId, homeownerId))
-    // The first officer who listed them: a later row (another officer's, refreshed or not) never moves a client.
-    .orderBy(asc(clients.createdAt), asc(clients.id))
+    // The first officer linked to them: a later link (another officer's entry, however old) never moves a client.
+    .orderBy(asc(clients.homeownerLinkedAt), asc(clients.id))
     .limit(1);
   if (await staff(listed?.officerId)) return { officerId: listed!.officerId, source: "portfolio" };
   if (account.partnerSiteId != null) {
@@ -83,9 +84,7 @@ async function resolveOfficer(homeownerId: number): Promise<Assignment | null> {
  * Links a homeowner to the client entries that are them: an entry with their email (any case) whose address is a home
  * they proved they own. Anyone can type an email into a client list, so an email alone is no relationship; a home the
  * homeowner proved, listed by the officer who closed its loan, is. Called when a homeowner proves a home and when an
- * officer adds clients. When it changes who their officer is, that is a row of the activity log (`officer.link`), the
- * actor being whoever's action made the link. `caller` pays for reading the homeowner's homes (cached: their own pages
- * read them too).
+ * officer saves clients. `caller` pays for reading the homeowner's homes (cached: their own pages read them too).
  */
 export async function linkClientEntries(
   caller: Caller,
@@ -122,26 +121,54 @@ export async function linkClientEntries(
   }
   const linked = candidates.filter((c) => proved.has(c.addressKey)).map((c) => c.id);
   if (!linked.length) return;
-  const before = await resolveOfficer(homeownerId);
-  await db
-    .update(clients)
-    .set({ homeownerId })
-    .where(and(inArray(clients.id, linked), isNull(clients.homeownerId)));
-  const after = await resolveOfficer(homeownerId);
-  if (!after || after.officerId === before?.officerId) return;
-  await userChanged(homeownerId);
-  const [entry] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.homeownerId, homeownerId), eq(clients.officerId, after.officerId)))
-    .orderBy(asc(clients.createdAt), asc(clients.id))
-    .limit(1);
-  void audit({
-    action: "officer.link",
-    actor,
-    subjectUserId: homeownerId,
-    detail: { from: before?.officerId ?? null, to: after.officerId, source: after.source, clientId: entry?.id ?? null },
-  });
+  await watchAssignments([homeownerId], actor, () =>
+    db
+      .update(clients)
+      .set({ homeownerId, homeownerLinkedAt: new Date() })
+      .where(and(inArray(clients.id, linked), isNull(clients.homeownerId))),
+  );
+}
+
+/**
+ * Runs `change` (to client entries, or a proof) and logs each of the homeowners whose officer it changed: an
+ * `officer.link` row with who did it, from and to, the rule that now decides and, when it is a client entry, which.
+ * The change of an entry that stops being someone (its email changed) is logged as much as a new link.
+ */
+export async function watchAssignments<T>(
+  homeownerIds: readonly number[],
+  actor: AuditActor | SessionUser | null,
+  change: () => Promise<T>,
+): Promise<T> {
+  const before = new Map<number, Assignment | null>();
+  for (const id of new Set(homeownerIds)) before.set(id, await resolveOfficer(id));
+  const result = await change();
+  const { db } = await getDatabase();
+  for (const [homeownerId, was] of before) {
+    const now = await resolveOfficer(homeownerId);
+    if (now?.officerId === was?.officerId) continue;
+    await userChanged(homeownerId);
+    const [entry] =
+      now?.source === "portfolio"
+        ? await db
+            .select({ id: clients.id })
+            .from(clients)
+            .where(and(eq(clients.homeownerId, homeownerId), eq(clients.officerId, now.officerId)))
+            .orderBy(asc(clients.homeownerLinkedAt), asc(clients.id))
+            .limit(1)
+        : [];
+    void audit({
+      action: "officer.link",
+      actor,
+      subjectUserId: homeownerId,
+      detail: {
+        from: was?.officerId ?? null,
+        to: now?.officerId ?? null,
+        source: now?.source ?? null,
+        clientId: entry?.id ?? null,
+      },
+    });
+  }
+  return result;
 }
 
 /**
@@ -157,6 +184,27 @@ export async function homeownersListedIn(clientIds: readonly number[]): Promise<
     .innerJoin(users, sql`lower(${users.email}) = lower(${clients.email})`)
     .where(and(inArray(clients.id, [...clientIds]), isNull(clients.homeownerId), eq(users.role, "homeowner")));
   return rows.map((r) => r.id);
+}
+
+/** The homeowners an officer's entries for these people at these addresses are now (a save may change who they are). */
+export async function homeownersOfEntries(
+  officerId: number,
+  entries: readonly { personKey: string; addressKey: string }[],
+): Promise<number[]> {
+  if (!entries.length) return [];
+  const { db } = await getDatabase();
+  const wanted = new Set(entries.map((e) => `${e.personKey}|${e.addressKey}`));
+  const rows = await db
+    .select({ homeownerId: clients.homeownerId, personKey: clients.personKey, addressKey: clients.addressKey })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.officerId, officerId),
+        isNotNull(clients.homeownerId),
+        inArray(clients.addressKey, [...new Set(entries.map((e) => e.addressKey))]),
+      ),
+    );
+  return rows.filter((r) => wanted.has(`${r.personKey}|${r.addressKey}`)).map((r) => r.homeownerId!);
 }
 
 /** 400 naming `field` unless the account exists and is a loan officer or an admin. */

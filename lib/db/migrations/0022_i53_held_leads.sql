@@ -1,1 +1,0 @@
-ALTER TABLE "app"."leads" ADD COLUMN "held_at" timestamp with time zone;
