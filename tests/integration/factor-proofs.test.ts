@@ -170,7 +170,7 @@ describe("a session held at the second-factor step stays held (item 3)", () => {
 });
 
 describe("staff who remove their last factor set one up again at once (issue 53)", () => {
-  it("moves the officer's own session to enrolment: no client list, no step-up, only a new factor", async () => {
+  it("moves the officer's own session to enrolment and revokes their API tokens: no client list, only a new factor", async () => {
     const email = `last-factor-${unique()}@example.com`;
     await freshAdmin();
     const created = await call(app, "POST", "/api/admin/users", {
@@ -181,6 +181,14 @@ describe("staff who remove their last factor set one up again at once (issue 53)
     // Signed in with the passkey it enrols: the second factor was given a moment ago, so the removal needs no more.
     const officer = await signIn(app, email, "officer-password");
     expect((await call(app, "GET", "/api/clients", { cookie: officer })).status).toBe(200);
+    // A token made while the account had its factor: it goes with the last one (review).
+    const made = await call(app, "POST", "/api/account/tokens", {
+      cookie: officer,
+      body: { name: "crm", scopes: ["clients:read"], expiresInDays: 30 },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const byToken = () => call(app, "GET", "/api/clients", { headers: { Authorization: `Bearer ${made.body.token}` } });
+    expect((await byToken()).status).toBe(200);
     const security = await call(app, "GET", "/api/account/security", { cookie: officer });
     const id = security.body.passkeys[0].id as string;
     expect((await call(app, "DELETE", `/api/account/passkeys/${id}`, { cookie: officer })).status).toBe(204);
@@ -188,6 +196,7 @@ describe("staff who remove their last factor set one up again at once (issue 53)
     expect((await call(app, "GET", "/api/account/security", { cookie: officer })).body.secondFactor).toBe("enrol");
     const clients = await call(app, "GET", "/api/clients", { cookie: officer });
     expect([clients.status, clients.body.error?.code]).toEqual([403, "second_factor_enrolment_required"]);
+    expect((await byToken()).status).toBe(401);
   });
 });
 
