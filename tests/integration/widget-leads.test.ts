@@ -558,10 +558,10 @@ describe("the lead limits under a flood (an app of this file's own: 10 leads a s
   }, 180_000);
   afterAll(async () => own?.stop());
 
-  const newSite = async (name: string) => {
+  const newSite = async (name: string, officerId?: number) => {
     const site = await call(own.app, "POST", "/api/admin/sites", {
       cookie: admin,
-      body: { name, allowedOrigins: [origin], dailyBudget: 5000 },
+      body: { name, allowedOrigins: [origin], dailyBudget: 5000, officerId },
     });
     expect(site.status).toBe(201);
     return site.body.siteKey as string;
@@ -608,7 +608,13 @@ describe("the lead limits under a flood (an app of this file's own: 10 leads a s
   }, 90_000);
 
   it("keeps taking leads past the site's cap, holds them for review, tells the admins once, and lets an admin release one", async () => {
-    const siteKey = await newSite("flood");
+    const officerEmail = `flood-officer-${unique()}@example.com`;
+    const officer = await call(own.app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email: officerEmail, password: "officer-password", role: "loan_officer" },
+    });
+    expect(officer.status, JSON.stringify(officer.body)).toBe(201);
+    const siteKey = await newSite("flood", officer.body.id);
     const homes = houses(1730, 31);
     const statuses: number[] = [];
     // 30 leads from 30 networks, then a real visitor from yet another.
@@ -635,9 +641,15 @@ describe("the lead limits under a flood (an app of this file's own: 10 leads a s
     ).body.messages as { subject: string }[];
     expect(notices.filter((mail) => /held/i.test(mail.subject))).toHaveLength(1);
 
+    // Held is held from the officer and their CRM too: not listed, not readable, until an admin releases it.
+    const officerCookie = await signIn(own.app, officerEmail, "officer-password");
+    const theirs = (await call(own.app, "GET", "/api/leads?size=50", { cookie: officerCookie })).body.leads as Row[];
+    expect(theirs.map((row) => row.held)).toEqual(Array(10).fill(false));
     const held = ours.find((row) => row.held)!;
+    expect((await call(own.app, "GET", `/api/leads/${held.id}`, { cookie: officerCookie })).status).toBe(404);
     const released = await call(own.app, "POST", `/api/leads/${held.id}/release`, { cookie: admin });
     expect(released.status).toBe(200);
+    expect((await call(own.app, "GET", `/api/leads/${held.id}`, { cookie: officerCookie })).status).toBe(200);
     expect((await call(own.app, "GET", `/api/leads/${held.id}`, { cookie: admin })).body.held).toBe(false);
     const events = (await call(own.app, "GET", "/api/admin/audit?action=lead.release", { cookie: admin })).body
       .events as { detail: Record<string, unknown> }[];
