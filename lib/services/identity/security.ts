@@ -151,16 +151,19 @@ export async function confirmAuthenticator(user: SessionUser, code: string): Pro
 export async function removeAuthenticator(user: SessionUser): Promise<void> {
   await removeTotp(user.id);
   const ended = await endAllSessions(user.id, sessionOf(user));
-  await enrolAgainWithoutFactor(user);
-  void audit({ action: "factor.remove", actor: user, detail: { kind: "totp", sessionsEnded: ended } });
+  const tokensRevoked = await enrolAgainWithoutFactor(user);
+  void audit({ action: "factor.remove", actor: user, detail: { kind: "totp", sessionsEnded: ended, tokensRevoked } });
 }
 
 /**
  * Staff must have a second factor: once their last one is gone, the session that removed it only sets up another
- * (the other sessions have already ended). A homeowner may go without one.
+ * (the other sessions have already ended), and the API tokens made while they had one are revoked, as an admin's reset
+ * of their factors revokes them. A homeowner may go without one. Returns how many tokens were revoked.
  */
-async function enrolAgainWithoutFactor(user: SessionUser): Promise<void> {
-  if (isStaff(user.role) && !(await hasSecondFactor(user.id))) await forgetSecondFactor(user.id, sessionOf(user));
+async function enrolAgainWithoutFactor(user: SessionUser): Promise<number> {
+  if (!isStaff(user.role) || (await hasSecondFactor(user.id))) return 0;
+  await forgetSecondFactor(user.id, sessionOf(user));
+  return revokeTokensOf(user.id);
 }
 
 export async function regenerateRecoveryCodes(user: SessionUser): Promise<string[]> {
@@ -208,8 +211,12 @@ export async function removePasskeyOf(user: SessionUser, id: string): Promise<vo
   if (!(await removePasskey(user.id, id)))
     throw new AppError({ code: "not_found", message: "You have no passkey with that id." });
   const ended = await endAllSessions(user.id, sessionOf(user));
-  await enrolAgainWithoutFactor(user);
-  void audit({ action: "factor.remove", actor: user, detail: { kind: "passkey", sessionsEnded: ended } });
+  const tokensRevoked = await enrolAgainWithoutFactor(user);
+  void audit({
+    action: "factor.remove",
+    actor: user,
+    detail: { kind: "passkey", sessionsEnded: ended, tokensRevoked },
+  });
 }
 
 /** Passkey options for the signed-in account's own passkeys (finishing a sign-in, or a step-up). */
