@@ -52,6 +52,14 @@ describe("the addresses a webhook may reach", () => {
     "3fff:fff:ffff::1",
     "192.88.99.1",
     "::ffff:192.88.99.2",
+    // Benchmarking (RFC 5180), ORCHID and ORCHIDv2 (RFC 4843, 7343), SRv6 segment ids (RFC 9602): never on the open
+    // internet (review of issue 53).
+    "2001:2::1",
+    "2001:2:0:ffff::1",
+    "2001:10::1",
+    "2001:2f:ffff::1",
+    "5f00::1",
+    "5f00:ffff::1",
     // Brackets are the URL's, never an address's.
     "[::1]",
   ])("refuses %s", (address) => expect(isPublicAddress(address)).toBe(false));
@@ -64,7 +72,11 @@ describe("the addresses a webhook may reach", () => {
     "2001:4860:4860::8888",
     "2a00:1450:4001:80b::200e",
     "2001:1::1",
+    "2001:3::1",
+    "2001:4:112::1",
     "2003::1",
+    "5eff::1",
+    "5f01::1",
     "3ffe:ffff::1",
     "3fff:1000::1",
     "192.88.98.1",
