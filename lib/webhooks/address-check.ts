@@ -36,13 +36,18 @@ const BLOCKED_V6: [string, number][] = [
   ["64:ff9b::", 96],
   ["64:ff9b:1::", 48],
   ["100::", 64],
-  // Teredo, and the documentation range.
+  // Teredo, benchmarking (RFC 5180), ORCHID and ORCHIDv2 (RFC 4843, 7343), and the documentation range.
   ["2001::", 32],
+  ["2001:2::", 48],
+  ["2001:10::", 28],
+  ["2001:20::", 28],
   ["2001:db8::", 32],
   // 6to4.
   ["2002::", 16],
   // The second documentation range (RFC 9637).
   ["3fff::", 20],
+  // Segment identifiers of SRv6 (RFC 9602): a network's own routing, not an internet address.
+  ["5f00::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
   ["fec0::", 10],
