@@ -111,7 +111,11 @@ describe("the activity log", () => {
     await writeRepeatedRefusals();
     const rows = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
     expect(rows.map((r) => r.detail?.leadId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 25]);
-    expect(rows.at(-1)?.detail).toMatchObject({ repeated: 14 });
+    // Each lead tried is still named: the refusals counted together list what they named.
+    expect(rows.at(-1)?.detail).toMatchObject({
+      repeated: 14,
+      targets: Array.from({ length: 14 }, (_, i) => `leadId=${i + 12}`).join(" "),
+    });
   });
 
   it("chains every row after the one before, in the order written, however many writers there are", async () => {
