@@ -194,6 +194,16 @@ interface Repeats {
   count: number;
   /** The last repeated event, with who and from where filled in (it is written outside its request). */
   event: AuditEvent;
+  /** What the refusals counted together named (ids, never people): the first TARGETS_LISTED, each once. */
+  targets: Set<string>;
+}
+const TARGETS_LISTED = 50;
+
+/** What a refusal named, in a few words: its detail's ids and the property ("userId=7", "leadId=3,propertyId=12"). */
+function targetOf(event: AuditEvent): string {
+  const named = Object.entries(event.detail ?? {}).filter(([key]) => key !== "reason");
+  if (event.propertyId !== undefined) named.push(["propertyId", String(event.propertyId)]);
+  return named.map(([key, value]) => `${key}=${String(value)}`).join(",") || "-";
 }
 const REFUSALS_A_MINUTE = 10;
 const globalForRepeats = globalThis as unknown as {
@@ -222,12 +232,13 @@ function repeatOfThisMinute(event: AuditEvent): boolean {
   const key = `${session}|${event.action}|${String(event.detail?.reason ?? "")}|${named}`;
   const seen = repeats().get(key);
   if (seen?.minute !== minute) {
-    repeats().set(key, { minute, count: 0, event });
+    repeats().set(key, { minute, count: 0, event, targets: new Set() });
     own.rows += 1;
     return false;
   }
   seen.count += 1;
   seen.event = { ...event, actor, ip: event.ip ?? context?.ip };
+  if (named === "*" && seen.targets.size < TARGETS_LISTED) seen.targets.add(targetOf(event));
   return true;
 }
 
@@ -243,7 +254,13 @@ function writeRepeatsOfPastMinutes(all = false): void {
     if (!seen.count) continue;
     const event = {
       ...seen.event,
-      detail: { ...seen.event.detail, repeated: seen.count, minute: new Date(seen.minute * 60_000).toISOString() },
+      detail: {
+        ...seen.event.detail,
+        repeated: seen.count,
+        minute: new Date(seen.minute * 60_000).toISOString(),
+        // Refusals of different targets counted together (past the session's rows for the minute): what they named.
+        ...(seen.targets.size ? { targets: [...seen.targets].join(" ") } : {}),
+      },
     };
     try {
       const row = requestContext.exit(() => rowOf(event));
