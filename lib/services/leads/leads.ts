@@ -187,7 +187,11 @@ export async function readLeads(
   query: { status?: LeadStatus; page: number; size: number },
   via: "api" | "page" = "api",
 ) {
-  const { rows, total } = await pageOfLeads({ officerId: officerFilter(caller.user), ...query });
+  const { rows, total } = await pageOfLeads({
+    officerId: officerFilter(caller.user),
+    ...query,
+    held: caller.user.role === "admin",
+  });
   const ids = rows.map((r) => r.lead.id);
   await recordStaffRead(caller, {
     action: "leads.read",
@@ -205,10 +209,14 @@ export async function readLeads(
   };
 }
 
-/** One lead the caller may see: their own (an officer's), anyone's (an admin's); 404 otherwise. */
+/**
+ * One lead the caller may see: their own (an officer's) once it is not held for review, anyone's (an admin's); 404
+ * otherwise. A held lead is the admins' until one releases it.
+ */
 async function visibleLead(user: SessionUser, leadId: number): Promise<NamedLead> {
   const found = await leadById(leadId);
-  if (!found || (user.role !== "admin" && found.lead.officerId !== user.id)) throw notFound();
+  if (!found) throw notFound();
+  if (user.role !== "admin" && (found.lead.officerId !== user.id || found.lead.heldAt)) throw notFound();
   return found;
 }
 

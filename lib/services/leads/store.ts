@@ -59,10 +59,20 @@ export async function leadById(id: number): Promise<NamedLead | undefined> {
   return row;
 }
 
-/** A page of leads, newest first: one officer's (or everyone's, `officerId` undefined), of a status when given. */
-export async function pageOfLeads(filter: { officerId?: number; status?: LeadStatus; page: number; size: number }) {
+/**
+ * A page of leads, newest first: one officer's (or everyone's, `officerId` undefined), of a status when given. Leads
+ * held for review (a widget site past its daily cap) only with `held`: an admin's list.
+ */
+export async function pageOfLeads(filter: {
+  officerId?: number;
+  status?: LeadStatus;
+  page: number;
+  size: number;
+  held?: boolean;
+}) {
   const conditions: SQL[] = [];
   if (filter.officerId !== undefined) conditions.push(eq(leads.officerId, filter.officerId));
+  if (!filter.held) conditions.push(isNull(leads.heldAt));
   if (filter.status) conditions.push(eq(leads.status, filter.status));
   const where = conditions.length ? and(...conditions) : undefined;
   const { db } = await getDatabase();
