@@ -24,6 +24,30 @@ describe("the widget's API", () => {
   const ask = (address: string, from = origin, ip = "127.0.0.9") =>
     rawCall(app, "POST", "/api/widget/valuation", { body: { key, address }, headers: { Origin: from }, from: ip });
 
+  it("keeps, in a plain iframe, the partner page its first load came from: the address form carries it, so the report form's lead is the site's (walkthrough)", async () => {
+    // A plain <iframe> (no loader): the first load's Referer is the partner's page, the address search a GET of the
+    // frame's own form, whose Referer is the frame itself.
+    const first = await (
+      await fetch(`${app.url}/embed/valuation?key=${key}`, { headers: { Referer: `${origin}/rates` } })
+    ).text();
+    expect(first).toContain(`name="parent" value="${origin}"`);
+    const [address] = houses(505, 1) as [string];
+    const searched = await fetch(
+      `${app.url}/embed/valuation?key=${key}&parent=${encodeURIComponent(origin)}&address=${encodeURIComponent(address)}`,
+      { headers: { Referer: `${app.url}/embed/valuation?key=${key}` } },
+    );
+    const html = await searched.text();
+    // The report form's page is the partner's origin: its challenge and lead are the site's.
+    expect(html).toContain(`"page":"${origin}"`);
+    const challenge = await rawCall(
+      app,
+      "GET",
+      `/api/widget/leads/challenge?key=${key}&page=${encodeURIComponent(origin)}`,
+      { headers: { Origin: app.url } },
+    );
+    expect(challenge.status).toBe(200);
+  });
+
   it("answers an allowed origin with CORS for exactly that origin", async () => {
     const [address] = houses(500, 1);
     const reply = await ask(address!, origin, "127.0.0.11");
