@@ -4,7 +4,9 @@ import { useTranslations } from "next-intl";
 export function EmbedCode({ appOrigin, siteKey }: { appOrigin: string; siteKey: string }) {
   const t = useTranslations("EmbedCode");
   const script = `<script src="${appOrigin}/embed.js" data-site-key="${siteKey}" async></script>`;
-  const iframe = `<iframe src="${appOrigin}/embed/valuation?key=${siteKey}" title="${t("iframeTitle")}" style="width:100%;max-width:560px;height:360px;border:0"></iframe>`;
+  // A plain iframe cannot grow with its content (the one line resizes itself): tall enough for an estimate, its
+  // provider's line, both links and the report form on a phone.
+  const iframe = `<iframe src="${appOrigin}/embed/valuation?key=${siteKey}" title="${t("iframeTitle")}" style="width:100%;max-width:560px;height:900px;border:0"></iframe>`;
   return (
     <div className="space-y-2 text-sm">
       <p className="font-medium">{t("oneLine")}</p>

@@ -71,7 +71,8 @@ export function widgetHtml(view: WidgetView): string {
     ["key", view.siteKey],
     ["theme", view.theme],
     ["accent", view.accent.slice(1)],
-    ["parent", view.parent ?? ""],
+    // A plain iframe learns its page from the first load's Referer: the address search carries it on.
+    ["parent", view.parent ?? view.parentOrigin ?? ""],
     ["lang", view.locale],
   ]
     .filter(([, value]) => value)
