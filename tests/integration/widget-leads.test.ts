@@ -607,6 +607,17 @@ describe("the lead limits under a flood (an app of this file's own: 10 leads a s
     expect((await send(siteKey, houses(1720, 1)[0]!, "127.0.22.1")).status).toBe(202);
   }, 90_000);
 
+  it("counts a visitor's, a network's and a home's leads per site, as its 429 says: another partner's form stays open (walkthrough)", async () => {
+    const [first, second] = [await newSite("first"), await newSite("second")];
+    const homes = houses(1770, 7);
+    const statuses: number[] = [];
+    for (const address of homes.slice(0, 6)) statuses.push((await send(first, address, "127.0.77.1")).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect((await send(second, homes[6]!, "127.0.77.1")).status).toBe(202);
+    // The same home on another site, too.
+    expect((await send(second, homes[0]!, "127.0.77.2")).status).toBe(202);
+  }, 90_000);
+
   it("keeps taking leads past the site's cap, holds them for review, tells the admins once, and lets an admin release one", async () => {
     const officerEmail = `flood-officer-${unique()}@example.com`;
     const officer = await call(own.app, "POST", "/api/admin/users", {
