@@ -163,9 +163,10 @@ export async function createWidgetLead(
   // houseKey), so after the lookup; before anything is written.
   await spendLeadLimits(
     [
-      { limit: "leadIp", key: leadIpKey(ip) },
-      { limit: "leadNetwork", key: leadNetworkKey(ip) },
-      { limit: "leadAddress", key: houseKey(at, estimate) },
+      // Each the site's own (as its 429 says): a visitor's requests on one partner's page leave another's form open.
+      { limit: "leadIp", key: `${site.id}:${leadIpKey(ip)}` },
+      { limit: "leadNetwork", key: `${site.id}:${leadNetworkKey(ip)}` },
+      { limit: "leadAddress", key: `${site.id}:${houseKey(at, estimate)}` },
       { limit: "leadSiteCeiling", key: String(site.id) },
     ],
     locale,
