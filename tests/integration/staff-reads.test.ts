@@ -232,6 +232,51 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     expect(exported).toMatchObject({ action: "clients.export", outcome: "allowed", detail: { count: 50 } });
   });
 
+  it("a page past the session's allowance asks for the step-up instead of showing the records, then shows them (issue 53)", async () => {
+    // A stolen cookie that already read 500 records through the API: the pages are not a way around the allowance.
+    const thief = await signIn(app, OFFICER.email, OFFICER.password);
+    await stale();
+    const read: { name: string; address: string | null; email: string | null }[] = [];
+    for (let page = 1; page <= 10; page++) {
+      const reply = await call(app, "GET", "/api/clients?size=50", { cookie: thief });
+      expect([page, reply.status]).toEqual([page, 200]);
+      if (page === 1) read.push(...reply.body.clients);
+    }
+    const before = await newestId(OFFICER.email);
+    const refused = await fetch(`${app.url}/clients`, { headers: { Cookie: thief } });
+    // 200: the page answers with what the reader can do (confirm it is them), as the app's other pages show a problem
+    // in their body; an App Router page cannot set its status once it streams, and the records are not in it.
+    expect(refused.status).toBe(200);
+    const html = await refused.text();
+    expect(html).toContain("Confirm it is you to go on");
+    expect(html).not.toContain('data-testid="client"');
+    for (const client of read)
+      for (const value of [client.name, client.address, client.email])
+        if (value && /^[\w .,@-]+$/.test(value)) expect(html, value).not.toContain(value);
+    const rows = (await rowsOf(OFFICER.email)).filter((row) => row.id > before);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: "clients.export",
+        outcome: "refused",
+        detail: expect.objectContaining({
+          via: "page",
+          reason: "step_up_required",
+          sessionRows: "more than 500 in 10 minutes",
+        }),
+      }),
+    ]);
+    // The dialog's step-up, then the page again (its router.refresh()): the clients are there, the read an export.
+    await stepUp(OFFICER.email, thief);
+    const shown = await (await fetch(`${app.url}/clients`, { headers: { Cookie: thief } })).text();
+    expect(shown).not.toContain("Confirm it is you to go on");
+    expect(shown.match(/data-testid="client"/g)?.length).toBeGreaterThan(0);
+    expect((await rowsOf(OFFICER.email))[0]).toMatchObject({
+      action: "clients.export",
+      outcome: "allowed",
+      detail: { via: "page" },
+    });
+  });
+
   it(
     "more than 50 clients' opportunities through GET /api/opportunities ask for step-up and are an export row with the count",
     { timeout: 120_000 },
