@@ -279,6 +279,26 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     });
   });
 
+  it("/leads, /admin/audit and /admin/outbox ask for the step-up past the allowance too, each a refused row of its own", async () => {
+    const thief = await signIn(app, app.admin.email, app.admin.password);
+    await stale();
+    for (let page = 1; page <= 10; page++)
+      expect((await call(app, "GET", "/api/clients?size=50", { cookie: thief })).body.clients).toHaveLength(50);
+    for (const page of ["/leads", "/admin/audit", "/admin/outbox"]) {
+      const before = await newestId(app.admin.email);
+      const view = await fetch(`${app.url}${page}`, { headers: { Cookie: thief } });
+      expect(view.status, page).toBe(200);
+      expect((await view.text()).includes("Confirm it is you to go on</h1>"), page).toBe(true);
+      const rows = (await rowsOf(app.admin.email)).filter((row) => row.id > before);
+      expect(rows, page).toEqual([
+        expect.objectContaining({
+          outcome: "refused",
+          detail: expect.objectContaining({ via: "page", reason: "step_up_required" }),
+        }),
+      ]);
+    }
+  });
+
   it(
     "more than 50 clients' opportunities through GET /api/opportunities ask for step-up and are an export row with the count",
     { timeout: 120_000 },
