@@ -7,7 +7,7 @@ import type { Role, SessionUser } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
 import { UNAVAILABLE_DIGEST } from "@/lib/errors/digest";
 import type { UnfinishedSignIn } from "@/lib/services/access";
-import { isUnavailable } from "@/lib/services/errors";
+import { AppError, isUnavailable } from "@/lib/services/errors";
 import { visitorIp, type Caller } from "@/lib/services/platform/gateway";
 import { holdPendingWrites } from "./pending-writes";
 
@@ -62,4 +62,21 @@ export async function pageCaller<U extends SessionUser | undefined>(user: U): Pr
   // The page's free answers are metered after it is sent; a stopping server waits for what `after` was handed.
   holdPageWrites();
   return { user, ip: visitorIp(await headers()) };
+}
+
+/** What a staff page's read answers when it needs a recent second factor first: the page shows StepUpToRead. */
+export const STEP_UP_FIRST = "step-up-first";
+
+/**
+ * A staff page's read of customer records (one that calls recordStaffRead), or STEP_UP_FIRST when the read needs a
+ * second factor given again (past the session's allowance): its refusal is already a row of the log, and the page
+ * shows the prompt (components/auth/step-up-to-read) instead of the records.
+ */
+export async function readOrStepUp<T>(read: Promise<T>): Promise<T | typeof STEP_UP_FIRST> {
+  try {
+    return await read;
+  } catch (error) {
+    if (AppError.is(error) && error.code === "step_up_required") return STEP_UP_FIRST;
+    throw error;
+  }
 }

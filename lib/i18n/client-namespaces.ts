@@ -40,6 +40,8 @@ export const PRIVATE_CLIENT_NAMESPACES = [
 export const STAFF_CLIENT_NAMESPACES = [
   ...PRIVATE_CLIENT_NAMESPACES,
   ...STEP_UP,
+  // A staff page's prompt for the step-up when its read is past the session's allowance.
+  "StepUpToRead",
   // An admin's own API tokens, and the widget's snippet beside a registered site.
   "ApiTokens",
   "EmbedCode",

@@ -232,6 +232,73 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     expect(exported).toMatchObject({ action: "clients.export", outcome: "allowed", detail: { count: 50 } });
   });
 
+  it("a page past the session's allowance asks for the step-up instead of showing the records, then shows them (issue 53)", async () => {
+    // A stolen cookie that already read 500 records through the API: the pages are not a way around the allowance.
+    const thief = await signIn(app, OFFICER.email, OFFICER.password);
+    await stale();
+    const read: { name: string; address: string | null; email: string | null }[] = [];
+    for (let page = 1; page <= 10; page++) {
+      const reply = await call(app, "GET", "/api/clients?size=50", { cookie: thief });
+      expect([page, reply.status]).toEqual([page, 200]);
+      if (page === 1) read.push(...reply.body.clients);
+    }
+    const before = await newestId(OFFICER.email);
+    const refused = await fetch(`${app.url}/clients`, { headers: { Cookie: thief } });
+    // 200: the page answers with what the reader can do (confirm it is them), as the app's other pages show a problem
+    // in their body; an App Router page cannot set its status once it streams, and the records are not in it.
+    expect(refused.status).toBe(200);
+    const html = await refused.text();
+    // The prompt's heading (its words alone are also among the staff pages' client messages, drawn or not).
+    const prompt = "Confirm it is you to go on</h1>";
+    expect(html.includes(prompt), "the prompt").toBe(true);
+    expect(html.includes('data-testid="client"'), "a client's row").toBe(false);
+    for (const client of read)
+      for (const value of [client.name, client.address, client.email])
+        if (value && /^[\w .,@-]+$/.test(value)) expect(html, value).not.toContain(value);
+    const rows = (await rowsOf(OFFICER.email)).filter((row) => row.id > before);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: "clients.export",
+        outcome: "refused",
+        detail: expect.objectContaining({
+          via: "page",
+          reason: "step_up_required",
+          sessionRows: "more than 500 in 10 minutes",
+        }),
+      }),
+    ]);
+    // The dialog's step-up, then the page again (its router.refresh()): the clients are there, the read an export.
+    await stepUp(OFFICER.email, thief);
+    const shown = await (await fetch(`${app.url}/clients`, { headers: { Cookie: thief } })).text();
+    expect(shown.includes(prompt), "the prompt again").toBe(false);
+    expect(shown.match(/data-testid="client"/g)?.length).toBeGreaterThan(0);
+    expect((await rowsOf(OFFICER.email))[0]).toMatchObject({
+      action: "clients.export",
+      outcome: "allowed",
+      detail: { via: "page" },
+    });
+  });
+
+  it("/leads, /admin/audit and /admin/outbox ask for the step-up past the allowance too, each a refused row of its own", async () => {
+    const thief = await signIn(app, app.admin.email, app.admin.password);
+    await stale();
+    for (let page = 1; page <= 10; page++)
+      expect((await call(app, "GET", "/api/clients?size=50", { cookie: thief })).body.clients).toHaveLength(50);
+    for (const page of ["/leads", "/admin/audit", "/admin/outbox"]) {
+      const before = await newestId(app.admin.email);
+      const view = await fetch(`${app.url}${page}`, { headers: { Cookie: thief } });
+      expect(view.status, page).toBe(200);
+      expect((await view.text()).includes("Confirm it is you to go on</h1>"), page).toBe(true);
+      const rows = (await rowsOf(app.admin.email)).filter((row) => row.id > before);
+      expect(rows, page).toEqual([
+        expect.objectContaining({
+          outcome: "refused",
+          detail: expect.objectContaining({ via: "page", reason: "step_up_required" }),
+        }),
+      ]);
+    }
+  });
+
   it(
     "more than 50 clients' opportunities through GET /api/opportunities ask for step-up and are an export row with the count",
     { timeout: 120_000 },

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { AddClient } from "@/components/clients/add-client";
+import { StepUpToRead } from "@/components/auth/step-up-to-read";
 import { ClientList } from "@/components/clients/client-list";
 import { ExportClientsButton } from "@/components/clients/export-clients";
 import { RefreshAllButton } from "@/components/clients/client-actions";
@@ -10,7 +11,7 @@ import { ImportClients } from "@/components/clients/import-clients";
 import { ClientSearch } from "@/components/clients/client-search";
 import { Pager } from "@/components/ui/pager";
 import { budgetState } from "@/lib/services/portfolio/monitoring";
-import { requirePageUser } from "@/lib/api/page";
+import { readOrStepUp, requirePageUser, STEP_UP_FIRST } from "@/lib/api/page";
 import { invalid, WITH_INPUT } from "@/lib/api/route";
 import { ClientsQuery } from "@/lib/api/schemas/clients";
 import { STAFF } from "@/lib/auth/roles";
@@ -59,14 +60,18 @@ export default async function ClientsPage({
   const count = f.count;
   // One row of the log for the view: every customer it names (a page, at most BULK_READ_LIMIT), and their
   // opportunities.
+  // The read is logged (and allowed) before any of it is drawn: past the session's allowance, the step-up's prompt.
   const ids = page.clients.map((c) => c.id);
-  recordStaffRead(caller, {
-    action: "clients.read",
-    bulk: "clients.export",
-    count: ids.length,
-    via: "page",
-    detail: { clientIds: idsText(ids), opportunities: page.clients.reduce((n, c) => n + c.opportunities.length, 0) },
-  });
+  const read = await readOrStepUp(
+    recordStaffRead(caller, {
+      action: "clients.read",
+      bulk: "clients.export",
+      count: ids.length,
+      via: "page",
+      detail: { clientIds: idsText(ids), opportunities: page.clients.reduce((n, c) => n + c.opportunities.length, 0) },
+    }),
+  );
+  if (read === STEP_UP_FIRST) return <StepUpToRead />;
   const budgetSpent = budget.spent >= budget.budget;
   const kind = query.kind;
   const searched = present({ q: query.q, sort: query.sort === "equity" ? undefined : query.sort });

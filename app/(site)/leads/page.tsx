@@ -1,9 +1,10 @@
 import type { Route } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { StepUpToRead } from "@/components/auth/step-up-to-read";
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
-import { requirePageUser } from "@/lib/api/page";
+import { readOrStepUp, requirePageUser, STEP_UP_FIRST } from "@/lib/api/page";
 import { LEADS_PAGE_SIZE, LeadsQuery } from "@/lib/api/schemas/leads";
 import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
@@ -28,10 +29,11 @@ export default async function LeadsPage({
   const query = LeadsQuery.safeParse({ status: params.status, page: params.page });
   const { status, page: pageNumber } = query.success ? query.data : { status: undefined, page: 1 };
   const [page, t, f] = await Promise.all([
-    readLeads(caller, { status, page: pageNumber, size: LEADS_PAGE_SIZE }, "page"),
+    readOrStepUp(readLeads(caller, { status, page: pageNumber, size: LEADS_PAGE_SIZE }, "page")),
     getTranslations("Leads"),
     getFormats(),
   ]);
+  if (page === STEP_UP_FIRST) return <StepUpToRead />;
   const now = new Date();
   const href = (n: number, s = status) =>
     `/leads?${new URLSearchParams({ ...(s ? { status: s } : {}), ...(n > 1 ? { page: String(n) } : {}) })}`;

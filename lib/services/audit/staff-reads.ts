@@ -31,15 +31,14 @@ export interface StaffRead {
 /**
  * Records one staff read of customer data: one row for the request, naming the count, never one per record. A read of
  * more than BULK_READ_LIMIT records is an export: it asks for a second factor given in the last STEP_UP_MINUTES first
- * (403 step_up_required otherwise, itself a refused row), then is logged as the export it is. So is a read through
- * the API that takes the session past STAFF_READ_ROWS records in STAFF_READ_WINDOW_SECONDS, page after page (pages of
- * the app show at most BULK_READ_LIMIT and are counted too).
+ * (403 step_up_required otherwise, itself a refused row), then is logged as the export it is. So is a read that takes
+ * the session past STAFF_READ_ROWS records in STAFF_READ_WINDOW_SECONDS, page after page, through the API or the app's
+ * pages alike: a page shows the step-up's prompt instead of its records (lib/api/page's readOrStepUp).
  */
 export async function recordStaffRead(caller: SignedIn, read: StaffRead): Promise<void> {
   const detail = { count: read.count, via: read.via, ...read.detail };
   const within = await staffRowsWithin(readerOf(caller.user), read.count);
-  if (read.count <= BULK_READ_LIMIT && (within || read.via === "page"))
-    return void audit({ action: read.action, ...by(caller), detail });
+  if (read.count <= BULK_READ_LIMIT && within) return void audit({ action: read.action, ...by(caller), detail });
   const exported = within
     ? detail
     : { ...detail, sessionRows: `more than ${STAFF_READ_ROWS} in ${STAFF_READ_WINDOW_SECONDS / 60} minutes` };

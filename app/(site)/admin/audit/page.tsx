@@ -5,7 +5,8 @@ import { AuditFilters, type AuditFilterValues } from "@/components/admin/audit-f
 import { AuditTable } from "@/components/admin/audit-table";
 import { AuditVerifyButton } from "@/components/admin/audit-verify";
 import { StepUpDownloadButton } from "@/components/auth/step-up-download";
-import { requirePageUser } from "@/lib/api/page";
+import { StepUpToRead } from "@/components/auth/step-up-to-read";
+import { readOrStepUp, requirePageUser, STEP_UP_FIRST } from "@/lib/api/page";
 import { invalid, WITH_INPUT } from "@/lib/api/route";
 import { AuditQuery } from "@/lib/api/schemas/audit";
 import { AUDIT_ACTIONS } from "@/lib/services/audit/labels";
@@ -59,8 +60,11 @@ export default async function AuditLogPage({
   );
   const errors = parsed.success ? {} : (invalid(parsed.error, "query").fields ?? {});
   const page = parsed.success
-    ? await readAuditPage(caller, filterOf(parsed.data), { before: parsed.data.before, limit: PAGE_SIZE }, "page")
+    ? await readOrStepUp(
+        readAuditPage(caller, filterOf(parsed.data), { before: parsed.data.before, limit: PAGE_SIZE }, "page"),
+      )
     : undefined;
+  if (page === STEP_UP_FIRST) return <StepUpToRead />;
   const filterQuery = new URLSearchParams(given as Record<string, string>);
   const withQuery = (extra: Record<string, string>) =>
     `?${new URLSearchParams({ ...Object.fromEntries(filterQuery), ...extra })}`;

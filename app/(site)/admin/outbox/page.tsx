@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { MessageFrame } from "@/components/admin/message-frame";
-import { requirePageUser } from "@/lib/api/page";
+import { StepUpToRead } from "@/components/auth/step-up-to-read";
+import { readOrStepUp, requirePageUser, STEP_UP_FIRST } from "@/lib/api/page";
 import { outboxFor } from "@/lib/services/platform/outbox";
 import { getFormats } from "@/lib/i18n/server";
 
@@ -17,10 +18,11 @@ export async function generateMetadata() {
 export default async function OutboxPage() {
   const caller = await requirePageUser(["admin"], "/admin/outbox");
   const [messages, t, f] = await Promise.all([
-    outboxFor(caller, {}, 50, "page"),
+    readOrStepUp(outboxFor(caller, {}, 50, "page")),
     getTranslations("Outbox"),
     getFormats(),
   ]);
+  if (messages === STEP_UP_FIRST) return <StepUpToRead />;
   return (
     <div className="space-y-6">
       <div>
