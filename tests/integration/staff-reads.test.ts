@@ -223,6 +223,9 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
       outcome: "refused",
       detail: { count: 50, via: "api", reason: "step_up_required", sessionRows: "more than 500 in 10 minutes" },
     });
+    // One lead at a time adds up too: walking ids is paging (review).
+    const one = await call(app, "GET", `/api/leads/${segments.leadId}`, { cookie: pager });
+    expect([one.status, one.body.error?.code]).toEqual([403, "step_up_required"]);
     // The officer's other session has its own count; with a factor given again, this one reads on, as an export.
     const other = await signIn(app, OFFICER.email, OFFICER.password);
     expect((await call(app, "GET", "/api/clients?size=50", { cookie: other })).status).toBe(200);
