@@ -26,6 +26,9 @@ export interface StaffRead {
   /** Where it was read: the API or a page. */
   via: "api" | "page";
   detail?: Record<string, string | number | boolean | null>;
+  /** One record's read: whose it is and the property, for the homeowner's own view of who read what. */
+  subjectUserId?: number;
+  propertyId?: number;
 }
 
 /**
@@ -37,13 +40,14 @@ export interface StaffRead {
  */
 export async function recordStaffRead(caller: SignedIn, read: StaffRead): Promise<void> {
   const detail = { count: read.count, via: read.via, ...read.detail };
+  const about = { ...by(caller), subjectUserId: read.subjectUserId, propertyId: read.propertyId };
   const within = await staffRowsWithin(readerOf(caller.user), read.count);
-  if (read.count <= BULK_READ_LIMIT && within) return void audit({ action: read.action, ...by(caller), detail });
+  if (read.count <= BULK_READ_LIMIT && within) return void audit({ action: read.action, ...about, detail });
   const exported = within
     ? detail
     : { ...detail, sessionRows: `more than ${STAFF_READ_ROWS} in ${STAFF_READ_WINDOW_SECONDS / 60} minutes` };
-  requireStepUp(caller.user, read.bulk, { ...by(caller), detail: exported });
-  void audit({ action: read.bulk, ...by(caller), detail: exported });
+  requireStepUp(caller.user, read.bulk, { ...about, detail: exported });
+  void audit({ action: read.bulk, ...about, detail: exported });
 }
 
 /** Whose reads add up: the session's, or (an API token has none) its owner's. */

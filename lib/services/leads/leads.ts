@@ -221,16 +221,9 @@ async function visibleLead(user: SessionUser, leadId: number): Promise<NamedLead
 }
 
 export async function readLead(caller: SignedIn, leadId: number, via: "api" | "page" = "api"): Promise<LeadDto> {
+  let found: NamedLead;
   try {
-    const found = await visibleLead(caller.user, leadId);
-    void audit({
-      action: "lead.read",
-      ...by(caller),
-      subjectUserId: found.lead.homeownerId ?? undefined,
-      propertyId: found.lead.propertyId ?? undefined,
-      detail: { leadId, via },
-    });
-    return toLeadDto(found);
+    found = await visibleLead(caller.user, leadId);
   } catch (error) {
     if (AppError.is(error))
       void audit({
@@ -241,6 +234,17 @@ export async function readLead(caller: SignedIn, leadId: number, via: "api" | "p
       });
     throw error;
   }
+  // One record, counted with the session's others: walking leads id by id adds up as paging does.
+  await recordStaffRead(caller, {
+    action: "lead.read",
+    bulk: "leads.read",
+    count: 1,
+    via,
+    detail: { leadId },
+    subjectUserId: found.lead.homeownerId ?? undefined,
+    propertyId: found.lead.propertyId ?? undefined,
+  });
+  return toLeadDto(found);
 }
 
 /** Moves a lead new → contacted → won | lost | spam; who and when are kept, and `lead.updated` goes to the CRM. */

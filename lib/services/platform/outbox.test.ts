@@ -61,14 +61,14 @@ describe("an admin's reads of the outbox", () => {
     ]);
   });
 
-  it("50 at a time, a session past 500 messages in ten minutes steps up too; another session has its own count", async () => {
+  it("50 at a time, a session past 500 messages in ten minutes steps up too, on the page as through the API; another session has its own count", async () => {
     const stale = admin("b", minutesAgo(30));
     for (let page = 0; page < 10; page++) expect(await outboxFor(stale, {}, 50)).toHaveLength(50);
     expect(await codeOf(outboxFor(stale, {}, 50))).toBe("step_up_required");
     expect(await outboxFor(admin("c", minutesAgo(30)), {}, 50)).toHaveLength(50);
-    // A page of the app shows 50 to a person, and is counted but not stopped (it cannot ask for the factor).
-    expect(await outboxFor(stale, {}, 50, "page")).toHaveLength(50);
+    // The app's page too (it shows the step-up's prompt instead).
+    expect(await codeOf(outboxFor(stale, {}, 50, "page"))).toBe("step_up_required");
     const refused = (await rows()).filter((r) => r.action === "outbox.export" && r.outcome === "refused").at(-1);
-    expect(refused?.detail).toMatchObject({ count: 50, sessionRows: "more than 500 in 10 minutes" });
+    expect(refused?.detail).toMatchObject({ count: 50, via: "page", sessionRows: "more than 500 in 10 minutes" });
   });
 });

@@ -4,7 +4,8 @@ import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { LeadStatusButtons } from "@/components/leads/lead-status-buttons";
 import { ReleaseLeadButton } from "@/components/leads/release-lead-button";
-import { requirePageUser } from "@/lib/api/page";
+import { StepUpToRead } from "@/components/auth/step-up-to-read";
+import { readOrStepUp, requirePageUser, STEP_UP_FIRST } from "@/lib/api/page";
 import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
 import { nextStatuses } from "@/lib/leads/rules";
@@ -22,11 +23,12 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
   const { leadId } = await params;
   const caller = await requirePageUser(STAFF, `/leads/${leadId}`);
   if (!/^\d{1,9}$/.test(leadId)) notFound();
-  const lead = await readLead(caller, Number(leadId), "page").catch((error: unknown) => {
+  const lead = await readOrStepUp(readLead(caller, Number(leadId), "page")).catch((error: unknown) => {
     if (AppError.is(error) && error.status === 404) return undefined;
     throw error;
   });
   if (!lead) notFound();
+  if (lead === STEP_UP_FIRST) return <StepUpToRead />;
   const [t, leads, statusWords, f] = await Promise.all([
     getTranslations("LeadPage"),
     getTranslations("Leads"),
