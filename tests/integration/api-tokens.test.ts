@@ -41,6 +41,20 @@ describe("API tokens", () => {
     officer = await newOfficer(admin);
   });
 
+  it("a CRM syncing 50 clients at a time past 500 in ten minutes waits (429 with Retry-After): a token never gives a factor (review of issue 53)", async () => {
+    const demo = await signIn(app, "officer@example.com", "officer-demo");
+    const { token } = await newToken(demo, ["clients:read"], "CRM page by page");
+    for (let page = 1; page <= 10; page++)
+      expect((await call(app, "GET", "/api/clients?size=50", { headers: bearer(token) })).body.clients).toHaveLength(
+        50,
+      );
+    const waited = await call(app, "GET", "/api/clients?size=50", { headers: bearer(token) });
+    expect([waited.status, waited.body.error?.code]).toEqual([429, "rate_limited"]);
+    expect(Number(waited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The officer's own session has its own count.
+    expect((await call(app, "GET", "/api/clients?size=50", { cookie: demo })).status).toBe(200);
+  });
+
   it("calls GET /api/clients as its owner, and the activity log names the token", async () => {
     const { token, apiToken } = await newToken(officer.cookie, ["clients:read"], "CRM sync");
     expect(token).toMatch(/^hdt_[\w-]{43,}$/);
