@@ -151,20 +151,28 @@ export async function accountLimitWait(limit: AccountLimit, key: string): Promis
 }
 
 /**
- * Counts `count` records read by a staff session (`key`) toward STAFF_READ_ROWS: false once the window's total passes
- * it, so that the read is treated as the export it adds up to (a step-up first). Paging through 50 at a time is still
- * paging through everything.
+ * Counts `count` records read by a staff session (`key`) toward STAFF_READ_ROWS: `within` false once the window's total
+ * passes it, so that the read is treated as the export it adds up to (a step-up first), with the seconds until the
+ * window ends. Paging through 50 at a time is still paging through everything.
  */
-export async function staffRowsWithin(key: string, count: number): Promise<boolean> {
-  if (count <= 0) return true;
+export async function staffRowsWithin(
+  key: string,
+  count: number,
+): Promise<{ within: true } | { within: false; retryAfterSeconds: number }> {
+  if (count <= 0) return { within: true };
   try {
     await getLimiters().staffRows.consume(key, count);
-    return true;
+    return { within: true };
   } catch (error) {
     if (!isRefusal(error)) throw error;
     countRateLimitRefusal(NAMES.staffRows);
-    return false;
+    return { within: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
   }
+}
+
+/** Gives back records counted for a read that was then refused: nothing was read. */
+export async function giveBackStaffRows(key: string, count: number): Promise<void> {
+  if (count > 0) await getLimiters().staffRows.reward(key, count);
 }
 
 async function consume(limiter: Limiter, key: string): Promise<void> {

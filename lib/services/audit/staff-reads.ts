@@ -1,7 +1,9 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
-import { STAFF_READ_ROWS, STAFF_READ_WINDOW_SECONDS, staffRowsWithin } from "@/lib/rate-limit";
+import { requestContext } from "@/lib/log";
+import { giveBackStaffRows, STAFF_READ_ROWS, STAFF_READ_WINDOW_SECONDS, staffRowsWithin } from "@/lib/rate-limit";
 import { requireStepUp } from "@/lib/services/access";
+import { AppError } from "@/lib/services/errors";
 import { audit, by, type AuditAction } from "./log";
 import { pageOfClients, type ClientSort } from "@/lib/services/portfolio/clients";
 import type { Caller } from "@/lib/services/platform/gateway";
@@ -41,17 +43,38 @@ export interface StaffRead {
 export async function recordStaffRead(caller: SignedIn, read: StaffRead): Promise<void> {
   const detail = { count: read.count, via: read.via, ...read.detail };
   const about = { ...by(caller), subjectUserId: read.subjectUserId, propertyId: read.propertyId };
-  const within = await staffRowsWithin(readerOf(caller.user), read.count);
-  if (read.count <= BULK_READ_LIMIT && within) return void audit({ action: read.action, ...about, detail });
-  const exported = within
+  const reader = readerOf(caller.user);
+  const spent = await staffRowsWithin(reader, read.count);
+  if (read.count <= BULK_READ_LIMIT && spent.within) return void audit({ action: read.action, ...about, detail });
+  const exported = spent.within
     ? detail
     : { ...detail, sessionRows: `more than ${STAFF_READ_ROWS} in ${STAFF_READ_WINDOW_SECONDS / 60} minutes` };
-  requireStepUp(caller.user, read.bulk, { ...about, detail: exported });
+  // An API token never gives a second factor: past its allowance it waits for the window, told how long (429).
+  if (!spent.within && read.count <= BULK_READ_LIMIT && reader.startsWith("token:")) {
+    await giveBackStaffRows(reader, read.count);
+    void audit({ action: read.bulk, ...about, outcome: "refused", detail: { ...exported, reason: "rate_limited" } });
+    throw new AppError({
+      code: "rate_limited",
+      message: `This token has read more than ${STAFF_READ_ROWS} records in ${STAFF_READ_WINDOW_SECONDS / 60} minutes. Try again in ${spent.retryAfterSeconds} seconds.`,
+      retryAfter: spent.retryAfterSeconds,
+    });
+  }
+  try {
+    requireStepUp(caller.user, read.bulk, { ...about, detail: exported });
+  } catch (error) {
+    // Refused: nothing was read, so nothing is counted.
+    await giveBackStaffRows(reader, read.count);
+    throw error;
+  }
   void audit({ action: read.bulk, ...about, detail: exported });
 }
 
-/** Whose reads add up: the session's, or (an API token has none) its owner's. */
-const readerOf = (user: SessionUser) => (user.sessionId ? `session:${user.sessionId}` : `user:${user.id}`);
+/** Whose reads add up: the session's, an API token's own, or (neither) the account's. */
+function readerOf(user: SessionUser): string {
+  const token = requestContext.getStore()?.apiToken;
+  if (token && token.userId === user.id) return `token:${token.id}`;
+  return user.sessionId ? `session:${user.sessionId}` : `user:${user.id}`;
+}
 
 /** Record ids as one cell of a row's detail ("12,15,31"): the clients a read showed, at most a page of them. */
 export const idsText = (ids: readonly number[]): string => ids.slice(0, BULK_READ_LIMIT).join(",");
