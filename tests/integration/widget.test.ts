@@ -159,6 +159,16 @@ describe("the widget behind a public origin (the standalone server bound to 0.0.
     const imgSrc = widget.headers.get("content-security-policy")!.match(/img-src ([^;]+)/)![1]!;
     expect(imgSrc.split(" ")).toContain(publicOrigin);
 
+    // The frame's own report form asks from the public origin, through a proxy that hands on a Host of its own (nginx's
+    // default `proxy_set_header Host $proxy_host`): it is this app's origin all the same (second reading).
+    const framed = await rawCall(
+      app,
+      "GET",
+      `/api/widget/leads/challenge?key=site_demo_blocked&page=${encodeURIComponent(`${partner}/rates`)}`,
+      { headers: { Origin: publicOrigin } },
+    );
+    expect(framed.status, JSON.stringify(framed.body)).toBe(200);
+
     // Its report form: a lead, whose mail (the visitor's link, the officer's notice) names the public origin only.
     const challenge = await rawCall(app, "GET", "/api/widget/leads/challenge?key=site_demo_blocked", {
       headers: { Origin: partner },
