@@ -1,9 +1,14 @@
 import "server-only";
+import { appOrigins } from "@/lib/env";
 import { originOf } from "@/lib/security/origins";
 import { findSite, type Site } from "@/lib/services/partners/sites";
 
-/** This app's own origin, as the request reached it (the widget's frame calls its API from there). */
+/**
+ * This app's own origin (the widget's frame calls its API from there): a configured one (a proxy may hand on another
+ * Host, as nginx's `proxy_set_header Host $proxy_host` does), or the one the request reached.
+ */
 function ownOrigin(request: Request, origin: string): boolean {
+  if (appOrigins.includes(origin)) return true;
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
   try {
     return new URL(origin).host === host;
