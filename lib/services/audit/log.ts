@@ -194,7 +194,7 @@ interface Repeats {
   count: number;
   /** The last repeated event, with who and from where filled in (it is written outside its request). */
   event: AuditEvent;
-  /** What the refusals counted together named (ids, never people): the first TARGETS_LISTED, each once. */
+  /** What the refusals counted together named (ids, never people), each once: a row of its own at TARGETS_LISTED. */
   targets: Set<string>;
 }
 const TARGETS_LISTED = 50;
@@ -238,8 +238,36 @@ function repeatOfThisMinute(event: AuditEvent): boolean {
   }
   seen.count += 1;
   seen.event = { ...event, actor, ip: event.ip ?? context?.ip };
-  if (named === "*" && seen.targets.size < TARGETS_LISTED) seen.targets.add(targetOf(event));
+  if (named === "*") {
+    seen.targets.add(targetOf(event));
+    // A full list is written now and another begun: every target is named in some row.
+    if (seen.targets.size >= TARGETS_LISTED) {
+      writeRepeats(seen);
+      seen.count = 0;
+      seen.targets = new Set();
+    }
+  }
   return true;
+}
+
+/** The row of a minute's repeats: their count, and what those counted together named. */
+function writeRepeats(seen: Repeats): void {
+  const event = {
+    ...seen.event,
+    detail: {
+      ...seen.event.detail,
+      repeated: seen.count,
+      minute: new Date(seen.minute * 60_000).toISOString(),
+      // Refusals of different targets counted together (past the session's rows for the minute): what they named.
+      ...(seen.targets.size ? { targets: [...seen.targets].join(" ") } : {}),
+    },
+  };
+  try {
+    const row = requestContext.exit(() => rowOf(event));
+    void queue.add((rows) => rows.push(row));
+  } catch (error) {
+    log.error({ err: error, action: event.action }, "audit: could not make the repeated refusals' row");
+  }
 }
 
 /** Writes the count of each past minute's repeats (by the first event recorded after it, or when the process stops). */
@@ -251,23 +279,7 @@ function writeRepeatsOfPastMinutes(all = false): void {
   for (const [key, seen] of repeats()) {
     if (seen.minute === minute && !all) continue;
     repeats().delete(key);
-    if (!seen.count) continue;
-    const event = {
-      ...seen.event,
-      detail: {
-        ...seen.event.detail,
-        repeated: seen.count,
-        minute: new Date(seen.minute * 60_000).toISOString(),
-        // Refusals of different targets counted together (past the session's rows for the minute): what they named.
-        ...(seen.targets.size ? { targets: [...seen.targets].join(" ") } : {}),
-      },
-    };
-    try {
-      const row = requestContext.exit(() => rowOf(event));
-      void queue.add((rows) => rows.push(row));
-    } catch (error) {
-      log.error({ err: error, action: event.action }, "audit: could not make the repeated refusals' row");
-    }
+    if (seen.count) writeRepeats(seen);
   }
 }
 
