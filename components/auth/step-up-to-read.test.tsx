@@ -11,7 +11,9 @@ describe("the prompt a staff page shows instead of its records when its read nee
     expect(labelledBy).toBeTruthy();
     expect(html).toContain(`<h1 id="${labelledBy}"`);
     expect(html).toContain("Confirm it is you to go on</h1>");
-    expect(html).toContain("You have read many customer records in a short time.");
+    expect(html).toContain(
+      "You have read many records (clients, leads, the activity log or the mail kept) in a short time.",
+    );
     expect(html).toMatch(/<button[^>]*type="button"[^>]*>Confirm it is you<\/button>/);
     // The dialog opens when asked, not over the page as it loads.
     expect(html).not.toContain("<dialog");
@@ -20,6 +22,8 @@ describe("the prompt a staff page shows instead of its records when its read nee
   it("in Spanish", () => {
     const html = renderIntl(<StepUpToRead />, "es");
     expect(html).toContain("Confirme que es usted para continuar</h1>");
-    expect(html).toContain("Ha leído muchos registros de clientes en poco tiempo.");
+    expect(html).toContain(
+      "Ha leído muchos registros (clientes, solicitudes, el registro de actividad o el correo guardado) en poco tiempo.",
+    );
   });
 });

@@ -10,7 +10,7 @@ import { useFormAction } from "@/lib/client/use-form-action";
  * useFormAction for a form whose server action may ask for a step-up (`stepUp` on its action(), or a service's
  * requireStepUp): its `step_up_required` answer opens the same dialog as useStepUp's, and once the person confirmed it
  * is them the form is sent again as they typed it. Closing the dialog leaves the answer that nothing was changed.
- * Render `stepUp` in the form.
+ * Render `stepUp` beside the form, never inside it: the dialog is a form of its own, and a form in a form submits both.
  */
 export function useStepUpForm<T>(action: FormAction<T>, check?: (form: FormData) => boolean) {
   const t = useTranslations("StepUp");

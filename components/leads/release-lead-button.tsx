@@ -24,7 +24,8 @@ export function ReleaseLeadButton({ leadId }: { leadId: number }) {
       setDone(t("released"));
       router.refresh();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      // A network failure's own words ("Failed to fetch") are the browser's, in its language: ours instead.
+      setError(failure instanceof TypeError || !(failure instanceof Error) ? t("releaseFailed") : failure.message);
     } finally {
       setBusy(false);
     }
