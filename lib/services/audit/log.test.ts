@@ -99,6 +99,19 @@ describe("the activity log", () => {
     }
   });
 
+  it("writes the same refusal asked by two routes twice: a passkey and an authenticator app are two attempts", async () => {
+    const { requestContext } = await import("@/lib/log");
+    const session = { ...homeowner, sessionId: "two-routes" };
+    for (const route of ["POST /api/account/passkeys/options", "POST /api/account/authenticator"])
+      await requestContext.run({ requestId: route, route }, () =>
+        audit({ action: "factor.add", actor: session, outcome: "refused", detail: { reason: "step_up_required" } }),
+      );
+    expect((await handle.db.select().from(auditEvents)).map((r) => r.requestId)).toEqual([
+      "POST /api/account/passkeys/options",
+      "POST /api/account/authenticator",
+    ]);
+  });
+
   it("writes a session's different refusals each, ten a minute, then counts the rest together (issue 53)", async () => {
     // All within one minute: not begun in a minute's last seconds (a fake clock would hold up the writer, see above).
     const left = 60_000 - (Date.now() % 60_000);
