@@ -46,4 +46,6 @@ export interface RequestContext {
    * one does).
    */
   apiToken?: { id: number; name: string; userId: number; audited?: boolean };
+  /** The request's method and path ("POST /api/account/authenticator"): what one attempt asked for. */
+  route?: string;
 }

@@ -203,7 +203,8 @@ export function route<
     const read: { body?: unknown } = {};
     // Free answers are metered after they are sent; a stopping server waits for what `after` was handed.
     holdPendingWrites();
-    const response = await requestContext.run({ requestId, ip: visitorIp(request.headers) }, () =>
+    const route = `${request.method} ${new URL(request.url).pathname}`;
+    const response = await requestContext.run({ requestId, ip: visitorIp(request.headers), route }, () =>
       handle(request, context, read),
     );
     response.headers.set("X-Request-Id", requestId);

@@ -225,9 +225,17 @@ function repeatOfThisMinute(event: AuditEvent): boolean {
   const written = (globalForRepeats.auditRefusalRows ??= new Map());
   const own = written.get(session)?.minute === minute ? written.get(session)! : { minute, rows: 0 };
   written.set(session, own);
+  // The same refusal again: the same request (method and path) naming the same things.
   const named =
     own.rows < REFUSALS_A_MINUTE
-      ? JSON.stringify([event.subjectUserId, event.ownerId, event.propertyId, event.address, event.detail])
+      ? JSON.stringify([
+          context?.route,
+          event.subjectUserId,
+          event.ownerId,
+          event.propertyId,
+          event.address,
+          event.detail,
+        ])
       : "*";
   const key = `${session}|${event.action}|${String(event.detail?.reason ?? "")}|${named}`;
   const seen = repeats().get(key);
