@@ -21,6 +21,11 @@ export const users = app.table(
      * site's officer, else the organization's default (resolved when null: lib/services/portfolio/officers.ts).
      */
     officerId: integer("officer_id"),
+    /**
+     * When a loan officer last looked at their alerts (the first screen or the client list): an opportunity opened
+     * after it is "new" to them.
+     */
+    alertsSeenAt: timestamp("alerts_seen_at", { withTimezone: true }),
     /** The authenticator app's secret (RFC 6238), encrypted under DATA_ENCRYPTION_KEY (lib/security/data-key.ts). */
     totpSecret: text("totp_secret"),
     /** A secret shown for enrolment and not yet confirmed with a code (encrypted too); replaced by each new start. */

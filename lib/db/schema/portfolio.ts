@@ -21,6 +21,8 @@ export const clients = app.table(
     /** The name in capitals with single spaces: what makes two rows the same person. */
     personKey: text("person_key").notNull(),
     email: text(),
+    /** The client's phone, as the officer gave it (E.164 once read: "+15125550142"); shown in national format. */
+    phone: text(),
     /** The address as the service standardized it, and its key. */
     address: text().notNull(),
     addressKey: text("address_key").notNull(),
@@ -29,6 +31,8 @@ export const clients = app.table(
     noteRate: real("note_rate"),
     loanType: text("loan_type", { enum: ["conventional", "fha", "va", "usda", "jumbo", "other"] }),
     closingDate: text("closing_date"),
+    /** The loan's term in months, when the officer knows it (the months left count from the closing date). */
+    termMonths: integer("term_months"),
     /**
      * What the loan was when it closed, and whether it carries mortgage insurance: mortgage insurance's rules read
      * them.
@@ -86,8 +90,19 @@ export const opportunities = app.table(
     }).notNull(),
     reason: text().notNull(),
     figures: jsonb().$type<Record<string, number | string | null>>().notNull(),
-    /** What ranks it: the money the client could borrow at the organization's maximum LTV. */
+    /** The money the client could borrow at the organization's maximum LTV when it was found. */
     amount: integer().notNull().default(0),
+    /**
+     * What it is worth to the client, in dollars a year: the yearly saving of a refinance or of the premium dropped,
+     * or the yearly cost avoided by borrowing the cheaper way. What ranks a client's opportunities.
+     */
+    worth: integer().notNull().default(0),
+    /** The client's one best action: the live opportunity worth the most to them (at most one per client). */
+    best: boolean().notNull().default(false),
+    /**
+     * Found by the client's first refresh (after an import or an addition): the starting list, never "new".
+     */
+    baseline: boolean().notNull().default(false),
     status: text({ enum: ["open", "contacted", "dismissed", "closed"] })
       .notNull()
       .default("open"),
@@ -113,6 +128,40 @@ export const opportunities = app.table(
       .where(sql`${t.status} <> 'closed'`),
     index("opportunities_status").on(t.status, t.amount),
   ],
+);
+
+/**
+ * Each refresh's figures of a client's home: the value and the loans over time, for the client's page. One row per
+ * refresh; disposal removes them with the client.
+ */
+export const clientFigures = app.table(
+  "client_figures",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    value: integer().notNull(),
+    balance: integer().notNull(),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("client_figures_client").on(t.clientId, t.refreshedAt)],
+);
+
+/** The officer's own notes on a client: kept as written (an edit is a new note), each a row of the activity log. */
+export const clientNotes = app.table(
+  "client_notes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** Who wrote it (null once their account is gone: the note stays with the client). */
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("client_notes_client").on(t.clientId, t.createdAt)],
 );
 
 /**
