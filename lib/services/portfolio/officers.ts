@@ -1,7 +1,7 @@
 import "server-only";
 import { rememberedOfUser } from "@/lib/auth/session-cache";
 import { and, eq, ne } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { phoneDisplay } from "@/lib/format/phone";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
 import { officerProfiles, users, widgetSites } from "@/lib/db/schema";
@@ -148,13 +148,12 @@ export async function officerCard(officerId: number): Promise<OfficerCardDto | n
   const row = await profileRow(officerId);
   if (!row || row.role === "homeowner" || !row.nmlsId) return null;
   const org = await organization();
-  const phone = row.phone ? parsePhoneNumberFromString(row.phone) : undefined;
   return {
     officerId,
     name: row.displayName ?? row.accountName ?? row.accountEmail,
     title: row.title,
     phone: row.phone,
-    phoneDisplay: phone ? (phone.country === "US" ? phone.formatNational() : phone.formatInternational()) : null,
+    phoneDisplay: phoneDisplay(row.phone)?.text ?? null,
     email: row.email ?? row.accountEmail,
     bookingUrl: row.bookingUrl,
     nmlsId: row.nmlsId,
