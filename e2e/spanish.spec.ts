@@ -66,8 +66,10 @@ test("una propietaria nueva lo hace todo en español: se registra, agrega y comp
   await page.getByLabel(es.Ownership.codeLabel).fill(await fromOutbox(browser, { letterTo: "1627 Barton Springs Rd" }));
   await page.getByRole("button", { name: es.Ownership.verify }).click();
   await expect(card.getByText(es.Equity.loanToValue)).toBeVisible();
-  // Money and percentages follow Spanish's own rule, in dollars: "412.000 US$", "78,4 %".
-  await expect(card).toContainText(/\d{1,3}(\.\d{3})+\s?US\$/);
+  // Money and percentages are US Spanish's (es-US), as a homeowner in Texas writes them: "$412,000", "78.4%", never
+  // Spain's "412.000 US$".
+  await expect(card).toContainText(/\$\d{1,3}(,\d{3})+/);
+  await expect(page.locator("main")).not.toContainText("US$");
   await readsInSpanish(page, "the dashboard");
   await expectValuationsBrandedInSpanish(page);
   await screenshots(page, testInfo, "es-dashboard");
@@ -84,7 +86,8 @@ test("una propietaria nueva lo hace todo en español: se registra, agrega y comp
   const spanishText = pdfText((await (await spanishReport).path())!);
   expect(spanishText).toContain(es.ReportDoc.service.title);
   expect(spanishText).toContain("Estimación del servicio");
-  expect(spanishText).toMatch(/\d{1,3}(\.\d{3})+\s?US\$/);
+  expect(spanishText).toMatch(/\$\d{1,3}(,\d{3})+/);
+  expect(spanishText).not.toContain("US$");
 
   // Back to English with the header's switch: the page, its figures and the next report follow.
   await page.getByRole("banner").getByRole("button", { name: "English" }).click();
@@ -109,11 +112,11 @@ test("una propietaria nueva lo hace todo en español: se registra, agrega y comp
   await expectNoSeriousViolations(page);
 });
 
-/** The branded estimate's amounts in Spanish ("412.000 US$") appear only inside the branded component. */
+/** The branded estimate's amounts in Spanish ("$412,000") appear only inside the branded component. */
 async function expectValuationsBrandedInSpanish(page: Page) {
   const outside = await page.evaluate(() => {
     const boxes = [...document.querySelectorAll('[data-testid="service-estimate"]')];
-    const amounts = new Set(boxes.flatMap((box) => box.textContent?.match(/\d{1,3}(\.\d{3})+\s?US\$/g) ?? []));
+    const amounts = new Set(boxes.flatMap((box) => box.textContent?.match(/\$\d{1,3}(,\d{3})+/g) ?? []));
     const clone = document.body.cloneNode(true) as HTMLElement;
     clone
       .querySelectorAll('[data-testid="service-estimate"], [data-equity], script, style')

@@ -166,7 +166,7 @@ describe("the staff pages' words", () => {
       "Registrar el sitio",
       "Restablecer los segundos factores de officer@example.com",
       "Agregar el destino",
-      "Entregas (1234)",
+      "Entregas (1,234)",
       "(prueba)",
       "Entregado",
       "Asignar el oficial",

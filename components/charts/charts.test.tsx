@@ -50,17 +50,17 @@ describe("the equity bars", () => {
 });
 
 describe("the charts in Spanish", () => {
-  it("say their figures in Spanish's own way", () => {
+  it("say their figures the US Spanish way (es-US)", () => {
     const root = parse(
       renderIntl(<ValueRangeChart ranges={[{ label: "Rango", low: 400_000, high: 500_000 }]} value={450_000} />, "es"),
     );
     const caption = root.querySelector("figcaption")!.textContent.replace(/\u00a0/g, " ");
-    expect(caption).toBe("Rango: de 400.000 US$ a 500.000 US$. Estimación: 450.000 US$.");
+    expect(caption).toBe("Rango: de $400,000 a $500,000. Estimación: $450,000.");
     const bars = parse(
       renderIntl(<EquityBars loans={300_000} equity={20_000} available={1_500_000} />, "es"),
     ).textContent.replace(/\u00a0/g, " ");
     expect(bars).toContain("Préstamos");
-    expect(bars).toContain("20 mil US$");
-    expect(bars).toContain("1,5 M US$");
+    expect(bars).toContain("$20 K");
+    expect(bars).toContain("$1.5 M");
   });
 });

@@ -1,13 +1,13 @@
-import type { FormatLocale } from "@/lib/format";
+import { INTL_TAG, type FormatLocale } from "@/lib/format";
 
-// Spanish's own short forms ("512 mil US$", "1,2 M US$"), one formatter per precision.
-const ES_WHOLE = new Intl.NumberFormat("es", {
+// US Spanish's short forms ("$512 K", "$1.2 M"), one formatter per precision.
+const ES_WHOLE = new Intl.NumberFormat(INTL_TAG.es, {
   style: "currency",
   currency: "USD",
   notation: "compact",
   maximumFractionDigits: 0,
 });
-const ES_TENTHS = new Intl.NumberFormat("es", {
+const ES_TENTHS = new Intl.NumberFormat(INTL_TAG.es, {
   style: "currency",
   currency: "USD",
   notation: "compact",
@@ -15,7 +15,7 @@ const ES_TENTHS = new Intl.NumberFormat("es", {
   maximumFractionDigits: 1,
 });
 
-/** $0, $512K, $1.2M (in Spanish 0 US$, 512 mil US$, 1,2 M US$): amounts short enough for an axis or a bar. */
+/** $0, $512K, $1.2M (in Spanish $0, $512 K, $1.2 M): amounts short enough for an axis or a bar. */
 export function shortUsd(n: number, locale: FormatLocale = "en"): string {
   const size = Math.abs(n);
   const amount =

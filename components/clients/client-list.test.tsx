@@ -65,7 +65,7 @@ describe("the client list", () => {
     expect(html).toContain('aria-label="Reopen Rate-and-term refinance for Ana Ruiz"');
   });
 
-  it("reads in Spanish, its figures by Spanish's rule", () => {
+  it("reads in Spanish, its figures the US Spanish way (es-US)", () => {
     const html = renderIntl(<ClientList clients={[client]} caption="Clientes, página 1 de 1" />, "es");
     const shown = text(html);
     for (const words of [
@@ -73,9 +73,9 @@ describe("the client list", () => {
       "Préstamo registrado",
       "Desde el 26 de noviembre de 2026",
       "Tasa del cliente",
-      "0,88 puntos",
+      "0.88 puntos",
       "· contactada",
-      "LTV 78,4 %",
+      "LTV 78.4%",
     ])
       expect(shown).toContain(words);
     expect(html).toContain('aria-label="Actualizar a Ana Ruiz ahora"');

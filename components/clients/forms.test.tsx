@@ -36,7 +36,7 @@ describe("the clients' forms", () => {
 
   it("read in Spanish", () => {
     const imports = renderIntl(<ImportClients />, "es");
-    expect(labelOf(imports, "clients-csv")).toBe("CSV con una fila de encabezado, hasta 2000 clientes");
+    expect(labelOf(imports, "clients-csv")).toBe("CSV con una fila de encabezado, hasta 2,000 clientes");
     const add = parse(renderIntl(<AddClient />, "es"));
     expect(add.querySelectorAll("option").map((o) => o.text)).toContain("Convencional");
     expect(add.querySelector("button")!.text).toBe("Agregar cliente");

@@ -27,11 +27,11 @@ describe("the borrowing scenarios", () => {
     expect(text).toContain("An illustration, not an offer of credit.");
   });
 
-  it("read in Spanish, with Spanish figures", () => {
+  it("read in Spanish, with US Spanish figures (es-US)", () => {
     const text = scenarios(300_000, "es");
     expect(text).toContain("Línea de crédito sobre el valor de la vivienda (HELOC)");
-    expect(text).toContain("Se ofrece a una tasa de interés de 8,5 % anual a 20 años.");
-    expect(text).toMatch(/[\d.]+,\d\d US\$ al mes/);
+    expect(text).toContain("Se ofrece a una tasa de interés de 8.5% anual a 20 años.");
+    expect(text).toMatch(/\$[\d,]+\.\d\d al mes/);
     expect(text).toContain("Es una ilustración, no una oferta de crédito.");
     expect(text).not.toContain("a month");
   });

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFormats } from "@/lib/i18n/use-formats";
+import { INTL_TAG } from "@/lib/format";
 import { averageRate, cashOutAvailable, helocAvailable, limitGap } from "@/lib/finance/borrowing";
 import { interestOnlyPayment, monthlyPayment } from "@/lib/finance/payment";
 import type { Offer, Offers } from "@/lib/services/platform/settings";
@@ -14,11 +15,14 @@ export type QuoteTarget = Omit<QuoteRequestProps, "scenario">;
 
 const toCents = (amount: number) => Math.round(amount * 100) / 100;
 
-/** A monthly payment to the cent, in the reader's language: "$912.86" / "912,86 US$". */
+/** A monthly payment to the cent, in the reader's language: "$912.86" in both languages (es-US). */
 function useCents(): (amount: number) => string {
   const locale = useLocale();
   return useMemo(() => {
-    const format = new Intl.NumberFormat(locale === "es" ? "es" : "en-US", { style: "currency", currency: "USD" });
+    const format = new Intl.NumberFormat(INTL_TAG[locale === "es" ? "es" : "en"], {
+      style: "currency",
+      currency: "USD",
+    });
     return (amount: number) => format.format(amount);
   }, [locale]);
 }

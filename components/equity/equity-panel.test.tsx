@@ -35,9 +35,9 @@ describe("the equity panel", () => {
     expect(root.text).toContain("Range $60,000 – $140,000");
   });
 
-  it("reads in Spanish, figures by Spanish's rule", () => {
+  it("reads in Spanish, figures the US Spanish way (es-US)", () => {
     const root = panel(300_000, "es");
-    expect(root.querySelector("[data-testid=available-equity]")!.text).toBe("100.000\u00a0US$");
+    expect(root.querySelector("[data-testid=available-equity]")!.text).toBe("$100,000");
     expect(root.text).toContain("Disponible para pedir prestado");
     expect(root.text).toContain("Hipoteca principal");
     expect(root.text).not.toContain("Available to borrow");

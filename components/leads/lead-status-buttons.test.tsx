@@ -69,13 +69,13 @@ describe("a lead's scenario in words", () => {
     expect(scenarioWords(null, en, formatsFor("en"))).toBeUndefined();
   });
 
-  it("and in Spanish, its figures by Spanish's rule", () => {
+  it("and in Spanish, its figures the US Spanish way (es-US)", () => {
     const es = translator("es", "Leads");
     const say = (scenario: Record<string, number | string> | undefined) =>
       scenarioWords(scenario, es, formatsFor("es"))?.replace(/\u00a0/g, " ");
     expect(say(scenarios[0])).toBe(
-      "Línea de crédito sobre el valor de la vivienda (HELOC): monto 50.000 US$ · disponible 80.000 US$ · tasa 8,5 % · plazo de 20 años",
+      "Línea de crédito sobre el valor de la vivienda (HELOC): monto $50,000 · disponible $80,000 · tasa 8.5% · plazo de 20 años",
     );
-    expect(say(scenarios[4])).toBe("Valor estimado: 612.000 US$ (rango 590.000 US$–640.000 US$)");
+    expect(say(scenarios[4])).toBe("Valor estimado: $612,000 (rango $590,000–$640,000)");
   });
 });

@@ -33,7 +33,7 @@ describe("the lookup's panels", () => {
       renderIntl(<VerificationAnswer v={{ ...v, isVerified: false }} applicant="John Fitzgerald" />, "es"),
     );
     expect(shown).toContain("✗ John Fitzgerald no está verificado como propietario");
-    expect(shown).toContain("Grado de coincidencia 87 %");
+    expect(shown).toContain("Grado de coincidencia 87%");
     expect(shown).toContain("Propietarios según el registro");
   });
 

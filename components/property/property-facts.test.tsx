@@ -60,12 +60,12 @@ describe("the property facts on the page", () => {
     const page = pageFacts(properties[0]!, "es");
     expect(page.get("Dormitorios")).toBe(String(properties[0]!.bedrooms));
     expect(page.get("Año de construcción")).toBe(String(properties[0]!.yearBuilt));
-    expect(page.get("Última venta")).toMatch(/^[\d.]+\sUS\$ el \d{1,2} de [a-z]+ de \d{4}$/);
+    expect(page.get("Última venta")).toMatch(/^\$[\d,]+ el \d{1,2} de [a-z]+ de \d{4}$/);
     expect([...page.keys()].some((label) => label.startsWith("Valor fiscal ("))).toBe(true);
     expect(page.get("Tipo de propiedad")).toBe("Vivienda unifamiliar");
     expect(page.get("Estacionamiento")).toBe("1 plaza de garaje");
     expect(pageFacts(properties[2]!, "es").get("Estacionamiento")).toBe("Sin garaje");
-    expect(page.get("Superficie habitable")).toMatch(/^[\d.]+ pies²$/);
+    expect(page.get("Superficie habitable")).toMatch(/^[\d,]+ pies²$/);
     expect(page.get("Baños")).toMatch(/^\d+ completos?(, \d+ medios?)?$/);
   });
 });

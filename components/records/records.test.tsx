@@ -86,11 +86,11 @@ describe("the home's records", () => {
     expect(history).toContain("Recorded sale");
   });
 
-  it("read in Spanish, figures and dates in Spanish's own way", () => {
+  it("read in Spanish, figures and dates the US Spanish way (es-US)", () => {
     const loans = text(<LoansSection loans={records.loans} />, "es");
     expect(loans).toContain("Primero");
     expect(loans).toContain("Préstamo 2");
-    expect(loans).toContain("6,125 %");
+    expect(loans).toContain("6.125%");
     expect(loans).toContain("Saldo estimado total");
     expect(loans).toContain("1 de mayo de 2019");
     expect(loans).not.toContain("not on record");
@@ -98,8 +98,8 @@ describe("the home's records", () => {
       <ComparablesSection comparables={records.comparables} home={{ sqft: 2100, price: 600_000 }} />,
       "es",
     );
-    expect(comparables).toContain("1980 pies²");
-    expect(comparables).toContain("0,40 mi");
+    expect(comparables).toContain("1,980 pies²");
+    expect(comparables).toContain("0.40 mi");
     expect(comparables).toContain("sin registro");
     expect(comparables).toContain("de 2 ventas recientes cercanas");
     const history = text(<ValueHistorySection records={records} brand={brand} confidence={74} />, "es");

@@ -163,7 +163,7 @@ describe("the service's branding", () => {
     const text = box.textContent.replace(/\u00a0/g, " ");
     expect(text).toContain("Estimación del servicio");
     expect(text).toContain("Valoración proporcionada por Property Data Service");
-    expect(text).toContain("423.000 US$");
+    expect(text).toContain("$423,000");
     expect(text).toContain("nivel de confianza 74/100");
     expect(text).toContain("1 de noviembre de 2026");
     expect(text).toContain("Esta es una estimación automatizada del valor de mercado, no una tasación.");

@@ -14,10 +14,12 @@ export const MINUS = "\u2212";
 export type FormatLocale = "en" | "es";
 
 /**
- * `Intl`'s tag for each language: "en-US" writes "$412,000"; "es" follows Spanish's own rule, "412.000 US$" (the
- * figure stays in dollars). Dates are always read in UTC, as the service and the records give them.
+ * `Intl`'s tag for each language. The app's Spanish is US Spanish (a homeowner in Texas, not in Madrid), whose readers
+ * write figures as US English does: "es-US" writes "$412,000", "11.9%" and "1 de diciembre de 2026", where "es" would
+ * write Spain's "412.000 US$" and "11,9 %" (messages/GLOSSARY.md, "Numbers, money and dates"). Dates are always read in
+ * UTC, as the service and the records give them.
  */
-const INTL_TAG: Record<FormatLocale, string> = { en: "en-US", es: "es" };
+export const INTL_TAG: Record<FormatLocale, string> = { en: "en-US", es: "es-US" };
 
 const LOAN_TYPES: Record<FormatLocale, Record<string, string>> = {
   en: {

@@ -159,7 +159,7 @@ describe("a homeowner's mail in Spanish", () => {
     });
     expect(message.subject).toBe("El panel de su vivienda en x");
     expect(message.text).toContain("Hola, Dana:");
-    expect(message.text).toContain("hasta el 26 de noviembre de 2026, 15:04 UTC.");
+    expect(message.text).toContain("hasta el 26 de noviembre de 2026, 3:04 p.m. UTC.");
     expect(message.html).toContain('<html lang="es">');
     expect(message.html).toContain("O copie este enlace en su navegador: https://u");
   });
@@ -223,8 +223,8 @@ describe("a homeowner's mail in Spanish", () => {
     });
     expect(message.subject).toContain("Su vivienda en noviembre de 2026");
     expect(message.subject).toContain("bajó");
-    expect(message.text).toContain("Desde el mes pasado: \u22121234\u00a0US$ (\u22120,3\u00a0%)");
-    expect(message.text).toContain("Podría pedir prestado (hasta el 80\u00a0% del valor): 120.000\u00a0US$");
+    expect(message.text).toContain("Desde el mes pasado: \u2212$1,234 (\u22120.3%)");
+    expect(message.text).toContain("Podría pedir prestado (hasta el 80% del valor): $120,000");
     expect(message.html).toContain('<html lang="es">');
     expect(message.html).toContain("Cancelar la suscripción");
   });

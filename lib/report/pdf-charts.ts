@@ -1,5 +1,5 @@
 import type PDFDocument from "pdfkit";
-import { formatsFor, MINUS } from "@/lib/format";
+import { formatsFor, INTL_TAG, MINUS } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
 
@@ -18,7 +18,7 @@ const shortIn = (locale: Locale) =>
   locale === "en"
     ? short
     : (n: number) =>
-        new Intl.NumberFormat(locale, {
+        new Intl.NumberFormat(INTL_TAG[locale], {
           style: "currency",
           currency: "USD",
           notation: "compact",

@@ -20,7 +20,7 @@ describe("finding English on a Spanish page", () => {
     "2800 N 24th St, Phoenix, AZ 85008",
     "Patrick Lindqvist",
     "HELOC",
-    "412.000 US$",
+    "$412,000",
     "homeowner@example.com",
     "No a la venta",
   ])("does not take %j for English", (text) => {

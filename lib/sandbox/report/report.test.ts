@@ -198,7 +198,7 @@ describe("the report in Spanish (HTML and PDF rendered by the app from the servi
     expect(html).toContain(">Análisis del capital (equity)</h2>");
     expect(html).toContain("<dt>Año de construcción</dt>");
     expect(html).toContain("Valoración proporcionada por");
-    expect(html).toMatch(/\d{1,3}(\.\d{3})+\u00a0US\$/);
+    expect(html).toMatch(/\$\d{1,3}(,\d{3})+/);
     expect(html).not.toContain(">Property details</h2>");
     expect(html).not.toMatch(/(?<![\d-])\d{4}-\d{2}-\d{2}(?![\d-])/);
   });
