@@ -1,6 +1,6 @@
 import { numberedRoadEnd } from "./roads";
 import { houseNumberLength, startsWithHouseNumber } from "./street";
-import { CITY_PREFIXES, DIRECTIONALS, SUFFIXES } from "./tables";
+import { CITY_PREFIXES, DIRECTIONALS, SUFFIXES, UNITS } from "./tables";
 import { misspeltSuffix } from "./typos";
 import { isBareUnitId, readUnit, readUnits } from "./units";
 
@@ -112,9 +112,61 @@ function cityAfter(tokens: string[], i: number, state: string, startsCity: Start
   );
 }
 
+/** The cities a ZIP code names (upper case), asked only when a run-on line ends with a city of two words or more. */
+export type ZipCities = () => Iterable<string>;
+
 /**
- * Where the street ends and the city begins in a line written without commas. A city the ZIP table knows decides;
- * without one, the street's type does (`guess`), unless the writer's commas said the line is the street alone.
+ * Of the `longest` last words that spell a city of the state, how many spell the ZIP code's city instead, when the words
+ * it leaves are directionals: "Sea Grape Blvd East | Palatka" with Palatka's ZIP code ("East" is the street's post-
+ * directional); 0 otherwise ("Lake Forest Park" stays whole, and so does "East Palatka" with East Palatka's ZIP code).
+ */
+function zipCityWords(tokens: string[], longest: number, state: string, zipCities: ZipCities | undefined): number {
+  if (!zipCities || longest < 2 || !DIRECTIONALS.has(tokens[tokens.length - longest]!)) return 0;
+  for (const city of zipCities()) {
+    // Spelled out or shortened ("E LANSING", "LA GRANGE PK"), a city keeps its number of words.
+    const words = city.split(" ").length;
+    if (words >= longest || !knownCity(tokens.slice(-words), state, (name) => name === city)) continue;
+    if (tokens.slice(-longest, -words).every((word) => DIRECTIONALS.has(word))) return words;
+  }
+  return 0;
+}
+
+/** Whether the words could be a city the table does not hold: words of its cities' names ("Jacksonville", not "Rd"). */
+const mayBeCity = (rest: string[], state: string, startsCity: StartsCity) => rest.length > 0 && startsCity(rest, state);
+
+/** After the street's last word, at `end`, its post-directional: "St SE |", "US 17 Hwy N |" (`oneLetter`). */
+function directionalEnd(tokens: string[], end: number, oneLetter: boolean): number {
+  const next = tokens[end] ?? "";
+  return DIRECTIONALS.has(next) && (oneLetter ? next.length <= 2 : next.length === 2) ? end + 1 : end;
+}
+
+/**
+ * "Mill Rd Cedar Hill Rd | Jacksonville", "5th St SE Ct | Iowa Town": when the words after the street type at `i` (and
+ * its post-directional) cannot be a city, a later type after name words only (no number, no unit) is the suffix if the
+ * words after it can be one, or if nothing follows it and it is the same type again. Returns that type's place, or `i`.
+ */
+function lastStreetType(tokens: string[], i: number, state: string, startsCity: StartsCity | undefined): number {
+  const after = unitsFrom(tokens, directionalEnd(tokens, i + 1, false));
+  if (!startsCity || after >= tokens.length || mayBeCity(tokens.slice(after), state, startsCity)) return i;
+  for (let j = i + 1; j < tokens.length; j++) {
+    const token = tokens[j]!;
+    if (/\d/.test(token) || UNITS.has(token)) return i;
+    if (!SUFFIXES.has(token) || SUFFIXES.has(tokens[j + 1] ?? "")) continue;
+    const end = unitsFrom(tokens, directionalEnd(tokens, j + 1, false));
+    if (
+      end < tokens.length
+        ? mayBeCity(tokens.slice(end), state, startsCity)
+        : SUFFIXES.get(token) === SUFFIXES.get(tokens[i]!)
+    )
+      return j;
+  }
+  return i;
+}
+
+/**
+ * Where the street ends and the city begins in a line written without commas. A city the ZIP table knows decides, the
+ * ZIP code's own city first; without one, the street's type does (`guess`), unless the writer's commas said the line is
+ * the street alone.
  */
 export function splitStreetCity(
   tokens: string[],
@@ -122,13 +174,16 @@ export function splitStreetCity(
   isCity: IsCity | undefined,
   guess = true,
   startsCity?: StartsCity,
+  zipCities?: ZipCities,
 ): [string[], string[]] {
   const start = nameStart(tokens);
   if (isCity) {
-    for (let words = Math.min(4, tokens.length - start - 1); words >= 1; words--) {
-      if (knownCity(tokens.slice(-words), state, isCity))
-        return withCityDirectional(tokens.slice(0, -words), tokens.slice(-words));
-    }
+    const most = Math.min(4, tokens.length - start - 1);
+    let longest = 0;
+    for (let words = most; words >= 1 && !longest; words--)
+      if (knownCity(tokens.slice(-words), state, isCity)) longest = words;
+    const words = zipCityWords(tokens, longest, state, zipCities) || longest;
+    if (words) return withCityDirectional(tokens.slice(0, -words), tokens.slice(-words));
   }
   if (!guess) return [tokens, []];
   // Without a known city: the street ends after its suffix (one not followed by another), post-directional and units;
@@ -138,18 +193,15 @@ export function splitStreetCity(
     // "510 US 17 Business Surfside Beach": a numbered road ends with its number, variant and post-directional.
     const road = numberedRoadEnd(tokens, i);
     if (road > 0 && road < tokens.length) {
-      const end =
-        tokens[road]!.length <= 2 && DIRECTIONALS.has(tokens[road]!) && road + 1 < tokens.length ? road + 1 : road;
-      const split = unitsFrom(tokens, end);
+      const split = unitsFrom(tokens, directionalEnd(tokens, road, true));
       return [tokens.slice(0, split), tokens.slice(split)];
     }
     if (
       (SUFFIXES.has(token) || misspeltSuffix(token)) &&
       (!SUFFIXES.has(tokens[i + 1]!) || cityAfter(tokens, i, state, startsCity))
     ) {
-      const next = tokens[i + 1]!;
-      const end = next.length === 2 && DIRECTIONALS.has(next) && i + 2 < tokens.length ? i + 2 : i + 1;
-      const split = unitsFrom(tokens, end);
+      const type = SUFFIXES.has(tokens[i + 1]!) ? i : lastStreetType(tokens, i, state, startsCity);
+      const split = unitsFrom(tokens, directionalEnd(tokens, type + 1, false));
       return [tokens.slice(0, split), tokens.slice(split)];
     }
     if (isBareUnitId(token) || readUnit(tokens, i)) {

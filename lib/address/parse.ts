@@ -28,6 +28,11 @@ export interface ParseOptions {
    * this way is not reported (the address did not say it).
    */
   stateOfZip?: (zip: string) => string | undefined;
+  /**
+   * The cities (upper case) the ZIP table names for a ZIP code: the words that spell one at the end of a run-on line are
+   * the city, and a directional before them is the street's ("Sea Grape Blvd East Palatka" with Palatka's ZIP code).
+   */
+  citiesOfZip?: (zip: string) => Iterable<string>;
 }
 
 /** An address read from a line, with what was corrected on the way and what could not be read. */
@@ -173,6 +178,10 @@ export function readAddress(line: string, options: ParseOptions = {}): ReadAddre
   }
   const filled = withoutFirmLines(segments.filter((segment) => segment.length > 0));
   const cityState = state || (zip && options.stateOfZip?.(zip)) || "";
+  // The ZIP code's cities, when it is in the state the address names; asked for only when they could decide.
+  const { citiesOfZip, stateOfZip } = options;
+  const zipCities =
+    zip && citiesOfZip && stateOfZip ? () => (stateOfZip(zip) === cityState ? citiesOfZip(zip) : []) : undefined;
   const last = filled.at(-1) ?? [];
   const before = filled.slice(0, -1);
   let street: string[];
@@ -193,8 +202,9 @@ export function readAddress(line: string, options: ParseOptions = {}): ReadAddre
           cityState ? options.isCity : undefined,
           !endsLikeStreet(last),
           options.startsCity,
+          zipCities,
         )
-      : splitStreetCity(last, cityState, options.isCity, true, options.startsCity);
+      : splitStreetCity(last, cityState, options.isCity, true, options.startsCity, zipCities);
     street = [...before.flatMap((segment) => [...segment, ","]), ...streetPart];
     city = cityPart;
   }

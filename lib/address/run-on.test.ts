@@ -1,30 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { readAddress } from "./parse";
-import { zipTableOptions } from "./zip-codes";
-
-const FIELDS = [
-  "number",
-  "preDirectional",
-  "name",
-  "suffix",
-  "postDirectional",
-  "unitType",
-  "unitNumber",
-  "city",
-  "state",
-  "zip",
-  "zip4",
-] as const;
-
-/** `label` lists the fields above in order, separated by "|": "415|W|ADAMS|||#|14B|CHICAGO|IL|60606|". */
-function expectParts(input: string, label: string) {
-  const { parts } = readAddress(input, zipTableOptions);
-  const values = label.split("|");
-  expect(values).toHaveLength(FIELDS.length);
-  expect(Object.fromEntries(FIELDS.map((f) => [f, parts[f]]))).toEqual(
-    Object.fromEntries(FIELDS.map((f, i) => [f, values[i]])),
-  );
-}
+import { describe, it } from "vitest";
+import { expectParts } from "./expect-parts";
 
 // Issue 43's kinds, each with the near-misses that must read as an ordinary address does.
 const kinds: Record<string, [string, string][]> = {

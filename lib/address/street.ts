@@ -18,6 +18,11 @@ export interface StreetParts {
   unitNumber: string;
   /** For rural routes: the box on the route. */
   box: string;
+  /**
+   * The units written beside the one kept, in their standard form ("FL 6" beside RM 612): Publication 28's secondary
+   * line, written above the delivery line. Absent with one unit or none.
+   */
+  secondary?: string;
 }
 
 /** A word the parser read as something else than typed: "STRET" as the suffix ST. */
@@ -27,7 +32,11 @@ export interface Correction {
   read: string;
 }
 
-const HOUSE_NUMBER = /^\d+[A-Z]?$|^\d+-\d+[A-Z]?$|^[NSEW]\d+[NSEW]?\d*$/;
+const HOUSE_NUMBER = /^\d+[A-Z]?$|^\d+-\d+[A-Z]?$|^[NSEW]\d+[NSEW]?\d*$|^[NSEW]\d+-[NSEW]\d+$/;
+/** "B210 Calle Sol", "C12": a letter before the number (Puerto Rico's urbanizations), when no number follows it. */
+const LETTERED_NUMBER = /^[A-Z]\d+$/;
+const isHouseNumber = (tokens: readonly string[]) =>
+  HOUSE_NUMBER.test(tokens[0] ?? "") || (LETTERED_NUMBER.test(tokens[0] ?? "") && !/^\d/.test(tokens[1] ?? ""));
 const FRACTION = /^\d\/\d{1,2}$/;
 function emptyStreet(): StreetParts {
   return {
@@ -99,7 +108,7 @@ const isNumberThenLetter = (tokens: readonly string[]) =>
 /** How many words the house number at the front takes: 2 for "W156 N8480", "4922 B" or "123 1/2", 0 without one. */
 export function houseNumberLength(tokens: readonly string[]): number {
   if (isGridNumber(tokens) || isNumberThenLetter(tokens)) return 2;
-  if (HOUSE_NUMBER.test(tokens[0] ?? "")) return FRACTION.test(tokens[1] ?? "") ? 2 : 1;
+  if (isHouseNumber(tokens)) return FRACTION.test(tokens[1] ?? "") ? 2 : 1;
   return spelledNumber(tokens)?.used ?? 0;
 }
 
@@ -110,8 +119,9 @@ function takeHouseNumber(tokens: string[], parts: StreetParts): string[] {
     parts.number = first! + tokens[1]!;
     return tokens.slice(2);
   }
-  if (first && HOUSE_NUMBER.test(first)) {
-    parts.number = first;
+  if (first && isHouseNumber(tokens)) {
+    // "W156-N8480": a grid number is written as one.
+    parts.number = /^[NSEW]\d+-[NSEW]/.test(first) ? first.replace("-", "") : first;
     if (tokens[1] && FRACTION.test(tokens[1])) {
       parts.number += ` ${tokens[1]}`;
       return tokens.slice(2);
@@ -127,7 +137,7 @@ function takeHouseNumber(tokens: string[], parts: StreetParts): string[] {
 }
 
 export const startsWithHouseNumber = (tokens: readonly string[]) =>
-  HOUSE_NUMBER.test(tokens[0] ?? "") || spelledNumber(tokens) !== undefined;
+  isHouseNumber(tokens) || spelledNumber(tokens) !== undefined;
 
 /** "Apt 2 18B Oak Hollow Dr", "Suite 1500, 233 S Wacker Dr": a unit written before the house number. */
 function takeLeadingUnit(tokens: string[], units: Unit[]): string[] {
@@ -234,6 +244,11 @@ const TYPES_BEFORE_SUITE = new Set([
   ...["FWY", "EXPY", "TPKE", "XING", "CSWY", "BYP", "SQ", "CTR", "WAY", "LOOP", "PIKE"],
   ...["ROAD", "DRIVE", "AVENUE", "BOULEVARD", "PARKWAY", "HIGHWAY", "FREEWAY", "EXPRESSWAY", "TURNPIKE"],
 ]);
+/** Whether a type of TYPES_BEFORE_SUITE ends the street before `i`, with its post-directional: "Rd NE | St 520". */
+const typeBefore = (tokens: readonly string[], i: number) =>
+  TYPES_BEFORE_SUITE.has(tokens[i - 1]!) ||
+  (i >= 3 && postDirectionalAt(tokens, i - 1) !== undefined && TYPES_BEFORE_SUITE.has(tokens[i - 2]!));
+
 /**
  * Types a letter names a street of ("Avenue J", "State Highway K", "Farm Road A"): the letter is no unit after them.
  */
@@ -247,7 +262,7 @@ const TYPES_BEFORE_LETTER = new Set([...HIGHWAY_WORDS, "AVENUE", "AVE", "AV", "R
 function takeTrailingUnits(tokens: string[], units: Unit[], hasNumber: boolean): string[] {
   for (let i = 1; i < tokens.length; i++) {
     const read =
-      tokens[i] === "ST" && i >= 2 && TYPES_BEFORE_SUITE.has(tokens[i - 1]!) && isBareUnitId(tokens[i + 1])
+      tokens[i] === "ST" && i >= 2 && typeBefore(tokens, i) && isBareUnitId(tokens[i + 1])
         ? readUnits(["STE", ...tokens.slice(i + 1)], 0)
         : readUnits(tokens, i);
     if (read) {
@@ -351,11 +366,11 @@ export function parseStreet(line: string | readonly string[], corrections: Corre
     // Anything else after the comma ("Ground Floor", a building's name) is no part of the street's name.
   }
   street = takeTrailingUnits(street, units, parts.number !== "");
-  // Puerto Rico writes the number after the street: "Calle Tetuan 206".
+  // Puerto Rico writes the number after the street: "Calle Tetuan 206", "Calle Sol B210".
   if (
     !parts.number &&
     LEADING_TYPES.has(street[0] ?? "") &&
-    /^\d+[A-Z]?$/.test(street.at(-1) ?? "") &&
+    /^[A-Z]?\d+[A-Z]?$/.test(street.at(-1) ?? "") &&
     street.length >= 3
   ) {
     parts.number = street.at(-1)!;
@@ -366,6 +381,11 @@ export function parseStreet(line: string | readonly string[], corrections: Corre
     parts.unitType = unit.type;
     parts.unitNumber = unit.number;
     if (unit.misspelt) corrections.push({ field: "unitType", typed: unit.misspelt, read: unit.type });
+    if (units.length > 1)
+      parts.secondary = units
+        .filter((other) => other !== unit)
+        .map((other) => (other.number ? `${other.type} ${other.number}` : other.type))
+        .join(" ");
   }
   const road = parseNumberedRoad(street);
   if (road) Object.assign(parts, { kind: "highway", ...road });

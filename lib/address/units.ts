@@ -10,6 +10,18 @@ export interface Unit {
 
 const ORDINAL = /^(\d+)(?:ST|ND|RD|TH)$/;
 const FLOOR_WORDS = new Set(["FLOOR", "FL", "FLR", "FLOORS"]);
+/** "6FL", "3RDFLR": a floor's number run into the word. */
+const GLUED_FLOOR = /^(\d+)(?:ST|ND|RD|TH)?(?:FL|FLR)$/;
+/** "Sixth Floor": floors written in words, first to twentieth. */
+const ORDINAL_WORDS: ReadonlyMap<string, number> = new Map(
+  [
+    ...["FIRST", "SECOND", "THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH", "EIGHTH", "NINTH", "TENTH"],
+    ...["ELEVENTH", "TWELFTH", "THIRTEENTH", "FOURTEENTH", "FIFTEENTH", "SIXTEENTH", "SEVENTEENTH", "EIGHTEENTH"],
+    ...["NINETEENTH", "TWENTIETH"],
+  ].map((word, i) => [word, i + 1]),
+);
+/** Words a designator without number carries: "Lower Level", "Upper Flat" (a Milwaukee duplex's), "Rear Unit". */
+const LEVEL_WORDS = new Set(["LEVEL", "LVL", "FLAT"]);
 const HAS_DIGIT = /\d/;
 /** A designator run into its number: "STE200", "APT4B", "LT7". */
 const GLUED = /^([A-Z]{2,4})(\d+[A-Z]?)$/;
@@ -38,7 +50,11 @@ export function readUnit(tokens: readonly string[], i: number, bare = false): { 
     return after && after !== "#" && UNITS.has(after) ? readUnit(tokens, i + 1, bare) : undefined;
   }
   const designator = UNITS.get(token);
+  if (!designator && FLOOR_WORDS.has(after ?? "") && ORDINAL_WORDS.has(token))
+    return { unit: { type: "FL", number: String(ORDINAL_WORDS.get(token)) }, next: i + 2 };
   if (!designator && HAS_DIGIT.test(token)) {
+    const floor = token.endsWith("FL") || token.endsWith("FLR") ? GLUED_FLOOR.exec(token) : null;
+    if (floor) return { unit: { type: "FL", number: floor[1]! }, next: i + 1 };
     const glued = GLUED.exec(token);
     const gluedType = glued && UNITS.get(glued[1]!);
     if (gluedType) return { unit: { type: gluedType.abbreviation, number: glued![2]! }, next: i + 1 };
@@ -65,11 +81,20 @@ export function readUnit(tokens: readonly string[], i: number, bare = false): { 
     if (ordinal) return { unit: { type, number: ordinal[1]! }, next: idAt + 1 };
     if (isUnitId(tokens[idAt]))
       return { unit: { type, number: tokens[idAt]!, ...(misspelt && { misspelt: token }) }, next: idAt + 1 };
-    // "Lower Level", "Upper Level": the level is the designator's own word.
-    if (designator && !designator.requiresNumber)
-      return { unit: { type, number: "" }, next: after === "LEVEL" || after === "LVL" ? i + 2 : i + 1 };
+    if (designator && !designator.requiresNumber) return { unit: { type, number: "" }, next: noNumberEnd(tokens, i) };
   }
   return undefined;
+}
+
+/**
+ * Where a designator without number at `i` ends: "Lower Level", "Upper Flat" and "Rear Unit" (a designator that wants a
+ * number, with none after it) are one designator, LOWR, UPPR and REAR; "Rear Apt 2" is two.
+ */
+function noNumberEnd(tokens: readonly string[], i: number): number {
+  const after = tokens[i + 1] ?? "";
+  if (LEVEL_WORDS.has(after)) return i + 2;
+  const next = tokens[i + 2];
+  return UNITS.get(after)?.requiresNumber && next !== "#" && !isUnitId(next) ? i + 2 : i + 1;
 }
 
 /** Reads units from `tokens[start]` to the end; undefined unless every token is part of one. */

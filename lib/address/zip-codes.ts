@@ -69,5 +69,14 @@ export function stateOfZip(zip: string): string | undefined {
   return byZip.get(zip)?.state;
 }
 
-/** What the parser knows from the ZIP table: city names, and the state a ZIP code is in when none is written. */
-export const zipTableOptions: ParseOptions = { isCity, startsCity, stateOfZip };
+/** The cities the table names for a ZIP code (upper case): this table has one to a ZIP code. */
+export function citiesOfZip(zip: string): readonly string[] {
+  const city = byZip.get(zip)?.city;
+  return city ? [city.toUpperCase()] : [];
+}
+
+/**
+ * What the parser knows from the ZIP table: city names, the state a ZIP code is in when none is written, and the city a
+ * ZIP code names.
+ */
+export const zipTableOptions: ParseOptions = { isCity, startsCity, stateOfZip, citiesOfZip };
