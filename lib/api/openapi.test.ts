@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/openapi.json/route";
 import { config } from "@/proxy";
+import { appOrigin } from "@/lib/env";
 
 /**
  * Every route file under app/api with the methods it exports, by the path it is served at (`[userId]` → `{userId}`).
@@ -37,6 +38,38 @@ describe("the OpenAPI document", async () => {
       Object.entries(document.paths as Record<string, object>).map(([path, ops]) => [path, Object.keys(ops).sort()]),
     );
     expect(documented).toEqual(files);
+  });
+
+  it("groups every operation under one section, in the order an integrator reads them, homeowner first", () => {
+    const sections = (document.tags as { name: string }[]).map((tag) => tag.name);
+    expect(sections.slice(0, 2)).toEqual(["Homeowner", "Loan officer"]);
+    const tagged = Object.entries(document.paths as Record<string, Record<string, { tags: string[] }>>).flatMap(
+      ([path, operations]) => Object.entries(operations).map(([method, op]) => ({ at: `${method} ${path}`, ...op })),
+    );
+    for (const op of tagged) {
+      expect(op.tags, op.at).toHaveLength(1);
+      expect(sections, op.at).toContain(op.tags[0]);
+    }
+    const section = (method: string, path: string) => document.paths[path][method].tags[0];
+    expect(section("post", "/api/leads")).toBe("Homeowner");
+    expect(section("get", "/api/clients")).toBe("Loan officer");
+    expect(section("post", "/api/avm")).toBe("Homes and addresses");
+    expect(section("delete", "/api/account")).toBe("Account and sign-in");
+    expect(section("post", "/api/widget/leads")).toBe("Partner sites and widget");
+    expect(section("post", "/api/admin/webhooks")).toBe("Webhooks");
+    expect(section("get", "/api/admin/audit")).toBe("Administration");
+    expect(section("get", "/api/health")).toBe("Operations");
+    // No section is empty.
+    for (const name of sections)
+      expect(
+        tagged.some((op) => op.tags[0] === name),
+        name,
+      ).toBe(true);
+  });
+
+  it("names the app's own origin as its server, so the reference's curl examples can be pasted as they are", () => {
+    expect(document.servers).toEqual([{ url: appOrigin, description: "This app" }]);
+    expect(appOrigin).toMatch(/^https?:\/\/[^/]+$/);
   });
 
   it("says who may call each operation, and every status it answers", () => {

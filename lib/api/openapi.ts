@@ -3,6 +3,7 @@ import { DbId, MAX_DB_ID } from "@/lib/db/id";
 import { EVENT_SCHEMAS } from "@/lib/webhooks/schemas";
 import { ErrorBody } from "./schemas/common";
 import type { RouteSpec } from "./route";
+import { TAGS, tagOf } from "./openapi-tags";
 
 /** A route file's exports: its handlers, each made by route() and carrying its declaration. */
 export type RouteModule = Record<string, unknown>;
@@ -183,7 +184,7 @@ export function webhooksSection() {
  * The app's API as OpenAPI 3.1, generated from the routes' own declarations: the path each is served at, and what
  * route() was given (roles, body, query, path parameters, answers, failures). `{userId}` is `[userId]` on disk.
  */
-export function openApiDocument(routes: Record<string, RouteModule>) {
+export function openApiDocument(routes: Record<string, RouteModule>, origin?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   const securitySchemes: Record<string, unknown> = {
     session: { type: "apiKey", in: "cookie", name: "next-auth.session-token" },
@@ -199,7 +200,7 @@ export function openApiDocument(routes: Record<string, RouteModule>) {
     for (const method of METHODS) {
       const spec = (module[method] as { spec?: RouteSpec } | undefined)?.spec;
       if (!spec) continue;
-      (paths[path] ??= {})[method.toLowerCase()] = operation(spec, method);
+      (paths[path] ??= {})[method.toLowerCase()] = { tags: [tagOf(path, spec)], ...operation(spec, method) };
       if (spec.bearer)
         securitySchemes[schemeOf(spec.bearer.variable)] = {
           type: "http",
@@ -216,6 +217,9 @@ export function openApiDocument(routes: Record<string, RouteModule>) {
       description:
         "Sign in with next-auth (the session cookie, or its token as `Authorization: Bearer`), or send an API token (`Authorization: Bearer hdt_…`, made on /account) to the operations that name its scope. Every failure answers { error: { code, message, fields? } }. Requests that change something must come from this app's own pages (Origin), except the widget API.",
     },
+    // The app's own origin: the reference's "try it" and its curl examples name it (`curl https://app.example/api/…`).
+    ...(origin ? { servers: [{ url: origin, description: "This app" }] } : {}),
+    tags: TAGS,
     components: { securitySchemes },
     paths,
     webhooks: webhooksSection(),

@@ -1,4 +1,5 @@
 import { openApiDocument } from "@/lib/api/openapi";
+import { appOrigin } from "@/lib/env";
 import * as accountAccessLog from "@/app/api/account/access-log/route";
 import * as accountAuthenticatorConfirm from "@/app/api/account/authenticator/confirm/route";
 import * as accountAuthenticator from "@/app/api/account/authenticator/route";
@@ -95,7 +96,7 @@ import * as adminUsersUseridOfficer from "@/app/api/admin/users/[userId]/officer
 
 // GET /api/openapi.json: the API as OpenAPI 3.1, from each route's own declaration. lib/api/openapi.test.ts checks
 // that every route file is listed here at its own path; the integration tests check every answer they get against it.
-export const dynamic = "force-static";
+// Built once per process, not at build time: its `servers` is the origin the app is configured to be reached at.
 
 /** Every documented route file, by the path it is served at. */
 const ROUTES = {
@@ -194,6 +195,9 @@ const ROUTES = {
   "/api/locale": locale,
 };
 
+let document: ReturnType<typeof openApiDocument> | undefined;
+
 export function GET() {
-  return Response.json(openApiDocument(ROUTES));
+  document ??= openApiDocument(ROUTES, appOrigin);
+  return Response.json(document);
 }

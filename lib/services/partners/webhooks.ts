@@ -37,6 +37,10 @@ export type WebhookEndpointDto = ReturnType<typeof endpointDto>;
 const badUrl = (reason: string) =>
   new AppError({ code: "invalid_request", message: `url: ${reason}`, fields: { url: reason } });
 
+/** What an integrator trying a receiver on their own machine needs to know, said where they are refused. */
+const TRY_LOCAL =
+  " (to try a receiver on this machine or your network while developing, start the app with WEBHOOKS_ALLOW_PRIVATE=true; never in production)";
+
 /**
  * The checks of a URL an admin registers: http(s) without credentials, and (unless WEBHOOKS_ALLOW_PRIVATE) https whose
  * host resolves only to public addresses. Deliveries check the address again when they connect (a name can move).
@@ -49,7 +53,7 @@ export async function checkEndpointUrl(text: string): Promise<string> {
     throw badUrl("must not carry a user name or password (the signature authenticates the sender)");
   if (url.hash) throw badUrl("must not have a #fragment");
   if (env.WEBHOOKS_ALLOW_PRIVATE) return url.href;
-  if (url.protocol !== "https:") throw badUrl("must be https");
+  if (url.protocol !== "https:") throw badUrl(`must be https${TRY_LOCAL}`);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   try {
@@ -58,7 +62,8 @@ export async function checkEndpointUrl(text: string): Promise<string> {
     throw badUrl(`its host ${host} does not resolve`);
   }
   const refused = addresses.find((address) => !isPublicAddress(address));
-  if (refused !== undefined) throw badUrl(`its host resolves to ${refused}, a private, loopback or link-local address`);
+  if (refused !== undefined)
+    throw badUrl(`its host resolves to ${refused}, a private, loopback or link-local address${TRY_LOCAL}`);
   return url.href;
 }
 
