@@ -20,6 +20,9 @@ ALTER TABLE "app"."clients" ADD COLUMN "term_months" integer;--> statement-break
 ALTER TABLE "app"."opportunities" ADD COLUMN "worth" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "app"."opportunities" ADD COLUMN "best" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "app"."opportunities" ADD COLUMN "baseline" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "app"."organization_profile" ADD COLUMN "phone" text;--> statement-breakpoint
+ALTER TABLE "app"."organization_profile" ADD COLUMN "email" text;--> statement-breakpoint
+ALTER TABLE "app"."organization_profile" ADD COLUMN "default_officer_chosen_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "app"."client_figures" ADD CONSTRAINT "client_figures_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "app"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "app"."client_notes" ADD CONSTRAINT "client_notes_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "app"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "app"."client_notes" ADD CONSTRAINT "client_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "app"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -31,3 +34,6 @@ UPDATE "app"."users" SET "alerts_seen_at" = now() WHERE "role" <> 'homeowner';--
 INSERT INTO "app"."client_figures" ("client_id", "value", "balance", "refreshed_at")
 SELECT "id", "value", "balance", "refreshed_at" FROM "app"."clients"
 WHERE "refreshed_at" IS NOT NULL AND "value" IS NOT NULL AND "balance" IS NOT NULL;
+--> statement-breakpoint
+-- A default officer an admin set before this is their choice.
+UPDATE "app"."organization_profile" SET "default_officer_chosen_at" = now() WHERE "default_officer_id" IS NOT NULL;

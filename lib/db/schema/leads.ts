@@ -47,8 +47,18 @@ export const organizationProfile = app.table("organization_profile", {
   logo: bytea(),
   logoUpdatedAt: timestamp("logo_updated_at", { withTimezone: true }),
   equalHousingStatement: text("equal_housing_statement"),
+  /**
+   * The lender's own contact, for a homeowner who has no officer: its main phone (E.164) and an email for questions.
+   */
+  phone: text(),
+  email: text(),
   /** The officer of homeowners no one else claims. */
   defaultOfficerId: integer("default_officer_id").references(() => users.id, { onDelete: "set null" }),
+  /**
+   * When an admin chose the default officer. Null while nobody has: the first loan officer becomes the default by
+   * itself (so a fresh install connects homeowners to someone), and /admin asks for a choice until one is made.
+   */
+  defaultOfficerChosenAt: timestamp("default_officer_chosen_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
