@@ -110,11 +110,14 @@ const page = (
       initial={{
         companyName: null,
         nmlsId: null,
+        phone: null,
+        email: null,
         equalHousingStatement: "Equal Housing Opportunity",
         defaultOfficerId: null,
         logoUrl: null,
       }}
       staff={[]}
+      fallback="first@example.com"
     />
     <EmbedCode appOrigin="https://app.example" siteKey="pk_demo" />
   </>
@@ -144,6 +147,8 @@ describe("the staff pages' words", () => {
       "Assign officer",
       "Your card shows to homeowners once your NMLS ID is set.",
       "Upload logo",
+      "go to first@example.com, the first loan officer",
+      "Lender&#x27;s phone",
       "Photo (JPEG, PNG or WebP, up to 5 MB)",
       "One line (sizes itself):",
       "title=&quot;What is my home worth?&quot;",
@@ -171,6 +176,8 @@ describe("the staff pages' words", () => {
       "Entregado",
       "Asignar el oficial",
       "Subir el logotipo",
+      "van a first@example.com, el primer oficial de préstamos",
+      "Teléfono del prestamista",
       "Foto (JPEG, PNG o WebP, hasta 5 MB)",
       "Una línea (se ajusta sola de tamaño):",
     ])

@@ -19,9 +19,12 @@ import { usePut } from "./use-put";
 export function OrganizationForm({
   initial,
   staff,
+  fallback,
 }: {
   initial: OrganizationDto;
   staff: { id: number; label: string }[];
+  /** While no default officer is chosen: the first loan officer, who is the default until one is (null: no officer). */
+  fallback: string | null;
 }) {
   const t = useTranslations("Organization");
   const [org, setOrg] = useState(initial);
@@ -34,6 +37,8 @@ export function OrganizationForm({
     const body = {
       companyName: String(form.get("companyName") ?? ""),
       nmlsId: String(form.get("nmlsId") ?? ""),
+      phone: String(form.get("phone") ?? ""),
+      email: String(form.get("email") ?? ""),
       equalHousingStatement: String(form.get("equalHousingStatement") ?? ""),
       defaultOfficerId: officer ? Number(officer) : null,
     };
@@ -44,6 +49,15 @@ export function OrganizationForm({
     <div className="space-y-4">
       {/* Beside the form, not in it: the dialog's own form must not submit this one. */}
       {stepUp}
+      {org.defaultOfficerId === null && (
+        <p
+          role="status"
+          data-testid="default-officer-warning"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900"
+        >
+          {fallback ? t("defaultOfficerAutomatic", { officer: fallback }) : t("defaultOfficerNobody")}
+        </p>
+      )}
       <form onSubmit={onDetails} className="space-y-3" noValidate>
         <Field
           label={t("companyName")}
@@ -58,6 +72,23 @@ export function OrganizationForm({
           defaultValue={org.nmlsId ?? ""}
           hint={t("digitsOnly")}
           error={details.fields.nmlsId}
+        />
+        <Field
+          label={t("phone")}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={org.phone ?? ""}
+          hint={t("contactHint")}
+          error={details.fields.phone}
+        />
+        <Field
+          label={t("email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={org.email ?? ""}
+          error={details.fields.email}
         />
         <div className="space-y-1">
           <label htmlFor="equalHousingStatement" className="block text-sm font-medium text-slate-800">
@@ -85,7 +116,7 @@ export function OrganizationForm({
           defaultValue={org.defaultOfficerId ?? ""}
           error={details.fields.defaultOfficerId}
           options={[
-            { value: "", label: t("none") },
+            { value: "", label: fallback ? t("noneFirst", { officer: fallback }) : t("none") },
             ...staff.map((member) => ({ value: member.id, label: member.label })),
           ]}
         />

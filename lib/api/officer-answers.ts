@@ -16,8 +16,13 @@ export const OfficerProfile = z.object({
 export const Organization = z.object({
   companyName: z.string().nullable(),
   nmlsId: z.string().nullable(),
+  phone: z.string().nullable().describe("The lender's own phone (E.164), for a homeowner who has no officer"),
+  email: z.string().nullable().describe("The lender's email for questions"),
   equalHousingStatement: z.string(),
-  defaultOfficerId: z.number().nullable(),
+  defaultOfficerId: z
+    .number()
+    .nullable()
+    .describe("The default officer an admin chose; null while none is (the first loan officer is the default then)"),
   logoUrl: z.string().nullable(),
 });
 

@@ -160,7 +160,9 @@ describe("an officer's card", () => {
 });
 
 describe("the homeowner's view of their officer", () => {
-  it("shows no card to a homeowner without an officer", async () => {
+  it("connects a homeowner who signed up alone to the first loan officer while an admin has chosen no default (issue 55)", async () => {
+    // The organization's default is "none chosen" (beforeAll): a fresh install's state.
+    expect((await call(app, "GET", "/api/admin/organization", { cookie: admin })).body.defaultOfficerId).toBeNull();
     const [address] = houses(1660, 1) as [string];
     const alone = await newAccount(app);
     expect(
@@ -169,10 +171,11 @@ describe("the homeowner's view of their officer", () => {
     ).toBe(201);
     const html = await page("/dashboard", alone.cookie);
     expect(html).toContain(address.split(",")[0]);
-    expect(html).not.toContain("officer-card");
-    expect(html).not.toContain("nmlsconsumeraccess.org");
-    expect(html).not.toContain(EHO);
-    expect((await call(app, "GET", "/api/account/export", { cookie: alone.cookie })).body.loanOfficer).toBeNull();
+    // The embedded defaults' first loan officer is the demo officer, created at start before any other.
+    expect((await call(app, "GET", "/api/account/export", { cookie: alone.cookie })).body.loanOfficer).toMatchObject({
+      email: "officer@example.com",
+      source: "default",
+    });
   });
 
   it(

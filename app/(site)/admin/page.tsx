@@ -17,7 +17,7 @@ import { requirePageUser } from "@/lib/api/page";
 import { offers, orgSettings } from "@/lib/services/platform/settings";
 import { listSites } from "@/lib/services/partners/sites";
 import { listStaff } from "@/lib/services/identity/staff";
-import { organization } from "@/lib/services/portfolio/organization";
+import { defaultOfficer, organization } from "@/lib/services/portfolio/organization";
 import { OrganizationForm } from "@/components/officer/organization-form";
 import { AssignOfficerForms } from "@/components/officer/assign-officer-forms";
 import {
@@ -43,7 +43,7 @@ const pct = (f: Formats, part: number, whole: number) => (whole ? f.percent((par
 export default async function AdminPage() {
   const { user } = await requirePageUser(["admin"], "/admin");
   const [t, f] = await Promise.all([getTranslations("Admin"), getFormats()]);
-  const [summary, days, byUser, org, sites, offered, staff, tokens, company] = await Promise.all([
+  const [summary, days, byUser, org, sites, offered, staff, tokens, company, fallback] = await Promise.all([
     usageSummary(),
     usageByDay(14),
     usageByUser(),
@@ -53,6 +53,7 @@ export default async function AdminPage() {
     listStaff(),
     listApiTokens(user, "organization"),
     organization(),
+    defaultOfficer(),
   ]);
   const total = summary.total.reduce(
     (acc, r) => ({
@@ -115,7 +116,15 @@ export default async function AdminPage() {
             {t("organizationTitle")}
           </h2>
           <p className="text-sm text-slate-700">{t("organizationBody")}</p>
-          <OrganizationForm initial={company} staff={staff.map((member) => ({ id: member.id, label: member.email }))} />
+          <OrganizationForm
+            initial={company}
+            staff={staff.map((member) => ({ id: member.id, label: member.email }))}
+            fallback={
+              fallback && !fallback.chosen
+                ? (staff.find((member) => member.id === fallback.officerId)?.email ?? null)
+                : null
+            }
+          />
         </section>
         <section aria-labelledby="assign-officer-title" className={card}>
           <h2 id="assign-officer-title" className="text-lg font-semibold">

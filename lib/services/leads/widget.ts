@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { addressKey, displayKey } from "@/lib/address/format";
 import { getDatabase } from "@/lib/db";
-import { leads, organizationProfile, reportLinks, users } from "@/lib/db/schema";
+import { leads, reportLinks, users } from "@/lib/db/schema";
 import { appOrigin, env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { Locale } from "@/lib/i18n/locales";
@@ -18,7 +18,7 @@ import { audit } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
 import { leadCreated } from "./events";
 import { widgetValuation, type Site } from "@/lib/services/partners/sites";
-import { companyName } from "@/lib/services/portfolio/organization";
+import { companyName, defaultOfficer } from "@/lib/services/portfolio/organization";
 import { leadHeld } from "./held-leads";
 import { spendLeadStamp } from "./widget-challenge";
 import { leadIpKey, leadNetworkKey, spendLeadLimits, withinSiteCap } from "./widget-limits";
@@ -53,7 +53,10 @@ export interface WidgetLeadInput {
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** The site's officer, else the organization's default, else nobody; only staff who still exist count. */
+/**
+ * The site's officer, else the organization's default (lib/services/portfolio/organization.ts: the first loan officer
+ * while an admin has chosen none), else nobody; only staff who still exist count.
+ */
 async function officerOf(site: Site): Promise<number | null> {
   const { db } = await getDatabase();
   const staff = async (id: number | null | undefined) => {
@@ -62,11 +65,7 @@ async function officerOf(site: Site): Promise<number | null> {
     return row !== undefined && row.role !== "homeowner";
   };
   if (await staff(site.officerId)) return site.officerId;
-  const [org] = await db
-    .select({ officerId: organizationProfile.defaultOfficerId })
-    .from(organizationProfile)
-    .where(eq(organizationProfile.id, 1));
-  return (await staff(org?.officerId)) ? org!.officerId : null;
+  return (await defaultOfficer())?.officerId ?? null;
 }
 
 function phoneOf(input: WidgetLeadInput): string | undefined {

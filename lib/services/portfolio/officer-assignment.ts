@@ -4,19 +4,12 @@ import { cache } from "react";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/roles";
-import {
-  accountOwners,
-  clients,
-  invitations,
-  officerProfiles,
-  organizationProfile,
-  users,
-  widgetSites,
-} from "@/lib/db/schema";
+import { accountOwners, clients, invitations, officerProfiles, users, widgetSites } from "@/lib/db/schema";
 import { audit, type AuditActor } from "@/lib/services/audit/log";
 import { AppError } from "@/lib/services/errors";
 import { log } from "@/lib/log";
 import { provedKeys } from "@/lib/services/homes/properties";
+import { defaultOfficer } from "./organization";
 import type { Caller } from "@/lib/services/platform/gateway";
 
 /** Where an assignment came from, for the homeowner's export and the admin's page. */
@@ -72,12 +65,8 @@ async function resolveOfficer(homeownerId: number): Promise<Assignment | null> {
       .where(eq(widgetSites.id, account.partnerSiteId));
     if (await staff(site?.officerId)) return { officerId: site!.officerId!, source: "partner" };
   }
-  const [org] = await db
-    .select({ officerId: organizationProfile.defaultOfficerId })
-    .from(organizationProfile)
-    .where(eq(organizationProfile.id, 1));
-  if (await staff(org?.officerId)) return { officerId: org!.officerId!, source: "default" };
-  return null;
+  const fallback = await defaultOfficer();
+  return fallback && { officerId: fallback.officerId, source: "default" };
 }
 
 /**

@@ -81,6 +81,9 @@ export const DEFAULT_EQUAL_HOUSING_STATEMENT =
 export const OrganizationInput = z.object({
   companyName: optionalText(200),
   nmlsId: NmlsIdField,
+  /** The lender's own contact, for a homeowner who has no officer. */
+  phone: PhoneField,
+  email: EmailField,
   equalHousingStatement: optionalText(1000),
   defaultOfficerId: bodyDbId("must be a user id or null")
     .nullish()

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getCache } from "@/lib/cache";
 import { safely } from "@/lib/cache/single-flight";
@@ -15,6 +15,10 @@ export interface OrganizationDto {
   nmlsId: string | null;
   /** The words every card carries; the standard statement until an admin writes their own. */
   equalHousingStatement: string;
+  /** The lender's own phone (E.164) and email, for a homeowner who has no officer. */
+  phone: string | null;
+  email: string | null;
+  /** The default officer an admin chose, or null while none is chosen. */
   defaultOfficerId: number | null;
   /** `/api/organization/logo?v=…` (the change's time is the cache key), or null without a logo. */
   logoUrl: string | null;
@@ -66,6 +70,8 @@ export async function organization(): Promise<OrganizationDto> {
       companyName: organizationProfile.companyName,
       nmlsId: organizationProfile.nmlsId,
       equalHousingStatement: organizationProfile.equalHousingStatement,
+      phone: organizationProfile.phone,
+      email: organizationProfile.email,
       defaultOfficerId: organizationProfile.defaultOfficerId,
       logoUpdatedAt: organizationProfile.logoUpdatedAt,
     })
@@ -75,9 +81,33 @@ export async function organization(): Promise<OrganizationDto> {
     companyName: row?.companyName ?? null,
     nmlsId: row?.nmlsId ?? null,
     equalHousingStatement: row?.equalHousingStatement ?? DEFAULT_EQUAL_HOUSING_STATEMENT,
+    phone: row?.phone ?? null,
+    email: row?.email ?? null,
     defaultOfficerId: row?.defaultOfficerId ?? null,
     logoUrl: logoUrlOf(row?.logoUpdatedAt ?? null),
   };
+}
+
+/**
+ * The officer of homeowners and site visitors no one else claims: the one an admin chose (while they are still
+ * staff), else the first loan officer there is, so that a fresh install connects a homeowner to the lender before
+ * anyone has opened /admin (`chosen` false: /admin asks for a choice); null while there is no loan officer at all.
+ */
+export async function defaultOfficer(): Promise<{ officerId: number; chosen: boolean } | null> {
+  const { db } = await getDatabase();
+  const [chosen] = await db
+    .select({ officerId: organizationProfile.defaultOfficerId, role: users.role })
+    .from(organizationProfile)
+    .innerJoin(users, eq(users.id, organizationProfile.defaultOfficerId))
+    .where(eq(organizationProfile.id, 1));
+  if (chosen?.officerId != null && chosen.role !== "homeowner") return { officerId: chosen.officerId, chosen: true };
+  const [first] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, "loan_officer"))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  return first ? { officerId: first.id, chosen: false } : null;
 }
 
 async function assertStaff(userId: number | null) {
@@ -98,7 +128,9 @@ async function assertStaff(userId: number | null) {
 export async function saveOrganization(admin: SessionUser, input: OrganizationInput): Promise<OrganizationDto> {
   await assertStaff(input.defaultOfficerId);
   const { db } = await getDatabase();
-  const values = { ...input, updatedAt: new Date() };
+  const now = new Date();
+  // Choosing "none" hands the choice back to the rule (the first loan officer) and /admin asks again.
+  const values = { ...input, defaultOfficerChosenAt: input.defaultOfficerId === null ? null : now, updatedAt: now };
   await db
     .insert(organizationProfile)
     .values({ id: 1, ...values })
