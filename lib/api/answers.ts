@@ -278,7 +278,13 @@ export const ClientsRefreshed = z.object({
   limit: z.number(),
 });
 export const Opportunities = z.object({
-  opportunities: z.array(OpportunityDto.extend({ client: z.string(), address: z.string() })),
+  opportunities: z.array(
+    OpportunityDto.extend({
+      baseline: z.boolean().describe("Found by the client's first refresh: the starting list after an import"),
+      client: z.string(),
+      address: z.string(),
+    }),
+  ),
 });
 export const OpportunityStatus = z.object({ id: z.number(), status: z.string(), dismissReason: z.string().nullable() });
 

@@ -56,6 +56,9 @@ export const OpportunityFoundData = z
     worth: figure.describe(
       "What it is worth to the client, dollars a year: a refinance's or a premium's yearly saving, the yearly cost the cheaper way to borrow saves; 0 for no money of its own",
     ),
+    baseline: z
+      .boolean()
+      .describe("Found by the client's first refresh (after an import or an addition): the starting list, not news"),
     figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
     test,
   })
@@ -138,6 +141,7 @@ export function sampleData(type: keyof typeof EVENT_SCHEMAS, now = new Date()): 
         reason: "Example: $85,000 of available equity",
         amount: 85_000,
         worth: 3_400,
+        baseline: false,
         figures: { value: 500_000, balance: 315_000 },
         test: true,
       };

@@ -174,6 +174,7 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
         reason: o.reason,
         amount: available,
         worth: o.worth,
+        baseline,
         figures: o.figures,
       },
     })),
@@ -242,7 +243,8 @@ export async function listOpportunities(
     )
     .orderBy(desc(opportunities.amount), asc(opportunities.id))
     .limit(limit);
-  return rows.map(({ o, name, address }) => ({ ...toOpportunityDto(o), client: name, address }));
+  // Whether the client's first refresh found it (the starting list after an import, never "new").
+  return rows.map(({ o, name, address }) => ({ ...toOpportunityDto(o), baseline: o.baseline, client: name, address }));
 }
 export type OpportunityDto = Awaited<ReturnType<typeof listOpportunities>>[number];
 
