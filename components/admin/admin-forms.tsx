@@ -33,10 +33,19 @@ export function MaxLtvForm({ current, action }: { current: number; action: FormA
   );
 }
 
-type OpportunityRules = Pick<OrgSettings, "orgCurrentRate" | "opportunityHelocMin" | "opportunityCashOutMin">;
+type OpportunityRules = Omit<OrgSettings, "orgMaxLtv">;
 const MINIMUMS = [
   { name: "opportunityHelocMin", label: "helocMin" },
   { name: "opportunityCashOutMin", label: "cashOutMin" },
+] as const;
+/** What makes a refinance worth its costs: each field's label and hint in the catalogue, and its bounds. */
+const REFINANCE = [
+  { name: "refinanceRateMargin", min: 0, max: 5, step: 0.001, mode: "decimal" },
+  { name: "refinanceBreakEvenMonths", min: 1, max: 360, step: 1, mode: "numeric" },
+  { name: "closingCostPercent", min: 0, max: 10, step: 0.001, mode: "decimal" },
+  { name: "closingCostFixed", min: 0, max: 10_000_000, step: 1, mode: "numeric" },
+  { name: "refinanceMinBalance", min: 0, max: 10_000_000, step: 1, mode: "numeric" },
+  { name: "refinanceMinMonths", min: 0, max: 480, step: 1, mode: "numeric" },
 ] as const;
 
 /** The current rate and the minimums the client portfolio's opportunities are found by (at the next refresh). */
@@ -80,6 +89,26 @@ export function OpportunityRulesForm({
           error={state?.fields?.[minimum.name]}
         />
       ))}
+      <fieldset className="space-y-3">
+        <legend className="mb-1 text-sm font-semibold">{t("refinanceLegend")}</legend>
+        <p className="text-sm text-slate-700">{t("refinanceBody")}</p>
+        {REFINANCE.map((field) => (
+          <Field
+            key={field.name}
+            label={t(`${field.name}.label`)}
+            name={field.name}
+            type="number"
+            inputMode={field.mode}
+            min={field.min}
+            max={field.max}
+            step={field.step}
+            defaultValue={current[field.name]}
+            required
+            hint={t(`${field.name}.hint`)}
+            error={state?.fields?.[field.name]}
+          />
+        ))}
+      </fieldset>
       <Button type="submit" disabled={pending}>
         {t("saveRules")}
       </Button>

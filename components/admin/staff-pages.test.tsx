@@ -78,7 +78,17 @@ const page = (
     <AddStaffForm action={never()} invitations />
     <MaxLtvForm current={0.8} action={never()} />
     <OpportunityRulesForm
-      current={{ orgCurrentRate: 6.5, opportunityHelocMin: 50_000, opportunityCashOutMin: 50_000 }}
+      current={{
+        orgCurrentRate: 6.5,
+        opportunityHelocMin: 50_000,
+        opportunityCashOutMin: 50_000,
+        refinanceRateMargin: 0.75,
+        refinanceBreakEvenMonths: 36,
+        closingCostPercent: 2,
+        closingCostFixed: 3_000,
+        refinanceMinBalance: 50_000,
+        refinanceMinMonths: 60,
+      }}
       action={never()}
     />
     <OffersForm

@@ -131,6 +131,16 @@ export const Settings = z.object({
   opportunityCashOutMin: z
     .number()
     .describe("Least available equity in dollars for a cash-out refinance (OPPORTUNITY_CASH_OUT_MIN until set)"),
+  refinanceRateMargin: z
+    .number()
+    .describe("Least fall of the rate in points for a rate-and-term refinance (REFINANCE_RATE_MARGIN until set)"),
+  refinanceBreakEvenMonths: z
+    .number()
+    .describe("Months within which a refinance's saving must repay its closing costs (REFINANCE_BREAK_EVEN_MONTHS)"),
+  closingCostPercent: z.number().describe("Closing costs: percent of the new loan (CLOSING_COST_PERCENT until set)"),
+  closingCostFixed: z.number().describe("Closing costs: fixed dollars on top (CLOSING_COST_FIXED until set)"),
+  refinanceMinBalance: z.number().describe("Least balance in dollars worth a refinance (REFINANCE_MIN_BALANCE)"),
+  refinanceMinMonths: z.number().describe("Least months left on a loan worth a refinance (REFINANCE_MIN_MONTHS)"),
 });
 const LoanFigures = z.object({
   paidOff: z.boolean().optional(),
@@ -190,6 +200,8 @@ const OpportunityDto = z.object({
   reason: z.string(),
   figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
   amount: z.number(),
+  worth: z.number().describe("What it is worth to the client, dollars a year (docs/portfolio.md, worth and best)"),
+  best: z.boolean().describe("The client's one best action: the opportunity being worked worth the most to them"),
   status: z.string(),
   openedAt: z.string().describe("The refresh where it first applied (or applied again after a dismissal)"),
   dismissReason: z.string().nullable(),
@@ -266,7 +278,13 @@ export const ClientsRefreshed = z.object({
   limit: z.number(),
 });
 export const Opportunities = z.object({
-  opportunities: z.array(OpportunityDto.extend({ client: z.string(), address: z.string() })),
+  opportunities: z.array(
+    OpportunityDto.extend({
+      baseline: z.boolean().describe("Found by the client's first refresh: the starting list after an import"),
+      client: z.string(),
+      address: z.string(),
+    }),
+  ),
 });
 export const OpportunityStatus = z.object({ id: z.number(), status: z.string(), dismissReason: z.string().nullable() });
 

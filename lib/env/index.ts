@@ -235,6 +235,17 @@ export const EnvSchema = z
      */
     OPPORTUNITY_HELOC_MIN: z.coerce.number().int().min(0).default(25_000),
     OPPORTUNITY_CASH_OUT_MIN: z.coerce.number().int().min(0).default(50_000),
+    /**
+     * Client portfolio, what makes a refinance worth its costs (docs/portfolio.md, "The opportunity rules"): the least
+     * fall of the rate in points, the months within which the saving must repay the closing costs, the closing costs
+     * (a percent of the new loan plus fixed dollars), and the least balance and months left.
+     */
+    REFINANCE_RATE_MARGIN: z.coerce.number().min(0).max(5).default(0.75),
+    REFINANCE_BREAK_EVEN_MONTHS: z.coerce.number().int().min(1).max(360).default(36),
+    CLOSING_COST_PERCENT: z.coerce.number().min(0).max(10).default(2),
+    CLOSING_COST_FIXED: z.coerce.number().int().min(0).max(100_000).default(3_000),
+    REFINANCE_MIN_BALANCE: z.coerce.number().int().min(0).default(50_000),
+    REFINANCE_MIN_MONTHS: z.coerce.number().int().min(0).max(480).default(60),
     /** Scheduled client refreshes a month (each at most one billable call) until an admin sets the budget. */
     REFRESH_BUDGET_MONTHLY: z.coerce.number().int().min(0).default(1_000),
     /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { annualPremiumPercent, premiumBreakEven, priceInsurance, type PricedLoan } from "./insurance-savings";
 import { fhaPremiumEnds, mortgageInsuranceFinding, yearsBetween, type LoanFacts } from "./mortgage-insurance";
+import { DEFAULT_REFINANCE_TERMS, monthlyPayment, type RefinanceTerms } from "./refinance";
 
 const TODAY = "2026-11-27";
 const loan = (over: Partial<LoanFacts>): LoanFacts => ({
@@ -231,5 +233,129 @@ describe("mortgage insurance by the loan's kind", () => {
   it("counts years as a birthday does", () => {
     expect(yearsBetween("2020-11-28", TODAY)).toBe(5);
     expect(yearsBetween("2020-11-27", TODAY)).toBe(6);
+  });
+});
+
+describe("what a finding is worth, and whether a refinance to drop a premium pays", () => {
+  const DAY = "2026-12-01";
+  const T = { ...DEFAULT_REFINANCE_TERMS, currentRate: 6.25 };
+  // An FHA loan of 2016 with 3.5% down (its premium for life, 0.85% a year): $300,000 left at today's 6.25%, 120 of
+  // 360 months gone.
+  const fha = (over: Partial<PricedLoan> = {}): PricedLoan => ({
+    ...loan({
+      loanType: "fha",
+      mortgageInsurance: true,
+      originalLoanAmount: 386_000,
+      originalValue: 400_000,
+      closingDate: "2016-12-01",
+    }),
+    noteRate: 6.25,
+    termMonths: 360,
+    ...over,
+  });
+  const priced = (l: PricedLoan, t: Partial<RefinanceTerms> = {}) => {
+    const found = mortgageInsuranceFinding(l, DAY);
+    return found && priceInsurance(found, l, { ...T, ...t }, DAY);
+  };
+  // At today's rate only the premium is saved: $212.50 a month; $9,000 of costs take 42.35 months, $7,650 exactly 36.
+  const CASES: [string, PricedLoan, Partial<RefinanceTerms>, string | null][] = [
+    ["the premium alone, 42.35 months to repay $9,000", fha(), {}, null],
+    ["the premium alone, break-even just over (36.05 months)", fha(), { closingCostFixed: 1_660 }, null],
+    ["the premium alone, break-even at 36.00 months", fha(), { closingCostFixed: 1_650 }, "fha_refinance"],
+    ["the premium alone, break-even just under (35.95 months)", fha(), { closingCostFixed: 1_640 }, "fha_refinance"],
+    [
+      "a 2015 loan at 3.875%: today's rate costs more than the premium",
+      fha({ noteRate: 3.875, closingDate: "2015-06-01", balance: 228_000 }),
+      {},
+      null,
+    ],
+    [
+      "a 2023 loan at 7.5%: the rate and the premium repay the costs",
+      fha({ noteRate: 7.5, closingDate: "2023-06-01" }),
+      {},
+      "fha_refinance",
+    ],
+    [
+      "the 1998 $21,472 loan at 7.026%",
+      fha({
+        noteRate: 7.026,
+        closingDate: "1998-10-02",
+        balance: 21_472,
+        originalLoanAmount: 150_000,
+        originalValue: 172_500,
+      }),
+      { breakEvenMonths: 360 },
+      null,
+    ],
+    ["balance just under $50,000", fha({ balance: 49_999 }), { breakEvenMonths: 360 }, null],
+    ["balance at $50,000", fha({ balance: 50_000 }), { breakEvenMonths: 360 }, "fha_refinance"],
+    ["balance just over $50,000", fha({ balance: 50_001 }), { breakEvenMonths: 360 }, "fha_refinance"],
+    ["59 months left", fha({ termMonths: 179 }), { breakEvenMonths: 360 }, null],
+    ["60 months left", fha({ termMonths: 180 }), { breakEvenMonths: 360 }, "fha_refinance"],
+    ["61 months left", fha({ termMonths: 181 }), { breakEvenMonths: 360 }, "fha_refinance"],
+    ["the rate not on file: ask the client", fha({ noteRate: null }), {}, "ask"],
+    // 10% down: the premium ends 11 years in, next month; one month of it never repays the costs.
+    [
+      "a premium that ends next month",
+      fha({ originalLoanAmount: 360_000, closingDate: "2016-01-04" }),
+      { breakEvenMonths: 360 },
+      null,
+    ],
+    [
+      "USDA before October 2011: no annual fee to drop",
+      fha({ loanType: "usda", noteRate: 7, closingDate: "2010-05-01" }),
+      { breakEvenMonths: 360 },
+      null,
+    ],
+    [
+      "USDA of 2019 at 7.5%: the rate and the 0.35% fee",
+      fha({ loanType: "usda", noteRate: 7.5, closingDate: "2019-05-01" }),
+      {},
+      "usda_refinance",
+    ],
+  ];
+  it.each(CASES)("%s", (_, l, t, rule) => {
+    expect(priced(l, t)?.rule ?? null).toBe(rule);
+  });
+
+  it("puts the money in the reason, and the yearly saving as its worth", () => {
+    const found = priced(fha(), { closingCostFixed: 1_650 })!;
+    expect(found.worth).toBe(2_550);
+    expect(found.reason).toMatch(
+      /The FHA premium is about \$213 a month \(0\.85% a year of the balance\); at today's 6\.25% the payment would stay about the same over the 240 months left: the client saves about \$213 a month, repaying about \$7,650 of closing costs in 36 months \(36 or fewer\)\.$/,
+    );
+    const l = fha({ noteRate: 7.5, closingDate: "2023-06-01" });
+    const rateSaving = monthlyPayment(300_000, 7.5, 318) - monthlyPayment(300_000, 6.25, 318);
+    expect(priced(l)!.worth).toBe(Math.round(rateSaving * 12 + ((300_000 * 0.0055) / 12) * 12));
+    expect(priced(fha({ noteRate: null }))!.reason).toMatch(/depends on the client's rate, which is not on file/);
+  });
+
+  it("prices private mortgage insurance at $50 a month per $100,000 borrowed", () => {
+    const pmi = loan({
+      balance: 318_000,
+      originalLoanAmount: 380_000,
+      originalValue: 400_000,
+      closingDate: "2020-05-01",
+    });
+    const found = priced({ ...pmi, noteRate: 3, termMonths: 360 })!;
+    expect(found).toMatchObject({ rule: "pmi_request", worth: 2_280 });
+    expect(found.reason).toMatch(/about \$2,280 a year to the client\.$/);
+  });
+
+  it("reads the premium's rate by the day the loan closed", () => {
+    expect(annualPremiumPercent("fha", "2000-01-01")).toBe(0.5);
+    expect(annualPremiumPercent("fha", "2013-05-01")).toBe(1.35);
+    expect(annualPremiumPercent("fha", "2015-01-26")).toBe(0.85);
+    expect(annualPremiumPercent("fha", "2023-03-20")).toBe(0.55);
+    expect(annualPremiumPercent("usda", "2011-09-30")).toBe(0);
+    expect(annualPremiumPercent("usda", "2015-06-01")).toBe(0.5);
+    expect(annualPremiumPercent("usda", null)).toBe(0.35);
+  });
+
+  it("counts a premium that ends before the costs are repaid, then the rate's saving alone", () => {
+    // $100 a month of rate and $200 of premium for 10 months: $3,000 by then, $6,000 of costs 30 months later.
+    expect(premiumBreakEven(6_000, 100, 200, 10)).toBe(40);
+    expect(premiumBreakEven(3_000, 100, 200, 10)).toBe(10);
+    expect(premiumBreakEven(6_000, 0, 200, 10)).toBe(Infinity);
   });
 });

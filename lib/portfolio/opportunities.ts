@@ -3,18 +3,37 @@
  * in words, and the figures behind it. No I/O: lib/services/portfolio/portfolio.ts feeds them and keeps what they find.
  */
 
-import { formatNumber, formatPercent, formatUsd } from "@/lib/format";
+import { formatNumber } from "@/lib/format";
+import { cashOut, homeEquityLine } from "./borrowing";
+import {
+  percent,
+  rate,
+  round3,
+  round6,
+  todayOf,
+  usd,
+  type ClientFigures,
+  type Opportunity,
+  type OpportunityFigures,
+  type OpportunityKind,
+  type Thresholds,
+} from "./figures";
+import { priceInsurance } from "./insurance-savings";
 import { mortgageInsuranceFinding, RULE_LABELS, RULE_TAGS, type InsuranceRule } from "./mortgage-insurance";
+import { breakEven, closingCosts, monthlyPayment, monthsLeft, monthsLeftNote } from "./refinance";
 
-export const OPPORTUNITY_KINDS = [
-  "mortgage_insurance",
-  "home_equity_line",
-  "cash_out",
-  "value_moved",
-  "rate_refinance",
-  "engagement",
-] as const;
-export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
+export {
+  availableAt,
+  DEFAULT_THRESHOLDS,
+  ltvOf,
+  OPPORTUNITY_KINDS,
+  type ClientFigures,
+  type Opportunity,
+  type OpportunityFigures,
+  type OpportunityKind,
+  type Thresholds,
+} from "./figures";
+export { cashOut, homeEquityLine } from "./borrowing";
 
 export const KIND_LABELS: Record<OpportunityKind, string> = {
   mortgage_insurance: "Mortgage insurance",
@@ -35,112 +54,32 @@ export const DISMISS_REASONS = {
 } as const;
 export type DismissReason = keyof typeof DISMISS_REASONS;
 
-export type OpportunityFigures = Record<string, number | string | null>;
-
-export interface Opportunity {
-  kind: OpportunityKind;
-  reason: string;
-  figures: OpportunityFigures;
-}
-
-/** The organization's thresholds; the defaults are the README's. */
-export interface Thresholds {
-  /** The organization's maximum combined LTV (0–1). */
-  maxLtv: number;
-  /** Least available equity, in dollars, for a home equity line. */
-  helocMin: number;
-  /** Least available equity, in dollars, for a cash-out refinance. */
-  cashOutMin: number;
-  /** Least change of value since the last refresh, as a share (0.05 = 5%). */
-  valueMove: number;
-  /** The organization's current note rate, in percent. */
-  currentRate: number;
-  /** Least margin of the client's rate above the current rate, in points. */
-  rateMargin: number;
-}
-
-export const DEFAULT_THRESHOLDS: Thresholds = {
-  maxLtv: 0.8,
-  helocMin: 25_000,
-  cashOutMin: 50_000,
-  valueMove: 0.05,
-  currentRate: 6.25,
-  rateMargin: 0.75,
-};
-
-/** One refresh of a client's home, and what the officer knows of the loan. */
-export interface ClientFigures {
-  /** The service's estimate of the home's value. */
-  value: number;
-  /** The estimate at the refresh before this one, if there was one. */
-  previousValue: number | null;
-  /** The loans' total balance (the records', or the officer's when the records show none). */
-  balance: number;
-  /** The loan type the officer recorded, if any. */
-  loanType: string | null;
-  /** The client's note rate in percent, if known. */
-  noteRate: number | null;
-  /** What the officer imported of the loan when it closed, each when known: mortgage insurance's rules read them. */
-  originalLoanAmount?: number | null;
-  originalValue?: number | null;
-  mortgageInsurance?: boolean | null;
-  closingDate?: string | null;
-  /** The day of the refresh, YYYY-MM-DD (UTC): how long ago the loan closed counts from it. */
-  today?: string;
-}
-
-const usd = (n: number) => formatUsd(Math.round(n));
-/** A share (0.8) as the format module writes its kind: LTVs and changes to a tenth, thresholds whole. */
-const percent = (share: number, digits = 0) => formatPercent(share * 100, digits ? "ltv" : "whole");
-// Ratios compared at the precision they are of a millionth, so exactly 80% is "80% or below" whatever the float says.
-const round6 = (n: number) => Math.round(n * 1_000_000) / 1_000_000;
-
-/** Combined LTV: the loans over the value (0 for a home without value). */
-export const ltvOf = (f: Pick<ClientFigures, "value" | "balance">) => (f.value > 0 ? round6(f.balance / f.value) : 0);
-
-/** What could be borrowed against the home at the maximum LTV: value × max LTV − loans, never below 0. */
-export const availableAt = (f: Pick<ClientFigures, "value" | "balance">, maxLtv: number) =>
-  Math.max(0, Math.round(f.value * maxLtv - f.balance));
-
 /**
- * Mortgage insurance by the rules of the loan's kind (see mortgage-insurance.ts); "ask the client" when they cannot
- * tell.
+ * Mortgage insurance by the rules of the loan's kind (see mortgage-insurance.ts), "ask the client" when they cannot
+ * tell; a premium's refinance only when it repays its costs within the break-even (insurance-savings.ts).
  */
-export function mortgageInsurance(f: ClientFigures): Opportunity | null {
-  const found = mortgageInsuranceFinding(
-    {
-      value: f.value,
-      balance: f.balance,
-      loanType: f.loanType,
-      originalLoanAmount: f.originalLoanAmount ?? null,
-      originalValue: f.originalValue ?? null,
-      mortgageInsurance: f.mortgageInsurance ?? null,
-      closingDate: f.closingDate ?? null,
-    },
-    f.today ?? new Date().toISOString().slice(0, 10),
+export function mortgageInsurance(f: ClientFigures, t: Thresholds): Opportunity | null {
+  const today = todayOf(f);
+  const loan = {
+    value: f.value,
+    balance: f.balance,
+    loanType: f.loanType,
+    originalLoanAmount: f.originalLoanAmount ?? null,
+    originalValue: f.originalValue ?? null,
+    mortgageInsurance: f.mortgageInsurance ?? null,
+    closingDate: f.closingDate ?? null,
+  };
+  const found = mortgageInsuranceFinding(loan, today);
+  const priced =
+    found && priceInsurance(found, { ...loan, noteRate: f.noteRate, termMonths: f.termMonths ?? null }, t, today);
+  return (
+    priced && {
+      kind: "mortgage_insurance",
+      reason: priced.reason,
+      figures: { rule: priced.rule, ...priced.figures },
+      worth: priced.worth,
+    }
   );
-  return found && { kind: "mortgage_insurance", reason: found.reason, figures: { rule: found.rule, ...found.figures } };
-}
-
-export function homeEquityLine(f: ClientFigures, t: Thresholds): Opportunity | null {
-  const ltv = ltvOf(f);
-  const available = availableAt(f, t.maxLtv);
-  if (ltv >= t.maxLtv || available < t.helocMin) return null;
-  return {
-    kind: "home_equity_line",
-    reason: `Combined LTV is ${percent(ltv, 1)}, under the ${percent(t.maxLtv)} limit: a home equity line of up to ${usd(available)} is available.`,
-    figures: { value: f.value, balance: f.balance, ltv, maxLtv: t.maxLtv, available, minimum: t.helocMin },
-  };
-}
-
-export function cashOut(f: ClientFigures, t: Thresholds): Opportunity | null {
-  const available = availableAt(f, t.maxLtv);
-  if (available < t.cashOutMin) return null;
-  return {
-    kind: "cash_out",
-    reason: `${usd(available)} could be taken out at ${percent(t.maxLtv)} LTV (at least ${usd(t.cashOutMin)}): a cash-out refinance.`,
-    figures: { value: f.value, balance: f.balance, maxLtv: t.maxLtv, available, minimum: t.cashOutMin },
-  };
 }
 
 export function valueMoved(f: ClientFigures, t: Thresholds): Opportunity | null {
@@ -150,23 +89,52 @@ export function valueMoved(f: ClientFigures, t: Thresholds): Opportunity | null 
   const direction = change > 0 ? "up" : "down";
   return {
     kind: "value_moved",
-    reason: `The home's estimated value moved ${direction} ${percent(Math.abs(change), 1)} since the last refresh (${percent(t.valueMove)} or more): equity and what the client could borrow moved with it.`,
+    reason: `The home's estimated value moved ${direction} ${percent(Math.abs(change), 1)} (${usd(Math.abs(f.value - f.previousValue))}) since the last refresh (${percent(t.valueMove)} or more): equity and what the client could borrow moved with it.`,
     figures: { value: f.value, previousValue: f.previousValue, change, threshold: t.valueMove },
+    worth: 0,
   };
 }
 
+/**
+ * A rate-and-term refinance: the client's known rate at least the margin above today's, the balance and the months
+ * left at least the minimums, and the payment's fall at today's rate over the months left (the payoff date kept, so
+ * the saving is the rate's alone) repaying the closing costs within the break-even. Worth: the payment's fall a year.
+ */
 export function rateRefinance(f: ClientFigures, t: Thresholds): Opportunity | null {
   if (f.noteRate === null || f.balance <= 0) return null;
-  const margin = Math.round((f.noteRate - t.currentRate) * 1000) / 1000;
+  const margin = round3(f.noteRate - t.currentRate);
   if (margin < t.rateMargin) return null;
+  const left = monthsLeft(f.closingDate ?? null, f.termMonths ?? null, todayOf(f));
+  if (f.balance < t.minBalance || left.months < t.minMonthsLeft) return null;
+  const payment = monthlyPayment(f.balance, f.noteRate, left.months);
+  const newPayment = monthlyPayment(f.balance, t.currentRate, left.months);
+  const monthly = payment - newPayment;
+  const costs = closingCosts(f.balance, t);
+  const months = breakEven(costs, monthly);
+  if (months > t.breakEvenMonths) return null;
   return {
     kind: "rate_refinance",
-    reason: `The client's rate of ${formatPercent(f.noteRate, "rate")} is ${formatNumber(margin, 2)} ${margin === 1 ? "point" : "points"} above today's ${formatPercent(t.currentRate, "rate")} (${t.rateMargin} or more): a rate-and-term refinance would lower the payment.`,
-    figures: { balance: f.balance, noteRate: f.noteRate, currentRate: t.currentRate, margin, threshold: t.rateMargin },
+    reason: `The client's rate of ${rate(f.noteRate)} is ${formatNumber(margin, 2)} ${margin === 1 ? "point" : "points"} above today's ${rate(t.currentRate)} (${t.rateMargin} or more): on the ${usd(f.balance)} balance with ${left.months} months left${monthsLeftNote(left)}, the payment would fall by ${usd(monthly)} a month (${usd(monthly * 12)} a year), repaying about ${usd(costs)} of closing costs in ${Math.ceil(months)} months (${t.breakEvenMonths} or fewer).`,
+    figures: {
+      balance: f.balance,
+      noteRate: f.noteRate,
+      currentRate: t.currentRate,
+      margin,
+      threshold: t.rateMargin,
+      monthsLeft: left.months,
+      termMonths: left.term,
+      payment: Math.round(payment),
+      newPayment: Math.round(newPayment),
+      monthlySaving: Math.round(monthly),
+      closingCosts: costs,
+      breakEven: months,
+      breakEvenMonths: t.breakEvenMonths,
+    },
+    worth: Math.round(monthly * 12),
   };
 }
 
-const RULES = [(f: ClientFigures) => mortgageInsurance(f), homeEquityLine, cashOut, valueMoved, rateRefinance];
+const RULES = [mortgageInsurance, homeEquityLine, cashOut, valueMoved, rateRefinance];
 
 /** What a tag says: the kind, or for mortgage insurance the rule that found it ("ask the client" included). */
 export function tagLabel(kind: OpportunityKind, figures: OpportunityFigures): string {
@@ -240,5 +208,7 @@ export function engagement(e: Engagement): Opportunity | null {
       days: 7,
       visitDaysThreshold: ENGAGED_VISIT_DAYS,
     },
+    // A signal, not an action: no money of its own (lib/portfolio/best.ts).
+    worth: 0,
   };
 }

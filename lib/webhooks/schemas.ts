@@ -53,6 +53,12 @@ export const OpportunityFoundData = z
       .describe("mortgage_insurance, home_equity_line, cash_out, value_moved, rate_refinance or engagement"),
     reason: z.string(),
     amount: figure.describe("Available equity at the organization's maximum LTV (dollars)"),
+    worth: figure.describe(
+      "What it is worth to the client, dollars a year: a refinance's or a premium's yearly saving, the yearly cost the cheaper way to borrow saves; 0 for no money of its own",
+    ),
+    baseline: z
+      .boolean()
+      .describe("Found by the client's first refresh (after an import or an addition): the starting list, not news"),
     figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
     test,
   })
@@ -134,6 +140,8 @@ export function sampleData(type: keyof typeof EVENT_SCHEMAS, now = new Date()): 
         kind: "home_equity_line",
         reason: "Example: $85,000 of available equity",
         amount: 85_000,
+        worth: 3_400,
+        baseline: false,
         figures: { value: 500_000, balance: 315_000 },
         test: true,
       };

@@ -126,7 +126,8 @@ describe("the client portfolio", () => {
     const refreshed = await call(app, "POST", `/api/clients/${ids[person(first)]}/refresh`, { cookie: officer });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.value).toBeGreaterThan(0);
-    // Rate 9.5% against the organization's 6.25%: a rate-and-term refinance whatever the home's figures.
+    // Rate 9.5% against the organization's 6.25%, 269 months left: the payment's fall repays the closing costs well
+    // within 36 months, a rate-and-term refinance.
     expect(refreshed.body.opportunities).toContain("rate_refinance");
     const all = await call(app, "POST", "/api/clients/refresh", { cookie: officer });
     expect(all.status).toBe(200);
@@ -142,7 +143,9 @@ describe("the client portfolio", () => {
     }[];
     expect(found.find((o) => o.kind === "rate_refinance")).toMatchObject({
       status: "open",
-      figures: expect.objectContaining({ noteRate: 9.5, currentRate: 6.25 }),
+      figures: expect.objectContaining({ noteRate: 9.5, currentRate: 6.25, breakEvenMonths: 36 }),
+      reason: expect.stringMatching(/the payment would fall by \$[\d,]+ a month .* closing costs in \d+ months/),
+      worth: expect.any(Number),
     });
     expect(found.every((o) => o.reason.length > 20)).toBe(true);
     const amounts = found.map((o) => o.amount);
@@ -521,31 +524,50 @@ describe("the organization's opportunity rules (admins)", () => {
     expect(before).toMatchObject({ orgCurrentRate: 6.25, opportunityHelocMin: 25_000, opportunityCashOutMin: 50_000 });
   });
 
-  it("find a rate-and-term refinance at the next refresh by the current rate an admin set, the change logged with the old rate", async () => {
+  it("find a rate-and-term refinance at the next refresh by the current rate and break-even an admin set, the change logged with the old rate", async () => {
     // 6.75% is 0.5 point above 6.25%: not yet enough.
     expect(await refreshed()).not.toContain("rate_refinance");
     const set = await put({ orgCurrentRate: 5.875 });
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ ...before, orgCurrentRate: 5.875 });
     expect((await call(app, "GET", "/api/admin/settings", { cookie: admin })).body).toEqual(set.body);
+    // 0.875 point: the margin, but $150,000 over 30 years saves $86 a month, 70 months to repay $6,000 of costs.
+    expect(await refreshed()).not.toContain("rate_refinance");
+    expect((await put({ refinanceBreakEvenMonths: 72 })).body).toMatchObject({ refinanceBreakEvenMonths: 72 });
     expect(await refreshed()).toContain("rate_refinance");
     const [found] = (
       await call(app, "GET", "/api/opportunities?kind=rate_refinance", { cookie: officer })
     ).body.opportunities.filter((o: { clientId: number }) => o.clientId === clientId);
     expect(found.figures).toMatchObject({ noteRate: 6.75, currentRate: 5.875 });
-    const query = new URLSearchParams({ actor: app.admin.email, action: "settings.change", limit: "1" });
-    const [logged] = (await call(app, "GET", `/api/admin/audit?${query}`, { cookie: admin })).body.events;
-    expect(logged.detail).toEqual({ setting: "org_current_rate", from: before.orgCurrentRate, value: 5.875 });
+    const query = new URLSearchParams({ actor: app.admin.email, action: "settings.change", limit: "2" });
+    const logged = (await call(app, "GET", `/api/admin/audit?${query}`, { cookie: admin })).body.events;
+    expect(logged.map((event: { detail: unknown }) => event.detail)).toEqual([
+      { setting: "refinance_break_even_months", from: before.refinanceBreakEvenMonths, value: 72 },
+      { setting: "org_current_rate", from: before.orgCurrentRate, value: 5.875 },
+    ]);
   });
 
-  it("find a cash-out by the minimum an admin set", async () => {
-    expect((await put({ opportunityCashOutMin: 0 })).status).toBe(200);
-    expect(await refreshed()).toContain("cash_out");
-    expect((await put({ opportunityCashOutMin: 10_000_000 })).body).toMatchObject({
-      opportunityCashOutMin: 10_000_000,
-      orgCurrentRate: 5.875,
-    });
-    expect(await refreshed()).not.toContain("cash_out");
+  it("find a cash-out by the offers and the minimum an admin set", async () => {
+    // At the 6.75% cash-out offer one new loan costs more than the 6.75% first and a line at 8.5% (its closing costs
+    // counted); at 4% it costs less.
+    const offered = (await call(app, "GET", "/api/admin/offers", { cookie: admin })).body;
+    const offer = (ratePercent: number) =>
+      call(app, "PUT", "/api/admin/offers", {
+        cookie: admin,
+        body: { ...offered, cashOut: { ...offered.cashOut, ratePercent } },
+      });
+    try {
+      expect((await put({ opportunityCashOutMin: 0 })).status).toBe(200);
+      expect((await offer(4)).status).toBe(200);
+      expect(await refreshed()).toContain("cash_out");
+      expect((await put({ opportunityCashOutMin: 10_000_000 })).body).toMatchObject({
+        opportunityCashOutMin: 10_000_000,
+        orgCurrentRate: 5.875,
+      });
+      expect(await refreshed()).not.toContain("cash_out");
+    } finally {
+      await call(app, "PUT", "/api/admin/offers", { cookie: admin, body: offered });
+    }
   });
 
   it.each([
@@ -554,6 +576,8 @@ describe("the organization's opportunity rules (admins)", () => {
     [{ opportunityHelocMin: 1_000.5 }, "opportunityHelocMin", /whole number of dollars/],
     [{ opportunityHelocMin: 0, opportunityCashOutMin: -1 }, "opportunityCashOutMin", /at least 0/],
     [{ opportunityCashOutMin: 20_000_000 }, "opportunityCashOutMin", /at most 10,000,000/],
+    [{ refinanceBreakEvenMonths: 0 }, "refinanceBreakEvenMonths", /at least 1/],
+    [{ closingCostPercent: 11 }, "closingCostPercent", /at most 10%/],
   ])("refuse %j with 400 naming the field and the reason, changing nothing", async (body, field, reason) => {
     const kept = (await call(app, "GET", "/api/admin/settings", { cookie: admin })).body;
     const reply = await put(body);

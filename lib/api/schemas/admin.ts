@@ -50,13 +50,36 @@ const Dollars = z
   .int("must be a whole number of dollars")
   .min(0, "must be at least 0")
   .max(MAX_OPPORTUNITY_MIN, `must be at most ${MAX_OPPORTUNITY_MIN.toLocaleString("en-US")}`);
+/** A number in [min, max] with at most 3 decimals, its unit in the messages ("%", " points"). */
+const Decimal = (min: number, max: number, unit: string) =>
+  z
+    .number({ error: "must be a number" })
+    .min(min, `must be at least ${min}${unit}`)
+    .max(max, `must be at most ${max}${unit}`)
+    .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, "must have at most 3 decimals");
+const Months = (min: number, max: number) =>
+  z
+    .number({ error: "must be a whole number of months" })
+    .int("must be a whole number of months")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 export const MaxLtvBody = z.object({ orgMaxLtv: Ltv });
 export const OpportunityRulesBody = z.object({
   orgCurrentRate: CurrentRate.describe(
-    "Current note rate in percent, 0–30: a client's rate 0.75 point above it is a rate-and-term refinance",
+    "Current note rate in percent, 0–30: today's rate for a rate-and-term refinance and a premium's refinance",
   ),
   opportunityHelocMin: Dollars.describe("Least available equity in whole dollars for a home equity line"),
   opportunityCashOutMin: Dollars.describe("Least available equity in whole dollars for a cash-out refinance"),
+  refinanceRateMargin: Decimal(0, 5, " points").describe(
+    "Least fall of the rate, in points (0–5, 3 decimals), for a rate-and-term refinance",
+  ),
+  refinanceBreakEvenMonths: Months(1, 360).describe(
+    "Months (1–360) within which a refinance's saving must repay its closing costs",
+  ),
+  closingCostPercent: Decimal(0, 10, "%").describe("Closing costs: percent of the new loan, 0–10 (3 decimals)"),
+  closingCostFixed: Dollars.describe("Closing costs: whole dollars on top of the percent"),
+  refinanceMinBalance: Dollars.describe("Least balance in whole dollars worth a refinance"),
+  refinanceMinMonths: Months(0, 480).describe("Least months left on the loan worth a refinance, 0–480"),
 });
 /** Any of the settings; those left out stay as they are. */
 export const SettingsBody = z
@@ -64,7 +87,7 @@ export const SettingsBody = z
   .partial()
   .refine(
     (body) => Object.values(body).some((value) => value !== undefined),
-    "give orgMaxLtv, orgCurrentRate, opportunityHelocMin or opportunityCashOutMin",
+    `give orgMaxLtv, ${Object.keys(OpportunityRulesBody.shape).slice(0, -1).join(", ")} or refinanceMinMonths`,
   );
 
 export const MIN_TERM_YEARS = 1;
@@ -153,10 +176,22 @@ export const OpportunityRulesForm = z
     orgCurrentRate: z.string().default(""),
     opportunityHelocMin: z.string().default(""),
     opportunityCashOutMin: z.string().default(""),
+    refinanceRateMargin: z.string().default(""),
+    refinanceBreakEvenMonths: z.string().default(""),
+    closingCostPercent: z.string().default(""),
+    closingCostFixed: z.string().default(""),
+    refinanceMinBalance: z.string().default(""),
+    refinanceMinMonths: z.string().default(""),
   })
   .transform((form) => ({
     orgCurrentRate: number(form.orgCurrentRate),
     opportunityHelocMin: number(form.opportunityHelocMin),
     opportunityCashOutMin: number(form.opportunityCashOutMin),
+    refinanceRateMargin: number(form.refinanceRateMargin),
+    refinanceBreakEvenMonths: number(form.refinanceBreakEvenMonths),
+    closingCostPercent: number(form.closingCostPercent),
+    closingCostFixed: number(form.closingCostFixed),
+    refinanceMinBalance: number(form.refinanceMinBalance),
+    refinanceMinMonths: number(form.refinanceMinMonths),
   }))
   .pipe(OpportunityRulesBody);

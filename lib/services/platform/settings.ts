@@ -17,6 +17,16 @@ export interface OrgSettings {
   opportunityHelocMin: number;
   /** The least available equity, in dollars, for a cash-out refinance (OPPORTUNITY_CASH_OUT_MIN). */
   opportunityCashOutMin: number;
+  /** A refinance worth its costs (docs/portfolio.md): the least fall of the rate, in points (REFINANCE_RATE_MARGIN). */
+  refinanceRateMargin: number;
+  /** The months within which the saving must repay the closing costs (REFINANCE_BREAK_EVEN_MONTHS). */
+  refinanceBreakEvenMonths: number;
+  /** Closing costs: a percent of the new loan (CLOSING_COST_PERCENT) plus dollars (CLOSING_COST_FIXED). */
+  closingCostPercent: number;
+  closingCostFixed: number;
+  /** The least balance in dollars, and months left, worth a refinance (REFINANCE_MIN_BALANCE, REFINANCE_MIN_MONTHS). */
+  refinanceMinBalance: number;
+  refinanceMinMonths: number;
 }
 type Name = keyof OrgSettings;
 
@@ -26,6 +36,12 @@ const KEYS: Record<Name, { key: string; digits: number }> = {
   orgCurrentRate: { key: "org_current_rate", digits: 3 },
   opportunityHelocMin: { key: "opportunity_heloc_min", digits: 0 },
   opportunityCashOutMin: { key: "opportunity_cash_out_min", digits: 0 },
+  refinanceRateMargin: { key: "refinance_rate_margin", digits: 3 },
+  refinanceBreakEvenMonths: { key: "refinance_break_even_months", digits: 0 },
+  closingCostPercent: { key: "closing_cost_percent", digits: 3 },
+  closingCostFixed: { key: "closing_cost_fixed", digits: 0 },
+  refinanceMinBalance: { key: "refinance_min_balance", digits: 0 },
+  refinanceMinMonths: { key: "refinance_min_months", digits: 0 },
 };
 const NAMES = Object.keys(KEYS) as Name[];
 const ROW_KEYS = NAMES.map((name) => KEYS[name].key);
@@ -46,6 +62,12 @@ async function stored(): Promise<OrgSettings> {
     orgCurrentRate: env.ORG_CURRENT_RATE,
     opportunityHelocMin: env.OPPORTUNITY_HELOC_MIN,
     opportunityCashOutMin: env.OPPORTUNITY_CASH_OUT_MIN,
+    refinanceRateMargin: env.REFINANCE_RATE_MARGIN,
+    refinanceBreakEvenMonths: env.REFINANCE_BREAK_EVEN_MONTHS,
+    closingCostPercent: env.CLOSING_COST_PERCENT,
+    closingCostFixed: env.CLOSING_COST_FIXED,
+    refinanceMinBalance: env.REFINANCE_MIN_BALANCE,
+    refinanceMinMonths: env.REFINANCE_MIN_MONTHS,
   };
   for (const row of rows) {
     const name = NAMES.find((n) => KEYS[n].key === row.key)!;

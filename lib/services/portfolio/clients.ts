@@ -355,6 +355,8 @@ export function toOpportunityDto(o: typeof opportunities.$inferSelect) {
     reason: o.reason,
     figures: o.figures,
     amount: o.amount,
+    worth: o.worth,
+    best: o.best,
     status: o.status,
     openedAt: o.openedAt.toISOString(),
     dismissReason: o.dismissReason,
@@ -371,6 +373,8 @@ export interface ClientOpportunity {
   reason: string;
   figures: Record<string, number | string | null>;
   amount: number;
+  worth: number;
+  best: boolean;
   status: "open" | "contacted" | "dismissed" | "closed";
   new: boolean;
   openedAt: string;

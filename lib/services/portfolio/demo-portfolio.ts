@@ -53,6 +53,7 @@ export async function ensureDemoPortfolio(officerId: number): Promise<void> {
         noteRate: loan.rate,
         loanType: type,
         closingDate: loan.originationDate,
+        termMonths: loan.termMonths,
         originalLoanAmount: Math.round(loan.originalAmount),
         originalValue,
         // FHA loans carry a premium, VA loans none, conventional ones insurance above 80% of the price.

@@ -11,6 +11,7 @@ import { unsubscribeHeaders, unsubscribeUrl } from "@/lib/mail/unsubscribe";
 import { engagement } from "@/lib/portfolio/opportunities";
 import { mailPreferencesOf } from "./digests";
 import { engagementOf } from "./engagement";
+import { markBest } from "./mark-best";
 
 /**
  * The loan officer who invited a homeowner (their latest accepted invitation): named on the dashboard as their contact.
@@ -77,12 +78,15 @@ export async function checkEngagement(): Promise<{ open: number; closed: number 
           amount: client.available ?? 0,
         })
         .onConflictDoNothing();
+      // The client's best action when nothing else of theirs is being worked (lib/portfolio/best.ts).
+      await markBest(db, client.clientId);
       open++;
     } else if (live) {
       await db
         .update(opportunities)
         .set({ status: "closed", updatedAt: new Date() })
         .where(eq(opportunities.id, live.id));
+      await markBest(db, client.clientId);
       closed++;
     }
   }

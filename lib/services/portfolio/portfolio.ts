@@ -2,15 +2,15 @@ import "server-only";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase } from "@/lib/db";
-import { clients, opportunities } from "@/lib/db/schema";
+import { clientFigures, clients, opportunities } from "@/lib/db/schema";
 import { emitEvents } from "@/lib/webhooks/events";
 import {
-  DEFAULT_THRESHOLDS,
   ltvOf,
   availableAt,
   opportunitiesFor,
   DISMISS_REASONS,
   type DismissReason,
+  type Opportunity,
   type OpportunityKind,
   type Thresholds,
 } from "@/lib/portfolio/opportunities";
@@ -20,7 +20,10 @@ import { AppError } from "@/lib/services/errors";
 import type { Caller } from "@/lib/services/platform/gateway";
 import { invite } from "@/lib/services/identity/invitations";
 import { equitySummary } from "@/lib/services/homes/properties";
-import { orgSettings } from "@/lib/services/platform/settings";
+import { markBest } from "./mark-best";
+import { movedPastDismissal, thresholds } from "./org-thresholds";
+
+export { thresholds };
 
 type SignedIn = Caller & { user: SessionUser };
 
@@ -28,42 +31,6 @@ type SignedIn = Caller & { user: SessionUser };
 export const REFRESH_ALL_LIMIT = 25;
 
 export type OpportunityStatus = "open" | "contacted" | "dismissed";
-
-type DismissedFigures = { value: number | null; available: number; maxLtv: number; currentRate: number };
-
-/**
- * Whether a dismissed opportunity's figures moved past the thresholds since the officer dismissed it, by what the
- * officer does not type: the service's estimate by the value-move share; the organization's maximum LTV (by a point)
- * or current rate (by the rate margin); or, when the loans are the records' (`fromRecords`), what could be borrowed by
- * the home equity line's minimum. A balance or rate the officer imports again reopens nothing: it would let one
- * officer send "opportunity.found" to the lender's CRM at will.
- */
-export function movedPastDismissal(
-  then: DismissedFigures | null,
-  now: DismissedFigures & { fromRecords: boolean },
-  t: Thresholds,
-): boolean {
-  if (!then) return false;
-  if (then.value && now.value && Math.abs(now.value - then.value) / then.value >= t.valueMove) return true;
-  if (Math.abs(now.maxLtv - then.maxLtv) >= 0.01 || Math.abs(now.currentRate - then.currentRate) >= t.rateMargin)
-    return true;
-  return now.fromRecords && Math.abs(now.available - then.available) >= t.helocMin;
-}
-
-/**
- * The organization's thresholds: its maximum LTV, current rate and minimums (admins set them) and the others of
- * docs/portfolio.md.
- */
-export async function thresholds(): Promise<Thresholds> {
-  const set = await orgSettings();
-  return {
-    ...DEFAULT_THRESHOLDS,
-    maxLtv: set.orgMaxLtv,
-    helocMin: set.opportunityHelocMin,
-    cashOutMin: set.opportunityCashOutMin,
-    currentRate: set.orgCurrentRate,
-  };
-}
 
 /**
  * Refreshes one client: the home equity summary (the service's estimate with its loans on record; one billable call,
@@ -98,13 +65,16 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
       originalValue: client.originalValue,
       mortgageInsurance: client.mortgageInsurance,
       closingDate: client.closingDate,
+      termMonths: client.termMonths,
       today: now.toISOString().slice(0, 10),
     },
     t,
   );
   const available = availableAt(figures, t.maxLtv);
   const { db } = await getDatabase();
-  const added: { id: number; kind: string; reason: string; figures: Record<string, number | string | null> }[] = [];
+  // The client's first refresh (after an import or an addition) finds the starting list: none of it is "new".
+  const baseline = client.refreshedAt === null;
+  const added: (Opportunity & { id: number })[] = [];
   await db.transaction(async (tx) => {
     await tx
       .update(clients)
@@ -118,6 +88,7 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
         updatedAt: now,
       })
       .where(eq(clients.id, client.id));
+    await tx.insert(clientFigures).values({ clientId: client.id, value, balance, refreshedAt: now });
     const live = await tx
       .select()
       .from(opportunities)
@@ -140,6 +111,8 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
             reason: o.reason,
             figures: o.figures,
             amount: available,
+            worth: o.worth,
+            baseline: false,
             openedAt: now,
             dismissReason: null,
             dismissedAt: null,
@@ -147,12 +120,12 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
             updatedAt: now,
           })
           .where(eq(opportunities.id, kept.id));
-        added.push({ id: kept.id, kind: o.kind, reason: o.reason, figures: o.figures });
+        added.push({ ...o, id: kept.id });
       } else if (kept)
         // Otherwise a contacted or dismissed one keeps its status: only its reason and figures follow the new refresh.
         await tx
           .update(opportunities)
-          .set({ reason: o.reason, figures: o.figures, amount: available, updatedAt: now })
+          .set({ reason: o.reason, figures: o.figures, amount: available, worth: o.worth, updatedAt: now })
           .where(eq(opportunities.id, kept.id));
       else {
         const [row] = await tx
@@ -163,16 +136,19 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
             reason: o.reason,
             figures: o.figures,
             amount: available,
+            worth: o.worth,
+            baseline,
             openedAt: now,
           })
           .returning({ id: opportunities.id });
-        added.push({ id: row!.id, kind: o.kind, reason: o.reason, figures: o.figures });
+        added.push({ ...o, id: row!.id });
       }
     }
     // Engagement is the homeowner's doing, not the refresh's: it is kept or closed by its own daily check.
     const gone = live.filter((l) => l.kind !== "engagement" && !found.some((o) => o.kind === l.kind)).map((l) => l.id);
     if (gone.length)
       await tx.update(opportunities).set({ status: "closed", updatedAt: now }).where(inArray(opportunities.id, gone));
+    await markBest(tx, client.id);
   });
   // The lender's CRM hears of the refresh and of each opportunity it found new: ids and figures, no loan numbers.
   await emitEvents([
@@ -197,6 +173,8 @@ export async function refresh(caller: Caller, client: ClientRow, t: Thresholds, 
         kind: o.kind,
         reason: o.reason,
         amount: available,
+        worth: o.worth,
+        baseline,
         figures: o.figures,
       },
     })),
@@ -265,7 +243,8 @@ export async function listOpportunities(
     )
     .orderBy(desc(opportunities.amount), asc(opportunities.id))
     .limit(limit);
-  return rows.map(({ o, name, address }) => ({ ...toOpportunityDto(o), client: name, address }));
+  // Whether the client's first refresh found it (the starting list after an import, never "new").
+  return rows.map(({ o, name, address }) => ({ ...toOpportunityDto(o), baseline: o.baseline, client: name, address }));
 }
 export type OpportunityDto = Awaited<ReturnType<typeof listOpportunities>>[number];
 
@@ -293,18 +272,22 @@ export async function setOpportunityStatus(
   // The officer's own words after the reason, when they gave any.
   const reason = dismissed ? `${DISMISS_REASONS[change.reason!]}${change.note ? `: ${change.note}` : ""}` : null;
   const now = new Date();
-  await db
-    .update(opportunities)
-    .set({
-      status,
-      dismissReason: reason,
-      dismissedAt: dismissed ? now : null,
-      dismissedFigures: dismissed
-        ? { value: row.value, available: row.o.amount, maxLtv: t.maxLtv, currentRate: t.currentRate }
-        : null,
-      updatedAt: now,
-    })
-    .where(eq(opportunities.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(opportunities)
+      .set({
+        status,
+        dismissReason: reason,
+        dismissedAt: dismissed ? now : null,
+        dismissedFigures: dismissed
+          ? { value: row.value, available: row.o.amount, maxLtv: t.maxLtv, currentRate: t.currentRate }
+          : null,
+        updatedAt: now,
+      })
+      .where(eq(opportunities.id, id));
+    // A dismissed one gives the best action to the next; one worked again may take it back.
+    await markBest(tx, row.o.clientId);
+  });
   void audit({
     action: dismissed ? "opportunity.dismiss" : "opportunity.mark",
     ...by(caller),
