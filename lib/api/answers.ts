@@ -200,7 +200,9 @@ const OpportunityDto = z.object({
   reason: z.string(),
   figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
   amount: z.number(),
-  worth: z.number().describe("What it is worth to the client, dollars a year (docs/portfolio.md, worth and best)"),
+  worth: z
+    .number()
+    .describe("The dollars a year it saves the client for sure (0 for borrowing, ranked by amount): docs/portfolio.md"),
   best: z.boolean().describe("The client's one best action: the opportunity being worked worth the most to them"),
   status: z.string(),
   openedAt: z.string().describe("The refresh where it first applied (or applied again after a dismissal)"),

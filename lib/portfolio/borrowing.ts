@@ -96,7 +96,9 @@ function sides(f: ClientFigures, t: Thresholds, c: BorrowingCompared): string {
 
 /**
  * A home equity line: combined LTV under the maximum, at least the line's minimum available, and no cheaper cash-out.
- * Worth: what the line saves a year against the cash-out for the same cash (0 when the note rate is not on file).
+ * Its worth is 0: money to borrow is not a saving, and a client who wants no cash saves nothing by either way, so
+ * borrowing ranks after every sure saving, by the money available (lib/portfolio/best.ts). What the line saves against
+ * the cash-out for the same cash is in its reason and its figures (`savedYearly`).
  */
 export function homeEquityLine(f: ClientFigures, t: Thresholds): Opportunity | null {
   const ltv = ltvOf(f);
@@ -119,14 +121,19 @@ export function homeEquityLine(f: ClientFigures, t: Thresholds): Opportunity | n
   return {
     kind: "home_equity_line",
     reason: `${opening} ${why[0]!.toUpperCase()}${why.slice(1)}`,
-    figures: { ...figuresOf(f, t, c), minimum: t.helocMin },
-    worth: c.keepYearly === null ? 0 : Math.max(0, c.cashOutYearly - c.keepYearly),
+    figures: {
+      ...figuresOf(f, t, c),
+      minimum: t.helocMin,
+      savedYearly: c.keepYearly === null ? null : Math.max(0, c.cashOutYearly - c.keepYearly),
+    },
+    worth: 0,
   };
 }
 
 /**
  * A cash-out refinance: at least its minimum available, a first mortgage not far under today's rate, and one new loan
- * cheaper a year than keeping the first and drawing a line (its closing costs counted). Worth: what it saves a year.
+ * cheaper a year than keeping the first and drawing a line (its closing costs counted). Its worth is 0, as a line's:
+ * it ranks by the money available; what it saves against the line is in its reason and figures (`savedYearly`).
  */
 export function cashOut(f: ClientFigures, t: Thresholds): Opportunity | null {
   const c = compareBorrowing(f, t);
@@ -139,7 +146,7 @@ export function cashOut(f: ClientFigures, t: Thresholds): Opportunity | null {
   return {
     kind: "cash_out",
     reason: `${replacing} at the ${rate(t.cashOutRate)} cash-out rate frees ${usd(c.available)} at ${percent(t.maxLtv)} LTV and costs ${usd(c.cashOutYearly)} a year (its ${usd(c.closingCosts)} of closing costs spread over ${t.breakEvenMonths} months), against ${usd(c.keepYearly!)} for ${f.balance > 0 ? "keeping it and drawing" : "drawing"} the same cash on a line at ${rate(t.helocRate)}: a cash-out refinance saves about ${usd(saved)} a year.`,
-    figures: { ...figuresOf(f, t, c), minimum: t.cashOutMin },
-    worth: saved,
+    figures: { ...figuresOf(f, t, c), minimum: t.cashOutMin, savedYearly: saved },
+    worth: 0,
   };
 }

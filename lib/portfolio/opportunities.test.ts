@@ -83,7 +83,10 @@ describe("the issue's loans", () => {
     const line = homeEquityLine(VA_2021, T)!;
     expect(line.reason).toMatch(/The client's 2\.734% is more than 1 point under today's 6\.25%: the line keeps it\./);
     expect(line.reason).toMatch(/the line saves about \$[\d,]+ a year/);
-    expect(line.worth).toBeGreaterThan(0);
+    // Borrowing is no saving: it ranks after any sure saving, by the money available; what the line saves against a
+    // cash-out is a figure of its own.
+    expect(line.worth).toBe(0);
+    expect(line.figures.savedYearly).toBeGreaterThan(0);
   });
 
   it("the 1998 $21,472 loan: neither a rate refinance nor an FHA premium refinance, each test failing on its own", () => {
@@ -176,12 +179,13 @@ describe("a home equity line or a cash-out, for the same cash", () => {
     expect(found.map((o) => o.kind)).toEqual(kind ? [kind] : []);
   });
 
-  it("states both yearly costs, and what the cheaper way saves as its worth", () => {
+  it("states both yearly costs, and what the cheaper way saves (a figure, not a worth: borrowing saves nothing)", () => {
     const found = cashOut(big(5.25), T)!;
     expect(found.reason).toBe(
       "Replacing the $100,000 first mortgage at 5.25% with one loan of $800,000 at the 6.75% cash-out rate frees $700,000 at 80% LTV and costs $60,333 a year (its $19,000 of closing costs spread over 36 months), against $64,750 for keeping it and drawing the same cash on a line at 8.5%: a cash-out refinance saves about $4,417 a year.",
     );
-    expect(found.worth).toBe(4_417);
+    expect(found.figures.savedYearly).toBe(4_417);
+    expect(found.worth).toBe(0);
     const unknown = homeEquityLine(big(null), T)!;
     expect(unknown.reason).toMatch(/The client's rate is not on file, so nothing shows that replacing the first/);
     expect(unknown.worth).toBe(0);
@@ -232,7 +236,8 @@ describe("all rules", () => {
     );
     expect(found.map((o) => o.kind)).toEqual(["mortgage_insurance", "cash_out", "value_moved", "rate_refinance"]);
     for (const o of found) expect(o.reason.length).toBeGreaterThan(20);
-    expect(found.map((o) => o.worth > 0)).toEqual([false, true, false, true]);
+    // Only a sure saving has a worth: the refinance's lower payment; not the cash-out, the value, the "ask" of insurance.
+    expect(found.map((o) => o.worth > 0)).toEqual([false, false, false, true]);
     expect(opportunitiesFor(home({ balance: 450_000 }), T)).toEqual([]);
   });
 
@@ -248,16 +253,28 @@ describe("the best action of a client", () => {
     kind: OpportunityKind,
     worth: number,
     status: "open" | "contacted" | "dismissed" = "open",
+    amount = 0,
   ) => ({
     id,
     kind,
     worth,
     status,
+    amount,
   });
   const CASES: [string, ReturnType<typeof o>[], number | undefined][] = [
-    ["the most worth", [o(1, "home_equity_line", 4_000), o(2, "rate_refinance", 3_900)], 1],
-    ["a contacted one counts", [o(1, "home_equity_line", 4_000, "contacted"), o(2, "rate_refinance", 3_900)], 1],
-    ["a dismissed one never", [o(1, "home_equity_line", 4_000, "dismissed"), o(2, "rate_refinance", 3_900)], 2],
+    ["the most worth", [o(1, "mortgage_insurance", 1_200), o(2, "rate_refinance", 3_900)], 2],
+    [
+      "a sure saving before any borrowing, however much",
+      [o(1, "home_equity_line", 0, "open", 400_000), o(2, "mortgage_insurance", 600)],
+      2,
+    ],
+    [
+      "borrowing by the money available",
+      [o(1, "home_equity_line", 0, "open", 90_000), o(2, "home_equity_line", 0, "open", 140_000)],
+      2,
+    ],
+    ["a contacted one counts", [o(1, "rate_refinance", 4_000, "contacted"), o(2, "rate_refinance", 3_900)], 1],
+    ["a dismissed one never", [o(1, "rate_refinance", 4_000, "dismissed"), o(2, "mortgage_insurance", 3_900)], 2],
     [
       "ties at no money: the insurance before a moved value",
       [o(1, "value_moved", 0), o(2, "mortgage_insurance", 0)],

@@ -54,7 +54,7 @@ export const OpportunityFoundData = z
     reason: z.string(),
     amount: figure.describe("Available equity at the organization's maximum LTV (dollars)"),
     worth: figure.describe(
-      "What it is worth to the client, dollars a year: a refinance's or a premium's yearly saving, the yearly cost the cheaper way to borrow saves; 0 for no money of its own",
+      "The dollars a year it saves the client for sure: a refinance's or a premium's yearly saving; 0 for borrowing (ranked by amount) and for no money of its own",
     ),
     baseline: z
       .boolean()

@@ -18,6 +18,7 @@ export async function markBest(db: Pick<Database, "select" | "update">, clientId
       kind: opportunities.kind,
       status: opportunities.status,
       worth: opportunities.worth,
+      amount: opportunities.amount,
     })
     .from(opportunities)
     .where(and(eq(opportunities.clientId, clientId), ne(opportunities.status, "closed")));
