@@ -10,6 +10,8 @@ export interface ClientFigure {
 }
 
 const BOX: Box = { width: 320, height: 140, left: 4, right: 8, top: 8, bottom: 4 };
+/** Room at the left for the amounts written over the grid lines ("400 mil US$"): the lines start past them. */
+const GUTTER = 64;
 const COLORS = { value: "#16794c", balance: "#475569" };
 const pct = (n: number, of: number) => `${((n / of) * 100).toFixed(2)}%`;
 
@@ -19,7 +21,7 @@ export function figuresLayout(points: ClientFigure[], box: Box = BOX) {
   const times = points.map((p) => Date.parse(p.refreshedAt));
   const amounts = points.flatMap((p) => [p.value, p.balance]);
   const ticks = niceTicks(Math.min(...amounts), Math.max(...amounts), 4);
-  const x = scale([Math.min(...times), Math.max(...times)], [box.left, box.width - box.right]);
+  const x = scale([Math.min(...times), Math.max(...times)], [box.left + GUTTER, box.width - box.right]);
   const y = scale([ticks[0]!, ticks.at(-1)!], [box.height - box.bottom, box.top]);
   const line = (key: "value" | "balance") =>
     points.map((p, i) => `${i ? "L" : "M"}${x(times[i]!).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
@@ -64,26 +66,28 @@ export function ClientFiguresChart({ points }: { points: ClientFigure[] }) {
               </span>
             ))}
           </div>
-          <div className="flex justify-between pt-1">
+          <div className="flex justify-between pt-1" style={{ paddingLeft: pct(GUTTER, BOX.width) }}>
             <span>{f.month(points[0]!.refreshedAt)}</span>
             <span>{f.month(points.at(-1)!.refreshedAt)}</span>
           </div>
         </div>
       )}
-      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
-        <span className="flex items-center gap-1.5">
-          <svg width="22" height="8" aria-hidden="true">
-            <line x1={0} x2={22} y1={4} y2={4} stroke={COLORS.value} strokeWidth={2.5} />
-          </svg>
-          {t("seriesValue")}
-        </span>
-        <span className="flex items-center gap-1.5">
-          <svg width="22" height="8" aria-hidden="true">
-            <line x1={0} x2={22} y1={4} y2={4} stroke={COLORS.balance} strokeWidth={2} strokeDasharray="5 4" />
-          </svg>
-          {t("seriesBalance")}
-        </span>
-      </figcaption>
+      {layout && (
+        <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
+          <span className="flex items-center gap-1.5">
+            <svg width="22" height="8" aria-hidden="true">
+              <line x1={0} x2={22} y1={4} y2={4} stroke={COLORS.value} strokeWidth={2.5} />
+            </svg>
+            {t("seriesValue")}
+          </span>
+          <span className="flex items-center gap-1.5">
+            <svg width="22" height="8" aria-hidden="true">
+              <line x1={0} x2={22} y1={4} y2={4} stroke={COLORS.balance} strokeWidth={2} strokeDasharray="5 4" />
+            </svg>
+            {t("seriesBalance")}
+          </span>
+        </figcaption>
+      )}
       <details className="text-sm" open={!layout}>
         <summary className="cursor-pointer text-brand-700 underline">
           {t("historyTable", { count: points.length })}
@@ -95,10 +99,10 @@ export function ClientFiguresChart({ points }: { points: ClientFigure[] }) {
               <th scope="col" className="py-1 font-medium">
                 {t("refreshed")}
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="py-1 pl-3 text-right font-medium">
                 {t("seriesValue")}
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="py-1 pl-3 text-right font-medium">
                 {t("seriesBalance")}
               </th>
             </tr>
@@ -107,8 +111,8 @@ export function ClientFiguresChart({ points }: { points: ClientFigure[] }) {
             {newestFirst.map((p) => (
               <tr key={p.refreshedAt} className="border-b border-slate-100">
                 <td className="py-1">{f.date(p.refreshedAt)}</td>
-                <td className="py-1 text-right tabular-nums">{f.usd(p.value)}</td>
-                <td className="py-1 text-right tabular-nums">{f.usd(p.balance)}</td>
+                <td className="py-1 pl-3 text-right whitespace-nowrap tabular-nums">{f.usd(p.value)}</td>
+                <td className="py-1 pl-3 text-right whitespace-nowrap tabular-nums">{f.usd(p.balance)}</td>
               </tr>
             ))}
           </tbody>

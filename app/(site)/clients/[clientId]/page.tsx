@@ -1,8 +1,8 @@
 import type { Route } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import dynamic from "next/dynamic";
 import { notFound } from "next/navigation";
-import { StepUpToRead } from "@/components/auth/step-up-to-read";
 import { InviteButton, RefreshButton } from "@/components/clients/client-actions";
 import { ClientNoteForm } from "@/components/clients/client-note-form";
 import { Card, ClientEngagement, ClientLoan, ClientOpportunities } from "@/components/clients/client-record";
@@ -19,6 +19,9 @@ export async function generateMetadata() {
   const t = await getTranslations("ClientPage");
   return { title: t("title") };
 }
+
+// Shown only past the session's allowance of reads: its dialog (passkeys, codes) loads with it, not with every view.
+const StepUpToRead = dynamic(() => import("@/components/auth/step-up-to-read").then((m) => m.StepUpToRead));
 
 const BUTTON = "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 font-semibold";
 
@@ -62,6 +65,7 @@ export default async function ClientPage({ params }: { params: Promise<{ clientI
         <div>
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{record.name}</h1>
           <p className="break-words text-slate-700">{record.address}</p>
+          {record.email && <p className="text-sm break-all text-slate-700">{record.email}</p>}
           <p className="mt-1 text-sm text-slate-700" data-testid="client-invitation">
             {t("invitation", { state: record.invitation })}
           </p>
@@ -77,9 +81,10 @@ export default async function ClientPage({ params }: { params: Promise<{ clientI
           {record.email ? (
             <a
               href={`mailto:${record.email}`}
-              className={`${BUTTON} max-w-full border border-brand-700 bg-white break-all text-brand-700 hover:bg-brand-50`}
+              aria-label={t("mail", { email: record.email })}
+              className={`${BUTTON} border border-brand-700 bg-white text-brand-700 hover:bg-brand-50`}
             >
-              {t("mail", { email: record.email })}
+              {t("mailShort")}
             </a>
           ) : (
             <p className="text-sm text-slate-700">{t("noEmail")}</p>
