@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { describedBy, FieldNotes } from "@/components/ui/field";
 import { ApiProblem, fetchJson } from "@/lib/client/fetch-json";
 import { useErrorText } from "@/lib/i18n/error-text";
 import { CLIENT_NOTE_MAX } from "@/lib/portfolio/notes";
@@ -50,11 +49,19 @@ export function ClientNoteForm({ clientId }: { clientId: number }) {
         rows={3}
         maxLength={CLIENT_NOTE_MAX}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy("note-body", error, t("hint"))}
+        aria-describedby={error ? "note-body-hint note-body-error" : "note-body-hint"}
         onChange={() => setSaved(false)}
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm aria-invalid:border-red-600"
       />
-      <FieldNotes id="note-body" error={error} hint={t("hint")} />
+      {/* As components/ui/field's notes, written out: that module's input is not this textarea. */}
+      <p id="note-body-hint" className="text-xs text-slate-600">
+        {t("hint")}
+      </p>
+      {error && (
+        <p id="note-body-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending}>
           {pending ? t("saving") : t("save")}

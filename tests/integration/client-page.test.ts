@@ -52,6 +52,13 @@ describe("a client's page and notes", () => {
     const listed = await call(app, "GET", `/api/clients/${clientId}`, { cookie: officer.cookie });
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ id: clientId, email, phone: "+15125550142", termMonths: 360 });
+    // The export has both, under headers an import reads back (the officer gave a second factor when signing in).
+    const exported = await call(app, "GET", "/api/clients/export", { cookie: officer.cookie });
+    expect(exported.status).toBe(200);
+    const [header, row] = Buffer.from(exported.body).toString("utf8").split(/\r?\n/);
+    expect(header).toMatch(/^name,email,address,phone,.*,term_months,/);
+    expect(row).toContain(",+15125550142,");
+    expect(row).toContain(",360,");
     const wrong = await call(app, "POST", "/api/clients", {
       cookie: officer.cookie,
       body: { ...deedName(home), address: home, phone: "555-0142" },

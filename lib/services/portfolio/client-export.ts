@@ -7,8 +7,8 @@ import { listClients } from "./clients";
 export const EXPORT_COLUMNS = [
   "name",
   "email",
-  "phone",
   "address",
+  "phone",
   "loan_type",
   "loan_balance",
   "note_rate",
@@ -35,8 +35,8 @@ export async function clientsForExport(user: SessionUser) {
   const rows = clients.map((c) => ({
     name: c.name,
     email: c.email,
-    phone: c.phone,
     address: c.address,
+    phone: c.phone,
     loan_type: c.loanType,
     loan_balance: c.loanBalance,
     note_rate: c.noteRate,

@@ -1,8 +1,8 @@
 import type { Route } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import dynamic from "next/dynamic";
 import { notFound } from "next/navigation";
+import { StepUpToRead } from "@/components/auth/step-up-to-read";
 import { InviteButton, RefreshButton } from "@/components/clients/client-actions";
 import { ClientNoteForm } from "@/components/clients/client-note-form";
 import { Card, ClientEngagement, ClientLoan, ClientOpportunities } from "@/components/clients/client-record";
@@ -19,9 +19,6 @@ export async function generateMetadata() {
   const t = await getTranslations("ClientPage");
   return { title: t("title") };
 }
-
-// Shown only past the session's allowance of reads: its dialog (passkeys, codes) loads with it, not with every view.
-const StepUpToRead = dynamic(() => import("@/components/auth/step-up-to-read").then((m) => m.StepUpToRead));
 
 const BUTTON = "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 font-semibold";
 
