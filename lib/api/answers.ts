@@ -190,6 +190,8 @@ const OpportunityDto = z.object({
   reason: z.string(),
   figures: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
   amount: z.number(),
+  worth: z.number().describe("What it is worth to the client, in dollars a year"),
+  best: z.boolean().describe("The client's one best action"),
   status: z.string(),
   openedAt: z.string().describe("The refresh where it first applied (or applied again after a dismissal)"),
   dismissReason: z.string().nullable(),
@@ -243,12 +245,7 @@ const at = z.string().nullable();
 /** One client as their page shows them: GET /api/clients/:id. */
 export const ClientRecord = ClientDto.omit({ opportunities: true }).extend({
   opportunities: z
-    .array(
-      OpportunityDto.extend({
-        worth: z.number().describe("What it is worth to the client, in dollars a year"),
-        best: z.boolean().describe("The client's one best action"),
-      }),
-    )
+    .array(OpportunityDto)
     .describe("The live opportunities (open, contacted or dismissed), the best first, then by what each is worth"),
   history: z
     .array(z.object({ value: z.number(), balance: z.number(), refreshedAt: z.string() }))
