@@ -117,6 +117,8 @@ describe("reading a CSV of past clients", () => {
       ["Mobile", "+1 512 555 0142", "+15125550142"],
       ["home_phone", "5125550142", "+15125550142"],
       ["Cell Phone", "+44 20 7946 0958", "+442079460958"],
+      // As the export writes it: after an apostrophe, so that no spreadsheet reads it as a formula.
+      ["phone", "'+15125550142", "+15125550142"],
       ["telephone", "", null],
     ];
     for (const [header, cell, phone] of cases) {
