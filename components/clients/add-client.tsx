@@ -11,6 +11,8 @@ import { useErrorText } from "@/lib/i18n/error-text";
 import { useFormats } from "@/lib/i18n/use-formats";
 
 const LOAN_TYPES = ["conventional", "fha", "va", "usda", "jumbo", "other"];
+/** The terms mortgages are written for, in years. */
+const TERMS = [30, 20, 15, 10, 40];
 
 /** Adds one client by hand; the same person at the same address updates the client already there. */
 export function AddClient() {
@@ -37,11 +39,13 @@ export function AddClient() {
           firstName: text("firstName") ?? "",
           lastName: text("lastName") ?? "",
           email: text("email"),
+          phone: text("phone"),
           address: text("address") ?? "",
           loanBalance: number("loanBalance"),
           noteRate: number("noteRate"),
           loanType: text("loanType"),
           closingDate: text("closingDate"),
+          termMonths: text("term") === undefined ? undefined : Number(text("term")) * 12,
         },
       });
       setDone(added.merged ? t("merged") : t("added"));
@@ -60,6 +64,14 @@ export function AddClient() {
       <Field label={t("firstName")} name="firstName" autoComplete="off" required error={error("firstName")} />
       <Field label={t("lastName")} name="lastName" autoComplete="off" required error={error("lastName")} />
       <Field label={t("email")} name="email" type="email" autoComplete="off" error={error("email")} />
+      <Field
+        label={t("phone")}
+        name="phone"
+        type="tel"
+        autoComplete="off"
+        hint={t("phoneHint")}
+        error={error("phone")}
+      />
       <Field
         label={t("address")}
         name="address"
@@ -81,6 +93,16 @@ export function AddClient() {
         ]}
       />
       <Field label={t("closingDate")} name="closingDate" type="date" error={error("closingDate")} />
+      <SelectField
+        id="term"
+        name="term"
+        label={t("term")}
+        error={error("termMonths")}
+        options={[
+          { value: "", label: t("notKnown") },
+          ...TERMS.map((years) => ({ value: String(years), label: t("termYears", { years }) })),
+        ]}
+      />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={pending}>
           {pending ? t("adding") : t("add")}

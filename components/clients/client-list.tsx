@@ -36,7 +36,7 @@ const FIGURES = {
 type FigureKey = keyof typeof FIGURES;
 const isFigure = (key: string): key is FigureKey => key in FIGURES;
 
-function Figures({ figures }: { figures: ClientOpportunity["figures"] }) {
+export function Figures({ figures }: { figures: ClientOpportunity["figures"] }) {
   const t = useTranslations("ClientList");
   const f = useFormats();
   const shown = Object.entries(figures).flatMap(([key, value]) =>

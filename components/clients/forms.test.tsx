@@ -19,7 +19,7 @@ describe("the clients' forms", () => {
     );
     expect(parse(imports).querySelector("button")!.text).toBe("Import clients");
     const add = parse(renderIntl(<AddClient />));
-    expect(add.querySelectorAll("option").map((o) => o.text)).toEqual([
+    expect(add.querySelectorAll("#loanType option").map((o) => o.text)).toEqual([
       "Not known",
       "Conventional",
       "FHA",
@@ -28,6 +28,15 @@ describe("the clients' forms", () => {
       "Jumbo",
       "Other",
     ]);
+    expect(add.querySelectorAll("#term option").map((o) => [o.getAttribute("value"), o.text])).toEqual([
+      ["", "Not known"],
+      ["30", "30 years"],
+      ["20", "20 years"],
+      ["15", "15 years"],
+      ["10", "10 years"],
+      ["40", "40 years"],
+    ]);
+    expect(labelOf(add.toString(), "phone")).toBe("Phone (if known)");
     expect(add.querySelector("button")!.text).toBe("Add client");
     const form = renderIntl(<InviteClientForm action={invite} />);
     expect(labelOf(form, "invite-email")).toContain("Client's email");

@@ -214,11 +214,13 @@ const ClientDto = z.object({
   officerId: z.number(),
   name: z.string(),
   email: z.string().nullable(),
+  phone: z.string().nullable().describe('E.164, as stored ("+15125550142")'),
   address: z.string(),
   loanBalance: z.number().nullable(),
   noteRate: z.number().nullable(),
   loanType: z.string().nullable(),
   closingDate: z.string().nullable(),
+  termMonths: z.number().nullable().describe("The loan's term in months"),
   invitation: z.enum(["none", "pending", "accepted", "expired"]),
   value: z.number().nullable(),
   balance: z.number().nullable(),
@@ -242,6 +244,51 @@ export const Clients = z.object({
   page: z.number(),
   size: z.number(),
   pages: z.number().describe("Pages of this size (at least 1)"),
+});
+const ClientNote = z.object({
+  id: z.number(),
+  body: z.string().describe("As written"),
+  author: z.string().nullable().describe("Who wrote it (their name, else their email; null once the account is gone)"),
+  createdAt: z.string(),
+});
+export const ClientNotes = z.object({ notes: z.array(ClientNote).describe("Newest first") });
+export const ClientNoteAdded = ClientNote;
+const at = z.string().nullable();
+/** One client as their page shows them: GET /api/clients/:id. */
+export const ClientRecord = ClientDto.omit({ opportunities: true }).extend({
+  opportunities: z
+    .array(OpportunityDto)
+    .describe("The live opportunities (open, contacted or dismissed), the best first, then by what each is worth"),
+  history: z
+    .array(z.object({ value: z.number(), balance: z.number(), refreshedAt: z.string() }))
+    .describe("The home's estimated value and the loans' balance at each refresh, oldest first"),
+  engagement: z
+    .object({
+      days: z.number().describe("The counts cover this many days"),
+      visitDays: z.number().describe("Days the homeowner opened their dashboard"),
+      lastVisit: at,
+      reportDownloads: z.number(),
+      lastReport: at,
+      borrowingUses: z.number().describe("Times they tried the borrowing scenarios"),
+      lastBorrowing: at,
+      digests: z.number().describe("Monthly digests sent to them, ever"),
+      lastDigest: at,
+    })
+    .nullable()
+    .describe("What the homeowner did on their dashboard; null while the client is no account of the app's"),
+  leads: z
+    .array(
+      z.object({
+        id: z.number(),
+        kind: z.string(),
+        status: z.string(),
+        source: z.string(),
+        address: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    )
+    .describe("Their leads you may see (an officer: those that came to them), newest first, at most 20"),
+  notes: z.array(ClientNote).describe("Your notes on the client, newest first"),
 });
 export const ClientAdded = z.object({
   id: z.number(),

@@ -61,6 +61,7 @@ export const STAFF_CLIENT_NAMESPACES = [
   "ClientActions",
   "ImportClients",
   "AddClient",
+  "ClientNotes",
   "InviteClient",
   "LookupWorkspace",
   "LookupPanels",

@@ -19,11 +19,13 @@ describe("reading a CSV of past clients", () => {
           firstName: "Patrick",
           lastName: "Lindqvist",
           email: "pat@example.com",
+          phone: null,
           address: { street: "2800 N 24TH ST", city: "PHOENIX", state: "AZ", zip: "85016" },
           loanBalance: 245_000,
           noteRate: 6.875,
           loanType: "conventional",
           closingDate: "2021-06-30",
+          termMonths: null,
           originalLoanAmount: null,
           originalValue: null,
           mortgageInsurance: null,
@@ -107,9 +109,77 @@ describe("reading a CSV of past clients", () => {
     expect(read.rows[2]).toMatchObject({ field: "originalLoanAmount" });
   });
 
+  it("reads the phone under the headers people use, stored as E.164", () => {
+    const cases: [header: string, cell: string, phone: string | null][] = [
+      ["phone", "(512) 555-0142", "+15125550142"],
+      ["Phone Number", "512-555-0142", "+15125550142"],
+      ["cell", "512.555.0142", "+15125550142"],
+      ["Mobile", "+1 512 555 0142", "+15125550142"],
+      ["home_phone", "5125550142", "+15125550142"],
+      ["Cell Phone", "+44 20 7946 0958", "+442079460958"],
+      // As the export writes it: after an apostrophe, so that no spreadsheet reads it as a formula.
+      ["phone", "'+15125550142", "+15125550142"],
+      ["telephone", "", null],
+    ];
+    for (const [header, cell, phone] of cases) {
+      const read = readClientsCsv(`name,address,${header}\nAnn Lee,1 Main St Austin TX 78701,"${cell}"`);
+      if ("error" in read) throw new Error(read.error);
+      expect(read.unknownColumns, header).toEqual([]);
+      expect(read.rows[0], `${header}: ${cell}`).toMatchObject({ client: { phone } });
+    }
+  });
+
+  it("says a phone that is no phone number is the row's error, naming the field", () => {
+    for (const cell of ["555-0142", "call me", "12"]) {
+      const read = readClientsCsv(`name,address,phone\nAnn Lee,1 Main St Austin TX 78701,${cell}`);
+      if ("error" in read) throw new Error(read.error);
+      expect(read.rows[0], cell).toMatchObject({
+        field: "phone",
+        error: "phone is not a phone number, such as (512) 555-0142",
+      });
+    }
+  });
+
+  it("reads the loan's term in months: by the header's unit, the cell's, or a plain number's size", () => {
+    const cases: [header: string, cell: string, months: number | null | "error"][] = [
+      ["term", "360", 360],
+      ["term", "30", 360],
+      ["Loan Term", "15", 180],
+      ["loan term", "180", 180],
+      ["term", "40", 480],
+      ["term", "60", 60],
+      ["term", "45", "error"],
+      ["term", "30 years", 360],
+      ["term", "360 months", 360],
+      ["term", "15yr", 180],
+      ["Term (Months)", "360", 360],
+      ["term_months", "240", 240],
+      ["Term (Years)", "30", 360],
+      ["term years", "20", 240],
+      ["term years", "360", "error"],
+      ["term (months)", "6", "error"],
+      ["term", "0", "error"],
+      ["term", "500", "error"],
+      ["term", "29.7", "error"],
+      ["term", "360.5", "error"],
+      ["term", "thirty", "error"],
+      ["term", "", null],
+    ];
+    for (const [header, cell, months] of cases) {
+      const read = readClientsCsv(`name,address,${header}\nAnn Lee,1 Main St Austin TX 78701,${cell}`);
+      if ("error" in read) throw new Error(read.error);
+      expect(read.unknownColumns, header).toEqual([]);
+      expect(read.rows[0], `${header}: ${cell}`).toMatchObject(
+        months === "error"
+          ? { field: "termMonths", error: "termMonths must be the loan's term in months (360) or years (30 years)" }
+          : { client: { termMonths: months } },
+      );
+    }
+  });
+
   it("refuses a file without the columns it needs", () => {
     expect(readClientsCsv("")).toEqual({ error: expect.stringMatching(/empty/) });
-    expect(readClientsCsv("email,phone\na@b.co,1")).toEqual({ error: expect.stringMatching(/header row/) });
+    expect(readClientsCsv("email,city\na@b.co,1")).toEqual({ error: expect.stringMatching(/header row/) });
   });
 
   it("names a person the same whatever the case and spacing", () => {

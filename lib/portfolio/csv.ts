@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { formatPhone } from "@/lib/leads/rules";
 import { streetLine } from "@/lib/address/format";
 import { parseAddress } from "@/lib/address/parse";
 
@@ -13,11 +14,15 @@ export interface ClientInput {
   firstName: string;
   lastName: string;
   email: string | null;
+  /** E.164 ("+15125550142"). */
+  phone: string | null;
   address: { street: string; city: string; state: string; zip: string };
   loanBalance: number | null;
   noteRate: number | null;
   loanType: LoanType | null;
   closingDate: string | null;
+  /** The loan's term in months (360 for 30 years). */
+  termMonths: number | null;
   /** The loan's original amount, the home's value (or price) then, and whether it carries mortgage insurance. */
   originalLoanAmount: number | null;
   originalValue: number | null;
@@ -41,6 +46,14 @@ const COLUMNS: Record<string, string> = {
   email: "email",
   "e-mail": "email",
   "email address": "email",
+  phone: "phone",
+  "phone number": "phone",
+  telephone: "phone",
+  cell: "phone",
+  "cell phone": "phone",
+  mobile: "phone",
+  "mobile phone": "phone",
+  "home phone": "phone",
   address: "address",
   "property address": "address",
   street: "street",
@@ -62,6 +75,17 @@ const COLUMNS: Record<string, string> = {
   "closing date": "closingDate",
   closed: "closingDate",
   "close date": "closingDate",
+  // A term in months by the header's word, or read by its size under a plain "term" (see term()).
+  term: "term",
+  "loan term": "term",
+  "term (months)": "termMonths",
+  "term months": "termMonths",
+  "term in months": "termMonths",
+  "loan term (months)": "termMonths",
+  "term (years)": "termYears",
+  "term years": "termYears",
+  "term in years": "termYears",
+  "loan term (years)": "termYears",
   "original loan amount": "originalLoanAmount",
   "original amount": "originalLoanAmount",
   "original balance": "originalLoanAmount",
@@ -136,6 +160,36 @@ function date(text: string): string | null {
   return when.toISOString().slice(0, 10);
 }
 
+function phone(text: string): string | null {
+  if (!text) return null;
+  const stored = formatPhone(text);
+  if (!stored) throw new RowError("phone", "is not a phone number, such as (512) 555-0142");
+  return stored;
+}
+
+/** A mortgage's term: a year to forty. */
+const TERM_MONTHS = { min: 12, max: 480 };
+const TERM_ERROR = "must be the loan's term in months (360) or years (30 years)";
+
+/**
+ * The loan's term in months. Under a header that names its unit the number is read in it ("term (years)": 30 is 360
+ * months); a cell may name its own ("30 years", "360 mo"). A plain number under "term" is read by its size, as terms
+ * are quoted: up to 40 is years, 60 and over months (a mortgage of 41 to 59 months is not one).
+ */
+function term(text: string, unit: "months" | "years" | "either"): number | null {
+  if (!text) return null;
+  const said = /^(\d+(?:\.\d+)?)\s*(years?|yrs?|y|months?|mos?|m)?$/i.exec(text.trim());
+  if (!said) throw new RowError("termMonths", TERM_ERROR);
+  const n = Number(said[1]);
+  const written = said[2] ? (/^y/i.test(said[2]) ? "years" : "months") : unit;
+  const inYears = written === "years" || (written === "either" && n <= 40);
+  if (written === "either" && n > 40 && n < 60) throw new RowError("termMonths", TERM_ERROR);
+  const months = inYears ? n * 12 : n;
+  if (!Number.isInteger(months) || months < TERM_MONTHS.min || months > TERM_MONTHS.max)
+    throw new RowError("termMonths", TERM_ERROR);
+  return months;
+}
+
 function names(cells: Record<string, string>): { firstName: string; lastName: string } {
   if (cells.firstName || cells.lastName) {
     if (!cells.firstName || !cells.lastName) throw new RowError("name", "needs both a first and a last name");
@@ -193,11 +247,19 @@ export function readClient(cells: Record<string, string>): ClientInput {
   const name = read(() => names(cells));
   const client = {
     email: read(() => email(cells.email ?? "")),
+    phone: read(() => phone(cells.phone ?? "")),
     address: read(() => address(cells)),
     loanBalance: read(() => money("balance", cells.balance ?? "", "245000")),
     noteRate: read(() => rate(cells.rate ?? "")),
     loanType: read(() => loanType(cells.type ?? "")),
     closingDate: read(() => date(cells.closingDate ?? "")),
+    termMonths: read(() =>
+      cells.termMonths
+        ? term(cells.termMonths, "months")
+        : cells.termYears
+          ? term(cells.termYears, "years")
+          : term(cells.term ?? "", "either"),
+    ),
     originalLoanAmount: read(() => money("originalLoanAmount", cells.originalLoanAmount ?? "", "320000")),
     originalValue: read(() => money("originalValue", cells.originalValue ?? "", "400000")),
     mortgageInsurance: read(() => yesNo(cells.mortgageInsurance ?? "")),
@@ -217,7 +279,7 @@ export function readClient(cells: Record<string, string>): ClientInput {
 
 /**
  * Reads a CSV of past clients with a header row (name or first and last name; email; address, or street, city,
- * state and zip; and when known balance, rate, type and closing date). Each data row is read on its own: a row
+ * state and zip; and when known phone, balance, rate, type, closing date and term). Each data row is read on its own: a row
  * with a problem says which field and why, and the others go on. Lines count from the header's 1.
  */
 export function readClientsCsv(text: string): { rows: ReadRow[]; unknownColumns: string[] } | { error: string } {

@@ -144,6 +144,8 @@ describe("staff reads of customer data (an app whose step-up time is 3 s)", () =
     expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     segments.webhookId = String(endpoint.body.id);
     officer = await signIn(app, OFFICER.email, OFFICER.password);
+    // One of the demo officer's clients, for the routes and the page of one client.
+    segments.clientId = String((await call(app, "GET", "/api/clients?size=1", { cookie: officer })).body.clients[0].id);
     // The demo officer's 50 clients and three of the admin's own: an admin sees 53.
     const csv = [
       "name,email,address",

@@ -53,6 +53,8 @@ import * as adminWebhooksWebhookidTest from "@/app/api/admin/webhooks/[webhookId
 import * as avm from "@/app/api/avm/route";
 import * as clientsClientidInvite from "@/app/api/clients/[clientId]/invite/route";
 import * as clientsClientidRefresh from "@/app/api/clients/[clientId]/refresh/route";
+import * as clientsClientid from "@/app/api/clients/[clientId]/route";
+import * as clientsClientidNotes from "@/app/api/clients/[clientId]/notes/route";
 import * as clientsExport from "@/app/api/clients/export/route";
 import * as clientsImport from "@/app/api/clients/import/route";
 import * as clientsRefresh from "@/app/api/clients/refresh/route";
@@ -164,6 +166,8 @@ const ROUTES = {
   "/api/clients/refresh": clientsRefresh,
   "/api/clients/{clientId}/invite": clientsClientidInvite,
   "/api/clients/{clientId}/refresh": clientsClientidRefresh,
+  "/api/clients/{clientId}": clientsClientid,
+  "/api/clients/{clientId}/notes": clientsClientidNotes,
   "/api/engagement": engagement,
   "/api/health": health,
   "/api/home-equity-summary": homeEquitySummary,

@@ -3,6 +3,7 @@ import { LOCALES } from "@/lib/i18n/locales";
 import { DISMISS_REASONS, OPPORTUNITY_KINDS, type DismissReason } from "@/lib/portfolio/opportunities";
 import { CLIENT_SEARCH_WORDS, CLIENT_SORTS, CLIENTS_PAGE_SIZE } from "@/lib/services/portfolio/clients";
 import { DbId } from "@/lib/db/id";
+import { CLIENT_NOTE_MAX } from "@/lib/portfolio/notes";
 import { Address, Email, text } from "./common";
 
 /** What the loan officers' routes accept: clients, their invitations and imports, and the portfolio's opportunities. */
@@ -18,6 +19,15 @@ export const InviteBody = z.object({
     .describe("The client's language: the invitation's mail, then their account's pages and mail (en when absent)"),
 });
 export const ClientIdParams = z.object({ clientId: DbId });
+/** An officer's note on a client: kept as written, 1 to 2,000 characters. */
+export const ClientNoteBody = z.object({
+  body: z
+    .string({ error: "body is required" })
+    .trim()
+    .min(1, "body is required")
+    .max(CLIENT_NOTE_MAX, `body must be at most ${CLIENT_NOTE_MAX.toLocaleString("en-US")} characters`)
+    .describe("The note, 1 to 2,000 characters (spaces around it are dropped)"),
+});
 export const OpportunityIdParams = z.object({ opportunityId: DbId });
 /** A CSV of past clients as text; the row cap (2,000) is checked when it is read, as a 400 naming `csv`. */
 export const ClientImportBody = z.object({
@@ -31,6 +41,13 @@ export const ClientBody = z.object({
   firstName: text("firstName", 100),
   lastName: text("lastName", 100),
   email: Email.optional(),
+  phone: z
+    .string({ error: "must be text" })
+    .trim()
+    .max(40, "must be at most 40 characters")
+    .transform((phone) => phone || undefined)
+    .optional()
+    .describe("The client's phone: a US number as people write it, another country's with + (kept as E.164)"),
   address: Address,
   loanBalance: z
     .number({ error: "must be a number of dollars" })
@@ -48,6 +65,13 @@ export const ClientBody = z.object({
     })
     .optional(),
   closingDate: z.iso.date("must be a date as YYYY-MM-DD").optional(),
+  termMonths: z
+    .number({ error: "must be a number of months" })
+    .int("must be a whole number of months")
+    .min(12, "must be at least 12 (months)")
+    .max(480, "must be at most 480 (months)")
+    .optional()
+    .describe("The loan's term in months (360 for 30 years)"),
   originalLoanAmount: z
     .number({ error: "must be a number of dollars" })
     .min(0, "must be 0 or more")

@@ -127,12 +127,14 @@ async function store(caller: SignedIn, rows: Stored[]): Promise<{ created: numbe
             lastName: r.lastName,
             personKey: personKeyOf(r),
             email: r.email,
+            phone: r.phone,
             address: r.address,
             addressKey: r.key,
             loanBalance: r.loanBalance,
             noteRate: r.noteRate,
             loanType: r.loanType,
             closingDate: r.closingDate,
+            termMonths: r.termMonths,
             originalLoanAmount: r.originalLoanAmount,
             originalValue: r.originalValue,
             mortgageInsurance: r.mortgageInsurance,
@@ -148,11 +150,13 @@ async function store(caller: SignedIn, rows: Stored[]): Promise<{ created: numbe
             // Another email is another person: the entry is linked again, or not, by the new one (from now).
             homeownerId: sql`case when ${emailChanged} then null else ${clients.homeownerId} end`,
             homeownerLinkedAt: sql`case when ${emailChanged} then null else ${clients.homeownerLinkedAt} end`,
+            phone: sql`coalesce(excluded.phone, ${clients.phone})`,
             address: sql`excluded.address`,
             loanBalance: sql`coalesce(excluded.loan_balance, ${clients.loanBalance})`,
             noteRate: sql`coalesce(excluded.note_rate, ${clients.noteRate})`,
             loanType: sql`coalesce(excluded.loan_type, ${clients.loanType})`,
             closingDate: sql`coalesce(excluded.closing_date, ${clients.closingDate})`,
+            termMonths: sql`coalesce(excluded.term_months, ${clients.termMonths})`,
             originalLoanAmount: sql`coalesce(excluded.original_loan_amount, ${clients.originalLoanAmount})`,
             originalValue: sql`coalesce(excluded.original_value, ${clients.originalValue})`,
             mortgageInsurance: sql`coalesce(excluded.mortgage_insurance, ${clients.mortgageInsurance})`,
@@ -219,11 +223,14 @@ export interface ClientFields {
   firstName: string;
   lastName: string;
   email?: string;
+  /** As typed: read as a US number unless it starts with + (stored E.164). */
+  phone?: string;
   address: string;
   loanBalance?: number;
   noteRate?: number;
   loanType?: string;
   closingDate?: string;
+  termMonths?: number;
   originalLoanAmount?: number;
   originalValue?: number;
   mortgageInsurance?: boolean;
@@ -237,11 +244,13 @@ export async function addClient(caller: SignedIn, fields: ClientFields): Promise
       firstName: fields.firstName,
       lastName: fields.lastName,
       email: fields.email ?? "",
+      phone: fields.phone ?? "",
       address: fields.address,
       balance: fields.loanBalance === undefined ? "" : String(fields.loanBalance),
       rate: fields.noteRate === undefined ? "" : String(fields.noteRate),
       type: fields.loanType ?? "",
       closingDate: fields.closingDate ?? "",
+      termMonths: fields.termMonths === undefined ? "" : String(fields.termMonths),
       originalLoanAmount: fields.originalLoanAmount === undefined ? "" : String(fields.originalLoanAmount),
       originalValue: fields.originalValue === undefined ? "" : String(fields.originalValue),
       mortgageInsurance: fields.mortgageInsurance === undefined ? "" : fields.mortgageInsurance ? "yes" : "no",
@@ -467,11 +476,14 @@ export function toClientDto(c: ClientRow, invitation: { acceptedAt: Date | null;
     officerId: c.officerId,
     name: `${c.firstName} ${c.lastName}`,
     email: c.email,
+    /** E.164, as stored. */
+    phone: c.phone,
     address: c.address,
     loanBalance: c.loanBalance,
     noteRate: c.noteRate,
     loanType: c.loanType,
     closingDate: c.closingDate,
+    termMonths: c.termMonths,
     invitation: invited as "none" | "pending" | "accepted" | "expired",
     value: c.value,
     balance: c.balance,
