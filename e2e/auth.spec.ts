@@ -22,13 +22,18 @@ test("a person signs up as a homeowner, is signed in, and signs out", async ({ p
   await page.getByLabel("Password").fill("a-good-long-password");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText(`${email} · Homeowner`)).toBeVisible();
-  // Signed up alone, with no officer to send it: no digest is offered ticked, and the page says why there is none.
+  // Signed up alone: the digest is theirs to turn on or off here, from their loan officer or the lender, once a home is
+  // proved (no "comes from the officer who invited you" to an account nobody invited).
   await page.goto("/account");
-  await expect(page.getByRole("checkbox", { name: /A monthly digest/ })).toHaveCount(0);
-  await expect(page.getByTestId("no-digest")).toContainText("opened without an invitation");
+  const digest = page.getByRole("checkbox", { name: /A monthly digest/ });
+  await expect(digest).toBeChecked();
+  await expect(digest).toHaveAccessibleDescription(
+    /^It comes from .* It starts once you prove a home on your dashboard\.$/,
+  );
+  await expect(page.getByTestId("digest-about")).not.toContainText("invit");
   const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"))!;
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign in" })).toBeVisible();
   expect((await page.context().cookies()).some((cookie) => cookie.name.endsWith("next-auth.session-token"))).toBe(
     false,
   );

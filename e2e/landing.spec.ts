@@ -3,6 +3,10 @@ import { expect, expectNoSeriousViolations, expectValuationsBranded, screenshots
 test("the landing page says what the product is and leads to the example", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("what your home is worth");
+  // A newcomer's way in, beside signing in.
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup");
+  await expect(main.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
   await expectNoSeriousViolations(page);
   await page.getByRole("link", { name: "See an example property" }).click();
   await expect(page).toHaveURL(/\/example$/);

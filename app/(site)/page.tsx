@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
+import { currentUser } from "@/lib/auth/session";
 
 const FEATURES = [
   { title: "homeownersTitle", text: "homeownersText" },
@@ -7,19 +8,38 @@ const FEATURES = [
   { title: "websiteTitle", text: "websiteText" },
 ] as const;
 
-export default function HomePage() {
-  const t = useTranslations("Landing");
+const primary = "inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900";
+const secondary =
+  "inline-block rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50";
+
+export default async function HomePage() {
+  const [t, user] = await Promise.all([getTranslations("Landing"), currentUser()]);
   return (
     <div className="space-y-10">
       <section className="space-y-4">
         <h1 className="text-4xl font-bold tracking-tight text-slate-900">{t("heading")}</h1>
         <p className="max-w-2xl text-lg text-slate-700">{t("intro")}</p>
-        <Link
-          href="/example"
-          className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
-        >
-          {t("cta")}
-        </Link>
+        {/* A newcomer's way in is the first thing offered: an account of their own, or signing in to the one they have. */}
+        <div className="flex flex-wrap items-center gap-3">
+          {user ? (
+            <Link href={user.role === "homeowner" ? "/dashboard" : "/lookup"} className={primary}>
+              {t("open", { role: user.role })}
+            </Link>
+          ) : (
+            <>
+              <Link href="/signup" className={primary}>
+                {t("createAccount")}
+              </Link>
+              <Link href="/login" className={secondary}>
+                {t("signIn")}
+              </Link>
+            </>
+          )}
+          <Link href="/example" className="px-2 py-3 font-medium text-brand-700 underline-offset-4 hover:underline">
+            {t("cta")}
+          </Link>
+        </div>
+        {!user && <p className="text-sm text-slate-700">{t("accountWhy")}</p>}
       </section>
       <ul className="grid gap-4 sm:grid-cols-3">
         {FEATURES.map((feature) => (

@@ -10,6 +10,7 @@ import { PropertyFactsList } from "@/components/property/property-facts";
 import { HomeRecords } from "@/components/records/home-records";
 import { LoadError } from "@/components/property/load-error";
 import { useFormats } from "@/lib/i18n/use-formats";
+import { countyWord, type FactCatalogue } from "@/lib/i18n/fact-words";
 import { loanKey } from "@/lib/finance/your-equity";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import type { Brand } from "@/lib/env";
@@ -55,6 +56,7 @@ export function PropertyDetails({
   card?: OfficerCardDto | null;
 }) {
   const t = useTranslations("PropertyDetails");
+  const codes = useTranslations("FactCodes");
   const f = useFormats();
   const { property, equity, verification, estimate, yours } = home;
   const condition = yours?.figures.condition;
@@ -78,7 +80,7 @@ export function PropertyDetails({
           {back}
           <h1 className="mt-2 text-3xl font-bold">{street}</h1>
           <p className="text-slate-700">
-            {rest.join(", ")} · {facts.county}
+            {rest.join(", ")} · {countyWord(codes as unknown as FactCatalogue, facts.county)}
           </p>
         </div>
 

@@ -1,58 +1,49 @@
 import { useTranslations } from "next-intl";
 import type { PropertyFacts } from "@/lib/services/homes/dto";
+import type { FactCatalogue } from "@/lib/i18n/fact-words";
 import { useFormats } from "@/lib/i18n/use-formats";
+import { factTexts, type FactsCatalogue } from "@/lib/i18n/fact-texts";
 
+/**
+ * A home's facts in three groups, in the reader's language: the codes of the records in words (lib/i18n/fact-words.ts),
+ * the same words the report and the widget's report use. A server component on the property page, a client one in the
+ * lookup's panels: the server logs a code the catalogue does not know (lib/services/homes), not this.
+ */
 export function PropertyFactsList({ facts }: { facts: PropertyFacts }) {
   const t = useTranslations("PropertyFacts");
+  const codes = useTranslations("FactCodes");
   const f = useFormats();
-  // Worded like the property report's formatter (lib/property-api/facts), in the reader's language: the service's own
-  // words for a type it does not know.
-  const halfBaths = facts.bathsTotal - facts.bathsFull;
-  const display = {
-    propertyType: t("typeName", { code: facts.propertyType.trim().toUpperCase(), label: facts.display.propertyType }),
-    livingArea: t("area", { sqft: f.count(facts.livingSqft) }),
-    lot: t("lot", { sqft: f.count(facts.lotSqft), acres: f.number(facts.lotSqft / 43_560, 2) }),
-    bedrooms: facts.bedrooms === null ? t("notAvailable") : String(facts.bedrooms),
-    bathrooms:
-      halfBaths > 0
-        ? t("bathsHalf", { full: facts.bathsFull, half: halfBaths })
-        : t("baths", { full: facts.bathsFull }),
-    parking: t("garage", { count: Math.max(0, facts.garageSpaces) }),
-  };
+  const say = factTexts(facts, t as unknown as FactsCatalogue, codes as unknown as FactCatalogue, f);
   const groups: { key: string; title: string; rows: [string, string][] }[] = [
     {
       key: "home",
       title: t("theHome"),
       rows: [
-        [t("propertyType"), display.propertyType],
-        [t("yearBuilt"), String(facts.yearBuilt)],
-        [t("livingArea"), display.livingArea],
-        [t("lotSize"), display.lot],
-        [t("bedrooms"), display.bedrooms],
-        [t("bathrooms"), display.bathrooms],
-        [t("stories"), String(facts.stories)],
+        [t("propertyType"), say.propertyType],
+        [t("yearBuilt"), say.yearBuilt],
+        [t("livingArea"), say.livingArea],
+        [t("lotSize"), say.lot],
+        [t("bedrooms"), say.bedrooms],
+        [t("bathrooms"), say.bathrooms],
+        [t("stories"), say.stories],
       ],
     },
     {
-      key: "construction",
-      title: t("constructionGroup"),
+      key: "building",
+      title: t("buildingGroup"),
       rows: [
-        // The service's own words for the materials and systems, as the records write them.
-        [t("construction"), facts.construction.toLowerCase()],
-        [t("roof"), facts.roof.toLowerCase()],
-        [t("parking"), display.parking],
-        [t("heating"), facts.heating.toLowerCase()],
-        [t("cooling"), facts.cooling.toLowerCase()],
+        [t("construction"), say.construction],
+        [t("roof"), say.roof],
+        [t("parking"), say.parking],
+        [t("heating"), say.heating],
+        [t("cooling"), say.cooling],
       ],
     },
     {
       key: "sale",
       title: t("saleAndTaxes"),
       rows: [
-        [
-          t("lastSale"),
-          t("lastSaleValue", { amount: f.usd(facts.lastSale.amount), date: f.date(facts.lastSale.date) }),
-        ],
+        [t("lastSale"), say.lastSale],
         [t("occupancy"), facts.ownerOccupied ? t("ownerOccupied") : t("absentee")],
         [t("assessedValue", { year: String(facts.assessment.year) }), f.usd(facts.assessment.assessedValue)],
         [t("marketValue"), f.usd(facts.assessment.marketValue)],

@@ -48,6 +48,7 @@ export const STAFF_CLIENT_NAMESPACES = [
   // The lookup's panels (client components) show the branded estimate and the facts.
   "Estimate",
   "PropertyFacts",
+  "FactCodes",
   "AddStaff",
   "AdminForms",
   "AuditVerify",

@@ -35,6 +35,8 @@ const plain = (digits: string) => Number(digits.replace(/,/g, ""));
 export function reportWords(locale: Locale): ReportWords {
   const f = formatsFor(locale);
   const t = translator(locale, "ReportDoc");
+  // Counts and areas in the property page's words, with its ICU plurals: "1 medio", "2 medios".
+  const facts = translator(locale, "PropertyFacts");
   const translated = CATALOGUES[locale].ReportDoc.service as Words;
   const figures = (text: string) =>
     text
@@ -43,17 +45,14 @@ export function reportWords(locale: Locale): ReportWords {
       .replace(PERCENT, (_, n: string) => f.percent(Number(n), n.includes(".") ? "ltv" : "whole"))
       .replace(MILES, (_, n: string) => `${f.number(Number(n), 2)} mi`);
   const patterns: [RegExp, (m: RegExpExecArray) => string][] = [
-    [
-      /^(\d[\d,]*) full, (\d[\d,]*) half$/,
-      (m) => t("bathroomsValue", { full: f.count(plain(m[1]!)), half: f.count(plain(m[2]!)) }),
-    ],
-    [/^(\d[\d,]*) full$/, (m) => t("bathroomsFull", { full: f.count(plain(m[1]!)) })],
-    [/^(\d[\d,]*) garage spaces?$/, (m) => t("garageSpaces", { count: plain(m[1]!) })],
+    [/^(\d[\d,]*) full, (\d[\d,]*) half$/, (m) => facts("bathsHalf", { full: plain(m[1]!), half: plain(m[2]!) })],
+    [/^(\d[\d,]*) full$/, (m) => facts("baths", { full: plain(m[1]!) })],
+    [/^(\d[\d,]*) garage spaces?$/, (m) => facts("garage", { count: plain(m[1]!) })],
     [
       /^(\d[\d,]*) sq ft \((\d+(?:\.\d+)?) acres\)$/,
-      (m) => t("lot", { area: f.count(plain(m[1]!)), acres: f.number(Number(m[2]), 2) }),
+      (m) => facts("lot", { sqft: f.count(plain(m[1]!)), acres: f.number(Number(m[2]), 2) }),
     ],
-    [/^(\d[\d,]*) sq ft$/, (m) => t("area", { area: f.count(plain(m[1]!)) })],
+    [/^(\d[\d,]*) sq ft$/, (m) => facts("area", { sqft: f.count(plain(m[1]!)) })],
     [/^(.+) on (\d{4}-\d{2}-\d{2})$/, (m) => t("lastSaleValue", { amount: figures(m[1]!), date: f.date(m[2]!) })],
     [
       /^Available equity at (\d+(?:\.\d+)?)% LTV$/,

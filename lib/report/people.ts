@@ -1,7 +1,9 @@
 import type { PropertyReport, ReportSection } from "@/lib/property-api";
 import { formatsFor, MINUS } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
+import { factWords, type FactWords } from "@/lib/i18n/fact-words-logged";
 import { translator } from "@/lib/i18n/messages";
+import { factCell, factValue } from "./fact-rows";
 import { reportWords, type ReportWords } from "./localize";
 
 // A day in a value ("$412,000 on 2025-06-14"), not a part of a parcel number or a document number.
@@ -20,6 +22,8 @@ interface Reading {
   minus: boolean;
   /** The service's words in the reader's language; none for English (the service's own). */
   words?: ReportWords;
+  /** The records' codes in words, in every language (the service's own words for them are its codes, title-cased). */
+  facts: FactWords;
 }
 
 function value(text: string, { locale, minus, words }: Reading): string {
@@ -43,11 +47,19 @@ function section(s: ReportSection, reading: Reading): ReportSection {
   return {
     ...s,
     title: word(s.title),
-    facts: s.facts.map((f) => ({ label: word(f.label), value: value(f.value, reading) })),
+    facts: s.facts.map((f) => ({
+      label: word(f.label),
+      value: factValue(reading.facts, f.label, f.value) ?? value(f.value, reading),
+    })),
     table: s.table && {
       columns: s.table.columns.map((c) => (c in AS_RECORDED ? t(AS_RECORDED[c as keyof typeof AS_RECORDED]) : word(c))),
       rows: s.table.rows.map((row) =>
-        row.map((text, i) => (loans ? cell(s.table!.columns[i]!, text, reading) : value(text, reading))),
+        row.map((text, i) => {
+          const column = s.table!.columns[i]!;
+          return (
+            factCell(reading.facts, s.id, column, text) ?? (loans ? cell(column, text, reading) : value(text, reading))
+          );
+        }),
       ),
     },
     note: s.note && word(s.note),
@@ -63,14 +75,15 @@ const withoutMinus = (report: PropertyReport): PropertyReport =>
  * app reads them), the pages say "November 1, 2026", "FHA", "6.5%" and "−$5,000". The deed's names stay as recorded,
  * under a heading that says so. `minus: false` keeps the hyphen-minus for the PDF's standard fonts, which have no
  * U+2212. In another `locale` than English, the service's English words and figures are said again in it
- * (./localize.ts).
+ * (./localize.ts); in every language the records' codes ("Frame", "Joint Tenants") are the catalogue's words for them,
+ * the property page's (./fact-rows.ts).
  */
 export function reportForPeople(
   report: PropertyReport,
   { minus = true, locale = "en" }: { minus?: boolean; locale?: Locale } = {},
 ): PropertyReport {
   const words = locale === "en" ? undefined : reportWords(locale);
-  const reading: Reading = { locale, minus, words };
+  const reading: Reading = { locale, minus, words, facts: factWords(locale) };
   const word = (text: string) => (words ? words.word(text) : text);
   const people: PropertyReport = {
     ...report,

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/api/page";
 import { homeAccessLog, type AccessEntry } from "@/lib/services/audit/access-log";
 import { listApiTokens } from "@/lib/services/identity/api-tokens";
-import { digestIsFor, mailPreferencesOf } from "@/lib/services/portfolio/digests";
+import { mailPreferencesOf } from "@/lib/services/portfolio/digests";
 import { LeadMailForm } from "@/components/leads/lead-mail-form";
 import { leadMail } from "@/lib/services/leads/leads";
 import { env } from "@/lib/env";
@@ -21,6 +21,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { OfficerProfileForm } from "@/components/officer/officer-profile-form";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { saveMailPreferences } from "./actions";
+import { digestSender } from "./digest-sender";
 
 export async function generateMetadata() {
   const t = await getTranslations("Account");
@@ -32,9 +33,9 @@ export default async function AccountPage() {
   const { user } = caller;
   const card = "space-y-3 rounded-2xl border border-slate-200 bg-white p-6";
   const homeowner = user.role === "homeowner";
-  const [mail, digest, security, accessLog, tokens, leadMailChoice, profile] = await Promise.all([
+  const [mail, sender, security, accessLog, tokens, leadMailChoice, profile] = await Promise.all([
     mailPreferencesOf(user.id),
-    homeowner ? digestIsFor(user.id) : false,
+    homeowner ? digestSender(user.id) : undefined,
     securityOf(user),
     homeowner ? readAccessLog(caller) : [],
     homeowner ? [] : listApiTokens(user, "own"),
@@ -89,24 +90,29 @@ export default async function AccountPage() {
         <h2 id="email-title" className="text-xl font-semibold">
           {t("emailTitle")}
         </h2>
-        {homeowner && !digest ? (
-          <p className="text-sm text-slate-800" data-testid="no-digest">
-            {t("noDigest")}
-          </p>
-        ) : (
-          <form action={saveMailPreferences} className="space-y-3">
-            <label className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                name={homeowner ? "monthlyDigest" : "dailySummary"}
-                defaultChecked={homeowner ? mail.monthlyDigest : mail.dailySummary}
-                className="mt-1 size-4"
-              />
-              <span>{homeowner ? t("monthlyDigest") : t("dailySummary")}</span>
-            </label>
-            <Button type="submit">{t("saveEmail")}</Button>
-          </form>
-        )}
+        {/* The one place the digest is turned on or off (the digest's preview and its mail point here). */}
+        <form action={saveMailPreferences} className="space-y-3">
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              name={homeowner ? "monthlyDigest" : "dailySummary"}
+              defaultChecked={homeowner ? mail.monthlyDigest : mail.dailySummary}
+              aria-describedby={sender ? "digest-about" : undefined}
+              className="mt-1 size-4"
+            />
+            <span>{homeowner ? t("monthlyDigest") : t("dailySummary")}</span>
+          </label>
+          {sender && (
+            <p id="digest-about" className="text-sm text-slate-700" data-testid="digest-about">
+              {t("digestAbout", {
+                who: sender.who,
+                name: sender.name,
+                proved: String(user.ownerIds.length > 0),
+              })}
+            </p>
+          )}
+          <Button type="submit">{t("saveEmail")}</Button>
+        </form>
         {homeowner && user.ownerIds.length > 0 && (
           <p className="text-sm">
             <Link

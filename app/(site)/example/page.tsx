@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { PropertyFactsList } from "@/components/property/property-facts";
 import { ServiceEstimate } from "@/components/valuation/service-estimate";
 import { brand } from "@/lib/env";
+import { countyWord, type FactCatalogue } from "@/lib/i18n/fact-words";
 import { LoadError } from "@/components/property/load-error";
 import { AppError, orAppError } from "@/lib/services/errors";
 import { pageCaller } from "@/lib/api/page";
@@ -17,9 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
 const EXAMPLE_ADDRESS = "2800 N 24th St, Phoenix, AZ 85008";
 
 export default async function ExamplePage() {
-  const [facts, t] = await Promise.all([
+  const [facts, t, codes] = await Promise.all([
     orAppError(propertyFacts(await pageCaller(undefined), EXAMPLE_ADDRESS)),
     getTranslations("Example"),
+    getTranslations("FactCodes"),
   ]);
   if (AppError.is(facts)) return <LoadError title={t("loadFailed")} error={facts} retryHref="/example" />;
   return (
@@ -27,7 +29,9 @@ export default async function ExamplePage() {
       <div>
         <p className="text-sm font-medium text-slate-600">{t("title")}</p>
         <h1 className="text-3xl font-bold">{facts.address}</h1>
-        <p className="text-slate-700">{t("parcel", { county: facts.county, apn: facts.apn })}</p>
+        <p className="text-slate-700">
+          {t("parcel", { county: countyWord(codes as unknown as FactCatalogue, facts.county), apn: facts.apn })}
+        </p>
       </div>
       <ServiceEstimate {...facts.estimate} brand={brand} />
       <PropertyFactsList facts={facts} />

@@ -220,7 +220,9 @@ export const PropertyFacts = z.object({
   bathsTotal: z.number(),
   stories: z.number(),
   construction: z.string(),
+  /** The roof's cover and shape codes (`roofcover`, `roofShape`): "COMPOSITION SHINGLE", "GABLE". */
   roof: z.string(),
+  roofShape: z.string().optional(),
   garageSpaces: z.number(),
   /** The facts as pages show them, worded by the formatter the property report uses too (lib/property-api/facts). */
   display: z.object({
@@ -270,6 +272,7 @@ export function toPropertyFacts(summary: PropertySummary): PropertyFacts {
     stories: building.summary.levels,
     construction: building.construction.constructiontype,
     roof: building.construction.roofcover,
+    roofShape: building.construction.roofShape,
     garageSpaces,
     display: {
       propertyType: propertyTypeLabel(summary.propertyType.proptype, summary.propertyType.propclass),

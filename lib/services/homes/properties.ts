@@ -1,7 +1,8 @@
 import "server-only";
 import { standardize } from "@/lib/address";
 import { env } from "@/lib/env";
-import type { AddressRequest, ReportFormat } from "@/lib/property-api";
+import { noteUnknownFacts } from "@/lib/i18n/fact-words-logged";
+import type { AddressRequest, PropertySummary, ReportFormat } from "@/lib/property-api";
 import { addressKeyOf, type ReadAddress } from "./addresses";
 import {
   toEquity,
@@ -26,6 +27,23 @@ import { upstream } from "@/lib/services/platform/upstream";
 
 const read = (address: string | ReadAddress) => (typeof address === "string" ? addressKeyOf(address) : address);
 
+/**
+ * A summary's facts, a code among them that the catalogue has no words for logged (once per process): the pages show
+ * it as given (lib/i18n/fact-words.ts), and someone should add its words.
+ */
+function factsOf(summary: PropertySummary): PropertyFacts {
+  const facts = toPropertyFacts(summary);
+  noteUnknownFacts([
+    ["propertyType", facts.propertyType],
+    ["construction", facts.construction],
+    ["roofCover", facts.roof],
+    ["roofShape", facts.roofShape ?? ""],
+    ["heating", facts.heating],
+    ["cooling", facts.cooling],
+  ]);
+  return facts;
+}
+
 export interface Person {
   firstName: string;
   lastName: string;
@@ -45,7 +63,7 @@ export async function propertyFacts(caller: Caller, address: string | ReadAddres
     ttlSeconds: env.CACHE_TTL_SUMMARY,
     fetch: () => upstream().client.propertySummary(at.text),
   });
-  return { ...toPropertyFacts(answer.value.propertySummary), stale: answer.stale };
+  return { ...factsOf(answer.value.propertySummary), stale: answer.stale };
 }
 
 export async function valuationEstimate(caller: Caller, address: string | ReadAddress) {
@@ -165,7 +183,7 @@ export async function ownerProperties(
     stale: answer.stale,
     properties: answer.value.properties.map((p) => ({
       propertyId: p.propertySummary.identifier.propertyId ?? p.propertySummary.identifier.Id ?? 0,
-      facts: toPropertyFacts(p.propertySummary),
+      facts: factsOf(p.propertySummary),
       equity: toEquity(p, maxLtv),
     })),
   };

@@ -61,13 +61,15 @@ export async function unsubscribe(userId: number, kind: MailingKind, token: stri
 /** The month a digest is about, as `2026-12`. */
 export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
-/** Homeowners the digest is for: who proved their home and came through an officer's invitation (their contact). */
+/**
+ * Homeowners the digest is for: who proved a home, however they came (an officer's invitation or signing up alone: it
+ * comes from their loan officer, else the lender; /account says so and is where it is turned on or off).
+ */
 async function digestAudience(where: { userId?: number; wanted: boolean }): Promise<number[]> {
   const { db } = await getDatabase();
   const rows = await db
     .selectDistinct({ id: users.id })
     .from(users)
-    .innerJoin(invitations, eq(invitations.acceptedBy, users.id))
     .leftJoin(mailPreferences, eq(mailPreferences.userId, users.id))
     .innerJoin(accountOwners, eq(accountOwners.userId, users.id))
     .where(
@@ -83,10 +85,7 @@ async function digestAudience(where: { userId?: number; wanted: boolean }): Prom
 /** Who gets the monthly digest: the homeowners it is for (above), unless they unsubscribed. */
 export const digestRecipients = () => digestAudience({ wanted: true });
 
-/**
- * Whether the monthly digest is for this account at all, whatever its choice: a homeowner who signed up alone has no
- * officer to send it from, so their account page offers no box to tick.
- */
+/** Whether the monthly digest is for this account at all (it has a proved home), whatever its choice. */
 export async function digestIsFor(userId: number): Promise<boolean> {
   return (await digestAudience({ userId, wanted: false })).length > 0;
 }

@@ -7,8 +7,9 @@ import { LOCALE_NAMES } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/server";
 import { LoadError } from "@/components/property/load-error";
 import { requirePageUser } from "@/lib/api/page";
-import { digestPreview } from "@/lib/services/portfolio/digests";
+import { digestPreview, mailPreferencesOf } from "@/lib/services/portfolio/digests";
 import { AppError, orAppError } from "@/lib/services/errors";
+import { digestSender } from "../digest-sender";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("DigestPreview");
@@ -19,7 +20,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function DigestPreviewPage() {
   const caller = await requirePageUser(["homeowner"], "/account/digest");
   const locale = await requestLocale();
-  const [preview, t] = await Promise.all([orAppError(digestPreview(caller, locale)), getTranslations("DigestPreview")]);
+  const [preview, sender, mail, t] = await Promise.all([
+    orAppError(digestPreview(caller, locale)),
+    digestSender(caller.user.id),
+    mailPreferencesOf(caller.user.id),
+    getTranslations("DigestPreview"),
+  ]);
   // Mail goes out in the account's saved language (English until one is chosen), which may not be the page's.
   const mailLocale = caller.user.locale ?? "en";
   return (
@@ -32,7 +38,18 @@ export default async function DigestPreviewPage() {
         <LoadError title={t("failed")} error={preview} retryHref="/account/digest" />
       ) : preview ? (
         <>
-          <p className="text-slate-700">{t("intro")}</p>
+          <p className="text-slate-700" data-testid="digest-about">
+            {t.rich("intro", {
+              who: sender.who,
+              name: sender.name,
+              on: String(mail.monthlyDigest),
+              link: (chunks) => (
+                <Link href="/account#email" className="font-medium text-brand-700 underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </p>
           {mailLocale !== locale && (
             <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
               <p>{t("mailLanguage", { language: LOCALE_NAMES[mailLocale] })}</p>

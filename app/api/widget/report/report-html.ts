@@ -5,7 +5,8 @@ import { estimateContent } from "@/lib/i18n/estimate-content";
 import { formatsFor } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
-import { reportWords } from "@/lib/report/localize";
+import { factTexts, type FactsCatalogue } from "@/lib/i18n/fact-texts";
+import { factWords, warnUnknownFact } from "@/lib/i18n/fact-words-logged";
 import type { PublicReport } from "@/lib/services/leads/report-links";
 
 const escape = (text: string) =>
@@ -35,23 +36,24 @@ export function publicReportHtml(report: PublicReport, appOrigin: string, locale
     },
   };
   const c = estimateContent(input);
-  // The facts as the service's formatter words them (English): said again in the reader's language, as the report's
-  // are.
-  const say = locale === "en" ? (text: string) => text : reportWords(locale).word;
+  // The facts in the property page's words (components/property/fact-texts.ts): the same plurals, the codes in words.
+  const labels = translator(locale, "PropertyFacts");
+  const say = factTexts(f, labels as unknown as FactsCatalogue, factWords(locale).say, fmt, warnUnknownFact);
   const rows: [string, string][] = [
-    [t("propertyType"), say(f.display.propertyType)],
-    [t("yearBuilt"), String(f.yearBuilt)],
-    [t("livingArea"), say(f.display.livingArea)],
-    [t("lot"), say(f.display.lot)],
-    [t("bedrooms"), say(f.display.bedrooms)],
-    [t("bathrooms"), say(f.display.bathrooms)],
-    [t("stories"), fmt.count(f.stories)],
-    [t("parking"), say(f.display.parking)],
-    [t("construction"), f.construction],
-    [t("roof"), f.roof],
-    [t("heatingCooling"), `${f.heating}; ${f.cooling}`],
-    [t("county"), f.county],
-    [t("lastSale"), t("lastSaleValue", { amount: fmt.usd(f.lastSale.amount), date: fmt.date(f.lastSale.date) })],
+    [t("propertyType"), say.propertyType],
+    [t("yearBuilt"), say.yearBuilt],
+    [t("livingArea"), say.livingArea],
+    [t("lot"), say.lot],
+    [t("bedrooms"), say.bedrooms],
+    [t("bathrooms"), say.bathrooms],
+    [t("stories"), say.stories],
+    [t("parking"), say.parking],
+    [t("construction"), say.construction],
+    [t("roof"), say.roof],
+    [labels("heating"), say.heating],
+    [labels("cooling"), say.cooling],
+    [t("county"), say.county],
+    [t("lastSale"), say.lastSale],
     [
       t("assessment", { year: String(f.assessment.year) }),
       t("assessmentValue", { assessed: fmt.usd(f.assessment.assessedValue), tax: fmt.usd(f.assessment.tax) }),
