@@ -17,6 +17,8 @@ const opportunity: ClientOpportunity = {
   reason: "Rates fell.",
   figures: { noteRate: 7.125, currentRate: 6.25, margin: 0.875, value: 412_000 },
   amount: 0,
+  worth: 0,
+  best: false,
   status: "contacted",
   new: false,
   openedAt: "2026-11-26",
