@@ -13,7 +13,7 @@ async function downloadText(page: Page, format: string): Promise<{ name: string;
 test("the demo loan officer looks up a messy address, verifies the applicant, values it, prices the equity and downloads the report", async ({
   page,
 }, testInfo) => {
-  await signedInAs(page, "officer");
+  await signedInAs(page, "officer", "/lookup");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
 
   // The whole lookup with the keyboard alone.
