@@ -136,7 +136,7 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
 }
 
 // Fits the page's column on a desktop (about 950 px inside the list's box): the loan's words wrap to a second line.
-const COLUMNS = "md:grid md:grid-cols-[minmax(9rem,1fr)_minmax(0,1.4fr)_8.5rem_7rem_8rem] md:gap-3";
+const COLUMNS = "md:grid md:grid-cols-[minmax(8rem,1fr)_minmax(0,1.2fr)_9.5rem_9.5rem_9rem] md:gap-2";
 
 /**
  * The client's best action (the one the refresh ranked first for them), else the first opportunity being worked (the
@@ -228,7 +228,7 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
                     .join(" · ") || t("none")}
                 </Labelled>
               </p>
-              <div className="flex items-center gap-1.5 text-xs">
+              <div className="flex flex-wrap items-center gap-1.5 text-xs">
                 {c.invitation === "none" || c.invitation === "expired" ? (
                   <InviteButton clientId={c.id} name={c.name} hasEmail={!!c.email} />
                 ) : (

@@ -44,7 +44,7 @@ export function ContactLinks({
       aria-label={t("mailName", { name })}
       className={
         compact
-          ? "min-w-0 break-all text-brand-700 underline"
+          ? "inline-flex min-h-6 min-w-0 items-center break-all text-brand-700 underline"
           : `${BUTTON} border border-brand-700 text-brand-700 hover:bg-brand-50`
       }
     >

@@ -8,6 +8,7 @@ import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
 import { idsText, recordStaffRead } from "@/lib/services/audit/staff-reads";
 import { firstScreen, markAlertsSeen, type ActionDto } from "@/lib/services/portfolio/alerts";
+import { sinceParts } from "../leads/time-since";
 
 export async function generateMetadata() {
   const t = await getTranslations("Today");
@@ -27,10 +28,11 @@ export default async function TodayPage() {
   const caller = await requirePageUser(STAFF, "/today");
   const { user } = caller;
   const readAt = new Date();
-  const [screen, t, tags, f] = await Promise.all([
+  const [screen, t, tags, leads, f] = await Promise.all([
     firstScreen(user, readAt),
     getTranslations("Today"),
     getTranslations("ClientList"),
+    getTranslations("Leads"),
     getFormats(),
   ]);
   const shownClients = [...new Set([...screen.top, ...screen.alerts.listed].map((a) => a.client.id))];
@@ -63,7 +65,9 @@ export default async function TodayPage() {
       id: "alerts",
       count: screen.alerts.count,
       label: t("newAlerts", { count: screen.alerts.count }),
-      more: screen.seenAt ? t("sinceLooked", { at: f.dateTime(screen.seenAt) }) : t("neverLooked"),
+      more: screen.seenAt
+        ? t("sinceLooked", { ago: leads("ago", sinceParts(new Date(screen.seenAt), readAt)) })
+        : t("neverLooked"),
       href: "#new-alerts",
     },
     {
@@ -91,7 +95,9 @@ export default async function TodayPage() {
               className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-3 hover:border-brand-700 sm:p-4"
             >
               <span className="text-3xl font-bold text-brand-700 tabular-nums">{f.count(tile.count)}</span>
-              <span className="text-sm leading-tight font-semibold">{tile.label}</span>
+              <span className="text-xs leading-tight font-semibold [overflow-wrap:anywhere] sm:text-sm">
+                {tile.label}
+              </span>
               <span className="mt-1 text-xs text-slate-600">{tile.more}</span>
             </Link>
           </li>
@@ -115,6 +121,7 @@ export default async function TodayPage() {
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <Link
                     href={`/clients/${a.client.id}` as Route}
+                    prefetch={false}
                     className="text-lg font-semibold text-brand-700 underline"
                   >
                     {a.client.name}
@@ -143,7 +150,11 @@ export default async function TodayPage() {
             {screen.alerts.listed.map((a) => (
               <li key={a.id} data-testid="new-alert" className="space-y-1 p-3">
                 <p className="flex flex-wrap items-baseline gap-x-2">
-                  <Link href={`/clients/${a.client.id}` as Route} className="font-semibold text-brand-700 underline">
+                  <Link
+                    href={`/clients/${a.client.id}` as Route}
+                    prefetch={false}
+                    className="font-semibold text-brand-700 underline"
+                  >
                     {a.client.name}
                   </Link>
                   <span className="text-sm font-medium">{short(a)}</span>
