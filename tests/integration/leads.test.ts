@@ -338,7 +338,7 @@ describe("leads", () => {
     }, "the officer's lead notice");
     expect(mail.text).toContain(`/leads/`);
     // Once: the mail's button opens the lead; its row does not say it again.
-    expect(mail.html.split("Open the lead")).toHaveLength(2);
+    expect((mail.html ?? "").split("Open the lead")).toHaveLength(2);
   });
 
   it("an officer who chose the daily summary gets no mail per lead, and the summary lists it", async () => {
