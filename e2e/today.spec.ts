@@ -49,7 +49,7 @@ test("on a phone the officer lands on the day's first screen and calls the most 
 
   // One tap opens the client's page, a second calls them from it.
   const name = (await first.getByRole("link").first().textContent())!;
-  await first.getByRole("link", { name }).click(); // tap 1
+  await first.getByRole("link", { name, exact: true }).click(); // tap 1
   await expect(page).toHaveURL(/\/clients\/\d+$/);
   await expect(page.locator(`a[href="${href}"]`).first()).toBeVisible(); // tap 2 is the call
 

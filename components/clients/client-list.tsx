@@ -135,8 +135,9 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-// Fits the page's column on a desktop (about 950 px inside the list's box): the loan's words wrap to a second line.
-const COLUMNS = "md:grid md:grid-cols-[minmax(8rem,1fr)_minmax(0,1.2fr)_9.5rem_9.5rem_9rem] md:gap-2";
+// Fits the page's column on a desktop (about 950 px inside the list's box): the address is cut short (its full text is
+// its title), the loan's words and a long equity line wrap, "Invite" and "Refresh" side by side in both languages.
+const COLUMNS = "md:grid md:grid-cols-[minmax(7rem,0.8fr)_minmax(0,1.3fr)_10rem_9.5rem_10rem] md:gap-2";
 
 /**
  * The client's best action (the one the refresh ranked first for them), else the first opportunity being worked (the
@@ -203,7 +204,7 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
                 )}
               </div>
               <div className="flex flex-wrap items-baseline gap-x-3 md:block">
-                <p className="text-sm whitespace-nowrap">
+                <p className="text-sm">
                   <Labelled label={t("colEquity")}>
                     <span data-equity className="font-semibold tabular-nums">
                       {c.availableEquity === null ? "—" : f.usd(c.availableEquity)}
