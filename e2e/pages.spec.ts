@@ -100,8 +100,8 @@ test("a page that does not exist, or is not the visitor's, is the app's own and 
 });
 
 test("the homeowner's, the officer's and the admin's pages fit a phone", async ({ page }) => {
-  // Three accounts and eleven pages, each waited on until the network is idle: more than the default 30 s.
-  test.setTimeout(90_000);
+  // Three accounts and twelve pages, each waited on until the network is idle: more than the default 30 s.
+  test.setTimeout(120_000);
   await signedInAs(page, "homeowner");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   const property = await page.getByRole("article").first().getByRole("link").first().getAttribute("href");

@@ -169,7 +169,7 @@ export function ClientList({ clients, caption }: { clients: Client[]; caption: s
             <li
               key={c.id}
               data-testid="client"
-              className={`space-y-2 px-2 py-3 md:items-center md:space-y-0 md:py-1 ${COLUMNS}`}
+              className={`space-y-2 px-2 py-3 md:items-center md:space-y-0 md:py-0.5 ${COLUMNS}`}
             >
               <div className="min-w-0">
                 <Link
