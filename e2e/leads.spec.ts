@@ -13,7 +13,7 @@ test("a client invited by the officer lands on the verified dashboard, asks a qu
 }) => {
   test.setTimeout(120_000);
   const email = `lead-client-${Date.now()}@example.com`;
-  await signedInAs(page, "officer");
+  await signedInAs(page, "officer", "/lookup");
   const invite = page.getByRole("region", { name: "Invite a client to their home dashboard" });
   await invite.getByLabel("Client's first name").fill("Timothy");
   await invite.getByLabel("Client's last name").fill("Van Dyke");
