@@ -13,7 +13,7 @@ test("an officer looks up the demo homeowner's home; the homeowner sees who look
   // The officer looks the home up, naming its owner as the applicant.
   const officerContext = await browser.newContext();
   const officer = await officerContext.newPage();
-  await signedInAs(officer, "officer");
+  await signedInAs(officer, "officer", "/lookup");
   await expect(officer.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   await officer.getByLabel("Address", { exact: true }).fill(HOME);
   await officer.getByLabel("Applicant name").fill("Matthew Sanchez");

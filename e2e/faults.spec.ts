@@ -145,6 +145,7 @@ test("a new homeowner gets through sign-up, onboarding, proof by mail, the dashb
 
 test("the loan officer gets every panel of a lookup and every report format", async ({ page }) => {
   await signIn(page, "officer@example.com", "officer-demo");
+  await page.getByRole("link", { name: "Look up an address" }).click();
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
 
   await page.getByLabel("Address", { exact: true }).fill("2800 N 24th St, Phoenix, AZ 85008");

@@ -5,7 +5,7 @@ import { expect, screenshots, signedInAs, test } from "./fixtures";
 const HOME = "3901 Wallingford Ave N, Seattle, WA 98103";
 
 test("the lookup writes owners, coordinates and the recent lookups for people", async ({ page }, testInfo) => {
-  await signedInAs(page, "officer");
+  await signedInAs(page, "officer", "/lookup");
   const lookUp = page.getByRole("button", { name: "Look up", exact: true });
   // The same house typed two ways (without its ZIP code and a suffix misspelt, then in full), and the demo homeowner's.
   await page.getByLabel("Address", { exact: true }).fill("2800 N 24th Stret, Phoenix AZ");

@@ -71,7 +71,7 @@ test("the lookup explains what it could not confirm, asks for a unit, says why n
 }, testInfo) => {
   // Three sign-ins and two audits of the page: about 20 s on its own.
   test.setTimeout(60_000);
-  await signedInAs(page, "officer");
+  await signedInAs(page, "officer", "/lookup");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
   const lookUp = page.getByRole("button", { name: "Look up", exact: true });
 
@@ -150,7 +150,7 @@ test("the lookup explains what it could not confirm, asks for a unit, says why n
 test("a batch keeps a first line that mentions a street, takes a line without ZIP code, and counts only confirmed rows", async ({
   page,
 }, testInfo) => {
-  await signedInAs(page, "officer");
+  await signedInAs(page, "officer", "/lookup");
   await page
     .getByLabel(/Addresses, one per line/)
     .fill(

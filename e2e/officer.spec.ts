@@ -13,7 +13,7 @@ async function downloadText(page: Page, format: string): Promise<{ name: string;
 test("the demo loan officer looks up a messy address, verifies the applicant, values it, prices the equity and downloads the report", async ({
   page,
 }, testInfo) => {
-  await signedInAs(page, "officer");
+  await signedInAs(page, "officer", "/lookup");
   await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
 
   // The whole lookup with the keyboard alone.
@@ -60,7 +60,7 @@ test("the demo loan officer looks up a messy address, verifies the applicant, va
 });
 
 test("a wrong applicant is not verified, and a repeat lookup spends nothing", async ({ page }) => {
-  await signedInAs(page, "officer");
+  await signedInAs(page, "officer", "/lookup");
   await page.getByLabel("Address", { exact: true }).fill("2605 N 24th St, Phoenix, AZ 85008");
   await page.getByLabel("Applicant name").fill("Jane Nobody");
   await page.getByRole("button", { name: "Look up" }).click();
@@ -82,7 +82,7 @@ test("a wrong applicant is not verified, and a repeat lookup spends nothing", as
 });
 
 test("a batch of 20 addresses with 3 bad ones gives 17 results and 3 row errors", async ({ page }) => {
-  await signedInAs(page, "officer");
+  await signedInAs(page, "officer", "/lookup");
   const good = [
     "2800 N 24th St, Phoenix, AZ 85008",
     "2605 N 24th St, Phoenix, AZ 85008",

@@ -88,7 +88,7 @@ test("a page that does not exist, or is not the visitor's, is the app's own and 
   await expectNoSeriousViolations(page);
 
   await signedInAs(page, "officer");
-  await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Today", exact: true })).toBeVisible();
   const admin = await page.goto("/admin");
   expect(admin?.status()).toBe(404);
   // Inside the app's layout: the header and its way back are there.
@@ -100,8 +100,8 @@ test("a page that does not exist, or is not the visitor's, is the app's own and 
 });
 
 test("the homeowner's, the officer's and the admin's pages fit a phone", async ({ page }) => {
-  // Three accounts and eleven pages, each waited on until the network is idle: more than the default 30 s.
-  test.setTimeout(90_000);
+  // Three accounts and twelve pages, each waited on until the network is idle: more than the default 30 s.
+  test.setTimeout(120_000);
   await signedInAs(page, "homeowner");
   await expect(page.getByRole("heading", { name: "Your homes" })).toBeVisible();
   const property = await page.getByRole("article").first().getByRole("link").first().getAttribute("href");
@@ -114,7 +114,9 @@ test("the homeowner's, the officer's and the admin's pages fit a phone", async (
 
   // Each demo account's session in turn (the journeys' own: taken, not signed out).
   await signedInAs(page, "officer");
-  await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Today", exact: true })).toBeVisible();
+  await fitsThePhone(page, "/today", "today");
+  await expectNoSeriousViolations(page);
   await fitsThePhone(page, "/lookup?address=2800%20N%2024th%20St%2C%20Phoenix%2C%20AZ%2085008", "lookup");
   await fitsThePhone(page, "/clients", "clients");
   await expectNoSeriousViolations(page);

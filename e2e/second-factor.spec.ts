@@ -154,8 +154,9 @@ test("a new officer is held on the security page until they enrol an authenticat
   for (const code of recoveryCodes) expect(file).toContain(code);
   await fitsThePhone(page, "recovery-codes");
   await page.getByRole("button", { name: "I have saved them: continue" }).click();
-  await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
-  await expect(page).toHaveURL(/\/lookup$/);
+  // An officer starts on the day's first screen (it was the lookup form).
+  await expect(page.getByRole("heading", { name: "Today", exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/today$/);
 
   await signOut(page);
   await passwordStep(page, officer.email, officer.password);
@@ -169,7 +170,7 @@ test("a new officer is held on the security page until they enrol an authenticat
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("That code is not right, or it was already used.");
   await codeField(page).fill(await freshCode(secret));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Today", exact: true })).toBeVisible();
 });
 
 test("the officer adds a passkey, then signs in with it alone; the export asks for a second factor when it is not recent", async ({
@@ -180,7 +181,7 @@ test("the officer adds a passkey, then signs in with it alone; the export asks f
   await passwordStep(page, officer.email, officer.password);
   await codeField(page).fill(await freshCode(secret));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Today", exact: true })).toBeVisible();
 
   await page.goto("/account/security");
   await page.getByLabel("Name for the new passkey").fill("Work laptop");
@@ -198,7 +199,7 @@ test("the officer adds a passkey, then signs in with it alone; the export asks f
   await signOut(page);
   await page.goto("/login");
   await page.getByRole("button", { name: "Sign in with a passkey", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Today", exact: true })).toBeVisible();
   await page.goto("/account/security");
   await expect(page.getByTestId("passkey").filter({ hasText: "Work laptop (Chromium)" })).not.toContainText(
     "last used never",
@@ -215,7 +216,8 @@ test("the officer adds a passkey, then signs in with it alone; the export asks f
     asked = true;
     await route.fulfill({ status: 403, json: { error: { code: "step_up_required", message: "Confirm it is you." } } });
   });
-  await page.goto("/clients");
+  // The download is on the page of the list's tools, so that on a phone /clients opens on the clients.
+  await page.goto("/clients/import");
   await page.getByRole("button", { name: "Download clients (CSV)" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
   await expect(dialog).toBeVisible();
@@ -252,7 +254,7 @@ test("a recovery code signs the officer in once; the same code again is refused"
       );
       break;
     }
-    await expect(page.getByRole("heading", { name: "Look up an address" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Today", exact: true })).toBeVisible();
     await page.goto("/account/security");
     await expect(page.getByTestId("codes-left")).toHaveText("9 of 10 left.");
     await signOut(page);

@@ -20,7 +20,7 @@ setup("the demo homeowner signs in with the form, sees both homes, and the sessi
 });
 
 for (const [role, landing] of [
-  ["officer", "Look up an address"],
+  ["officer", "Today"],
   ["admin", "Admin"],
 ] as const) {
   setup(

@@ -12,6 +12,7 @@ export const WARM_UP_PATHS = [
   "/api/auth/session",
   "/dashboard",
   "/dashboard/properties/0",
+  "/today",
   "/lookup",
   "/clients",
   "/admin",

@@ -33,6 +33,16 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
               </Link>
             )}
             {(user?.role === "loan_officer" || user?.role === "admin") && (
+              <Link
+                href={"/today" as Route}
+                // Not fetched ahead: reading the first screen marks the officer's alerts seen.
+                prefetch={false}
+                className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline"
+              >
+                {t("today")}
+              </Link>
+            )}
+            {(user?.role === "loan_officer" || user?.role === "admin") && (
               <Link href="/lookup" className="text-sm font-medium text-slate-700 underline-offset-4 hover:underline">
                 {t("lookup")}
               </Link>

@@ -67,6 +67,43 @@ describe("the client list", () => {
     expect(html).toContain('aria-label="Reopen Rate-and-term refinance for Ana Ruiz"');
   });
 
+  it("opens each client's page from their name, calls them in one tap and says their best action first", () => {
+    const heloc: ClientOpportunity = {
+      ...opportunity,
+      id: 2,
+      kind: "home_equity_line",
+      label: "Home equity line",
+      short: "HELOC",
+      reason: "A line of up to $60,000 is available.",
+      figures: {},
+      status: "open",
+      best: true,
+    };
+    const called = { ...client, phone: "+15125550142", opportunities: [opportunity, heloc] };
+    const html = renderIntl(<ClientList clients={[called]} caption="Clients, page 1 of 1" />);
+    const doc = parse(html);
+    expect(doc.querySelector('a[href="/clients/7"]')?.textContent).toBe("Ana Ruiz");
+    const call = doc.querySelector('[data-testid="call-client"]');
+    expect(call?.getAttribute("href")).toBe("tel:+15125550142");
+    expect(call?.textContent).toBe("Call (512) 555-0142");
+    expect(doc.querySelector('a[href="mailto:ana@example.com"]')).not.toBeNull();
+    expect(text(doc.querySelector('[data-testid="best-action"]')!.outerHTML)).toBe(
+      "Best: Home equity line. A line of up to $60,000 is available.",
+    );
+    // The best action's tag comes first, starred and said to be the best.
+    const tags = doc.querySelectorAll('[data-testid="opportunity"]');
+    expect(tags[0]?.getAttribute("data-kind")).toBe("home_equity_line");
+    expect(tags[0]?.querySelector('[data-testid="best-mark"]')).not.toBeNull();
+    expect(tags[0]?.textContent).toContain("(best action)");
+    expect(tags[1]?.querySelector('[data-testid="best-mark"]')).toBeNull();
+    // None marked best: the first being worked is the best action, with no star; no phone is said.
+    const unranked = { ...client, phone: null, opportunities: [opportunity, { ...heloc, best: false }] };
+    const plain = parse(renderIntl(<ClientList clients={[unranked]} caption="Clients, page 1 of 1" />));
+    expect(plain.querySelector('[data-testid="best-action"]')?.textContent).toContain("Rate-and-term refinance");
+    expect(plain.querySelector('[data-testid="best-mark"]')).toBeNull();
+    expect(text(plain.outerHTML)).toContain("No phone on file");
+  });
+
   it("reads in Spanish, its figures the US Spanish way (es-US)", () => {
     const html = renderIntl(<ClientList clients={[client]} caption="Clientes, página 1 de 1" />, "es");
     const shown = text(html);

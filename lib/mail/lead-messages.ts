@@ -1,4 +1,5 @@
 import { formatsFor } from "@/lib/format";
+import { phoneDisplay } from "@/lib/format/phone";
 import { translator } from "@/lib/i18n/messages";
 import { BEST_TIME_LABELS, scenarioLine, STATUS_LABELS, type BestTime, type LeadStatus } from "@/lib/leads/rules";
 import { oneLine } from "@/lib/security/one-line";
@@ -38,7 +39,7 @@ function lineText(lead: LeadLine): string {
     `${kindFrom(lead)}${lead.email ? ` <${lead.email}>` : ""} (${STATUS_LABELS[lead.status]})`,
     lead.address && t("leadHome", { address: lead.address }),
     lead.phone &&
-      `${t("leadPhone", { phone: lead.phone })}${bestTime ? t("leadBestTime", { bestTime }) : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
+      `${t("leadPhone", { phone: phoneDisplay(lead.phone)?.text ?? lead.phone })}${bestTime ? t("leadBestTime", { bestTime }) : ""}${lead.timeZone ? ` (${lead.timeZone})` : ""}`,
     scenarioLine(lead.scenario),
     lead.message && t("leadMessage", { message: lead.message }),
     t("leadCameIn", { at: f.dateTime(lead.createdAt) }),
@@ -48,7 +49,8 @@ function lineText(lead: LeadLine): string {
     .join("\n");
 }
 
-function lineHtml(lead: LeadLine): string {
+/** One lead's rows; its own "Open the lead" link unless the mail's button already opens it (a notice of one lead). */
+function lineHtml(lead: LeadLine, withLink = true): string {
   const rows = lineText(lead)
     .split("\n")
     .slice(1, -1)
@@ -56,7 +58,7 @@ function lineHtml(lead: LeadLine): string {
     .join("");
   return `<tr><td style="${FONT};font-size:14px;color:#0f172a;padding:10px 8px;border-top:1px solid #e2e8f0">
     <strong>${escape(kindFrom(lead))}</strong> · ${escape(STATUS_LABELS[lead.status])}${rows}
-    <br><a href="${escape(lead.url)}" style="color:#0f5132">${escape(t("leadOpen"))}</a></td></tr>`;
+    ${withLink ? `<br><a href="${escape(lead.url)}" style="color:#0f5132">${escape(t("leadOpen"))}</a>` : ""}</td></tr>`;
 }
 
 function page(subject: string, intro: string, rows: string, buttonUrl: string, button: string, footer: string): string {
@@ -94,7 +96,7 @@ export function leadNoticeMessage(input: { to: string; lead: LeadLine; preferenc
     to: input.to,
     subject,
     text,
-    html: page(subject, t("leadNoticeIntro"), lineHtml(lead), lead.url, t("leadOpen"), footer),
+    html: page(subject, t("leadNoticeIntro"), lineHtml(lead, false), lead.url, t("leadOpen"), footer),
   };
 }
 
@@ -123,8 +125,8 @@ export function leadSummaryMessage(input: {
   const heading = (title: string) =>
     `<tr><th align="left" style="${FONT};font-size:13px;color:#475569;padding:12px 8px 4px">${escape(title)}</th></tr>`;
   const rows = [
-    ...(n ? [heading(t("leadSummaryNew", { count: n })), ...input.fresh.map(lineHtml)] : []),
-    ...(late ? [heading(t("leadSummaryLate", { count: late })), ...input.overdue.map(lineHtml)] : []),
+    ...(n ? [heading(t("leadSummaryNew", { count: n })), ...input.fresh.map((lead) => lineHtml(lead))] : []),
+    ...(late ? [heading(t("leadSummaryLate", { count: late })), ...input.overdue.map((lead) => lineHtml(lead))] : []),
   ].join("\n");
   return {
     to: input.to,

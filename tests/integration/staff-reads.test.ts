@@ -49,6 +49,7 @@ const PAGES_WITHOUT_CUSTOMER_DATA: Record<string, string> = {
   "/admin/jobs": "the job queue's runs",
   "/admin/webhooks": "the CRM endpoints and their deliveries' status, time and response code (never a payload)",
   "/lookup": "an empty form: each lookup it makes is logged by its action",
+  "/clients/import": "the import, add and download forms: each is logged by its own request",
 };
 
 /** The pages under app/ that staff may open: each page that asks requirePageUser for a staff role, by its path. */

@@ -1,13 +1,9 @@
 import type { Route } from "next";
 import { getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
 import Link from "next/link";
-import { AddClient } from "@/components/clients/add-client";
 import { StepUpToRead } from "@/components/auth/step-up-to-read";
 import { ClientList } from "@/components/clients/client-list";
-import { ExportClientsButton } from "@/components/clients/export-clients";
 import { RefreshAllButton } from "@/components/clients/client-actions";
-import { ImportClients } from "@/components/clients/import-clients";
 import { ClientSearch } from "@/components/clients/client-search";
 import { Pager } from "@/components/ui/pager";
 import { budgetState } from "@/lib/services/portfolio/monitoring";
@@ -92,15 +88,12 @@ export default async function ClientsPage({
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <h1 className="text-3xl font-bold">{t("title")}</h1>
-        <p className="max-w-3xl text-sm text-slate-700" data-testid="refresh-schedule">
-          {t.rich("intro", {
-            scope: user.role === "admin" ? "all" : "own",
-            spent: count(budget.spent),
-            budget: count(budget.budget),
-            b: (chunks) => <strong>{chunks}</strong>,
-          })}
-        </p>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h1 className="text-3xl font-bold">{t("title")}</h1>
+          <Link href={"/clients/import" as Route} className="text-sm font-medium text-brand-700 underline">
+            {t("toolsLink")}
+          </Link>
+        </div>
         {budgetSpent && budget.waiting > 0 && (
           <p role="status" className="max-w-3xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
             {t("budgetSpent", { waiting: budget.waiting })}
@@ -117,32 +110,14 @@ export default async function ClientsPage({
         )}
       </div>
 
-      {/* Closed once there are clients, so the list comes first on every screen; open on an empty portfolio. */}
-      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
-        <Folding id="import-title" title={t("importTitle")} open={page.total === 0 && !query.q && !kind}>
-          <ImportClients />
-        </Folding>
-        <Folding id="add-title" title={t("addTitle")} open={page.total === 0 && !query.q && !kind}>
-          <AddClient />
-        </Folding>
-      </div>
-
-      {/* Wider than the page's column on a wide screen: the list has five columns and a line of tags per client. */}
+      {/* The page's column on every screen: nothing wider, and on a phone the clients come first. */}
       <section
         aria-labelledby="clients-title"
-        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 xl:-mx-24"
+        className="-mx-2 space-y-3 rounded-2xl border border-slate-200 bg-white p-3 sm:mx-0 md:p-4"
       >
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <h2 id="clients-title" className="text-lg font-semibold">
-            {t("listTitle")}
-          </h2>
-          {page.total > 0 && (
-            <div className="flex flex-wrap items-start gap-3">
-              <ExportClientsButton />
-              <RefreshAllButton limit={REFRESH_ALL_LIMIT} />
-            </div>
-          )}
-        </div>
+        <h2 id="clients-title" className="sr-only">
+          {t("listTitle")}
+        </h2>
         <ClientSearch
           q={query.q ?? ""}
           sort={query.sort}
@@ -177,7 +152,13 @@ export default async function ClientsPage({
           {page.total === 0
             ? query.q || kind
               ? t("noMatch", matching)
-              : t("empty")
+              : t.rich("empty", {
+                  link: (chunks) => (
+                    <Link href={"/clients/import" as Route} className="text-brand-700 underline">
+                      {chunks}
+                    </Link>
+                  ),
+                })
             : page.clients.length === 0
               ? t("pastEnd", {
                   page: count(page.page),
@@ -200,25 +181,20 @@ export default async function ClientsPage({
           />
         )}
         <Pager label={t("pagesLabel")} page={page.page} pages={page.pages} href={pageHref} />
+        {page.total > 0 && <RefreshAllButton limit={REFRESH_ALL_LIMIT} />}
+        <p className="text-sm text-slate-700" data-testid="refresh-schedule">
+          {t.rich("intro", {
+            scope: user.role === "admin" ? "all" : "own",
+            spent: count(budget.spent),
+            budget: count(budget.budget),
+            b: (chunks) => <strong>{chunks}</strong>,
+          })}
+        </p>
         <p className="text-xs text-slate-600">
           {t("footnote", { provider: brand.provider })} {brand.disclaimer}
         </p>
       </section>
     </div>
-  );
-}
-
-/** A section that folds away under its heading. */
-function Folding({ id, title, open, children }: { id: string; title: string; open: boolean; children: ReactNode }) {
-  return (
-    <details className="rounded-2xl border border-slate-200 bg-white p-4" open={open}>
-      <summary className="cursor-pointer">
-        <h2 id={id} className="inline text-lg font-semibold">
-          {title}
-        </h2>
-      </summary>
-      <div className="mt-3">{children}</div>
-    </details>
   );
 }
 

@@ -8,5 +8,7 @@ export default async function StartPage() {
   const { user } = await requirePageUser(["homeowner", "loan_officer", "admin"], "/start");
   if (user.role === "homeowner")
     redirect(user.ownerIds.length || (await claimsOf(user.id)).length ? "/dashboard" : "/onboarding");
-  redirect((user.role === "admin" ? "/admin" : "/lookup") as Route);
+  // An officer starts on the day's leads, alerts and most valuable calls (/lookup is one tap from it); an admin on
+  // the organization's page.
+  redirect((user.role === "admin" ? "/admin" : "/today") as Route);
 }

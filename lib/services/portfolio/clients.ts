@@ -2,7 +2,8 @@ import "server-only";
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/roles";
 import { getDatabase, type Database } from "@/lib/db";
-import { clients, invitations, opportunities } from "@/lib/db/schema";
+import { clients, invitations, opportunities, users } from "@/lib/db/schema";
+import { isNewAlert } from "@/lib/portfolio/alerts";
 import { tagLabel, tagShort, type OpportunityKind } from "@/lib/portfolio/opportunities";
 import {
   MAX_IMPORT_ROWS,
@@ -324,7 +325,7 @@ function matching(q: string | undefined): SQL | undefined {
 }
 
 /** An opportunity the officer is working: open or contacted (a dismissed one is shown, but filters leave it out). */
-const WORKING = ["open", "contacted"] as const;
+export const WORKING = ["open", "contacted"] as const;
 
 // Clients with an opportunity of this kind being worked.
 function havingKind(kind: OpportunityKind | undefined): SQL | undefined {
@@ -332,24 +333,27 @@ function havingKind(kind: OpportunityKind | undefined): SQL | undefined {
   return sql`exists (select 1 from ${opportunities} where ${opportunities.clientId} = ${clients.id} and ${opportunities.kind} = ${kind} and ${inArray(opportunities.status, [...WORKING])})`;
 }
 
+/** When the user last looked at their alerts (null: never), the time "new" is counted from. */
+export async function alertsSeenAtOf(user: SessionUser): Promise<Date | null> {
+  const { db } = await getDatabase();
+  const [row] = await db.select({ at: users.alertsSeenAt }).from(users).where(eq(users.id, user.id));
+  return row?.at ?? null;
+}
+
 /**
  * The live opportunities (open, contacted, dismissed) of some clients, the most money first, each client's as tags:
- * "new" when it opened with the client's latest refresh (or since it, for an engaged homeowner).
+ * "new" when it opened since the viewer last looked at their alerts (lib/portfolio/alerts.ts).
  */
-async function opportunitiesOf(rows: ClientRow[]) {
+async function opportunitiesOf(rows: ClientRow[], seenAt: Date | null) {
   const byClient = new Map(rows.map((c) => [c.id, [] as ClientOpportunity[]]));
   if (rows.length === 0) return byClient;
-  const refreshed = new Map(rows.map((c) => [c.id, c.refreshedAt?.getTime() ?? 0]));
   const { db } = await getDatabase();
   const live = await db
     .select()
     .from(opportunities)
     .where(and(inArray(opportunities.clientId, [...byClient.keys()]), ne(opportunities.status, "closed")))
     .orderBy(desc(opportunities.amount), asc(opportunities.kind));
-  for (const o of live)
-    byClient
-      .get(o.clientId)!
-      .push({ ...toOpportunityDto(o), new: o.status === "open" && o.openedAt.getTime() >= refreshed.get(o.clientId)! });
+  for (const o of live) byClient.get(o.clientId)!.push({ ...toOpportunityDto(o), new: isNewAlert(o, seenAt) });
   return byClient;
 }
 
@@ -439,16 +443,20 @@ export async function pageOfClients(
   const size = query.size ?? CLIENTS_PAGE_SIZE;
   const where = and(visibleTo(user), matching(query.q), havingKind(query.kind));
   const { db } = await getDatabase();
-  const [rows, [counted]] = await Promise.all([
+  const [rows, [counted], seenAt] = await Promise.all([
     withInvitation(db)
       .where(where)
       .orderBy(...ORDER[query.sort])
       .limit(size)
       .offset((query.page - 1) * size),
     db.select({ total: count() }).from(clients).where(where),
+    alertsSeenAtOf(user),
   ]);
   const total = counted?.total ?? 0;
-  const tags = await opportunitiesOf(rows.map((row) => row.client));
+  const tags = await opportunitiesOf(
+    rows.map((row) => row.client),
+    seenAt,
+  );
   return {
     clients: rows.map(({ client, invitation }) => ({
       ...toClientDto(client, invitation),

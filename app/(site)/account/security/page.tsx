@@ -24,7 +24,7 @@ export default async function SecurityPage({
   const staff = isStaff(user.role);
   const enrolling = status.secondFactor === "enrol";
   const t = await getTranslations("Security");
-  const next = safeCallbackPath((await searchParams).callbackUrl, staff ? "/lookup" : "/dashboard");
+  const next = safeCallbackPath((await searchParams).callbackUrl, staff ? "/start" : "/dashboard");
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="space-y-2">

@@ -9,7 +9,10 @@ import { readOrStepUp, requirePageUser, STEP_UP_FIRST } from "@/lib/api/page";
 import { STAFF } from "@/lib/auth/roles";
 import { getFormats } from "@/lib/i18n/server";
 import { nextStatuses } from "@/lib/leads/rules";
+import { languageName, zonedDateTime } from "@/lib/format/zoned";
+import { phoneDisplay } from "@/lib/format/phone";
 import { AppError } from "@/lib/services/errors";
+import { leadSurroundings } from "@/lib/services/leads/lead-client";
 import { readLead } from "@/lib/services/leads/leads";
 import { scenarioWords } from "../scenario";
 import { sinceParts } from "../time-since";
@@ -29,16 +32,20 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
   });
   if (!lead) notFound();
   if (lead === STEP_UP_FIRST) return <StepUpToRead />;
-  const [t, leads, statusWords, f] = await Promise.all([
+  const [t, leads, statusWords, f, around] = await Promise.all([
     getTranslations("LeadPage"),
     getTranslations("Leads"),
     getTranslations("LeadStatus"),
     getFormats(),
+    leadSurroundings(caller.user, lead),
   ]);
+  // Times as the homeowner lives them: in their home's time zone, named ("10:28 PM CST").
+  const at = (value: string) => zonedDateTime(f.locale, value, lead.timeZone);
   const came = {
     since: leads("ago", sinceParts(new Date(lead.createdAt), new Date())),
-    at: f.dateTime(lead.createdAt),
+    at: at(lead.createdAt),
   };
+  const phone = phoneDisplay(lead.phone);
   const row = "grid gap-1 sm:grid-cols-[10rem_1fr]";
   return (
     <div className="space-y-6">
@@ -54,6 +61,17 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
             ? t("cameInFor", { ...came, officer: lead.officerName })
             : t("cameIn", came)}
         </p>
+        {around.clientId && (
+          <p className="mt-2">
+            <Link
+              href={`/clients/${around.clientId}` as Route}
+              className="font-medium text-brand-700 underline"
+              data-testid="lead-client"
+            >
+              {t("clientPage", { who: lead.name ?? lead.email ?? t("aHomeowner") })}
+            </Link>
+          </p>
+        )}
       </div>
       {lead.held && (
         <section
@@ -87,16 +105,25 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
               )}
             </dd>
           </div>
-          {lead.phone && (
+          {phone && (
             <div className={row}>
               <dt className="text-slate-600">{t("phone")}</dt>
               <dd>
-                <a href={`tel:${lead.phone}`} className="font-semibold text-brand-700 underline">
-                  {t("call", { phone: lead.phone })}
-                </a>
+                {phone.href ? (
+                  <a href={phone.href} className="font-semibold text-brand-700 underline" data-testid="lead-call">
+                    {t("call", { phone: phone.text })}
+                  </a>
+                ) : (
+                  phone.text
+                )}
                 {lead.bestTime && ` · ${t("best", { time: lead.bestTime })}`}
-                {lead.timeZone && ` · ${lead.timeZone}`}
               </dd>
+            </div>
+          )}
+          {around.language && (
+            <div className={row}>
+              <dt className="text-slate-600">{t("language")}</dt>
+              <dd data-testid="lead-language">{languageName(f.locale, around.language)}</dd>
             </div>
           )}
           <div className={row}>
@@ -122,7 +149,7 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
                 <q>{lead.consent.text}</q>
                 <span className="block text-xs text-slate-600">
                   {t("given", {
-                    at: f.dateTime(lead.consent.at),
+                    at: at(lead.consent.at),
                     ip: lead.consent.ip ?? t("unknownIp"),
                     page: lead.consent.page,
                   })}
@@ -138,7 +165,7 @@ export default async function LeadPage({ params }: { params: Promise<{ leadId: s
         </h2>
         <LeadStatusButtons leadId={lead.id} status={lead.status} next={nextStatuses(lead.status)} />
         {lead.statusChangedAt && (
-          <p className="text-xs text-slate-600">{t("lastChanged", { at: f.dateTime(lead.statusChangedAt) })}</p>
+          <p className="text-xs text-slate-600">{t("lastChanged", { at: at(lead.statusChangedAt) })}</p>
         )}
       </section>
     </div>
