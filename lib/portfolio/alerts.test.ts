@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNewAlert } from "./alerts";
+import { isNewAlert, isOwnLook } from "./alerts";
 
 const SEEN = new Date("2026-12-01T15:00:00Z");
 const BEFORE = new Date("2026-12-01T14:59:59Z");
@@ -18,5 +18,17 @@ describe("an opportunity is new to the officer", () => {
     ["closed since", "closed", false, AFTER, null, false],
   ] as const)("%s", (_, status, baseline, openedAt, seenAt, expected) => {
     expect(isNewAlert({ status, baseline, openedAt }, seenAt)).toBe(expected);
+  });
+});
+
+describe("a view of the first screen marks the alerts seen", () => {
+  it.each([
+    ["from a page of the app", "same-origin", true],
+    ["typed in or bookmarked", "none", true],
+    ["from a client that is not a browser", null, true],
+    ["sent there by another site", "cross-site", false],
+    ["sent there by a sibling subdomain", "same-site", false],
+  ])("%s (%s): %s", (_, header, own) => {
+    expect(isOwnLook(header)).toBe(own);
   });
 });

@@ -9,3 +9,13 @@ export function isNewAlert(
 ): boolean {
   return o.status === "open" && !o.baseline && (seenAt === null || o.openedAt.getTime() > seenAt.getTime());
 }
+
+/**
+ * Whether a view of the first screen is the officer's own look, by the browser's `Sec-Fetch-Site`: a page opened from
+ * this app or typed in (`same-origin`, `none`; no header from a client that is not a browser) marks the alerts seen;
+ * one another site sent them to (a link, a redirect, a frame: `cross-site`, `same-site`) does not, so that no site can
+ * clear an officer's new alerts by sending them to /today.
+ */
+export function isOwnLook(secFetchSite: string | null): boolean {
+  return secFetchSite !== "cross-site" && secFetchSite !== "same-site";
+}

@@ -189,3 +189,35 @@ describe("alerts worth a call on the demo portfolio", () => {
     expect(found.filter((o) => !o.baseline)).toEqual([]);
   }, 300_000);
 });
+
+/** Review of issue 54: reading /today marks the officer's alerts seen, but only when the officer opened it. */
+describe("the first screen's look", () => {
+  const app = inject("apps").embedded;
+
+  it("is not marked by another site sending the officer to /today (a cross-site link or redirect)", async () => {
+    const admin = await signIn(app, app.admin.email, app.admin.password);
+    const email = `look-${unique()}@example.com`;
+    const created = await call(app, "POST", "/api/admin/users", {
+      cookie: admin,
+      body: { email, password: "officer-password", role: "loan_officer" },
+    });
+    expect(created.status).toBe(201);
+    const cookie = await signIn(app, email, "officer-password");
+    const today = async (site: string) => {
+      const response = await fetch(`${app.url}/today`, {
+        headers: { cookie, "sec-fetch-site": site, "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    // Sent there twice from elsewhere: still the officer's first look.
+    expect(await today("cross-site")).toContain("your first look");
+    expect(await today("cross-site")).toContain("your first look");
+    expect(await today("same-site")).toContain("your first look");
+    // Opened from the app: that look is kept, and the next view says when it was.
+    expect(await today("same-origin")).toContain("your first look");
+    const next = await today("same-origin");
+    expect(next).not.toContain("your first look");
+    expect(next).toContain("last look");
+  });
+});

@@ -57,8 +57,9 @@ describe("a client's page and notes", () => {
     expect(exported.status).toBe(200);
     const [header, row] = Buffer.from(exported.body).toString("utf8").split(/\r?\n/);
     expect(header).toMatch(/^name,email,address,phone,.*,term_months,/);
-    // A cell a spreadsheet could take for a formula starts with an apostrophe, as every export's (the import reads it).
-    expect(row).toContain(",'+15125550142,");
+    // The phone as it is dialled (a cell a spreadsheet keeps as text; the import reads it back), not "'+1…" behind
+    // the formula guard's apostrophe.
+    expect(row).toContain(",(512) 555-0142,");
     expect(row).toContain(",360,");
     const wrong = await call(app, "POST", "/api/clients", {
       cookie: officer.cookie,
@@ -189,5 +190,27 @@ describe("a client's page and notes", () => {
       action: "clients.read",
       detail: { via: "page", clientIds: String(clientId), leadIds: String(lead.body.lead.id) },
     });
+    // The homeowner sees the read of their home's page in their own log (review of issue 54).
+    const log = await call(app, "GET", "/api/account/access-log", { cookie: owner });
+    const theirs = (log.body.entries as { action: string; by: { email: string }; description: string }[]).filter(
+      (e) => e.action === "clients.read" && e.by.email === officer.email,
+    );
+    expect(theirs.length).toBeGreaterThanOrEqual(1);
+    expect(theirs[0]!.description).toBe("Opened your home's page in their client list");
+
+    // Another officer who lists the same person and home reads the client's figures, never the homeowner's visits.
+    const listed = await call(app, "POST", "/api/clients", {
+      cookie: other.cookie,
+      body: { ...deedName(home), email, address: home },
+    });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(201);
+    const theirRecord = await call(app, "GET", `/api/clients/${listed.body.id}`, { cookie: other.cookie });
+    expect(theirRecord.status).toBe(200);
+    expect(theirRecord.body.engagement).toBeNull();
+    expect(theirRecord.body.leads).toEqual([]);
+    // The homeowner's own officer still does.
+    expect(
+      (await call(app, "GET", `/api/clients/${clientId}`, { cookie: officer.cookie })).body.engagement,
+    ).toMatchObject({ borrowingUses: 1 });
   });
 });

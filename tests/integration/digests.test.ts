@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, deedName, houses, jobsSettled, sessionFrom, signIn, unique } from "./client";
+import { call, deedName, houses, jobsSettled, latestMail, sessionFrom, signIn, unique } from "./client";
 import { exited, freePort, startNext, waitFor } from "./processes";
 import type { AppInfo } from "./setup";
 import { smtpServer, type Mail } from "./smtp";
@@ -217,6 +217,51 @@ describe("the homeowner's monthly digest", () => {
       expect((await call(app, "PUT", "/api/account/mail-preferences", { cookie: a.cookie, body: {} })).status).toBe(
         400,
       );
+    },
+  );
+});
+
+describe("a homeowner who signed up alone", () => {
+  it(
+    "gets the digest only once their email is confirmed: a letter proves the home, not the mailbox (review of issue 55)",
+    { timeout: 180_000 },
+    async () => {
+      const admin = await signIn(app, app.admin.email, app.admin.password);
+      const [home] = houses(1720, 1) as [string];
+      const email = `alone-${unique()}@example.com`;
+      expect(
+        (await call(app, "POST", "/api/signup", { body: { email, password: "a-good-long-password" } })).status,
+      ).toBe(201);
+      const cookie = await signIn(app, email, "a-good-long-password");
+      expect(
+        (await call(app, "POST", "/api/owners", { cookie, body: { ...deedName(home), address: home } })).status,
+      ).toBe(201);
+      expect((await call(app, "POST", "/api/ownership/letter", { cookie })).status).toBe(201);
+      const { code } = await latestMail(app, admin, home.split(",")[0]!, "letter");
+      expect((await call(app, "POST", "/api/ownership/code", { cookie, body: { code } })).status).toBe(200);
+      const account = async () =>
+        (await fetch(`${app.url}/account`, { headers: { cookie } }))
+          .text()
+          .then((html) => html.replace(/&#x27;/g, "'"));
+      expect(await account()).toContain("It starts once you confirm your email address");
+
+      const thisMonth = new Date().toISOString().slice(0, 7);
+      const run = () =>
+        call(app, "POST", "/api/admin/jobs/run", {
+          cookie: admin,
+          body: { name: "homeowner-digests", period: thisMonth },
+        });
+      expect((await run()).status).toBe(202);
+      await jobsSettled(app, admin, ["homeowner-digests", "homeowner-digest"]);
+      // Proved the home, but not the mailbox: nothing of its loans or equity goes to that address.
+      expect(digestsTo(email)).toEqual([]);
+
+      const link = await until(() => mails.find((mail) => mail.to === email && /token=/.test(mail.raw)), "the link");
+      const token = link.raw.match(/token=([\w-]+)/)![1];
+      expect((await call(app, "POST", "/api/email-verification", { cookie, body: { token } })).status).toBe(200);
+      expect(await account()).toContain("Untick the box and save to stop it");
+      expect((await run()).status).toBe(202);
+      await until(() => digestsTo(email)[0], "the digest once the email is confirmed");
     },
   );
 });

@@ -159,6 +159,43 @@ describe("an officer's card", () => {
   );
 });
 
+describe("the lender's contact", () => {
+  it("is saved as E.164 and logged with what it replaced (review of issue 55)", async () => {
+    const details = {
+      companyName: `Card Test Lending ${run}`,
+      nmlsId: COMPANY_NMLS,
+      equalHousingStatement: "",
+      defaultOfficerId: null,
+    };
+    const first = await call(app, "PUT", "/api/admin/organization", {
+      cookie: admin,
+      body: { ...details, phone: "(512) 555-0100", email: "hello@lender.example" },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ phone: "+15125550100", email: "hello@lender.example" });
+    const second = await call(app, "PUT", "/api/admin/organization", {
+      cookie: admin,
+      body: { ...details, phone: "(512) 555-0199", email: "leads@elsewhere.example" },
+    });
+    expect(second.status).toBe(200);
+    const [row] = (await call(app, "GET", "/api/admin/audit?action=organization.change&limit=1", { cookie: admin }))
+      .body.events as { detail: Record<string, unknown> }[];
+    expect(row!.detail).toMatchObject({
+      phone: "+15125550199",
+      phoneFrom: "+15125550100",
+      email: "leads@elsewhere.example",
+      emailFrom: "hello@lender.example",
+    });
+    expect(row!.detail).not.toHaveProperty("companyNameFrom");
+    const refused = await call(app, "PUT", "/api/admin/organization", {
+      cookie: admin,
+      body: { ...details, phone: "12345", email: "not-an-email" },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.error.fields).sort()).toEqual(["email", "phone"]);
+  });
+});
+
 describe("the homeowner's view of their officer", () => {
   it("connects a homeowner who signed up alone to the first loan officer while an admin has chosen no default (issue 55)", async () => {
     // The organization's default is "none chosen" (beforeAll): a fresh install's state.

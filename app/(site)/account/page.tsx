@@ -107,7 +107,7 @@ export default async function AccountPage() {
               {t("digestAbout", {
                 who: sender.who,
                 name: sender.name,
-                proved: String(user.ownerIds.length > 0),
+                proved: user.ownerIds.length === 0 ? "false" : security.emailVerified ? "true" : "unconfirmed",
               })}
             </p>
           )}

@@ -1,6 +1,8 @@
 import type { Route } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { headers } from "next/headers";
+import { isOwnLook } from "@/lib/portfolio/alerts";
 import { StepUpToRead } from "@/components/auth/step-up-to-read";
 import { ContactLinks } from "@/components/clients/contact-links";
 import { readOrStepUp, requirePageUser, STEP_UP_FIRST } from "@/lib/api/page";
@@ -51,7 +53,8 @@ export default async function TodayPage() {
     }),
   );
   if (read === STEP_UP_FIRST) return <StepUpToRead />;
-  await markAlertsSeen(user, readAt);
+  // Another site sending the officer here is not their look: their new alerts stay new.
+  if (isOwnLook((await headers()).get("sec-fetch-site"))) await markAlertsSeen(user, readAt);
   const short = (a: ActionDto) => tags("tagShort", { tag: tagOf(a), fallback: a.short });
   const tiles = [
     {

@@ -106,6 +106,7 @@ export const PRIVATE_READS: readonly AuditAction[] = [
   "lookup.valuation",
   "lookup.summary",
   "lookup.batch",
+  "clients.read",
   "clients.export",
   "client.refresh",
   "client.refresh.scheduled",
@@ -273,6 +274,7 @@ export function labelOf(action: string, outcome: AuditOutcome, allowed: string |
 const HOMEOWNER_WORDS: Partial<Record<AuditAction, string>> = {
   "owner.data.read": "Read your homes and loans",
   "lookup.verify": "Checked whether someone who applied owns your home",
+  "clients.read": "Opened your home's page in their client list",
   "clients.export": "Exported their list of clients, your home on it",
   "client.refresh": "Your loan officer refreshed your home's value and equity",
   "client.refresh.scheduled": "Your loan officer's monthly check of your home's equity",

@@ -31,6 +31,9 @@ export interface StaffRead {
   /** One record's read: whose it is and the property, for the homeowner's own view of who read what. */
   subjectUserId?: number;
   propertyId?: number;
+  /** One home's read (a client's page): its address, so the homeowner who proved it sees the read in their log. */
+  address?: string;
+  addressKey?: string;
 }
 
 /**
@@ -42,7 +45,13 @@ export interface StaffRead {
  */
 export async function recordStaffRead(caller: SignedIn, read: StaffRead): Promise<void> {
   const detail = { count: read.count, via: read.via, ...read.detail };
-  const about = { ...by(caller), subjectUserId: read.subjectUserId, propertyId: read.propertyId };
+  const about = {
+    ...by(caller),
+    subjectUserId: read.subjectUserId,
+    propertyId: read.propertyId,
+    address: read.address,
+    addressKey: read.addressKey,
+  };
   const reader = readerOf(caller.user);
   const spent = await staffRowsWithin(reader, read.count);
   if (read.count <= BULK_READ_LIMIT && spent.within) return void audit({ action: read.action, ...about, detail });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/lib/auth/roles";
 import { audit } from "@/lib/services/audit/log";
+import { phoneDisplay } from "@/lib/format/phone";
 import { listClients } from "./clients";
 
 /** The export's columns, in order (the header of an empty export too). */
@@ -36,7 +37,9 @@ export async function clientsForExport(user: SessionUser) {
     name: c.name,
     email: c.email,
     address: c.address,
-    phone: c.phone,
+    // As a person dials it: a US number in national format ("(512) 555-0142"), which a spreadsheet keeps as text and
+    // the import reads back; E.164's leading "+" would make every cell start with the formula guard's apostrophe.
+    phone: phoneDisplay(c.phone)?.text ?? null,
     loan_type: c.loanType,
     loan_balance: c.loanBalance,
     note_rate: c.noteRate,

@@ -16,6 +16,7 @@ import { audit, by } from "@/lib/services/audit/log";
 import { idsText, recordStaffRead } from "@/lib/services/audit/staff-reads";
 import type { Caller } from "@/lib/services/platform/gateway";
 import { clientOf, toClientDto, toOpportunityDto, type ClientRow } from "./clients";
+import { assignedOfficer } from "./officer-assignment";
 
 type SignedIn = Caller & { user: SessionUser };
 
@@ -184,10 +185,15 @@ async function notesOf(clientId: number): Promise<ClientNote[]> {
 export async function readClientRecord(caller: SignedIn, clientId: number, via: "api" | "page" = "api") {
   const { client, invitation } = await visibleClient(caller.user, clientId);
   const homeownerId = client.homeownerId ?? invitation?.acceptedBy ?? null;
+  // What the homeowner does on their dashboard is their own officer's to see (or an admin's): another officer who
+  // lists the same person and home reads the client's figures, never their visits.
+  const theirs =
+    homeownerId !== null &&
+    (caller.user.role === "admin" || (await assignedOfficer(homeownerId))?.officerId === client.officerId);
   const [found, history, engagement, leadRows, notes] = await Promise.all([
     liveOpportunities(client.id),
     historyOf(client),
-    homeownerId === null ? null : engagementOf(homeownerId),
+    theirs ? engagementOf(homeownerId) : null,
     leadsOf(caller.user, homeownerId, client.email),
     notesOf(client.id),
   ]);
@@ -203,6 +209,9 @@ export async function readClientRecord(caller: SignedIn, clientId: number, via: 
       leadIds: idsText(leadRows.map((l) => l.id)),
     },
     subjectUserId: homeownerId ?? undefined,
+    // The home's address: the homeowner who proved it sees this read in their own log.
+    address: client.address,
+    addressKey: client.addressKey,
   });
   return {
     ...toClientDto(client, invitation),

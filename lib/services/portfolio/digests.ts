@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDatabase } from "@/lib/db";
 import { accountOwners, invitations, mailDeliveries, mailPreferences, users } from "@/lib/db/schema";
@@ -62,8 +62,10 @@ export async function unsubscribe(userId: number, kind: MailingKind, token: stri
 export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 /**
- * Homeowners the digest is for: who proved a home, however they came (an officer's invitation or signing up alone: it
- * comes from their loan officer, else the lender; /account says so and is where it is turned on or off).
+ * Homeowners the digest is for: who proved a home and hold their email, however they came (an officer's invitation or
+ * signing up alone: it comes from their loan officer, else the lender; /account says so and is where it is turned on
+ * or off). A home proved by a mailed letter proves the address, not the mailbox: the digest carries what they owe and
+ * what they could borrow, so an email nobody confirmed (a typo, someone else's) gets none of it.
  */
 async function digestAudience(where: { userId?: number; wanted: boolean }): Promise<number[]> {
   const { db } = await getDatabase();
@@ -75,6 +77,7 @@ async function digestAudience(where: { userId?: number; wanted: boolean }): Prom
     .where(
       and(
         eq(users.role, "homeowner"),
+        isNotNull(users.emailVerifiedAt),
         where.userId === undefined ? undefined : eq(users.id, where.userId),
         where.wanted ? sql`coalesce(${mailPreferences.monthlyDigest}, true)` : undefined,
       ),

@@ -124,9 +124,12 @@ async function assertStaff(userId: number | null) {
     });
 }
 
+const LOGGED_FIELDS = ["companyName", "nmlsId", "phone", "email", "defaultOfficerId"] as const;
+
 /** An admin's change of the organization's name, NMLS ID, Equal Housing statement and default officer (audited). */
 export async function saveOrganization(admin: SessionUser, input: OrganizationInput): Promise<OrganizationDto> {
   await assertStaff(input.defaultOfficerId);
+  const before = await organization();
   const { db } = await getDatabase();
   const now = new Date();
   // Choosing "none" hands the choice back to the rule (the first loan officer) and /admin asks again.
@@ -139,10 +142,22 @@ export async function saveOrganization(admin: SessionUser, input: OrganizationIn
     () => getCache().set(COMPANY_KEY, { name: input.companyName?.trim() || null }, COMPANY_SECONDS),
     undefined,
   );
+  // Every field as saved, and what each that changed replaced (`…From`): the lender's contact decides where a
+  // homeowner without an officer calls and writes, the default officer where leads go.
+  const changed: Record<string, string | number | null> = {};
+  for (const field of LOGGED_FIELDS)
+    if (before[field] !== input[field]) changed[`${field}From`] = before[field] ?? null;
   void audit({
     action: "organization.change",
     actor: admin,
-    detail: { companyName: input.companyName, nmlsId: input.nmlsId, defaultOfficerId: input.defaultOfficerId },
+    detail: {
+      companyName: input.companyName,
+      nmlsId: input.nmlsId,
+      phone: input.phone,
+      email: input.email,
+      defaultOfficerId: input.defaultOfficerId,
+      ...changed,
+    },
   });
   return organization();
 }
