@@ -13,6 +13,7 @@ import addresser from "addresser";
 import parseAddressPackage from "parse-address";
 import { parseAddress, zipTableOptions } from "@/lib/address";
 import { CITY_WORDS } from "@/lib/address/city";
+import { LABEL_FIELDS } from "@/lib/address/label-fields";
 import { openDatabase } from "@/lib/db/client";
 import { createSandboxHandler } from "@/lib/sandbox";
 import type { Expected } from "../scripts/address-examples";
@@ -24,19 +25,7 @@ interface Case {
   expected: Expected;
 }
 
-const FIELDS = [
-  "number",
-  "preDirectional",
-  "name",
-  "suffix",
-  "postDirectional",
-  "unitType",
-  "unitNumber",
-  "city",
-  "state",
-  "zip",
-  "zip4",
-] as const;
+const FIELDS = LABEL_FIELDS;
 type Parsed = Record<(typeof FIELDS)[number], string>;
 
 const readJson = (file: string) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));

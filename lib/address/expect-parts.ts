@@ -1,20 +1,9 @@
 import { expect } from "vitest";
 import { readAddress } from "./parse";
+import { LABEL_FIELDS } from "./label-fields";
 import { zipTableOptions } from "./zip-codes";
 
-const FIELDS = [
-  "number",
-  "preDirectional",
-  "name",
-  "suffix",
-  "postDirectional",
-  "unitType",
-  "unitNumber",
-  "city",
-  "state",
-  "zip",
-  "zip4",
-] as const;
+const FIELDS = LABEL_FIELDS;
 
 /**
  * For the parser's table-driven tests: `label` lists the fields above in order, separated by "|", as the benchmark's

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/roles";
 import { openDatabase, type DatabaseHandle } from "@/lib/db";
 import { clients, leads, opportunities, users } from "@/lib/db/schema";
+import { firstScreen, markAlertsSeen } from "./alerts";
+import { pageOfClients } from "./clients";
 
 const database = vi.hoisted(() => ({ handle: undefined as Promise<DatabaseHandle> | undefined }));
 vi.mock("@/lib/db", async (original) => ({ ...(await original<object>()), getDatabase: () => database.handle! }));
-const { firstScreen, markAlertsSeen } = await import("./alerts");
-const { pageOfClients } = await import("./clients");
 
 const NOW = new Date("2026-12-02T15:00:00Z");
 const SEEN = new Date("2026-12-01T15:00:00Z");
